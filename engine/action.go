@@ -1,0 +1,88 @@
+package engine
+
+// UtilitySpec is the utility data of an action, read by the utility
+// planner. Zero Cost, Value and Weight mean the seed's defaults 1, 1 and 1.
+type UtilitySpec struct {
+	Cost, Value, Weight float64
+	Tags                []string
+}
+
+// ActionSpec declares an action. Cost is the planning cost, > 0; zero means
+// the default 1. Body may be nil: the action is then plannable but not
+// executable.
+type ActionSpec struct {
+	Name       string
+	Pre        string // precondition, the condition language
+	Effects    string // the effect language
+	Fulfills   []string
+	Cost       float64
+	Utility    UtilitySpec
+	Restricted bool // refused by executors (the seed's execution policy / @Security)
+	Body       Body
+	Pos        Pos // where the action is declared
+	PreAt      Pos // where the precondition text starts, when known
+	EffectsAt  Pos // where the effect text starts, when known
+}
+
+// Action is a compiled action of a Domain. Read-only.
+type Action struct {
+	Name       string
+	Index      int // position in Domain.Actions (declaration order)
+	Pre        *Condition
+	Effects    *Effect
+	Fulfills   []*Goal
+	Cost       float64
+	Utility    UtilitySpec
+	Restricted bool
+	Body       Body
+	Pos        Pos
+}
+
+// Executable reports whether the action has a body.
+func (a *Action) Executable() bool { return a.Body != nil }
+
+// Serves reports whether the action lists g in fulfills.
+func (a *Action) Serves(g *Goal) bool {
+	for _, f := range a.Fulfills {
+		if f == g {
+			return true
+		}
+	}
+	return false
+}
+
+// ActionBuilder builds an ActionSpec, the Go counterpart of the seed's
+// PlanningAction.builder().
+type ActionBuilder struct{ spec ActionSpec }
+
+// NewAction starts an action with cost 1 and no body.
+func NewAction(name string) *ActionBuilder {
+	return &ActionBuilder{spec: ActionSpec{Name: name, Cost: 1}}
+}
+
+// Pre sets the precondition.
+func (b *ActionBuilder) Pre(cond string) *ActionBuilder { b.spec.Pre = cond; return b }
+
+// Effects sets the effects.
+func (b *ActionBuilder) Effects(eff string) *ActionBuilder { b.spec.Effects = eff; return b }
+
+// Fulfills adds goal names the action serves.
+func (b *ActionBuilder) Fulfills(goals ...string) *ActionBuilder {
+	b.spec.Fulfills = append(b.spec.Fulfills, goals...)
+	return b
+}
+
+// Cost sets the planning cost.
+func (b *ActionBuilder) Cost(c float64) *ActionBuilder { b.spec.Cost = c; return b }
+
+// Utility sets the utility data.
+func (b *ActionBuilder) Utility(u UtilitySpec) *ActionBuilder { b.spec.Utility = u; return b }
+
+// Restricted marks the action as refused by executors.
+func (b *ActionBuilder) Restricted() *ActionBuilder { b.spec.Restricted = true; return b }
+
+// Body sets what runs when the action executes.
+func (b *ActionBuilder) Body(body Body) *ActionBuilder { b.spec.Body = body; return b }
+
+// Spec returns the built spec.
+func (b *ActionBuilder) Spec() ActionSpec { return b.spec }

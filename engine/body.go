@@ -1,0 +1,71 @@
+package engine
+
+// Status is the outcome of a tick of a running action. The zero Status is
+// invalid, so a forgotten return is caught.
+type Status uint8
+
+// The statuses a Task reports.
+const (
+	_ Status = iota
+	Running
+	Succeeded
+	Failed
+)
+
+func (s Status) String() string {
+	switch s {
+	case Running:
+		return "running"
+	case Succeeded:
+		return "succeeded"
+	case Failed:
+		return "failed"
+	}
+	return "invalid"
+}
+
+// Body is what runs when an action executes: a Go function, or a Lua
+// function run as a coroutine (see package luabind).
+type Body interface {
+	// Start begins one run of the action for agent. The error means the
+	// run could not start at all (a broken script); the step then fails.
+	Start(agent *Agent, action *Action) (Task, error)
+}
+
+// Task is one run of an action body. The agent resumes it once per tick
+// until it reports Succeeded or Failed. Not safe for concurrent use.
+type Task interface {
+	// Resume advances the run by one tick of dt seconds. A non-nil error
+	// comes with Failed and says why (a script error names file and line).
+	Resume(dt float64) (Status, error)
+	// Interrupt ends the run early, when the plan it served is no longer
+	// valid. The task is not resumed afterwards.
+	Interrupt()
+}
+
+// BodyFunc is a Body for an action that completes in one tick: it runs f
+// once and reports its status.
+type BodyFunc func(agent *Agent, action *Action) (Status, error)
+
+// Start implements Body.
+func (f BodyFunc) Start(agent *Agent, action *Action) (Task, error) {
+	return &funcTask{f: f, agent: agent, action: action}, nil
+}
+
+type funcTask struct {
+	f      BodyFunc
+	agent  *Agent
+	action *Action
+}
+
+func (t *funcTask) Resume(float64) (Status, error) { return t.f(t.agent, t.action) }
+func (t *funcTask) Interrupt()                     {}
+
+// ApplyEffects is a BodyFunc that makes the action's promised effects true
+// in the agent's state in one tick: the simplest executable action.
+func ApplyEffects(agent *Agent, action *Action) (Status, error) {
+	if err := action.Effects.ApplyInPlace(agent.State); err != nil {
+		return Failed, err
+	}
+	return Succeeded, nil
+}

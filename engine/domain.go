@@ -1,0 +1,390 @@
+package engine
+
+import (
+	"errors"
+	"math"
+	"strings"
+)
+
+// Var is a named state variable with its initial value.
+type Var struct {
+	Name  string
+	Value Value
+}
+
+// RoleSpec declares a role: a named bundle of state, goals and actions.
+// Declaration order is kept everywhere.
+type RoleSpec struct {
+	Name    string
+	File    string // the source file, for error messages
+	State   []Var
+	Goals   []GoalSpec
+	Actions []ActionSpec
+	Decide  string // "goap" (default), "utility" or "hybrid"; see Agent
+}
+
+// Domain is one or more compiled roles: the schema of their merged state,
+// their goals and their actions. A Domain is read-only after Compile and
+// is shared by every agent that carries those roles; it is safe for
+// concurrent use.
+type Domain struct {
+	Name    string // the role names joined with "+"
+	Schema  *Schema
+	Initial State     // the merged initial state; clone it, do not modify it
+	Goals   []*Goal   // declaration order
+	ByPrio  []*Goal   // highest priority first, declaration order among equals
+	Actions []*Action // declaration order
+	Decide  string
+
+	goalIndex   map[string]*Goal
+	actionIndex map[string]*Action
+	writers     [][]int // per slot: the actions whose effects assign it
+}
+
+// Goal returns the goal with that name, or nil.
+func (d *Domain) Goal(name string) *Goal { return d.goalIndex[name] }
+
+// Action returns the action with that name, or nil.
+func (d *Domain) Action(name string) *Action { return d.actionIndex[name] }
+
+// NewState returns a copy of the initial state.
+func (d *Domain) NewState() State { return d.Initial.Clone() }
+
+// Problem is one thing wrong in a role, at a place.
+type Problem struct {
+	Pos Pos
+	Msg string
+	Err error // the underlying error, such as a *ParseError, when there is one
+}
+
+func (p Problem) String() string {
+	if s := p.Pos.String(); s != "" {
+		return s + ": " + p.Msg
+	}
+	return p.Msg
+}
+
+// CompileError lists every problem found while compiling roles, each on its
+// own line as "file:line:col: message".
+type CompileError struct{ Problems []Problem }
+
+func (e *CompileError) Error() string {
+	lines := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		lines[i] = p.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Compile merges roles into one Domain. A later role's state variable,
+// goal or action with the same name as an earlier role's replaces it in
+// place. Every problem is reported at once in a *CompileError: a condition
+// or effect that does not parse, a fulfills naming no goal, a duplicate
+// name within one role, a negative or non-finite cost, an unknown decide
+// mode.
+func Compile(roles ...RoleSpec) (*Domain, error) {
+	c := &compiler{d: &Domain{Schema: NewSchema(), goalIndex: map[string]*Goal{}, actionIndex: map[string]*Action{}}}
+	return c.compile(roles)
+}
+
+type compiler struct {
+	d        *Domain
+	problems []Problem
+}
+
+func (c *compiler) add(pos Pos, msg string, err error) {
+	c.problems = append(c.problems, Problem{Pos: pos, Msg: msg, Err: err})
+}
+
+// at shifts a field position by a parse error's column, when both are known.
+func at(field, decl Pos, err error) Pos {
+	var pe *ParseError
+	if field.Line > 0 && errors.As(err, &pe) {
+		p := field
+		p.Col += pe.Col - 1
+		return p
+	}
+	if field.Line > 0 {
+		return field
+	}
+	return decl
+}
+
+func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
+	d := c.d
+	var names []string
+	var initial []Value
+	var goals []GoalSpec
+	var actions []ActionSpec
+	for _, r := range roles {
+		names = append(names, r.Name)
+		if r.Decide != "" {
+			d.Decide = r.Decide
+		}
+		for _, v := range r.State {
+			slot := d.Schema.Intern(v.Name)
+			for len(initial) <= slot {
+				initial = append(initial, Value{})
+			}
+			initial[slot] = v.Value
+		}
+		seen := map[string]bool{}
+		for _, g := range r.Goals {
+			if seen[g.Name] {
+				c.add(g.Pos, "goal \""+g.Name+"\" is declared twice", nil)
+				continue
+			}
+			seen[g.Name] = true
+			goals = replaceOrAppend(goals, g, func(x GoalSpec) bool { return x.Name == g.Name })
+		}
+		seen = map[string]bool{}
+		for _, a := range r.Actions {
+			if seen[a.Name] {
+				c.add(a.Pos, "action \""+a.Name+"\" is declared twice", nil)
+				continue
+			}
+			seen[a.Name] = true
+			actions = replaceOrAppend(actions, a, func(x ActionSpec) bool { return x.Name == a.Name })
+		}
+	}
+	d.Name = strings.Join(names, "+")
+	switch d.Decide {
+	case "", "goap", "utility", "hybrid":
+		if d.Decide == "" {
+			d.Decide = "goap"
+		}
+	default:
+		c.add(Pos{}, "decide must be \"goap\", \"utility\" or \"hybrid\", not \""+d.Decide+"\"", nil)
+	}
+
+	// Parse every effect first and intern its targets, so a word naming a
+	// variable that only an effect assigns reads that variable.
+	syntax := make([]*EffectSyntax, len(actions))
+	for i, a := range actions {
+		es, err := ParseEffect(a.Effects)
+		if err != nil {
+			c.add(at(a.EffectsAt, a.Pos, err), "action \""+a.Name+"\" effects: "+parseMsg(err), err)
+			continue
+		}
+		syntax[i] = es
+		for _, t := range es.Targets() {
+			d.Schema.Intern(t)
+		}
+	}
+	for i, gs := range goals {
+		if gs.Name == "" {
+			c.add(gs.Pos, "a goal has no name", nil)
+		}
+		cond, err := CompileCondition(gs.Condition, d.Schema)
+		if err != nil {
+			c.add(at(gs.ConditionAt, gs.Pos, err), "goal \""+gs.Name+"\" condition: "+parseMsg(err), err)
+		}
+		prio := gs.Priority
+		if prio == 0 {
+			prio = Normal
+		}
+		g := &Goal{Name: gs.Name, Index: i, Priority: prio, Condition: cond, Description: gs.Description,
+			Persistent: gs.Persistent, Deadline: gs.Deadline, Pos: gs.Pos}
+		d.Goals = append(d.Goals, g)
+		d.goalIndex[g.Name] = g
+	}
+	for i, as := range actions {
+		if as.Name == "" {
+			c.add(as.Pos, "an action has no name", nil)
+		}
+		pre, err := CompileCondition(as.Pre, d.Schema)
+		if err != nil {
+			c.add(at(as.PreAt, as.Pos, err), "action \""+as.Name+"\" pre: "+parseMsg(err), err)
+		}
+		var eff *Effect
+		if syntax[i] != nil {
+			eff, err = syntax[i].Compile(d.Schema)
+			if err != nil {
+				c.add(at(as.EffectsAt, as.Pos, err), "action \""+as.Name+"\" effects: "+parseMsg(err), err)
+			}
+		}
+		cost := as.Cost
+		if cost == 0 {
+			cost = 1
+		}
+		if cost < 0 || math.IsNaN(cost) || math.IsInf(cost, 0) {
+			c.add(as.Pos, "action \""+as.Name+"\" cost must be a finite number > 0, not "+FormatNumber(cost), nil)
+			cost = 1
+		}
+		u := as.Utility
+		if u.Cost == 0 {
+			u.Cost = 1
+		}
+		if u.Value == 0 {
+			u.Value = 1
+		}
+		if u.Weight == 0 {
+			u.Weight = 1
+		}
+		a := &Action{Name: as.Name, Index: i, Pre: pre, Effects: eff, Cost: cost, Utility: u,
+			Restricted: as.Restricted, Body: as.Body, Pos: as.Pos}
+		for _, f := range as.Fulfills {
+			g := d.goalIndex[f]
+			if g == nil {
+				c.add(as.Pos, "action \""+as.Name+"\" fulfills \""+f+"\", which is no goal"+suggest(f, goalNames(d)), nil)
+				continue
+			}
+			a.Fulfills = append(a.Fulfills, g)
+		}
+		d.Actions = append(d.Actions, a)
+		d.actionIndex[a.Name] = a
+	}
+	if len(c.problems) > 0 {
+		return nil, &CompileError{Problems: c.problems}
+	}
+	for len(initial) < d.Schema.Len() {
+		initial = append(initial, Value{})
+	}
+	d.Initial = State(initial)
+	d.ByPrio = sortedByPriority(d.Goals)
+	d.writers = make([][]int, d.Schema.Len())
+	for _, a := range d.Actions {
+		for _, s := range a.Effects.Writes() {
+			d.writers[s] = append(d.writers[s], a.Index)
+		}
+	}
+	for _, g := range d.Goals {
+		g.relevant = d.relevantActions(g)
+	}
+	return d, nil
+}
+
+func parseMsg(err error) string {
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		return pe.Message() + " in \"" + pe.Source + "\""
+	}
+	return strings.TrimPrefix(err.Error(), "engine: ")
+}
+
+func replaceOrAppend[T any](xs []T, x T, same func(T) bool) []T {
+	for i := range xs {
+		if same(xs[i]) {
+			xs[i] = x
+			return xs
+		}
+	}
+	return append(xs, x)
+}
+
+func goalNames(d *Domain) []string {
+	out := make([]string, len(d.Goals))
+	for i, g := range d.Goals {
+		out[i] = g.Name
+	}
+	return out
+}
+
+func sortedByPriority(goals []*Goal) []*Goal {
+	out := append([]*Goal(nil), goals...)
+	// insertion sort: stable, and goal lists are short
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].Priority > out[j-1].Priority; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+// relevantActions regresses from the goal: the actions that fulfill it or
+// assign a variable its condition reads, then, transitively, the actions
+// that assign a variable read by a relevant action's precondition or by the
+// right-hand side of its effects. Matching is by parsed variable slot, never
+// by substring. The result is in declaration order.
+func (d *Domain) relevantActions(g *Goal) []int {
+	inVars := make([]bool, d.Schema.Len())
+	inActs := make([]bool, len(d.Actions))
+	var queue []int
+	addVar := func(s int) {
+		if !inVars[s] {
+			inVars[s] = true
+			queue = append(queue, s)
+		}
+	}
+	addAct := func(i int) {
+		if inActs[i] {
+			return
+		}
+		inActs[i] = true
+		a := d.Actions[i]
+		for _, s := range a.Pre.Reads() {
+			addVar(s)
+		}
+		for _, s := range a.Effects.Reads() {
+			addVar(s)
+		}
+	}
+	for _, a := range d.Actions {
+		if a.Serves(g) {
+			addAct(a.Index)
+		}
+	}
+	for _, s := range g.Condition.Reads() {
+		addVar(s)
+	}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		for _, i := range d.writers[s] {
+			addAct(i)
+		}
+	}
+	var out []int
+	for i, ok := range inActs {
+		if ok {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// suggest returns ` (did you mean "x"?)` for the closest name within two
+// edits, or "".
+func suggest(name string, names []string) string {
+	best, bestD := "", 3
+	for _, n := range names {
+		if d := editDistance(strings.ToLower(name), strings.ToLower(n)); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return " (did you mean \"" + best + "\"?)"
+}
+
+// Suggest is the "did you mean" helper used by the loaders: it returns the
+// closest of names within two edits of name, or "".
+func Suggest(name string, names []string) string {
+	s := suggest(name, names)
+	if s == "" {
+		return ""
+	}
+	return s[len(" (did you mean \"") : len(s)-len("\"?)")]
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

@@ -1,0 +1,194 @@
+package engine
+
+// EffectSyntax is a parsed effect whose words are not yet bound to
+// variables. A domain parses every effect first, interns every target, then
+// compiles, so that a word naming a variable that only some later effect
+// assigns still reads that variable.
+type EffectSyntax struct {
+	src     string
+	assigns []assignSyntax
+}
+
+type assignSyntax struct {
+	target string
+	col    int
+	terms  []termSyntax
+}
+
+type termSyntax struct {
+	sub    bool
+	isWord bool
+	word   string
+	lit    Value
+	col    int
+}
+
+// Targets returns the variables the effect assigns, in order.
+func (es *EffectSyntax) Targets() []string {
+	out := make([]string, len(es.assigns))
+	for i, a := range es.assigns {
+		out[i] = a.target
+	}
+	return out
+}
+
+// Words returns the bare words the right-hand sides use, in order; a word
+// names a variable when the schema has it, else it is a string.
+func (es *EffectSyntax) Words() []string {
+	var out []string
+	for _, a := range es.assigns {
+		for _, t := range a.terms {
+			if t.isWord {
+				out = append(out, t.word)
+			}
+		}
+	}
+	return out
+}
+
+// CompileEffect parses src, interns its targets into s and compiles it. The
+// error is a *ParseError.
+func CompileEffect(src string, s *Schema) (*Effect, error) {
+	es, err := ParseEffect(src)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range es.Targets() {
+		s.Intern(t)
+	}
+	return es.Compile(s)
+}
+
+// Compile binds the effect to s: targets are interned, a word that s has
+// reads that variable, any other word is a string constant. An arithmetic
+// operand that is neither a number nor a variable is a *ParseError.
+func (es *EffectSyntax) Compile(s *Schema) (*Effect, error) {
+	e := &Effect{src: es.src}
+	for _, a := range es.assigns {
+		ca := assign{slot: s.Intern(a.target), col: a.col}
+		arith := len(a.terms) > 1 || a.terms[0].sub
+		for _, t := range a.terms {
+			ct := eterm{sub: t.sub, lit: t.lit}
+			if t.isWord {
+				if slot, ok := s.Lookup(t.word); ok {
+					ct.isVar, ct.slot, ct.name = true, slot, t.word
+					e.reads = appendUnique(e.reads, slot)
+				} else if arith {
+					return nil, &ParseError{Source: es.src, Col: t.col, Expected: "a number or a numeric variable for \"" + a.target + "\"", Found: "\"" + t.word + "\", which is not a variable"}
+				} else {
+					ct.lit = StringValue(t.word)
+				}
+			} else if arith && t.lit.k != Number {
+				return nil, &ParseError{Source: es.src, Col: t.col, Expected: "a number or a numeric variable for \"" + a.target + "\"", Found: t.lit.String()}
+			}
+			ca.terms = append(ca.terms, ct)
+		}
+		e.assigns = append(e.assigns, ca)
+		e.names = append(e.names, a.target)
+		e.writes = appendUnique(e.writes, ca.slot)
+	}
+	return e, nil
+}
+
+func appendUnique(xs []int, x int) []int {
+	for _, y := range xs {
+		if y == x {
+			return xs
+		}
+	}
+	return append(xs, x)
+}
+
+// ParseEffect parses an effect without binding it. Empty or blank text is
+// the empty effect. The error is a *ParseError.
+func ParseEffect(src string) (*EffectSyntax, error) {
+	p := &cparser{lex: lexer{src: src}}
+	p.advance()
+	es := &EffectSyntax{src: src}
+	if p.tok.kind == tEOF {
+		return es, nil
+	}
+	for {
+		if p.tok.kind != tIdent || isKeyword(p.tok.text) {
+			return nil, p.fail("a variable name to assign")
+		}
+		a := assignSyntax{target: p.tok.text, col: colOf(src, p.tok.off)}
+		p.advance()
+		if p.tok.kind != tAssign {
+			if p.tok.kind == tEq {
+				return nil, p.fail("\"=\" (an effect assigns; \"==\" compares)")
+			}
+			return nil, p.fail("\"=\"")
+		}
+		p.advance()
+		sub := false
+		for {
+			t, err := p.term(sub)
+			if err != nil {
+				return nil, err
+			}
+			a.terms = append(a.terms, t)
+			if p.tok.kind == tPlus || p.tok.kind == tMinus {
+				sub = p.tok.kind == tMinus
+				p.advance()
+				continue
+			}
+			break
+		}
+		es.assigns = append(es.assigns, a)
+		switch p.tok.kind {
+		case tEOF:
+			return es, nil
+		case tComma:
+			p.advance()
+		default:
+			return nil, p.fail("\",\", \"+\", \"-\" or end of text")
+		}
+	}
+}
+
+func isKeyword(w string) bool {
+	switch w {
+	case "true", "false", "nil", "null":
+		return true
+	}
+	return false
+}
+
+func (p *cparser) term(sub bool) (termSyntax, error) {
+	t := p.tok
+	col := colOf(p.lex.src, t.off)
+	switch t.kind {
+	case tNumber:
+		p.advance()
+		return termSyntax{sub: sub, lit: NumberValue(t.num), col: col}, nil
+	case tMinus:
+		p.advance()
+		if p.tok.kind == tNumber {
+			n := p.tok.num
+			p.advance()
+			return termSyntax{sub: sub, lit: NumberValue(-n), col: col}, nil
+		}
+		if p.tok.kind == tIdent && !isKeyword(p.tok.text) {
+			w := p.tok.text
+			p.advance()
+			return termSyntax{sub: !sub, isWord: true, word: w, col: col + 1}, nil
+		}
+		return termSyntax{}, p.fail("a number or a variable after \"-\"")
+	case tString:
+		p.advance()
+		return termSyntax{sub: sub, lit: StringValue(t.str), col: col}, nil
+	case tIdent:
+		p.advance()
+		switch t.text {
+		case "true":
+			return termSyntax{sub: sub, lit: BoolValue(true), col: col}, nil
+		case "false":
+			return termSyntax{sub: sub, lit: BoolValue(false), col: col}, nil
+		case "nil", "null":
+			return termSyntax{sub: sub, lit: NilValue(), col: col}, nil
+		}
+		return termSyntax{sub: sub, isWord: true, word: t.text, col: col}, nil
+	}
+	return termSyntax{}, p.fail("a value (a number, a string, true, false, nil or a name)")
+}

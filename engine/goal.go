@@ -1,0 +1,106 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Priority orders goals: a higher number is planned first. The named
+// priorities leave room for numbers between them.
+type Priority int
+
+// The seed's named priorities.
+const (
+	Low      Priority = 10
+	Normal   Priority = 20
+	High     Priority = 30
+	Critical Priority = 40
+)
+
+// ParsePriority reads "low", "normal", "high" or "critical" in any case, or
+// an integer.
+func ParsePriority(s string) (Priority, bool) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "low":
+		return Low, true
+	case "normal", "":
+		return Normal, true
+	case "high":
+		return High, true
+	case "critical":
+		return Critical, true
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	return Priority(n), err == nil
+}
+
+func (p Priority) String() string {
+	switch p {
+	case Low:
+		return "low"
+	case Normal:
+		return "normal"
+	case High:
+		return "high"
+	case Critical:
+		return "critical"
+	}
+	return strconv.Itoa(int(p))
+}
+
+// Pos is a place in a source file, for error messages. Line and Col are
+// 1-based; zero means unknown.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+func (p Pos) String() string {
+	s := p.File
+	if p.Line > 0 {
+		s += ":" + strconv.Itoa(p.Line)
+		if p.Col > 0 {
+			s += ":" + strconv.Itoa(p.Col)
+		}
+	}
+	return s
+}
+
+// GoalSpec declares a goal. The zero Priority means Normal.
+type GoalSpec struct {
+	Name        string
+	Condition   string // the condition language; see Condition
+	Priority    Priority
+	Description string
+	Persistent  bool    // kept for the user; does not affect planning
+	Deadline    float64 // seconds; kept for the user; does not affect planning
+	Pos         Pos     // where the goal is declared
+	ConditionAt Pos     // where the condition text starts, when known
+}
+
+// Goal is a compiled goal of a Domain. Read-only.
+type Goal struct {
+	Name        string
+	Index       int // position in Domain.Goals (declaration order)
+	Priority    Priority
+	Condition   *Condition
+	Description string
+	Persistent  bool
+	Deadline    float64
+	Pos         Pos
+
+	relevant []int // indexes of the actions the planner may use for it
+}
+
+// Satisfied reports whether the goal's condition holds in st.
+func (g *Goal) Satisfied(st State) bool { return g.Condition.Eval(st) }
+
+// NewGoal returns a goal spec, the Go counterpart of the seed's
+// PlanningGoal.of(name, condition[, priority]).
+func NewGoal(name, condition string, priority ...Priority) GoalSpec {
+	g := GoalSpec{Name: name, Condition: condition, Priority: Normal}
+	if len(priority) > 0 {
+		g.Priority = priority[0]
+	}
+	return g
+}

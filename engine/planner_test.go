@@ -1,0 +1,169 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func num(f float64) Value  { return NumberValue(f) }
+func str(s string) Value   { return StringValue(s) }
+func boolean(b bool) Value { return BoolValue(b) }
+
+func soldierRole() RoleSpec {
+	return RoleSpec{
+		Name:  "Soldier",
+		State: []Var{{"ammo", num(0)}, {"magazines", num(0)}},
+		Goals: []GoalSpec{NewGoal("armed", "ammo > 10", High)},
+		Actions: []ActionSpec{
+			NewAction("fetchMagazine").Effects("magazines = magazines + 1").Spec(),
+			NewAction("reload").Pre("magazines > 0").Effects("ammo = 30, magazines = magazines - 1").Fulfills("armed").Spec(),
+		},
+	}
+}
+
+func TestSeedSoldierPlan(t *testing.T) {
+	d, err := Compile(soldierRole())
+	require.NoError(t, err)
+	p, err := NewPlanner(d).Plan(d.NewState())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"fetchMagazine", "reload"}, p.Names())
+	assert.Equal(t, 2.0, p.Cost)
+	require.Len(t, p.Goals, 1)
+	assert.Equal(t, "armed", p.Goals[0].Goal.Name)
+}
+
+func planCase(t *testing.T, state []Var, goal string, actions ...ActionSpec) (*Plan, error) {
+	t.Helper()
+	d, err := Compile(RoleSpec{Name: "T", State: state, Goals: []GoalSpec{NewGoal("g", goal)}, Actions: actions})
+	require.NoError(t, err)
+	return NewPlanner(d).Plan(d.NewState())
+}
+
+func TestPlannerCases(t *testing.T) {
+	tests := []struct {
+		name    string
+		reason  string
+		state   []Var
+		goal    string
+		actions []ActionSpec
+		want    []string
+		cost    float64
+	}{
+		{"travel then pick", "two goals' parts share one travel step",
+			[]Var{{"loc", str("home")}, {"a", boolean(false)}, {"b", boolean(false)}}, "a && b",
+			[]ActionSpec{NewAction("Travel").Effects(`loc = "field"`).Cost(10).Spec(),
+				NewAction("PickA").Pre(`loc == "field"`).Effects("a = true").Cost(1).Spec(),
+				NewAction("PickB").Pre(`loc == "field"`).Effects("b = true").Cost(2).Spec()},
+			[]string{"Travel", "PickA", "PickB"}, 13},
+		{"grow", "a precondition on the variable the goal reads",
+			[]Var{{"age", num(1)}}, "age == 2",
+			[]ActionSpec{NewAction("Grow").Pre("age == 1").Effects("age = 2").Spec()},
+			[]string{"Grow"}, 1},
+		{"carry place", "negated preconditions",
+			[]Var{{"tool", boolean(false)}, {"stored", boolean(true)}, {"placed", boolean(false)}}, "placed",
+			[]ActionSpec{NewAction("Carry").Pre("!tool && stored").Effects("tool = true, stored = false").Spec(),
+				NewAction("Place").Pre("tool && !placed").Effects("tool = false, placed = true").Spec()},
+			[]string{"Carry", "Place"}, 2},
+		{"melee when no bow", "an unreachable candidate gives way to a costlier one",
+			[]Var{{"hasBow", boolean(false)}, {"arrows", boolean(false)}}, "down",
+			[]ActionSpec{NewAction("GetArrows").Effects("arrows = true").Spec(),
+				NewAction("Shoot").Pre("hasBow && arrows").Effects("down = true").Spec(),
+				NewAction("Melee").Effects("down = true").Cost(5).Spec()},
+			[]string{"Melee"}, 5},
+		{"chop five", "an action repeats",
+			[]Var{{"wood", num(0)}}, "wood >= 5",
+			[]ActionSpec{NewAction("Chop").Effects("wood = wood + 1").Spec()},
+			[]string{"Chop", "Chop", "Chop", "Chop", "Chop"}, 5},
+		{"scout fast first", "cheapest wins whatever the order",
+			[]Var{{"seen", boolean(false)}, {"armed", boolean(true)}}, "seen",
+			[]ActionSpec{NewAction("ScoutSlow").Pre("!seen && armed").Effects("seen = true").Cost(999).Spec(),
+				NewAction("ScoutFast").Pre("!seen && armed").Effects("seen = true").Cost(15).Spec()},
+			[]string{"ScoutFast"}, 15},
+		{"scout fast second", "cheapest wins whatever the order",
+			[]Var{{"seen", boolean(false)}, {"armed", boolean(true)}}, "seen",
+			[]ActionSpec{NewAction("ScoutFast").Pre("!seen && armed").Effects("seen = true").Cost(15).Spec(),
+				NewAction("ScoutSlow").Pre("!seen && armed").Effects("seen = true").Cost(999).Spec()},
+			[]string{"ScoutFast"}, 15},
+		{"throw once", "the search ends",
+			[]Var{{"thrown", boolean(false)}}, "thrown",
+			[]ActionSpec{NewAction("Throw").Pre("!thrown").Effects("thrown = true").Spec()},
+			[]string{"Throw"}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := planCase(t, tc.state, tc.goal, tc.actions...)
+			require.NoError(t, err, tc.reason)
+			assert.Equal(t, tc.want, p.Names(), tc.reason)
+			assert.Equal(t, tc.cost, p.Cost, tc.reason)
+		})
+	}
+}
+
+func TestPlannerSkipsSatisfiedHigherGoal(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "T",
+		State: []Var{{"fed", boolean(true)}, {"warm", boolean(false)}},
+		Goals: []GoalSpec{NewGoal("eat", "fed", Critical), NewGoal("heat", "warm", Low)},
+		Actions: []ActionSpec{NewAction("Eat").Effects("fed = true").Fulfills("eat").Spec(),
+			NewAction("Fire").Effects("warm = true").Spec()}})
+	require.NoError(t, err)
+	p, err := NewPlanner(d).Plan(d.NewState())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Fire"}, p.Names())
+	require.Len(t, p.Goals, 1)
+	assert.Equal(t, "heat", p.Goals[0].Goal.Name)
+}
+
+func TestPlannerFailures(t *testing.T) {
+	t.Run("unreachable", func(t *testing.T) {
+		_, err := planCase(t, []Var{{"x", num(0)}}, "y > 1", NewAction("A").Effects("x = 1").Spec())
+		var pe *PlanError
+		require.ErrorAs(t, err, &pe)
+		assert.Equal(t, Unreachable, pe.Reason)
+		assert.Equal(t, "g", pe.Goal)
+	})
+	t.Run("cyclic", func(t *testing.T) {
+		_, err := planCase(t, []Var{{"key", boolean(false)}}, "open",
+			NewAction("Open").Pre("key").Effects("open = true, key = true").Spec())
+		var pe *PlanError
+		require.ErrorAs(t, err, &pe)
+		assert.Equal(t, CyclicPrecondition, pe.Reason)
+		assert.Equal(t, "Open", pe.Action)
+		assert.Equal(t, "key", pe.Precondition)
+	})
+	t.Run("max depth", func(t *testing.T) {
+		d, err := Compile(RoleSpec{Name: "T", State: []Var{{"wood", num(0)}},
+			Goals: []GoalSpec{NewGoal("g", "wood >= 5")}, Actions: []ActionSpec{NewAction("Chop").Effects("wood = wood + 1").Spec()}})
+		require.NoError(t, err)
+		_, err = NewPlanner(d, 3).Plan(d.NewState())
+		var pe *PlanError
+		require.ErrorAs(t, err, &pe)
+		assert.Equal(t, MaxDepthExceeded, pe.Reason)
+		assert.Equal(t, 3, pe.MaxDepth)
+		assert.Contains(t, pe.Detail, "a plan of 5 steps exists")
+	})
+	t.Run("budget", func(t *testing.T) {
+		d, err := Compile(RoleSpec{Name: "T", State: []Var{{"wood", num(0)}, {"stone", num(0)}},
+			Goals: []GoalSpec{NewGoal("g", "wood >= 5 && stone < 0")}, Actions: []ActionSpec{
+				NewAction("Chop").Effects("wood = wood + 1").Spec(), NewAction("Mine").Effects("stone = stone + 1").Spec()}})
+		require.NoError(t, err)
+		pl := NewPlanner(d, 200)
+		pl.Budget = 50
+		_, err = pl.Plan(d.NewState())
+		var pe *PlanError
+		require.ErrorAs(t, err, &pe)
+		assert.Equal(t, SearchBudgetExceeded, pe.Reason)
+	})
+}
+
+func TestPlannerSteadyStateDoesNotAllocate(t *testing.T) {
+	d, err := Compile(soldierRole())
+	require.NoError(t, err)
+	pl := NewPlanner(d)
+	st := d.NewState()
+	_, err = pl.Plan(st)
+	require.NoError(t, err)
+	allocs := testing.AllocsPerRun(100, func() { _, _ = pl.Plan(st) })
+	assert.Equal(t, 0.0, allocs)
+}
