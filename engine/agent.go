@@ -102,7 +102,9 @@ func (a *Agent) nextStep() bool {
 	}
 	act := a.plan[a.step]
 	if !act.Pre.Eval(a.State) {
-		a.emit(Event{Kind: EventStale, Goal: goalName(a.goal), Action: act.Name, Reason: "precondition " + act.Pre.Source() + " no longer holds"})
+		if a.goal == nil || !a.goal.Satisfied(a.State) {
+			a.emit(Event{Kind: EventStale, Goal: goalName(a.goal), Action: act.Name, Reason: "precondition " + act.Pre.Source() + " no longer holds"})
+		}
 		a.plan, a.step = a.plan[:0], 0
 		if !a.decide() {
 			return false

@@ -1,33 +1,50 @@
 package engine
 
-// Condition is a compiled precondition or goal condition.
+// Condition is a compiled precondition or goal condition: a boolean
+// expression over state variables, bound to the slots of one Schema.
 //
-// The language (from the TnsAI seed, "Conditions"):
+// # Grammar
 //
 //	or      = and { "||" and }
 //	and     = not { "&&" not }
 //	not     = "!" not | compare
 //	compare = operand [ ("==" | "!=" | ">" | ">=" | "<" | "<=") operand ]
-//	operand = "(" or ")" | name | number | string | "true" | "false" | "nil"
+//	operand = "(" or ")" | name | number | string | "true" | "false" | "nil" | "null"
 //
-// Precedence, loosest first: "||", "&&", "!", comparisons; so "!a == b"
-// is "!(a == b)" and "a || b && c" is "a || (b && c)". Numbers are
-// integers or decimals, negative with a leading "-"; strings are double- or
-// single-quoted with the escapes \n \t \r \\ \" \'. A bare name is a state
-// variable (names may contain letters, digits, "_" and "."); on its own it
-// is true only when its value is the bool true.
+// Precedence, loosest first: "||", then "&&", then "!", then the
+// comparisons. So "a || b && c" is "a || (b && c)", and "!ammo > 5" is
+// "!(ammo > 5)". Comparisons do not chain: "a == b == c" is a parse error;
+// write "(a == b) == c" if that is really meant. Parentheses group.
 //
-// Unknown variables: when any variable the condition reads is missing from
-// the state, the whole condition is unsatisfied, whatever the operators: "!ready"
-// and "ready || other" are both false when ready is missing. This is the
-// seed's rule, applied to the whole condition so no operator can turn an
-// unknown into a pass.
+// # Operands
 //
-// Comparisons: two numbers compare as float64 (1 == 1.0); two strings
-// compare by bytes, including ordering; two bools, or nil with nil, compare
-// with == and != only. Values of different kinds are never equal: "==" is
-// false and "!=" is true; ordering them (or two bools) is false, never an
-// error.
+// A number is an integer or a decimal ("3", "-2", "15.1", ".5", "1e3"); a
+// leading "-" makes it negative. A string is double- or single-quoted, with
+// the escapes \n \t \r \\ \" \'. A name (letters, digits, "_" and ".",
+// not starting with a digit) other than true, false, nil and null is a
+// state variable. A bare variable, as an operand of "&&", "||" or "!", holds
+// only when its value is the bool true: "ready" is false when ready is 1 or
+// "yes".
+//
+// # Unknown variables
+//
+// A variable missing from the state (its Value is Unknown) makes the whole
+// condition unsatisfied, whatever the operators around it: "!ready",
+// "ready || other" and "ready == nil" are all false when ready is missing.
+// This is the seed's rule ("a condition that uses it is not satisfied"),
+// applied to the whole condition so that neither "!" nor "||" can turn an
+// unknown into a pass. A variable holding nil is known: "x == nil" holds.
+//
+// # Comparisons
+//
+// Two numbers compare as float64, so "1 == 1.0" holds. Two strings compare
+// by bytes, ordering included ("a" < "b", "B" < "a"). Two bools, or nil and
+// nil, support only "==" and "!=". Values of different kinds are never
+// equal: "==" is false and "!=" is true ("1 == '1'" is false). Ordering
+// values of different kinds, two bools or two nils is false, never an error.
+// Parentheses only group: "(x) == 5" compares x's value. A comparison,
+// "!", "&&" or "||" in parentheses used as an operand is the bool it
+// evaluates to: "(a > 1) == (b > 1)".
 //
 // A Condition is immutable once compiled and safe for concurrent use. Eval
 // does not allocate.
@@ -40,24 +57,31 @@ type Condition struct {
 type cop uint8
 
 const (
-	cOr cop = iota
-	cAnd
-	cNot
+	cOr  cop = iota // kids, any true
+	cAnd            // kids, all true
+	cNot            // kids[0] false
+	cVar            // st[slot] is true
+	cLit            // lit is true
+	cCmp            // cmp(kids[0], kids[1])
+	cVL             // cmp(st[slot], lit)
+	cVV             // cmp(st[slot], st[slot2])
+
+	// The comparison operators, stored in cnode.cmp.
 	cEq
 	cNe
 	cLt
 	cLe
 	cGt
 	cGe
-	cVar
-	cLit
 )
 
 type cnode struct {
-	op   cop
-	l, r *cnode
-	slot int
-	lit  Value
+	op    cop
+	cmp   cop
+	slot  int
+	slot2 int
+	lit   Value
+	kids  []*cnode
 }
 
 // Source returns the text the condition was compiled from.
@@ -68,8 +92,8 @@ func (c *Condition) Source() string {
 	return c.src
 }
 
-// Reads returns the slots the condition reads, in first-use order. The slice
-// is shared: do not modify it.
+// Reads returns the slots the condition reads, in first-use order, without
+// repeats. The slice is shared: do not modify it.
 func (c *Condition) Reads() []int {
 	if c == nil {
 		return nil
@@ -82,14 +106,17 @@ func (c *Condition) Reads() []int {
 func (c *Condition) IsEmpty() bool { return c == nil || c.root == nil }
 
 // Eval reports whether the condition holds in st. A nil or empty Condition
-// always holds. st must be a state of the schema the condition was compiled
-// with.
+// always holds. st should be a state of the schema the condition was
+// compiled with; a slot beyond the end of st counts as Unknown, so a state
+// made before the schema grew is still safe to pass (the condition is then
+// unsatisfied if it reads a new variable). Eval does not allocate and is
+// safe for concurrent use as long as nobody writes st meanwhile.
 func (c *Condition) Eval(st State) bool {
 	if c == nil || c.root == nil {
 		return true
 	}
 	for _, s := range c.reads {
-		if st[s].k == Unknown {
+		if s >= len(st) || st[s].k == Unknown {
 			return false
 		}
 	}
@@ -98,18 +125,32 @@ func (c *Condition) Eval(st State) bool {
 
 func (n *cnode) truth(st State) bool {
 	switch n.op {
-	case cOr:
-		return n.l.truth(st) || n.r.truth(st)
+	case cVL:
+		return compare(n.cmp, st[n.slot], n.lit)
 	case cAnd:
-		return n.l.truth(st) && n.r.truth(st)
+		for _, k := range n.kids {
+			if !k.truth(st) {
+				return false
+			}
+		}
+		return true
+	case cOr:
+		for _, k := range n.kids {
+			if k.truth(st) {
+				return true
+			}
+		}
+		return false
 	case cNot:
-		return !n.l.truth(st)
+		return !n.kids[0].truth(st)
 	case cVar:
 		return st[n.slot].Truthy()
+	case cVV:
+		return compare(n.cmp, st[n.slot], st[n.slot2])
 	case cLit:
 		return n.lit.Truthy()
 	}
-	return compare(n.op, n.l.value(st), n.r.value(st))
+	return compare(n.cmp, n.kids[0].value(st), n.kids[1].value(st))
 }
 
 func (n *cnode) value(st State) Value {
@@ -122,6 +163,7 @@ func (n *cnode) value(st State) Value {
 	return BoolValue(n.truth(st))
 }
 
+// compare applies a comparison operator to two known values.
 func compare(op cop, a, b Value) bool {
 	if a.k != b.k {
 		return op == cNe
@@ -157,7 +199,7 @@ func compare(op cop, a, b Value) bool {
 		case cGe:
 			return a.s >= b.s
 		}
-	default:
+	default: // bool, nil: equality only
 		switch op {
 		case cEq:
 			return a.n == b.n
@@ -169,8 +211,10 @@ func compare(op cop, a, b Value) bool {
 }
 
 // CompileCondition parses src and binds its variables to slots of s,
-// interning names s does not have yet. Empty or blank text compiles to the
-// empty condition, which always holds. The error is a *ParseError.
+// interning the names s does not have yet; s must not be nil. Empty or
+// blank text compiles to the empty condition, which always holds. The
+// error is a *ParseError giving the column and what was expected.
+// CompileCondition never panics, whatever src holds.
 func CompileCondition(src string, s *Schema) (*Condition, error) {
 	p := &cparser{lex: lexer{src: src}, schema: s}
 	p.advance()
@@ -183,7 +227,15 @@ func CompileCondition(src string, s *Schema) (*Condition, error) {
 		return nil, err
 	}
 	if p.tok.kind != tEOF {
-		return nil, p.fail("an operator (&& || == != < <= > >=) or end of text")
+		switch {
+		case p.tok.kind == tAssign:
+			return nil, p.fail(`"==" (a condition compares; "=" assigns in effects)`)
+		case cmpOps[p.tok.kind] != 0:
+			return nil, p.fail(`"&&", "||" or end of text (comparisons do not chain; use parentheses)`)
+		case p.tok.kind == tRP:
+			return nil, p.fail(`"&&", "||" or end of text (this ")" has no "(")`)
+		}
+		return nil, p.fail(`an operator (&& || == != < <= > >=) or end of text`)
 	}
 	c.root = root
 	c.reads = p.reads
@@ -198,7 +250,7 @@ type cparser struct {
 }
 
 // maxNesting bounds parenthesis and "!" nesting so no input can exhaust the
-// Go stack.
+// Go stack, in the parser or in Eval.
 const maxNesting = 200
 
 func (p *cparser) advance() { p.tok = p.lex.next() }
@@ -210,54 +262,76 @@ func (p *cparser) fail(expected string) *ParseError {
 	return &ParseError{Source: p.lex.src, Col: colOf(p.lex.src, p.tok.off), Expected: expected, Found: describe(p.tok)}
 }
 
+// or and and build n-ary nodes, so a long chain of clauses is one flat
+// node, not a deep tree.
 func (p *cparser) or(depth int) (*cnode, error) {
 	l, err := p.and(depth)
-	if err != nil {
-		return nil, err
+	if err != nil || p.tok.kind != tOr {
+		return l, err
 	}
+	n := &cnode{op: cOr, kids: []*cnode{l}}
 	for p.tok.kind == tOr {
 		p.advance()
 		r, err := p.and(depth)
 		if err != nil {
 			return nil, err
 		}
-		l = &cnode{op: cOr, l: l, r: r}
+		n.kids = append(n.kids, r)
 	}
-	return l, nil
+	return n, nil
 }
 
 func (p *cparser) and(depth int) (*cnode, error) {
 	l, err := p.not(depth)
-	if err != nil {
-		return nil, err
+	if err != nil || p.tok.kind != tAnd {
+		return l, err
 	}
+	n := &cnode{op: cAnd, kids: []*cnode{l}}
 	for p.tok.kind == tAnd {
 		p.advance()
 		r, err := p.not(depth)
 		if err != nil {
 			return nil, err
 		}
-		l = &cnode{op: cAnd, l: l, r: r}
+		n.kids = append(n.kids, r)
 	}
-	return l, nil
+	return n, nil
 }
 
 func (p *cparser) not(depth int) (*cnode, error) {
 	if p.tok.kind == tNot {
 		if depth >= maxNesting {
-			return nil, p.fail("less nesting (at most 200 levels)")
+			return nil, p.fail("less nesting (at most 200 levels of \"!\" and \"(\")")
 		}
 		p.advance()
 		x, err := p.not(depth + 1)
 		if err != nil {
 			return nil, err
 		}
-		return &cnode{op: cNot, l: x}, nil
+		if x.op == cLit {
+			return &cnode{op: cLit, lit: BoolValue(!x.lit.Truthy())}, nil
+		}
+		return &cnode{op: cNot, kids: []*cnode{x}}, nil
 	}
 	return p.compare(depth)
 }
 
 var cmpOps = map[tokKind]cop{tEq: cEq, tNe: cNe, tLt: cLt, tLe: cLe, tGt: cGt, tGe: cGe}
+
+// flip gives the operator that compares the operands swapped: a < b is b > a.
+func flip(op cop) cop {
+	switch op {
+	case cLt:
+		return cGt
+	case cLe:
+		return cGe
+	case cGt:
+		return cLt
+	case cGe:
+		return cLe
+	}
+	return op
+}
 
 func (p *cparser) compare(depth int) (*cnode, error) {
 	l, err := p.operand(depth)
@@ -273,7 +347,18 @@ func (p *cparser) compare(depth int) (*cnode, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &cnode{op: op, l: l, r: r}, nil
+	// Specialise the common shapes so Eval does one step, not three.
+	switch {
+	case l.op == cLit && r.op == cLit:
+		return &cnode{op: cLit, lit: BoolValue(compare(op, l.lit, r.lit))}, nil
+	case l.op == cVar && r.op == cLit:
+		return &cnode{op: cVL, cmp: op, slot: l.slot, lit: r.lit}, nil
+	case l.op == cLit && r.op == cVar:
+		return &cnode{op: cVL, cmp: flip(op), slot: r.slot, lit: l.lit}, nil
+	case l.op == cVar && r.op == cVar:
+		return &cnode{op: cVV, cmp: op, slot: l.slot, slot2: r.slot}, nil
+	}
+	return &cnode{op: cCmp, cmp: op, kids: []*cnode{l, r}}, nil
 }
 
 func (p *cparser) operand(depth int) (*cnode, error) {
@@ -281,7 +366,7 @@ func (p *cparser) operand(depth int) (*cnode, error) {
 	switch t.kind {
 	case tLP:
 		if depth >= maxNesting {
-			return nil, p.fail("less nesting (at most 200 levels)")
+			return nil, p.fail("less nesting (at most 200 levels of \"!\" and \"(\")")
 		}
 		p.advance()
 		x, err := p.or(depth + 1)
@@ -318,14 +403,8 @@ func (p *cparser) operand(depth int) (*cnode, error) {
 			return &cnode{op: cLit, lit: NilValue()}, nil
 		}
 		slot := p.schema.Intern(t.text)
-		seen := false
-		for _, r := range p.reads {
-			seen = seen || r == slot
-		}
-		if !seen {
-			p.reads = append(p.reads, slot)
-		}
+		p.reads = appendUnique(p.reads, slot)
 		return &cnode{op: cVar, slot: slot}, nil
 	}
-	return nil, p.fail("a value (a name, a number, a string, true, false or \"(\")")
+	return nil, p.fail(`a value (a name, a number, a string, true, false, nil or "(")`)
 }

@@ -1,36 +1,58 @@
 package engine
 
-import "math"
+import (
+	"errors"
+	"math"
+)
 
 // Effect is a compiled effect (postcondition): what an action promises to
-// change in the world state.
+// change in the world state, bound to the slots of one Schema.
 //
-// The language (from the TnsAI seed, "Effects"):
+// # Grammar
 //
 //	effects = [ assign { "," assign } ]
 //	assign  = name "=" term { ("+" | "-") term }
-//	term    = number | "-" number | string | "true" | "false" | "nil" | "null" | word
+//	term    = number | "-" number | "-" name | string | "true" | "false" | "nil" | "null" | name
 //
-// A quoted string is text. A word that names a variable of the schema (a
-// declared state variable, or one that some effect assigns) reads that
-// variable; any other word is stored as a string, so enum-like state matches
-// by constant name ("mode = ATTACK"). "+" and "-" do float64 arithmetic and
-// store a number; every operand of an arithmetic expression must be a
-// number or a variable holding a number, else Apply returns an
-// *EffectError naming the variable and the effect.
+// # Right-hand sides
 //
-// Assignment is simultaneous: every right-hand side reads the state as it
-// was before the effect, so "a = b, b = a" swaps a and b. When a variable is
-// assigned twice, the last assignment wins.
+// A number is an integer or a decimal; a quoted string (double or single
+// quotes, escapes \n \t \r \\ \" \') is text; true, false, nil and null
+// are the literals. A bare word that names a variable of the schema (a
+// declared state variable, or one that some effect of the domain assigns)
+// reads that variable; any other bare word is stored as a string, so
+// enum-like state matches by constant name: "mode = ATTACK" stores the
+// string "ATTACK", which the condition "mode == 'ATTACK'" accepts. Copying
+// a variable that is missing from the state ("x = y" with y Unknown) makes
+// the target missing too.
 //
-// An Effect is immutable once compiled and safe for concurrent use; Apply
-// does not allocate unless it fails.
+// # Arithmetic
+//
+// "+" and "-" do float64 arithmetic, evaluated left to right, and store a
+// number: "x = x + 15.1" from x = 0 stores exactly 15.1 (no truncation to
+// an integer). Every operand must be a number literal or a variable;
+// anything else ("x = x + 'a'", "x = x + true", or a word naming no
+// variable) is a *ParseError when the effect compiles. A variable operand
+// that does not hold a number when the effect is applied (a string, a bool,
+// nil, or missing) makes Apply return an *EffectError naming the variable,
+// the target and the effect.
+//
+// # Simultaneous assignment
+//
+// Every right-hand side reads the state as it was before the effect, so
+// "a = b, b = a" swaps a and b and "x = x + 1, y = x" sets y to the old x.
+// When a variable is assigned twice, the last assignment wins.
+//
+// An Effect is immutable once compiled and safe for concurrent use. Apply
+// does not allocate unless it fails; ApplyInPlace does not allocate for up
+// to 8 assignments.
 type Effect struct {
 	src     string
 	assigns []assign
 	names   []string // target names, by assignment
 	writes  []int
 	reads   []int
+	need    int // 1 + the highest slot the effect touches
 }
 
 type assign struct {
@@ -47,17 +69,17 @@ type eterm struct {
 	name  string // the variable's name, for errors
 }
 
-// EffectError is an effect that cannot be applied to a state: an operand of
-// "+" or "-" is not a number.
+// EffectError is an effect that cannot be applied to a state: an operand
+// of "+" or "-" does not hold a number.
 type EffectError struct {
 	Effect   string // the effect's source text
 	Variable string // the operand variable that is not a number
 	Target   string // the variable being assigned
-	Got      Kind   // what the variable held
+	Got      Kind   // what the variable held (Unknown when it is missing)
 }
 
 func (e *EffectError) Error() string {
-	return "engine: effect \"" + e.Effect + "\": " + e.Target + " = ...: operand " + e.Variable +
+	return "engine: effect \"" + e.Effect + "\": in " + e.Target + " = ..., operand " + e.Variable +
 		" is " + e.Got.String() + ", not a number"
 }
 
@@ -88,27 +110,36 @@ func (e *Effect) Reads() []int {
 // IsEmpty reports whether the effect changes nothing.
 func (e *Effect) IsEmpty() bool { return e == nil || len(e.assigns) == 0 }
 
-// Apply computes the effect from src and writes the results into dst. dst
-// must be a copy of src (or src itself only when no right-hand side reads a
-// variable that the effect assigns earlier; use ApplyInPlace otherwise).
-// On error dst may be partly written.
+// Apply computes the effect from src and writes the results into dst,
+// which is usually a copy of src: variables the effect does not assign are
+// left as they are in dst. dst may be src itself only when no right-hand
+// side reads a variable that an earlier assignment of the effect writes;
+// use ApplyInPlace otherwise. Both states must have a slot for every
+// variable of the effect (states of the schema it was compiled with), else
+// Apply returns an error and writes nothing. On an *EffectError dst may be
+// partly written. Apply does not allocate unless it fails.
 func (e *Effect) Apply(dst, src State) error {
 	if e == nil {
 		return nil
 	}
+	if len(dst) < e.need || len(src) < e.need {
+		return e.shortState(min(len(dst), len(src)))
+	}
 	if i, t := e.apply(dst, src); i >= 0 {
-		a := e.assigns[i]
-		return &EffectError{Effect: e.src, Variable: a.terms[t].name, Target: e.targetName(i), Got: src[a.terms[t].slot].k}
+		return e.operandError(i, t, src)
 	}
 	return nil
 }
 
 // ApplyInPlace applies the effect to st itself, still with simultaneous
-// assignment. It allocates a scratch copy only when the effect has more than
-// 8 assignments.
+// assignment: on error st is unchanged. It allocates a scratch copy only
+// when the effect has more than 8 assignments.
 func (e *Effect) ApplyInPlace(st State) error {
 	if e == nil {
 		return nil
+	}
+	if len(st) < e.need {
+		return e.shortState(len(st))
 	}
 	var buf [8]Value
 	vals := buf[:0]
@@ -118,8 +149,7 @@ func (e *Effect) ApplyInPlace(st State) error {
 	for i := range e.assigns {
 		v, t := e.assigns[i].eval(st)
 		if t >= 0 {
-			a := e.assigns[i]
-			return &EffectError{Effect: e.src, Variable: a.terms[t].name, Target: e.targetName(i), Got: st[a.terms[t].slot].k}
+			return e.operandError(i, t, st)
 		}
 		vals = append(vals, v)
 	}
@@ -129,10 +159,24 @@ func (e *Effect) ApplyInPlace(st State) error {
 	return nil
 }
 
+func (e *Effect) operandError(i, t int, st State) error {
+	a := &e.assigns[i]
+	return &EffectError{Effect: e.src, Variable: a.terms[t].name, Target: e.targetName(i), Got: st[a.terms[t].slot].k}
+}
+
+func (e *Effect) shortState(n int) error {
+	return errors.New("engine: effect \"" + e.src + "\": the state has " + itoa(n) +
+		" variables, the effect needs " + itoa(e.need) + " (a state of another schema?)")
+}
+
 func (e *Effect) targetName(i int) string { return e.names[i] }
 
 // apply returns (-1, -1) on success, else the failing assignment and term.
+// The planner calls it directly on states of the domain's schema.
 func (e *Effect) apply(dst, src State) (int, int) {
+	if e == nil {
+		return -1, -1
+	}
 	for i := range e.assigns {
 		v, t := e.assigns[i].eval(src)
 		if t >= 0 {

@@ -46,8 +46,9 @@ func (es *EffectSyntax) Words() []string {
 	return out
 }
 
-// CompileEffect parses src, interns its targets into s and compiles it. The
-// error is a *ParseError.
+// CompileEffect parses src, interns its targets into s (which must not be
+// nil) and compiles it; see Effect for the language. The error is a
+// *ParseError. CompileEffect never panics, whatever src holds.
 func CompileEffect(src string, s *Schema) (*Effect, error) {
 	es, err := ParseEffect(src)
 	if err != nil {
@@ -59,11 +60,15 @@ func CompileEffect(src string, s *Schema) (*Effect, error) {
 	return es.Compile(s)
 }
 
-// Compile binds the effect to s: targets are interned, a word that s has
-// reads that variable, any other word is a string constant. An arithmetic
-// operand that is neither a number nor a variable is a *ParseError.
+// Compile binds the effect to s (which must not be nil): every target is
+// interned first, then a word that s has reads that variable and any other
+// word is a string constant. An arithmetic operand that is neither a number
+// nor a variable is a *ParseError at the operand's column.
 func (es *EffectSyntax) Compile(s *Schema) (*Effect, error) {
 	e := &Effect{src: es.src}
+	for _, a := range es.assigns {
+		s.Intern(a.target)
+	}
 	for _, a := range es.assigns {
 		ca := assign{slot: s.Intern(a.target), col: a.col}
 		arith := len(a.terms) > 1 || a.terms[0].sub
@@ -87,6 +92,12 @@ func (es *EffectSyntax) Compile(s *Schema) (*Effect, error) {
 		e.names = append(e.names, a.target)
 		e.writes = appendUnique(e.writes, ca.slot)
 	}
+	for _, x := range e.writes {
+		e.need = max(e.need, x+1)
+	}
+	for _, x := range e.reads {
+		e.need = max(e.need, x+1)
+	}
 	return e, nil
 }
 
@@ -99,8 +110,9 @@ func appendUnique(xs []int, x int) []int {
 	return append(xs, x)
 }
 
-// ParseEffect parses an effect without binding it. Empty or blank text is
-// the empty effect. The error is a *ParseError.
+// ParseEffect parses an effect without binding it to a schema. Empty or
+// blank text is the empty effect. The error is a *ParseError. ParseEffect
+// never panics, whatever src holds.
 func ParseEffect(src string) (*EffectSyntax, error) {
 	p := &cparser{lex: lexer{src: src}}
 	p.advance()
@@ -170,9 +182,9 @@ func (p *cparser) term(sub bool) (termSyntax, error) {
 			return termSyntax{sub: sub, lit: NumberValue(-n), col: col}, nil
 		}
 		if p.tok.kind == tIdent && !isKeyword(p.tok.text) {
-			w := p.tok.text
+			w, wcol := p.tok.text, colOf(p.lex.src, p.tok.off)
 			p.advance()
-			return termSyntax{sub: !sub, isWord: true, word: w, col: col + 1}, nil
+			return termSyntax{sub: !sub, isWord: true, word: w, col: wcol}, nil
 		}
 		return termSyntax{}, p.fail("a number or a variable after \"-\"")
 	case tString:
@@ -191,4 +203,34 @@ func (p *cparser) term(sub bool) (termSyntax, error) {
 		return termSyntax{sub: sub, isWord: true, word: t.text, col: col}, nil
 	}
 	return termSyntax{}, p.fail("a value (a number, a string, true, false, nil or a name)")
+}
+
+// ParseLiteral parses one value written as an effect's right-hand side
+// would write it: a number ("3", "-2.5", "1e3"), true, false, nil or null,
+// a quoted string ("'a b'" or "\"a\\tb\""), or a bare word, which is the
+// string it spells ("ATTACK"). Surrounding blanks are ignored. Anything
+// else, such as empty text, two words or "-" before a word, is a
+// *ParseError. Unlike in an effect, a bare word never reads a variable.
+// ParseLiteral(v.String()) returns v for every known v except NaN and
+// infinities.
+func ParseLiteral(text string) (Value, error) {
+	p := &cparser{lex: lexer{src: text}}
+	p.advance()
+	if p.tok.kind == tEOF {
+		return Value{}, p.fail("a value (a number, a string, true, false, nil or a word)")
+	}
+	t, err := p.term(false)
+	if err != nil {
+		return Value{}, err
+	}
+	if t.isWord && t.sub {
+		return Value{}, &ParseError{Source: text, Col: t.col, Expected: "a number after \"-\"", Found: quote(t.word)}
+	}
+	if p.tok.kind != tEOF {
+		return Value{}, p.fail("end of text (quote a string that holds blanks or symbols)")
+	}
+	if t.isWord {
+		return StringValue(t.word), nil
+	}
+	return t.lit, nil
 }

@@ -114,7 +114,14 @@ func (l *lexer) next() token {
 	// One whole character, so a multi-byte rune is shown intact.
 	_, size := utf8.DecodeRuneInString(l.src[l.pos:])
 	l.pos += size
-	return token{kind: tBad, off: start, text: l.src[start:l.pos], str: "an operator, a name, a number or a string"}
+	want := "an operator, a name, a number or a string"
+	switch c {
+	case '&':
+		want = `"&&"`
+	case '|':
+		want = `"||"`
+	}
+	return token{kind: tBad, off: start, text: l.src[start:l.pos], str: want}
 }
 
 func (l *lexer) number(start int) token {

@@ -5,13 +5,20 @@ import (
 	"unicode/utf8"
 )
 
-// ParseError is a condition or effect that does not parse. Col is the
-// 1-based column, counted in characters, of the offending token in Source.
-// Error prints the message, then the source with a caret under the column.
+// ParseError is a condition, effect or literal that does not parse. Col is
+// the 1-based column, counted in characters (runes; an invalid UTF-8 byte
+// counts as one), of the offending token in Source; it is at most the
+// number of characters plus one, which points just past the end of the text.
+// Error prints "engine: col N: expected X, found Y", then the source with a
+// caret under the column:
+//
+//	engine: col 12: expected a value (...), found "&&"
+//		ammo > 10 && && ready
+//		          ^
 type ParseError struct {
 	Source   string // the text that failed to parse
 	Col      int    // 1-based column of the problem, in characters
-	Expected string // what the parser expected there, such as "a value"
+	Expected string // what the parser expected there, such as `")"`
 	Found    string // what it found, such as `"&&"` or "end of text"
 }
 
@@ -20,10 +27,21 @@ func (e *ParseError) Message() string {
 	return "col " + itoa(e.Col) + ": expected " + e.Expected + ", found " + e.Found
 }
 
-// Caret returns the source and a line with a caret under the column.
+// Caret returns two lines: the source, with every control character (such
+// as a newline or a tab) and every invalid byte shown as one blank so the
+// columns stay aligned, and a caret under the column.
 func (e *ParseError) Caret() string {
-	src := strings.NewReplacer("\n", " ", "\t", " ", "\r", " ").Replace(e.Source)
-	return src + "\n" + strings.Repeat(" ", max(e.Col-1, 0)) + "^"
+	var b strings.Builder
+	for _, r := range e.Source {
+		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == utf8.RuneError {
+			r = ' '
+		}
+		b.WriteRune(r)
+	}
+	b.WriteByte('\n')
+	b.WriteString(strings.Repeat(" ", max(e.Col-1, 0)))
+	b.WriteByte('^')
+	return b.String()
 }
 
 func (e *ParseError) Error() string {

@@ -230,7 +230,7 @@ func (p *Planner) planDirect(g *Goal, sim State) error {
 			continue
 		}
 		if !a.Pre.Eval(sim) {
-			if blocked == nil {
+			if blocked == nil || a.Serves(g) && !blocked.Serves(g) {
 				blocked = a
 			}
 			continue
@@ -378,8 +378,9 @@ func (p *Planner) explain(g *Goal, start State, maxDepth int, cut bool, expansio
 	for _, ai := range g.relevant {
 		a := d.Actions[ai]
 		if (a.Serves(g) || writesAny(a.Effects, g.Condition.Reads())) && !p.held[ai] {
-			blocker = a
-			break
+			if blocker == nil || a.Serves(g) && !blocker.Serves(g) {
+				blocker = a
+			}
 		}
 	}
 	if blocker == nil {

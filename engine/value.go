@@ -88,7 +88,10 @@ func (v Value) Equal(o Value) bool {
 }
 
 // String formats the value as an effect literal would write it: numbers in
-// the shortest form that round-trips, strings quoted.
+// the shortest form that round-trips, strings double-quoted with only the
+// escapes the languages know (\n \t \r \\ \"), so ParseLiteral(v.String())
+// gives v back for every known value except NaN and infinities. Unknown
+// formats as "unknown".
 func (v Value) String() string {
 	switch v.k {
 	case Nil:
@@ -101,7 +104,7 @@ func (v Value) String() string {
 	case Number:
 		return FormatNumber(v.n)
 	case String:
-		return strconv.Quote(v.s)
+		return quote(v.s)
 	}
 	return "unknown"
 }
@@ -127,4 +130,26 @@ func FormatNumber(f float64) string {
 		return strconv.FormatFloat(f, 'f', -1, 64)
 	}
 	return strconv.FormatFloat(f, 'g', -1, 64)
+}
+
+// quote double-quotes s using only the escapes of the condition and effect
+// languages; every other byte is written as it is.
+func quote(s string) string {
+	b := make([]byte, 0, len(s)+2)
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"', '\\':
+			b = append(b, '\\', c)
+		case '\n':
+			b = append(b, '\\', 'n')
+		case '\t':
+			b = append(b, '\\', 't')
+		case '\r':
+			b = append(b, '\\', 'r')
+		default:
+			b = append(b, c)
+		}
+	}
+	return string(append(b, '"'))
 }

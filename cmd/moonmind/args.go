@@ -1,0 +1,66 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"io"
+	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine"
+)
+
+// stateFlags collects repeated --state k=v flags.
+type stateFlags []string
+
+func (s *stateFlags) String() string     { return strings.Join(*s, ",") }
+func (s *stateFlags) Set(v string) error { *s = append(*s, v); return nil }
+
+// parseInterleaved parses flags that may come before or after positional
+// arguments, and returns the positional ones.
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("moonmind "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// applyStates sets each k=v on st, parsing v like an effect literal.
+func applyStates(d *engine.Domain, st engine.State, kvs []string) error {
+	for _, kv := range kvs {
+		k, v, ok := strings.Cut(kv, "=")
+		k = strings.TrimSpace(k)
+		if !ok || k == "" {
+			return errors.New("--state " + kv + ": expected name=value")
+		}
+		val, err := engine.ParseLiteral(v)
+		if err != nil {
+			var pe *engine.ParseError
+			if errors.As(err, &pe) {
+				return errors.New("--state " + kv + ": value " + pe.Message())
+			}
+			return errors.New("--state " + kv + ": " + err.Error())
+		}
+		if !st.Set(d.Schema, k, val) {
+			msg := "--state " + kv + ": the role has no state variable \"" + k + "\""
+			if s := engine.Suggest(k, d.Schema.Names()); s != "" {
+				msg += " (did you mean \"" + s + "\"?)"
+			}
+			return errors.New(msg)
+		}
+	}
+	return nil
+}

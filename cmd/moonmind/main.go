@@ -1,0 +1,56 @@
+// Command moonmind checks, plans and runs moonmind NPC scripts without a
+// window.
+//
+//	moonmind plan FILE [--state k=v]... [--goal NAME] [--max-depth N] [--no-chaining] [--json]
+//	moonmind run FILE [--ticks N] [--dt S] [--seed N]
+//
+// Exit status: 0 on success, 1 when planning fails, 2 on bad input (a script
+// or argument error, printed as file:line:col: message).
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// command is one subcommand: it gets its arguments (without the
+// subcommand's name) and returns the exit status.
+type command struct {
+	usage string
+	run   func(args []string, stdout, stderr io.Writer) int
+}
+
+// commands is filled by each subcommand's file, in its init function.
+var commands = map[string]command{}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr)
+		return 2
+	}
+	c, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "moonmind: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	return c.run(args[1:], stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage:")
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(w, "  moonmind %s\n", commands[n].usage)
+	}
+}

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var soldier = filepath.Join("..", "..", "scripts", "soldier.lua")
+
+func runMain(args ...string) (string, string, int) {
+	var out, errOut bytes.Buffer
+	code := run(args, &out, &errOut)
+	return out.String(), errOut.String(), code
+}
+
+func TestPlanSoldierJSON(t *testing.T) {
+	out, errOut, code := runMain("plan", soldier, "--json")
+	require.Equal(t, 0, code, errOut)
+	var got planJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Equal(t, planJSON{Role: "Soldier", Plan: []string{"fetchMagazine", "reload"}, Cost: 3,
+		Goals: []goalPlanJSON{{Goal: "armed", Steps: []string{"fetchMagazine", "reload"}}}}, got)
+}
+
+func TestPlanWithStateAndGoal(t *testing.T) {
+	tests := []struct {
+		name   string
+		reason string
+		args   []string
+		plan   []string
+	}{
+		{"armed already", "a soldier with ammo and a visible enemy attacks, refills and attacks again",
+			[]string{"--state", "ammo=30", "--state", "enemy_visible=true", "--state", "enemy_health=100"},
+			[]string{"attack", "fetchMagazine", "reload", "attack"}},
+		{"magazine in hand", "with a magazine the soldier reloads straight away",
+			[]string{"--state", "magazines=1"}, []string{"reload"}},
+		{"one goal", "--goal plans only that goal",
+			[]string{"--goal", "armed", "--state", "enemy_visible=true", "--state", "enemy_health=100"},
+			[]string{"fetchMagazine", "reload"}},
+		{"nothing to do", "every goal satisfied gives an empty plan",
+			[]string{"--state", "ammo=30"}, []string{}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runMain(append([]string{"plan", soldier, "--json"}, tc.args...)...)
+			require.Equal(t, 0, code, errOut)
+			var got planJSON
+			require.NoError(t, json.Unmarshal([]byte(out), &got))
+			assert.Equal(t, tc.plan, got.Plan, tc.reason)
+		})
+	}
+}
+
+func TestPlanFailureJSON(t *testing.T) {
+	out, _, code := runMain("plan", soldier, "--json", "--no-chaining")
+	assert.Equal(t, 1, code)
+	var got planFailJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Equal(t, "Soldier", got.Role)
+	assert.Equal(t, "UNREACHABLE", got.Error.Reason)
+	assert.Equal(t, "armed", got.Error.Goal)
+	assert.Equal(t, "reload", got.Error.Action)
+	assert.Equal(t, "magazines > 0", got.Error.Precondition)
+	assert.Contains(t, got.Error.Message, "chaining is off")
+}
+
+func TestPlanBadInputExits2(t *testing.T) {
+	bad := filepath.Join("..", "..", "luabind", "testdata", "syntax_error.lua")
+	tests := []struct {
+		name   string
+		args   []string
+		stderr string
+	}{
+		{"syntax error", []string{"plan", bad}, bad + ":4:20: syntax error near 'run'"},
+		{"missing file", []string{"plan", "nope.lua"}, "nope.lua"},
+		{"unknown variable", []string{"plan", soldier, "--state", "amo=3"}, `no state variable "amo" (did you mean "ammo"?)`},
+		{"bad value", []string{"plan", soldier, "--state", "ammo=3 4"}, "--state ammo=3 4: value col"},
+		{"unknown goal", []string{"plan", soldier, "--goal", "armd"}, `(did you mean "armed"?)`},
+		{"depth out of range", []string{"plan", soldier, "--max-depth", "0"}, "--max-depth must be in 1..256"},
+		{"no file", []string{"plan"}, "expected one role file"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, errOut, code := runMain(tc.args...)
+			assert.Equal(t, 2, code)
+			assert.Contains(t, errOut, tc.stderr)
+		})
+	}
+}
+
+func TestRunPrintsDecisions(t *testing.T) {
+	out, errOut, code := runMain("run", soldier, "--ticks", "120", "--state", "enemy_visible=true", "--state", "enemy_health=100")
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.GreaterOrEqual(t, len(lines), 6)
+	assert.Contains(t, lines[0], "plan        goal=armed plan=[fetchMagazine, reload] cost=3")
+	assert.Contains(t, lines[1], "start       goal=armed action=fetchMagazine")
+	assert.Contains(t, out, "start       goal=enemy_down action=attack")
+	assert.Contains(t, out, "finish      goal=enemy_down action=reload")
+}

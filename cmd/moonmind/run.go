@@ -1,0 +1,127 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind"
+)
+
+func init() {
+	commands["run"] = command{
+		usage: "run FILE [--ticks N] [--dt S] [--seed N] [--agents N] [--state k=v]...",
+		run:   runCmd,
+	}
+}
+
+func runCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("run", stderr)
+	var states stateFlags
+	fs.Var(&states, "state", "set a state variable of every agent, name=value (repeatable)")
+	ticks := fs.Int("ticks", 100, "number of ticks to run")
+	dt := fs.Float64("dt", 0.1, "seconds per tick")
+	seed := fs.Uint64("seed", 1, "world seed")
+	agents := fs.Int("agents", 1, "number of agents carrying the role")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, "moonmind run: expected one role file, got", len(pos))
+		return 2
+	}
+	switch {
+	case *ticks < 0:
+		fmt.Fprintln(stderr, "moonmind run: --ticks must be >= 0")
+		return 2
+	case !(*dt > 0) || math.IsInf(*dt, 0):
+		fmt.Fprintln(stderr, "moonmind run: --dt must be a number of seconds > 0")
+		return 2
+	case *agents < 1:
+		fmt.Fprintln(stderr, "moonmind run: --agents must be >= 1")
+		return 2
+	}
+	ground := newTrainingGround()
+	rt := luabind.NewRuntime(luabind.Options{Host: ground.host()})
+	defer rt.Close()
+	d, err := rt.LoadDomain(pos[0])
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	w := engine.NewWorld(*seed)
+	w.OnEvent = func(e engine.Event) { fmt.Fprintln(stdout, e.String()) }
+	for i := 0; i < *agents; i++ {
+		name := d.Name
+		if *agents > 1 {
+			name = fmt.Sprintf("%s#%d", d.Name, i+1)
+		}
+		a := engine.NewAgent(name, d)
+		if err := applyStates(d, a.State, states); err != nil {
+			fmt.Fprintln(stderr, "moonmind run:", err)
+			return 2
+		}
+		w.Add(a)
+	}
+	for i := 0; i < *ticks; i++ {
+		w.Tick(*dt)
+	}
+	return 0
+}
+
+// trainingGround provides the host methods a script may call when it runs
+// without a game: every agent starts at (0, 0) and walks at 100 px/s,
+// every "nearest" thing is at (100, 0), and shoot() hits a training dummy
+// whose health is the agent's enemy_health variable (10 per shot).
+type trainingGround struct {
+	pos map[*engine.Agent][2]float64
+}
+
+const groundSpeed = 100.0 // pixels per second
+
+func newTrainingGround() *trainingGround {
+	return &trainingGround{pos: map[*engine.Agent][2]float64{}}
+}
+
+func (g *trainingGround) host() map[string]luabind.HostFunc {
+	return map[string]luabind.HostFunc{
+		"position": func(c *luabind.HostCall) (bool, error) {
+			p := g.pos[c.Agent]
+			c.Results = []engine.Value{engine.NumberValue(p[0]), engine.NumberValue(p[1])}
+			return true, nil
+		},
+		"nearest": func(c *luabind.HostCall) (bool, error) {
+			c.Results = []engine.Value{engine.NumberValue(100), engine.NumberValue(0)}
+			return true, nil
+		},
+		"move_to": func(c *luabind.HostCall) (bool, error) {
+			if len(c.Args) != 2 {
+				return false, errors.New("expected x, y")
+			}
+			tx, okx := c.Args[0].AsNumber()
+			ty, oky := c.Args[1].AsNumber()
+			if !okx || !oky {
+				return false, errors.New("expected numbers x, y")
+			}
+			p := g.pos[c.Agent]
+			dx, dy := tx-p[0], ty-p[1]
+			dist := math.Hypot(dx, dy)
+			step := groundSpeed * c.DT
+			if dist <= step {
+				g.pos[c.Agent] = [2]float64{tx, ty}
+				return true, nil
+			}
+			g.pos[c.Agent] = [2]float64{p[0] + dx/dist*step, p[1] + dy/dist*step}
+			return false, nil
+		},
+		"shoot": func(c *luabind.HostCall) (bool, error) {
+			if h, ok := c.Agent.Get("enemy_health").AsNumber(); ok {
+				c.Agent.Set("enemy_health", engine.NumberValue(math.Max(0, h-10)))
+			}
+			return true, nil
+		},
+	}
+}

@@ -1,0 +1,411 @@
+package luabind
+
+import (
+	"errors"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// LoadRole runs a role file in the sandbox and reads the role table it
+// returns. Action bodies (run) become coroutine bodies in this runtime.
+// Every problem in the file is reported at once in an
+// *engine.CompileError whose lines read "file:line:col: message"; a Lua
+// syntax or runtime error while the file runs is returned alone, in the
+// same form.
+func (r *Runtime) LoadRole(path string) (engine.RoleSpec, error) {
+	path = r.resolve(path)
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return engine.RoleSpec{}, errors.New("luabind: " + err.Error())
+	}
+	L := r.L
+	fn, err := L.Load(strings.NewReader(string(src)), path)
+	if err != nil {
+		return engine.RoleSpec{}, luaError(err)
+	}
+	L.Push(fn)
+	if err := L.PCall(0, 1, nil); err != nil {
+		return engine.RoleSpec{}, luaError(err)
+	}
+	ret := L.Get(-1)
+	L.Pop(1)
+	tbl, ok := ret.(*lua.LTable)
+	if !ok {
+		return engine.RoleSpec{}, &engine.CompileError{Problems: []engine.Problem{{
+			Pos: engine.Pos{File: path, Line: lastLine(string(src))},
+			Msg: "a role file must return a role table, not " + ret.Type().String()}}}
+	}
+	rd := &roleReader{rt: r, file: path, src: string(src)}
+	spec := rd.role(tbl)
+	if len(rd.problems) > 0 {
+		return spec, &engine.CompileError{Problems: rd.problems}
+	}
+	return spec, nil
+}
+
+// LoadDomain loads role files and compiles them into one domain (a later
+// role's state variables, goals and actions with the same names win).
+// Problems from every file are reported together.
+func (r *Runtime) LoadDomain(paths ...string) (*engine.Domain, error) {
+	var specs []engine.RoleSpec
+	var problems []engine.Problem
+	for _, p := range paths {
+		spec, err := r.LoadRole(p)
+		var ce *engine.CompileError
+		switch {
+		case errors.As(err, &ce):
+			problems = append(problems, ce.Problems...)
+		case err != nil:
+			return nil, err
+		}
+		specs = append(specs, spec)
+	}
+	d, err := engine.Compile(specs...)
+	var ce *engine.CompileError
+	if errors.As(err, &ce) {
+		problems = append(problems, ce.Problems...)
+	} else if err != nil {
+		return nil, err
+	}
+	if len(problems) > 0 {
+		sort.SliceStable(problems, func(i, j int) bool {
+			a, b := problems[i].Pos, problems[j].Pos
+			if a.File != b.File {
+				return false // keep the files in load order
+			}
+			if a.Line != b.Line {
+				return a.Line < b.Line
+			}
+			return a.Col < b.Col
+		})
+		return nil, &engine.CompileError{Problems: problems}
+	}
+	return d, nil
+}
+
+type roleReader struct {
+	rt       *Runtime
+	file     string
+	src      string
+	problems []engine.Problem
+}
+
+func (rd *roleReader) add(pos engine.Pos, msg string) {
+	rd.problems = append(rd.problems, engine.Problem{Pos: pos, Msg: msg})
+}
+
+var (
+	roleKeys   = []string{"name", "description", "state", "goals", "actions", "decide"}
+	goalKeys   = []string{"name", "condition", "priority", "description", "persistent", "deadline"}
+	actionKeys = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted"}
+	utilKeys   = []string{"cost", "value", "weight", "tags"}
+)
+
+// checkKeys reports keys of t outside allowed, with a suggestion.
+func (rd *roleReader) checkKeys(t *lua.LTable, allowed []string, what string, pos engine.Pos) {
+	var bad []string
+	t.ForEach(func(k, _ lua.LValue) {
+		ks, ok := k.(lua.LString)
+		if !ok {
+			bad = append(bad, k.String())
+			return
+		}
+		for _, a := range allowed {
+			if string(ks) == a {
+				return
+			}
+		}
+		bad = append(bad, string(ks))
+	})
+	sort.Strings(bad)
+	for _, k := range bad {
+		p := rd.find(pos, regexp.QuoteMeta(k)+`\s*=`)
+		rd.add(p, what+": unknown key \""+k+"\""+didYouMean(k, allowed))
+	}
+}
+
+func (rd *roleReader) role(t *lua.LTable) engine.RoleSpec {
+	top := engine.Pos{File: rd.file, Line: 1, Col: 1}
+	rd.checkKeys(t, roleKeys, "role", top)
+	spec := engine.RoleSpec{File: rd.file}
+	spec.Name = rd.str(t, "name", "role", top)
+	if spec.Name == "" {
+		rd.add(top, "role: name is required")
+	}
+	spec.Decide = rd.str(t, "decide", "role", top)
+	switch st := t.RawGetString("state").(type) {
+	case *lua.LTable:
+		spec.State = rd.state(st)
+	case *lua.LNilType:
+	default:
+		rd.add(rd.find(top, `state\s*=`), "role: state must be a table of name = value, not "+st.Type().String())
+	}
+	goalsAt := rd.find(top, `goals\s*=`)
+	for i, g := range rd.list(t, "goals", top) {
+		spec.Goals = append(spec.Goals, rd.goal(g, i, goalsAt))
+	}
+	actionsAt := rd.find(top, `actions\s*=`)
+	for i, a := range rd.list(t, "actions", top) {
+		spec.Actions = append(spec.Actions, rd.action(a, i, actionsAt))
+	}
+	return spec
+}
+
+func (rd *roleReader) state(t *lua.LTable) []engine.Var {
+	var vars []engine.Var
+	at := rd.find(engine.Pos{File: rd.file, Line: 1, Col: 1}, `state\s*=`)
+	t.ForEach(func(k, v lua.LValue) {
+		name, ok := k.(lua.LString)
+		if !ok {
+			rd.add(at, "state: keys must be variable names, not "+k.Type().String())
+			return
+		}
+		val, err := toValue(v)
+		if err != nil {
+			rd.add(rd.find(at, regexp.QuoteMeta(string(name))+`\s*=`), "state."+string(name)+": "+err.Error())
+			return
+		}
+		vars = append(vars, engine.Var{Name: string(name), Value: val})
+	})
+	// Lua tables have no order: sort by name so slots are deterministic.
+	sort.Slice(vars, func(i, j int) bool { return vars[i].Name < vars[j].Name })
+	return vars
+}
+
+// list reads t[key] as a list of tables.
+func (rd *roleReader) list(t *lua.LTable, key string, at engine.Pos) []*lua.LTable {
+	v := t.RawGetString(key)
+	if v == lua.LNil {
+		return nil
+	}
+	lt, ok := v.(*lua.LTable)
+	if !ok {
+		rd.add(rd.find(at, key+`\s*=`), "role: "+key+" must be a list of tables, not "+v.Type().String())
+		return nil
+	}
+	var out []*lua.LTable
+	n := lt.Len()
+	for i := 1; i <= n; i++ {
+		e, ok := lt.RawGetInt(i).(*lua.LTable)
+		if !ok {
+			rd.add(rd.find(at, key+`\s*=`), "role: "+key+"["+itoa(i)+"] must be a table, not "+lt.RawGetInt(i).Type().String())
+			continue
+		}
+		out = append(out, e)
+	}
+	lt.ForEach(func(k, _ lua.LValue) {
+		if n, ok := k.(lua.LNumber); !ok || float64(n) < 1 || float64(n) > float64(lt.Len()) {
+			rd.add(rd.find(at, key+`\s*=`), "role: "+key+" must be a list (so declaration order is kept); found key "+k.String())
+		}
+	})
+	return out
+}
+
+func (rd *roleReader) goal(t *lua.LTable, i int, at engine.Pos) engine.GoalSpec {
+	name := rd.str(t, "name", "goal", at)
+	pos := rd.declPos(at, name)
+	what := "goal \"" + name + "\""
+	if name == "" {
+		what = "goal #" + itoa(i+1)
+		rd.add(pos, what+": name is required")
+	}
+	rd.checkKeys(t, goalKeys, what, pos)
+	g := engine.GoalSpec{Name: name, Pos: pos}
+	g.Condition = rd.str(t, "condition", what, pos)
+	g.ConditionAt = rd.literalPos(pos, g.Condition)
+	g.Description = rd.str(t, "description", what, pos)
+	g.Priority = engine.Normal
+	switch p := t.RawGetString("priority").(type) {
+	case *lua.LNilType:
+	case lua.LString:
+		prio, ok := engine.ParsePriority(string(p))
+		if !ok {
+			rd.add(rd.find(pos, `priority\s*=`), what+": priority must be low, normal, high, critical or a number, not \""+string(p)+"\""+
+				didYouMean(strings.ToLower(string(p)), []string{"low", "normal", "high", "critical"}))
+		}
+		g.Priority = prio
+	case lua.LNumber:
+		g.Priority = engine.Priority(int(p))
+	default:
+		rd.add(rd.find(pos, `priority\s*=`), what+": priority must be a string or a number, not "+p.Type().String())
+	}
+	if v, ok := t.RawGetString("persistent").(lua.LBool); ok {
+		g.Persistent = bool(v)
+	}
+	if v, ok := t.RawGetString("deadline").(lua.LNumber); ok {
+		g.Deadline = float64(v)
+	}
+	return g
+}
+
+func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionSpec {
+	name := rd.str(t, "name", "action", at)
+	pos := rd.declPos(at, name)
+	what := "action \"" + name + "\""
+	if name == "" {
+		what = "action #" + itoa(i+1)
+		rd.add(pos, what+": name is required")
+	}
+	rd.checkKeys(t, actionKeys, what, pos)
+	a := engine.ActionSpec{Name: name, Pos: pos}
+	a.Pre = rd.str(t, "pre", what, pos)
+	a.PreAt = rd.literalPos(pos, a.Pre)
+	a.Effects = rd.str(t, "effects", what, pos)
+	if post := rd.str(t, "post", what, pos); post != "" {
+		if a.Effects != "" {
+			rd.add(rd.find(pos, `post\s*=`), what+": give effects or post (another name for effects), not both")
+		}
+		a.Effects = post
+	}
+	a.EffectsAt = rd.literalPos(pos, a.Effects)
+	switch f := t.RawGetString("fulfills").(type) {
+	case *lua.LNilType:
+	case lua.LString:
+		a.Fulfills = []string{string(f)}
+	case *lua.LTable:
+		for j := 1; j <= f.Len(); j++ {
+			s, ok := f.RawGetInt(j).(lua.LString)
+			if !ok {
+				rd.add(rd.find(pos, `fulfills\s*=`), what+": fulfills must list goal names")
+				continue
+			}
+			a.Fulfills = append(a.Fulfills, string(s))
+		}
+	default:
+		rd.add(rd.find(pos, `fulfills\s*=`), what+": fulfills must be a goal name or a list of them, not "+f.Type().String())
+	}
+	a.Cost = rd.num(t, "cost", what, pos)
+	if c, ok := t.RawGetString("cost").(lua.LNumber); ok && c <= 0 {
+		rd.add(rd.find(pos, `cost\s*=`), what+": cost must be > 0")
+	}
+	switch u := t.RawGetString("utility").(type) {
+	case *lua.LNilType:
+	case *lua.LTable:
+		upos := rd.find(pos, `utility\s*=`)
+		rd.checkKeys(u, utilKeys, what+" utility", upos)
+		a.Utility.Cost = rd.num(u, "cost", what+" utility", upos)
+		a.Utility.Value = rd.num(u, "value", what+" utility", upos)
+		a.Utility.Weight = rd.num(u, "weight", what+" utility", upos)
+		if tags, ok := u.RawGetString("tags").(*lua.LTable); ok {
+			for j := 1; j <= tags.Len(); j++ {
+				a.Utility.Tags = append(a.Utility.Tags, tags.RawGetInt(j).String())
+			}
+		}
+	default:
+		rd.add(rd.find(pos, `utility\s*=`), what+": utility must be a table {cost, value, weight, tags}")
+	}
+	if v, ok := t.RawGetString("restricted").(lua.LBool); ok {
+		a.Restricted = bool(v)
+	}
+	body := &luaBody{rt: rd.rt}
+	switch f := t.RawGetString("run").(type) {
+	case *lua.LFunction:
+		body.fn = f
+	case *lua.LNilType:
+	default:
+		rd.add(rd.find(pos, `run\s*=`), what+": run must be a function, not "+f.Type().String())
+	}
+	switch f := t.RawGetString("on_interrupt").(type) {
+	case *lua.LFunction:
+		body.onInterrupt = f
+	case *lua.LNilType:
+	default:
+		rd.add(rd.find(pos, `on_interrupt\s*=`), what+": on_interrupt must be a function, not "+f.Type().String())
+	}
+	if body.fn != nil {
+		a.Body = body
+	}
+	return a
+}
+
+func (rd *roleReader) str(t *lua.LTable, key, what string, at engine.Pos) string {
+	switch v := t.RawGetString(key).(type) {
+	case *lua.LNilType:
+		return ""
+	case lua.LString:
+		return string(v)
+	default:
+		rd.add(rd.find(at, key+`\s*=`), what+": "+key+" must be a string, not "+v.Type().String())
+	}
+	return ""
+}
+
+func (rd *roleReader) num(t *lua.LTable, key, what string, at engine.Pos) float64 {
+	switch v := t.RawGetString(key).(type) {
+	case *lua.LNilType:
+		return 0
+	case lua.LNumber:
+		return float64(v)
+	default:
+		rd.add(rd.find(at, key+`\s*=`), what+": "+key+" must be a number, not "+v.Type().String())
+	}
+	return 0
+}
+
+// Positions. Lua tables keep no source positions, so the reader finds a
+// declaration in the file's text: the first match of a pattern at or after
+// a known position. This is exact for the usual layout (one declaration
+// per name) and falls back to the enclosing declaration otherwise.
+
+func (rd *roleReader) offset(p engine.Pos) int {
+	off, line := 0, 1
+	for line < p.Line && off < len(rd.src) {
+		i := strings.IndexByte(rd.src[off:], '\n')
+		if i < 0 {
+			return len(rd.src)
+		}
+		off += i + 1
+		line++
+	}
+	return min(off+max(p.Col-1, 0), len(rd.src))
+}
+
+func (rd *roleReader) posOf(off int) engine.Pos {
+	line := 1 + strings.Count(rd.src[:off], "\n")
+	col := off - strings.LastIndexByte(rd.src[:off], '\n')
+	return engine.Pos{File: rd.file, Line: line, Col: col}
+}
+
+// find returns the position of the first match of pattern at or after
+// from, or from itself.
+func (rd *roleReader) find(from engine.Pos, pattern string) engine.Pos {
+	off := rd.offset(from)
+	re, err := regexp.Compile(`(?:^|[^\w])(` + pattern + `)`)
+	if err != nil {
+		return from
+	}
+	m := re.FindStringSubmatchIndex(rd.src[off:])
+	if m == nil {
+		return from
+	}
+	return rd.posOf(off + m[2])
+}
+
+// declPos finds `name = "NAME"` after at.
+func (rd *roleReader) declPos(at engine.Pos, name string) engine.Pos {
+	if name == "" {
+		return at
+	}
+	return rd.find(at, `name\s*=\s*["']`+regexp.QuoteMeta(name)+`["']`)
+}
+
+// literalPos finds where the text of a string literal starts, after at.
+func (rd *roleReader) literalPos(at engine.Pos, text string) engine.Pos {
+	if text == "" {
+		return engine.Pos{}
+	}
+	off := rd.offset(at)
+	for _, q := range []string{`"`, `'`, `[[`} {
+		if i := strings.Index(rd.src[off:], q+text); i >= 0 {
+			return rd.posOf(off + i + len(q))
+		}
+	}
+	return engine.Pos{}
+}
+
+func lastLine(src string) int { return 1 + strings.Count(strings.TrimRight(src, "\n"), "\n") }

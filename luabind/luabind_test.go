@@ -1,0 +1,116 @@
+package luabind
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func soldierPath() string { return filepath.Join("..", "scripts", "soldier.lua") }
+
+func TestSoldierScriptPlansFetchThenReload(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	d, err := rt.LoadDomain(soldierPath())
+	require.NoError(t, err)
+	p, err := engine.NewPlanner(d).Plan(d.NewState())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"fetchMagazine", "reload"}, p.Names())
+	assert.Equal(t, 3.0, p.Cost, "fetchMagazine costs 2, reload 1")
+}
+
+func TestWaitFinishesAfterGameTime(t *testing.T) {
+	tests := []struct {
+		name   string
+		reason string
+		dt     float64
+		tick   int
+	}{
+		{"tenth of a second", "1.5 s is 15 ticks after the starting tick", 0.1, 16},
+		{"60 fps", "90 ticks after the starting tick", 1.0 / 60, 91},
+		{"half second", "3 ticks after the starting tick", 0.5, 4},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rt := NewRuntime(Options{})
+			defer rt.Close()
+			d, err := rt.LoadDomain(filepath.Join("testdata", "waiter.lua"))
+			require.NoError(t, err)
+			w := engine.NewWorld(1)
+			var events []engine.Event
+			w.OnEvent = func(e engine.Event) { events = append(events, e) }
+			a := engine.NewAgent("w", d)
+			w.Add(a)
+			for i := 0; i < tc.tick+5; i++ {
+				w.Tick(tc.dt)
+			}
+			var finish *engine.Event
+			for i := range events {
+				if events[i].Kind == engine.EventFinish {
+					finish = &events[i]
+				}
+			}
+			require.NotNil(t, finish, "the body never finished: %v", events)
+			assert.Equal(t, tc.tick, finish.Tick, tc.reason)
+			assert.Equal(t, "linger", finish.Action)
+			assert.Equal(t, engine.BoolValue(true), a.Get("done"))
+		})
+	}
+}
+
+func TestSyntaxErrorNamesFileLineColumn(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	_, err := rt.LoadDomain(filepath.Join("testdata", "syntax_error.lua"))
+	require.Error(t, err)
+	assert.Equal(t, filepath.Join("testdata", "syntax_error.lua")+":4:20: syntax error near 'run'", err.Error())
+}
+
+func TestValidationReportsEveryProblem(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	_, err := rt.LoadDomain(filepath.Join("testdata", "invalid.lua"))
+	var ce *engine.CompileError
+	require.ErrorAs(t, err, &ce)
+	f := filepath.Join("testdata", "invalid.lua")
+	lines := strings.Split(err.Error(), "\n")
+	assert.Equal(t, []string{
+		f + `:5:48: goal "armed": unknown key "priorty" (did you mean "priority"?)`,
+		f + `:6:41: goal "calm" condition: col 7: expected a value (a name, a number, a string, true, false, nil or "("), found end of text in "ammo >"`,
+		f + `:6:44: goal "calm": priority must be low, normal, high, critical or a number, not "urgent"`,
+		f + `:9:7: action "reload" fulfills "armd", which is no goal (did you mean "armed"?)`,
+		f + `:9:68: action "reload" effects: col 15: expected a value (a number, a string, true, false, nil or a name), found end of text in "ammo = ammo + "`,
+	}, lines)
+}
+
+func TestBodyErrorFailsTheStepNotTheWorld(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	bad, err := rt.LoadDomain(filepath.Join("testdata", "failing.lua"))
+	require.NoError(t, err)
+	good, err := rt.LoadDomain(filepath.Join("testdata", "waiter.lua"))
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	var fails []engine.Event
+	w.OnEvent = func(e engine.Event) {
+		if e.Kind == engine.EventFail {
+			fails = append(fails, e)
+		}
+	}
+	b, g := engine.NewAgent("bad", bad), engine.NewAgent("good", good)
+	w.Add(b)
+	w.Add(g)
+	for i := 0; i < 30; i++ {
+		w.Tick(0.1)
+	}
+	require.NotEmpty(t, fails)
+	assert.Equal(t, "bad", fails[0].Agent)
+	assert.Contains(t, fails[0].Reason, filepath.Join("testdata", "failing.lua")+":12: attempt to index")
+	assert.Equal(t, engine.BoolValue(true), g.Get("done"), "the other agent kept running")
+	n, _ := b.Get("tries").AsNumber()
+	assert.GreaterOrEqual(t, n, 2.0, "the failing agent retried after its back-off")
+}

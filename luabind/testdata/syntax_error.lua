@@ -1,0 +1,6 @@
+return {
+  name = "Broken",
+  actions = {
+    { name = "a" run = function(npc) end },
+  },
+}
