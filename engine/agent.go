@@ -1,40 +1,132 @@
 package engine
 
-import "errors"
+import (
+	"errors"
+	"math/rand/v2"
+	"strconv"
+	"time"
+)
 
-// Agent is one NPC: a domain (its roles), its own state, and the plan and
-// action body it is running. Tick advances it by one game tick. An Agent is
-// not safe for concurrent use; a World ticks each agent from one goroutine.
+// Agent defaults.
+const (
+	DefaultRetryDelay = 1.0  // seconds a failed action is backed off
+	DefaultStuckAfter = 10.0 // seconds without progress before STUCK
+	DefaultCommitment = 0.1  // utility lead a new pick needs over the running one
+)
+
+// Agent is one NPC: a domain (its merged roles), its own state, and the
+// plan and action body it is running. Tick advances it by one game tick.
+//
+// How an agent decides (Domain.Decide, the role's decide field):
+//   - "goap" (the default): the highest-priority unsatisfied goal that has
+//     a plan is pursued with the GOAP planner; goals without a plan are
+//     skipped (and asked again when the state changes).
+//   - "utility": the utility planner picks the best applicable action, one
+//     at a time; goals are ignored.
+//   - "hybrid": goals first, as "goap"; when no unsatisfied goal has a plan,
+//     the utility planner picks. While a picked action runs, the agent
+//     re-scores each tick and switches when another action leads by more
+//     than Commitment; a goal that becomes unsatisfied and has a plan
+//     interrupts a pick.
+//
+// Replanning. The agent plans when it has no plan or its plan is done; it
+// drops its plan (EventReplan) when the next step's precondition no longer
+// holds, and interrupts the running step (EventInterrupt, the body's
+// on_interrupt runs) when the world, not the body itself, made the running
+// step's precondition false (it held after the body's last resume and does
+// not hold now), when a goal of higher priority than the current one
+// becomes unsatisfied and has a plan, or when the utility pick changes
+// beyond Commitment. The new plan starts in the same tick. A body is
+// resumed at most once per tick.
+//
+// Back-off. A failed action is excluded from plans for RetryDelay seconds,
+// then tried again. An agent that found no plan asks again only when its
+// state changes or a back-off ends, so it never thrashes.
+//
+// Stuck. An agent with an unsatisfied goal that finishes no action for
+// StuckAfter seconds is marked STUCK (EventStuck plus a summary line); it
+// recovers (EventRecovered) at its next finished action or when every goal
+// is satisfied.
+//
+// An Agent is not safe for concurrent use; a World ticks each agent from
+// one goroutine at a time.
 type Agent struct {
 	Name   string
+	ID     int // index in its World, set by World.Add
 	Domain *Domain
 	State  State
 	// Data is for the embedding game (the demo keeps its soldier here).
 	Data any
-	// RetryDelay is how long, in seconds, the agent waits after a failed
-	// action before it plans again. Zero means 0.5 s.
+	// Rand is the agent's random source; World.Add seeds it from the
+	// world's seed and the agent's index, so runs are reproducible and
+	// workers never share a source.
+	Rand *rand.Rand
+	// RetryDelay is how long, in seconds, a failed action is backed off.
+	// Zero means DefaultRetryDelay.
 	RetryDelay float64
-	// OnEvent, when set, receives every decision. The World sets it.
+	// StuckAfter is how long, in seconds, an agent may make no progress
+	// before it is marked STUCK. Zero means DefaultStuckAfter; negative
+	// turns detection off.
+	StuckAfter float64
+	// Commitment is the lead, in score units, that a new utility pick needs
+	// over the running one to replace it. Zero means DefaultCommitment.
+	Commitment float64
+	// Recorder is the agent's flight recorder; NewAgent sets one.
+	Recorder *Recorder
+	// OnEvent, when set, receives every record as it is made. A World sets
+	// it to route records to World.OnEvent in agent order.
 	OnEvent func(Event)
+	// Timing records planning wall time in events (Event.Duration). Off by
+	// default so traces are reproducible.
+	Timing bool
 
+	handle  PlannerHandle
 	planner *Planner
 	utility *UtilityPlanner
+
 	plan    []*Action
 	goal    *Goal
+	picked  bool // the current plan is a utility pick
 	step    int
 	task    Task
 	running *Action
-	wait    float64 // seconds left before planning again
+	started State // the state when the running step started
+	post    State // the state after the running body's last resume
+	scratch State
 
-	failedState State // the state at the last failure to plan
+	satisfied   []bool    // per goal: satisfied when the current plan was made
+	cooldown    []float64 // per action: backed off until this time
+	sensorNext  []float64
+	sensorLast  []float64
+	failedState State // the state when deciding last found nothing
+	retryAt     float64
+	lastProg    float64
+	stuck       bool
+	idle        bool
 	tick        int
 	time        float64
+	buffered    bool
+	pending     []Event
 }
 
-// NewAgent returns an agent with its own copy of the domain's initial
-// state.
+// NewAgent returns an agent carrying the domain's roles, with its own copy
+// of the initial state and a flight recorder. Its planner handle is the
+// default one (see NewDefaultHandle) unless the environment variable
+// MOONMIND_GOAP is "off".
 func NewAgent(name string, d *Domain) *Agent {
-	return &Agent{Name: name, Domain: d, State: d.NewState(), planner: NewPlanner(d), utility: NewUtilityPlanner(d)}
+	a := &Agent{Name: name, Domain: d, State: d.NewState(), planner: NewPlanner(d), utility: NewUtilityPlanner(d),
+		Recorder: NewRecorder(0), Rand: rand.New(rand.NewPCG(0, 0))}
+	a.satisfied = make([]bool, len(d.Goals))
+	a.cooldown = make([]float64, len(d.Actions))
+	a.sensorNext = make([]float64, len(d.Sensors))
+	a.sensorLast = make([]float64, len(d.Sensors))
+	a.started, a.post, a.scratch = d.NewState(), d.NewState(), d.NewState()
+	if h, err := defaultHandle(a); err != nil {
+		a.emit(Event{Kind: EventPlanFailed, Reason: err.Error()})
+	} else {
+		a.handle = h
+	}
+	return a
 }
 
 // Planner returns the agent's GOAP planner, to change its limits.
@@ -46,7 +138,8 @@ func (a *Agent) Utility() *UtilityPlanner { return a.utility }
 // Running returns the action running now, or nil.
 func (a *Agent) Running() *Action { return a.running }
 
-// CurrentGoal returns the goal the current plan serves, or nil.
+// CurrentGoal returns the goal the current plan serves, or nil (no plan, or
+// a utility pick).
 func (a *Agent) CurrentGoal() *Goal { return a.goal }
 
 // CurrentPlan returns the remaining steps, the running one first. The slice
@@ -58,8 +151,14 @@ func (a *Agent) CurrentPlan() []*Action {
 	return nil
 }
 
-// Time returns the agent's clock in seconds: the sum of the dt of its ticks.
+// Stuck reports whether the agent is marked STUCK.
+func (a *Agent) Stuck() bool { return a.stuck }
+
+// Time returns the agent's clock in seconds: the sum of its ticks' dt.
 func (a *Agent) Time() float64 { return a.time }
+
+// Ticks returns the number of ticks run.
+func (a *Agent) Ticks() int { return a.tick }
 
 // Get returns a state variable by name (Unknown when absent).
 func (a *Agent) Get(name string) Value { return a.State.Get(a.Domain.Schema, name) }
@@ -69,43 +168,154 @@ func (a *Agent) Get(name string) Value { return a.State.Get(a.Domain.Schema, nam
 func (a *Agent) Set(name string, v Value) bool { return a.State.Set(a.Domain.Schema, name, v) }
 
 func (a *Agent) emit(e Event) {
-	if a.OnEvent == nil {
-		return
-	}
 	e.Tick, e.Time, e.Agent = a.tick, a.time, a.Name
-	a.OnEvent(e)
+	if a.Recorder != nil {
+		a.Recorder.Add(e)
+	}
+	if a.buffered {
+		a.pending = append(a.pending, e)
+	} else if a.OnEvent != nil {
+		a.OnEvent(e)
+	}
 }
 
-// Tick advances the agent by dt seconds (dt > 0): it plans when it has no
-// plan, starts the next step when none runs, and resumes the running body
-// once. A body that fails fails its step, never the agent: the agent waits
-// RetryDelay and plans again.
+func (a *Agent) retryDelay() float64 {
+	if a.RetryDelay > 0 {
+		return a.RetryDelay
+	}
+	return DefaultRetryDelay
+}
+
+func (a *Agent) commitment() float64 {
+	if a.Commitment > 0 {
+		return a.Commitment
+	}
+	return DefaultCommitment
+}
+
+// Tick advances the agent by dt seconds (dt > 0): sensors and named
+// conditions, then the replanning checks, then one resume of the running
+// body (starting the next step first when none runs). A body that fails
+// fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
 	a.tick++
-	defer func() { a.time += dt }()
-	if a.task == nil {
-		if a.wait > 0 {
-			a.wait -= dt
-			return
+	a.sense(dt)
+	if a.task != nil {
+		if reason := a.invalidated(); reason != "" {
+			a.interrupt(reason)
 		}
-		if !a.nextStep() {
-			return
+	} else if a.step < len(a.plan) {
+		if reason := a.higherGoal(nil); reason != "" {
+			a.emit(Event{Kind: EventReplan, Goal: goalName(a.goal), Reason: reason})
+			a.dropPlan()
 		}
 	}
-	a.resume(dt)
+	if a.task != nil || a.startNext() {
+		a.resume(dt)
+	}
+	a.checkProgress()
+	a.time += dt
 }
 
-// nextStep makes sure a task is running; it reports whether one is.
-func (a *Agent) nextStep() bool {
+// sense runs the sensors that are due and refreshes named conditions.
+func (a *Agent) sense(dt float64) {
+	for i, s := range a.Domain.Sensors {
+		if a.tick > 1 && a.time < a.sensorNext[i]-1e-9 {
+			continue
+		}
+		since := a.time - a.sensorLast[i] + dt
+		if a.tick == 1 {
+			since = dt
+		}
+		if err := s.Run(a, since); err != nil {
+			a.emit(Event{Kind: EventSensorFailed, Action: s.Name, Reason: err.Error()})
+		}
+		a.sensorLast[i] = a.time
+		a.sensorNext[i] = a.time + s.Every
+	}
+	for _, c := range a.Domain.Conditions {
+		ok, err := c.Test(a)
+		if err != nil {
+			a.emit(Event{Kind: EventSensorFailed, Action: c.Name, Reason: err.Error()})
+			a.State[c.Slot] = Value{}
+			continue
+		}
+		a.State[c.Slot] = BoolValue(ok)
+	}
+}
+
+// invalidated says why the running step must stop, or "".
+func (a *Agent) invalidated() string {
+	act := a.running
+	if !act.Pre.Eval(a.State) && act.Pre.Eval(a.post) {
+		return "precondition \"" + act.Pre.Source() + "\" of " + act.Name + " no longer holds"
+	}
+	if r := a.higherGoal(a.post); r != "" {
+		return r
+	}
+	if a.picked {
+		best := a.utility.SelectBestAction(a.State)
+		if best != nil && best != act {
+			bs, rs := a.utility.Score(best, a.State), a.utility.Score(act, a.State)
+			if bs > rs+a.commitment() {
+				return "utility pick changed: " + best.Name + " (" + strconv.FormatFloat(bs, 'f', 3, 64) +
+					") leads " + act.Name + " (" + strconv.FormatFloat(rs, 'f', 3, 64) + ")"
+			}
+		}
+	}
+	return ""
+}
+
+// higherGoal reports a goal that was satisfied when the current plan was
+// made, is unsatisfied now, outranks the current goal, and has a plan.
+// With a running body, after is the state after its last resume: a goal
+// the body itself made unsatisfied does not interrupt it.
+func (a *Agent) higherGoal(after State) string {
+	if a.Domain.Decide == "utility" {
+		return ""
+	}
+	for _, g := range a.Domain.ByPrio {
+		if a.goal != nil && g.Priority <= a.goal.Priority {
+			break
+		}
+		if !a.satisfied[g.Index] || g.Satisfied(a.State) || after != nil && !g.Satisfied(after) {
+			continue
+		}
+		a.satisfied[g.Index] = false // check each flip once
+		if p, err := a.planner.PlanFor(g, a.State); err == nil && a.allowed(p.Steps) == "" {
+			return "goal " + g.Name + " (" + g.Priority.String() + ") became unsatisfied"
+		}
+	}
+	return ""
+}
+
+func (a *Agent) interrupt(reason string) {
+	act := a.running
+	a.task.Interrupt()
+	a.task, a.running = nil, nil
+	a.emit(Event{Kind: EventInterrupt, Goal: goalName(a.goal), Action: act.Name, Reason: reason})
+	a.dropPlan()
+}
+
+func (a *Agent) dropPlan() {
+	a.plan, a.step, a.goal, a.picked = a.plan[:0], 0, nil, false
+}
+
+// startNext starts the next step, deciding first when there is none. It
+// reports whether a task now runs.
+func (a *Agent) startNext() bool {
+	if a.goal != nil && a.step < len(a.plan) && a.goal.Satisfied(a.State) {
+		a.dropPlan() // reached early: the rest of the plan is not needed
+	}
 	if a.step >= len(a.plan) && !a.decide() {
 		return false
 	}
 	act := a.plan[a.step]
 	if !act.Pre.Eval(a.State) {
 		if a.goal == nil || !a.goal.Satisfied(a.State) {
-			a.emit(Event{Kind: EventStale, Goal: goalName(a.goal), Action: act.Name, Reason: "precondition " + act.Pre.Source() + " no longer holds"})
+			a.emit(Event{Kind: EventReplan, Goal: goalName(a.goal), Action: act.Name,
+				Reason: "precondition \"" + act.Pre.Source() + "\" of the next step no longer holds"})
 		}
-		a.plan, a.step = a.plan[:0], 0
 		if !a.decide() {
 			return false
 		}
@@ -121,36 +331,95 @@ func (a *Agent) nextStep() bool {
 		return false
 	}
 	a.task, a.running = task, act
+	copy(a.started, a.State)
+	copy(a.post, a.State)
 	a.emit(Event{Kind: EventStart, Goal: goalName(a.goal), Action: act.Name})
 	return true
 }
 
 func (a *Agent) resume(dt float64) {
 	st, err := a.task.Resume(dt)
+	copy(a.post, a.State)
+	act := a.running
 	switch st {
 	case Running:
 		return
 	case Succeeded:
-		act := a.running
 		a.task, a.running = nil, nil
 		a.step++
-		a.emit(Event{Kind: EventFinish, Goal: goalName(a.goal), Action: act.Name})
+		a.emit(Event{Kind: EventFinish, Goal: goalName(a.goal), Action: act.Name, Reason: a.unmetEffects(act)})
+		a.progressed()
+		if a.picked {
+			a.dropPlan()
+		}
 	default:
 		if err == nil {
-			err = errors.New("action reported " + st.String())
+			err = errors.New("the body reported " + st.String())
 		}
-		act := a.running
 		a.task, a.running = nil, nil
 		a.fail(act, err)
 	}
 }
 
+// unmetEffects compares the state after a step with what its effects
+// promised from the state where it started.
+func (a *Agent) unmetEffects(act *Action) string {
+	if act.Effects.IsEmpty() {
+		return ""
+	}
+	copy(a.scratch, a.started)
+	if err := act.Effects.Apply(a.scratch, a.started); err != nil {
+		return "effects could not be checked: " + err.Error()
+	}
+	msg := ""
+	for _, s := range act.Effects.Writes() {
+		if !a.scratch[s].Equal(a.State[s]) {
+			if msg == "" {
+				msg = "promised effects not met:"
+			}
+			msg += " " + a.Domain.Schema.Name(s) + " = " + a.scratch[s].String() + " (is " + a.State[s].String() + ")"
+		}
+	}
+	return msg
+}
+
 func (a *Agent) fail(act *Action, err error) {
 	a.emit(Event{Kind: EventFail, Goal: goalName(a.goal), Action: act.Name, Reason: err.Error()})
-	a.plan, a.step, a.goal = a.plan[:0], 0, nil
-	a.wait = a.RetryDelay
-	if a.wait == 0 {
-		a.wait = 0.5
+	a.cooldown[act.Index] = a.time + a.retryDelay()
+	a.dropPlan()
+}
+
+func (a *Agent) progressed() {
+	a.lastProg = a.time
+	if a.stuck {
+		a.stuck = false
+		a.emit(Event{Kind: EventRecovered})
+	}
+}
+
+func (a *Agent) checkProgress() {
+	after := a.StuckAfter
+	if after == 0 {
+		after = DefaultStuckAfter
+	}
+	if after < 0 {
+		return
+	}
+	var unsatisfied *Goal
+	for _, g := range a.Domain.ByPrio {
+		if !g.Satisfied(a.State) {
+			unsatisfied = g
+			break
+		}
+	}
+	if unsatisfied == nil {
+		a.progressed()
+		return
+	}
+	if !a.stuck && a.time+1e-9 >= a.lastProg+after {
+		a.stuck = true
+		a.emit(Event{Kind: EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + FormatNumber(after) + " s"})
+		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary("STUCK")})
 	}
 }
 
@@ -161,24 +430,37 @@ func goalName(g *Goal) string {
 	return g.Name
 }
 
-// decide picks a new plan: the highest-priority unsatisfied goal that has a
-// plan (decide "goap"), the best utility pick ("utility"), or goals first
-// and the utility pick when no goal needs or has a plan ("hybrid"). A failure
-// to plan is reported once per state: the agent asks again only when its
-// state changes.
+// allowed returns why a plan cannot run now ("" when it can): a restricted
+// action, or one backed off after a failure.
+func (a *Agent) allowed(steps []*Action) string {
+	for _, s := range steps {
+		if s.Restricted {
+			return "restricted action " + s.Name
+		}
+		if a.cooldown[s.Index] > a.time+1e-9 {
+			return "action " + s.Name + " is backed off for " + FormatNumber(a.cooldown[s.Index]-a.time) + " s after a failure"
+		}
+	}
+	return ""
+}
+
+// decide picks a new plan according to Domain.Decide (see Agent). It
+// reports whether there is a step to run. After finding nothing it asks
+// again only when the state changes or a back-off ends.
 func (a *Agent) decide() bool {
-	a.plan, a.step, a.goal = a.plan[:0], 0, nil
-	if a.failedState != nil && equalStates(a.failedState, a.State) {
+	a.dropPlan()
+	if a.failedState != nil && equalStates(a.failedState, a.State) && a.time+1e-9 < a.retryAt {
 		return false
 	}
+	a.retryAt = inf
 	mode := a.Domain.Decide
-	if mode != "utility" && a.planGoals() {
+	if mode != "utility" && a.handle != nil && a.planGoals() {
+		a.failedState = a.failedState[:0]
 		return true
 	}
-	if mode != "goap" {
-		if best := a.utility.SelectBestAction(a.State); best != nil {
-			a.plan = append(a.plan, best)
-			a.emit(Event{Kind: EventPick, Action: best.Name, Score: a.utility.Score(best, a.State)})
+	if mode != "goap" || a.handle == nil {
+		if a.pick() {
+			a.failedState = a.failedState[:0]
 			return true
 		}
 	}
@@ -186,32 +468,103 @@ func (a *Agent) decide() bool {
 	return false
 }
 
+const inf = 1e308
+
+func (a *Agent) noteBackoff(steps []*Action) {
+	for _, s := range steps {
+		if t := a.cooldown[s.Index]; t > a.time && t < a.retryAt {
+			a.retryAt = t
+		}
+	}
+}
+
 func (a *Agent) planGoals() bool {
+	for _, g := range a.Domain.Goals {
+		a.satisfied[g.Index] = g.Satisfied(a.State)
+	}
 	anyUnsatisfied := false
 	for _, g := range a.Domain.ByPrio {
-		if g.Satisfied(a.State) {
+		if a.satisfied[g.Index] {
 			continue
 		}
 		anyUnsatisfied = true
+		var t0 time.Time
+		if a.Timing {
+			t0 = time.Now()
+		}
 		p, err := a.planner.PlanFor(g, a.State)
+		var took time.Duration
+		if a.Timing {
+			took = time.Since(t0)
+		}
 		if err != nil {
-			var pe *PlanError
 			reason := err.Error()
+			var pe *PlanError
 			if errors.As(err, &pe) {
 				reason = string(pe.Reason) + ": " + pe.Detail
 			}
-			a.emit(Event{Kind: EventPlanFailed, Goal: g.Name, Reason: reason})
+			a.emit(Event{Kind: EventPlanFailed, Goal: g.Name, Reason: reason, Duration: took})
+			continue
+		}
+		if why := a.allowed(p.Steps); why != "" {
+			kind := EventPlanFailed
+			if p.Steps != nil && hasRestricted(p.Steps) {
+				kind = EventRefused
+			}
+			a.noteBackoff(p.Steps)
+			a.emit(Event{Kind: kind, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Reason: why})
 			continue
 		}
 		a.plan = append(a.plan[:0], p.Steps...)
-		a.goal, a.failedState = g, nil
-		a.emit(Event{Kind: EventPlan, Goal: g.Name, Plan: p.Names(), Cost: p.Cost})
+		a.goal, a.idle = g, false
+		a.emit(Event{Kind: EventPlan, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took})
 		return true
 	}
-	if !anyUnsatisfied && a.Domain.Decide == "goap" {
+	if !anyUnsatisfied && a.Domain.Decide == "goap" && !a.idle {
+		a.idle = true
 		a.emit(Event{Kind: EventIdle})
 	}
 	return false
+}
+
+func hasRestricted(steps []*Action) bool {
+	for _, s := range steps {
+		if s.Restricted {
+			return true
+		}
+	}
+	return false
+}
+
+// pick runs the utility planner over the actions not backed off.
+func (a *Agent) pick() bool {
+	ranked := a.utility.ActionsByUtility(a.State)
+	for _, sa := range ranked {
+		if why := a.allowed([]*Action{sa.Action}); why != "" {
+			a.noteBackoff([]*Action{sa.Action})
+			continue
+		}
+		a.plan = append(a.plan[:0], sa.Action)
+		a.picked = true
+		e := Event{Kind: EventPick, Action: sa.Action.Name, Score: sa.Score}
+		for _, r := range ranked {
+			e.Scores = append(e.Scores, ActionScore{Action: r.Action.Name, Score: r.Score})
+		}
+		for _, g := range a.Domain.Goals {
+			a.satisfied[g.Index] = g.Satisfied(a.State)
+		}
+		a.emit(e)
+		return true
+	}
+	return false
+}
+
+func names(as []*Action) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = a.Name
+	}
+	return out
 }
 
 func equalStates(x, y State) bool {

@@ -20,7 +20,16 @@ type RoleSpec struct {
 	State   []Var
 	Goals   []GoalSpec
 	Actions []ActionSpec
-	Decide  string // "goap" (default), "utility" or "hybrid"; see Agent
+	// Sensors run each tick at their rates and write state.
+	Sensors []SensorSpec
+	// Conditions are named predicates usable by name in conditions.
+	Conditions []ConditionSpec
+	Decide     string // "goap" (default), "utility" or "hybrid"; see Agent
+	// Considerations score, in the utility planner, the actions that have
+	// none of their own; empty means the seed's defaults. A later role's
+	// list replaces an earlier one's.
+	Considerations []ConsiderationSpec
+	UtilityMode    string // "average" (default) or "multiply"; see UtilityPlanner
 }
 
 // Domain is one or more compiled roles: the schema of their merged state,
@@ -34,7 +43,14 @@ type Domain struct {
 	Goals   []*Goal   // declaration order
 	ByPrio  []*Goal   // highest priority first, declaration order among equals
 	Actions []*Action // declaration order
-	Decide  string
+	Sensors []*Sensor
+	// Conditions are the named conditions, each with its boolean slot.
+	Conditions []*NamedCondition
+	Decide     string
+	// Considerations are the compiled RoleSpec.Considerations (nil when
+	// the roles declare none); UtilityMode is "average" or "multiply".
+	Considerations []Consideration
+	UtilityMode    string
 
 	goalIndex   map[string]*Goal
 	actionIndex map[string]*Action
@@ -116,10 +132,20 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 	var initial []Value
 	var goals []GoalSpec
 	var actions []ActionSpec
+	var sensors []SensorSpec
+	var conds []ConditionSpec
+	var utilMode string
+	var roleCons []ConsiderationSpec
 	for _, r := range roles {
 		names = append(names, r.Name)
 		if r.Decide != "" {
 			d.Decide = r.Decide
+		}
+		if r.UtilityMode != "" {
+			utilMode = r.UtilityMode
+		}
+		if r.Considerations != nil {
+			roleCons = r.Considerations
 		}
 		for _, v := range r.State {
 			slot := d.Schema.Intern(v.Name)
@@ -136,6 +162,24 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 			}
 			seen[g.Name] = true
 			goals = replaceOrAppend(goals, g, func(x GoalSpec) bool { return x.Name == g.Name })
+		}
+		seen = map[string]bool{}
+		for _, sn := range r.Sensors {
+			if seen[sn.Name] {
+				c.add(sn.Pos, "sensor \""+sn.Name+"\" is declared twice", nil)
+				continue
+			}
+			seen[sn.Name] = true
+			sensors = replaceOrAppend(sensors, sn, func(x SensorSpec) bool { return x.Name == sn.Name })
+		}
+		seen = map[string]bool{}
+		for _, nc := range r.Conditions {
+			if seen[nc.Name] {
+				c.add(nc.Pos, "condition \""+nc.Name+"\" is declared twice", nil)
+				continue
+			}
+			seen[nc.Name] = true
+			conds = replaceOrAppend(conds, nc, func(x ConditionSpec) bool { return x.Name == nc.Name })
 		}
 		seen = map[string]bool{}
 		for _, a := range r.Actions {
@@ -155,6 +199,23 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 		}
 	default:
 		c.add(Pos{}, "decide must be \"goap\", \"utility\" or \"hybrid\", not \""+d.Decide+"\"", nil)
+	}
+
+	for i, sn := range sensors {
+		if sn.Run == nil {
+			c.add(sn.Pos, "sensor \""+sn.Name+"\" has no function", nil)
+		}
+		if sn.Every < 0 || math.IsNaN(sn.Every) || math.IsInf(sn.Every, 0) {
+			c.add(sn.Pos, "sensor \""+sn.Name+"\" period must be a finite number of seconds >= 0", nil)
+		}
+		d.Sensors = append(d.Sensors, &Sensor{Name: sn.Name, Index: i, Every: sn.Every, Run: sn.Run, Pos: sn.Pos})
+	}
+	for _, nc := range conds {
+		if nc.Test == nil {
+			c.add(nc.Pos, "condition \""+nc.Name+"\" has no function", nil)
+		}
+		slot := d.Schema.Intern(nc.Name)
+		d.Conditions = append(d.Conditions, &NamedCondition{Name: nc.Name, Slot: slot, Test: nc.Test, Pos: nc.Pos})
 	}
 
 	// Parse every effect first and intern its targets, so a word naming a
@@ -211,16 +272,7 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 			c.add(as.Pos, "action \""+as.Name+"\" cost must be a finite number > 0, not "+FormatNumber(cost), nil)
 			cost = 1
 		}
-		u := as.Utility
-		if u.Cost == 0 {
-			u.Cost = 1
-		}
-		if u.Value == 0 {
-			u.Value = 1
-		}
-		if u.Weight == 0 {
-			u.Weight = 1
-		}
+		u := as.Utility.withDefaults()
 		a := &Action{Name: as.Name, Index: i, Pre: pre, Effects: eff, Cost: cost, Utility: u,
 			Restricted: as.Restricted, Body: as.Body, Pos: as.Pos}
 		for _, f := range as.Fulfills {
@@ -234,6 +286,7 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 		d.Actions = append(d.Actions, a)
 		d.actionIndex[a.Name] = a
 	}
+	c.compileUtility(utilMode, roleCons, actions)
 	if len(c.problems) > 0 {
 		return nil, &CompileError{Problems: c.problems}
 	}

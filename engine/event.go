@@ -3,26 +3,33 @@ package engine
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // EventKind says what an Event records.
 type EventKind uint8
 
-// The kinds of decision an agent records.
+// The kinds of record an agent makes.
 const (
-	_               EventKind = iota
-	EventPlan                 // a plan was chosen for a goal
-	EventPlanFailed           // no plan for a goal; Reason says why
-	EventPick                 // the utility planner picked an action
-	EventStart                // an action started
-	EventFinish               // an action finished
-	EventFail                 // an action failed; Reason says why
-	EventInterrupt            // a running action was interrupted
-	EventStale                // the next step's precondition no longer held
-	EventIdle                 // every goal is satisfied
+	_                 EventKind = iota
+	EventPlan                   // a plan was chosen for a goal
+	EventPlanFailed             // no plan for a goal; Reason says why
+	EventPick                   // the utility planner picked an action; Scores says why
+	EventReplan                 // the agent dropped its plan; Reason says why
+	EventStart                  // an action started
+	EventFinish                 // an action finished; Reason lists promised effects not met
+	EventFail                   // an action failed; Reason says why
+	EventInterrupt              // a running action was interrupted; Reason says why
+	EventIdle                   // every goal is satisfied
+	EventStuck                  // no progress for Agent.StuckAfter seconds
+	EventRecovered              // progress again after STUCK
+	EventSensorFailed           // a sensor or named condition returned an error
+	EventRefused                // a plan with a restricted action was refused
+	EventSummary                // the one-line summary on finish or STUCK
 )
 
-var eventNames = [...]string{"", "plan", "plan-failed", "pick", "start", "finish", "fail", "interrupt", "stale", "idle"}
+var eventNames = [...]string{"", "plan", "plan-failed", "pick", "replan", "start", "finish", "fail",
+	"interrupt", "idle", "stuck", "recovered", "sensor-failed", "refused", "summary"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -31,20 +38,36 @@ func (k EventKind) String() string {
 	return "event"
 }
 
-// Event is one decision of one agent, for logs, the flight recorder, the
-// demo overlay and tests. Time is the world time in seconds at the start of
-// the tick.
+// MarshalText writes the kind's name, so JSON records read "start", not 5.
+func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// ActionScore is one action's utility score in a pick.
+type ActionScore struct {
+	Action string  `json:"action"`
+	Score  float64 `json:"score"`
+}
+
+// Event is one record of one agent: a planning cycle, a utility pick, a
+// replan, an action's start, finish, failure or interruption. Time is the
+// world time in seconds at the start of the tick. Events are plain values,
+// printable as one line (String) or as JSON; together they are the flight
+// recorder's records.
 type Event struct {
-	Tick   int
-	Time   float64
-	Agent  string
-	Kind   EventKind
-	Goal   string
-	Action string
-	Plan   []string
-	Cost   float64
-	Score  float64
-	Reason string
+	Tick       int           `json:"tick"`
+	Time       float64       `json:"time"`
+	Agent      string        `json:"agent"`
+	Kind       EventKind     `json:"kind"`
+	Goal       string        `json:"goal,omitempty"`
+	Action     string        `json:"action,omitempty"`
+	Plan       []string      `json:"plan,omitempty"`
+	Cost       float64       `json:"cost,omitempty"`
+	Expansions int           `json:"expansions,omitempty"`
+	Score      float64       `json:"score,omitempty"`
+	Scores     []ActionScore `json:"scores,omitempty"`
+	Reason     string        `json:"reason,omitempty"`
+	// Duration is the wall time planning took; recorded only when the
+	// world's Timing is on, since it differs from run to run.
+	Duration time.Duration `json:"durationNs,omitempty"`
 }
 
 // String formats the event as one line, for `moonmind run`.
@@ -57,14 +80,18 @@ func (e Event) String() string {
 	if e.Action != "" {
 		fmt.Fprintf(&b, " action=%s", e.Action)
 	}
-	if e.Plan != nil {
+	if e.Kind == EventPlan {
 		fmt.Fprintf(&b, " plan=[%s] cost=%s", strings.Join(e.Plan, ", "), FormatNumber(e.Cost))
 	}
 	if e.Kind == EventPick {
 		fmt.Fprintf(&b, " score=%.3f", e.Score)
 	}
 	if e.Reason != "" {
-		fmt.Fprintf(&b, " reason=%q", e.Reason)
+		if e.Kind == EventSummary {
+			b.WriteString(" " + e.Reason)
+		} else {
+			fmt.Fprintf(&b, " reason=%q", e.Reason)
+		}
 	}
 	return b.String()
 }

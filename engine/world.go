@@ -1,41 +1,118 @@
 package engine
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"sync"
+)
 
 // World is the agents of a game and a clock. Tick is the one call a game
-// makes each frame. Not safe for concurrent use.
+// makes each frame. A World is not safe for concurrent use: call Tick from
+// one goroutine (it may fan out to Workers goroutines inside).
 type World struct {
 	Agents []*Agent
 	Time   float64 // seconds since the world started
 	Ticks  int     // ticks run so far
 	Seed   uint64
-	// Rand is the world's random source, seeded from Seed; scripts and the
-	// embedding game draw from it so a run is reproducible.
+	// Rand is the world's own random source, seeded from Seed, for the
+	// embedding game; agents have their own (Agent.Rand).
 	Rand *rand.Rand
-	// OnEvent receives every agent's decisions, in tick order.
+	// Workers is the number of goroutines Tick spreads agents over; 0 or 1
+	// ticks them all on the caller's goroutine. Agent i runs on worker
+	// Agent.Worker (set by Add to i mod Workers when Workers > 1; the
+	// embedding game may pin agents itself, e.g. to the worker whose Lua
+	// runtime loaded the agent's domain). Agents must not touch each
+	// other's state from their bodies or sensors while workers run.
+	Workers int
+	// OnEvent receives every agent's records in a fixed order: by tick,
+	// then by agent order, then in the order each agent made them, with
+	// any number of workers.
 	OnEvent func(Event)
+	// Timing records planning wall time in events; off by default so
+	// traces are reproducible.
+	Timing bool
+
+	worker []int
 }
 
 // NewWorld returns an empty world with the given seed.
 func NewWorld(seed uint64) *World {
-	return &World{Seed: seed, Rand: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	return &World{Seed: seed, Rand: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))}
 }
 
-// Add adds an agent; agents tick in the order they were added.
+// Add adds an agent: it ticks after the agents added before it, its ID is
+// its index, and its random source is seeded from the world's seed and
+// its index.
 func (w *World) Add(a *Agent) {
-	a.OnEvent = func(e Event) {
-		if w.OnEvent != nil {
-			w.OnEvent(e)
-		}
-	}
+	a.ID = len(w.Agents)
+	a.Rand = rand.New(rand.NewPCG(w.Seed, uint64(a.ID)+1))
+	a.buffered = true
 	w.Agents = append(w.Agents, a)
+	w.worker = append(w.worker, -1)
 }
 
-// Tick advances every agent by dt seconds, in order, then the clock.
+// Pin puts agent i on worker k (k mod Workers).
+func (w *World) Pin(i, k int) { w.worker[i] = k }
+
+func (w *World) workerOf(i int) int {
+	if w.worker[i] >= 0 {
+		return w.worker[i] % w.Workers
+	}
+	return i % w.Workers
+}
+
+// Tick advances every agent by dt seconds (dt > 0), then the clock, and
+// hands the tick's records to OnEvent.
 func (w *World) Tick(dt float64) {
+	if w.Workers <= 1 {
+		for _, a := range w.Agents {
+			a.Timing = w.Timing
+			a.Tick(dt)
+		}
+	} else {
+		var wg sync.WaitGroup
+		for k := 0; k < w.Workers; k++ {
+			wg.Add(1)
+			go func(k int) {
+				defer wg.Done()
+				for i, a := range w.Agents {
+					if w.workerOf(i) == k {
+						a.Timing = w.Timing
+						a.Tick(dt)
+					}
+				}
+			}(k)
+		}
+		wg.Wait()
+	}
 	for _, a := range w.Agents {
-		a.Tick(dt)
+		if w.OnEvent != nil {
+			for _, e := range a.pending {
+				w.OnEvent(e)
+			}
+		}
+		a.pending = a.pending[:0]
 	}
 	w.Ticks++
 	w.Time += dt
+}
+
+// Finish ends a run: each agent records its summary line (EventSummary,
+// status RUNNING, IDLE or STUCK), which reaches OnEvent.
+func (w *World) Finish() {
+	for _, a := range w.Agents {
+		status := "RUNNING"
+		switch {
+		case a.stuck:
+			status = "STUCK"
+		case a.task == nil && a.step >= len(a.plan):
+			status = "IDLE"
+		}
+		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary(status)})
+		if w.OnEvent != nil {
+			for _, e := range a.pending {
+				w.OnEvent(e)
+			}
+		}
+		a.pending = a.pending[:0]
+	}
 }

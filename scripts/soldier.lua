@@ -32,7 +32,7 @@ return {
     {
       name = "attack",
       pre = "enemy_visible && ammo > 0 && enemy_health > 0",
-      effects = "ammo = 0, enemy_health = enemy_health - 50",
+      effects = "ammo = 0, enemy_health = 0",
       fulfills = { "enemy_down" },
       cost = 1,
       utility = { cost = 10, value = 60, weight = 1.5, tags = { "combat" } },

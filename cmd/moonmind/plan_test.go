@@ -35,9 +35,9 @@ func TestPlanWithStateAndGoal(t *testing.T) {
 		args   []string
 		plan   []string
 	}{
-		{"armed already", "a soldier with ammo and a visible enemy attacks, refills and attacks again",
+		{"armed already", "a soldier with ammo and a visible enemy attacks",
 			[]string{"--state", "ammo=30", "--state", "enemy_visible=true", "--state", "enemy_health=100"},
-			[]string{"attack", "fetchMagazine", "reload", "attack"}},
+			[]string{"attack"}},
 		{"magazine in hand", "with a magazine the soldier reloads straight away",
 			[]string{"--state", "magazines=1"}, []string{"reload"}},
 		{"one goal", "--goal plans only that goal",
@@ -95,12 +95,13 @@ func TestPlanBadInputExits2(t *testing.T) {
 }
 
 func TestRunPrintsDecisions(t *testing.T) {
-	out, errOut, code := runMain("run", soldier, "--ticks", "120", "--state", "enemy_visible=true", "--state", "enemy_health=100")
+	out, errOut, code := runMain("run", soldier, "--ticks", "200", "--state", "enemy_visible=true", "--state", "enemy_health=300")
 	require.Equal(t, 0, code, errOut)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.GreaterOrEqual(t, len(lines), 6)
 	assert.Contains(t, lines[0], "plan        goal=armed plan=[fetchMagazine, reload] cost=3")
 	assert.Contains(t, lines[1], "start       goal=armed action=fetchMagazine")
-	assert.Contains(t, out, "start       goal=enemy_down action=attack")
-	assert.Contains(t, out, "finish      goal=enemy_down action=reload")
+	assert.Contains(t, out, "finish      goal=enemy_down action=attack", "shot the magazine dry")
+	assert.Equal(t, 2, strings.Count(out, "finish      goal=armed action=reload"), "reloaded at the start and after running dry")
+	assert.Contains(t, lines[len(lines)-1], "summary     [flight-recorder] status=IDLE")
 }

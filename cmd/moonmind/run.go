@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/luabind"
@@ -12,7 +13,7 @@ import (
 
 func init() {
 	commands["run"] = command{
-		usage: "run FILE [--ticks N] [--dt S] [--seed N] [--agents N] [--state k=v]...",
+		usage: "run FILE [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--trace FILE]",
 		run:   runCmd,
 	}
 }
@@ -25,6 +26,8 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	dt := fs.Float64("dt", 0.1, "seconds per tick")
 	seed := fs.Uint64("seed", 1, "world seed")
 	agents := fs.Int("agents", 1, "number of agents carrying the role")
+	workers := fs.Int("workers", 1, "goroutines ticking the agents, each with its own Lua state")
+	tracePath := fs.String("trace", "", "write every flight-recorder record to this file as JSON Lines")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -43,18 +46,44 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	case *agents < 1:
 		fmt.Fprintln(stderr, "moonmind run: --agents must be >= 1")
 		return 2
-	}
-	ground := newTrainingGround()
-	rt := luabind.NewRuntime(luabind.Options{Host: ground.host()})
-	defer rt.Close()
-	d, err := rt.LoadDomain(pos[0])
-	if err != nil {
-		fmt.Fprintln(stderr, err)
+	case *workers < 1 || *workers > 256:
+		fmt.Fprintln(stderr, "moonmind run: --workers must be in 1..256")
 		return 2
 	}
+	// One Lua runtime per worker: its agents run their bodies there.
+	domains := make([]*engine.Domain, *workers)
+	for k := range domains {
+		ground := newTrainingGround()
+		rt := luabind.NewRuntime(luabind.Options{Host: ground.host()})
+		defer rt.Close()
+		d, err := rt.LoadDomain(pos[0])
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			return 2
+		}
+		domains[k] = d
+	}
+	var trace *os.File
+	var records []engine.Event
+	if *tracePath != "" {
+		f, err := os.Create(*tracePath)
+		if err != nil {
+			fmt.Fprintln(stderr, "moonmind run:", err)
+			return 2
+		}
+		defer f.Close()
+		trace = f
+	}
 	w := engine.NewWorld(*seed)
-	w.OnEvent = func(e engine.Event) { fmt.Fprintln(stdout, e.String()) }
+	w.Workers = *workers
+	w.OnEvent = func(e engine.Event) {
+		fmt.Fprintln(stdout, e.String())
+		if trace != nil {
+			records = append(records, e)
+		}
+	}
 	for i := 0; i < *agents; i++ {
+		d := domains[i%*workers]
 		name := d.Name
 		if *agents > 1 {
 			name = fmt.Sprintf("%s#%d", d.Name, i+1)
@@ -65,9 +94,17 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		w.Add(a)
+		w.Pin(i, i%*workers)
 	}
 	for i := 0; i < *ticks; i++ {
 		w.Tick(*dt)
+	}
+	w.Finish()
+	if trace != nil {
+		if err := engine.WriteJSONLines(trace, records); err != nil {
+			fmt.Fprintln(stderr, "moonmind run:", err)
+			return 2
+		}
 	}
 	return 0
 }

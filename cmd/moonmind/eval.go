@@ -1,0 +1,144 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine"
+)
+
+// moonmind eval and moonmind apply try the condition and effect languages
+// on a state given on the command line, without a role file:
+//
+//	moonmind eval --state ammo=12 --state mode=patrol 'ammo > 10 && mode == "patrol"'
+//	true
+//	moonmind apply --state x=0 'x = x + 15.1, mode = ATTACK'
+//	{"mode":"ATTACK","x":15.1}
+//
+// Each --state k=v value is parsed by engine.ParseLiteral, like the right-hand
+// side of an effect: a number, true, false, nil, a quoted string, or a bare
+// word, which is a string. Exit status: 0 on success (eval prints false when
+// the condition does not hold), 2 on a parse error (printed with a caret), an
+// effect that cannot apply, or a bad argument.
+
+func init() {
+	commands["eval"] = command{usage: "eval [--state k=v]... EXPR", run: evalCmd}
+	commands["apply"] = command{usage: "apply [--state k=v]... EFFECTS", run: applyCmd}
+}
+
+func evalCmd(args []string, stdout, stderr io.Writer) int {
+	sc, st, src, code := exprArgs("eval", "EXPR", args, stderr)
+	if code != 0 {
+		return code
+	}
+	c, err := engine.CompileCondition(src, sc)
+	if err != nil {
+		printExprError(stderr, "moonmind eval: ", err)
+		return 2
+	}
+	st = grow(st, sc.Len())
+	var missing []string
+	for _, slot := range c.Reads() {
+		if !st[slot].IsKnown() {
+			missing = append(missing, sc.Name(slot))
+		}
+	}
+	if len(missing) > 0 {
+		fmt.Fprintf(stderr, "moonmind eval: not set: %s; a condition that reads a missing variable does not hold\n",
+			strings.Join(missing, ", "))
+	}
+	fmt.Fprintln(stdout, c.Eval(st))
+	return 0
+}
+
+func applyCmd(args []string, stdout, stderr io.Writer) int {
+	sc, st, src, code := exprArgs("apply", "EFFECTS", args, stderr)
+	if code != 0 {
+		return code
+	}
+	e, err := engine.CompileEffect(src, sc)
+	if err != nil {
+		printExprError(stderr, "moonmind apply: ", err)
+		return 2
+	}
+	st = grow(st, sc.Len())
+	if err := e.ApplyInPlace(st); err != nil {
+		printExprError(stderr, "moonmind apply: ", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "%s\n", st.JSON(sc))
+	return 0
+}
+
+// exprArgs parses the --state flags and the one expression of eval and
+// apply. The schema holds the state's names in the order given; a name
+// given twice keeps its last value. code is non-zero when the arguments are
+// bad, after the problem is printed.
+func exprArgs(name, what string, args []string, stderr io.Writer) (sc *engine.Schema, st engine.State, src string, code int) {
+	fs := newFlagSet(name, stderr)
+	var states stateFlags
+	fs.Var(&states, "state", "set a state variable, name=value, the value written as in an effect (repeatable)")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return nil, nil, "", 2
+	}
+	if len(pos) != 1 {
+		fmt.Fprintf(stderr, "moonmind %s: expected one %s argument (quote it), got %d\n", name, what, len(pos))
+		return nil, nil, "", 2
+	}
+	sc = engine.NewSchema()
+	for _, kv := range states {
+		k, v, ok := strings.Cut(kv, "=")
+		k = strings.TrimSpace(k)
+		if !ok || !isName(k) {
+			fmt.Fprintf(stderr, "moonmind %s: --state %s: expected name=value, the name a letter or _ then letters, digits, _ or .\n", name, kv)
+			return nil, nil, "", 2
+		}
+		val, err := engine.ParseLiteral(v)
+		if err != nil {
+			printExprError(stderr, "moonmind "+name+": --state "+kv+": value ", err)
+			return nil, nil, "", 2
+		}
+		slot := sc.Intern(k)
+		st = grow(st, slot+1)
+		st[slot] = val
+	}
+	return sc, st, pos[0], 0
+}
+
+// grow extends st with Unknown values to n slots.
+func grow(st engine.State, n int) engine.State {
+	for len(st) < n {
+		st = append(st, engine.Value{})
+	}
+	return st
+}
+
+// isName reports whether k can name a state variable in the languages.
+func isName(k string) bool {
+	switch k {
+	case "", "true", "false", "nil", "null":
+		return false
+	}
+	for i := 0; i < len(k); i++ {
+		c := k[i]
+		letter := c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if !letter && (i == 0 || c != '.' && (c < '0' || c > '9')) {
+			return false
+		}
+	}
+	return true
+}
+
+// printExprError prints a parse error as its message, then the text with a
+// caret under the column, both after prefix; any other error as it is.
+func printExprError(w io.Writer, prefix string, err error) {
+	var pe *engine.ParseError
+	if errors.As(err, &pe) {
+		fmt.Fprintf(w, "%s%s\n\t%s\n", prefix, pe.Message(), strings.ReplaceAll(pe.Caret(), "\n", "\n\t"))
+		return
+	}
+	fmt.Fprintf(w, "%s%s\n", prefix, strings.TrimPrefix(err.Error(), "engine: "))
+}

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// soldierScenario is the golden run: four soldiers on the training
+// ground with a dummy of 500 health in sight, 600 ticks of 0.05 s.
+func soldierScenario(workers string, extra ...string) []string {
+	return append([]string{"run", soldier, "--ticks", "600", "--dt", "0.05", "--agents", "4",
+		"--workers", workers, "--seed", "3", "--state", "enemy_visible=true", "--state", "enemy_health=500"}, extra...)
+}
+
+func TestSoldierGoldenTrace(t *testing.T) {
+	out, errOut, code := runMain(soldierScenario("1")...)
+	require.Equal(t, 0, code, errOut)
+	golden := filepath.Join("testdata", "soldier_600.golden")
+	if *update {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(golden, []byte(out), 0o644))
+	}
+	want, err := os.ReadFile(golden)
+	require.NoError(t, err, "run the test with -update to create the golden file")
+	assert.Equal(t, string(want), out)
+
+	out4, errOut, code := runMain(soldierScenario("4")...)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, string(want), out4, "four workers give the same trace as one")
+}
+
+func TestRunWritesTraceAsJSONLines(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "trace.jsonl")
+	out, errOut, code := runMain(soldierScenario("2", "--trace", path)...)
+	require.Equal(t, 0, code, errOut)
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	var kinds []string
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		var e struct {
+			Kind  string `json:"kind"`
+			Agent string `json:"agent"`
+			Tick  int    `json:"tick"`
+		}
+		require.NoError(t, json.Unmarshal(sc.Bytes(), &e), sc.Text())
+		kinds = append(kinds, e.Kind)
+		n++
+	}
+	assert.Equal(t, strings.Count(out, "\n"), n, "one record per printed line")
+	assert.Contains(t, kinds, engine.EventPlan.String())
+	assert.Contains(t, kinds, engine.EventStart.String())
+	assert.Contains(t, kinds, engine.EventFinish.String())
+	assert.Equal(t, engine.EventSummary.String(), kinds[len(kinds)-1], "the run ends with one summary per agent")
+}

@@ -1,0 +1,397 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// ticksBody takes n resumes, then makes its action's effects true. It
+// counts its interruptions.
+type ticksBody struct {
+	n           int
+	interrupted *int
+	fail        bool
+}
+
+func (b ticksBody) Start(a *Agent, act *Action) (Task, error) {
+	return &ticksTask{b: b, a: a, act: act}, nil
+}
+
+type ticksTask struct {
+	b    ticksBody
+	a    *Agent
+	act  *Action
+	done int
+}
+
+func (t *ticksTask) Resume(float64) (Status, error) {
+	t.done++
+	if t.done < t.b.n {
+		return Running, nil
+	}
+	if t.b.fail {
+		return Failed, errors.New("it broke")
+	}
+	return ApplyEffects(t.a, t.act)
+}
+
+func (t *ticksTask) Interrupt() {
+	if t.b.interrupted != nil {
+		*t.b.interrupted++
+	}
+}
+
+// trace runs a world and returns its records as short strings.
+type trace struct {
+	events []Event
+}
+
+func (tr *trace) add(e Event) { tr.events = append(tr.events, e) }
+
+func (tr *trace) lines(kinds ...EventKind) []string {
+	var out []string
+	for _, e := range tr.events {
+		keep := len(kinds) == 0
+		for _, k := range kinds {
+			keep = keep || e.Kind == k
+		}
+		if keep {
+			name := e.Action
+			if name == "" {
+				name = e.Goal
+			}
+			out = append(out, fmt.Sprintf("%d %s %s", e.Tick, e.Kind, name))
+		}
+	}
+	return out
+}
+
+func newWorld(t *testing.T, roles ...RoleSpec) (*World, *Agent, *trace) {
+	t.Helper()
+	d, err := Compile(roles...)
+	require.NoError(t, err)
+	w := NewWorld(7)
+	tr := &trace{}
+	w.OnEvent = tr.add
+	a := NewAgent("npc", d)
+	w.Add(a)
+	return w, a, tr
+}
+
+func TestInterruptWhenTheWorldInvalidatesTheRunningStep(t *testing.T) {
+	interrupted := 0
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State: []Var{{"canA", BoolValue(true)}, {"done", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("finish", "done")},
+		Actions: []ActionSpec{
+			NewAction("DoA").Pre("canA").Effects("done = true").Body(ticksBody{n: 10, interrupted: &interrupted}).Spec(),
+			NewAction("DoB").Pre("!canA").Effects("done = true").Body(ticksBody{n: 10}).Spec(),
+		}})
+	for i := 0; i < 3; i++ {
+		w.Tick(0.1)
+	}
+	a.Set("canA", BoolValue(false)) // the world changes between ticks
+	for i := 0; i < 12; i++ {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, 1, interrupted, "DoA's on_interrupt ran once")
+	assert.Equal(t, []string{
+		"1 plan finish", "1 start DoA", "4 interrupt DoA", "4 plan finish", "4 start DoB", "13 finish DoB",
+	}, tr.lines(EventPlan, EventStart, EventInterrupt, EventFinish))
+	assert.Equal(t, BoolValue(true), a.Get("done"))
+}
+
+func TestABodyThatInvalidatesItsOwnPreconditionFinishes(t *testing.T) {
+	// The body spends the ammo its precondition needs: that is its own
+	// doing, not the world's, so it is not interrupted.
+	spend := BodyFunc(func(a *Agent, _ *Action) (Status, error) {
+		n, _ := a.Get("ammo").AsNumber()
+		a.Set("ammo", NumberValue(n-1))
+		if n-1 > 0 {
+			return Running, nil
+		}
+		a.Set("shot", BoolValue(true))
+		return Succeeded, nil
+	})
+	w, _, tr := newWorld(t, RoleSpec{Name: "R",
+		State:   []Var{{"ammo", NumberValue(3)}, {"shot", BoolValue(false)}},
+		Goals:   []GoalSpec{NewGoal("fire", "shot")},
+		Actions: []ActionSpec{NewAction("Shoot").Pre("ammo > 0").Effects("shot = true, ammo = 0").Body(spend).Spec()}})
+	for i := 0; i < 5; i++ {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, []string{"1 start Shoot", "3 finish Shoot"}, tr.lines(EventStart, EventFinish, EventInterrupt))
+}
+
+func TestReplanTriggers(t *testing.T) {
+	t.Run("next step stale", func(t *testing.T) {
+		w, a, tr := newWorld(t, RoleSpec{Name: "R",
+			State: []Var{{"key", BoolValue(false)}, {"open", BoolValue(false)}, {"door", BoolValue(true)}},
+			Goals: []GoalSpec{NewGoal("in", "open")},
+			Actions: []ActionSpec{
+				NewAction("GetKey").Effects("key = true").Body(ticksBody{n: 2}).Spec(),
+				NewAction("Unlock").Pre("key && door").Effects("open = true").Body(ticksBody{n: 2}).Spec(),
+			}})
+		w.Tick(0.1)
+		w.Tick(0.1) // GetKey finishes
+		a.Set("door", BoolValue(false))
+		w.Tick(0.1)
+		assert.Contains(t, tr.lines(EventReplan), "3 replan Unlock")
+		assert.Contains(t, tr.lines(EventPlanFailed), "3 plan-failed in")
+	})
+	t.Run("higher-priority goal", func(t *testing.T) {
+		w, a, tr := newWorld(t, RoleSpec{Name: "R",
+			State: []Var{{"health", NumberValue(100)}, {"dug", BoolValue(false)}},
+			Goals: []GoalSpec{NewGoal("alive", "health > 50", Critical), NewGoal("work", "dug", Low)},
+			Actions: []ActionSpec{
+				NewAction("Dig").Effects("dug = true").Body(ticksBody{n: 20}).Spec(),
+				NewAction("Heal").Effects("health = 100").Body(ticksBody{n: 2}).Spec(),
+			}})
+		w.Tick(0.1)
+		a.Set("health", NumberValue(10))
+		w.Tick(0.1)
+		assert.Equal(t, []string{"1 plan work", "1 start Dig", "2 interrupt Dig", "2 plan alive", "2 start Heal"},
+			tr.lines(EventPlan, EventStart, EventInterrupt))
+	})
+	t.Run("plan finished", func(t *testing.T) {
+		w, a, tr := newWorld(t, RoleSpec{Name: "R",
+			State:   []Var{{"n", NumberValue(0)}},
+			Goals:   []GoalSpec{NewGoal("count", "n >= 2")},
+			Actions: []ActionSpec{NewAction("Inc").Effects("n = n + 1").Body(ticksBody{n: 1}).Spec()}})
+		for i := 0; i < 4; i++ {
+			w.Tick(0.1)
+		}
+		a.Set("n", NumberValue(0))
+		for i := 0; i < 3; i++ {
+			w.Tick(0.1)
+		}
+		assert.Equal(t, []string{"1 plan count", "3 idle ", "5 plan count", "7 idle "}, tr.lines(EventPlan, EventIdle))
+	})
+}
+
+func TestFailedActionIsBackedOff(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State:   []Var{{"done", BoolValue(false)}},
+		Goals:   []GoalSpec{NewGoal("g", "done")},
+		Actions: []ActionSpec{NewAction("Try").Effects("done = true").Body(ticksBody{n: 1, fail: true}).Spec()}})
+	a.RetryDelay = 0.5
+	for i := 0; i < 12; i++ {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, []string{"1 start Try", "1 fail Try", "6 start Try", "6 fail Try", "11 start Try", "11 fail Try"},
+		tr.lines(EventStart, EventFail), "tried again once 0.5 s passed, not every tick")
+}
+
+func TestStuckAndRecovery(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State: []Var{{"bridge", BoolValue(false)}, {"across", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("cross", "across")},
+		Actions: []ActionSpec{
+			NewAction("Cross").Pre("bridge").Effects("across = true").Body(ticksBody{n: 1}).Spec(),
+		}})
+	a.StuckAfter = 1
+	for i := 0; i < 15; i++ {
+		w.Tick(0.1)
+	}
+	assert.True(t, a.Stuck())
+	a.Set("bridge", BoolValue(true))
+	w.Tick(0.1)
+	assert.False(t, a.Stuck())
+	assert.Equal(t, []string{"1 plan-failed cross", "11 stuck cross", "11 summary ", "16 plan cross", "16 finish Cross", "16 recovered "},
+		tr.lines(EventPlanFailed, EventStuck, EventSummary, EventPlan, EventFinish, EventRecovered),
+		"asked once, then again only when the state changed")
+}
+
+func TestSensorMakesAGoalReachableNextTick(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "R",
+		State: []Var{{"seen", BoolValue(false)}, {"caught", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("catch", "caught")},
+		Sensors: []SensorSpec{{Name: "eyes", Run: func(a *Agent, _ float64) error {
+			a.Set("seen", BoolValue(a.Ticks() >= 2))
+			return nil
+		}}},
+		Actions: []ActionSpec{NewAction("Chase").Pre("seen").Effects("caught = true").Body(ticksBody{n: 1}).Spec()}})
+	require.NoError(t, err)
+	w := NewWorld(1)
+	tr := &trace{}
+	w.OnEvent = tr.add
+	w.Add(NewAgent("npc", d))
+	w.Tick(0.1)
+	w.Tick(0.1)
+	assert.Equal(t, []string{"1 plan-failed catch", "2 plan catch"}, tr.lines(EventPlan, EventPlanFailed))
+}
+
+func TestSensorRateAndErrors(t *testing.T) {
+	runs := 0
+	d, err := Compile(RoleSpec{Name: "R",
+		Sensors: []SensorSpec{{Name: "slow", Every: 0.25, Run: func(*Agent, float64) error {
+			runs++
+			if runs == 2 {
+				return errors.New("camera broke")
+			}
+			return nil
+		}}}})
+	require.NoError(t, err)
+	w := NewWorld(1)
+	tr := &trace{}
+	w.OnEvent = tr.add
+	w.Add(NewAgent("npc", d))
+	for i := 0; i < 10; i++ {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, 4, runs, "at t = 0, 0.3, 0.6, 0.9")
+	assert.Equal(t, []string{"4 sensor-failed slow"}, tr.lines(EventSensorFailed))
+}
+
+func TestRestrictedPlanIsRefused(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State: []Var{{"rich", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("money", "rich")},
+		Actions: []ActionSpec{NewAction("Rob").Effects("rich = true").Restricted().Body(ticksBody{n: 1}).Spec()}})
+	w.Tick(0.1)
+	assert.Equal(t, []string{"1 refused money"}, tr.lines(EventRefused, EventStart))
+	_, err := a.ExecutePlan([]string{"Rob"})
+	assert.ErrorIs(t, err, ErrRestricted)
+	assert.Equal(t, BoolValue(false), a.Get("rich"))
+}
+
+func TestExecutePlan(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "R",
+		State: []Var{{"wood", NumberValue(0)}, {"fire", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("warm", "fire")},
+		Actions: []ActionSpec{
+			NewAction("Chop").Effects("wood = wood + 1").Body(ticksBody{n: 3}).Spec(),
+			NewAction("Light").Pre("wood >= 2").Effects("fire = true").Body(ticksBody{n: 1}).Spec(),
+			NewAction("Pray").Effects("fire = true").Spec(),
+		}})
+	require.NoError(t, err)
+	a := NewAgent("npc", d)
+	res, err := a.ExecutePlan([]string{"Chop", "Light", "Dance", "Chop", "Pray", "Light"})
+	require.NoError(t, err)
+	assert.False(t, res.Success)
+	var got []string
+	for _, r := range res.Results {
+		msg := ""
+		if r.Err != nil {
+			msg = r.Err.Error()
+		}
+		got = append(got, fmt.Sprintf("%s %v %s", r.Action, r.Executed, msg))
+	}
+	assert.Equal(t, []string{
+		"Chop true ",
+		`Light false engine: precondition "wood >= 2" of Light does not hold`,
+		`Dance false engine: no action "Dance"`,
+		"Chop true ",
+		`Pray false engine: action "Pray" has no body: it can be planned, not executed`,
+		"Light true ",
+	}, got)
+	assert.Equal(t, NumberValue(2), res.FinalState.Get(d.Schema, "wood"))
+	assert.Equal(t, BoolValue(true), res.FinalState.Get(d.Schema, "fire"))
+
+	cands, err := a.PlanForGoal("warm")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Light", "Pray"}, names(cands))
+	_, err = a.PlanForGoal("wram")
+	assert.EqualError(t, err, `engine: no goal "wram" (did you mean "warm"?)`)
+}
+
+func TestPlanningOffWithoutAHandle(t *testing.T) {
+	t.Setenv("MOONMIND_GOAP", "off")
+	d, err := Compile(soldierRole())
+	require.NoError(t, err)
+	a := NewAgent("npc", d)
+	assert.False(t, a.PlanningEnabled())
+	_, err = a.Plan()
+	assert.ErrorIs(t, err, ErrNoPlanner)
+	_, err = a.PlanForGoal("armed")
+	assert.ErrorIs(t, err, ErrNoPlanner)
+	_, err = a.ExecutePlan([]string{"reload"})
+	assert.ErrorIs(t, err, ErrNoPlanner)
+	require.NoError(t, os.Unsetenv("MOONMIND_GOAP"))
+}
+
+func TestMergedStateLaterRoleWins(t *testing.T) {
+	d, err := Compile(
+		RoleSpec{Name: "Soldier", State: []Var{{"ammo", NumberValue(5)}, {"rank", StringValue("private")}}},
+		RoleSpec{Name: "Medic", State: []Var{{"rank", StringValue("corporal")}, {"kits", NumberValue(2)}}})
+	require.NoError(t, err)
+	a := NewAgent("npc", d)
+	assert.Equal(t, "Soldier+Medic", d.Name)
+	assert.Equal(t, `{"ammo":5,"kits":2,"rank":"corporal"}`, string(a.CurrentState().JSON(d.Schema)))
+	p, err := a.Plan()
+	require.NoError(t, err)
+	assert.Empty(t, p.Steps)
+}
+
+func TestHybridCommitment(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R", Decide: "hybrid",
+		State: []Var{{"danger", NumberValue(0)}},
+		Actions: []ActionSpec{
+			{Name: "Graze", Utility: UtilitySpec{Value: 50}, Body: ticksBody{n: 100}},
+			{Name: "Flee", Pre: "danger > 0", Utility: UtilitySpec{Value: 90}, Body: ticksBody{n: 100}},
+		}})
+	w.Tick(0.1)
+	a.Set("danger", NumberValue(1))
+	w.Tick(0.1)
+	assert.Equal(t, []string{"1 pick Graze", "1 start Graze", "2 interrupt Graze", "2 pick Flee", "2 start Flee"},
+		tr.lines(EventPick, EventStart, EventInterrupt))
+	assert.True(t, strings.HasPrefix(tr.events[len(tr.events)-3].Reason, "utility pick changed: Flee"))
+}
+
+func TestPromisedEffectsAreChecked(t *testing.T) {
+	lazy := BodyFunc(func(a *Agent, _ *Action) (Status, error) {
+		a.Set("ammo", NumberValue(29))
+		return Succeeded, nil
+	})
+	w, _, tr := newWorld(t, RoleSpec{Name: "R",
+		State:   []Var{{"ammo", NumberValue(0)}},
+		Goals:   []GoalSpec{NewGoal("armed", "ammo > 10")},
+		Actions: []ActionSpec{NewAction("Reload").Effects("ammo = 30").Body(lazy).Spec()}})
+	w.Tick(0.1)
+	require.NotEmpty(t, tr.events)
+	var fin Event
+	for _, e := range tr.events {
+		if e.Kind == EventFinish {
+			fin = e
+		}
+	}
+	assert.Equal(t, "promised effects not met: ammo = 30 (is 29)", fin.Reason)
+}
+
+func TestWorkersGiveTheSameTrace(t *testing.T) {
+	run := func(workers int) []Event {
+		d, err := Compile(RoleSpec{Name: "R",
+			State: []Var{{"wood", NumberValue(0)}},
+			Goals: []GoalSpec{NewGoal("pile", "wood >= 3")},
+			Sensors: []SensorSpec{{Name: "wind", Every: 0.3, Run: func(a *Agent, _ float64) error {
+				if a.Rand.IntN(4) == 0 {
+					n, _ := a.Get("wood").AsNumber()
+					a.Set("wood", NumberValue(max(0, n-1)))
+				}
+				return nil
+			}}},
+			Actions: []ActionSpec{NewAction("Chop").Effects("wood = wood + 1").Body(ticksBody{n: 2}).Spec()}})
+		require.NoError(t, err)
+		w := NewWorld(42)
+		w.Workers = workers
+		var evs []Event
+		w.OnEvent = func(e Event) { evs = append(evs, e) }
+		for i := 0; i < 50; i++ {
+			w.Add(NewAgent(fmt.Sprintf("npc%02d", i), d))
+		}
+		for i := 0; i < 60; i++ {
+			w.Tick(0.1)
+		}
+		return evs
+	}
+	one := run(1)
+	require.Greater(t, len(one), 200)
+	assert.Equal(t, one, run(4))
+	assert.Equal(t, one, run(1), "the same seed gives the same trace")
+}

@@ -1,0 +1,191 @@
+package engine
+
+import (
+	"errors"
+	"os"
+	"strings"
+)
+
+// PlannerHandle is an agent's planning interface (the seed's
+// PlannerHandle). The default one plans with the agent's GOAP planner over
+// all of the agent's roles.
+type PlannerHandle interface {
+	// Plan plans every unsatisfied goal from the agent's current state.
+	Plan() (*Plan, error)
+	// PlanForGoal returns the candidate actions that can serve the named
+	// goal, without helper steps, in declaration order: those that list
+	// it in fulfills or assign a variable its condition reads. An unknown
+	// goal name is an error.
+	PlanForGoal(name string) ([]*Action, error)
+	// ExecutePlan runs the named steps in order; see Agent.ExecutePlan.
+	ExecutePlan(steps []string) (PlanResult, error)
+}
+
+// PlanResult is the outcome of ExecutePlan: Success only when every step
+// succeeded; FinalState is a copy of the state after the last step.
+type PlanResult struct {
+	Success    bool
+	Results    []StepResult
+	FinalState State
+}
+
+// StepResult is one step of ExecutePlan. Executed is false when the step
+// did not run (missing action, precondition false) or failed.
+type StepResult struct {
+	Action   string
+	Executed bool
+	Err      error
+}
+
+// ErrNoPlanner is returned by the planning calls of an agent without a
+// planner handle.
+var ErrNoPlanner = errors.New("engine: the agent has no planner handle (MOONMIND_GOAP=off, or it could not be created)")
+
+// Execution limits for ExecutePlan.
+const (
+	ExecuteDT       = 1.0 / 60 // seconds per resume when ExecutePlan runs a body
+	ExecuteMaxTicks = 100000   // resumes before a body counts as hung
+)
+
+type defaultPlannerHandle struct{ a *Agent }
+
+// defaultHandle returns the default handle, or an error when planning is
+// off or the agent cannot plan.
+func defaultHandle(a *Agent) (PlannerHandle, error) {
+	if strings.EqualFold(os.Getenv("MOONMIND_GOAP"), "off") {
+		return nil, nil
+	}
+	if a.Domain == nil {
+		return nil, errors.New("engine: cannot create the default planner handle: the agent has no domain")
+	}
+	return defaultPlannerHandle{a}, nil
+}
+
+func (h defaultPlannerHandle) Plan() (*Plan, error) { return h.a.planner.Plan(h.a.State) }
+
+func (h defaultPlannerHandle) PlanForGoal(name string) ([]*Action, error) {
+	d := h.a.Domain
+	g := d.Goal(name)
+	if g == nil {
+		return nil, errors.New("engine: no goal \"" + name + "\"" + suggest(name, goalNames(d)))
+	}
+	var out []*Action
+	for _, a := range d.Actions {
+		if a.Serves(g) || writesAny(a.Effects, g.Condition.Reads()) {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+func (h defaultPlannerHandle) ExecutePlan(steps []string) (PlanResult, error) {
+	return h.a.executePlan(steps)
+}
+
+// SetPlannerHandle replaces the agent's planner handle; nil turns planning
+// off (the planning calls then return ErrNoPlanner, and the tick loop
+// decides with the utility planner alone).
+func (a *Agent) SetPlannerHandle(h PlannerHandle) { a.handle = h }
+
+// PlanningEnabled reports whether the agent has a planner handle.
+func (a *Agent) PlanningEnabled() bool { return a.handle != nil }
+
+// CurrentState returns a copy of the agent's state: the merged state of all
+// its roles (a later role's variable with the same name wins).
+func (a *Agent) CurrentState() State { return a.State.Clone() }
+
+// Plan plans every unsatisfied goal from the current state through the
+// planner handle.
+func (a *Agent) Plan() (*Plan, error) {
+	if a.handle == nil {
+		return nil, ErrNoPlanner
+	}
+	return a.handle.Plan()
+}
+
+// PlanForGoal returns the candidate actions for a goal through the planner
+// handle.
+func (a *Agent) PlanForGoal(name string) ([]*Action, error) {
+	if a.handle == nil {
+		return nil, ErrNoPlanner
+	}
+	return a.handle.PlanForGoal(name)
+}
+
+// ExecutePlan runs steps through the planner handle, outside the tick loop.
+// A plan that names a restricted action is refused before any step runs
+// (an error wrapping ErrRestricted). Otherwise each step runs in order: a
+// missing action, a precondition that does not hold in the state re-read
+// before the step, an action without a body, or a body that fails is
+// recorded as not executed, and the next step runs. A body is resumed
+// with dt = ExecuteDT until it finishes (at most ExecuteMaxTicks times).
+// Must not be called while the agent ticks.
+func (a *Agent) ExecutePlan(steps []string) (PlanResult, error) {
+	if a.handle == nil {
+		return PlanResult{}, ErrNoPlanner
+	}
+	return a.handle.ExecutePlan(steps)
+}
+
+func (a *Agent) executePlan(steps []string) (PlanResult, error) {
+	for _, s := range steps {
+		if act := a.Domain.Action(s); act != nil && act.Restricted {
+			a.emit(Event{Kind: EventRefused, Action: s, Plan: steps, Reason: "restricted action " + s})
+			return PlanResult{}, &ActionError{Action: s, Err: ErrRestricted}
+		}
+	}
+	res := PlanResult{Success: true}
+	for _, s := range steps {
+		r := StepResult{Action: s}
+		act := a.Domain.Action(s)
+		switch {
+		case act == nil:
+			r.Err = errors.New("engine: no action \"" + s + "\"" + suggest(s, actionNames(a.Domain)))
+		case !act.Pre.Eval(a.State):
+			r.Err = errors.New("engine: precondition \"" + act.Pre.Source() + "\" of " + s + " does not hold")
+		default:
+			r.Err = RunAction(a, act)
+			r.Executed = r.Err == nil
+		}
+		res.Success = res.Success && r.Executed
+		res.Results = append(res.Results, r)
+	}
+	res.FinalState = a.State.Clone()
+	return res, nil
+}
+
+// RunAction runs one action's body to completion outside the tick loop,
+// resuming it with dt = ExecuteDT. It returns nil when the body succeeds.
+func RunAction(a *Agent, act *Action) error {
+	if act.Body == nil {
+		return errors.New("engine: action \"" + act.Name + "\" has no body: it can be planned, not executed")
+	}
+	task, err := act.Body.Start(a, act)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < ExecuteMaxTicks; i++ {
+		st, err := task.Resume(ExecuteDT)
+		switch st {
+		case Running:
+			continue
+		case Succeeded:
+			return nil
+		default:
+			if err == nil {
+				err = errors.New("engine: action \"" + act.Name + "\" reported " + st.String())
+			}
+			return err
+		}
+	}
+	task.Interrupt()
+	return errors.New("engine: action \"" + act.Name + "\" still running after " + itoa(ExecuteMaxTicks) + " resumes")
+}
+
+func actionNames(d *Domain) []string {
+	out := make([]string, len(d.Actions))
+	for i, a := range d.Actions {
+		out[i] = a.Name
+	}
+	return out
+}

@@ -1,0 +1,79 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+)
+
+// DefaultRecorderSize is the number of records an agent keeps.
+const DefaultRecorderSize = 256
+
+// Recorder is an agent's flight recorder (the Embabel seed's, for games):
+// a bounded ring of its latest records plus running counts for the
+// summary line. Not safe for concurrent use; each agent owns one.
+type Recorder struct {
+	ring  []Event
+	next  int
+	full  bool
+	count map[EventKind]int
+}
+
+// NewRecorder returns a recorder keeping the last size records (size <= 0
+// means DefaultRecorderSize).
+func NewRecorder(size int) *Recorder {
+	if size <= 0 {
+		size = DefaultRecorderSize
+	}
+	return &Recorder{ring: make([]Event, size), count: map[EventKind]int{}}
+}
+
+// Add records an event, overwriting the oldest when the ring is full.
+func (r *Recorder) Add(e Event) {
+	r.ring[r.next] = e
+	r.next++
+	if r.next == len(r.ring) {
+		r.next, r.full = 0, true
+	}
+	r.count[e.Kind]++
+}
+
+// Records returns the kept records, oldest first.
+func (r *Recorder) Records() []Event {
+	if !r.full {
+		return append([]Event(nil), r.ring[:r.next]...)
+	}
+	return append(append([]Event(nil), r.ring[r.next:]...), r.ring[:r.next]...)
+}
+
+// Count returns how many events of a kind were recorded in all (not only
+// those still in the ring).
+func (r *Recorder) Count(k EventKind) int { return r.count[k] }
+
+// Summary returns the one-line summary: status, counts and the last
+// action.
+func (r *Recorder) Summary(status string) string {
+	last := "none"
+	recs := r.Records()
+	for i := len(recs) - 1; i >= 0; i-- {
+		if recs[i].Action != "" {
+			last = recs[i].Kind.String() + " " + recs[i].Action
+			break
+		}
+	}
+	return fmt.Sprintf("[flight-recorder] status=%s plans=%d plan-failures=%d replans=%d picks=%d started=%d finished=%d failed=%d interrupted=%d last=%q",
+		status, r.count[EventPlan], r.count[EventPlanFailed], r.count[EventReplan], r.count[EventPick],
+		r.count[EventStart], r.count[EventFinish], r.count[EventFail], r.count[EventInterrupt], last)
+}
+
+// WriteJSONLines writes events as JSON Lines, one object per line.
+func WriteJSONLines(w io.Writer, events []Event) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, e := range events {
+		if err := enc.Encode(e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
