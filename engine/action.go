@@ -1,10 +1,12 @@
 package engine
 
 // UtilitySpec is the utility data of an action, read by the utility
-// planner. Zero Cost, Value and Weight mean the seed's defaults 1, 1 and 1.
+// planner. A zero Cost, Value or Weight means the seed's default 1 unless
+// Set marks it as given, so an explicit 0 stays 0.
 type UtilitySpec struct {
 	Cost, Value, Weight float64
 	Tags                []string
+	Set                 UtilityField // the fields given explicitly (UtilityCost, …)
 }
 
 // ActionSpec declares an action. Cost is the planning cost, > 0; zero means
@@ -19,9 +21,12 @@ type ActionSpec struct {
 	Utility    UtilitySpec
 	Restricted bool // refused by executors (the seed's execution policy / @Security)
 	Body       Body
-	Pos        Pos // where the action is declared
-	PreAt      Pos // where the precondition text starts, when known
-	EffectsAt  Pos // where the effect text starts, when known
+	// Considerations, when given, score this action in the utility
+	// planner instead of the role's (the IAUS attaches them per action).
+	Considerations []ConsiderationSpec
+	Pos            Pos // where the action is declared
+	PreAt          Pos // where the precondition text starts, when known
+	EffectsAt      Pos // where the effect text starts, when known
 }
 
 // Action is a compiled action of a Domain. Read-only.
@@ -35,7 +40,10 @@ type Action struct {
 	Utility    UtilitySpec
 	Restricted bool
 	Body       Body
-	Pos        Pos
+	// Considerations are the action's own utility considerations, or nil
+	// to use the planner's.
+	Considerations []Consideration
+	Pos            Pos
 }
 
 // Executable reports whether the action has a body.

@@ -1,62 +1,124 @@
 package engine
 
 import (
+	"errors"
 	"math"
-	"sort"
 )
 
-// Consideration scores one aspect of an action in a state, in [0, 1], for
-// the utility planner. Weight is its weight in the average (> 0).
+// ConsiderationKind names what a consideration measures.
+type ConsiderationKind string
+
+// The kinds of consideration. The first six are the TnsAI seed's; Input is
+// a response curve over a state variable (the Infinite Axis Utility
+// System's axis); Func is a custom function in Go or Lua.
+const (
+	// ConsiderCost is the seed's cost(): max(0, 1 − cost/100) over the
+	// action's utility cost. Input: the cost.
+	ConsiderCost ConsiderationKind = "cost"
+	// ConsiderValue is the seed's value(): min(1, value/100). Input: the
+	// value.
+	ConsiderValue ConsiderationKind = "value"
+	// ConsiderUtility is the seed's utility(): (value − cost + 100)/200.
+	// Input: value − cost.
+	ConsiderUtility ConsiderationKind = "utility"
+	// ConsiderPrecondition is the seed's preconditionSatisfied(): 1 when
+	// the action's precondition holds or it has none, else 0.
+	ConsiderPrecondition ConsiderationKind = "preconditionSatisfied"
+	// ConsiderHasTag is the seed's hasTag(tag): 1 when the action has the
+	// tag, else 0.
+	ConsiderHasTag ConsiderationKind = "hasTag"
+	// ConsiderCombine is the seed's combine(...): the weighted average of
+	// its considerations (Of), whatever the planner's mode.
+	ConsiderCombine ConsiderationKind = "combine"
+	// ConsiderInput reads a state variable (a number; true is 1, false is
+	// 0, anything else scores 0), normalises it from [Min, Max] to
+	// [0, 1] and maps it through the curve. Input: the raw value.
+	ConsiderInput ConsiderationKind = "input"
+	// ConsiderFunc is a custom function (Score or Func). Input: what the
+	// function returned, before clamping. The empty kind means ConsiderFunc.
+	ConsiderFunc ConsiderationKind = "func"
+)
+
+// ConsiderationKinds lists the kinds a ConsiderationSpec may name.
+var ConsiderationKinds = []ConsiderationKind{ConsiderCost, ConsiderValue, ConsiderUtility, ConsiderPrecondition,
+	ConsiderHasTag, ConsiderCombine, ConsiderInput, ConsiderFunc}
+
+// Consideration scores one aspect of an action in a state for the utility
+// planner. Its output is always in [0, 1]: the seed's formulas and custom
+// functions are clamped, and a NaN score (or a function's error) counts as
+// 0. Curve, when set, maps that output once more (for ConsiderInput it
+// maps the normalised input; nil there means the linear identity), which
+// is how the seed's considerations compose with response curves.
+//
+// Build one with the constructors (CostConsideration, …), with
+// CompileConsideration from a ConsiderationSpec, or as a literal
+// Consideration{Name, Weight, Score} for the seed's lambda. A
+// Consideration is read-only once built; it is safe for concurrent use
+// when its functions are.
 type Consideration struct {
-	Name   string
+	Name string
+	Kind ConsiderationKind
+	// Weight is the consideration's weight: its share of the weighted
+	// average, or its exponent in multiply mode. A weight ≤ 0 or NaN
+	// leaves the consideration out.
 	Weight float64
-	Score  func(a *Action, st State) float64
+	Tag    string          // ConsiderHasTag
+	Input  string          // ConsiderInput: the variable's name
+	Slot   int             // ConsiderInput: the variable's slot
+	Min    float64         // ConsiderInput: the raw value that normalises to 0
+	Max    float64         // ConsiderInput: the raw value that normalises to 1
+	Curve  *Curve          // optional; see above
+	Of     []Consideration // ConsiderCombine
+	// Score is the seed's custom consideration, (action, state) → score.
+	Score func(a *Action, st State) float64
+	// Func is a custom consideration that reads state by name through the
+	// schema and may fail; an error scores 0 and is recorded (see
+	// UtilityPlanner.LastError). Lua considerations use it. Used when
+	// Score is nil.
+	Func func(a *Action, st State, s *Schema) (float64, error)
 }
 
-// CostConsideration is the seed's cost(): max(0, 1 − cost/100) over the
-// action's utility cost. Weight 0 means 1.
+// CostConsideration is the seed's cost(weight); weight 0 means 1.
 func CostConsideration(weight float64) Consideration {
-	return Consideration{Name: "cost", Weight: orOne(weight), Score: func(a *Action, _ State) float64 {
-		return math.Max(0, 1-a.Utility.Cost/100)
-	}}
+	return Consideration{Name: "cost", Kind: ConsiderCost, Weight: orOne(weight)}
 }
 
-// ValueConsideration is the seed's value(): min(1, value/100).
+// ValueConsideration is the seed's value(weight); weight 0 means 1.
 func ValueConsideration(weight float64) Consideration {
-	return Consideration{Name: "value", Weight: orOne(weight), Score: func(a *Action, _ State) float64 {
-		return math.Min(1, a.Utility.Value/100)
-	}}
+	return Consideration{Name: "value", Kind: ConsiderValue, Weight: orOne(weight)}
 }
 
-// UtilityConsideration is the seed's utility(): (value − cost + 100)/200.
+// UtilityConsideration is the seed's utility(weight); weight 0 means 1.
 func UtilityConsideration(weight float64) Consideration {
-	return Consideration{Name: "utility", Weight: orOne(weight), Score: func(a *Action, _ State) float64 {
-		return (a.Utility.Value - a.Utility.Cost + 100) / 200
-	}}
+	return Consideration{Name: "utility", Kind: ConsiderUtility, Weight: orOne(weight)}
 }
 
-// PreconditionConsideration is the seed's preconditionSatisfied(): 1 when
-// the precondition holds or there is none, else 0. Weight 1.
+// PreconditionConsideration is the seed's preconditionSatisfied(), weight 1.
 func PreconditionConsideration() Consideration {
-	return Consideration{Name: "preconditionSatisfied", Weight: 1, Score: func(a *Action, st State) float64 {
-		if a.Pre.Eval(st) {
-			return 1
-		}
-		return 0
-	}}
+	return Consideration{Name: "preconditionSatisfied", Kind: ConsiderPrecondition, Weight: 1}
 }
 
-// HasTagConsideration is the seed's hasTag(tag): 1 when the action has the
-// tag, else 0. Weight 1.
+// HasTagConsideration is the seed's hasTag(tag), weight 1.
 func HasTagConsideration(tag string) Consideration {
-	return Consideration{Name: "hasTag(" + tag + ")", Weight: 1, Score: func(a *Action, _ State) float64 {
-		for _, t := range a.Utility.Tags {
-			if t == tag {
-				return 1
-			}
-		}
-		return 0
-	}}
+	return Consideration{Name: "hasTag(" + tag + ")", Kind: ConsiderHasTag, Weight: 1, Tag: tag}
+}
+
+// CombineConsideration is the seed's combine(...): the weighted average of
+// cs, with weight 1 in its parent.
+func CombineConsideration(cs ...Consideration) Consideration {
+	return Consideration{Name: "combine", Kind: ConsiderCombine, Weight: 1, Of: cs}
+}
+
+// FuncConsideration is a custom consideration: fn's result, clamped to
+// [0, 1] (NaN is 0). weight 0 means 1.
+func FuncConsideration(name string, weight float64, fn func(a *Action, st State) float64) Consideration {
+	return Consideration{Name: name, Kind: ConsiderFunc, Weight: orOne(weight), Score: fn}
+}
+
+// WithCurve returns a copy of c whose output goes through curve.
+func (c Consideration) WithCurve(curve Curve) Consideration {
+	c.Curve = &curve
+	return c
 }
 
 // DefaultConsiderations are the seed's: cost(0.3), value(0.5),
@@ -72,19 +134,152 @@ func orOne(w float64) float64 {
 	return w
 }
 
+// eval returns the consideration's raw input and its output in [0, 1].
+// It does not allocate unless a custom function does.
+func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, err error) {
+	switch c.Kind {
+	case ConsiderCost:
+		in = a.Utility.Cost
+		out = math.Max(0, 1-in/100)
+	case ConsiderValue:
+		in = a.Utility.Value
+		out = math.Min(1, in/100)
+	case ConsiderUtility:
+		in = a.Utility.Value - a.Utility.Cost
+		out = (in + 100) / 200
+	case ConsiderPrecondition:
+		if a.Pre.Eval(st) {
+			in = 1
+		}
+		out = in
+	case ConsiderHasTag:
+		for _, t := range a.Utility.Tags {
+			if t == c.Tag {
+				in = 1
+				break
+			}
+		}
+		out = in
+	case ConsiderCombine:
+		sum, wsum := 0.0, 0.0
+		for i := range c.Of {
+			sub := &c.Of[i]
+			if !(sub.Weight > 0) {
+				continue
+			}
+			_, o, e := sub.eval(a, st, s)
+			if e != nil && err == nil {
+				err = e
+			}
+			sum += o * sub.Weight
+			wsum += sub.Weight
+		}
+		if wsum > 0 {
+			in = sum / wsum
+		}
+		out = in
+	case ConsiderInput:
+		in = math.NaN()
+		if c.Slot >= 0 && c.Slot < len(st) {
+			v := st[c.Slot]
+			switch v.k {
+			case Number:
+				in = v.n
+			case Bool:
+				in = v.n // 1 for true, 0 for false
+			}
+		}
+		x := Normalize(in, c.Min, c.Max)
+		if c.Curve == nil {
+			return in, Clamp01(x), nil
+		}
+		return in, c.Curve.Eval(x), nil
+	default: // ConsiderFunc
+		switch {
+		case c.Score != nil:
+			in = c.Score(a, st)
+		case c.Func != nil:
+			in, err = c.Func(a, st, s)
+			if err != nil {
+				in = 0
+			}
+		default:
+			in = math.NaN()
+		}
+		out = in
+	}
+	if c.Curve != nil {
+		return in, c.Curve.Eval(Clamp01(out)), err
+	}
+	return in, Clamp01(out), err
+}
+
+// Evaluate returns the consideration's raw input and its output in [0, 1]
+// for action a in state st; s is the state's schema, which only Func and
+// Lua considerations read. A Func error gives output 0 and the error.
+func (c *Consideration) Evaluate(a *Action, st State, s *Schema) (input, output float64, err error) {
+	return c.eval(a, st, s)
+}
+
+// Utility modes: how a planner combines an action's considerations.
+const (
+	// UtilityAverage is the seed's weighted average, the default.
+	UtilityAverage = "average"
+	// UtilityMultiply multiplies the considerations' outputs (each raised
+	// to its weight) after the IAUS compensation factor; see UtilityPlanner.
+	UtilityMultiply = "multiply"
+)
+
 // UtilityPlanner is the TnsAI seed's UtilityAIPlanner: it scores every
 // action whose precondition holds and picks the best, ignoring goals.
 //
-//	score = (Σ consideration score × weight) / (Σ weight) × action weight
+// In the default mode ("average") an action's score is the seed's
 //
-// Ties go to the action declared first. Not safe for concurrent use when
-// considerations are not; the planner itself holds no mutable state beyond
-// a reused result buffer.
+//	score = (Σ output × weight) / (Σ weight) × action weight
+//
+// over its considerations: the action's own list (ActionSpec.Considerations)
+// when it has one, else the planner's. In "multiply" mode it is
+//
+//	score = Π (o + (1 − o) × (1 − 1/n) × o)^weight × action weight
+//
+// over the n considerations with a weight > 0: Dave Mark's compensation
+// factor from the Infinite Axis Utility System (GDC 2015, "Building a Better
+// Centaur: AI at Massive Scale", with Mike Lewis), which makes up part of
+// what each factor below 1 takes away so an action is not punished for
+// having more considerations. One zero output still vetoes the action.
+// Either way, an action with no considerations scores 0.
+//
+// Ties go to the action declared first. SelectBestAction, ActionsByUtility,
+// Plan and ActionsForGoal are the seed's; Pick adds the commitment margin
+// and the explanation for the tick loop.
+//
+// A planner reuses its result buffers: the slices and the *Explanation it
+// returns are valid until its next call. It is not safe for concurrent use;
+// give each goroutine (each agent) its own. Considerations written in Lua
+// must be called from their runtime's goroutine.
 type UtilityPlanner struct {
-	Domain         *Domain
-	Considerations []Consideration // nil means DefaultConsiderations
+	Domain *Domain
+	// Considerations apply to the actions that have none of their own; nil
+	// means DefaultConsiderations.
+	Considerations []Consideration
+	// Mode is UtilityAverage ("" means it) or UtilityMultiply.
+	Mode string
+	// Commitment is Pick's margin for the running action: another action
+	// replaces it only when it scores more than Commitment higher.
+	// NewUtilityPlanner sets DefaultCommitment (0.1, the Agent's default,
+	// in score units: a tenth of the [0, 1] range an action of weight 1
+	// spans); 0 or less turns it off.
+	Commitment float64
+	// Explain makes Pick fill in its *Explanation (returned nil otherwise).
+	Explain bool
 
-	scored []ScoredAction
+	scored  []ScoredAction
+	plan    []*Action
+	expl    Explanation
+	rows    []ConsiderationExplanation
+	spans   []int
+	lastErr error
+	errs    int
 }
 
 // ScoredAction is an action with its utility score.
@@ -93,20 +288,99 @@ type ScoredAction struct {
 	Score  float64
 }
 
-// NewUtilityPlanner returns a planner with the given considerations, or the
-// seed's defaults when none are given.
+// NewUtilityPlanner returns a planner over d in d's utility mode with the
+// given considerations; with none, d's role considerations
+// (RoleSpec.Considerations), or the seed's defaults when the roles declare
+// none. Commitment is DefaultCommitment.
 func NewUtilityPlanner(d *Domain, cs ...Consideration) *UtilityPlanner {
+	if len(cs) == 0 {
+		cs = d.Considerations
+	}
 	if len(cs) == 0 {
 		cs = DefaultConsiderations()
 	}
-	return &UtilityPlanner{Domain: d, Considerations: cs}
+	return &UtilityPlanner{Domain: d, Considerations: cs, Mode: d.UtilityMode, Commitment: DefaultCommitment}
 }
 
-// Score returns the seed's weighted average for a, times a's weight.
+// LastError returns the last error a consideration function reported (a
+// Lua error, say) and how many there have been, or nil and 0.
+func (u *UtilityPlanner) LastError() (error, int) { return u.lastErr, u.errs }
+
+func (u *UtilityPlanner) considerationsFor(a *Action) []Consideration {
+	if len(a.Considerations) > 0 {
+		return a.Considerations
+	}
+	if u.Considerations == nil {
+		u.Considerations = DefaultConsiderations()
+	}
+	return u.Considerations
+}
+
+// Score returns a's score in st (see UtilityPlanner), whether or not its
+// precondition holds.
 func (u *UtilityPlanner) Score(a *Action, st State) float64 {
+	return u.score(a, st, false)
+}
+
+// score computes a's score; with explain it appends one row per
+// consideration to u.rows.
+func (u *UtilityPlanner) score(a *Action, st State, explain bool) float64 {
+	cs := u.considerationsFor(a)
+	var s *Schema
+	if u.Domain != nil {
+		s = u.Domain.Schema
+	}
+	if u.Mode == UtilityMultiply {
+		n := 0
+		for i := range cs {
+			if cs[i].Weight > 0 {
+				n++
+			}
+		}
+		if n == 0 {
+			return 0
+		}
+		mod := 1 - 1/float64(n)
+		prod := 1.0
+		for i := range cs {
+			c := &cs[i]
+			if !(c.Weight > 0) {
+				continue
+			}
+			in, o, err := c.eval(a, st, s)
+			u.note(err)
+			if explain {
+				u.rows = append(u.rows, ConsiderationExplanation{Name: c.Name, Input: in, Output: o, Weight: c.Weight, Err: err})
+			}
+			f := o + (1-o)*mod*o
+			switch c.Weight {
+			case 1:
+			case 2:
+				f *= f
+			case 0.5:
+				f = math.Sqrt(f)
+			default:
+				f = math.Pow(f, c.Weight)
+			}
+			prod *= f
+			if prod == 0 && !explain {
+				break
+			}
+		}
+		return prod * a.Utility.Weight
+	}
 	sum, wsum := 0.0, 0.0
-	for _, c := range u.Considerations {
-		sum += c.Score(a, st) * c.Weight
+	for i := range cs {
+		c := &cs[i]
+		if !(c.Weight > 0) {
+			continue
+		}
+		in, o, err := c.eval(a, st, s)
+		u.note(err)
+		if explain {
+			u.rows = append(u.rows, ConsiderationExplanation{Name: c.Name, Input: in, Output: o, Weight: c.Weight, Err: err})
+		}
+		sum += o * c.Weight
 		wsum += c.Weight
 	}
 	if wsum == 0 {
@@ -115,30 +389,384 @@ func (u *UtilityPlanner) Score(a *Action, st State) float64 {
 	return sum / wsum * a.Utility.Weight
 }
 
+func (u *UtilityPlanner) note(err error) {
+	if err != nil {
+		u.lastErr = err
+		u.errs++
+	}
+}
+
 // ActionsByUtility returns the applicable actions, best first (declaration
 // order among equal scores). The slice is valid until the next call.
 func (u *UtilityPlanner) ActionsByUtility(st State) []ScoredAction {
-	u.scored = u.scored[:0]
-	for _, a := range u.Domain.Actions {
-		if a.Pre.Eval(st) {
-			u.scored = append(u.scored, ScoredAction{a, u.Score(a, st)})
-		}
-	}
-	sort.SliceStable(u.scored, func(i, j int) bool { return u.scored[i].Score > u.scored[j].Score })
-	return u.scored
+	return u.byUtility(st, nil)
 }
 
-// SelectBestAction returns the best applicable action, or nil.
+// ActionsForGoal returns the applicable actions that list goal in
+// fulfills, best first (declaration order among equal scores); none for a
+// nil goal. The slice is valid until the next call.
+func (u *UtilityPlanner) ActionsForGoal(goal *Goal, st State) []ScoredAction {
+	if goal == nil {
+		return u.scored[:0]
+	}
+	return u.byUtility(st, goal)
+}
+
+func (u *UtilityPlanner) byUtility(st State, goal *Goal) []ScoredAction {
+	u.scored = u.scored[:0]
+	for _, a := range u.Domain.Actions {
+		if goal != nil && !a.Serves(goal) {
+			continue
+		}
+		if a.Pre.Eval(st) {
+			u.scored = append(u.scored, ScoredAction{a, u.score(a, st, false)})
+		}
+	}
+	// insertion sort: stable, allocation-free, and action lists are short
+	xs := u.scored
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && xs[j].Score > xs[j-1].Score; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+	return xs
+}
+
+// SelectBestAction returns the best applicable action, or nil when none
+// applies. It does not allocate.
 func (u *UtilityPlanner) SelectBestAction(st State) *Action {
-	var best *Action
-	bestScore := math.Inf(-1)
+	best, _, _, _ := u.best(st, nil)
+	return best
+}
+
+// Plan returns at most one action, the best applicable one; none when no
+// action applies. The slice is valid until the next call.
+func (u *UtilityPlanner) Plan(st State) []*Action {
+	u.plan = u.plan[:0]
+	if best := u.SelectBestAction(st); best != nil {
+		u.plan = append(u.plan, best)
+	}
+	return u.plan
+}
+
+// best returns the best applicable action and its score, and running's
+// score and whether running applies.
+func (u *UtilityPlanner) best(st State, running *Action) (best *Action, bestScore, runScore float64, runOK bool) {
+	bestScore = math.Inf(-1)
 	for _, a := range u.Domain.Actions {
 		if !a.Pre.Eval(st) {
 			continue
 		}
-		if s := u.Score(a, st); s > bestScore {
+		s := u.score(a, st, false)
+		if s > bestScore {
 			best, bestScore = a, s
 		}
+		if a == running {
+			runScore, runOK = s, true
+		}
 	}
-	return best
+	return best, bestScore, runScore, runOK
+}
+
+// Pick is the tick loop's choice: the best applicable action, except that
+// running (the action the agent is running, or nil) stays while it still
+// applies and no other action scores more than Commitment above it. It
+// returns nil when no action applies. The *Explanation is nil unless
+// Explain is set; it is valid until the next call. Pick does not allocate
+// once its buffers have grown, with or without Explain, unless a
+// consideration function does.
+func (u *UtilityPlanner) Pick(st State, running *Action) (*Action, *Explanation) {
+	if u.Explain {
+		e := u.explain(st, running)
+		return e.Picked, e
+	}
+	best, bestScore, runScore, runOK := u.best(st, running)
+	pick, _ := u.commit(best, bestScore, running, runScore, runOK)
+	return pick, nil
+}
+
+func (u *UtilityPlanner) commit(best *Action, bestScore float64, running *Action, runScore float64, runOK bool) (*Action, bool) {
+	if best == nil || !runOK || best == running {
+		return best, false
+	}
+	margin := u.Commitment
+	if !(margin > 0) {
+		margin = 0
+	}
+	if bestScore > runScore+margin {
+		return best, false
+	}
+	return running, true
+}
+
+// Explanation says why a pick was made: every applicable action's score
+// and each of its considerations, as the flight recorder and the debug
+// overlay show them.
+type Explanation struct {
+	Mode       string  // UtilityAverage or UtilityMultiply
+	Commitment float64 // the margin in force
+	Running    *Action // the running action given to Pick, or nil
+	Picked     *Action // the pick, or nil when no action applies
+	// Kept is true when Picked is Running although another action scored
+	// higher, by no more than the margin.
+	Kept bool
+	// Actions are the applicable actions, best first (declaration order
+	// among equal scores), with their scores without the margin.
+	Actions []ActionExplanation
+}
+
+// ActionExplanation is one action's score and its considerations, in the
+// order they were declared. Considerations left out (weight ≤ 0) are not
+// listed; a combine is one row whose input is its average.
+type ActionExplanation struct {
+	Action         *Action
+	Score          float64
+	Considerations []ConsiderationExplanation
+}
+
+// ConsiderationExplanation is one consideration's part in a score. Input is
+// the raw input (a state value, the action's cost, a function's result;
+// NaN when the state variable is missing or not a number), Output the
+// score in [0, 1] after the curve, Weight its weight. Err is the error a
+// consideration function reported (its output is then 0).
+type ConsiderationExplanation struct {
+	Name   string
+	Input  float64
+	Output float64
+	Weight float64
+	Err    error
+}
+
+// explain scores every applicable action with its rows, picks and sorts.
+func (u *UtilityPlanner) explain(st State, running *Action) *Explanation {
+	e := &u.expl
+	mode := u.Mode
+	if mode == "" {
+		mode = UtilityAverage
+	}
+	*e = Explanation{Mode: mode, Commitment: max(u.Commitment, 0), Running: running, Actions: e.Actions[:0]}
+	u.rows, u.spans = u.rows[:0], u.spans[:0]
+	best, bestScore := (*Action)(nil), math.Inf(-1)
+	runScore, runOK := 0.0, false
+	for _, a := range u.Domain.Actions {
+		if !a.Pre.Eval(st) {
+			continue
+		}
+		u.spans = append(u.spans, len(u.rows))
+		s := u.score(a, st, true)
+		e.Actions = append(e.Actions, ActionExplanation{Action: a, Score: s})
+		if s > bestScore {
+			best, bestScore = a, s
+		}
+		if a == running {
+			runScore, runOK = s, true
+		}
+	}
+	// u.rows has stopped growing: hand out its sub-slices.
+	for i := range e.Actions {
+		end := len(u.rows)
+		if i+1 < len(u.spans) {
+			end = u.spans[i+1]
+		}
+		e.Actions[i].Considerations = u.rows[u.spans[i]:end:end]
+	}
+	xs := e.Actions
+	for i := 1; i < len(xs); i++ {
+		for j := i; j > 0 && xs[j].Score > xs[j-1].Score; j-- {
+			xs[j], xs[j-1] = xs[j-1], xs[j]
+		}
+	}
+	e.Picked, e.Kept = u.commit(best, bestScore, running, runScore, runOK)
+	return e
+}
+
+// ConsiderationSpec declares a consideration by name, as a role declares
+// it; CompileConsideration binds it to a domain's schema. Kind may be left
+// empty when Input (ConsiderInput), Of (ConsiderCombine), Tag
+// (ConsiderHasTag) or a function (ConsiderFunc) says it.
+type ConsiderationSpec struct {
+	Kind ConsiderationKind
+	// Name is shown in explanations; empty means the kind's name, the
+	// input's name, or "hasTag(tag)".
+	Name string
+	// Weight must be a finite number ≥ 0; 0 means 1.
+	Weight float64
+	Tag    string  // ConsiderHasTag
+	Input  string  // ConsiderInput: a state variable of the domain
+	Min    float64 // ConsiderInput: the raw value that maps to 0
+	Max    float64 // ConsiderInput: the raw value that maps to 1; ≠ Min
+	Curve  *Curve  // optional response curve (see Consideration)
+	Of     []ConsiderationSpec
+	Score  func(a *Action, st State) float64
+	Func   func(a *Action, st State, s *Schema) (float64, error)
+	Pos    Pos // where it is declared, for errors
+}
+
+func (sp *ConsiderationSpec) kind() ConsiderationKind {
+	switch {
+	case sp.Kind != "":
+		return sp.Kind
+	case sp.Input != "":
+		return ConsiderInput
+	case sp.Of != nil:
+		return ConsiderCombine
+	case sp.Tag != "":
+		return ConsiderHasTag
+	}
+	return ConsiderFunc
+}
+
+// CompileConsideration checks spec and binds its input to a slot of s. The
+// error (starting "engine: ") names the first problem: an unknown kind or
+// curve, an input no state variable has (with a suggestion), Min == Max,
+// a weight or bound that is negative or not finite, hasTag without a tag,
+// combine without considerations, func without a function.
+func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, error) {
+	k := spec.kind()
+	c := Consideration{Name: spec.Name, Kind: k, Weight: orOne(spec.Weight), Tag: spec.Tag, Input: spec.Input,
+		Slot: -1, Min: spec.Min, Max: spec.Max, Score: spec.Score, Func: spec.Func}
+	if c.Name == "" {
+		switch k {
+		case ConsiderHasTag:
+			c.Name = "hasTag(" + spec.Tag + ")"
+		case ConsiderInput:
+			c.Name = spec.Input
+		}
+	}
+	if c.Name == "" {
+		c.Name = string(k)
+	}
+	fail := func(msg string) (Consideration, error) {
+		return Consideration{}, errors.New("engine: consideration \"" + c.Name + "\": " + msg)
+	}
+	if math.IsNaN(spec.Weight) || math.IsInf(spec.Weight, 0) || spec.Weight < 0 {
+		return fail("weight must be a finite number >= 0, not " + FormatNumber(spec.Weight))
+	}
+	if spec.Curve != nil {
+		if err := spec.Curve.Validate(); err != nil {
+			return fail(err.Error()[len("engine: "):])
+		}
+		cv := *spec.Curve
+		c.Curve = &cv
+	}
+	switch k {
+	case ConsiderCost, ConsiderValue, ConsiderUtility, ConsiderPrecondition:
+	case ConsiderHasTag:
+		if spec.Tag == "" {
+			return fail("hasTag needs a tag")
+		}
+	case ConsiderCombine:
+		if len(spec.Of) == 0 {
+			return fail("combine needs the considerations it averages")
+		}
+		for _, sub := range spec.Of {
+			sc, err := CompileConsideration(sub, s)
+			if err != nil {
+				return Consideration{}, err
+			}
+			c.Of = append(c.Of, sc)
+		}
+	case ConsiderInput:
+		if spec.Input == "" {
+			return fail("input needs a state variable name")
+		}
+		slot, ok := s.Lookup(spec.Input)
+		if !ok {
+			return fail("input \"" + spec.Input + "\" is no state variable" + suggest(spec.Input, s.Names()))
+		}
+		c.Slot = slot
+		for _, b := range []float64{spec.Min, spec.Max} {
+			if math.IsNaN(b) || math.IsInf(b, 0) {
+				return fail("min and max must be finite numbers, not " + FormatNumber(b))
+			}
+		}
+		if spec.Min == spec.Max {
+			return fail("min and max must differ (both are " + FormatNumber(spec.Min) + ")")
+		}
+	case ConsiderFunc:
+		if spec.Score == nil && spec.Func == nil {
+			return fail("func needs a function")
+		}
+	default:
+		return fail("unknown kind \"" + string(k) + "\"" + suggest(string(k), considerationNames()))
+	}
+	return c, nil
+}
+
+func considerationNames() []string {
+	out := make([]string, len(ConsiderationKinds))
+	for i, k := range ConsiderationKinds {
+		out[i] = string(k)
+	}
+	return out
+}
+
+// UtilityField marks a field of UtilitySpec as given explicitly.
+type UtilityField uint8
+
+// The fields of UtilitySpec that UtilitySpec.Set can mark.
+const (
+	UtilityCost UtilityField = 1 << iota
+	UtilityValue
+	UtilityWeight
+)
+
+// withDefaults applies the seed's defaults (cost 1, value 1, weight 1)
+// to the fields that are zero and not marked in Set.
+func (u UtilitySpec) withDefaults() UtilitySpec {
+	if u.Cost == 0 && u.Set&UtilityCost == 0 {
+		u.Cost = 1
+	}
+	if u.Value == 0 && u.Set&UtilityValue == 0 {
+		u.Value = 1
+	}
+	if u.Weight == 0 && u.Set&UtilityWeight == 0 {
+		u.Weight = 1
+	}
+	return u
+}
+
+// compileUtility checks the utility data, the utility mode and every
+// consideration of the merged roles, once the schema is complete; d.Actions
+// line up with actions.
+func (c *compiler) compileUtility(mode string, role []ConsiderationSpec, actions []ActionSpec) {
+	d := c.d
+	switch mode {
+	case "", UtilityAverage, UtilityMultiply:
+		d.UtilityMode = mode
+		if mode == "" {
+			d.UtilityMode = UtilityAverage
+		}
+	default:
+		c.add(Pos{}, "utility mode must be \"average\" or \"multiply\", not \""+mode+"\""+
+			suggest(mode, []string{UtilityAverage, UtilityMultiply}), nil)
+	}
+	d.Considerations = c.considerations(role, "role")
+	for i, as := range actions {
+		what := "action \"" + as.Name + "\""
+		for _, f := range []struct {
+			name string
+			v    float64
+		}{{"cost", as.Utility.Cost}, {"value", as.Utility.Value}, {"weight", as.Utility.Weight}} {
+			if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
+				c.add(as.Pos, what+" utility "+f.name+" must be a finite number, not "+FormatNumber(f.v), nil)
+			}
+		}
+		if i < len(d.Actions) {
+			d.Actions[i].Considerations = c.considerations(as.Considerations, what)
+		}
+	}
+}
+
+func (c *compiler) considerations(specs []ConsiderationSpec, what string) []Consideration {
+	var out []Consideration
+	for _, sp := range specs {
+		cs, err := CompileConsideration(sp, c.d.Schema)
+		if err != nil {
+			c.add(sp.Pos, what+" "+err.Error()[len("engine: "):], err)
+			continue
+		}
+		out = append(out, cs)
+	}
+	return out
 }

@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	lua "github.com/yuin/gopher-lua"
@@ -15,9 +16,11 @@ type luaBody struct {
 	onInterrupt *lua.LFunction
 }
 
+// Start implements engine.Body: it makes the run's coroutine. The
+// coroutine starts with a small stack that grows on demand (see
+// registrySize).
 func (b *luaBody) Start(agent *engine.Agent, action *engine.Action) (engine.Task, error) {
-	th, _ := b.rt.L.NewThread()
-	return &luaTask{body: b, th: th, agent: agent}, nil
+	return &luaTask{body: b, th: b.rt.newThread(), agent: agent}, nil
 }
 
 // luaTask is one run of a body: a coroutine resumed once per tick. The
@@ -31,13 +34,30 @@ type luaTask struct {
 	done    bool
 }
 
-func (t *luaTask) Resume(dt float64) (engine.Status, error) {
+// Resume runs the body until it yields or ends, under the runtime's
+// budget: a body that runs past Options.InstructionBudget fails with an
+// error naming its file and line.
+func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 	if t.done {
 		return engine.Failed, errors.New("luabind: body resumed after it ended")
 	}
-	L := t.body.rt.L
+	rt := t.body.rt
+	sc := rt.begin(t.agent, modeBody)
+	L := rt.L
+	top := L.GetTop()
+	defer func() {
+		rt.end(sc)
+		// gopher-lua panics out of Resume when a coroutine yielded across
+		// a Go call it could not suspend (see checkedYield). Restore the
+		// main state and fail the action instead of the process.
+		if rcv := recover(); rcv != nil {
+			L.SetTop(top)
+			L.G.CurrentThread = L.G.MainThread
+			t.done = true
+			status, err = engine.Failed, fmt.Errorf("luabind: action body broke its coroutine (did it wait inside a metamethod?): %v", rcv)
+		}
+	}()
 	var st lua.ResumeState
-	var err error
 	var rets []lua.LValue
 	if !t.started {
 		t.started = true
@@ -64,15 +84,19 @@ func (t *luaTask) Resume(dt float64) (engine.Status, error) {
 	return engine.Failed, luaError(err)
 }
 
+// Interrupt ends the run: the coroutine is dropped and on_interrupt, when
+// the action has one, runs once under the budget with npc.state writable.
 func (t *luaTask) Interrupt() {
 	if t.done {
 		return
 	}
 	t.done = true
 	if f := t.body.onInterrupt; f != nil {
-		L := t.body.rt.L
-		L.Push(f)
-		L.Push(t.body.rt.npc(t.agent))
-		_ = L.PCall(1, 0, nil) // an on_interrupt error must not stop the interruption
+		rt := t.body.rt
+		// An on_interrupt error must not stop the interruption; the
+		// runtime reports it through Options.Print.
+		if _, err := rt.call(t.agent, modeInterrupt, f, 0, rt.npc(t.agent)); err != nil && rt.opts.Print != nil {
+			rt.opts.Print("on_interrupt: " + err.Error())
+		}
 	}
 }

@@ -2,7 +2,9 @@ package luabind
 
 import (
 	"errors"
+	"math"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -18,22 +20,39 @@ import (
 // syntax or runtime error while the file runs is returned alone, in the
 // same form.
 func (r *Runtime) LoadRole(path string) (engine.RoleSpec, error) {
-	path = r.resolve(path)
+	return r.loadRole(r.resolve(path), nil)
+}
+
+// loadedRole is a role file read by this runtime, for extends by name.
+type loadedRole struct {
+	spec engine.RoleSpec
+	path string
+}
+
+// loadRole reads one role file; chain holds the files that extend it, to
+// catch an extends cycle.
+func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error) {
+	for _, c := range chain {
+		if c == path {
+			return engine.RoleSpec{}, errors.New("luabind: " + path + ": extends cycle: " + strings.Join(append(chain, path), " extends "))
+		}
+	}
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return engine.RoleSpec{}, errors.New("luabind: " + err.Error())
 	}
-	L := r.L
-	fn, err := L.Load(strings.NewReader(string(src)), path)
+	if r.reading != nil {
+		r.reading[path] = true
+	}
+	fn, err := r.compile(strings.NewReader(string(src)), path)
 	if err != nil {
 		return engine.RoleSpec{}, luaError(err)
 	}
-	L.Push(fn)
-	if err := L.PCall(0, 1, nil); err != nil {
-		return engine.RoleSpec{}, luaError(err)
+	rets, err := r.call(nil, modeLoad, fn, 1)
+	if err != nil {
+		return engine.RoleSpec{}, err
 	}
-	ret := L.Get(-1)
-	L.Pop(1)
+	ret := rets[0]
 	tbl, ok := ret.(*lua.LTable)
 	if !ok {
 		return engine.RoleSpec{}, &engine.CompileError{Problems: []engine.Problem{{
@@ -42,8 +61,24 @@ func (r *Runtime) LoadRole(path string) (engine.RoleSpec, error) {
 	}
 	rd := &roleReader{rt: r, file: path, src: string(src)}
 	spec := rd.role(tbl)
-	if len(rd.problems) > 0 {
-		return spec, &engine.CompileError{Problems: rd.problems}
+	var problems []engine.Problem
+	if ext := tbl.RawGetString("extends"); ext != lua.LNil {
+		parent, err := rd.parent(ext, append(chain, path))
+		var ce *engine.CompileError
+		switch {
+		case errors.As(err, &ce):
+			problems = append(problems, ce.Problems...)
+		case err != nil:
+			return engine.RoleSpec{}, err
+		}
+		spec = mergeRoles(parent, spec)
+	}
+	problems = append(problems, rd.problems...)
+	if len(problems) > 0 {
+		return spec, &engine.CompileError{Problems: problems}
+	}
+	if spec.Name != "" {
+		r.roles[spec.Name] = &loadedRole{spec: spec, path: path}
 	}
 	return spec, nil
 }
@@ -52,6 +87,22 @@ func (r *Runtime) LoadRole(path string) (engine.RoleSpec, error) {
 // role's state variables, goals and actions with the same names win).
 // Problems from every file are reported together.
 func (r *Runtime) LoadDomain(paths ...string) (*engine.Domain, error) {
+	files := map[string]bool{}
+	outer := r.reading
+	r.reading = files
+	defer func() { r.reading = outer }()
+	d, err := r.loadDomain(paths)
+	if err == nil {
+		rec := &domainRecord{paths: append([]string(nil), paths...), files: map[string]bool{}}
+		for f := range files {
+			rec.files[filepath.Clean(f)] = true
+		}
+		r.domains[d] = rec
+	}
+	return d, err
+}
+
+func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
 	var specs []engine.RoleSpec
 	var problems []engine.Problem
 	for _, p := range paths {
@@ -100,10 +151,12 @@ func (rd *roleReader) add(pos engine.Pos, msg string) {
 }
 
 var (
-	roleKeys   = []string{"name", "description", "state", "goals", "actions", "decide"}
-	goalKeys   = []string{"name", "condition", "priority", "description", "persistent", "deadline"}
-	actionKeys = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted"}
-	utilKeys   = []string{"cost", "value", "weight", "tags"}
+	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode"}
+	goalKeys      = []string{"name", "condition", "priority", "description", "persistent", "deadline"}
+	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations"}
+	utilKeys      = []string{"cost", "value", "weight", "tags"}
+	sensorKeys    = []string{"name", "description", "every", "run"}
+	conditionKeys = []string{"name", "description", "test"}
 )
 
 // checkKeys reports keys of t outside allowed, with a suggestion.
@@ -145,13 +198,38 @@ func (rd *roleReader) role(t *lua.LTable) engine.RoleSpec {
 	default:
 		rd.add(rd.find(top, `state\s*=`), "role: state must be a table of name = value, not "+st.Type().String())
 	}
+	if ext := t.RawGetString("extends"); ext != lua.LNil {
+		if _, ok := ext.(lua.LString); !ok {
+			rd.add(rd.find(top, `extends\s*=`), "role: extends must be a role name or a module name (a string), not "+ext.Type().String())
+		}
+	}
+	seen := map[string]engine.Pos{}
 	goalsAt := rd.find(top, `goals\s*=`)
 	for i, g := range rd.list(t, "goals", top) {
-		spec.Goals = append(spec.Goals, rd.goal(g, i, goalsAt))
+		gs := rd.goal(g, i, goalsAt)
+		goalsAt = after(goalsAt, gs.Pos)
+		if rd.unique(seen, "goal", gs.Name, gs.Pos) {
+			spec.Goals = append(spec.Goals, gs)
+		}
 	}
+	seen = map[string]engine.Pos{}
 	actionsAt := rd.find(top, `actions\s*=`)
 	for i, a := range rd.list(t, "actions", top) {
-		spec.Actions = append(spec.Actions, rd.action(a, i, actionsAt))
+		as := rd.action(a, i, actionsAt)
+		actionsAt = after(actionsAt, as.Pos)
+		if rd.unique(seen, "action", as.Name, as.Pos) {
+			spec.Actions = append(spec.Actions, as)
+		}
+	}
+	spec.Sensors = rd.sensors(t, top)
+	spec.Conditions = rd.conditions(t, top)
+	rd.considerations(t, &spec)
+	for _, c := range spec.Conditions {
+		for _, v := range spec.State {
+			if v.Name == c.Name {
+				rd.add(c.Pos, "condition \""+c.Name+"\" has the name of a state variable; a condition is read by name like one, so rename one of them")
+			}
+		}
 	}
 	return spec
 }
@@ -230,16 +308,15 @@ func (rd *roleReader) goal(t *lua.LTable, i int, at engine.Pos) engine.GoalSpec 
 		}
 		g.Priority = prio
 	case lua.LNumber:
+		if float64(p) != math.Trunc(float64(p)) || p < 1 || p > 1e6 {
+			rd.add(rd.find(pos, `priority\s*=`), what+": priority must be low, normal, high, critical or a whole number from 1 to 1000000, not "+p.String())
+		}
 		g.Priority = engine.Priority(int(p))
 	default:
 		rd.add(rd.find(pos, `priority\s*=`), what+": priority must be a string or a number, not "+p.Type().String())
 	}
-	if v, ok := t.RawGetString("persistent").(lua.LBool); ok {
-		g.Persistent = bool(v)
-	}
-	if v, ok := t.RawGetString("deadline").(lua.LNumber); ok {
-		g.Deadline = float64(v)
-	}
+	g.Persistent = rd.boolean(t, "persistent", what, pos)
+	g.Deadline = rd.num(t, "deadline", what, pos)
 	return g
 }
 
@@ -291,6 +368,7 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 		a.Utility.Cost = rd.num(u, "cost", what+" utility", upos)
 		a.Utility.Value = rd.num(u, "value", what+" utility", upos)
 		a.Utility.Weight = rd.num(u, "weight", what+" utility", upos)
+		a.Utility.Set = utilitySet(u)
 		if tags, ok := u.RawGetString("tags").(*lua.LTable); ok {
 			for j := 1; j <= tags.Len(); j++ {
 				a.Utility.Tags = append(a.Utility.Tags, tags.RawGetInt(j).String())
@@ -299,9 +377,7 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 	default:
 		rd.add(rd.find(pos, `utility\s*=`), what+": utility must be a table {cost, value, weight, tags}")
 	}
-	if v, ok := t.RawGetString("restricted").(lua.LBool); ok {
-		a.Restricted = bool(v)
-	}
+	a.Restricted = rd.boolean(t, "restricted", what, pos)
 	body := &luaBody{rt: rd.rt}
 	switch f := t.RawGetString("run").(type) {
 	case *lua.LFunction:
@@ -333,6 +409,18 @@ func (rd *roleReader) str(t *lua.LTable, key, what string, at engine.Pos) string
 		rd.add(rd.find(at, key+`\s*=`), what+": "+key+" must be a string, not "+v.Type().String())
 	}
 	return ""
+}
+
+func (rd *roleReader) boolean(t *lua.LTable, key, what string, at engine.Pos) bool {
+	switch v := t.RawGetString(key).(type) {
+	case *lua.LNilType:
+		return false
+	case lua.LBool:
+		return bool(v)
+	default:
+		rd.add(rd.find(at, key+`\s*=`), what+": "+key+" must be true or false, not "+v.Type().String())
+	}
+	return false
 }
 
 func (rd *roleReader) num(t *lua.LTable, key, what string, at engine.Pos) float64 {

@@ -1,6 +1,8 @@
 package luabind
 
 import (
+	"strings"
+
 	"github.com/moonmind-ai/moonmind/engine"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -14,13 +16,14 @@ import (
 // and later continue, so the loops that wait across ticks live here. Each
 // resume passes the tick's dt (seconds) as the value of coroutine.yield().
 const prelude = `
-local methods, hoststart, hoststep = ...
+local methods, hoststart, hoststep, inbody = ...
 local yield, select, type, error, tostring = coroutine.yield, select, type, error, tostring
 local pack = function(...) return { n = select("#", ...), ... } end
 local unpack = unpack
 
 -- npc:wait(seconds): suspend the body until that much game time has passed.
 function methods.wait(self, seconds)
+  inbody("wait")
   if type(seconds) ~= "number" then
     error("bad argument #1 to 'wait' (number expected, got " .. type(seconds) .. ")", 2)
   end
@@ -32,6 +35,7 @@ end
 
 -- npc:wait_until(fn): suspend the body until fn(npc) returns true.
 function methods.wait_until(self, fn)
+  inbody("wait_until")
   if type(fn) ~= "function" then
     error("bad argument #1 to 'wait_until' (function expected, got " .. type(fn) .. ")", 2)
   end
@@ -75,7 +79,7 @@ func (r *Runtime) initNPC() {
 	r.callMeta = L.NewTable()
 	r.callMeta.RawSetString("__metatable", lua.LString("protected"))
 
-	fn, err := L.LoadString(prelude)
+	fn, err := L.Load(strings.NewReader(prelude), preludeName)
 	if err != nil {
 		panic("luabind: prelude: " + err.Error()) // a bug in this package, not in a script
 	}
@@ -83,7 +87,8 @@ func (r *Runtime) initNPC() {
 	L.Push(r.methods)
 	L.Push(L.NewFunction(r.hostStart))
 	L.Push(L.NewFunction(r.hostStep))
-	L.Call(3, 1)
+	L.Push(L.NewFunction(r.inBody))
+	L.Call(4, 1)
 	makeHost := L.Get(-1)
 	L.Pop(1)
 	for name := range r.opts.Host {
@@ -100,38 +105,71 @@ func (r *Runtime) npc(a *engine.Agent) *lua.LUserData {
 	if ud, ok := r.npcs[a]; ok {
 		return ud
 	}
+	st := r.L.NewUserData()
+	st.Value = stateProxy{a}
+	st.Metatable = r.stMeta
 	ud := r.L.NewUserData()
-	ud.Value = a
+	ud.Value = &npcRef{a: a, state: st}
 	ud.Metatable = r.npcMeta
 	r.npcs[a] = ud
 	return ud
 }
 
+// npcRef is the value of an npc userdata.
+type npcRef struct {
+	a     *engine.Agent
+	state *lua.LUserData // npc.state, made once
+}
+
 // Forget drops the runtime's npc object for an agent that left the game.
 func (r *Runtime) Forget(a *engine.Agent) { delete(r.npcs, a) }
 
-func checkAgent(L *lua.LState, n int) *engine.Agent {
+func (r *Runtime) checkNPC(L *lua.LState, n int) *npcRef {
 	ud, ok := L.Get(n).(*lua.LUserData)
 	if ok {
-		if a, ok := ud.Value.(*engine.Agent); ok {
-			return a
+		if p, ok := ud.Value.(*npcRef); ok {
+			r.checkCurrent(L, p.a)
+			return p
 		}
 	}
 	L.ArgError(n, "npc expected (call methods with a colon: npc:wait(1))")
 	return nil
 }
 
+func (r *Runtime) checkAgent(L *lua.LState, n int) *engine.Agent { return r.checkNPC(L, n).a }
+
+// checkCurrent refuses an npc object used outside its own agent's body or
+// callbacks: a script that kept another agent's npc (in a shared upvalue or
+// module table) cannot read or change that agent through it.
+func (r *Runtime) checkCurrent(L *lua.LState, a *engine.Agent) {
+	if r.current == a {
+		return
+	}
+	if r.current == nil {
+		L.RaiseError("npc %q used outside its agent's action body, sensor or condition", a.Name)
+	}
+	L.RaiseError("npc %q used while agent %q runs: an npc object belongs to its own agent", a.Name, r.current.Name)
+}
+
+// inBody("wait") raises an error unless an action body is running: only a
+// body is a coroutine the engine resumes each tick.
+func (r *Runtime) inBody(L *lua.LState) int {
+	if r.mode != modeBody {
+		// Level 2 is the script that called npc:wait (level 1 is the prelude).
+		L.Error(lua.LString(L.Where(2)+" npc:"+L.CheckString(1)+" can only be called in an action body (run), not in "+r.mode.String()), 0)
+	}
+	return 0
+}
+
 type stateProxy struct{ a *engine.Agent }
 
 func (r *Runtime) npcIndex(L *lua.LState) int {
-	a := checkAgent(L, 1)
+	p := r.checkNPC(L, 1)
+	a := p.a
 	key := L.CheckString(2)
 	switch key {
 	case "state":
-		ud := L.NewUserData()
-		ud.Value = stateProxy{a}
-		ud.Metatable = r.stMeta
-		L.Push(ud)
+		L.Push(p.state)
 	case "name":
 		L.Push(lua.LString(a.Name))
 	default:
@@ -150,10 +188,11 @@ func (r *Runtime) methodNames() []string {
 	return names
 }
 
-func checkState(L *lua.LState) *engine.Agent {
+func (r *Runtime) checkState(L *lua.LState) *engine.Agent {
 	ud, ok := L.Get(1).(*lua.LUserData)
 	if ok {
 		if p, ok := ud.Value.(stateProxy); ok {
+			r.checkCurrent(L, p.a)
 			return p.a
 		}
 	}
@@ -162,7 +201,7 @@ func checkState(L *lua.LState) *engine.Agent {
 }
 
 func (r *Runtime) stateIndex(L *lua.LState) int {
-	a := checkState(L)
+	a := r.checkState(L)
 	key := L.CheckString(2)
 	if _, ok := a.Domain.Schema.Lookup(key); !ok {
 		L.RaiseError("npc.state.%s: no such state variable%s", key, didYouMean(key, a.Domain.Schema.Names()))
@@ -172,8 +211,11 @@ func (r *Runtime) stateIndex(L *lua.LState) int {
 }
 
 func (r *Runtime) stateNewIndex(L *lua.LState) int {
-	a := checkState(L)
+	a := r.checkState(L)
 	key := L.CheckString(2)
+	if r.mode.readOnly() {
+		L.RaiseError("npc.state.%s: %s must not change state", key, r.mode)
+	}
 	v, err := toValue(L.Get(3))
 	if err != nil {
 		L.RaiseError("npc.state.%s: %s", key, err.Error())
@@ -194,7 +236,7 @@ func didYouMean(name string, names []string) string {
 // hostStart(npc, name, ...) calls a host method for the first time. It
 // returns true and the results when done, else false and a handle.
 func (r *Runtime) hostStart(L *lua.LState) int {
-	a := checkAgent(L, 1)
+	a := r.checkAgent(L, 1)
 	name := L.CheckString(2)
 	h := &hostHandle{fn: r.opts.Host[name], call: HostCall{Agent: a, Name: name, First: true}}
 	for i := 3; i <= L.GetTop(); i++ {
@@ -225,6 +267,9 @@ func (r *Runtime) hostRun(L *lua.LState, h *hostHandle) int {
 		L.RaiseError("npc:%s: %s", h.call.Name, err.Error())
 	}
 	if !done {
+		if r.mode != modeBody {
+			L.RaiseError("npc:%s takes more than one tick, so it can only be called in an action body (run), not in %s", h.call.Name, r.mode)
+		}
 		ud := L.NewUserData()
 		ud.Value = h
 		ud.Metatable = r.callMeta

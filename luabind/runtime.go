@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	lua "github.com/yuin/gopher-lua"
@@ -30,21 +31,56 @@ type HostCall struct {
 type HostFunc func(c *HostCall) (done bool, err error)
 
 // Options configures a Runtime. The zero value is usable: no host methods,
-// scripts resolved relative to the working directory.
+// scripts resolved relative to the working directory, the default budgets.
 type Options struct {
 	// ScriptsDir is the folder role files are read from when a path is
 	// relative, and the only folder require may read. Empty means ".".
 	ScriptsDir string
 	// Host are the npc methods the game provides, by name.
 	Host map[string]HostFunc
+	// InstructionBudget is the most Lua VM instructions that one resume of
+	// an action body, one call of a sensor, condition or consideration, or
+	// the top level of one role file may run. A script that runs past it
+	// is stopped with an error naming its file and line; the action fails
+	// and the world goes on. Zero means DefaultInstructionBudget; negative
+	// means no limit (and, without a TimeBudget, no per-instruction check:
+	// about 5-10% faster Lua, for trusted scripts only). Counting
+	// instructions keeps runs deterministic.
+	InstructionBudget int64
+	// TimeBudget, when positive, also stops a resume or callback that runs
+	// longer than this wall-clock time (checked every 1024 instructions).
+	// Zero means no time limit: a time limit makes runs depend on the
+	// machine, so prefer InstructionBudget.
+	TimeBudget time.Duration
+	// MaxStringBytes is the longest string, in bytes, that string.rep,
+	// table.concat and the .. operator may build. Zero means
+	// DefaultMaxStringBytes.
+	MaxStringBytes int
+	// Print receives the text of each print(...) call, tab-separated as in
+	// Lua, prefixed with "file:line: ". Nil discards it.
+	Print func(line string)
 }
 
 // Runtime is one Lua state that loads role scripts and runs their action
-// bodies as coroutines, one coroutine per running action. A Runtime is not
-// safe for concurrent use: give each worker goroutine its own.
+// bodies as coroutines, one coroutine per running action; every script
+// compiles once and is shared by the agents that carry its role. A Runtime
+// is not safe for concurrent use: give each worker goroutine its own.
 type Runtime struct {
 	L    *lua.LState
 	opts Options
+
+	budget  *budget
+	current *engine.Agent // the agent whose body or callback runs now
+	mode    mode
+	reading map[string]bool // files read by the load in progress, for Reload
+	goCalls []goCall        // Go functions that called back into Lua, innermost last
+
+	base      *lua.LTable // the real globals; scripts see them through envMeta
+	envMeta   *lua.LTable
+	protected map[*lua.LTable]bool // tables rawset must not write
+	modules   map[string]*module   // require's cache, by module name
+	roles     map[string]*loadedRole
+	domains   map[*engine.Domain]*domainRecord // for Reload
 
 	npcs     map[*engine.Agent]*lua.LUserData
 	npcMeta  *lua.LTable
@@ -53,39 +89,77 @@ type Runtime struct {
 	methods  *lua.LTable
 }
 
-// NewRuntime returns a Runtime with a sandboxed Lua state: only the base,
-// table, string, math and coroutine libraries, without dofile, loadfile,
-// load and loadstring.
+// Lua state sizes. A coroutine starts with a small value stack and call
+// stack that grow on demand, so a waiting body costs a few KB; the maxima
+// let table.concat and unpack handle tens of thousands of values, and
+// running past them is an ordinary, catchable Lua error.
+const (
+	registrySize     = 128     // initial value-stack slots per coroutine
+	registryMaxSize  = 1 << 15 // value-stack slots per coroutine, at most
+	registryGrowStep = 1024    // slots added at each growth (growth copies the stack)
+	callStackSize    = 200     // nested Lua calls per coroutine, at most
+)
+
+// NewRuntime returns a Runtime with a sandboxed Lua state: the base
+// library without dofile, loadfile, load, loadstring, getfenv, setfenv,
+// collectgarbage, module and newproxy; the table, string (without dump),
+// math and coroutine libraries, read-only; a yield-safe pcall and xpcall;
+// and a require that reads only Options.ScriptsDir (see Runtime.Require).
+// There is no os, io, debug or package library.
 func NewRuntime(opts Options) *Runtime {
-	L := lua.NewState(lua.Options{SkipOpenLibs: true})
-	for _, lib := range []struct {
-		name string
-		fn   lua.LGFunction
-	}{
-		{lua.BaseLibName, lua.OpenBase},
-		{lua.TabLibName, lua.OpenTable},
-		{lua.StringLibName, lua.OpenString},
-		{lua.MathLibName, lua.OpenMath},
-		{lua.CoroutineLibName, lua.OpenCoroutine},
-	} {
-		L.Push(L.NewFunction(lib.fn))
-		L.Push(lua.LString(lib.name))
-		L.Call(1, 0)
+	if opts.InstructionBudget == 0 {
+		opts.InstructionBudget = DefaultInstructionBudget
 	}
-	for _, name := range []string{"dofile", "loadfile", "load", "loadstring", "require", "module", "getfenv", "setfenv", "collectgarbage", "newproxy"} {
-		L.SetGlobal(name, lua.LNil)
+	if opts.MaxStringBytes <= 0 {
+		opts.MaxStringBytes = DefaultMaxStringBytes
 	}
-	if s, ok := L.GetGlobal("string").(*lua.LTable); ok {
-		s.RawSetString("dump", lua.LNil)
+	L := lua.NewState(lua.Options{
+		SkipOpenLibs:        true,
+		RegistrySize:        registrySize,
+		RegistryMaxSize:     registryMaxSize,
+		RegistryGrowStep:    registryGrowStep,
+		CallStackSize:       callStackSize,
+		MinimizeStackMemory: true,
+	})
+	r := &Runtime{
+		L: L, opts: opts,
+		budget:    &budget{limit: opts.InstructionBudget, timeLimit: opts.TimeBudget},
+		protected: map[*lua.LTable]bool{},
+		modules:   map[string]*module{},
+		roles:     map[string]*loadedRole{},
+		domains:   map[*engine.Domain]*domainRecord{},
+		npcs:      map[*engine.Agent]*lua.LUserData{},
 	}
-	r := &Runtime{L: L, opts: opts, npcs: map[*engine.Agent]*lua.LUserData{}}
+	r.openSandbox()
 	r.initNPC()
+	r.freeze()
+	if r.budgeted() {
+		L.SetContext(r.budget)
+	}
 	return r
 }
 
 // Close releases the Lua state. Agents whose bodies run in it must not
 // tick afterwards.
 func (r *Runtime) Close() { r.L.Close() }
+
+// newThread returns a coroutine of the runtime's state that counts its
+// instructions against the runtime's budget.
+func (r *Runtime) newThread() *lua.LState {
+	if !r.budgeted() {
+		th, _ := r.L.NewThread()
+		return th
+	}
+	ctx := r.L.RemoveContext() // else NewThread wraps it in a cancel context
+	th, _ := r.L.NewThread()
+	r.L.SetContext(ctx)
+	th.SetContext(r.budget)
+	return th
+}
+
+// budgeted reports whether scripts run under a budget; without one the VM
+// skips the per-instruction check entirely.
+func (r *Runtime) budgeted() bool { return r.budget.limit > 0 || r.budget.timeLimit > 0 }
 
 func (r *Runtime) resolve(path string) string {
 	if filepath.IsAbs(path) || r.opts.ScriptsDir == "" {

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind"
+)
+
+func init() {
+	commands["utility"] = command{
+		usage: "utility FILE [--state k=v]... [--json]",
+		run:   utilityCmd,
+	}
+}
+
+// utilityJSON is one applicable action in `moonmind utility --json`.
+type utilityJSON struct {
+	Action         string              `json:"action"`
+	Score          float64             `json:"score"`
+	Considerations []considerationJSON `json:"considerations"`
+}
+
+// considerationJSON is one consideration's part in a score. Input is null
+// when the state variable it reads is missing or not a number.
+type considerationJSON struct {
+	Name   string   `json:"name"`
+	Input  *float64 `json:"input"`
+	Output float64  `json:"output"`
+	Weight float64  `json:"weight"`
+	Error  string   `json:"error,omitempty"`
+}
+
+// utilityCmd prints every applicable action of the role at its initial
+// state changed by --state, best first, with each consideration's input,
+// output and weight. Exit 1 when no action applies, 2 on bad input.
+func utilityCmd(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("utility", stderr)
+	var states stateFlags
+	fs.Var(&states, "state", "set a state variable, name=value (repeatable)")
+	asJSON := fs.Bool("json", false, "print JSON")
+	pos, err := parseInterleaved(fs, args)
+	if err != nil {
+		return 2
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, "moonmind utility: expected one role file, got", len(pos))
+		return 2
+	}
+	rt := luabind.NewRuntime(luabind.Options{})
+	defer rt.Close()
+	d, err := rt.LoadDomain(pos[0])
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
+	}
+	st := d.NewState()
+	if err := applyStates(d, st, states); err != nil {
+		fmt.Fprintln(stderr, "moonmind utility:", err)
+		return 2
+	}
+	u := engine.NewUtilityPlanner(d)
+	u.Explain = true
+	_, e := u.Pick(st, nil)
+	if *asJSON {
+		out := make([]utilityJSON, 0, len(e.Actions))
+		for _, ax := range e.Actions {
+			j := utilityJSON{Action: ax.Action.Name, Score: ax.Score, Considerations: []considerationJSON{}}
+			for _, c := range ax.Considerations {
+				cj := considerationJSON{Name: c.Name, Output: c.Output, Weight: c.Weight}
+				if !math.IsNaN(c.Input) && !math.IsInf(c.Input, 0) {
+					in := c.Input
+					cj.Input = &in
+				}
+				if c.Err != nil {
+					cj.Error = c.Err.Error()
+				}
+				j.Considerations = append(j.Considerations, cj)
+			}
+			out = append(out, j)
+		}
+		writeJSON(stdout, out)
+	} else {
+		printUtility(stdout, d, e)
+	}
+	if len(e.Actions) == 0 {
+		return 1
+	}
+	return 0
+}
+
+func printUtility(w io.Writer, d *engine.Domain, e *engine.Explanation) {
+	fmt.Fprintf(w, "role %s, utility mode %s\n", d.Name, e.Mode)
+	if len(e.Actions) == 0 {
+		fmt.Fprintln(w, "no action applies")
+		return
+	}
+	width := 0
+	for _, ax := range e.Actions {
+		for _, c := range ax.Considerations {
+			width = max(width, len(c.Name))
+		}
+	}
+	for i, ax := range e.Actions {
+		fmt.Fprintf(w, "%d. %s  score %s\n", i+1, ax.Action.Name, short(ax.Score))
+		for _, c := range ax.Considerations {
+			in := short(c.Input)
+			if math.IsNaN(c.Input) {
+				in = "-"
+			}
+			line := fmt.Sprintf("     %-*s  input %-8s output %-8s weight %s", width, c.Name, in, short(c.Output), short(c.Weight))
+			if c.Err != nil {
+				line += "  error: " + c.Err.Error()
+			}
+			fmt.Fprintln(w, strings.TrimRight(line, " "))
+		}
+	}
+}
+
+// short formats a number with at most four significant digits.
+func short(f float64) string { return strconv.FormatFloat(f, 'g', 4, 64) }

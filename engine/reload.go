@@ -1,0 +1,55 @@
+package engine
+
+// SetDomain swaps the agent's roles for d, as after a script reload, and
+// keeps the agent's state: each of d's variables takes the agent's value
+// of the variable with the same name when the old domain has one, and d's
+// initial value otherwise; variables d lacks are dropped. The running body
+// is interrupted (its Interrupt runs, an EventInterrupt is recorded with
+// reason "domain replaced"), the plan, back-offs and sensor timers are
+// dropped, and the agent decides afresh at its next tick. The planners are
+// rebuilt over d, keeping the GOAP planner's MaxDepth, Budget and Chaining
+// and the utility planner's Commitment and Explain; the utility
+// considerations become d's. Call it between ticks, from the goroutine
+// that ticks the agent.
+func (a *Agent) SetDomain(d *Domain) {
+	if a.task != nil {
+		act := a.running
+		a.task.Interrupt()
+		a.task, a.running = nil, nil
+		a.emit(Event{Kind: EventInterrupt, Goal: goalName(a.goal), Action: act.Name, Reason: "domain replaced"})
+	}
+	a.dropPlan()
+
+	old := a.Domain
+	st := d.NewState()
+	if old != nil {
+		for slot, name := range d.Schema.Names() {
+			if from, ok := old.Schema.Lookup(name); ok && from < len(a.State) {
+				st[slot] = a.State[from]
+			}
+		}
+	}
+	a.Domain, a.State = d, st
+
+	planner := NewPlanner(d)
+	if a.planner != nil {
+		planner.MaxDepth, planner.Budget, planner.Chaining = a.planner.MaxDepth, a.planner.Budget, a.planner.Chaining
+	}
+	utility := NewUtilityPlanner(d)
+	if a.utility != nil {
+		utility.Commitment, utility.Explain = a.utility.Commitment, a.utility.Explain
+	}
+	a.planner, a.utility = planner, utility
+
+	a.satisfied = make([]bool, len(d.Goals))
+	a.cooldown = make([]float64, len(d.Actions))
+	a.sensorNext = make([]float64, len(d.Sensors))
+	a.sensorLast = make([]float64, len(d.Sensors))
+	a.started, a.post, a.scratch = d.NewState(), d.NewState(), d.NewState()
+	a.failedState = nil
+	if h, err := defaultHandle(a); err != nil {
+		a.emit(Event{Kind: EventPlanFailed, Reason: err.Error()})
+	} else {
+		a.handle = h
+	}
+}

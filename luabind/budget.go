@@ -1,0 +1,185 @@
+package luabind
+
+import (
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Budget defaults; see Options.
+const (
+	// DefaultInstructionBudget is the Lua VM instructions one resume or
+	// callback may run when Options.InstructionBudget is zero: 500,000,
+	// about 10 ms of plain Lua at the 20-35 ns per instruction measured in
+	// bench/README.md ("Lua binding"). It stops runaway loops; a
+	// well-behaved body uses a few hundred instructions per tick.
+	DefaultInstructionBudget = 500_000
+	// DefaultMaxStringBytes is the longest string the sandbox lets a script
+	// build with string.rep, table.concat or the .. operator when
+	// Options.MaxStringBytes is zero: 16 MiB.
+	DefaultMaxStringBytes = 16 << 20
+	// timeCheckEvery is how many instructions pass between two reads of
+	// the clock when Options.TimeBudget is set (a power of two).
+	timeCheckEvery = 1024
+)
+
+// closedChan is returned by budget.Done once the budget is spent, so the
+// VM raises an error at the next instruction (and at every one after it, so
+// a pcall cannot swallow the stop).
+var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); return c }()
+
+// budget is the context.Context every LState of a Runtime carries.
+// gopher-lua calls Done before each VM instruction (mainLoopWithContext),
+// so Done counts instructions: no timer, no goroutine, and the count is
+// deterministic. It is armed for one resume or callback at a time and
+// disarmed (Done returns nil at once) between them.
+type budget struct {
+	limit     int64 // instructions per arming; <= 0 means no limit
+	timeLimit time.Duration
+	n         int64
+	start     time.Time
+	armed     bool
+	spent     error // why the budget stopped the script, once it did
+}
+
+func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
+func (b *budget) Value(any) any               { return nil }
+
+// Done is called by the VM before each instruction.
+func (b *budget) Done() <-chan struct{} {
+	if !b.armed {
+		return nil
+	}
+	if b.spent != nil {
+		return closedChan
+	}
+	b.n++
+	if b.limit > 0 && b.n > b.limit {
+		b.spent = errors.New("instruction budget exceeded: more than " + strconv.FormatInt(b.limit, 10) +
+			" Lua instructions in one tick (a runaway loop? see luabind.Options.InstructionBudget)")
+		return closedChan
+	}
+	if b.timeLimit > 0 && b.n&(timeCheckEvery-1) == 0 && time.Since(b.start) > b.timeLimit {
+		b.spent = errors.New("time budget exceeded: ran longer than " + b.timeLimit.String() +
+			" in one tick (a runaway loop? see luabind.Options.TimeBudget)")
+		return closedChan
+	}
+	return nil
+}
+
+// Err is read by the VM after Done returned a closed channel.
+func (b *budget) Err() error { return b.spent }
+
+// arm starts a budget for one resume or callback; it reports false when
+// one is already running (a nested call shares the outer budget).
+func (b *budget) arm() bool {
+	if b.armed {
+		return false
+	}
+	b.armed, b.n, b.spent = true, 0, nil
+	if b.timeLimit > 0 {
+		b.start = time.Now()
+	}
+	return true
+}
+
+func (b *budget) disarm() { b.armed = false }
+
+// mode says what kind of script code runs now.
+type mode uint8
+
+const (
+	modeLoad      mode = iota // a role file's or module's top level
+	modeBody                  // an action body (run), a coroutine
+	modeInterrupt             // an on_interrupt handler
+	modeSensor                // a sensor's run
+	modeCondition             // a named condition's test
+	modeCallback              // a function called through Runtime.Call
+)
+
+func (m mode) String() string {
+	switch m {
+	case modeBody:
+		return "an action body"
+	case modeInterrupt:
+		return "on_interrupt"
+	case modeSensor:
+		return "a sensor"
+	case modeCondition:
+		return "a condition"
+	case modeCallback:
+		return "a consideration or callback"
+	}
+	return "a script's top level"
+}
+
+// readOnly reports whether npc.state is read-only in this mode: conditions
+// and considerations are predicates and must not change the agent.
+func (m mode) readOnly() bool { return m == modeCondition || m == modeCallback }
+
+// enter arms the budget and makes agent the current one (the only agent
+// whose npc object scripts may use) in mode m; the returned function
+// undoes all three.
+func (r *Runtime) enter(agent *engine.Agent, m mode) func() {
+	s := r.begin(agent, m)
+	return func() { r.end(s) }
+}
+
+// scope is what begin saved and end restores.
+type scope struct {
+	agent *engine.Agent
+	mode  mode
+	armed bool
+	calls int
+}
+
+// begin is enter without the closure, for the per-tick resume.
+func (r *Runtime) begin(agent *engine.Agent, m mode) scope {
+	s := scope{agent: r.current, mode: r.mode, armed: r.budget.arm(), calls: len(r.goCalls)}
+	r.current, r.mode = agent, m
+	return s
+}
+
+func (r *Runtime) end(s scope) {
+	r.current, r.mode = s.agent, s.mode
+	if s.armed {
+		r.budget.disarm()
+	}
+	clear(r.goCalls[s.calls:])
+	r.goCalls = r.goCalls[:s.calls]
+}
+
+// Call runs a Lua function of a loaded script for agent under the
+// runtime's budget and returns its results; it is how a consideration or
+// another Go-side callback calls into Lua. agent may be nil (the function
+// then cannot use any npc object); npc.state is read-only during the call
+// and npc:wait is refused. A Lua error, a spent budget
+// or a Go panic in a host function comes back as an error reading
+// "file:line: message". Not safe for concurrent use, like the Runtime.
+func (r *Runtime) Call(agent *engine.Agent, fn *lua.LFunction, nret int, args ...lua.LValue) ([]lua.LValue, error) {
+	return r.call(agent, modeCallback, fn, nret, args...)
+}
+
+func (r *Runtime) call(agent *engine.Agent, m mode, fn *lua.LFunction, nret int, args ...lua.LValue) ([]lua.LValue, error) {
+	defer r.enter(agent, m)()
+	L := r.L
+	top := L.GetTop()
+	L.Push(fn)
+	for _, a := range args {
+		L.Push(a)
+	}
+	if err := L.PCall(len(args), nret, nil); err != nil {
+		L.SetTop(top)
+		return nil, luaError(err)
+	}
+	n := L.GetTop() - top
+	out := make([]lua.LValue, n)
+	for i := range out {
+		out[i] = L.Get(top + 1 + i)
+	}
+	L.SetTop(top)
+	return out, nil
+}

@@ -1,0 +1,393 @@
+package luabind
+
+import (
+	"errors"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Utility considerations in a role file. The role's `considerations` score
+// every action that has none of its own; an action's `considerations`
+// replace them for that action. `utility_mode` is "average" (the seed's
+// weighted average, the default) or "multiply". Each entry of a list is
+// one of:
+//
+//	"cost"  "value(0.5)"  "utility"  "preconditionSatisfied"  'hasTag("combat")'
+//	{ kind = "cost", weight = 0.3 }                 -- the seed's considerations
+//	{ kind = "hasTag", tag = "combat" }
+//	{ kind = "combine", of = { "cost", "value" } }  -- the seed's combine(...)
+//	{ input = "health", min = 0, max = 100,         -- a response curve over state
+//	  curve = "logistic", slope = 10, offset = 0.5, weight = 1 }
+//	function(action, state) return 0.7 end          -- a custom consideration
+//	{ name = "threat", fn = function(action, state) ... end, weight = 2 }
+//
+// Curves are linear, polynomial, logistic, logit and step (see
+// engine.Curve); missing curve parameters take engine.NewCurve's values,
+// and a missing min or max is 0 or 1. Any seed consideration takes a curve
+// too: { kind = "cost", curve = "polynomial", exponent = 2 }.
+//
+// A function gets the action as a table (name, cost, value, weight, tags)
+// and the state as a read-only table of the agent's variables; it returns
+// a number (true is 1, false 0), clamped to [0, 1]. It runs under the
+// runtime's instruction budget, through Runtime.Call. An error, a spent
+// budget or a result that is not a number scores 0 and is recorded by the
+// planner (engine.UtilityPlanner.LastError and the pick's explanation); it
+// never stops the tick. Like every Lua callback, a consideration must be
+// called on its runtime's goroutine.
+
+var (
+	considerKeys = []string{"kind", "name", "weight", "tag", "input", "min", "max", "curve", "slope", "exponent",
+		"offset", "shift", "invert", "of", "fn"}
+	curveParams = []string{"slope", "exponent", "offset", "shift", "invert"}
+	seedCall    = regexp.MustCompile(`^\s*(\w+)\s*(?:\(\s*(.*?)\s*\))?\s*$`)
+)
+
+// utilitySet marks the utility fields a role file gives, so an explicit
+// cost = 0 stays 0 instead of becoming the default 1.
+func utilitySet(u *lua.LTable) engine.UtilityField {
+	var set engine.UtilityField
+	for _, f := range []struct {
+		key string
+		bit engine.UtilityField
+	}{{"cost", engine.UtilityCost}, {"value", engine.UtilityValue}, {"weight", engine.UtilityWeight}} {
+		if _, ok := u.RawGetString(f.key).(lua.LNumber); ok {
+			set |= f.bit
+		}
+	}
+	return set
+}
+
+// considerations reads the role's utility_mode and considerations and each
+// action's considerations into spec, whose actions are already read.
+func (rd *roleReader) considerations(t *lua.LTable, spec *engine.RoleSpec) {
+	top := engine.Pos{File: rd.file, Line: 1, Col: 1}
+	lu := &luaUtility{rt: rd.rt}
+	spec.UtilityMode = rd.str(t, "utility_mode", "role", top)
+	if m := spec.UtilityMode; m != "" && m != engine.UtilityAverage && m != engine.UtilityMultiply {
+		rd.add(rd.find(top, `utility_mode\s*=`), "role: utility_mode must be \"average\" or \"multiply\", not \""+m+"\""+
+			didYouMean(m, []string{engine.UtilityAverage, engine.UtilityMultiply}))
+		spec.UtilityMode = ""
+	}
+	if v := t.RawGetString("considerations"); v != lua.LNil {
+		spec.Considerations = rd.considerationList(v, "role", rd.find(top, `considerations\s*=`), lu)
+	}
+	acts, ok := t.RawGetString("actions").(*lua.LTable)
+	if !ok {
+		return
+	}
+	used := make([]bool, len(spec.Actions))
+	for i := 1; i <= acts.Len(); i++ {
+		at, ok := acts.RawGetInt(i).(*lua.LTable)
+		if !ok {
+			continue
+		}
+		v := at.RawGetString("considerations")
+		if v == lua.LNil {
+			continue
+		}
+		name, _ := at.RawGetString("name").(lua.LString)
+		for j := range spec.Actions {
+			a := &spec.Actions[j]
+			if used[j] || a.Name != string(name) {
+				continue
+			}
+			used[j] = true
+			what := "action \"" + a.Name + "\""
+			a.Considerations = rd.considerationList(v, what, rd.find(a.Pos, `considerations\s*=`), lu)
+			break
+		}
+	}
+}
+
+func (rd *roleReader) considerationList(v lua.LValue, what string, at engine.Pos, lu *luaUtility) []engine.ConsiderationSpec {
+	lt, ok := v.(*lua.LTable)
+	if !ok {
+		rd.add(at, what+": considerations must be a list, not "+v.Type().String())
+		return nil
+	}
+	out := []engine.ConsiderationSpec{}
+	n := lt.Len()
+	for i := 1; i <= n; i++ {
+		if c, ok := rd.consideration(lt.RawGetInt(i), what+" consideration #"+itoa(i), at, lu); ok {
+			out = append(out, c)
+		}
+	}
+	lt.ForEach(func(k, _ lua.LValue) {
+		if num, ok := k.(lua.LNumber); !ok || float64(num) < 1 || float64(num) > float64(n) {
+			rd.add(at, what+": considerations must be a list (so their order is kept); found key "+k.String())
+		}
+	})
+	return out
+}
+
+func (rd *roleReader) consideration(v lua.LValue, what string, at engine.Pos, lu *luaUtility) (engine.ConsiderationSpec, bool) {
+	switch x := v.(type) {
+	case lua.LString:
+		return rd.seedConsideration(string(x), what, at)
+	case *lua.LFunction:
+		return engine.ConsiderationSpec{Kind: engine.ConsiderFunc, Name: funcName(x), Pos: rd.funcPos(x, at),
+			Func: lu.bind(x, funcName(x))}, true
+	case *lua.LTable:
+		return rd.considerationTable(x, what, at, lu)
+	}
+	rd.add(at, what+" must be a name such as \"cost\", a table or a function, not "+v.Type().String())
+	return engine.ConsiderationSpec{}, false
+}
+
+// seedConsideration reads "cost", "cost(0.3)", "hasTag(combat)" and the like.
+func (rd *roleReader) seedConsideration(s, what string, at engine.Pos) (engine.ConsiderationSpec, bool) {
+	m := seedCall.FindStringSubmatch(s)
+	pos := rd.find(at, regexp.QuoteMeta(`"`+s))
+	if pos != at {
+		pos.Col++
+	}
+	if m == nil {
+		rd.add(pos, what+": \""+s+"\" is no consideration; write a name such as cost or cost(0.3)")
+		return engine.ConsiderationSpec{}, false
+	}
+	c := engine.ConsiderationSpec{Kind: engine.ConsiderationKind(m[1]), Pos: pos}
+	arg := strings.Trim(m[2], `"'`)
+	switch c.Kind {
+	case engine.ConsiderCost, engine.ConsiderValue, engine.ConsiderUtility:
+		if arg != "" {
+			w, err := strconv.ParseFloat(arg, 64)
+			if err != nil {
+				rd.add(pos, what+": "+m[1]+"(weight) takes a number, not \""+m[2]+"\"")
+				return c, false
+			}
+			c.Weight = w
+		}
+	case engine.ConsiderPrecondition:
+		if arg != "" {
+			rd.add(pos, what+": preconditionSatisfied() takes no argument")
+		}
+	case engine.ConsiderHasTag:
+		c.Tag = arg
+	default:
+		rd.add(pos, what+": unknown consideration \""+m[1]+"\"; by name: cost, value, utility, preconditionSatisfied, hasTag"+
+			didYouMean(m[1], []string{"cost", "value", "utility", "preconditionSatisfied", "hasTag"}))
+		return c, false
+	}
+	return c, true
+}
+
+func (rd *roleReader) considerationTable(t *lua.LTable, what string, at engine.Pos, lu *luaUtility) (engine.ConsiderationSpec, bool) {
+	pos := at
+	if in, ok := t.RawGetString("input").(lua.LString); ok {
+		pos = rd.find(at, `input\s*=\s*["']`+regexp.QuoteMeta(string(in))+`["']`)
+	} else if k, ok := t.RawGetString("kind").(lua.LString); ok {
+		pos = rd.find(at, `kind\s*=\s*["']`+regexp.QuoteMeta(string(k))+`["']`)
+	}
+	rd.checkKeys(t, considerKeys, what, pos)
+	c := engine.ConsiderationSpec{Pos: pos}
+	c.Kind = engine.ConsiderationKind(rd.str(t, "kind", what, pos))
+	c.Name = rd.str(t, "name", what, pos)
+	if c.Name != "" {
+		what += " \"" + c.Name + "\""
+	}
+	c.Weight = rd.num(t, "weight", what, pos)
+	c.Tag = rd.str(t, "tag", what, pos)
+	c.Input = rd.str(t, "input", what, pos)
+	c.Min = rd.num(t, "min", what, pos)
+	c.Max = 1
+	if _, ok := t.RawGetString("max").(lua.LNumber); ok {
+		c.Max = rd.num(t, "max", what, pos)
+	} else if t.RawGetString("max") != lua.LNil {
+		rd.num(t, "max", what, pos) // reports the wrong type
+	}
+	switch f := t.RawGetString("fn").(type) {
+	case *lua.LNilType:
+	case *lua.LFunction:
+		name := c.Name
+		if name == "" {
+			name = funcName(f)
+			c.Name = name
+		}
+		c.Func = lu.bind(f, name)
+	default:
+		rd.add(rd.find(pos, `fn\s*=`), what+": fn must be a function(action, state), not "+f.Type().String())
+	}
+	if of := t.RawGetString("of"); of != lua.LNil {
+		c.Of = rd.considerationList(of, what, rd.find(pos, `of\s*=`), lu)
+	}
+	c.Curve = rd.curve(t, what, pos)
+	return c, true
+}
+
+// curve reads curve = "kind" and its parameters; nil when none is given.
+func (rd *roleReader) curve(t *lua.LTable, what string, at engine.Pos) *engine.Curve {
+	kind := rd.str(t, "curve", what, at)
+	given := kind != ""
+	for _, p := range curveParams {
+		if t.RawGetString(p) != lua.LNil {
+			given = true
+		}
+	}
+	if !given {
+		return nil
+	}
+	if kind == "" {
+		kind = string(engine.CurveLinear)
+	}
+	c := engine.NewCurve(engine.CurveKind(kind))
+	for _, p := range []struct {
+		key string
+		dst *float64
+	}{{"slope", &c.Slope}, {"exponent", &c.Exponent}, {"offset", &c.Offset}, {"shift", &c.Shift}} {
+		if t.RawGetString(p.key) != lua.LNil {
+			*p.dst = rd.num(t, p.key, what, at)
+		}
+	}
+	switch v := t.RawGetString("invert").(type) {
+	case *lua.LNilType:
+	case lua.LBool:
+		c.Invert = bool(v)
+	default:
+		rd.add(rd.find(at, `invert\s*=`), what+": invert must be true or false, not "+v.Type().String())
+	}
+	return &c
+}
+
+func funcName(f *lua.LFunction) string {
+	if f.Proto != nil {
+		return "function@" + itoa(f.Proto.LineDefined)
+	}
+	return "function"
+}
+
+// funcPos is where a Lua function is defined, in this file.
+func (rd *roleReader) funcPos(f *lua.LFunction, at engine.Pos) engine.Pos {
+	if f.Proto != nil && f.Proto.LineDefined > 0 {
+		return rd.find(engine.Pos{File: rd.file, Line: f.Proto.LineDefined, Col: 1}, `function`)
+	}
+	return at
+}
+
+// luaUtility is what one role file's Lua considerations share: the
+// arguments they are called with. The state table is refreshed only where
+// the state changed since the last call, so scoring many actions in one
+// state converts each variable once.
+type luaUtility struct {
+	rt      *Runtime
+	schema  *engine.Schema
+	last    engine.State
+	data    *lua.LTable   // variable name → value
+	proxy   *lua.LTable   // what scripts get: reads data, refuses writes
+	actions []actionTable // by Action.Index
+}
+
+type actionTable struct {
+	a *engine.Action
+	t *lua.LTable
+}
+
+// bind returns the engine-side function of a Lua consideration.
+func (lu *luaUtility) bind(fn *lua.LFunction, name string) func(*engine.Action, engine.State, *engine.Schema) (float64, error) {
+	return func(a *engine.Action, st engine.State, s *engine.Schema) (float64, error) {
+		ret, err := lu.call(fn, lu.action(a), lu.state(st, s))
+		if err != nil {
+			return 0, errors.New("luabind: consideration \"" + name + "\": " + err.Error())
+		}
+		switch v := ret.(type) {
+		case lua.LNumber:
+			return float64(v), nil
+		case lua.LBool:
+			if v {
+				return 1, nil
+			}
+			return 0, nil
+		}
+		return 0, errors.New("luabind: consideration \"" + name + "\" must return a number, not " + ret.Type().String())
+	}
+}
+
+// call is Runtime.Call for one argument pair and one result, without its
+// allocations: the same budget, mode (no agent, read-only) and error form.
+// It does what Runtime.enter does inline, because enter's closure would
+// cost an allocation per call; PCall recovers every panic, so the restore
+// always runs.
+func (lu *luaUtility) call(fn *lua.LFunction, action, state lua.LValue) (lua.LValue, error) {
+	r := lu.rt
+	armed := r.budget.arm()
+	prevA, prevM := r.current, r.mode
+	r.current, r.mode = nil, modeCallback
+	L := r.L
+	top := L.GetTop()
+	L.Push(fn)
+	L.Push(action)
+	L.Push(state)
+	err := L.PCall(2, 1, nil)
+	var ret lua.LValue = lua.LNil
+	if err == nil {
+		ret = L.Get(-1)
+	}
+	L.SetTop(top)
+	r.current, r.mode = prevA, prevM
+	if armed {
+		r.budget.disarm()
+	}
+	if err != nil {
+		return nil, luaError(err)
+	}
+	return ret, nil
+}
+
+func (lu *luaUtility) state(st engine.State, s *engine.Schema) *lua.LTable {
+	if s != lu.schema || lu.data == nil {
+		lu.schema, lu.last = s, lu.last[:0]
+		lu.data = lu.rt.L.NewTable()
+		lu.proxy = lu.readOnly(lu.data, "state")
+	}
+	for i, v := range st {
+		if i < len(lu.last) && lu.last[i].Equal(v) {
+			continue
+		}
+		if s != nil && i < s.Len() {
+			lu.data.RawSetString(s.Name(i), fromValue(v))
+		}
+	}
+	lu.last = append(lu.last[:0], st...)
+	return lu.proxy
+}
+
+func (lu *luaUtility) action(a *engine.Action) *lua.LTable {
+	if a.Index < len(lu.actions) && lu.actions[a.Index].a == a {
+		return lu.actions[a.Index].t
+	}
+	L := lu.rt.L
+	t := L.NewTable()
+	t.RawSetString("name", lua.LString(a.Name))
+	t.RawSetString("cost", lua.LNumber(a.Utility.Cost))
+	t.RawSetString("value", lua.LNumber(a.Utility.Value))
+	t.RawSetString("weight", lua.LNumber(a.Utility.Weight))
+	tags := L.NewTable()
+	for _, tag := range a.Utility.Tags {
+		tags.Append(lua.LString(tag))
+	}
+	t.RawSetString("tags", tags)
+	p := lu.readOnly(t, "action")
+	for len(lu.actions) <= a.Index {
+		lu.actions = append(lu.actions, actionTable{})
+	}
+	lu.actions[a.Index] = actionTable{a, p}
+	return p
+}
+
+// readOnly returns an empty table that reads data and refuses writes.
+func (lu *luaUtility) readOnly(data *lua.LTable, what string) *lua.LTable {
+	L := lu.rt.L
+	meta := L.NewTable()
+	meta.RawSetString("__index", data)
+	meta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("%s.%s: the %s is read-only in a consideration", what, L.Get(2).String(), what)
+		return 0
+	}))
+	meta.RawSetString("__metatable", lua.LString("protected"))
+	p := L.NewTable()
+	p.Metatable = meta
+	return p
+}

@@ -1,0 +1,58 @@
+package luabind
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/stretchr/testify/require"
+)
+
+// testBudget keeps runaway tests quick under -race.
+const testBudget = 100_000
+
+// world is a small world of agents, each with one role file, and the
+// events they made.
+type world struct {
+	w      *engine.World
+	agents map[string]*engine.Agent
+	events []engine.Event
+}
+
+// newWorld loads each role file (under testdata) into rt once and adds one
+// agent per name, carrying files[i]; agents of one file share its domain.
+func newWorld(t *testing.T, rt *Runtime, names []string, files []string) *world {
+	t.Helper()
+	wd := &world{w: engine.NewWorld(1), agents: map[string]*engine.Agent{}}
+	wd.w.OnEvent = func(e engine.Event) { wd.events = append(wd.events, e) }
+	domains := map[string]*engine.Domain{}
+	for i, name := range names {
+		d, ok := domains[files[i]]
+		if !ok {
+			var err error
+			d, err = rt.LoadDomain(filepath.Join("testdata", files[i]))
+			require.NoError(t, err, files[i])
+			domains[files[i]] = d
+		}
+		a := engine.NewAgent(name, d)
+		wd.w.Add(a)
+		wd.agents[name] = a
+	}
+	return wd
+}
+
+func (wd *world) run(ticks int, dt float64) {
+	for range ticks {
+		wd.w.Tick(dt)
+	}
+}
+
+// first returns the first event of that kind for that agent, or nil.
+func (wd *world) first(agent string, kind engine.EventKind) *engine.Event {
+	for i := range wd.events {
+		if wd.events[i].Agent == agent && wd.events[i].Kind == kind {
+			return &wd.events[i]
+		}
+	}
+	return nil
+}

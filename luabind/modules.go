@@ -1,0 +1,125 @@
+package luabind
+
+import (
+	_ "embed"
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// moonmindModule is the source of require("moonmind"), the DSL helpers.
+//
+//go:embed moonmind.lua
+var moonmindModule string
+
+// module is one entry of require's cache.
+type module struct {
+	value   lua.LValue
+	path    string
+	loading bool
+}
+
+var moduleName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$`)
+
+// ModulePath returns the file that require(name) reads: name's dots
+// become folders under Options.ScriptsDir, plus ".lua" ("squad.common" is
+// squad/common.lua). A name that is not dot-separated identifiers (so
+// holds no "..", slash or drive) is an error, and so is a file that,
+// after following symbolic links, lies outside the scripts folder.
+func (r *Runtime) ModulePath(name string) (string, error) {
+	if !moduleName.MatchString(name) {
+		return "", errors.New("luabind: require " + quote(name) + ": a module name is identifiers separated by dots, such as \"squad.common\" (no paths)")
+	}
+	dir := r.opts.ScriptsDir
+	if dir == "" {
+		dir = "."
+	}
+	p := filepath.Join(dir, filepath.FromSlash(strings.ReplaceAll(name, ".", "/"))+".lua")
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", errors.New("luabind: require " + quote(name) + ": " + err.Error())
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "", errors.New("luabind: require " + quote(name) + ": no module file " + p)
+	}
+	if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", errors.New("luabind: require " + quote(name) + ": " + p + " leads outside the scripts folder")
+	}
+	return p, nil
+}
+
+// require(name) loads a module once per runtime and returns its value:
+// "moonmind" is the built-in DSL module; any other name is a file under
+// the scripts folder (see ModulePath). The module runs in its own
+// environment, under the caller's budget.
+func (r *Runtime) require(L *lua.LState) int {
+	name := L.CheckString(1)
+	defer r.enterGo(L, "require")()
+	v, err := r.requireModule(L, name)
+	if err != nil {
+		L.RaiseError("%s", strings.TrimPrefix(err.Error(), "luabind: "))
+	}
+	L.Push(v)
+	return 1
+}
+
+func (r *Runtime) requireModule(L *lua.LState, name string) (lua.LValue, error) {
+	if m, ok := r.modules[name]; ok {
+		if m.loading {
+			return nil, errors.New("luabind: require " + quote(name) + ": the module requires itself (a require cycle)")
+		}
+		if r.reading != nil {
+			r.reading[m.path] = true
+		}
+		return m.value, nil
+	}
+	var src, path string
+	if name == "moonmind" {
+		src, path = moonmindModule, "moonmind.lua"
+	} else {
+		p, err := r.ModulePath(name)
+		if err != nil {
+			return nil, err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return nil, errors.New("luabind: require " + quote(name) + ": " + err.Error())
+		}
+		src, path = string(b), p
+		if r.reading != nil {
+			r.reading[p] = true
+		}
+	}
+	m := &module{path: path, loading: true}
+	r.modules[name] = m
+	fn, err := r.compile(strings.NewReader(src), path)
+	if err != nil {
+		delete(r.modules, name)
+		return nil, luaError(err)
+	}
+	L.Push(fn)
+	L.Push(lua.LString(name))
+	if err := L.PCall(1, 1, nil); err != nil {
+		delete(r.modules, name)
+		return nil, luaError(err)
+	}
+	m.value = L.Get(-1)
+	L.Pop(1)
+	if t, ok := m.value.(*lua.LTable); ok && name == "moonmind" {
+		// The built-in module is shared by every role: make it read-only.
+		ud := L.NewUserData()
+		ud.Value = name
+		ud.Metatable = readOnlyMeta(L, t, name)
+		m.value = ud
+	}
+	if m.value == lua.LNil {
+		m.value = lua.LTrue
+	}
+	m.loading = false
+	return m.value, nil
+}

@@ -1,0 +1,508 @@
+package luabind
+
+import (
+	"io"
+	"reflect"
+	"strconv"
+	"strings"
+
+	lua "github.com/yuin/gopher-lua"
+	"github.com/yuin/gopher-lua/ast"
+	"github.com/yuin/gopher-lua/parse"
+)
+
+// maxArrayIndex bounds the array part of a Lua table. gopher-lua pads the
+// array part up to any integer key below lua.MaxArrayIndex (64 Mi slots,
+// 1 GiB for one assignment t[67108863] = 1); keys past this bound go to
+// the hash part instead, which costs nothing up front. Only luabind uses
+// gopher-lua in this module, so the setting is made once, at init, before
+// any state exists.
+const maxArrayIndex = 1 << 20
+
+func init() { lua.MaxArrayIndex = maxArrayIndex }
+
+// Names of the base library that scripts do not get: they read files,
+// compile text at run time, reach other functions' environments, drive the
+// collector, make unchecked userdata, or print the VM's registers.
+var removedGlobals = []string{
+	"dofile", "loadfile", "load", "loadstring", "getfenv", "setfenv",
+	"collectgarbage", "module", "newproxy", "_printregs", "_G",
+}
+
+// sandboxPrelude is the Lua part of the sandbox, run once per runtime with
+// the real coroutine functions. It defines a pcall and xpcall that a body
+// may yield through (gopher-lua's own pcall silently ends the coroutine
+// when the protected function yields), and coroutine.wrap over the
+// budgeted coroutine.create.
+const sandboxPrelude = `
+local create, resume, status, yield = ...
+local select, type, error, unpack, rawpcall = select, type, error, unpack, pcall
+local function pack(...) return { n = select("#", ...), ... } end
+
+-- pcall(f, ...): runs f in a coroutine and passes every yield of f up to
+-- the body, so npc:wait inside a pcall waits as it does outside one.
+local function ypcall(f, ...)
+  if type(f) ~= "function" then
+    return rawpcall(f, ...)
+  end
+  local co = create(f)
+  local r = pack(resume(co, ...))
+  while status(co) ~= "dead" do
+    r = pack(resume(co, yield(unpack(r, 2, r.n))))
+  end
+  return unpack(r, 1, r.n)
+end
+
+-- xpcall(f, handler): as pcall, calling handler(err) on an error.
+local function yxpcall(f, handler)
+  local r = pack(ypcall(f))
+  if r[1] then
+    return unpack(r, 1, r.n)
+  end
+  return false, handler(r[2])
+end
+
+-- coroutine.wrap(f): a function that resumes a new coroutine.
+local function wrap(f)
+  local co = create(f)
+  return function(...)
+    local r = pack(resume(co, ...))
+    if not r[1] then
+      error(r[2], 0)
+    end
+    return unpack(r, 2, r.n)
+  end
+end
+
+return ypcall, yxpcall, wrap
+`
+
+// openSandbox opens the allowed libraries, removes or replaces the unsafe
+// functions and installs require, print and the checked built-ins.
+func (r *Runtime) openSandbox() {
+	L := r.L
+	for _, lib := range []struct {
+		name string
+		fn   lua.LGFunction
+	}{
+		{lua.BaseLibName, lua.OpenBase},
+		{lua.TabLibName, lua.OpenTable},
+		{lua.StringLibName, lua.OpenString},
+		{lua.MathLibName, lua.OpenMath},
+		{lua.CoroutineLibName, lua.OpenCoroutine},
+	} {
+		L.Push(L.NewFunction(lib.fn))
+		L.Push(lua.LString(lib.name))
+		L.Call(1, 0)
+	}
+	base := L.G.Global
+	r.base = base
+	for _, name := range removedGlobals {
+		base.RawSetString(name, lua.LNil)
+	}
+	str := base.RawGetString("string").(*lua.LTable)
+	str.RawSetString("dump", lua.LNil)
+	str.RawSetString("__index", lua.LNil) // the string metatable is set apart in freeze
+	str.RawSetString("rep", L.NewFunction(r.strRep))
+	tbl := base.RawGetString("table").(*lua.LTable)
+	tbl.RawSetString("concat", L.NewFunction(r.tableConcat))
+	co := base.RawGetString("coroutine").(*lua.LTable)
+	create := co.RawGetString("create").(*lua.LFunction)
+	co.RawSetString("create", L.NewFunction(func(L *lua.LState) int {
+		n := create.GFunction(L)
+		if th, ok := L.Get(-1).(*lua.LState); ok && r.budgeted() {
+			th.SetContext(r.budget) // NewThread gave it a child context the budget cannot stop
+		}
+		return n
+	}))
+
+	co.RawSetString("yield", L.NewFunction(r.checkedYield))
+	r.guard(tbl, "table.", "sort")
+	r.guard(str, "string.", "gsub", "format")
+	r.guard(base, "", "tostring", "pcall")
+
+	base.RawSetString("setmetatable", L.NewFunction(sandboxSetMetatable))
+	base.RawSetString("rawset", L.NewFunction(sandboxRawSet))
+	base.RawSetString("print", L.NewFunction(r.print))
+	base.RawSetString("require", L.NewFunction(r.require))
+	base.RawSetString("__concat", L.NewFunction(r.concat))
+
+	fn, err := L.Load(strings.NewReader(sandboxPrelude), preludeName)
+	if err != nil {
+		panic("luabind: sandbox prelude: " + err.Error()) // a bug in this package
+	}
+	L.Push(fn)
+	L.Push(co.RawGetString("create"))
+	L.Push(co.RawGetString("resume"))
+	L.Push(co.RawGetString("status"))
+	L.Push(co.RawGetString("yield"))
+	L.Call(4, 3)
+	base.RawSetString("pcall", L.Get(-3))
+	base.RawSetString("xpcall", L.Get(-2))
+	co.RawSetString("wrap", L.Get(-1))
+	L.Pop(3)
+}
+
+// freeze makes the libraries read-only: each library global becomes a
+// userdata whose metatable reads from the real table, refuses writes and
+// is protected, so one script cannot change string.format or math.random
+// under another; rawset and table.insert cannot reach it either (they need
+// a table). Scripts see the globals through a per-file environment (see
+// newEnv) that refuses new globals.
+func (r *Runtime) freeze() {
+	L := r.L
+	for _, name := range []string{"string", "table", "math", "coroutine"} {
+		real := r.base.RawGetString(name).(*lua.LTable)
+		ud := L.NewUserData()
+		ud.Value = name
+		ud.Metatable = readOnlyMeta(L, real, name)
+		r.base.RawSetString(name, ud)
+		if name == "string" {
+			// Strings index the library for s:upper(); their metatable is
+			// protected so getmetatable("") cannot hand out the library.
+			smt := L.NewTable()
+			smt.RawSetString("__index", ud)
+			smt.RawSetString("__metatable", lua.LString("protected"))
+			L.SetMetatable(lua.LString(""), smt)
+		}
+	}
+	r.envMeta = L.NewTable()
+	r.envMeta.RawSetString("__index", r.base)
+	r.envMeta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("assignment to global %q: scripts cannot create or change globals; declare it local (agent data belongs in npc.state)", L.CheckString(2))
+		return 0
+	}))
+	r.envMeta.RawSetString("__metatable", lua.LString("protected"))
+}
+
+func readOnlyMeta(L *lua.LState, real *lua.LTable, name string) *lua.LTable {
+	mt := L.NewTable()
+	mt.RawSetString("__index", real)
+	mt.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		L.RaiseError("%s.%s: the %s library is read-only", name, L.ToString(2), name)
+		return 0
+	}))
+	mt.RawSetString("__metatable", lua.LString("protected"))
+	return mt
+}
+
+// newEnv returns a fresh global environment for one script file: reads
+// fall through to the sandbox's globals, writes are refused, and _G is the
+// environment itself.
+func (r *Runtime) newEnv() *lua.LTable {
+	env := r.L.NewTable()
+	env.RawSetString("_G", env)
+	env.Metatable = r.envMeta
+	return env
+}
+
+// compile parses a script, routes its .. operators through the sandbox's
+// checked __concat, and returns its main function in a fresh environment.
+// Errors are gopher-lua syntax errors (see luaError).
+func (r *Runtime) compile(src io.Reader, name string) (*lua.LFunction, error) {
+	chunk, err := parse.Parse(src, name)
+	if err != nil {
+		return nil, &lua.ApiError{Type: lua.ApiErrorSyntax, Object: lua.LString(err.Error()), Cause: err}
+	}
+	rewriteConcat(reflect.ValueOf(chunk))
+	proto, err := lua.Compile(chunk, name)
+	if err != nil {
+		return nil, &lua.ApiError{Type: lua.ApiErrorSyntax, Object: lua.LString(err.Error()), Cause: err}
+	}
+	fn := r.L.NewFunctionFromProto(proto)
+	fn.Env = r.newEnv()
+	return fn, nil
+}
+
+var exprType = reflect.TypeFor[ast.Expr]()
+
+// rewriteConcat replaces every a .. b .. c in a parsed chunk with the call
+// __concat(a, b, c), so the sandbox can refuse a string longer than
+// Options.MaxStringBytes before it is built (the VM's own concatenation
+// cannot be checked, and doubling a string 40 times needs a terabyte).
+func rewriteConcat(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			rewriteConcat(v.Elem())
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			rewriteField(v.Index(i))
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if f := v.Field(i); f.CanSet() {
+				rewriteField(f)
+			}
+		}
+	}
+}
+
+func rewriteField(f reflect.Value) {
+	if f.Type() == exprType && !f.IsNil() {
+		if c, ok := f.Interface().(*ast.StringConcatOpExpr); ok {
+			f.Set(reflect.ValueOf(concatCall(c)))
+		}
+	}
+	rewriteConcat(f)
+}
+
+func concatCall(c *ast.StringConcatOpExpr) ast.Expr {
+	var args []ast.Expr
+	var flatten func(e ast.Expr)
+	flatten = func(e ast.Expr) {
+		if c, ok := e.(*ast.StringConcatOpExpr); ok {
+			flatten(c.Lhs)
+			flatten(c.Rhs)
+			return
+		}
+		args = append(args, e)
+	}
+	flatten(c)
+	// The last argument of a call expands to all its values; an operand of
+	// .. is one value, so truncate it as Lua's (f()) does.
+	switch last := args[len(args)-1].(type) {
+	case *ast.FuncCallExpr:
+		last.AdjustRet = true
+	case *ast.Comma3Expr:
+		last.AdjustRet = true
+	}
+	ident := &ast.IdentExpr{Value: "__concat"}
+	ident.SetLine(c.Line())
+	ident.SetLastLine(c.LastLine())
+	call := &ast.FuncCallExpr{Func: ident, Args: args}
+	call.SetLine(c.Line())
+	call.SetLastLine(c.LastLine())
+	return call
+}
+
+// concat is the .. operator with a length check: strings and numbers join
+// as in Lua 5.1; other operands use their __concat metamethod, pairwise
+// from the right.
+func (r *Runtime) concat(L *lua.LState) int {
+	n := L.GetTop()
+	rhs := L.Get(n)
+	for i := n - 1; i >= 1; i-- {
+		lhs := L.Get(i)
+		if lua.LVCanConvToString(lhs) && lua.LVCanConvToString(rhs) {
+			// Join the longest run of plain operands at once.
+			j := i
+			size := len(lua.LVAsString(rhs)) + len(lua.LVAsString(lhs))
+			for j > 1 && lua.LVCanConvToString(L.Get(j-1)) {
+				j--
+				size += len(lua.LVAsString(L.Get(j)))
+			}
+			r.checkSize(L, size)
+			var b strings.Builder
+			b.Grow(size)
+			for k := j; k <= i; k++ {
+				b.WriteString(lua.LVAsString(L.Get(k)))
+			}
+			b.WriteString(lua.LVAsString(rhs))
+			rhs = lua.LString(b.String())
+			i = j
+			continue
+		}
+		op := L.GetMetaField(lhs, "__concat")
+		if op == lua.LNil {
+			op = L.GetMetaField(rhs, "__concat")
+		}
+		if op == lua.LNil {
+			bad := lhs
+			if lua.LVCanConvToString(lhs) {
+				bad = rhs
+			}
+			L.RaiseError("attempt to concatenate a %s value", bad.Type().String())
+		}
+		L.Push(op)
+		L.Push(lhs)
+		L.Push(rhs)
+		func() {
+			defer r.enterGo(L, "a __concat metamethod")()
+			L.Call(2, 1)
+		}()
+		rhs = L.Get(-1)
+		L.Pop(1)
+	}
+	L.Push(rhs)
+	return 1
+}
+
+func (r *Runtime) checkSize(L *lua.LState, size int) {
+	if size > r.opts.MaxStringBytes || size < 0 {
+		L.RaiseError("string too long: %d bytes is more than the sandbox allows (%d, luabind.Options.MaxStringBytes)",
+			size, r.opts.MaxStringBytes)
+	}
+}
+
+// strRep is string.rep(s, n) with a length check.
+func (r *Runtime) strRep(L *lua.LState) int {
+	s := L.CheckString(1)
+	n := L.CheckInt(2)
+	if n <= 0 || s == "" {
+		L.Push(lua.LString(""))
+		return 1
+	}
+	if n > r.opts.MaxStringBytes/len(s) {
+		L.RaiseError("string too long: %d bytes is more than the sandbox allows (%d, luabind.Options.MaxStringBytes)",
+			uint64(n)*uint64(len(s)), r.opts.MaxStringBytes)
+	}
+	L.Push(lua.LString(strings.Repeat(s, n)))
+	return 1
+}
+
+// tableConcat is table.concat(t [, sep [, i [, j]]]) with a length check.
+// It builds the result directly, so it needs no Lua stack space however
+// long the list is.
+func (r *Runtime) tableConcat(L *lua.LState) int {
+	t := L.CheckTable(1)
+	sep := L.OptString(2, "")
+	i := L.OptInt(3, 1)
+	j := L.OptInt(4, t.Len())
+	if i > j {
+		L.Push(lua.LString(""))
+		return 1
+	}
+	size := 0
+	for k := i; k <= j; k++ {
+		v := t.RawGetInt(k)
+		if !lua.LVCanConvToString(v) {
+			L.RaiseError("invalid value (%s) at index %d in table for concat", v.Type().String(), k)
+		}
+		size += len(lua.LVAsString(v))
+		if k < j {
+			size += len(sep)
+		}
+		if size > r.opts.MaxStringBytes {
+			r.checkSize(L, size)
+		}
+	}
+	var b strings.Builder
+	b.Grow(size)
+	for k := i; k <= j; k++ {
+		b.WriteString(lua.LVAsString(t.RawGetInt(k)))
+		if k < j {
+			b.WriteString(sep)
+		}
+	}
+	L.Push(lua.LString(b.String()))
+	return 1
+}
+
+// goCall is a Go function that may call back into Lua, running now in
+// thread L: a yield in L while it runs would cross the Go call.
+type goCall struct {
+	L    *lua.LState
+	what string
+}
+
+// guard wraps the Go functions of a library that call Lua functions back
+// (a sort comparator, a gsub callback, a __tostring metamethod), so
+// checkedYield knows when a yield would cross them.
+func (r *Runtime) guard(t *lua.LTable, lib string, names ...string) {
+	for _, name := range names {
+		orig := t.RawGetString(name).(*lua.LFunction).GFunction
+		what := lib + name
+		t.RawSetString(name, r.L.NewFunction(func(L *lua.LState) int {
+			defer r.enterGo(L, what)()
+			return orig(L)
+		}))
+	}
+}
+
+// enterGo records a Go call into Lua; the returned function ends it,
+// also when the call unwinds with a Lua error.
+func (r *Runtime) enterGo(L *lua.LState, what string) func() {
+	r.goCalls = append(r.goCalls, goCall{L, what})
+	n := len(r.goCalls)
+	return func() {
+		clear(r.goCalls[n-1:])
+		r.goCalls = r.goCalls[:n-1]
+	}
+}
+
+// checkedYield is coroutine.yield, refused while a Go function that called
+// back into Lua runs in the same coroutine: gopher-lua cannot suspend a Go
+// call, and trying corrupts the coroutine and can end the process. A yield
+// inside a metamethod the VM calls itself (__index, __lt, ...) is not seen
+// here; luaTask.Resume catches what follows.
+func (r *Runtime) checkedYield(L *lua.LState) int {
+	for _, c := range r.goCalls {
+		if c.L == L {
+			L.Error(lua.LString(scriptWhere(L)+"cannot wait or yield inside a callback of "+c.what+
+				": gopher-lua cannot suspend the Go function that called it"), 0)
+		}
+	}
+	return -1
+}
+
+// scriptWhere returns "file:line: " of the innermost script frame (not this
+// package's prelude), or "".
+func scriptWhere(L *lua.LState) string {
+	for level := 1; level < callStackSize+2; level++ {
+		dbg, ok := L.GetStack(level)
+		if !ok {
+			break
+		}
+		if _, err := L.GetInfo("Sl", dbg, lua.LNil); err != nil {
+			break
+		}
+		if dbg.What != "G" && dbg.Source != preludeName && dbg.CurrentLine > 0 {
+			return dbg.Source + ":" + strconv.Itoa(dbg.CurrentLine) + ": "
+		}
+	}
+	return ""
+}
+
+// preludeName is the chunk name of the Lua code this package runs itself;
+// error positions skip it to name the script's line.
+const preludeName = "luabind"
+
+// sandboxSetMetatable is setmetatable for tables only (as in Lua 5.1):
+// gopher-lua's also sets the one shared metatable of every number, boolean
+// or function, which would reach every agent's scripts.
+func sandboxSetMetatable(L *lua.LState) int {
+	t := L.CheckTable(1)
+	L.CheckTypes(2, lua.LTNil, lua.LTTable)
+	if mt, ok := t.Metatable.(*lua.LTable); ok && mt.RawGetString("__metatable") != lua.LNil {
+		L.RaiseError("cannot change a protected metatable")
+	}
+	t.Metatable = L.Get(2)
+	L.SetTop(1)
+	return 1
+}
+
+// sandboxRawSet is rawset that refuses a table with a protected metatable
+// (a script's global environment), which would bypass its __newindex.
+func sandboxRawSet(L *lua.LState) int {
+	t := L.CheckTable(1)
+	if mt, ok := t.Metatable.(*lua.LTable); ok && mt.RawGetString("__metatable") != lua.LNil {
+		L.RaiseError("rawset: the table is protected")
+	}
+	k := L.CheckAny(2)
+	if k == lua.LNil {
+		L.ArgError(2, "table index is nil")
+	}
+	t.RawSet(k, L.CheckAny(3))
+	L.SetTop(1)
+	return 1
+}
+
+// print sends its arguments to Options.Print, prefixed with the caller's
+// file and line.
+func (r *Runtime) print(L *lua.LState) int {
+	if r.opts.Print == nil {
+		return 0
+	}
+	defer r.enterGo(L, "print")()
+	parts := make([]string, L.GetTop())
+	for i := range parts {
+		parts[i] = L.ToStringMeta(L.Get(i + 1)).String()
+	}
+	where := L.Where(1)
+	r.opts.Print(where + " " + strings.Join(parts, "\t"))
+	return 0
+}
+
+func quote(s string) string { return strconv.Quote(s) }

@@ -1,0 +1,23 @@
+-- A top-level local is shared by every agent of the role; an npc kept in
+-- it must not reach another agent.
+local shared = {}
+
+return {
+  name = "Leak",
+  state = { hp = 100, done = false },
+  goals = { { name = "finished", condition = "done" } },
+  actions = {
+    {
+      name = "grab",
+      effects = "done = true",
+      run = function(npc)
+        local other = shared.npc
+        shared.npc = npc
+        if other ~= nil then
+          other.state.hp = 0
+        end
+        npc.state.done = true
+      end,
+    },
+  },
+}

@@ -1,0 +1,183 @@
+---@meta moonmind
+-- LuaLS type definitions for moonmind's Lua API: the role table a role file
+-- returns, the npc object bodies and callbacks receive, and the helpers of
+-- require("moonmind"). This file is for editors only (scripts/.luarc.json
+-- puts it on the language server's library path); the engine never runs it.
+--
+-- The sandbox a script runs in: the base library without dofile, loadfile,
+-- load, loadstring, getfenv, setfenv, collectgarbage, module and newproxy;
+-- table, string (without dump), math and coroutine, all read-only; no os,
+-- io, debug or package. require reads only modules of the scripts folder
+-- ("squad.common" is squad/common.lua). Globals cannot be created: declare
+-- everything local. pcall and xpcall may wrap code that waits. Every resume
+-- of a body and every callback runs under an instruction budget; strings
+-- are limited to 16 MiB.
+
+---A state value: numbers must stay within ±2^53 so they are exact.
+---@alias moonmind.Value boolean|number|string|nil
+
+---A goal's priority: a name (any case) or a whole number from 1 to 1000000
+---(low is 10, normal 20, high 30, critical 40).
+---@alias moonmind.Priority "low"|"normal"|"high"|"critical"|"LOW"|"NORMAL"|"HIGH"|"CRITICAL"|integer
+
+---How an agent decides: GOAP plans for goals, utility picks one action at a
+---time, hybrid plans first and picks when no goal has a plan.
+---@alias moonmind.Decide "goap"|"utility"|"hybrid"
+
+---The agent an action body, sensor or condition runs for. An npc object
+---belongs to its agent: kept elsewhere, it cannot be used by another one.
+---@class moonmind.NPC
+---@field name string The agent's name (read-only).
+---@field state table<string, moonmind.Value> The agent's state variables: read and write them by name. Writing is refused in conditions and considerations.
+local NPC = {}
+
+---Suspends the action body for `seconds` of game time (only in `run`).
+---@param seconds number
+function NPC:wait(seconds) end
+
+---Suspends the action body until `fn(npc)` returns true; `fn` runs once per tick.
+---@param fn fun(npc: moonmind.NPC): boolean
+function NPC:wait_until(fn) end
+
+---Demo host method: walks to (x, y) and returns on arrival.
+---@param x number
+---@param y number
+function NPC:move_to(x, y) end
+
+---Demo host method: the position of the nearest thing of a kind.
+---@param kind string
+---@return number x
+---@return number y
+function NPC:nearest(kind) end
+
+---Demo host method: the agent's position.
+---@return number x
+---@return number y
+function NPC:position() end
+
+---Demo host method: fires one round at the current target.
+function NPC:shoot() end
+
+---@class moonmind.Goal
+---@field name string
+---@field condition string A condition: comparisons, &&, ||, !, state variables and named conditions.
+---@field priority? moonmind.Priority Default "normal".
+---@field description? string
+---@field persistent? boolean
+---@field deadline? number Seconds.
+
+---@class moonmind.Utility
+---@field cost? number
+---@field value? number
+---@field weight? number
+---@field tags? string[]
+
+---What a consideration function receives about the action it scores.
+---@class moonmind.ActionInfo
+---@field name string
+---@field cost number
+---@field value number
+---@field weight number
+---@field tags string[]
+
+---A consideration: a seed name ("cost", "value(0.5)", 'hasTag("combat")'),
+---a table, or a function returning a number in [0, 1] (true is 1).
+---@alias moonmind.Consideration string|moonmind.ConsiderationSpec|fun(action: moonmind.ActionInfo, state: table<string, moonmind.Value>): number|boolean
+
+---@class moonmind.ConsiderationSpec
+---@field kind? "cost"|"value"|"utility"|"preconditionSatisfied"|"hasTag"|"combine"
+---@field name? string
+---@field weight? number
+---@field tag? string For kind = "hasTag".
+---@field of? moonmind.Consideration[] For kind = "combine".
+---@field input? string A state variable, scored through a response curve.
+---@field min? number
+---@field max? number
+---@field curve? "linear"|"polynomial"|"logistic"|"logit"|"step"
+---@field slope? number
+---@field exponent? number
+---@field offset? number
+---@field shift? number
+---@field invert? boolean
+---@field fn? fun(action: moonmind.ActionInfo, state: table<string, moonmind.Value>): number|boolean
+
+---An action. `run` is a coroutine resumed once per tick: return (or return
+---true) to succeed, `error(...)` or `return false, reason` to fail.
+---@class moonmind.Action
+---@field name string
+---@field description? string
+---@field pre? string The precondition.
+---@field effects? string What the action makes true: "ammo = 30, magazines = magazines - 1".
+---@field post? string Another name for effects.
+---@field fulfills? string|string[] Goal names.
+---@field cost? number Greater than 0; default 1.
+---@field utility? moonmind.Utility
+---@field considerations? moonmind.Consideration[]
+---@field restricted? boolean
+---@field run? fun(npc: moonmind.NPC): boolean|nil, string|nil
+---@field on_interrupt? fun(npc: moonmind.NPC) Runs when the engine interrupts the body.
+
+---A sensor: `run(npc, dt)` writes state every `every` seconds (0: each tick).
+---@class moonmind.Sensor
+---@field name string
+---@field description? string
+---@field every? number
+---@field run fun(npc: moonmind.NPC, dt: number)
+
+---A named condition, usable by name in pre and goal conditions; `test` must
+---not change anything.
+---@class moonmind.Condition
+---@field name string
+---@field description? string
+---@field test fun(npc: moonmind.NPC): boolean
+
+---The table a role file returns.
+---@class moonmind.Role
+---@field name string
+---@field description? string
+---@field extends? string A module of the scripts folder or a role loaded before; the child's entries win.
+---@field state? table<string, moonmind.Value>
+---@field goals? moonmind.Goal[]
+---@field actions? moonmind.Action[]
+---@field conditions? table<string, fun(npc: moonmind.NPC): boolean>|moonmind.Condition[]
+---@field sensors? moonmind.Sensor[]
+---@field decide? moonmind.Decide
+---@field considerations? moonmind.Consideration[]
+---@field utility_mode? "average"|"multiply"
+
+---The helpers of require("moonmind"); each returns plain data.
+---@class moonmind
+---@field LOW "low"
+---@field NORMAL "normal"
+---@field HIGH "high"
+---@field CRITICAL "critical"
+local mm = {}
+
+---Returns the role table unchanged (it gives the editor its type).
+---@param spec moonmind.Role
+---@return moonmind.Role
+function mm.role(spec) end
+
+---@param name string
+---@param condition string
+---@param fields? { priority?: moonmind.Priority, description?: string, persistent?: boolean, deadline?: number }
+---@return moonmind.Goal
+function mm.goal(name, condition, fields) end
+
+---@param name string
+---@param fields moonmind.Action|table
+---@return moonmind.Action
+function mm.action(name, fields) end
+
+---@param name string
+---@param every number Seconds between runs.
+---@param run fun(npc: moonmind.NPC, dt: number)
+---@return moonmind.Sensor
+function mm.sensor(name, every, run) end
+
+---@param name string
+---@param test fun(npc: moonmind.NPC): boolean
+---@return moonmind.Condition
+function mm.condition(name, test) end
+
+return mm
