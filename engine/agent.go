@@ -254,11 +254,12 @@ func (a *Agent) invalidated() string {
 		return r
 	}
 	if a.picked {
-		best := a.utility.SelectBestAction(a.State)
-		if best != nil && best != act {
-			bs, rs := a.utility.Score(best, a.State), a.utility.Score(act, a.State)
-			if bs > rs+a.commitment() {
-				return "utility pick changed: " + best.Name + " (" + strconv.FormatFloat(bs, 'f', 3, 64) +
+		a.utility.Commitment = a.commitment()
+		next, _ := a.utility.Pick(a.State, act)
+		if next != nil && next != act && a.allowed1(next) == "" {
+			bs, rs := a.utility.Score(next, a.State), a.utility.Score(act, a.State)
+			if bs > 0 {
+				return "utility pick changed: " + next.Name + " (" + strconv.FormatFloat(bs, 'f', 3, 64) +
 					") leads " + act.Name + " (" + strconv.FormatFloat(rs, 'f', 3, 64) + ")"
 			}
 		}
@@ -434,12 +435,19 @@ func goalName(g *Goal) string {
 // action, or one backed off after a failure.
 func (a *Agent) allowed(steps []*Action) string {
 	for _, s := range steps {
-		if s.Restricted {
-			return "restricted action " + s.Name
+		if why := a.allowed1(s); why != "" {
+			return why
 		}
-		if a.cooldown[s.Index] > a.time+1e-9 {
-			return "action " + s.Name + " is backed off for " + FormatNumber(a.cooldown[s.Index]-a.time) + " s after a failure"
-		}
+	}
+	return ""
+}
+
+func (a *Agent) allowed1(s *Action) string {
+	if s.Restricted {
+		return "restricted action " + s.Name
+	}
+	if a.cooldown[s.Index] > a.time+1e-9 {
+		return "action " + s.Name + " is backed off for " + FormatNumber(a.cooldown[s.Index]-a.time) + " s after a failure"
 	}
 	return ""
 }
@@ -536,11 +544,19 @@ func hasRestricted(steps []*Action) bool {
 	return false
 }
 
-// pick runs the utility planner over the actions not backed off.
+// pick runs the utility planner over the actions not backed off. An
+// action that scores 0 or less is never picked: with no positive score the
+// agent does nothing rather than something pointless.
 func (a *Agent) pick() bool {
 	ranked := a.utility.ActionsByUtility(a.State)
 	for _, sa := range ranked {
-		if why := a.allowed([]*Action{sa.Action}); why != "" {
+		if !(sa.Score > 0) {
+			break
+		}
+		if why := a.allowed1(sa.Action); why != "" {
+			if sa.Action.Restricted {
+				continue
+			}
 			a.noteBackoff([]*Action{sa.Action})
 			continue
 		}

@@ -251,8 +251,8 @@ func TestSensorRateAndErrors(t *testing.T) {
 
 func TestRestrictedPlanIsRefused(t *testing.T) {
 	w, a, tr := newWorld(t, RoleSpec{Name: "R",
-		State: []Var{{"rich", BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("money", "rich")},
+		State:   []Var{{"rich", BoolValue(false)}},
+		Goals:   []GoalSpec{NewGoal("money", "rich")},
 		Actions: []ActionSpec{NewAction("Rob").Effects("rich = true").Restricted().Body(ticksBody{n: 1}).Spec()}})
 	w.Tick(0.1)
 	assert.Equal(t, []string{"1 refused money"}, tr.lines(EventRefused, EventStart))
@@ -394,4 +394,20 @@ func TestWorkersGiveTheSameTrace(t *testing.T) {
 	require.Greater(t, len(one), 200)
 	assert.Equal(t, one, run(4))
 	assert.Equal(t, one, run(1), "the same seed gives the same trace")
+}
+
+func TestRecorderKeepsTheLatestRecords(t *testing.T) {
+	r := NewRecorder(3)
+	for i := 1; i <= 5; i++ {
+		r.Add(Event{Tick: i, Kind: EventStart})
+	}
+	r.Add(Event{Tick: 6, Kind: EventFail})
+	var ticks []int
+	for _, e := range r.Records() {
+		ticks = append(ticks, e.Tick)
+	}
+	assert.Equal(t, []int{4, 5, 6}, ticks)
+	assert.Equal(t, 5, r.Count(EventStart))
+	assert.Equal(t, 1, r.Count(EventFail))
+	assert.Contains(t, r.Summary("IDLE"), `status=IDLE plans=0 plan-failures=0 replans=0 picks=0 started=5 finished=0 failed=1 interrupted=0 last="fail "`)
 }

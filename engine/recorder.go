@@ -7,16 +7,17 @@ import (
 )
 
 // DefaultRecorderSize is the number of records an agent keeps.
-const DefaultRecorderSize = 256
+const DefaultRecorderSize = 64
 
 // Recorder is an agent's flight recorder (the Embabel seed's, for games):
 // a bounded ring of its latest records plus running counts for the
 // summary line. Not safe for concurrent use; each agent owns one.
 type Recorder struct {
-	ring  []Event
+	ring  []Event // grows to size, then wraps
+	size  int
 	next  int
 	full  bool
-	count map[EventKind]int
+	count [EventSummary + 1]int
 }
 
 // NewRecorder returns a recorder keeping the last size records (size <= 0
@@ -25,17 +26,23 @@ func NewRecorder(size int) *Recorder {
 	if size <= 0 {
 		size = DefaultRecorderSize
 	}
-	return &Recorder{ring: make([]Event, size), count: map[EventKind]int{}}
+	return &Recorder{size: size}
 }
 
 // Add records an event, overwriting the oldest when the ring is full.
 func (r *Recorder) Add(e Event) {
-	r.ring[r.next] = e
+	if !r.full && len(r.ring) < r.size {
+		r.ring = append(r.ring, e)
+	} else {
+		r.ring[r.next] = e
+	}
 	r.next++
-	if r.next == len(r.ring) {
+	if r.next == r.size {
 		r.next, r.full = 0, true
 	}
-	r.count[e.Kind]++
+	if int(e.Kind) < len(r.count) {
+		r.count[e.Kind]++
+	}
 }
 
 // Records returns the kept records, oldest first.
@@ -48,7 +55,12 @@ func (r *Recorder) Records() []Event {
 
 // Count returns how many events of a kind were recorded in all (not only
 // those still in the ring).
-func (r *Recorder) Count(k EventKind) int { return r.count[k] }
+func (r *Recorder) Count(k EventKind) int {
+	if int(k) < len(r.count) {
+		return r.count[k]
+	}
+	return 0
+}
 
 // Summary returns the one-line summary: status, counts and the last
 // action.

@@ -23,15 +23,24 @@ func (b *luaBody) Start(agent *engine.Agent, action *engine.Action) (engine.Task
 	return &luaTask{body: b, th: b.rt.newThread(), agent: agent}, nil
 }
 
-// luaTask is one run of a body: a coroutine resumed once per tick. The
-// first resume passes npc; later ones pass the tick's dt, which
-// coroutine.yield() returns inside the body.
+// luaTask is one run of a body: a coroutine resumed at most once per tick.
+// The first resume passes npc. npc:wait and unfinished host methods are
+// handled in Go without resuming the coroutine until they are done; a
+// body that calls coroutine.yield() itself gets the tick's dt back.
 type luaTask struct {
 	body    *luaBody
 	th      *lua.LState
 	agent   *engine.Agent
 	started bool
 	done    bool
+
+	// While the body sleeps in npc:wait, the task counts the time in Go
+	// and resumes the coroutine only once sleepFor seconds have passed.
+	sleeping        bool
+	slept, sleepFor float64
+	// While a host method is not done, the task calls it in Go each tick
+	// and resumes the coroutine with its results when it is.
+	host *hostHandle
 }
 
 // Resume runs the body until it yields or ends, under the runtime's
@@ -40,6 +49,35 @@ type luaTask struct {
 func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 	if t.done {
 		return engine.Failed, errors.New("luabind: body resumed after it ended")
+	}
+	var args []lua.LValue
+	switch {
+	case t.sleeping:
+		t.slept += dt
+		if t.slept < t.sleepFor-1e-9 {
+			return engine.Running, nil
+		}
+		t.sleeping = false
+	case t.host != nil:
+		h := t.host
+		h.call.First, h.call.DT = false, dt
+		done, herr := h.fn(&h.call)
+		switch {
+		case herr != nil:
+			args = []lua.LValue{lua.LFalse, lua.LString("npc:" + h.call.Name + ": " + herr.Error())}
+		case !done:
+			return engine.Running, nil
+		default:
+			args = make([]lua.LValue, 0, 1+len(h.call.Results))
+			args = append(args, lua.LTrue)
+			for _, v := range h.call.Results {
+				args = append(args, fromValue(v))
+			}
+		}
+		t.host = nil
+	case t.started:
+		// A body that yields by itself gets the tick's dt back.
+		args = []lua.LValue{lua.LNumber(dt)}
 	}
 	rt := t.body.rt
 	sc := rt.begin(t.agent, modeBody)
@@ -63,10 +101,20 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 		t.started = true
 		st, err, rets = L.Resume(t.th, t.body.fn, t.body.rt.npc(t.agent))
 	} else {
-		st, err, rets = L.Resume(t.th, t.body.fn, lua.LNumber(dt))
+		st, err, rets = L.Resume(t.th, t.body.fn, args...)
 	}
 	switch st {
 	case lua.ResumeYield:
+		if len(rets) >= 2 {
+			switch rets[0] {
+			case rt.sleepToken:
+				t.sleeping, t.slept, t.sleepFor = true, 0, float64(lua.LVAsNumber(rets[1]))
+			case rt.hostToken:
+				if ud, ok := rets[1].(*lua.LUserData); ok {
+					t.host, _ = ud.Value.(*hostHandle)
+				}
+			}
+		}
 		return engine.Running, nil
 	case lua.ResumeOK:
 		t.done = true

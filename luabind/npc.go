@@ -16,20 +16,19 @@ import (
 // and later continue, so the loops that wait across ticks live here. Each
 // resume passes the tick's dt (seconds) as the value of coroutine.yield().
 const prelude = `
-local methods, hoststart, hoststep, inbody = ...
-local yield, select, type, error, tostring = coroutine.yield, select, type, error, tostring
-local pack = function(...) return { n = select("#", ...), ... } end
-local unpack = unpack
+local methods, hoststart, inbody, SLEEP, HOST = ...
+local yield, type, error = coroutine.yield, type, error
 
--- npc:wait(seconds): suspend the body until that much game time has passed.
+-- npc:wait(seconds): suspend the body until that much game time has
+-- passed. The engine counts the time in Go and does not resume the
+-- coroutine until it has passed.
 function methods.wait(self, seconds)
   inbody("wait")
   if type(seconds) ~= "number" then
     error("bad argument #1 to 'wait' (number expected, got " .. type(seconds) .. ")", 2)
   end
-  local t = 0
-  while t < seconds - 1e-9 do
-    t = t + yield()
+  if seconds > 1e-9 then
+    yield(SLEEP, seconds)
   end
 end
 
@@ -44,15 +43,20 @@ function methods.wait_until(self, fn)
   end
 end
 
--- Host methods: call the Go function once, then once per tick until done.
+-- Host methods: call the Go function once; when it is not done, yield its
+-- handle: the engine calls it again each tick, in Go, and resumes the body
+-- with true and its results, or false and an error message.
+local function resumed(ok, ...)
+  if not ok then error((...), 3) end
+  return ...
+end
+local function started(done, ...)
+  if done then return ... end
+  return resumed(yield(HOST, (...)))
+end
 return function(name)
   return function(self, ...)
-    local r = pack(hoststart(self, name, ...))
-    while not r[1] do
-      local dt = yield()
-      r = pack(hoststep(r[2], dt))
-    end
-    return unpack(r, 2, r.n)
+    return started(hoststart(self, name, ...))
   end
 end
 `
@@ -83,12 +87,15 @@ func (r *Runtime) initNPC() {
 	if err != nil {
 		panic("luabind: prelude: " + err.Error()) // a bug in this package, not in a script
 	}
+	r.sleepToken, r.hostToken = L.NewUserData(), L.NewUserData()
+	r.sleepToken.Metatable, r.hostToken.Metatable = r.callMeta, r.callMeta
 	L.Push(fn)
 	L.Push(r.methods)
 	L.Push(L.NewFunction(r.hostStart))
-	L.Push(L.NewFunction(r.hostStep))
 	L.Push(L.NewFunction(r.inBody))
-	L.Call(4, 1)
+	L.Push(r.sleepToken)
+	L.Push(r.hostToken)
+	L.Call(5, 1)
 	makeHost := L.Get(-1)
 	L.Pop(1)
 	for name := range r.opts.Host {
@@ -246,18 +253,6 @@ func (r *Runtime) hostStart(L *lua.LState) int {
 		}
 		h.call.Args = append(h.call.Args, v)
 	}
-	return r.hostRun(L, h)
-}
-
-// hostStep(handle, dt) calls a waiting host method again.
-func (r *Runtime) hostStep(L *lua.LState) int {
-	ud := L.CheckUserData(1)
-	h, ok := ud.Value.(*hostHandle)
-	if !ok {
-		L.ArgError(1, "host call handle expected")
-	}
-	h.call.First = false
-	h.call.DT = float64(L.CheckNumber(2))
 	return r.hostRun(L, h)
 }
 

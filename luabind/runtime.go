@@ -86,6 +86,9 @@ type Runtime struct {
 	npcMeta  *lua.LTable
 	stMeta   *lua.LTable
 	callMeta *lua.LTable
+	// sleepToken and hostToken mark what a body yields: npc:wait and a host
+	// method that is not done yet (see the prelude in npc.go).
+	sleepToken, hostToken *lua.LUserData
 	methods  *lua.LTable
 }
 

@@ -1,0 +1,121 @@
+package bench
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind"
+)
+
+// soldierHost is a minimal game for the soldier script: positions on a
+// line, a crate 100 px away, a target that never dies.
+func soldierHost() map[string]luabind.HostFunc {
+	pos := func(a *engine.Agent) *[2]float64 {
+		if p, ok := a.Data.(*[2]float64); ok {
+			return p
+		}
+		p := &[2]float64{}
+		a.Data = p
+		return p
+	}
+	return map[string]luabind.HostFunc{
+		"position": func(c *luabind.HostCall) (bool, error) {
+			p := pos(c.Agent)
+			c.Results = append(c.Results[:0], engine.NumberValue(p[0]), engine.NumberValue(p[1]))
+			return true, nil
+		},
+		"nearest": func(c *luabind.HostCall) (bool, error) {
+			c.Results = append(c.Results[:0], engine.NumberValue(100), engine.NumberValue(0))
+			return true, nil
+		},
+		"move_to": func(c *luabind.HostCall) (bool, error) {
+			p := pos(c.Agent)
+			tx, _ := c.Args[0].AsNumber()
+			ty, _ := c.Args[1].AsNumber()
+			dx, dy := tx-p[0], ty-p[1]
+			d, step := math.Hypot(dx, dy), 100*c.DT
+			if d <= step {
+				p[0], p[1] = tx, ty
+				return true, nil
+			}
+			p[0], p[1] = p[0]+dx/d*step, p[1]+dy/d*step
+			return false, nil
+		},
+		"shoot": func(*luabind.HostCall) (bool, error) { return true, nil },
+	}
+}
+
+// soldierWorld builds n soldiers on the given number of workers, each
+// worker with its own Lua runtime, and warms it up.
+func soldierWorld(b *testing.B, n, workers int) (*engine.World, func()) {
+	b.Helper()
+	w := engine.NewWorld(1)
+	w.Workers = workers
+	var closers []func()
+	domains := make([]*engine.Domain, workers)
+	for k := range domains {
+		rt := luabind.NewRuntime(luabind.Options{Host: soldierHost()})
+		closers = append(closers, rt.Close)
+		d, err := rt.LoadDomain(filepath.Join("..", "scripts", "soldier.lua"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		domains[k] = d
+	}
+	for i := 0; i < n; i++ {
+		a := engine.NewAgent(fmt.Sprintf("s%d", i), domains[i%workers])
+		a.Set("enemy_visible", engine.BoolValue(true))
+		a.Set("enemy_health", engine.NumberValue(1e12))
+		w.Add(a)
+		w.Pin(i, i%workers)
+	}
+	for i := 0; i < 120; i++ {
+		w.Tick(1.0 / 60)
+	}
+	return w, func() {
+		for _, c := range closers {
+			c()
+		}
+	}
+}
+
+// BenchmarkWorldTick is one World.Tick of n soldiers running the shipped
+// script: attack until dry, fetch a magazine, reload, forever.
+func BenchmarkWorldTick(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("soldiers=%d/workers=%d", n, workers), func(b *testing.B) {
+				w, done := soldierWorld(b, n, workers)
+				defer done()
+				b.ReportAllocs()
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					w.Tick(1.0 / 60)
+				}
+				b.StopTimer()
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/agent-tick")
+			})
+		}
+	}
+}
+
+// BenchmarkAgentMemory reports the heap each soldier adds, with its state,
+// planner, recorder and the coroutine of its running action.
+func BenchmarkAgentMemory(b *testing.B) {
+	const n = 2000
+	for i := 0; i < b.N; i++ {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		w, done := soldierWorld(b, n, 1)
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/n, "B/agent")
+		runtime.KeepAlive(w)
+		done()
+	}
+}
