@@ -409,5 +409,5 @@ func TestRecorderKeepsTheLatestRecords(t *testing.T) {
 	assert.Equal(t, []int{4, 5, 6}, ticks)
 	assert.Equal(t, 5, r.Count(EventStart))
 	assert.Equal(t, 1, r.Count(EventFail))
-	assert.Contains(t, r.Summary("IDLE"), `status=IDLE plans=0 plan-failures=0 replans=0 picks=0 started=5 finished=0 failed=1 interrupted=0 last="fail "`)
+	assert.Contains(t, r.Summary("IDLE"), `status=IDLE plans=0 plan-failures=0 replans=0 picks=0 started=5 finished=0 failed=1 interrupted=0 last="none"`)
 }
