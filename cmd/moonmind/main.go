@@ -1,8 +1,17 @@
 // Command moonmind checks, plans and runs moonmind NPC scripts without a
 // window.
 //
+//	moonmind check FILE...
 //	moonmind plan FILE [--state k=v]... [--goal NAME] [--max-depth N] [--no-chaining] [--json]
-//	moonmind run FILE [--ticks N] [--dt S] [--seed N]
+//	moonmind utility FILE [--state k=v]... [--json]
+//	moonmind run FILE [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--trace FILE]
+//	moonmind trace FILE.jsonl [--agent NAME] [--kind KIND]
+//	moonmind eval [--state k=v]... EXPR
+//	moonmind apply [--state k=v]... EFFECTS
+//
+// run drives the role on a headless training ground: every agent starts at
+// (0, 0) and walks at 100 px/s, every nearest thing is at (100, 0), and
+// shoot() takes 10 from the agent's own enemy_health (a training dummy).
 //
 // Exit status: 0 on success, 1 when planning fails, 2 on bad input (a script
 // or argument error, printed as file:line:col: message).
