@@ -89,7 +89,7 @@ type Runtime struct {
 	// sleepToken and hostToken mark what a body yields: npc:wait and a host
 	// method that is not done yet (see the prelude in npc.go).
 	sleepToken, hostToken *lua.LUserData
-	methods  *lua.LTable
+	methods               *lua.LTable
 }
 
 // Lua state sizes. A coroutine starts with a small value stack and call
