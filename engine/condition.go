@@ -126,7 +126,11 @@ func (c *Condition) Eval(st State) bool {
 func (n *cnode) truth(st State) bool {
 	switch n.op {
 	case cVL:
-		return compare(n.cmp, st[n.slot], n.lit)
+		v := &st[n.slot]
+		if v.k == Number && n.lit.k == Number { // the common clause, inlined
+			return compareNumbers(n.cmp, v.n, n.lit.n)
+		}
+		return compare(n.cmp, v, &n.lit)
 	case cAnd:
 		for _, k := range n.kids {
 			if !k.truth(st) {
@@ -146,11 +150,12 @@ func (n *cnode) truth(st State) bool {
 	case cVar:
 		return st[n.slot].Truthy()
 	case cVV:
-		return compare(n.cmp, st[n.slot], st[n.slot2])
+		return compare(n.cmp, &st[n.slot], &st[n.slot2])
 	case cLit:
 		return n.lit.Truthy()
 	}
-	return compare(n.cmp, n.kids[0].value(st), n.kids[1].value(st))
+	l, r := n.kids[0].value(st), n.kids[1].value(st)
+	return compare(n.cmp, &l, &r)
 }
 
 func (n *cnode) value(st State) Value {
@@ -164,26 +169,13 @@ func (n *cnode) value(st State) Value {
 }
 
 // compare applies a comparison operator to two known values.
-func compare(op cop, a, b Value) bool {
+func compare(op cop, a, b *Value) bool {
 	if a.k != b.k {
 		return op == cNe
 	}
 	switch a.k {
 	case Number:
-		switch op {
-		case cEq:
-			return a.n == b.n
-		case cNe:
-			return a.n != b.n
-		case cLt:
-			return a.n < b.n
-		case cLe:
-			return a.n <= b.n
-		case cGt:
-			return a.n > b.n
-		case cGe:
-			return a.n >= b.n
-		}
+		return compareNumbers(op, a.n, b.n)
 	case String:
 		switch op {
 		case cEq:
@@ -206,6 +198,24 @@ func compare(op cop, a, b Value) bool {
 		case cNe:
 			return a.n != b.n
 		}
+	}
+	return false
+}
+
+func compareNumbers(op cop, a, b float64) bool {
+	switch op {
+	case cEq:
+		return a == b
+	case cNe:
+		return a != b
+	case cLt:
+		return a < b
+	case cLe:
+		return a <= b
+	case cGt:
+		return a > b
+	case cGe:
+		return a >= b
 	}
 	return false
 }
@@ -350,11 +360,12 @@ func (p *cparser) compare(depth int) (*cnode, error) {
 	// Specialise the common shapes so Eval does one step, not three.
 	switch {
 	case l.op == cLit && r.op == cLit:
-		return &cnode{op: cLit, lit: BoolValue(compare(op, l.lit, r.lit))}, nil
+		return &cnode{op: cLit, lit: BoolValue(compare(op, &l.lit, &r.lit))}, nil
+	case l.op == cLit && r.op == cVar:
+		l, r, op = r, l, flip(op)
+		fallthrough
 	case l.op == cVar && r.op == cLit:
 		return &cnode{op: cVL, cmp: op, slot: l.slot, lit: r.lit}, nil
-	case l.op == cLit && r.op == cVar:
-		return &cnode{op: cVL, cmp: flip(op), slot: r.slot, lit: l.lit}, nil
 	case l.op == cVar && r.op == cVar:
 		return &cnode{op: cVV, cmp: op, slot: l.slot, slot2: r.slot}, nil
 	}

@@ -11,18 +11,18 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 )
 
-// vars is a world state written by name, for tests.
-type vars map[string]engine.Value
+// exprVars is a world state written by name, for tests.
+type exprVars map[string]engine.Value
 
 var (
-	n = engine.NumberValue
-	s = engine.StringValue
-	b = engine.BoolValue
+	xn = engine.NumberValue
+	xs = engine.StringValue
+	xb = engine.BoolValue
 )
 
-// stateOf interns the names of vs into sc (sorted, so slots are stable)
+// exprState interns the names of vs into sc (sorted, so slots are stable)
 // and returns a state holding vs; names of sc not in vs are Unknown.
-func stateOf(sc *engine.Schema, vs vars) engine.State {
+func exprState(sc *engine.Schema, vs exprVars) engine.State {
 	names := make([]string, 0, len(vs))
 	for k := range vs {
 		names = append(names, k)
@@ -43,120 +43,120 @@ func TestConditionEval(t *testing.T) {
 		name   string
 		reason string
 		src    string
-		state  vars
+		state  exprVars
 		want   bool
 	}{
 		// == and != on numbers
-		{"eq", "", "ammo == 10", vars{"ammo": n(10)}, true},
-		{"eq false", "", "ammo == 10", vars{"ammo": n(11)}, false},
-		{"eq int decimal", "1 == 1.0: numbers compare as float64", "ammo == 10.0", vars{"ammo": n(10)}, true},
+		{"eq", "", "ammo == 10", exprVars{"ammo": xn(10)}, true},
+		{"eq false", "", "ammo == 10", exprVars{"ammo": xn(11)}, false},
+		{"eq int decimal", "1 == 1.0: numbers compare as float64", "ammo == 10.0", exprVars{"ammo": xn(10)}, true},
 		{"eq literals", "1 == 1.0 between literals too", "1 == 1.0", nil, true},
-		{"ne", "", "ammo != 10", vars{"ammo": n(11)}, true},
-		{"ne false", "", "ammo != 10", vars{"ammo": n(10)}, false},
+		{"ne", "", "ammo != 10", exprVars{"ammo": xn(11)}, true},
+		{"ne false", "", "ammo != 10", exprVars{"ammo": xn(10)}, false},
 		// ordering on numbers, at the boundary
-		{"gt", "", "ammo > 10", vars{"ammo": n(11)}, true},
-		{"gt boundary", "", "ammo > 10", vars{"ammo": n(10)}, false},
-		{"ge boundary", "", "ammo >= 10", vars{"ammo": n(10)}, true},
-		{"ge below", "", "ammo >= 10", vars{"ammo": n(9.99)}, false},
-		{"lt", "", "ammo < 10", vars{"ammo": n(9)}, true},
-		{"lt boundary", "", "ammo < 10", vars{"ammo": n(10)}, false},
-		{"le boundary", "", "ammo <= 10", vars{"ammo": n(10)}, true},
-		{"le above", "", "ammo <= 10", vars{"ammo": n(10.5)}, false},
-		{"literal first", "10 < ammo is ammo > 10", "10 < ammo", vars{"ammo": n(11)}, true},
-		{"literal first ge", "10 >= ammo is ammo <= 10", "10 >= ammo", vars{"ammo": n(10)}, true},
-		{"literal first gt false", "", "10 > ammo", vars{"ammo": n(10)}, false},
-		{"var var", "", "a < b", vars{"a": n(1), "b": n(2)}, true},
-		{"var var eq", "", "a == b", vars{"a": n(1), "b": n(1.0)}, true},
+		{"gt", "", "ammo > 10", exprVars{"ammo": xn(11)}, true},
+		{"gt boundary", "", "ammo > 10", exprVars{"ammo": xn(10)}, false},
+		{"ge boundary", "", "ammo >= 10", exprVars{"ammo": xn(10)}, true},
+		{"ge below", "", "ammo >= 10", exprVars{"ammo": xn(9.99)}, false},
+		{"lt", "", "ammo < 10", exprVars{"ammo": xn(9)}, true},
+		{"lt boundary", "", "ammo < 10", exprVars{"ammo": xn(10)}, false},
+		{"le boundary", "", "ammo <= 10", exprVars{"ammo": xn(10)}, true},
+		{"le above", "", "ammo <= 10", exprVars{"ammo": xn(10.5)}, false},
+		{"literal first", "10 < ammo is ammo > 10", "10 < ammo", exprVars{"ammo": xn(11)}, true},
+		{"literal first ge", "10 >= ammo is ammo <= 10", "10 >= ammo", exprVars{"ammo": xn(10)}, true},
+		{"literal first gt false", "", "10 > ammo", exprVars{"ammo": xn(10)}, false},
+		{"var var", "", "a < b", exprVars{"a": xn(1), "b": xn(2)}, true},
+		{"var var eq", "", "a == b", exprVars{"a": xn(1), "b": xn(1.0)}, true},
 		// number literals
-		{"negative", "", "temp > -5", vars{"temp": n(-4)}, true},
-		{"negative decimal", "", "temp == -2.5", vars{"temp": n(-2.5)}, true},
-		{"spaced minus", "a blank may follow the minus", "temp == - 2", vars{"temp": n(-2)}, true},
-		{"leading dot", "", "x == .5", vars{"x": n(0.5)}, true},
-		{"trailing dot", "", "x == 5.", vars{"x": n(5)}, true},
-		{"exponent", "", "x == 1e3", vars{"x": n(1000)}, true},
-		{"signed exponent", "", "x == 25E-1", vars{"x": n(2.5)}, true},
-		{"no space", "operators need no blanks", "x>=-1&&y<2", vars{"x": n(-1), "y": n(1)}, true},
+		{"negative", "", "temp > -5", exprVars{"temp": xn(-4)}, true},
+		{"negative decimal", "", "temp == -2.5", exprVars{"temp": xn(-2.5)}, true},
+		{"spaced minus", "a blank may follow the minus", "temp == - 2", exprVars{"temp": xn(-2)}, true},
+		{"leading dot", "", "x == .5", exprVars{"x": xn(0.5)}, true},
+		{"trailing dot", "", "x == 5.", exprVars{"x": xn(5)}, true},
+		{"exponent", "", "x == 1e3", exprVars{"x": xn(1000)}, true},
+		{"signed exponent", "", "x == 25E-1", exprVars{"x": xn(2.5)}, true},
+		{"no space", "operators need no blanks", "x>=-1&&y<2", exprVars{"x": xn(-1), "y": xn(1)}, true},
 		// strings
-		{"string eq", "", `mode == "patrol"`, vars{"mode": s("patrol")}, true},
-		{"single quotes", "", `mode == 'patrol'`, vars{"mode": s("patrol")}, true},
-		{"string ne", "", `mode != "patrol"`, vars{"mode": s("attack")}, true},
-		{"string case", "strings compare by bytes, case included", `mode == "Patrol"`, vars{"mode": s("patrol")}, false},
-		{"string lt", "", `name < "b"`, vars{"name": s("a")}, true},
-		{"string bytes", "'B' (0x42) sorts before 'a' (0x61)", `"B" < name`, vars{"name": s("a")}, true},
-		{"string utf8 bytes", "é is 0xC3 0xA9, above z", `name > "z"`, vars{"name": s("é")}, true},
-		{"string prefix", "a prefix sorts first", `name >= "ab"`, vars{"name": s("abc")}, true},
-		{"empty string", "", `name == ""`, vars{"name": s("")}, true},
-		{"escape quote", "", `s == "a\"b"`, vars{"s": s(`a"b`)}, true},
-		{"escape single", "", `s == 'it\'s'`, vars{"s": s("it's")}, true},
-		{"other quote unescaped", "", `s == "it's" && t == 'say "hi"'`, vars{"s": s("it's"), "t": s(`say "hi"`)}, true},
-		{"escape tab", "", `s == "a\tb"`, vars{"s": s("a\tb")}, true},
-		{"escape newline", "", `s == 'a\nb'`, vars{"s": s("a\nb")}, true},
-		{"escape return", "", `s == "a\rb"`, vars{"s": s("a\rb")}, true},
-		{"escape backslash", "", `s == "a\\b"`, vars{"s": s(`a\b`)}, true},
-		{"string keyword", "quoted true is text", `s == "true"`, vars{"s": b(true)}, false},
+		{"string eq", "", `mode == "patrol"`, exprVars{"mode": xs("patrol")}, true},
+		{"single quotes", "", `mode == 'patrol'`, exprVars{"mode": xs("patrol")}, true},
+		{"string ne", "", `mode != "patrol"`, exprVars{"mode": xs("attack")}, true},
+		{"string case", "strings compare by bytes, case included", `mode == "Patrol"`, exprVars{"mode": xs("patrol")}, false},
+		{"string lt", "", `name < "b"`, exprVars{"name": xs("a")}, true},
+		{"string bytes", "'B' (0x42) sorts before 'a' (0x61)", `"B" < name`, exprVars{"name": xs("a")}, true},
+		{"string utf8 bytes", "é is 0xC3 0xA9, above z", `name > "z"`, exprVars{"name": xs("é")}, true},
+		{"string prefix", "a prefix sorts first", `name >= "ab"`, exprVars{"name": xs("abc")}, true},
+		{"empty string", "", `name == ""`, exprVars{"name": xs("")}, true},
+		{"escape quote", "", `s == "a\"b"`, exprVars{"s": xs(`a"b`)}, true},
+		{"escape single", "", `s == 'it\'s'`, exprVars{"s": xs("it's")}, true},
+		{"other quote unescaped", "", `s == "it's" && t == 'say "hi"'`, exprVars{"s": xs("it's"), "t": xs(`say "hi"`)}, true},
+		{"escape tab", "", `s == "a\tb"`, exprVars{"s": xs("a\tb")}, true},
+		{"escape newline", "", `s == 'a\nb'`, exprVars{"s": xs("a\nb")}, true},
+		{"escape return", "", `s == "a\rb"`, exprVars{"s": xs("a\rb")}, true},
+		{"escape backslash", "", `s == "a\\b"`, exprVars{"s": xs(`a\b`)}, true},
+		{"string keyword", "quoted true is text", `s == "true"`, exprVars{"s": xb(true)}, false},
 		// bools and bare variables
-		{"bare true", "a bare variable holds when it is true", "ready", vars{"ready": b(true)}, true},
-		{"bare false", "", "ready", vars{"ready": b(false)}, false},
-		{"bare number", "only the bool true counts, not 1", "ready", vars{"ready": n(1)}, false},
-		{"bare string", "not the string true either", "ready", vars{"ready": s("true")}, false},
-		{"bare nil", "", "ready", vars{"ready": engine.NilValue()}, false},
-		{"bool eq", "", "ready == true", vars{"ready": b(true)}, true},
-		{"bool ne", "", "ready != false", vars{"ready": b(true)}, true},
-		{"bool order", "ordering two bools is false, not an error", "ready > false", vars{"ready": b(true)}, false},
-		{"bool order le", "", "ready <= true", vars{"ready": b(true)}, false},
+		{"bare true", "a bare variable holds when it is true", "ready", exprVars{"ready": xb(true)}, true},
+		{"bare false", "", "ready", exprVars{"ready": xb(false)}, false},
+		{"bare number", "only the bool true counts, not 1", "ready", exprVars{"ready": xn(1)}, false},
+		{"bare string", "not the string true either", "ready", exprVars{"ready": xs("true")}, false},
+		{"bare nil", "", "ready", exprVars{"ready": engine.NilValue()}, false},
+		{"bool eq", "", "ready == true", exprVars{"ready": xb(true)}, true},
+		{"bool ne", "", "ready != false", exprVars{"ready": xb(true)}, true},
+		{"bool order", "ordering two bools is false, not an error", "ready > false", exprVars{"ready": xb(true)}, false},
+		{"bool order le", "", "ready <= true", exprVars{"ready": xb(true)}, false},
 		{"literal true", "", "true", nil, true},
 		{"literal false", "", "false", nil, false},
 		{"literal number", "a number is not true", "1", nil, false},
 		// nil
-		{"nil eq", "a variable holding nil is known", "x == nil", vars{"x": engine.NilValue()}, true},
-		{"null eq", "null is nil", "x == null", vars{"x": engine.NilValue()}, true},
-		{"nil ne", "", "x != nil", vars{"x": n(0)}, true},
-		{"nil order", "", "x < nil", vars{"x": engine.NilValue()}, false},
+		{"nil eq", "a variable holding nil is known", "x == nil", exprVars{"x": engine.NilValue()}, true},
+		{"null eq", "null is nil", "x == null", exprVars{"x": engine.NilValue()}, true},
+		{"nil ne", "", "x != nil", exprVars{"x": xn(0)}, true},
+		{"nil order", "", "x < nil", exprVars{"x": engine.NilValue()}, false},
 		// mixed kinds
-		{"number string eq", "different kinds are never equal", `ammo == "10"`, vars{"ammo": n(10)}, false},
-		{"number string ne", "and always unequal", `ammo != "10"`, vars{"ammo": n(10)}, true},
-		{"number string lt", "ordering mixed kinds is false", `ammo < "z"`, vars{"ammo": n(10)}, false},
-		{"number string gt", "in both directions", `ammo > "a"`, vars{"ammo": n(10)}, false},
-		{"string number ge", "", `name >= 0`, vars{"name": s("x")}, false},
-		{"bool number", "true is not 1", "flag == 1", vars{"flag": b(true)}, false},
-		{"nil number", "", "x == 0", vars{"x": engine.NilValue()}, false},
-		{"nil false", "nil is not false", "x == false", vars{"x": engine.NilValue()}, false},
+		{"number string eq", "different kinds are never equal", `ammo == "10"`, exprVars{"ammo": xn(10)}, false},
+		{"number string ne", "and always unequal", `ammo != "10"`, exprVars{"ammo": xn(10)}, true},
+		{"number string lt", "ordering mixed kinds is false", `ammo < "z"`, exprVars{"ammo": xn(10)}, false},
+		{"number string gt", "in both directions", `ammo > "a"`, exprVars{"ammo": xn(10)}, false},
+		{"string number ge", "", `name >= 0`, exprVars{"name": xs("x")}, false},
+		{"bool number", "true is not 1", "flag == 1", exprVars{"flag": xb(true)}, false},
+		{"nil number", "", "x == 0", exprVars{"x": engine.NilValue()}, false},
+		{"nil false", "nil is not false", "x == false", exprVars{"x": engine.NilValue()}, false},
 		// logic
-		{"and", "", "a && b", vars{"a": b(true), "b": b(true)}, true},
-		{"and false", "", "a && b", vars{"a": b(true), "b": b(false)}, false},
-		{"or", "", "a || b", vars{"a": b(false), "b": b(true)}, true},
-		{"or false", "", "a || b", vars{"a": b(false), "b": b(false)}, false},
-		{"not", "", "!a", vars{"a": b(false)}, true},
-		{"not true", "", "!a", vars{"a": b(true)}, false},
-		{"not number", "!x holds when x is not the bool true", "!x", vars{"x": n(5)}, true},
-		{"double not", "", "!!a", vars{"a": b(true)}, true},
-		{"and chain", "", "a && b && c && d", vars{"a": b(true), "b": b(true), "c": b(true), "d": b(false)}, false},
-		{"or chain", "", "a || b || c || d", vars{"a": b(false), "b": b(false), "c": b(false), "d": b(true)}, true},
+		{"and", "", "a && b", exprVars{"a": xb(true), "b": xb(true)}, true},
+		{"and false", "", "a && b", exprVars{"a": xb(true), "b": xb(false)}, false},
+		{"or", "", "a || b", exprVars{"a": xb(false), "b": xb(true)}, true},
+		{"or false", "", "a || b", exprVars{"a": xb(false), "b": xb(false)}, false},
+		{"not", "", "!a", exprVars{"a": xb(false)}, true},
+		{"not true", "", "!a", exprVars{"a": xb(true)}, false},
+		{"not number", "!x holds when x is not the bool true", "!x", exprVars{"x": xn(5)}, true},
+		{"double not", "", "!!a", exprVars{"a": xb(true)}, true},
+		{"and chain", "", "a && b && c && d", exprVars{"a": xb(true), "b": xb(true), "c": xb(true), "d": xb(false)}, false},
+		{"or chain", "", "a || b || c || d", exprVars{"a": xb(false), "b": xb(false), "c": xb(false), "d": xb(true)}, true},
 		// precedence
-		{"and binds tighter", "a || b && c is a || (b && c)", "a || b && c", vars{"a": b(true), "b": b(false), "c": b(false)}, true},
-		{"and binds tighter left", "a && b || c is (a && b) || c", "a && b || c", vars{"a": b(false), "b": b(false), "c": b(true)}, true},
-		{"parens override", "", "(a || b) && c", vars{"a": b(true), "b": b(false), "c": b(false)}, false},
-		{"not binds tighter than and", "!a && b is (!a) && b", "!a && b", vars{"a": b(true), "b": b(false)}, false},
-		{"not over and by parens", "", "!(a && b)", vars{"a": b(true), "b": b(false)}, true},
-		{"not looser than compare", "!x > 5 is !(x > 5)", "!x > 5", vars{"x": n(3)}, true},
-		{"compare tighter than and", "", "x > 1 && y < 2", vars{"x": n(2), "y": n(1)}, true},
-		{"compare of compares", "a comparison is a bool operand", "(a > 1) == (b > 1)", vars{"a": n(0), "b": n(0)}, true},
-		{"compare of logic", "", "(a && b) == false", vars{"a": b(true), "b": b(false)}, true},
-		{"parens group only", "(x) is x's value", "(x) == 5", vars{"x": n(5)}, true},
-		{"nested parens", "", "((a)) && (((b)))", vars{"a": b(true), "b": b(true)}, true},
-		{"blanks", "tabs and newlines are blanks", "a\t&&\n b", vars{"a": b(true), "b": b(true)}, true},
-		{"names", "names take letters, digits, _ and .", "enemy.visible && hp_2 > 0", vars{"enemy.visible": b(true), "hp_2": n(1)}, true},
+		{"and binds tighter", "a || b && c is a || (b && c)", "a || b && c", exprVars{"a": xb(true), "b": xb(false), "c": xb(false)}, true},
+		{"and binds tighter left", "a && b || c is (a && b) || c", "a && b || c", exprVars{"a": xb(false), "b": xb(false), "c": xb(true)}, true},
+		{"parens override", "", "(a || b) && c", exprVars{"a": xb(true), "b": xb(false), "c": xb(false)}, false},
+		{"not binds tighter than and", "!a && b is (!a) && b", "!a && b", exprVars{"a": xb(true), "b": xb(false)}, false},
+		{"not over and by parens", "", "!(a && b)", exprVars{"a": xb(true), "b": xb(false)}, true},
+		{"not looser than compare", "!x > 5 is !(x > 5)", "!x > 5", exprVars{"x": xn(3)}, true},
+		{"compare tighter than and", "", "x > 1 && y < 2", exprVars{"x": xn(2), "y": xn(1)}, true},
+		{"compare of compares", "a comparison is a bool operand", "(a > 1) == (b > 1)", exprVars{"a": xn(0), "b": xn(0)}, true},
+		{"compare of logic", "", "(a && b) == false", exprVars{"a": xb(true), "b": xb(false)}, true},
+		{"parens group only", "(x) is x's value", "(x) == 5", exprVars{"x": xn(5)}, true},
+		{"nested parens", "", "((a)) && (((b)))", exprVars{"a": xb(true), "b": xb(true)}, true},
+		{"blanks", "tabs and newlines are blanks", "a\t&&\n b", exprVars{"a": xb(true), "b": xb(true)}, true},
+		{"names", "names take letters, digits, _ and .", "enemy.visible && hp_2 > 0", exprVars{"enemy.visible": xb(true), "hp_2": xn(1)}, true},
 		// unknown variables
 		{"unknown bare", "a missing variable is not satisfied", "missing", nil, false},
 		{"unknown not", "also under !", "!ready", nil, false},
 		{"unknown not parens", "", "!(ready)", nil, false},
 		{"unknown or left", "also inside ||: the whole condition fails", "missing || true", nil, false},
-		{"unknown or right", "", "ready || missing", vars{"ready": b(true)}, false},
-		{"unknown or not", "", "ammo > 1 || !missing", vars{"ammo": n(5)}, false},
-		{"unknown and", "", "ready && missing", vars{"ready": b(true)}, false},
+		{"unknown or right", "", "ready || missing", exprVars{"ready": xb(true)}, false},
+		{"unknown or not", "", "ammo > 1 || !missing", exprVars{"ammo": xn(5)}, false},
+		{"unknown and", "", "ready && missing", exprVars{"ready": xb(true)}, false},
 		{"unknown eq nil", "missing is not nil", "missing == nil", nil, false},
 		{"unknown ne", "", "missing != 1", nil, false},
-		{"unknown not and", "", "!(missing && ready)", vars{"ready": b(false)}, false},
+		{"unknown not and", "", "!(missing && ready)", exprVars{"ready": xb(false)}, false},
 		// empty
 		{"empty", "the empty condition always holds", "", nil, true},
 		{"blank", "", " \t\n", nil, true},
@@ -164,7 +164,7 @@ func TestConditionEval(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			sc := engine.NewSchema()
-			st := stateOf(sc, tc.state)
+			st := exprState(sc, tc.state)
 			c, err := engine.CompileCondition(tc.src, sc)
 			require.NoError(t, err)
 			st = append(st, make(engine.State, sc.Len()-len(st))...) // names the condition interned
@@ -201,7 +201,7 @@ func TestConditionReads(t *testing.T) {
 func TestConditionShortState(t *testing.T) {
 	sc := engine.NewSchema("a")
 	st := sc.NewState()
-	st[0] = b(true)
+	st[0] = xb(true)
 	c, err := engine.CompileCondition("a || later", sc)
 	require.NoError(t, err)
 	require.Len(t, st, 1, "the state was made before the condition interned later")
@@ -261,12 +261,12 @@ func TestConditionMaxNesting(t *testing.T) {
 	sc := engine.NewSchema("a")
 	c, err := engine.CompileCondition(src, sc)
 	require.NoError(t, err, "200 levels are allowed")
-	assert.True(t, c.Eval(engine.State{b(true)}))
+	assert.True(t, c.Eval(engine.State{xb(true)}))
 
 	long := "a" + strings.Repeat(" && a", 100000)
 	c, err = engine.CompileCondition(long, sc)
 	require.NoError(t, err, "a long chain is flat, not nested")
-	assert.True(t, c.Eval(engine.State{b(true)}))
+	assert.True(t, c.Eval(engine.State{xb(true)}))
 }
 
 func TestParseErrorRendering(t *testing.T) {

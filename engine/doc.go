@@ -23,6 +23,28 @@
 //     interrupt and resume action bodies (Body, Task); every decision is an
 //     Event kept in the agent's Recorder.
 //
+// # The condition and effect languages in brief
+//
+// Conditions: comparisons == != > >= < <=, then "!", then "&&", then "||"
+// (loosest), with parentheses; "a || b && c" is "a || (b && c)" and
+// "!x > 5" is "!(x > 5)". Operands are variables, numbers ("-2", "15.1"),
+// quoted strings ('...' or "..." with \n \t \r \\ \" \'), true, false and
+// nil. A bare variable holds only when it is the bool true. Numbers compare
+// as float64 ("1 == 1.0" holds), strings by bytes; values of different
+// kinds are unequal and never ordered, bools and nil are never ordered,
+// and none of that is an error. A variable missing from the state makes
+// the whole condition unsatisfied, under "!" and inside "||" too.
+//
+// Effects: "x = expr, y = expr"; "+" and "-" do float64 arithmetic on
+// numbers and numeric variables ("x = x + 15.1" from 0 is exactly 15.1); a
+// quoted string is text; true, false, nil/null and numbers are literals; a
+// bare word names a variable when the domain has one, else it is stored as
+// a string ("mode = ATTACK"). Every right-hand side reads the state before
+// the effect, so "a = b, b = a" swaps. Parse errors are *ParseError (with
+// the column and a caret); a non-numeric operand at run time is an
+// *EffectError naming the variable and the effect. ParseLiteral reads one
+// value written the same way, for command lines and tools.
+//
 // # Units and concurrency
 //
 // Times are in seconds (dt, waits, sensor periods, back-offs). A Domain is

@@ -52,7 +52,8 @@ type Effect struct {
 	names   []string // target names, by assignment
 	writes  []int
 	reads   []int
-	need    int // 1 + the highest slot the effect touches
+	need    int  // 1 + the highest slot the effect touches
+	direct  bool // no right-hand side reads a target of an earlier assignment
 }
 
 type assign struct {
@@ -132,14 +133,29 @@ func (e *Effect) Apply(dst, src State) error {
 }
 
 // ApplyInPlace applies the effect to st itself, still with simultaneous
-// assignment: on error st is unchanged. It allocates a scratch copy only
-// when the effect has more than 8 assignments.
+// assignment: on error st is unchanged. When no right-hand side reads a
+// variable that an earlier assignment writes, it writes st directly;
+// otherwise it computes every value first, in a scratch array that is
+// allocated only when the effect has more than 8 assignments.
 func (e *Effect) ApplyInPlace(st State) error {
 	if e == nil {
 		return nil
 	}
 	if len(st) < e.need {
 		return e.shortState(len(st))
+	}
+	if e.direct {
+		// Writing in order reads no value already written: check the
+		// operands first so that a failure still changes nothing.
+		for i := range e.assigns {
+			if t := e.assigns[i].check(st); t >= 0 {
+				return e.operandError(i, t, st)
+			}
+		}
+		for i := range e.assigns {
+			st[e.assigns[i].slot], _ = e.assigns[i].eval(st)
+		}
+		return nil
 	}
 	var buf [8]Value
 	vals := buf[:0]
@@ -185,6 +201,20 @@ func (e *Effect) apply(dst, src State) (int, int) {
 		dst[e.assigns[i].slot] = v
 	}
 	return -1, -1
+}
+
+// check returns the index of the first arithmetic operand of a that does
+// not hold a number in st, or -1.
+func (a *assign) check(st State) int {
+	if len(a.terms) == 1 && !a.terms[0].sub {
+		return -1
+	}
+	for i := range a.terms {
+		if t := &a.terms[i]; t.isVar && st[t.slot].k != Number {
+			return i
+		}
+	}
+	return -1
 }
 
 func (a *assign) eval(st State) (Value, int) {

@@ -92,6 +92,16 @@ func (es *EffectSyntax) Compile(s *Schema) (*Effect, error) {
 		e.names = append(e.names, a.target)
 		e.writes = appendUnique(e.writes, ca.slot)
 	}
+	e.direct = true
+	for i, a := range e.assigns {
+		for _, t := range a.terms {
+			for _, earlier := range e.assigns[:i] {
+				if t.isVar && t.slot == earlier.slot {
+					e.direct = false
+				}
+			}
+		}
+	}
 	for _, x := range e.writes {
 		e.need = max(e.need, x+1)
 	}
