@@ -145,7 +145,7 @@ func TestPlannerFailures(t *testing.T) {
 	})
 	t.Run("budget", func(t *testing.T) {
 		d, err := Compile(RoleSpec{Name: "T", State: []Var{{"wood", num(0)}, {"stone", num(0)}},
-			Goals: []GoalSpec{NewGoal("g", "wood >= 5 && stone < 0")}, Actions: []ActionSpec{
+			Goals: []GoalSpec{NewGoal("g", "wood == 0.5")}, Actions: []ActionSpec{
 				NewAction("Chop").Effects("wood = wood + 1").Spec(), NewAction("Mine").Effects("stone = stone + 1").Spec()}})
 		require.NoError(t, err)
 		pl := NewPlanner(d, 200)
@@ -154,6 +154,7 @@ func TestPlannerFailures(t *testing.T) {
 		var pe *PlanError
 		require.ErrorAs(t, err, &pe)
 		assert.Equal(t, SearchBudgetExceeded, pe.Reason)
+		assert.Equal(t, 50, pe.Expansions)
 	})
 }
 
@@ -166,4 +167,176 @@ func TestPlannerSteadyStateDoesNotAllocate(t *testing.T) {
 	require.NoError(t, err)
 	allocs := testing.AllocsPerRun(100, func() { _, _ = pl.Plan(st) })
 	assert.Equal(t, 0.0, allocs)
+}
+
+func TestPlannerTiesGoToDeclarationOrder(t *testing.T) {
+	// Both plans cost 3. [Prep, Finish] comes first when Prep is declared
+	// before Direct, even though uniform-cost search meets Direct's node
+	// first; declared the other way round, [Direct] comes first.
+	prep := NewAction("Prep").Effects("ready = true").Cost(1).Spec()
+	direct := NewAction("Direct").Effects("done = true").Cost(3).Spec()
+	finish := NewAction("Finish").Pre("ready").Effects("done = true").Cost(2).Spec()
+	state := []Var{{"ready", boolean(false)}, {"done", boolean(false)}}
+	tests := []struct {
+		name    string
+		reason  string
+		actions []ActionSpec
+		want    []string
+	}{
+		{"helper first", "Prep < Direct at the first step", []ActionSpec{prep, direct, finish}, []string{"Prep", "Finish"}},
+		{"direct first", "Direct < Prep at the first step", []ActionSpec{direct, prep, finish}, []string{"Direct"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := planCase(t, state, "done", tc.actions...)
+			require.NoError(t, err, tc.reason)
+			assert.Equal(t, tc.want, p.Names(), tc.reason)
+			assert.Equal(t, 3.0, p.Cost, tc.reason)
+		})
+	}
+}
+
+func TestPlannerCandidatesByParsedVariable(t *testing.T) {
+	t.Run("only a longer name is assigned", func(t *testing.T) {
+		_, err := planCase(t, []Var{{"ammo", num(0)}, {"ammoBox", num(0)}}, "ammo > 10",
+			NewAction("FillBox").Effects("ammoBox = 50").Spec())
+		var pe *PlanError
+		require.ErrorAs(t, err, &pe)
+		assert.Equal(t, Unreachable, pe.Reason, "an effect on ammoBox is no candidate for a goal on ammo")
+		assert.Contains(t, pe.Detail, "no action fulfills the goal or assigns a variable")
+	})
+	t.Run("the longer name is not chained", func(t *testing.T) {
+		p, err := planCase(t, []Var{{"ammo", num(0)}, {"ammoBox", num(0)}}, "ammo > 10",
+			NewAction("FillBox").Effects("ammoBox = 50").Spec(),
+			NewAction("Load").Effects("ammo = 30").Cost(2).Spec())
+		require.NoError(t, err)
+		assert.Equal(t, []string{"Load"}, p.Names())
+	})
+}
+
+func TestPlannerSeveralGoals(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "T",
+		State: []Var{{"x", num(0)}, {"y", boolean(false)}},
+		Goals: []GoalSpec{NewGoal("late", "y", Low), NewGoal("first", "x >= 2", Critical)},
+		Actions: []ActionSpec{
+			NewAction("Inc").Effects("x = x + 1").Spec(),
+			NewAction("Use").Pre("x >= 2").Effects("y = true").Spec(),
+		}})
+	require.NoError(t, err)
+	p, err := NewPlanner(d).Plan(d.NewState())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Inc", "Inc", "Use"}, p.Names(), "the low goal is planned from the state the critical goal's steps leave")
+	require.Len(t, p.Goals, 2)
+	assert.Equal(t, "first", p.Goals[0].Goal.Name)
+	assert.Equal(t, []string{"Inc", "Inc"}, (&Plan{Steps: p.Goals[0].Steps}).Names())
+	assert.Equal(t, 2.0, p.Goals[0].Cost)
+	assert.Equal(t, "late", p.Goals[1].Goal.Name)
+	assert.Equal(t, 3.0, p.Cost)
+}
+
+func TestPlannerPlanGoal(t *testing.T) {
+	d, err := Compile(soldierRole())
+	require.NoError(t, err)
+	pl := NewPlanner(d)
+	p, err := pl.PlanGoal("armed", d.NewState())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"fetchMagazine", "reload"}, p.Names())
+
+	st := d.NewState()
+	st.Set(d.Schema, "ammo", num(30))
+	p, err = pl.PlanGoal("armed", st)
+	require.NoError(t, err)
+	assert.Empty(t, p.Steps, "a satisfied goal gives an empty plan")
+	assert.Empty(t, p.Goals)
+
+	_, err = pl.PlanGoal("armd", st)
+	var pe *PlanError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, Unreachable, pe.Reason)
+	assert.Contains(t, pe.Detail, `did you mean "armed"`)
+}
+
+func TestPlannerWithoutChaining(t *testing.T) {
+	d, err := Compile(soldierRole())
+	require.NoError(t, err)
+	pl := NewPlanner(d)
+	pl.Chaining = false
+	_, err = pl.Plan(d.NewState())
+	var pe *PlanError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, Unreachable, pe.Reason, "reload needs a magazine and no helper may be chained")
+	assert.Equal(t, "reload", pe.Action)
+	assert.Equal(t, "magazines > 0", pe.Precondition)
+
+	st := d.NewState()
+	st.Set(d.Schema, "magazines", num(1))
+	p, err := pl.Plan(st)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"reload"}, p.Names())
+}
+
+func TestPlannerDepthLimits(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "T", State: []Var{{"wood", num(0)}},
+		Goals: []GoalSpec{NewGoal("g", "wood >= 300")}, Actions: []ActionSpec{NewAction("Chop").Effects("wood = wood + 1").Spec()}})
+	require.NoError(t, err)
+	tests := []struct {
+		name   string
+		reason string
+		depth  int
+		want   int
+	}{
+		{"default", "0 means 10", 0, DefaultMaxDepth},
+		{"negative", "below 1 means 10", -4, DefaultMaxDepth},
+		{"clamped", "above 256 is clamped", 1000, MaxMaxDepth},
+		{"kept", "in range is kept", 7, 7},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := NewPlanner(d, tc.depth).Plan(d.NewState())
+			var pe *PlanError
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, MaxDepthExceeded, pe.Reason, tc.reason)
+			assert.Equal(t, tc.want, pe.MaxDepth, tc.reason)
+			assert.Contains(t, pe.Error(), "maxDepth")
+		})
+	}
+}
+
+func TestPlannerProvablyUnreachable(t *testing.T) {
+	// stone only grows, so "stone < 0" can never hold: no search needed.
+	_, err := planCase(t, []Var{{"stone", num(0)}}, "stone < 0", NewAction("Mine").Effects("stone = stone + 1").Spec())
+	var pe *PlanError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, Unreachable, pe.Reason)
+	assert.Equal(t, 0, pe.Expansions)
+}
+
+func TestPlannerThrowEndsAfterOneExpansion(t *testing.T) {
+	p, err := planCase(t, []Var{{"thrown", boolean(false)}}, "thrown",
+		NewAction("Throw").Pre("!thrown").Effects("thrown = true").Spec())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Throw"}, p.Names())
+	assert.Equal(t, 1, p.Expansions, "the root is expanded once; the goal state ends the search")
+}
+
+func TestNewPlannerFor(t *testing.T) {
+	pl, err := NewPlannerFor(
+		[]GoalSpec{NewGoal("armed", "ammo > 10", High)},
+		[]ActionSpec{
+			NewAction("fetchMagazine").Effects("magazines = magazines + 1").Spec(),
+			NewAction("reload").Pre("magazines > 0").Effects("ammo = 30, magazines = magazines - 1").Fulfills("armed").Spec(),
+		}, 4)
+	require.NoError(t, err)
+	assert.Equal(t, 4, pl.MaxDepth)
+	st := pl.Domain.NewState()
+	require.True(t, st.Set(pl.Domain.Schema, "ammo", num(0)))
+	require.True(t, st.Set(pl.Domain.Schema, "magazines", num(0)))
+	p, err := pl.Plan(st)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"fetchMagazine", "reload"}, p.Names())
+	assert.False(t, p.Steps[0].Executable(), "built without a body: plannable, not executable")
+
+	_, err = NewPlannerFor([]GoalSpec{NewGoal("g", "x >")}, nil)
+	var ce *CompileError
+	assert.ErrorAs(t, err, &ce)
 }

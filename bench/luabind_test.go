@@ -1,0 +1,98 @@
+package bench
+
+import (
+	"fmt"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind"
+)
+
+// luaTask starts the one action of a bench role in a fresh runtime.
+func luaTask(b *testing.B, file string, opts luabind.Options) (engine.Task, *engine.Agent, func()) {
+	b.Helper()
+	rt := luabind.NewRuntime(opts)
+	d, err := rt.LoadDomain(filepath.Join("testdata", file))
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := engine.NewAgent("a", d)
+	act := d.Actions[0]
+	task, err := act.Body.Start(a, act)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return task, a, rt.Close
+}
+
+// BenchmarkLuaResume is one resume of a body waiting in npc:wait: the
+// per-tick cost of an agent whose action runs in Lua.
+func BenchmarkLuaResume(b *testing.B) {
+	task, _, done := luaTask(b, "lua_waiter.lua", luabind.Options{})
+	defer done()
+	b.ReportAllocs()
+	for b.Loop() {
+		if st, err := task.Resume(1.0 / 60); st != engine.Running {
+			b.Fatal(st, err)
+		}
+	}
+}
+
+// BenchmarkLuaBudget is one resume of a body running 1,000 loop
+// iterations, with the default instruction budget and with none: the
+// cost of counting instructions.
+func BenchmarkLuaBudget(b *testing.B) {
+	for _, bc := range []struct {
+		name   string
+		budget int64
+	}{{"default", 0}, {"none", -1}} {
+		b.Run("budget="+bc.name, func(b *testing.B) {
+			task, _, done := luaTask(b, "lua_loop.lua", luabind.Options{InstructionBudget: bc.budget})
+			defer done()
+			for b.Loop() {
+				if st, err := task.Resume(1.0 / 60); st != engine.Running {
+					b.Fatal(st, err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkLuaAgentMemory reports the heap each agent adds when its action
+// runs in Lua (the coroutine, its npc object, the task) next to the same
+// agents with nothing running: the difference is the Lua share.
+func BenchmarkLuaAgentMemory(b *testing.B) {
+	const n = 2000
+	for _, running := range []bool{false, true} {
+		b.Run(fmt.Sprintf("running=%v", running), func(b *testing.B) {
+			for b.Loop() {
+				rt := luabind.NewRuntime(luabind.Options{})
+				d, err := rt.LoadDomain(filepath.Join("testdata", "lua_waiter.lua"))
+				if err != nil {
+					b.Fatal(err)
+				}
+				runtime.GC()
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				agents := make([]*engine.Agent, n)
+				tasks := make([]engine.Task, n)
+				for i := range agents {
+					agents[i] = engine.NewAgent("a", d)
+					if running {
+						act := d.Actions[0]
+						tasks[i], _ = act.Body.Start(agents[i], act)
+						tasks[i].Resume(1.0 / 60)
+					}
+				}
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+				b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/n, "B/agent")
+				runtime.KeepAlive(agents)
+				runtime.KeepAlive(tasks)
+				rt.Close()
+			}
+		})
+	}
+}

@@ -1,0 +1,244 @@
+package engine
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+)
+
+// Sentinel errors of PlanExecutor, wrapped in an *ActionError; test them
+// with errors.Is.
+var (
+	// ErrRestricted: the action is Restricted (the seed's execution policy
+	// or @Security), so executors refuse it and any plan containing it.
+	ErrRestricted = errors.New("engine: the action is restricted; executors refuse it")
+	// ErrNotExecutable: the action has no Body. It can be planned, not run.
+	ErrNotExecutable = errors.New("engine: the action has no body, so it cannot run")
+	// ErrTooManyResumes: the action's task was still running after
+	// PlanExecutor.MaxResumes resumes; it was interrupted.
+	ErrTooManyResumes = errors.New("engine: the action was still running after the resume limit")
+)
+
+// ActionError is an action that a PlanExecutor refused or that failed while
+// it ran: Err is ErrRestricted, ErrNotExecutable, ErrTooManyResumes, the
+// error of Body.Start or Task.Resume, or an error saying the task reported
+// Failed.
+type ActionError struct {
+	Action string
+	Err    error
+}
+
+func (e *ActionError) Error() string {
+	return "engine: action \"" + e.Action + "\": " + strings.TrimPrefix(e.Err.Error(), "engine: ")
+}
+
+// Unwrap returns Err.
+func (e *ActionError) Unwrap() error { return e.Err }
+
+// Executor defaults.
+const (
+	DefaultExecutorStep       = 1.0 / 60 // seconds per Task.Resume
+	DefaultExecutorMaxResumes = 3600     // a minute of game time at the default step
+)
+
+// PlanExecutor plans for one agent and runs the plan's steps at once, in
+// one call: the seed's PlanExecutor, for tools, tests and turn-based games.
+// (Agent.Tick is the per-frame alternative: it runs one resume per tick.)
+//
+// It reads and writes the agent's State and starts each step's Body with
+// the agent. A step runs by Body.Start and then Task.Resume(Step) until the
+// task reports Succeeded or Failed, at most MaxResumes times; the agent's
+// clock does not advance. Do not use it on an agent while that agent's Tick
+// is running a step. Not safe for concurrent use.
+type PlanExecutor struct {
+	Agent   *Agent
+	Planner *Planner
+	// Step is the dt, in seconds, given to every Task.Resume. Zero means
+	// DefaultExecutorStep (1/60 s).
+	Step float64
+	// MaxResumes bounds the resumes of one step; a task still running then
+	// is interrupted and the step fails with ErrTooManyResumes. Zero means
+	// DefaultExecutorMaxResumes.
+	MaxResumes int
+}
+
+// NewPlanExecutor returns an executor for agent. With no planner it uses a
+// new Planner over the agent's domain (chaining on, depth 10), the seed's
+// BackwardChainingPlanner; pass one to change the limits.
+func NewPlanExecutor(agent *Agent, planner ...*Planner) *PlanExecutor {
+	e := &PlanExecutor{Agent: agent}
+	if len(planner) > 0 && planner[0] != nil {
+		e.Planner = planner[0]
+	} else {
+		e.Planner = NewPlanner(agent.Domain)
+	}
+	return e
+}
+
+func (e *PlanExecutor) step() float64 {
+	if e.Step <= 0 {
+		return DefaultExecutorStep
+	}
+	return e.Step
+}
+
+func (e *PlanExecutor) maxResumes() int {
+	if e.MaxResumes <= 0 {
+		return DefaultExecutorMaxResumes
+	}
+	return e.MaxResumes
+}
+
+// Plan plans every unsatisfied goal from the agent's current state without
+// running anything; see Planner.Plan. The plan is valid until the
+// executor's planner plans again.
+func (e *PlanExecutor) Plan() (*Plan, error) { return e.Planner.Plan(e.Agent.State) }
+
+// Think reads the agent's state, plans every unsatisfied goal, and runs the
+// plan's steps in order. It returns the names of the steps that ran to
+// success, in order (empty when every goal was satisfied already).
+//
+// Before any step runs, a plan containing a Restricted action or one
+// without a Body is refused with an *ActionError wrapping ErrRestricted or
+// ErrNotExecutable. Before each step that has a precondition, the state is
+// read again: if the precondition no longer holds, Think stops, with no
+// error when every goal of the domain is satisfied by then, else with a
+// PRECONDITION_STALE *PlanError naming the goal the step served, the step
+// and its precondition. A step that fails stops Think with its
+// *ActionError. After the last step, a goal the plan served that does not
+// hold gives a GOAL_UNSATISFIED_AFTER_EXECUTION *PlanError (the first such
+// goal, in planning order). A planning failure is returned as the
+// planner's *PlanError before anything runs.
+func (e *PlanExecutor) Think() ([]string, error) {
+	p, err := e.Plan()
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range p.Steps {
+		if err := refuse(a); err != nil {
+			return nil, err
+		}
+	}
+	// Copy what is needed: bodies may plan with the same planner.
+	type step struct {
+		a *Action
+		g *Goal
+	}
+	steps := make([]step, 0, len(p.Steps))
+	goals := make([]*Goal, 0, len(p.Goals))
+	for _, gp := range p.Goals {
+		goals = append(goals, gp.Goal)
+		for _, a := range gp.Steps {
+			steps = append(steps, step{a, gp.Goal})
+		}
+	}
+	ran := make([]string, 0, len(steps))
+	for _, s := range steps {
+		if !s.a.Pre.IsEmpty() && !s.a.Pre.Eval(e.Agent.State) {
+			if len(e.UnsatisfiedGoals()) == 0 {
+				return ran, nil
+			}
+			return ran, &PlanError{Reason: PreconditionStale, Goal: s.g.Name, Action: s.a.Name,
+				Precondition: s.a.Pre.Source(), MaxDepth: e.Planner.depth(),
+				Detail: "the precondition no longer holds when the step is about to run"}
+		}
+		if err := e.run(s.a); err != nil {
+			return ran, err
+		}
+		ran = append(ran, s.a.Name)
+	}
+	for _, g := range goals {
+		if !g.Satisfied(e.Agent.State) {
+			return ran, &PlanError{Reason: GoalUnsatisfiedAfterExecution, Goal: g.Name, MaxDepth: e.Planner.depth(),
+				Detail: "every step ran (" + strconv.Itoa(len(ran)) + "), but the goal's condition does not hold"}
+		}
+	}
+	return ran, nil
+}
+
+// ExecuteAction runs one action of the domain by name, now, whatever the
+// plan. An unknown name is an error; a Restricted action or one without a
+// Body is an *ActionError (ErrRestricted, ErrNotExecutable); a precondition
+// that does not hold is a PRECONDITION_STALE *PlanError (with no goal); a
+// failed run is an *ActionError.
+func (e *PlanExecutor) ExecuteAction(name string) error {
+	a := e.Agent.Domain.Action(name)
+	if a == nil {
+		var names []string
+		for _, x := range e.Agent.Domain.Actions {
+			names = append(names, x.Name)
+		}
+		return errors.New("engine: no action named \"" + name + "\"" + suggest(name, names))
+	}
+	if err := refuse(a); err != nil {
+		return err
+	}
+	if !a.Pre.Eval(e.Agent.State) {
+		return &PlanError{Reason: PreconditionStale, Action: a.Name, Precondition: a.Pre.Source(),
+			MaxDepth: e.Planner.depth(), Detail: "the precondition does not hold"}
+	}
+	return e.run(a)
+}
+
+func refuse(a *Action) error {
+	switch {
+	case a.Restricted:
+		return &ActionError{Action: a.Name, Err: ErrRestricted}
+	case a.Body == nil:
+		return &ActionError{Action: a.Name, Err: ErrNotExecutable}
+	}
+	return nil
+}
+
+// run starts a's body and resumes its task until it ends.
+func (e *PlanExecutor) run(a *Action) error {
+	task, err := a.Body.Start(e.Agent, a)
+	if err != nil {
+		return &ActionError{Action: a.Name, Err: err}
+	}
+	dt, limit := e.step(), e.maxResumes()
+	for i := 0; i < limit; i++ {
+		st, err := task.Resume(dt)
+		switch st {
+		case Running:
+			continue
+		case Succeeded:
+			return nil
+		}
+		if err == nil {
+			err = errors.New("engine: the task reported " + st.String())
+		}
+		return &ActionError{Action: a.Name, Err: err}
+	}
+	task.Interrupt()
+	return &ActionError{Action: a.Name, Err: ErrTooManyResumes}
+}
+
+// SatisfiedGoals returns the goals that hold in the agent's state, highest
+// priority first (declaration order among equals). A new slice.
+func (e *PlanExecutor) SatisfiedGoals() []*Goal { return e.goals(true) }
+
+// UnsatisfiedGoals returns the goals that do not hold in the agent's state,
+// highest priority first (declaration order among equals): the order Plan
+// serves them in. A new slice.
+func (e *PlanExecutor) UnsatisfiedGoals() []*Goal { return e.goals(false) }
+
+func (e *PlanExecutor) goals(satisfied bool) []*Goal {
+	var out []*Goal
+	for _, g := range e.Agent.Domain.ByPrio {
+		if g.Satisfied(e.Agent.State) == satisfied {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// IsGoalSatisfied reports whether the named goal holds in the agent's
+// state; an unknown name is an error.
+func (e *PlanExecutor) IsGoalSatisfied(name string) (bool, error) {
+	g := e.Agent.Domain.Goal(name)
+	if g == nil {
+		return false, errors.New("engine: no goal named \"" + name + "\"" + suggest(name, goalNames(e.Agent.Domain)))
+	}
+	return g.Satisfied(e.Agent.State), nil
+}

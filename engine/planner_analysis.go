@@ -1,0 +1,622 @@
+package engine
+
+import "math"
+
+// goalSearch is what the planner precomputes once per goal (and per
+// Planner, lazily): the actions it may use, the state slots that tell
+// search states apart, and the admissible heuristic.
+type goalSearch struct {
+	goal    *Goal
+	cond    fastCond     // the goal condition
+	acts    []planAction // the relevant actions, flattened
+	actions []int32      // relevant actions, declaration order
+	direct  []int32      // actions that fulfill the goal or assign a variable it reads
+	full    []int        // slots compared by value: read by the goal, a precondition or a relevant assignment
+	kinds   []int        // slots compared by kind only: arithmetic operands whose value matters nowhere
+	atoms   []atom       // conjuncts of the goal condition, for the heuristic
+
+	// A precondition index, when at least 8 relevant actions require
+	// st[indexSlot] == "some string": byValue maps the string to the
+	// positions in acts of those actions; others lists the positions of
+	// the rest. Both ascending, so merging them keeps declaration order.
+	indexSlot int
+	byValue   map[string][]int32
+	others    []int32
+}
+
+// atom is one conjunct of a goal condition. Its estimate is a lower bound
+// on the cost (and on the number of steps) still needed to make it hold.
+type atom struct {
+	node  *cnode
+	test  fastCond // the atom on its own, for eval
+	reads []int
+	// minCost is the cost of the cheapest relevant action that assigns a
+	// variable the atom reads; +Inf when none does.
+	minCost float64
+
+	// numeric: the atom is "x op c" (op one of < <= > >=, c a number) and
+	// every action that assigns x adds a constant to it.
+	numeric            bool
+	slot               int
+	op                 cop // x op lit, normalised so x is on the left
+	lit                float64
+	inc, incCost       float64 // largest increase in one step and the cheapest action with an increase; 0 when none
+	dec, decCost       float64 // the same for decreases (dec > 0)
+	incInt, decInt     bool    // every increase (decrease) is an integer
+	incExact, decExact bool    // and so is lit: counts from an integer x are exact
+}
+
+// analyse computes the goalSearch of g over d.
+//
+// Relevance is a backward regression over parsed variables (never text):
+// V starts as the variables the goal reads; an action is relevant when it
+// fulfills the goal or assigns a variable of V or K; a relevant action adds
+// to V the variables its precondition reads and those read by its
+// assignments to V. K holds the operands of the relevant actions' "+"/"-"
+// assignments (whose kind decides whether the effect applies at all) and,
+// transitively, the sources of plain copies into K. Any plan can drop its
+// irrelevant steps and stay valid and reach the goal, at less cost; so the
+// search loses no optimal plan by using only relevant actions.
+func analyse(d *Domain, g *Goal) *goalSearch {
+	ns := d.Schema.Len()
+	inV, inK := make([]bool, ns), make([]bool, ns)
+	inA := make([]bool, len(d.Actions))
+	for _, s := range g.Condition.Reads() {
+		inV[s] = true
+	}
+	for _, a := range d.Actions {
+		if a.Serves(g) {
+			inA[a.Index] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		set := func(m []bool, s int) {
+			if !m[s] {
+				m[s], changed = true, true
+			}
+		}
+		for _, a := range d.Actions {
+			if !inA[a.Index] {
+				for _, s := range a.Effects.Writes() {
+					if inV[s] || inK[s] {
+						inA[a.Index], changed = true, true
+						break
+					}
+				}
+			}
+			if !inA[a.Index] {
+				continue
+			}
+			for _, s := range a.Pre.Reads() {
+				set(inV, s)
+			}
+			if a.Effects == nil {
+				continue
+			}
+			for _, as := range a.Effects.assigns {
+				arith := len(as.terms) != 1 || as.terms[0].sub
+				for _, t := range as.terms {
+					if !t.isVar {
+						continue
+					}
+					if inV[as.slot] {
+						set(inV, t.slot)
+					}
+					if arith || inK[as.slot] {
+						set(inK, t.slot)
+					}
+				}
+			}
+		}
+	}
+	gs := &goalSearch{goal: g}
+	written := make([]bool, ns)
+	goalReads := make([]bool, ns)
+	for _, s := range g.Condition.Reads() {
+		goalReads[s] = true
+	}
+	gs.cond = flatCond(g.Condition)
+	for _, a := range d.Actions {
+		if !inA[a.Index] {
+			continue
+		}
+		gs.actions = append(gs.actions, int32(a.Index))
+		gs.acts = append(gs.acts, planAction{index: int32(a.Index), cost: a.Cost, pre: flatCond(a.Pre), eff: flatEffect(a.Effects)})
+		direct := a.Serves(g)
+		for _, s := range a.Effects.Writes() {
+			written[s] = true
+			direct = direct || goalReads[s]
+		}
+		if direct {
+			gs.direct = append(gs.direct, int32(a.Index))
+		}
+	}
+	for s := 0; s < ns; s++ {
+		switch {
+		case !written[s]:
+			// never changes during one search
+		case inV[s]:
+			gs.full = append(gs.full, s)
+		case inK[s]:
+			gs.kinds = append(gs.kinds, s)
+		}
+	}
+	gs.atoms = atomsOf(d, gs, g.Condition)
+	gs.buildIndex()
+	return gs
+}
+
+// buildIndex builds the precondition index on the slot that the most
+// relevant actions require to equal a string literal.
+func (gs *goalSearch) buildIndex() {
+	eqString := func(a *planAction, slot int) (string, bool) {
+		for _, t := range a.pre.tests {
+			if t.kind == testCmp && t.op == cEq && t.lit.k == String && (slot < 0 || t.slot == slot) {
+				return t.lit.s, true
+			}
+		}
+		return "", false
+	}
+	count := map[int]int{}
+	best, bestN := -1, 0
+	for i := range gs.acts {
+		for _, t := range gs.acts[i].pre.tests {
+			if t.kind == testCmp && t.op == cEq && t.lit.k == String {
+				count[t.slot]++
+				if n := count[t.slot]; n > bestN || (n == bestN && t.slot < best) {
+					best, bestN = t.slot, n
+				}
+				break
+			}
+		}
+	}
+	if bestN < 8 {
+		return
+	}
+	gs.indexSlot, gs.byValue = best, map[string][]int32{}
+	for i := range gs.acts {
+		if v, ok := eqString(&gs.acts[i], best); ok {
+			gs.byValue[v] = append(gs.byValue[v], int32(i))
+		} else {
+			gs.others = append(gs.others, int32(i))
+		}
+	}
+}
+
+// atomsOf splits a condition at its top-level "&&" and analyses each part.
+func atomsOf(d *Domain, gs *goalSearch, c *Condition) []atom {
+	if c.IsEmpty() {
+		return nil
+	}
+	parts := conjuncts(c)
+	out := make([]atom, 0, len(parts))
+	for _, n := range parts {
+		a := atom{node: n, minCost: math.Inf(1), reads: nodeReads(n, nil), test: flatNode(n)}
+		for _, ai := range gs.actions {
+			act := d.Actions[ai]
+			if writesAny(act.Effects, a.reads) && act.Cost < a.minCost {
+				a.minCost = act.Cost
+			}
+		}
+		numericAtom(d, gs, &a)
+		out = append(out, a)
+	}
+	return out
+}
+
+// numericAtom recognises "x op c" with op one of < <= > >= and c a number,
+// when every relevant assignment to x has the form x = x + k1 - k2 ... .
+func numericAtom(d *Domain, gs *goalSearch, a *atom) {
+	slot, op, lit, ok := varLitCompare(a.node)
+	if !ok {
+		return
+	}
+	switch op {
+	case cLt, cLe, cGt, cGe:
+	default:
+		return
+	}
+	c, ok := lit.AsNumber()
+	if !ok {
+		return
+	}
+	a.slot, a.op, a.lit = slot, op, c
+	a.incInt, a.decInt = true, true
+	for _, ai := range gs.actions {
+		act := d.Actions[ai]
+		if act.Effects == nil {
+			continue
+		}
+		count := 0
+		for _, as := range act.Effects.assigns {
+			if as.slot != slot {
+				continue
+			}
+			count++
+			k, ok := constantStep(as, slot)
+			if !ok || count > 1 {
+				return
+			}
+			switch {
+			case k > 0:
+				if k > a.inc {
+					a.inc = k
+				}
+				if a.incCost == 0 || act.Cost < a.incCost {
+					a.incCost = act.Cost
+				}
+				a.incInt = a.incInt && isInt(k)
+			case k < 0:
+				if -k > a.dec {
+					a.dec = -k
+				}
+				if a.decCost == 0 || act.Cost < a.decCost {
+					a.decCost = act.Cost
+				}
+				a.decInt = a.decInt && isInt(-k)
+			}
+		}
+	}
+	a.numeric = true
+	a.incExact = a.incInt && isInt(c)
+	a.decExact = a.decInt && isInt(c)
+}
+
+// constantStep reports k when the assignment is slot = slot + k (literal
+// numeric terms in any order, the variable once and not subtracted).
+func constantStep(as assign, slot int) (float64, bool) {
+	k, seen := 0.0, false
+	for _, t := range as.terms {
+		if t.isVar {
+			if t.slot != slot || t.sub || seen {
+				return 0, false
+			}
+			seen = true
+			continue
+		}
+		v, ok := t.lit.AsNumber()
+		if !ok {
+			return 0, false
+		}
+		if t.sub {
+			k -= v
+		} else {
+			k += v
+		}
+	}
+	return k, seen
+}
+
+func isInt(f float64) bool { return f == math.Trunc(f) && math.Abs(f) < 1<<50 }
+
+// estimate returns a lower bound on the cost and on the number of steps
+// needed to make the atom hold from st: 0 when it holds, +Inf when no
+// sequence of relevant actions can.
+func (a *atom) estimate(st State) (float64, int32) {
+	if !a.numeric {
+		if a.test.eval(st) {
+			return 0, 0
+		}
+		return a.minCost, 1
+	}
+	v := st[a.slot]
+	if v.k != Number { // Unknown, or no number: only a plain assignment can help
+		return a.minCost, 1
+	}
+	var need, step, cost float64
+	var exact bool
+	if a.op == cGt || a.op == cGe {
+		need, step, cost, exact = a.lit-v.n, a.inc, a.incCost, a.incExact
+	} else {
+		need, step, cost, exact = v.n-a.lit, a.dec, a.decCost, a.decExact
+	}
+	// The atom holds when need < 0 (strict) or need <= 0.
+	strict := a.op == cGt || a.op == cLt
+	if need < 0 || (!strict && need <= 0) {
+		return 0, 0
+	}
+	if need != need { // NaN: the comparison fails, no step count makes sense
+		return a.minCost, 1
+	}
+	if step == 0 {
+		return math.Inf(1), math.MaxInt32
+	}
+	// Steps n such that moving by n*step makes the atom hold: n >= need/step,
+	// or n > need/step when strict.
+	var n float64
+	if exact && v.n == float64(int64(v.n)) && need < 1<<50 {
+		ni, si := int64(need), int64(step)
+		if strict {
+			n = float64(ni/si + 1)
+		} else {
+			n = float64((ni + si - 1) / si)
+		}
+	} else {
+		// Rounding could make an exact count one too high; stay below it.
+		q := need/step - 1e-9*math.Max(1, need/step)
+		if strict {
+			n = math.Floor(q) + 1
+		} else {
+			n = math.Ceil(q)
+		}
+	}
+	if n < 1 {
+		n = 1
+	}
+	if n > math.MaxInt32 {
+		n = math.MaxInt32
+	}
+	return n * cost, int32(n)
+}
+
+// The three functions below are the only places the planner reads the
+// condition syntax tree of condition.go; keep them in step with it.
+
+// conjuncts returns the parts of c's top-level "&&" (c itself when it is
+// not a conjunction). c must not be empty.
+func conjuncts(c *Condition) []*cnode {
+	if c.root.op == cAnd {
+		return c.root.kids
+	}
+	return []*cnode{c.root}
+}
+
+// varLitCompare reports n as "x op lit" (the parser puts the variable on
+// the left).
+func varLitCompare(n *cnode) (slot int, op cop, lit Value, ok bool) {
+	if n.op != cVL {
+		return 0, 0, Value{}, false
+	}
+	return n.slot, n.cmp, n.lit, true
+}
+
+// nodeReads appends the slots a sub-condition reads.
+func nodeReads(n *cnode, out []int) []int {
+	switch n.op {
+	case cVar, cVL:
+		out = appendUnique(out, n.slot)
+	case cVV:
+		out = appendUnique(out, n.slot)
+		out = appendUnique(out, n.slot2)
+	}
+	for _, k := range n.kids {
+		out = nodeReads(k, out)
+	}
+	return out
+}
+
+// planAction is a relevant action as the search runs it: its precondition
+// and effects flattened for the common shapes.
+type planAction struct {
+	index int32
+	cost  float64
+	pre   fastCond
+	eff   fastEffect
+}
+
+// fastCond is a condition flattened to a conjunction of simple tests, or
+// the condition itself when it has another shape. eval gives exactly
+// Condition.Eval: a test on an Unknown variable fails, and so does the
+// conjunction.
+type fastCond struct {
+	tests []fastTest
+	slow  *Condition
+	node  *cnode // a part of a condition with another shape, and its reads
+	reads []int
+}
+
+type fastTest struct {
+	kind uint8 // testCmp, testVar, testNotVar
+	op   cop
+	slot int
+	lit  Value
+}
+
+const (
+	testCmp    = iota // compare(op, st[slot], lit)
+	testVar           // st[slot] is true
+	testNotVar        // st[slot] is known and not true
+)
+
+func (f *fastCond) eval(st State) bool {
+	if f.slow != nil {
+		return f.slow.Eval(st)
+	}
+	if f.node != nil {
+		for _, s := range f.reads {
+			if st[s].k == Unknown {
+				return false
+			}
+		}
+		return f.node.truth(st)
+	}
+	for i := range f.tests {
+		t := &f.tests[i]
+		v := st[t.slot]
+		switch t.kind {
+		case testVar:
+			if !v.Truthy() {
+				return false
+			}
+		case testNotVar:
+			if v.k == Unknown || v.Truthy() {
+				return false
+			}
+		default:
+			if v.k == Unknown {
+				return false
+			}
+			if !cmpValue(t.op, v, t.lit) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// flatNode flattens one conjunct; another shape is evaluated on the tree,
+// with the Unknown rule applied to the conjunct's own variables.
+func flatNode(n *cnode) fastCond {
+	if t, ok := simpleTest(n); ok {
+		return fastCond{tests: []fastTest{t}}
+	}
+	return fastCond{node: n, reads: nodeReads(n, nil)}
+}
+
+func flatCond(c *Condition) fastCond {
+	if c.IsEmpty() {
+		return fastCond{}
+	}
+	var tests []fastTest
+	for _, n := range conjuncts(c) {
+		t, ok := simpleTest(n)
+		if !ok {
+			return fastCond{slow: c}
+		}
+		tests = append(tests, t)
+	}
+	return fastCond{tests: tests}
+}
+
+// fastEffect is an effect flattened to simple assignments, or the effect
+// itself when an assignment has another shape. apply gives exactly
+// Effect.apply: simultaneous assignment from src into dst (a copy of src),
+// false when an arithmetic operand is not a number.
+type fastEffect struct {
+	as   []fastAssign
+	slow *Effect
+}
+
+type fastAssign struct {
+	kind uint8 // assignLit, assignCopy, assignAdd
+	slot int
+	src  int
+	lit  Value
+	k    float64
+}
+
+const (
+	assignLit  = iota // dst[slot] = lit
+	assignCopy        // dst[slot] = src[src]
+	assignAdd         // dst[slot] = src[src] + k, a number
+)
+
+func (f *fastEffect) apply(dst, src State) bool {
+	if f.slow != nil {
+		bi, _ := f.slow.apply(dst, src)
+		return bi < 0
+	}
+	for i := range f.as {
+		a := &f.as[i]
+		switch a.kind {
+		case assignLit:
+			dst[a.slot] = a.lit
+		case assignCopy:
+			dst[a.slot] = src[a.src]
+		default:
+			v := src[a.src]
+			if v.k != Number {
+				return false
+			}
+			s := v.n + a.k
+			if s == 0 {
+				s = 0 // no negative zero in state, as in Effect
+			}
+			dst[a.slot] = Value{k: Number, n: s}
+		}
+	}
+	return true
+}
+
+func flatEffect(e *Effect) fastEffect {
+	if e == nil {
+		return fastEffect{}
+	}
+	var out []fastAssign
+	for _, as := range e.assigns {
+		t := as.terms
+		switch {
+		case len(t) == 1 && !t[0].sub && t[0].isVar:
+			out = append(out, fastAssign{kind: assignCopy, slot: as.slot, src: t[0].slot})
+		case len(t) == 1 && !t[0].sub:
+			out = append(out, fastAssign{kind: assignLit, slot: as.slot, lit: t[0].lit})
+		case len(t) == 2 && t[0].isVar && !t[0].sub && !t[1].isVar && t[1].lit.k == Number:
+			k := t[1].lit.n
+			if t[1].sub {
+				k = -k
+			}
+			out = append(out, fastAssign{kind: assignAdd, slot: as.slot, src: t[0].slot, k: k})
+		case len(t) == 2 && !t[0].isVar && !t[0].sub && t[0].lit.k == Number && t[1].isVar && !t[1].sub:
+			out = append(out, fastAssign{kind: assignAdd, slot: as.slot, src: t[1].slot, k: t[0].lit.n})
+		default:
+			return fastEffect{slow: e}
+		}
+	}
+	return fastEffect{as: out}
+}
+
+// simpleTest reports n as one flat test: "x op literal", "x" or "!x".
+// (Part of the adapter to condition.go's syntax tree.)
+func simpleTest(n *cnode) (fastTest, bool) {
+	switch n.op {
+	case cVL:
+		return fastTest{kind: testCmp, op: n.cmp, slot: n.slot, lit: n.lit}, true
+	case cVar:
+		return fastTest{kind: testVar, slot: n.slot}, true
+	case cNot:
+		if len(n.kids) == 1 && n.kids[0].op == cVar {
+			return fastTest{kind: testNotVar, slot: n.kids[0].slot}, true
+		}
+	}
+	return fastTest{}, false
+}
+
+// cmpValue compares a known value with a literal as the condition language
+// does: different kinds are never equal ("!=" holds, everything else
+// fails); numbers and strings order; bools and nil only (in)equal.
+func cmpValue(op cop, v, lit Value) bool {
+	if v.k != lit.k {
+		return op == cNe
+	}
+	switch v.k {
+	case Number:
+		switch op {
+		case cEq:
+			return v.n == lit.n
+		case cNe:
+			return v.n != lit.n
+		case cLt:
+			return v.n < lit.n
+		case cLe:
+			return v.n <= lit.n
+		case cGt:
+			return v.n > lit.n
+		case cGe:
+			return v.n >= lit.n
+		}
+	case String:
+		switch op {
+		case cEq:
+			return v.s == lit.s
+		case cNe:
+			return v.s != lit.s
+		case cLt:
+			return v.s < lit.s
+		case cLe:
+			return v.s <= lit.s
+		case cGt:
+			return v.s > lit.s
+		case cGe:
+			return v.s >= lit.s
+		}
+	default:
+		switch op {
+		case cEq:
+			return v.n == lit.n
+		case cNe:
+			return v.n != lit.n
+		}
+	}
+	return false
+}

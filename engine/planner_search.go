@@ -1,0 +1,431 @@
+package engine
+
+import "math"
+
+// node is one search node: the path from the root to it is a plan prefix.
+// Its state lives in Planner.states at index*n.
+type node struct {
+	g, f float64 // cost so far; g plus the heuristic
+	hash uint64
+	// key packs the path's first steps (action index + 1, first step in
+	// the top bits, 0 past the end) so most path comparisons take one
+	// integer compare; see lexLess.
+	key    uint64
+	parent int32
+	action int32
+	depth  int32
+	dead   bool // a node for the same state dominates it; skip when popped
+}
+
+// outcome of one search.
+type outcome uint8
+
+const (
+	found     outcome = iota
+	exhausted         // no open node left
+	overBudget
+	deadEnd // the heuristic proves the goal can never hold from the start
+)
+
+// searchGoal prepares the per-goal data of g.
+func (p *Planner) searchGoal(g *Goal) *goalSearch {
+	if p.cacheFor != p.Domain {
+		p.cacheFor = p.Domain
+		p.cache = make([]*goalSearch, len(p.Domain.Goals))
+	}
+	if g.Index < len(p.cache) && p.Domain.Goals[g.Index] == g {
+		if p.cache[g.Index] == nil {
+			p.cache[g.Index] = analyse(p.Domain, g)
+		}
+		return p.cache[g.Index]
+	}
+	return analyse(p.Domain, g) // a goal of another domain: not cached
+}
+
+// search runs A* for gs from start within maxDepth steps. It returns the
+// goal node when found; cut reports whether a node was left unexpanded or
+// a successor dropped because of the depth limit.
+func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, res outcome, cut bool, expansions int) {
+	d := p.Domain
+	budget := p.budget()
+	p.gs = gs
+	p.keyBits = 8
+	if len(d.Actions) >= 255 {
+		p.keyBits = 16
+	}
+	if len(d.Actions) >= 65535 {
+		p.keyBits = 64 // no room: compare by walking
+	}
+	p.keySteps = 64 / p.keyBits
+	if p.keyBits == 64 {
+		p.keySteps = 0
+	}
+	p.nodes = p.nodes[:0]
+	p.heap = p.heap[:0]
+	p.n = d.Schema.Len()
+	p.resetTable()
+	if cap(p.held) < len(d.Actions) {
+		p.held = make([]bool, len(d.Actions))
+	}
+	p.held = p.held[:len(d.Actions)]
+	clear(p.held)
+
+	root := p.newNode(-1, -1, 0, 0)
+	rs := p.nodeState(root)
+	copy(rs, start)
+	h, hs := p.heuristic(rs)
+	if math.IsInf(h, 1) {
+		return -1, deadEnd, false, 0
+	}
+	if int(hs) > maxDepth {
+		return -1, exhausted, true, 0
+	}
+	p.nodes[root].f = h
+	p.nodes[root].hash = p.hashState(rs)
+	p.record(root)
+	p.push(root)
+	for len(p.heap) > 0 {
+		cur := p.pop()
+		if p.nodes[cur].dead {
+			continue
+		}
+		cs := p.nodeState(cur)
+		if gs.cond.eval(cs) {
+			return cur, found, cut, expansions
+		}
+		if expansions >= budget {
+			return -1, overBudget, cut, expansions
+		}
+		expansions++
+		cn := p.nodes[cur]
+		atMax := int(cn.depth) >= maxDepth
+		// Candidates: every relevant action, or, with an index, the actions
+		// whose indexed test can hold merged with the unindexed ones.
+		var bucket []int32
+		all := gs.byValue == nil
+		if !all {
+			if v := cs[gs.indexSlot]; v.k == String {
+				bucket = gs.byValue[v.s]
+			}
+		}
+		bi, oi := 0, 0
+		for k := 0; ; k++ {
+			if !all {
+				switch {
+				case bi < len(bucket) && (oi >= len(gs.others) || bucket[bi] < gs.others[oi]):
+					k = int(bucket[bi])
+					bi++
+				case oi < len(gs.others):
+					k = int(gs.others[oi])
+					oi++
+				default:
+					k = len(gs.acts)
+				}
+			}
+			if k >= len(gs.acts) {
+				break
+			}
+			a := &gs.acts[k]
+			ai := a.index
+			if !a.pre.eval(cs) {
+				continue
+			}
+			p.held[ai] = true
+			if atMax {
+				cut = true
+				continue
+			}
+			child := p.newNode(cur, ai, cn.g+a.cost, cn.depth+1)
+			p.nodes[child].key = p.childKey(cn.key, cn.depth, ai)
+			cs = p.nodeState(cur) // the arena may have moved
+			chs := p.nodeState(child)
+			copy(chs, cs)
+			if !a.eff.apply(chs, cs) {
+				p.nodes = p.nodes[:child]
+				continue
+			}
+			h, hs := p.heuristic(chs)
+			if math.IsInf(h, 1) {
+				p.nodes = p.nodes[:child]
+				continue
+			}
+			if int(cn.depth)+1+int(hs) > maxDepth {
+				cut = true
+				p.nodes = p.nodes[:child]
+				continue
+			}
+			cp := &p.nodes[child]
+			cp.f = cp.g + h
+			cp.hash = p.hashState(chs)
+			if !p.record(child) {
+				p.nodes = p.nodes[:child]
+				continue
+			}
+			p.push(child)
+		}
+	}
+	return -1, exhausted, cut, expansions
+}
+
+// heuristic returns lower bounds on the cost and the number of steps still
+// needed to reach the goal from st: the largest over the goal's conjuncts.
+func (p *Planner) heuristic(st State) (float64, int32) {
+	var h float64
+	var steps int32
+	for i := range p.gs.atoms {
+		c, s := p.gs.atoms[i].estimate(st)
+		if c > h {
+			h = c
+		}
+		if s > steps {
+			steps = s
+		}
+	}
+	return h, steps
+}
+
+func (p *Planner) nodeState(i int32) State {
+	return p.states[int(i)*p.n : int(i+1)*p.n : int(i+1)*p.n]
+}
+
+func (p *Planner) newNode(parent, action int32, g float64, depth int32) int32 {
+	i := int32(len(p.nodes))
+	p.nodes = append(p.nodes, node{g: g, parent: parent, action: action, depth: depth})
+	if need := len(p.nodes) * p.n; need > len(p.states) {
+		ns := make(State, max(need, 2*len(p.states), 64))
+		copy(ns, p.states)
+		p.states = ns
+	}
+	return i
+}
+
+const (
+	mixA = 0x9e3779b97f4a7c15
+	mixB = 0xbf58476d1ce4e5b9
+)
+
+// hashState hashes the slots that tell search states apart (see
+// goalSearch); the other slots never matter during one search.
+func (p *Planner) hashState(st State) uint64 {
+	h := uint64(mixB)
+	for _, s := range p.gs.full {
+		v := &st[s]
+		h = (h ^ math.Float64bits(v.n) ^ uint64(v.k)) * mixA
+		if v.k == String {
+			for i := 0; i < len(v.s); i++ {
+				h = (h ^ uint64(v.s[i])) * mixB
+			}
+		}
+	}
+	for _, s := range p.gs.kinds {
+		h = (h ^ uint64(st[s].k)) * mixB
+	}
+	// The table uses the low bits; small integers as float64 have all-zero
+	// low mantissa bits, so fold the high bits down.
+	h ^= h >> 32
+	h *= mixB
+	return h ^ h>>29
+}
+
+func (p *Planner) sameState(a, b State) bool {
+	for _, s := range p.gs.full {
+		if a[s] != b[s] && !a[s].Equal(b[s]) {
+			return false
+		}
+	}
+	for _, s := range p.gs.kinds {
+		if a[s].k != b[s].k {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *Planner) resetTable() {
+	if len(p.table) == 0 {
+		p.table = make([]int32, 1024)
+		p.gen = make([]uint32, 1024)
+	}
+	p.curGen++
+	if p.curGen == 0 {
+		clear(p.gen)
+		p.curGen = 1
+	}
+}
+
+// before reports whether node a's path comes before node b's: lower cost,
+// or equal cost and first in declaration order (lexicographic by action
+// index, a prefix first).
+func (p *Planner) before(a, b int32) bool {
+	if ga, gb := p.nodes[a].g, p.nodes[b].g; ga != gb {
+		return ga < gb
+	}
+	return p.lexLess(a, b)
+}
+
+// childKey returns the key of the child by action ai of a node at depth
+// with key k: the action's index + 1 in the next free field, if any.
+func (p *Planner) childKey(k uint64, depth int32, ai int32) uint64 {
+	if int(depth) >= p.keySteps {
+		return k
+	}
+	return k | uint64(ai+1)<<(64-uint(p.keyBits)*uint(depth+1))
+}
+
+// lexLess compares the paths to two nodes by action declaration order, a
+// path before its extensions. The packed keys decide when the paths differ
+// within their first keySteps steps; otherwise, since siblings never share
+// an action, the paths first differ just below their lowest common
+// ancestor.
+func (p *Planner) lexLess(a, b int32) bool {
+	if a == b {
+		return false
+	}
+	nodes := p.nodes
+	if ka, kb := nodes[a].key, nodes[b].key; ka != kb {
+		return ka < kb
+	}
+	da, db := nodes[a].depth, nodes[b].depth
+	for ; da > db; da-- {
+		a = nodes[a].parent
+	}
+	if a == b {
+		return false // b is a prefix of a's path
+	}
+	for ; db > da; db-- {
+		b = nodes[b].parent
+	}
+	if a == b {
+		return true // a is a prefix of b's path
+	}
+	for {
+		pa, pb := nodes[a].parent, nodes[b].parent
+		if pa == pb {
+			return nodes[a].action < nodes[b].action
+		}
+		a, b = pa, pb
+	}
+}
+
+// record stores node i as the path to its state, unless the recorded path
+// reaches the same state first (before) at no more depth; it reports
+// whether i is worth expanding. A recorded node that i dominates is marked
+// dead.
+func (p *Planner) record(i int32) bool {
+	if 2*len(p.nodes) > len(p.table) {
+		p.rehash()
+	}
+	n := &p.nodes[i]
+	mask := uint64(len(p.table) - 1)
+	st := p.nodeState(i)
+	for h := n.hash & mask; ; h = (h + 1) & mask {
+		if p.gen[h] != p.curGen {
+			p.gen[h], p.table[h] = p.curGen, i
+			return true
+		}
+		o := p.table[h]
+		on := &p.nodes[o]
+		if on.hash != n.hash || !p.sameState(p.nodeState(o), st) {
+			continue
+		}
+		if p.before(o, i) {
+			if on.depth <= n.depth {
+				return false
+			}
+			return true // cheaper but deeper: keep both, the table keeps o
+		}
+		if n.depth <= on.depth {
+			on.dead = true
+		}
+		p.table[h] = i
+		return true
+	}
+}
+
+func (p *Planner) rehash() {
+	size := len(p.table) * 2
+	for size < 4*len(p.nodes) {
+		size *= 2
+	}
+	table, gen := make([]int32, size), make([]uint32, size)
+	mask := uint64(size - 1)
+	for h, g := range p.gen {
+		if g != p.curGen {
+			continue
+		}
+		i := p.table[h]
+		for k := p.nodes[i].hash & mask; ; k = (k + 1) & mask {
+			if gen[k] != p.curGen {
+				gen[k], table[k] = p.curGen, i
+				break
+			}
+		}
+	}
+	p.table, p.gen = table, gen
+}
+
+// The open set: a binary heap ordered by f, then by path (lexicographic by
+// declaration order), which makes the first goal taken the cheapest plan
+// and, among the cheapest, the first in declaration order. Entries carry f
+// and the path key so most comparisons do not touch the nodes.
+type openEntry struct {
+	f    float64
+	key  uint64
+	node int32
+}
+
+func (p *Planner) less(a, b *openEntry) bool {
+	if a.f != b.f {
+		return a.f < b.f
+	}
+	if a.key != b.key {
+		return a.key < b.key
+	}
+	return p.lexLess(a.node, b.node)
+}
+
+func (p *Planner) push(i int32) {
+	n := &p.nodes[i]
+	p.heap = append(p.heap, openEntry{f: n.f, key: n.key, node: i})
+	h := p.heap
+	k := len(h) - 1
+	e := h[k]
+	for k > 0 {
+		up := (k - 1) / 2
+		if !p.less(&e, &h[up]) {
+			break
+		}
+		h[k] = h[up]
+		k = up
+	}
+	h[k] = e
+}
+
+func (p *Planner) pop() int32 {
+	h := p.heap
+	top := h[0].node
+	last := len(h) - 1
+	e := h[last]
+	h = h[:last]
+	p.heap = h
+	if last == 0 {
+		return top
+	}
+	k := 0
+	for {
+		m := 2*k + 1
+		if m >= last {
+			break
+		}
+		if r := m + 1; r < last && p.less(&h[r], &h[m]) {
+			m = r
+		}
+		if !p.less(&h[m], &e) {
+			break
+		}
+		h[k] = h[m]
+		k = m
+	}
+	h[k] = e
+	return top
+}
