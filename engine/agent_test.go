@@ -288,7 +288,7 @@ func TestExecutePlan(t *testing.T) {
 		`Light false engine: precondition "wood >= 2" of Light does not hold`,
 		`Dance false engine: no action "Dance"`,
 		"Chop true ",
-		`Pray false engine: action "Pray" has no body: it can be planned, not executed`,
+		`Pray false engine: action "Pray": the action has no body, so it cannot run`,
 		"Light true ",
 	}, got)
 	assert.Equal(t, NumberValue(2), res.FinalState.Get(d.Schema, "wood"))

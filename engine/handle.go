@@ -41,12 +41,6 @@ type StepResult struct {
 // planner handle.
 var ErrNoPlanner = errors.New("engine: the agent has no planner handle (MOONMIND_GOAP=off, or it could not be created)")
 
-// Execution limits for ExecutePlan.
-const (
-	ExecuteDT       = 1.0 / 60 // seconds per resume when ExecutePlan runs a body
-	ExecuteMaxTicks = 100000   // resumes before a body counts as hung
-)
-
 type defaultPlannerHandle struct{ a *Agent }
 
 // defaultHandle returns the default handle, or an error when planning is
@@ -117,8 +111,9 @@ func (a *Agent) PlanForGoal(name string) ([]*Action, error) {
 // (an error wrapping ErrRestricted). Otherwise each step runs in order: a
 // missing action, a precondition that does not hold in the state re-read
 // before the step, an action without a body, or a body that fails is
-// recorded as not executed, and the next step runs. A body is resumed
-// with dt = ExecuteDT until it finishes (at most ExecuteMaxTicks times).
+// recorded as not executed, and the next step runs. A body runs as
+// PlanExecutor runs it: resumed with dt = 1/60 s until it finishes, at most
+// DefaultExecutorMaxResumes times.
 // Must not be called while the agent ticks.
 func (a *Agent) ExecutePlan(steps []string) (PlanResult, error) {
 	if a.handle == nil {
@@ -144,7 +139,9 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 		case !act.Pre.Eval(a.State):
 			r.Err = errors.New("engine: precondition \"" + act.Pre.Source() + "\" of " + s + " does not hold")
 		default:
-			r.Err = RunAction(a, act)
+			if r.Err = refuse(act); r.Err == nil {
+				r.Err = (&PlanExecutor{Agent: a}).run(act)
+			}
 			r.Executed = r.Err == nil
 		}
 		res.Success = res.Success && r.Executed
@@ -152,34 +149,6 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 	}
 	res.FinalState = a.State.Clone()
 	return res, nil
-}
-
-// RunAction runs one action's body to completion outside the tick loop,
-// resuming it with dt = ExecuteDT. It returns nil when the body succeeds.
-func RunAction(a *Agent, act *Action) error {
-	if act.Body == nil {
-		return errors.New("engine: action \"" + act.Name + "\" has no body: it can be planned, not executed")
-	}
-	task, err := act.Body.Start(a, act)
-	if err != nil {
-		return err
-	}
-	for i := 0; i < ExecuteMaxTicks; i++ {
-		st, err := task.Resume(ExecuteDT)
-		switch st {
-		case Running:
-			continue
-		case Succeeded:
-			return nil
-		default:
-			if err == nil {
-				err = errors.New("engine: action \"" + act.Name + "\" reported " + st.String())
-			}
-			return err
-		}
-	}
-	task.Interrupt()
-	return errors.New("engine: action \"" + act.Name + "\" still running after " + itoa(ExecuteMaxTicks) + " resumes")
 }
 
 func actionNames(d *Domain) []string {
