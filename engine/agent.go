@@ -129,7 +129,9 @@ func NewAgent(name string, d *Domain) *Agent {
 	return a
 }
 
-// Planner returns the agent's GOAP planner, to change its limits.
+// Planner returns the agent's GOAP planner, to change its limits
+// (MaxDepth, Budget, Chaining). The tick plans with the same limits on
+// search buffers the domain lends while the agent plans.
 func (a *Agent) Planner() *Planner { return a.planner }
 
 // Utility returns the agent's utility planner, to change its considerations.
@@ -283,7 +285,11 @@ func (a *Agent) higherGoal(after State) string {
 			continue
 		}
 		a.satisfied[g.Index] = false // check each flip once
-		if p, err := a.planner.PlanFor(g, a.State); err == nil && a.allowed(p.Steps) == "" {
+		wp := a.Domain.borrowPlanner(a.planner)
+		p, err := wp.PlanFor(g, a.State)
+		ok := err == nil && a.allowed(p.Steps) == ""
+		a.Domain.returnPlanner(wp)
+		if ok {
 			return "goal " + g.Name + " (" + g.Priority.String() + ") became unsatisfied"
 		}
 	}
@@ -500,7 +506,13 @@ func (a *Agent) planGoals() bool {
 		if a.Timing {
 			t0 = time.Now()
 		}
-		p, err := a.planner.PlanFor(g, a.State)
+		wp := a.Domain.borrowPlanner(a.planner)
+		p, err := wp.PlanFor(g, a.State)
+		if err == nil { // keep the steps: the plan's buffers go back with wp
+			a.plan = append(a.plan[:0], p.Steps...)
+			p = &Plan{Steps: a.plan, Cost: p.Cost, Expansions: p.Expansions}
+		}
+		a.Domain.returnPlanner(wp)
 		var took time.Duration
 		if a.Timing {
 			took = time.Since(t0)
@@ -521,9 +533,9 @@ func (a *Agent) planGoals() bool {
 			}
 			a.noteBackoff(p.Steps)
 			a.emit(Event{Kind: kind, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Reason: why})
+			a.plan = a.plan[:0]
 			continue
 		}
-		a.plan = append(a.plan[:0], p.Steps...)
 		a.goal, a.idle = g, false
 		a.emit(Event{Kind: EventPlan, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took})
 		return true

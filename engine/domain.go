@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"strings"
+	"sync"
 )
 
 // Var is a named state variable with its initial value.
@@ -55,6 +56,9 @@ type Domain struct {
 	goalIndex   map[string]*Goal
 	actionIndex map[string]*Action
 	writers     [][]int // per slot: the actions whose effects assign it
+	// planners lends search buffers to agents while they plan, so memory
+	// grows with the number of goroutines planning, not with the agents.
+	planners sync.Pool
 }
 
 // Goal returns the goal with that name, or nil.
@@ -441,3 +445,16 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
+
+// borrowPlanner lends a planner over d with the given limits; give it back
+// with returnPlanner once its *Plan is no longer read.
+func (d *Domain) borrowPlanner(limits *Planner) *Planner {
+	p, ok := d.planners.Get().(*Planner)
+	if !ok {
+		p = NewPlanner(d)
+	}
+	p.MaxDepth, p.Budget, p.Chaining = limits.MaxDepth, limits.Budget, limits.Chaining
+	return p
+}
+
+func (d *Domain) returnPlanner(p *Planner) { d.planners.Put(p) }
