@@ -411,3 +411,25 @@ func TestRecorderKeepsTheLatestRecords(t *testing.T) {
 	assert.Equal(t, 1, r.Count(EventFail))
 	assert.Contains(t, r.Summary("IDLE"), `status=IDLE plans=0 plan-failures=0 replans=0 picks=0 started=5 finished=0 failed=1 interrupted=0 last="none"`)
 }
+
+func TestWorldRemove(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "R", State: []Var{{"n", NumberValue(0)}},
+		Goals:   []GoalSpec{NewGoal("g", "n >= 5")},
+		Actions: []ActionSpec{NewAction("Inc").Effects("n = n + 1").Body(ticksBody{n: 1}).Spec()}})
+	require.NoError(t, err)
+	w := NewWorld(1)
+	w.Workers = 2
+	a, b, c := NewAgent("a", d), NewAgent("b", d), NewAgent("c", d)
+	w.Add(a)
+	w.Add(b)
+	w.Add(c)
+	w.Tick(0.1)
+	assert.True(t, w.Remove(b))
+	assert.False(t, w.Remove(b))
+	w.Tick(0.1)
+	assert.Equal(t, []*Agent{a, c}, w.Agents)
+	assert.Equal(t, NumberValue(2), a.Get("n"))
+	assert.Equal(t, NumberValue(1), b.Get("n"), "a removed agent ticks no more")
+	assert.Equal(t, NumberValue(2), c.Get("n"))
+	assert.Equal(t, 2, c.ID, "IDs stay")
+}

@@ -50,6 +50,28 @@ func (w *World) Add(a *Agent) {
 	w.worker = append(w.worker, -1)
 }
 
+// Remove takes an agent out of the world (a dead NPC): it ticks no more
+// and the agents after it move up one place, keeping their order, their
+// IDs and their workers. It reports whether the agent was in the world.
+// Its pending records are still delivered at the end of the current tick.
+func (w *World) Remove(a *Agent) bool {
+	for i, x := range w.Agents {
+		if x != a {
+			continue
+		}
+		if w.OnEvent != nil {
+			for _, e := range a.pending {
+				w.OnEvent(e)
+			}
+		}
+		a.pending = a.pending[:0]
+		w.Agents = append(w.Agents[:i], w.Agents[i+1:]...)
+		w.worker = append(w.worker[:i], w.worker[i+1:]...)
+		return true
+	}
+	return false
+}
+
 // Pin puts agent i on worker k (k mod Workers).
 func (w *World) Pin(i, k int) { w.worker[i] = k }
 
@@ -57,7 +79,7 @@ func (w *World) workerOf(i int) int {
 	if w.worker[i] >= 0 {
 		return w.worker[i] % w.Workers
 	}
-	return i % w.Workers
+	return w.Agents[i].ID % w.Workers
 }
 
 // Tick advances every agent by dt seconds (dt > 0), then the clock, and
