@@ -575,48 +575,4 @@ func simpleTest(n *cnode) (fastTest, bool) {
 // cmpValue compares a known value with a literal as the condition language
 // does: different kinds are never equal ("!=" holds, everything else
 // fails); numbers and strings order; bools and nil only (in)equal.
-func cmpValue(op cop, v, lit Value) bool {
-	if v.k != lit.k {
-		return op == cNe
-	}
-	switch v.k {
-	case Number:
-		switch op {
-		case cEq:
-			return v.n == lit.n
-		case cNe:
-			return v.n != lit.n
-		case cLt:
-			return v.n < lit.n
-		case cLe:
-			return v.n <= lit.n
-		case cGt:
-			return v.n > lit.n
-		case cGe:
-			return v.n >= lit.n
-		}
-	case String:
-		switch op {
-		case cEq:
-			return v.s == lit.s
-		case cNe:
-			return v.s != lit.s
-		case cLt:
-			return v.s < lit.s
-		case cLe:
-			return v.s <= lit.s
-		case cGt:
-			return v.s > lit.s
-		case cGe:
-			return v.s >= lit.s
-		}
-	default:
-		switch op {
-		case cEq:
-			return v.n == lit.n
-		case cNe:
-			return v.n != lit.n
-		}
-	}
-	return false
-}
+func cmpValue(op cop, v, lit Value) bool { return compare(op, &v, &lit) }

@@ -3,10 +3,12 @@ package main
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind"
 )
 
 // stateFlags collects repeated --state k=v flags.
@@ -63,4 +65,28 @@ func applyStates(d *engine.Domain, st engine.State, kvs []string) error {
 		}
 	}
 	return nil
+}
+
+// loadWithState loads one role file for a command and applies --state
+// flags to a copy of its initial state. On failure it prints the error and
+// returns exit status 2; the caller closes the runtime.
+func loadWithState(cmd string, pos []string, states []string, stderr io.Writer) (*luabind.Runtime, *engine.Domain, engine.State, int) {
+	if len(pos) != 1 {
+		fmt.Fprintf(stderr, "moonmind %s: expected one role file, got %d\n", cmd, len(pos))
+		return nil, nil, nil, 2
+	}
+	rt := luabind.NewRuntime(luabind.Options{})
+	d, err := rt.LoadDomain(pos[0])
+	if err != nil {
+		rt.Close()
+		fmt.Fprintln(stderr, err)
+		return nil, nil, nil, 2
+	}
+	st := d.NewState()
+	if err := applyStates(d, st, states); err != nil {
+		rt.Close()
+		fmt.Fprintf(stderr, "moonmind %s: %v\n", cmd, err)
+		return nil, nil, nil, 2
+	}
+	return rt, d, st, 0
 }

@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/luabind"
 )
 
 func init() {
@@ -56,26 +55,15 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "moonmind plan: expected one role file, got", len(pos))
-		return 2
-	}
 	if *depth < 1 || *depth > engine.MaxMaxDepth {
 		fmt.Fprintf(stderr, "moonmind plan: --max-depth must be in 1..%d, not %d\n", engine.MaxMaxDepth, *depth)
 		return 2
 	}
-	rt := luabind.NewRuntime(luabind.Options{})
+	rt, d, st, code := loadWithState("plan", pos, states, stderr)
+	if code != 0 {
+		return code
+	}
 	defer rt.Close()
-	d, err := rt.LoadDomain(pos[0])
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
-	st := d.NewState()
-	if err := applyStates(d, st, states); err != nil {
-		fmt.Fprintln(stderr, "moonmind plan:", err)
-		return 2
-	}
 	if *goal != "" && d.Goal(*goal) == nil {
 		msg := fmt.Sprintf("moonmind plan: --goal %s: the role has no goal %q", *goal, *goal)
 		if s := engine.Suggest(*goal, goalNamesOf(d)); s != "" {

@@ -35,9 +35,12 @@ func TestPlanWithStateAndGoal(t *testing.T) {
 		args   []string
 		plan   []string
 	}{
-		{"armed already", "a soldier with ammo and a visible enemy attacks",
+		{"armed already", "with ammo and an enemy in sight no goal is left: the combat choice is the utility planner's (TestUtilityText)",
 			[]string{"--state", "ammo=30", "--state", "enemy_visible=true", "--state", "enemy_health=100"},
-			[]string{"attack"}},
+			[]string{}},
+		{"low in a fight", "supply comes first even with an enemy in sight: the goal armed is the GOAP planner's",
+			[]string{"--state", "ammo=5", "--state", "enemy_visible=true", "--state", "enemy_health=100"},
+			[]string{"fetchMagazine", "reload"}},
 		{"magazine in hand", "with a magazine the soldier reloads straight away",
 			[]string{"--state", "magazines=1"}, []string{"reload"}},
 		{"one goal", "--goal plans only that goal",
@@ -101,7 +104,9 @@ func TestRunPrintsDecisions(t *testing.T) {
 	require.GreaterOrEqual(t, len(lines), 6)
 	assert.Contains(t, lines[0], "plan        goal=armed plan=[fetchMagazine, reload] cost=3")
 	assert.Contains(t, lines[1], "start       goal=armed action=fetchMagazine")
-	assert.Contains(t, out, "finish      goal=enemy_down action=attack", "shot the magazine dry")
+	assert.Contains(t, out, "pick        action=attack score=", "armed, the utility planner picks the attack")
+	assert.Contains(t, out, "finish      action=attack\n", "shot the magazine dry, and attack promised nothing it did not keep")
+	assert.NotContains(t, out, "promised effects not met")
 	assert.Equal(t, 2, strings.Count(out, "finish      goal=armed action=reload"), "reloaded at the start and after running dry")
 	assert.Contains(t, lines[len(lines)-1], "summary     [flight-recorder] status=IDLE")
 }

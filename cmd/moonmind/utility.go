@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/luabind"
 )
 
 func init() {
@@ -47,22 +46,11 @@ func utilityCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "moonmind utility: expected one role file, got", len(pos))
-		return 2
+	rt, d, st, code := loadWithState("utility", pos, states, stderr)
+	if code != 0 {
+		return code
 	}
-	rt := luabind.NewRuntime(luabind.Options{})
 	defer rt.Close()
-	d, err := rt.LoadDomain(pos[0])
-	if err != nil {
-		fmt.Fprintln(stderr, err)
-		return 2
-	}
-	st := d.NewState()
-	if err := applyStates(d, st, states); err != nil {
-		fmt.Fprintln(stderr, "moonmind utility:", err)
-		return 2
-	}
 	u := engine.NewUtilityPlanner(d)
 	u.Explain = true
 	_, e := u.Pick(st, nil)

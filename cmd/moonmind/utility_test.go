@@ -81,9 +81,11 @@ func TestUtilityText(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.GreaterOrEqual(t, len(lines), 3)
-	assert.Equal(t, "role Soldier, utility mode average", lines[0])
+	assert.Equal(t, "role Soldier, utility mode multiply", lines[0])
 	assert.True(t, strings.HasPrefix(lines[1], "1. attack  score "), lines[1])
-	assert.Contains(t, out, "cost                   input 10       output 0.9      weight 0.3")
+	assert.Contains(t, out, "has ammo        input 30       output 1        weight 1")
+	assert.Contains(t, out, "4. fetchMagazine  score 0\n     hasTag(combat)  input 0        output 0        weight 1",
+		"a supply action scores 0 in a combat pick")
 }
 
 func TestUtilityNothingApplies(t *testing.T) {
