@@ -98,7 +98,8 @@ type Agent struct {
 	cooldown    []float64 // per action: backed off until this time
 	sensorNext  []float64
 	sensorLast  []float64
-	failedState State // the state when deciding last found nothing
+	senseErr    []string // per sensor, then per named condition: the last error reported
+	failedState State    // the state when deciding last found nothing
 	retryAt     float64
 	lastProg    float64
 	stuck       bool
@@ -229,20 +230,45 @@ func (a *Agent) sense(dt float64) {
 		if a.tick == 1 {
 			since = dt
 		}
-		if err := s.Run(a, since); err != nil {
-			a.emit(Event{Kind: EventSensorFailed, Action: s.Name, Reason: err.Error()})
-		}
+		a.noteSenseErr(i, EventSensorFailed, s.Name, s.Run(a, since))
 		a.sensorLast[i] = a.time
 		a.sensorNext[i] = a.time + s.Every
 	}
-	for _, c := range a.Domain.Conditions {
+	a.refreshConditions()
+}
+
+// RefreshConditions evaluates the domain's named conditions on the agent's
+// state and stores each result in its boolean variable; a condition that
+// returns an error leaves its variable Unknown (so conditions reading it do
+// not hold). The tick does this every tick; call it yourself to plan from a
+// state you set by hand, as `moonmind plan` does.
+func (a *Agent) RefreshConditions() { a.refreshConditions() }
+
+func (a *Agent) refreshConditions() {
+	for i, c := range a.Domain.Conditions {
 		ok, err := c.Test(a)
+		a.noteSenseErr(len(a.Domain.Sensors)+i, EventConditionFailed, c.Name, err)
 		if err != nil {
-			a.emit(Event{Kind: EventSensorFailed, Action: c.Name, Reason: err.Error()})
 			a.State[c.Slot] = Value{}
 			continue
 		}
 		a.State[c.Slot] = BoolValue(ok)
+	}
+}
+
+// noteSenseErr records a sensor's or named condition's error once, not
+// every tick: again only when the message changes or after a success.
+func (a *Agent) noteSenseErr(i int, kind EventKind, name string, err error) {
+	if n := len(a.Domain.Sensors) + len(a.Domain.Conditions); len(a.senseErr) < n {
+		a.senseErr = make([]string, n)
+	}
+	if err == nil {
+		a.senseErr[i] = ""
+		return
+	}
+	if msg := err.Error(); msg != a.senseErr[i] {
+		a.senseErr[i] = msg
+		a.emit(Event{Kind: kind, Action: name, Reason: msg})
 	}
 }
 
@@ -453,7 +479,7 @@ func (a *Agent) allowed1(s *Action) string {
 		return "restricted action " + s.Name
 	}
 	if a.cooldown[s.Index] > a.time+1e-9 {
-		return "action " + s.Name + " is backed off for " + FormatNumber(a.cooldown[s.Index]-a.time) + " s after a failure"
+		return "action " + s.Name + " is backed off for " + strconv.FormatFloat(a.cooldown[s.Index]-a.time, 'f', 2, 64) + " s after a failure"
 	}
 	return ""
 }

@@ -433,3 +433,31 @@ func TestWorldRemove(t *testing.T) {
 	assert.Equal(t, NumberValue(2), c.Get("n"))
 	assert.Equal(t, 2, c.ID, "IDs stay")
 }
+
+func TestNamedConditionErrorsAreRecordedOnce(t *testing.T) {
+	calls := 0
+	d, err := Compile(RoleSpec{Name: "R",
+		State: []Var{{"x", NumberValue(0)}},
+		Conditions: []ConditionSpec{{Name: "ready", Test: func(*Agent) (bool, error) {
+			calls++
+			if calls >= 3 && calls < 6 {
+				return false, errors.New("no eyes")
+			}
+			return calls%2 == 0, nil
+		}}},
+		Goals: []GoalSpec{NewGoal("g", "ready && x > 0")}})
+	require.NoError(t, err)
+	w := NewWorld(1)
+	tr := &trace{}
+	w.OnEvent = tr.add
+	a := NewAgent("npc", d)
+	w.Add(a)
+	for i := 0; i < 8; i++ {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, 8, calls, "evaluated every tick")
+	assert.Equal(t, []string{"3 condition-failed ready"}, tr.lines(EventConditionFailed), "reported once while the error lasts")
+	assert.Equal(t, BoolValue(true), a.Get("ready"))
+	probs := d.Undeclared()
+	assert.Empty(t, probs, "a named condition is declared")
+}

@@ -458,3 +458,65 @@ func (d *Domain) borrowPlanner(limits *Planner) *Planner {
 }
 
 func (d *Domain) returnPlanner(p *Planner) { d.planners.Put(p) }
+
+// namedConditionNote explains, for an error, that a condition reads named
+// conditions: values computed by the game that no plan can change.
+func (d *Domain) namedConditionNote(c *Condition) string {
+	var names []string
+	for _, nc := range d.Conditions {
+		for _, r := range c.Reads() {
+			if r == nc.Slot {
+				names = append(names, nc.Name)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(names, ", ") + " is a named condition, computed by the game each tick: no action's effects can change it, so a goal on it is reached only when the world makes it true; to plan towards it, write the goal on state variables that actions assign)"
+}
+
+// Undeclared lists the variables that conditions and effects read but that
+// no role declares: not in any state, assigned by no effect, not a named
+// condition. Such a variable is always Unknown, so every condition reading
+// it fails: almost always a typo. Compile accepts them (the seed's
+// unknown-variable rule covers them); the Lua loader reports them as
+// errors.
+func (d *Domain) Undeclared() []Problem {
+	declared := make([]bool, d.Schema.Len())
+	for i, v := range d.Initial {
+		declared[i] = v.IsKnown()
+	}
+	for _, a := range d.Actions {
+		for _, w := range a.Effects.Writes() {
+			declared[w] = true
+		}
+	}
+	for _, nc := range d.Conditions {
+		declared[nc.Slot] = true
+	}
+	var known []string
+	for i, ok := range declared {
+		if ok {
+			known = append(known, d.Schema.Name(i))
+		}
+	}
+	var out []Problem
+	check := func(pos Pos, what string, reads []int) {
+		for _, r := range reads {
+			if !declared[r] {
+				name := d.Schema.Name(r)
+				out = append(out, Problem{Pos: pos, Msg: what + " reads \"" + name +
+					"\", which no state variable, effect or named condition provides" + suggest(name, known)})
+			}
+		}
+	}
+	for _, g := range d.Goals {
+		check(g.Pos, "goal \""+g.Name+"\" condition", g.Condition.Reads())
+	}
+	for _, a := range d.Actions {
+		check(a.Pos, "action \""+a.Name+"\" pre", a.Pre.Reads())
+		check(a.Pos, "action \""+a.Name+"\" effects", a.Effects.Reads())
+	}
+	return out
+}

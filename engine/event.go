@@ -11,25 +11,27 @@ type EventKind uint8
 
 // The kinds of record an agent makes.
 const (
-	_                 EventKind = iota
-	EventPlan                   // a plan was chosen for a goal
-	EventPlanFailed             // no plan for a goal; Reason says why
-	EventPick                   // the utility planner picked an action; Scores says why
-	EventReplan                 // the agent dropped its plan; Reason says why
-	EventStart                  // an action started
-	EventFinish                 // an action finished; Reason lists promised effects not met
-	EventFail                   // an action failed; Reason says why
-	EventInterrupt              // a running action was interrupted; Reason says why
-	EventIdle                   // every goal is satisfied
-	EventStuck                  // no progress for Agent.StuckAfter seconds
-	EventRecovered              // progress again after STUCK
-	EventSensorFailed           // a sensor or named condition returned an error
-	EventRefused                // a plan with a restricted action was refused
-	EventSummary                // the one-line summary on finish or STUCK
+	_                    EventKind = iota
+	EventPlan                      // a plan was chosen for a goal
+	EventPlanFailed                // no plan for a goal; Reason says why
+	EventPick                      // the utility planner picked an action; Scores says why
+	EventReplan                    // the agent dropped its plan; Reason says why
+	EventStart                     // an action started
+	EventFinish                    // an action finished; Reason lists promised effects not met
+	EventFail                      // an action failed; Reason says why
+	EventInterrupt                 // a running action was interrupted; Reason says why
+	EventIdle                      // every goal is satisfied
+	EventStuck                     // no progress for Agent.StuckAfter seconds
+	EventRecovered                 // progress again after STUCK
+	EventSensorFailed              // a sensor returned an error; Action names it
+	EventRefused                   // a plan with a restricted action was refused
+	EventSummary                   // the one-line summary on finish or STUCK
+	EventConditionFailed           // a named condition returned an error; Action names it
+	numEventKinds
 )
 
 var eventNames = [...]string{"", "plan", "plan-failed", "pick", "replan", "start", "finish", "fail",
-	"interrupt", "idle", "stuck", "recovered", "sensor-failed", "refused", "summary"}
+	"interrupt", "idle", "stuck", "recovered", "sensor-failed", "refused", "summary", "condition-failed"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {

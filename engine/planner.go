@@ -246,7 +246,7 @@ func (p *Planner) planGoal(g *Goal, sim State) error {
 	gs := p.searchGoal(g)
 	if len(gs.direct) == 0 {
 		return &PlanError{Reason: Unreachable, Goal: g.Name, MaxDepth: p.depth(),
-			Detail: "no action fulfills the goal or assigns a variable its condition reads"}
+			Detail: "no action fulfills the goal or assigns a variable its condition reads" + p.Domain.namedConditionNote(g.Condition)}
 	}
 	if !p.Chaining {
 		return p.planDirect(gs, sim)

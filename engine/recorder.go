@@ -17,7 +17,7 @@ type Recorder struct {
 	size  int
 	next  int
 	full  bool
-	count [EventSummary + 1]int
+	count [numEventKinds]int
 }
 
 // NewRecorder returns a recorder keeping the last size records (size <= 0

@@ -122,6 +122,8 @@ func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
 		problems = append(problems, ce.Problems...)
 	} else if err != nil {
 		return nil, err
+	} else {
+		problems = append(problems, d.Undeclared()...)
 	}
 	if len(problems) > 0 {
 		sort.SliceStable(problems, func(i, j int) bool {

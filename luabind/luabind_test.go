@@ -114,3 +114,27 @@ func TestBodyErrorFailsTheStepNotTheWorld(t *testing.T) {
 	n, _ := b.Get("tries").AsNumber()
 	assert.GreaterOrEqual(t, n, 2.0, "the failing agent retried after its back-off")
 }
+
+func TestUndeclaredVariableIsATypo(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	f := filepath.Join("testdata", "typo_var.lua")
+	_, err := rt.LoadDomain(f)
+	require.Error(t, err)
+	assert.Equal(t, f+`:6:7: action "chop" pre reads "enrgy", which no state variable, effect or named condition provides (did you mean "energy"?)`, err.Error())
+}
+
+func TestMethodCalledWithADotSaysUseAColon(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	f := filepath.Join("testdata", "dot_call.lua")
+	d, err := rt.LoadDomain(f)
+	require.NoError(t, err)
+	a := engine.NewAgent("a", d)
+	task, err := d.Actions[0].Body.Start(a, d.Actions[0])
+	require.NoError(t, err)
+	st, err := task.Resume(0.1)
+	assert.Equal(t, engine.Failed, st)
+	require.Error(t, err)
+	assert.Equal(t, f+":7: npc:wait is a method: call it with a colon, npc:wait(...), not npc.wait(...)", err.Error())
+}

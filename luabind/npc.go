@@ -22,7 +22,14 @@ local yield, type, error = coroutine.yield, type, error
 -- npc:wait(seconds): suspend the body until that much game time has
 -- passed. The engine counts the time in Go and does not resume the
 -- coroutine until it has passed.
+local function colon(self, name)
+  if type(self) ~= "userdata" then
+    error("npc:" .. name .. " is a method: call it with a colon, npc:" .. name .. "(...), not npc." .. name .. "(...)", 4)
+  end
+end
+
 function methods.wait(self, seconds)
+  colon(self, "wait")
   inbody("wait")
   if type(seconds) ~= "number" then
     error("bad argument #1 to 'wait' (number expected, got " .. type(seconds) .. ")", 2)
@@ -34,6 +41,7 @@ end
 
 -- npc:wait_until(fn): suspend the body until fn(npc) returns true.
 function methods.wait_until(self, fn)
+  colon(self, "wait_until")
   inbody("wait_until")
   if type(fn) ~= "function" then
     error("bad argument #1 to 'wait_until' (function expected, got " .. type(fn) .. ")", 2)
@@ -56,6 +64,7 @@ local function started(done, ...)
 end
 return function(name)
   return function(self, ...)
+    colon(self, name)
     return started(hoststart(self, name, ...))
   end
 end

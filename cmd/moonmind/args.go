@@ -82,11 +82,25 @@ func loadWithState(cmd string, pos []string, states []string, stderr io.Writer) 
 		fmt.Fprintln(stderr, err)
 		return nil, nil, nil, 2
 	}
-	st := d.NewState()
-	if err := applyStates(d, st, states); err != nil {
+	// An agent evaluates the role's named conditions on that state, as the
+	// tick does before it decides.
+	a := engine.NewAgent("cli", d)
+	if err := applyStates(d, a.State, states); err != nil {
 		rt.Close()
 		fmt.Fprintf(stderr, "moonmind %s: %v\n", cmd, err)
 		return nil, nil, nil, 2
 	}
-	return rt, d, st, 0
+	var failed []string
+	a.OnEvent = func(e engine.Event) {
+		if e.Kind == engine.EventConditionFailed {
+			failed = append(failed, "named condition "+e.Action+": "+e.Reason)
+		}
+	}
+	a.RefreshConditions()
+	if len(failed) > 0 {
+		rt.Close()
+		fmt.Fprintf(stderr, "moonmind %s: %s\n", cmd, strings.Join(failed, "\n"))
+		return nil, nil, nil, 2
+	}
+	return rt, d, a.State, 0
 }

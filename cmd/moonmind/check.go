@@ -13,8 +13,8 @@ import (
 )
 
 func init() {
-	commands["check"] = command{usage: "check FILE...", run: checkCmd}
-	commands["trace"] = command{usage: "trace FILE.jsonl [--agent NAME] [--kind KIND]", run: traceCmd}
+	commands["check"] = command{what: "load role files and report every problem, or a one-line summary", usage: "check FILE...", run: checkCmd}
+	commands["trace"] = command{what: "print a trace written by run --trace", usage: "trace FILE.jsonl [--agent NAME] [--kind KIND]", run: traceCmd}
 }
 
 // checkCmd loads each role file and reports every problem, or a one-line
@@ -92,7 +92,7 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 func kindByName(name string) engine.EventKind {
-	for k := engine.EventKind(1); k <= engine.EventSummary; k++ {
+	for k := engine.EventKind(1); k.String() != "event"; k++ {
 		if k.String() == name {
 			return k
 		}

@@ -24,8 +24,8 @@ import (
 // effect that cannot apply, or a bad argument.
 
 func init() {
-	commands["eval"] = command{usage: "eval [--state k=v]... EXPR", run: evalCmd}
-	commands["apply"] = command{usage: "apply [--state k=v]... EFFECTS", run: applyCmd}
+	commands["eval"] = command{what: "evaluate a condition on a state", usage: "eval [--state k=v]... EXPR", run: evalCmd}
+	commands["apply"] = command{what: "apply effects to a state and print the result as JSON", usage: "apply [--state k=v]... EFFECTS", run: applyCmd}
 }
 
 func evalCmd(args []string, stdout, stderr io.Writer) int {

@@ -28,6 +28,7 @@ import (
 // subcommand's name) and returns the exit status.
 type command struct {
 	usage string
+	what  string // one line: what the command does
 	run   func(args []string, stdout, stderr io.Writer) int
 }
 
@@ -39,9 +40,13 @@ func main() {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(stderr)
 		return 2
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stdout)
+		return 0
 	}
 	c, ok := commands[args[0]]
 	if !ok {
@@ -61,5 +66,8 @@ func usage(w io.Writer) {
 	sort.Strings(names)
 	for _, n := range names {
 		fmt.Fprintf(w, "  moonmind %s\n", commands[n].usage)
+		if commands[n].what != "" {
+			fmt.Fprintf(w, "      %s\n", commands[n].what)
+		}
 	}
 }

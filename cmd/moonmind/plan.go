@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	commands["plan"] = command{
+	commands["plan"] = command{what: "print the GOAP plan for a role at its initial state (changed by --state)",
 		usage: "plan FILE [--state k=v]... [--goal NAME] [--max-depth N] [--no-chaining] [--json]",
 		run:   planCmd,
 	}

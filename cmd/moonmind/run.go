@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	commands["run"] = command{
+	commands["run"] = command{what: "run agents of a role headless on a training ground and print every decision",
 		usage: "run FILE [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--trace FILE]",
 		run:   runCmd,
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 func init() {
-	commands["utility"] = command{
+	commands["utility"] = command{what: "print every applicable action's utility score with its considerations",
 		usage: "utility FILE [--state k=v]... [--json]",
 		run:   utilityCmd,
 	}
