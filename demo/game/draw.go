@@ -30,6 +30,10 @@ var (
 	hpLow      = color.RGBA{0xf0, 0xa0, 0x30, 0xff}
 	tracerHit  = color.NRGBA{0xff, 0xf2, 0x80, 0xff}
 	tracerMiss = color.NRGBA{0xff, 0xc0, 0x50, 0xff}
+	rockFill   = color.RGBA{0x8a, 0x8a, 0x80, 0xff}
+	rockEdge   = color.RGBA{0x4a, 0x4a, 0x44, 0xff}
+	poleColor  = color.RGBA{0xe0, 0xe0, 0xd8, 0xff}
+	selectRing = color.RGBA{0xff, 0xe0, 0x40, 0xff}
 	teamColor  = [2]color.RGBA{{0x3c, 0x8c, 0xf0, 0xff}, {0xe8, 0x48, 0x40, 0xff}}
 	teamDark   = [2]color.RGBA{{0x1a, 0x3c, 0x70, 0xff}, {0x70, 0x1e, 0x1a, 0xff}}
 )
@@ -40,6 +44,12 @@ func (g *Game) draw(screen *ebiten.Image) {
 	for _, c := range s.Crates {
 		drawCrate(screen, float32(c.X), float32(c.Y))
 	}
+	for _, r := range s.Rallies {
+		drawRally(screen, r)
+	}
+	for _, c := range s.Covers {
+		drawCover(screen, c)
+	}
 	// The fallen first, so the living walk over them.
 	for _, so := range s.Soldiers {
 		if so.Dead {
@@ -49,12 +59,45 @@ func (g *Game) draw(screen *ebiten.Image) {
 	for _, t := range s.Tracers {
 		drawTracer(screen, t)
 	}
+	var sel *sim.Soldier
 	for _, so := range s.Soldiers {
+		if so.Name == g.sel && g.overlay {
+			sel = so
+			vector.StrokeCircle(screen, float32(so.X), float32(so.Y), 16, 2, selectRing, true)
+		}
 		if !so.Dead {
 			drawSoldier(screen, so)
 		}
 	}
 	g.drawHUD(screen)
+	if sel != nil {
+		drawOverlay(screen, s.Overlay(sel, overlayRecords))
+	}
+}
+
+// drawCover draws a low wall (a grey bar across the line of fire) or a
+// rock (a grey disc), with a small mark on the spot behind it where a
+// soldier takes cover.
+func drawCover(screen *ebiten.Image, c sim.Cover) {
+	x, y := float32(c.X), float32(c.Y)
+	if c.Wall {
+		vector.DrawFilledRect(screen, x-5, y-20, 10, 40, rockFill, true)
+		vector.StrokeRect(screen, x-5, y-20, 10, 40, 2, rockEdge, true)
+	} else {
+		vector.DrawFilledCircle(screen, x, y, 13, rockFill, true)
+		vector.StrokeCircle(screen, x, y, 13, 2, rockEdge, true)
+	}
+	vector.StrokeCircle(screen, float32(c.SpotX), float32(c.SpotY), 3, 1, chalk, true)
+}
+
+// drawRally draws a team's rally point: a ring where the medic heals, and
+// a flag in the team colour.
+func drawRally(screen *ebiten.Image, r sim.Rally) {
+	x, y := float32(r.X), float32(r.Y)
+	vector.StrokeCircle(screen, x, y, sim.RallyRadius, 2, chalk, true)
+	vector.StrokeLine(screen, x, y, x, y-30, 2, poleColor, true)
+	vector.DrawFilledRect(screen, x+1, y-30, 15, 9, teamColor[r.Team], true)
+	label(screen, "rally", x, y+sim.RallyRadius+2)
 }
 
 func drawField(screen *ebiten.Image) {
@@ -145,7 +188,7 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 	hud := fmt.Sprintf("moonmind  round %d at %.1fs  blue: %d alive, %d won  red: %d alive, %d won  seed %d",
 		s.Round, s.World.Time, alive[0], s.Wins[0], alive[1], s.Wins[1], s.Config.Seed)
 	ebitenutil.DebugPrintAt(screen, hud, 6, 2)
-	help := "space: pause  esc: quit"
+	help := "space: pause  d: overlay  tab/click: select  esc: quit"
 	if g.paused {
 		help = "PAUSED  " + help
 	}

@@ -1,8 +1,15 @@
 // Package game is the demo's window: an ebiten.Game that steps a sim.Sim at
-// a fixed 60 ticks per second and draws the field, the crates, the
-// soldiers in their team colours with their current action and ammo, the
-// tracers and a HUD line. Everything it draws is made here in code; the
-// only font is ebiten's debug font.
+// a fixed 60 ticks per second and draws the field, the crates, the cover,
+// the rally points, the soldiers in their team colours with their current
+// action and ammo, the tracers, a HUD line and, on request, the debug
+// overlay: for the selected soldier, its utility scores with each
+// consideration, its goal and plan, and its latest flight-recorder
+// records (the data comes from sim.Sim.Overlay). Everything it draws is
+// made here in code; the only font is ebiten's debug font.
+//
+// Keys: Space pauses, D shows or hides the overlay, Tab selects the next
+// living soldier (a click selects the soldier under the cursor), Escape
+// or Q quits.
 package game
 
 import (
@@ -10,6 +17,7 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"math"
 	"os"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -38,6 +46,11 @@ type Options struct {
 	// Screenshot, when set, is a PNG file the last frame is saved to: the
 	// frame at Frames, or the one shown when the window is closed.
 	Screenshot string
+	// Overlay starts with the debug overlay shown (D toggles it).
+	Overlay bool
+	// Select names the soldier the overlay shows first ("blue1" when
+	// empty).
+	Select string
 }
 
 // Game is the demo as an ebiten.Game. Not safe for concurrent use: ebiten
@@ -50,6 +63,8 @@ type Game struct {
 	saved   bool
 	paused  bool
 	saveErr error
+	overlay bool   // the debug overlay is shown
+	sel     string // the selected soldier's name
 }
 
 // New loads the soldiers' script and sets up the battle. The error is a
@@ -59,7 +74,11 @@ func New(opts Options) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game: %w", err)
 	}
-	return &Game{opts: opts, sim: s}, nil
+	sel := opts.Select
+	if sel == "" {
+		sel = "blue1"
+	}
+	return &Game{opts: opts, sim: s, overlay: opts.Overlay, sel: sel}, nil
 }
 
 // Sim returns the battle the game shows.
@@ -90,7 +109,8 @@ func Run(opts Options) error {
 }
 
 // Update implements ebiten.Game: one fixed step of 1/TPS seconds. Space
-// pauses, Escape or Q quits.
+// pauses, D toggles the overlay, Tab or a click selects a soldier (also
+// while paused), Escape or Q quits.
 func (g *Game) Update() error {
 	if g.quit && (g.opts.Screenshot == "" || g.saved) {
 		if g.saveErr != nil {
@@ -105,6 +125,18 @@ func (g *Game) Update() error {
 	if inpututil.IsKeyJustPressed(ebiten.KeySpace) {
 		g.paused = !g.paused
 	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyD) {
+		g.overlay = !g.overlay
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyTab) {
+		g.selectNext()
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		x, y := ebiten.CursorPosition()
+		if so := g.soldierAt(float64(x), float64(y)); so != nil {
+			g.sel, g.overlay = so.Name, true
+		}
+	}
 	if g.paused || g.quit {
 		return nil
 	}
@@ -114,6 +146,37 @@ func (g *Game) Update() error {
 		g.quit = true
 	}
 	return nil
+}
+
+// selectNext selects the living soldier after the selected one, in spawn
+// order, wrapping round.
+func (g *Game) selectNext() {
+	ss := g.sim.Soldiers
+	at := -1
+	for i, so := range ss {
+		if so.Name == g.sel {
+			at = i
+		}
+	}
+	for k := 1; k <= len(ss); k++ {
+		if so := ss[(at+k+len(ss))%len(ss)]; !so.Dead {
+			g.sel = so.Name
+			return
+		}
+	}
+}
+
+// soldierAt returns the living soldier nearest (x, y) within 16 pixels, or
+// nil.
+func (g *Game) soldierAt(x, y float64) *sim.Soldier {
+	var best *sim.Soldier
+	bd := 16.0
+	for _, so := range g.sim.Soldiers {
+		if d := math.Hypot(so.X-x, so.Y-y); !so.Dead && d <= bd {
+			best, bd = so, d
+		}
+	}
+	return best
 }
 
 // Draw implements ebiten.Game; once the run is over it also saves the

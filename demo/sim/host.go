@@ -11,7 +11,8 @@ import (
 // hostFuncs returns the npc methods soldier.lua calls:
 //
 //	npc:move_to(x, y)     walks at Config.Speed until it arrives (spans ticks)
-//	npc:nearest(kind)     x, y of the nearest "ammo_crate" or living "enemy"
+//	npc:nearest(kind)     x, y of the nearest "ammo_crate", living "enemy",
+//	                      free "cover" spot of its team, or its team's "rally" point
 //	npc:position()        x, y
 //	npc:shoot()           fires one round at the target; returns whether it hit
 func (s *Sim) hostFuncs() map[string]luabind.HostFunc {
@@ -74,8 +75,11 @@ func (s *Sim) moveTo(c *luabind.HostCall) (bool, error) {
 	return false, nil
 }
 
-// nearest returns x, y of the nearest crate ("ammo_crate") or living enemy
-// in sight ("enemy"); an unknown kind, or none on the field, is an error.
+// nearest returns x, y of the nearest crate ("ammo_crate"), living enemy in
+// sight ("enemy"), cover spot of the soldier's team that no living teammate
+// has headed for ("cover"; the nearest taken one when all are; the soldier
+// then counts as heading for it), or the team's rally point ("rally"). An
+// unknown kind, or none on the field, is an error.
 func (s *Sim) nearest(c *luabind.HostCall) (bool, error) {
 	so, err := soldierOf(c)
 	if err != nil {
@@ -98,8 +102,16 @@ func (s *Sim) nearest(c *luabind.HostCall) (bool, error) {
 		if e := s.nearestEnemy(so); e != nil {
 			x, y, found = e.X, e.Y, true
 		}
+	case "cover":
+		if i := s.freeCover(so); i >= 0 {
+			so.Cover = i
+			x, y, found = s.Covers[i].SpotX, s.Covers[i].SpotY, true
+		}
+	case "rally":
+		r := s.Rallies[so.Team]
+		x, y, found = r.X, r.Y, true
 	default:
-		return true, fmt.Errorf("sim: nearest: unknown kind %q (want \"ammo_crate\" or \"enemy\")", kind)
+		return true, fmt.Errorf("sim: nearest: unknown kind %q (want \"ammo_crate\", \"enemy\", \"cover\" or \"rally\")", kind)
 	}
 	if !found {
 		return true, fmt.Errorf("sim: nearest: no %s on the field", kind)
@@ -124,8 +136,18 @@ func HitChance(d float64) float64 {
 	return math.Max(0.1, 0.5*(1-d/1000))
 }
 
+// HitChanceAt is the chance that so's round hits target t: HitChance of
+// their distance, times Config.CoverFactor when t is in cover.
+func (s *Sim) HitChanceAt(so, t *Soldier) float64 {
+	p := HitChance(dist(so.X, so.Y, t.X, t.Y))
+	if t.InCover {
+		p *= s.Config.CoverFactor
+	}
+	return p
+}
+
 // shoot fires one round at the soldier's target: a tracer, a hit with
-// HitChance drawn from World.Rand, and Damage off the target's health on a
+// HitChanceAt drawn from World.Rand, and Damage off the target's health on a
 // hit. It returns whether the round hit; with no living target (or a dead
 // shooter) nothing is fired and it returns false.
 func (s *Sim) shoot(c *luabind.HostCall) (bool, error) {
@@ -139,7 +161,7 @@ func (s *Sim) shoot(c *luabind.HostCall) (bool, error) {
 		return true, nil
 	}
 	r := s.World.Rand
-	hit := r.Float64() < HitChance(dist(so.X, so.Y, t.X, t.Y))
+	hit := r.Float64() < s.HitChanceAt(so, t)
 	tr := Tracer{X0: so.X, Y0: so.Y, X1: t.X, Y1: t.Y, Team: so.Team, Hit: hit}
 	so.Shots++
 	if hit {

@@ -1,8 +1,12 @@
 // Package sim is the demo's battlefield without a window: two squads of
-// soldiers whose minds are scripts/soldier.lua, the host functions the
-// script calls (move_to, nearest, position, shoot), and the sensors that
-// write each soldier's state before every World.Tick. It does not import
-// ebiten, so tests run it headless; package game draws it.
+// soldiers whose minds are scripts/soldier.lua, the crates, the cover
+// (low walls and rocks: a soldier behind one is harder to hit) and a rally
+// point per team (a medic heals there), the host functions the script
+// calls (move_to, nearest, position, shoot), the sensors that write each
+// soldier's state before every World.Tick, and the debug overlay's data
+// (Sim.Overlay: a soldier's utility scores, goal, plan and latest
+// records). It does not import ebiten, so tests run it headless; package
+// game draws it.
 //
 //	s, err := sim.New(sim.Config{Seed: 1, ScriptsDir: "scripts"})
 //	if err != nil { ... }
@@ -38,6 +42,12 @@ type Config struct {
 	// (default 15).
 	SpawnAmmo float64
 	Damage    float64 // health a hit takes (default 5)
+	// CoverFactor scales the hit chance against a soldier in cover
+	// (default 0.35: cover stops about two rounds in three that would hit).
+	CoverFactor float64
+	// HealRate is the health per second a soldier at its own rally point
+	// regains, up to 100 (default 8): the medic there.
+	HealRate float64
 	// RoundPause is how long, in seconds, the field stays still after a
 	// squad is wiped out before both squads respawn (default 3). A negative
 	// value never starts a new round.
@@ -74,6 +84,12 @@ func (c *Config) defaults() {
 	if c.RoundPause == 0 {
 		c.RoundPause = 3
 	}
+	if c.CoverFactor <= 0 {
+		c.CoverFactor = 0.35
+	}
+	if c.HealRate <= 0 {
+		c.HealRate = 8
+	}
 }
 
 // TracerLife is how long, in seconds, a tracer stays on the field.
@@ -81,6 +97,36 @@ const TracerLife = 0.18
 
 // Crate is an ammo crate: soldiers fetch magazines from the nearest one.
 type Crate struct{ X, Y float64 }
+
+// Cover is a low wall or a rock on a team's half of the field. A soldier
+// of that team standing at its spot (SpotX, SpotY: CoverSpotOffset pixels
+// behind it, on the team's side) is in cover: enemy rounds hit it with
+// Config.CoverFactor times the usual chance.
+type Cover struct {
+	X, Y         float64
+	SpotX, SpotY float64
+	Team         int
+	Wall         bool // a low wall (drawn as a bar); otherwise a rock
+}
+
+// Cover geometry, in pixels.
+const (
+	// CoverSpotOffset is how far behind its cover a soldier stands.
+	CoverSpotOffset = 18
+	// CoverRadius is how near a cover spot a soldier must be to count as
+	// in cover: on the spot (move_to ends exactly there), not on its way.
+	CoverRadius = 0.01
+	// RallyRadius is how near its rally point a soldier must be to be
+	// healed there.
+	RallyRadius = 24
+)
+
+// Rally is a team's rally point, far back on its half: soldiers retreat
+// there, and the medic heals them there (Config.HealRate).
+type Rally struct {
+	X, Y float64
+	Team int
+}
 
 // Tracer is one shot on its way: from the shooter to where the round went.
 // Age is in seconds since the shot.
@@ -102,17 +148,21 @@ type Sim struct {
 	Domain   *engine.Domain
 	Soldiers []*Soldier // both squads, team 0 first; dead soldiers stay
 	Crates   []Crate
+	Covers   []Cover  // three per team, team 0's first
+	Rallies  [2]Rally // by team
 	Tracers  []Tracer
 	Round    int    // the round being fought, from 1
 	Wins     [2]int // rounds won by each team
 	Winner   int    // the team that won the round just ended, 2 for a draw, -1 while fighting
 
-	rt    *luabind.Runtime
-	pause float64 // seconds left before the next round
+	rt      *luabind.Runtime
+	pause   float64                // seconds left before the next round
+	explain *engine.UtilityPlanner // the overlay's planner (Explain on)
 }
 
-// New loads soldier.lua from cfg.ScriptsDir, places the crates and spawns
-// the first round. The error is a script that does not load or compile.
+// New loads soldier.lua from cfg.ScriptsDir, places the crates, the cover
+// and the rally points and spawns the first round. The error is a script
+// that does not load or compile.
 func New(cfg Config) (*Sim, error) {
 	cfg.defaults()
 	s := &Sim{Config: cfg, Winner: -1}
@@ -125,6 +175,23 @@ func New(cfg Config) (*Sim, error) {
 	s.Domain = d
 	w, h := cfg.Width, cfg.Height
 	s.Crates = []Crate{{0.07 * w, 0.3 * h}, {0.07 * w, 0.7 * h}, {0.93 * w, 0.3 * h}, {0.93 * w, 0.7 * h}}
+	for team := range 2 {
+		x, back := 0.3*w, -1.0 // team 0 holds the left half and faces right
+		if team == 1 {
+			x, back = w-x, 1
+		}
+		for i, fy := range []float64{0.2, 0.5, 0.8} {
+			s.Covers = append(s.Covers, Cover{X: x, Y: fy * h, SpotX: x + back*CoverSpotOffset, SpotY: fy * h,
+				Team: team, Wall: i != 1})
+		}
+		rx := 0.1 * w
+		if team == 1 {
+			rx = w - rx
+		}
+		s.Rallies[team] = Rally{X: rx, Y: 0.5 * h, Team: team}
+	}
+	s.explain = engine.NewUtilityPlanner(d)
+	s.explain.Explain = true
 	s.spawn()
 	return s, nil
 }
@@ -159,7 +226,7 @@ func (s *Sim) spawn() {
 		for i := range n {
 			y := s.Config.Height * float64(i+1) / float64(n+1)
 			name := fmt.Sprintf("%s%d", teamNames[team], i+1)
-			so := &Soldier{Name: name, Team: team, X: x, Y: y, HomeX: x, HomeY: y, Health: 100}
+			so := &Soldier{Name: name, Team: team, X: x, Y: y, HomeX: x, HomeY: y, Health: 100, Cover: -1}
 			so.Agent = engine.NewAgent(name, s.Domain)
 			so.Agent.Data = so
 			ammo := max(1, s.Config.SpawnAmmo+float64(s.World.Rand.IntN(7)-3))
@@ -176,12 +243,13 @@ var teamNames = [2]string{"blue", "red"}
 func TeamName(team int) string { return teamNames[team&1] }
 
 // Step advances the battle by dt seconds (dt > 0): sensors, then one
-// World.Tick, then the dead fall and tracers fade; when a squad is wiped out
-// the next round starts RoundPause seconds later.
+// World.Tick, then the dead fall, the medics heal and tracers fade; when a
+// squad is wiped out the next round starts RoundPause seconds later.
 func (s *Sim) Step(dt float64) {
 	s.sense()
 	s.World.Tick(dt)
 	s.reap()
+	s.heal(dt)
 	live := s.Tracers[:0]
 	for _, t := range s.Tracers {
 		t.Age += dt
@@ -239,26 +307,27 @@ func (s *Sim) Soldier(name string) *Soldier {
 }
 
 // reap lays down the soldiers killed this tick and takes their agents out
-// of the world, so their plans stop. The engine has no World.Remove yet; with
-// Workers at 0, dropping an agent from World.Agents is all removal needs.
+// of the world (World.Remove), so their plans stop.
 func (s *Sim) reap() {
-	changed := false
 	for _, so := range s.Soldiers {
 		if !so.Dead && so.Health <= 0 {
-			so.Dead, so.Health, so.Target = true, 0, nil
+			so.Dead, so.Health, so.Target, so.InCover = true, 0, nil, false
 			so.DiedAt = s.World.Time
-			changed = true
+			s.World.Remove(so.Agent)
 		}
 	}
-	if !changed {
-		return
-	}
-	agents := s.World.Agents[:0]
-	for _, a := range s.World.Agents {
-		if so, ok := a.Data.(*Soldier); !ok || !so.Dead {
-			agents = append(agents, a)
+}
+
+// heal gives every living soldier at its own rally point HealRate health
+// per second, up to 100.
+func (s *Sim) heal(dt float64) {
+	for _, so := range s.Soldiers {
+		if so.Dead || so.Health >= 100 {
+			continue
+		}
+		r := s.Rallies[so.Team]
+		if dist(so.X, so.Y, r.X, r.Y) <= RallyRadius {
+			so.Health = min(100, so.Health+s.Config.HealRate*dt)
 		}
 	}
-	clear(s.World.Agents[len(agents):])
-	s.World.Agents = agents
 }

@@ -1,0 +1,148 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine"
+)
+
+// Overlay is what the demo's debug overlay shows for one soldier: its body,
+// what it runs and why. Scores are the utility planner's now, in the
+// soldier's current state, as the agent re-scores them each tick while a
+// pick runs; the records are its flight recorder's latest.
+type Overlay struct {
+	Soldier   string
+	Team      int
+	Health    float64
+	Ammo      float64
+	Magazines float64
+	InCover   bool
+	Doing     string // the running action, "idle" or "dead"
+	// Goal is the GOAP goal the soldier's plan serves; "" when it runs a
+	// utility pick or has no plan.
+	Goal string
+	// Plan is the remaining steps, the running one first.
+	Plan []string
+	// Mode is the utility mode ("multiply" for the soldier), Commitment
+	// the lead a new pick needs over the running action.
+	Mode       string
+	Commitment float64
+	// Pick is what the utility planner picks now ("" when no action
+	// applies); Kept says the running action stays although another scores
+	// higher, by no more than Commitment.
+	Pick string
+	Kept bool
+	// Scores are the actions whose precondition holds, best first
+	// (declaration order among equal scores).
+	Scores []ActionScore
+	// Blocked are the actions whose precondition does not hold now, so
+	// they are not scored, in declaration order.
+	Blocked []Blocked
+	// Records are the flight recorder's latest records, oldest first.
+	Records []engine.Event
+}
+
+// ActionScore is one action's utility score with its considerations, in
+// the order the script declares them.
+type ActionScore struct {
+	Action         string
+	Score          float64
+	Considerations []ConsiderationScore
+}
+
+// ConsiderationScore is one consideration's part in a score: the raw
+// Input (a state value; NaN when the variable is missing or not a number),
+// the Output in [0, 1] after the response curve, and the Weight.
+type ConsiderationScore struct {
+	Name   string
+	Input  float64
+	Output float64
+	Weight float64
+}
+
+// Blocked is an action left out of the scores and the precondition that
+// keeps it out.
+type Blocked struct {
+	Action string
+	Pre    string
+}
+
+// Overlay assembles the overlay data for so with at most records flight
+// recorder records (the latest). It scores with the Sim's own utility
+// planner (Explain on), so it changes nothing in the soldier's mind; the
+// slices are new on each call. A dead soldier has no scores.
+func (s *Sim) Overlay(so *Soldier, records int) Overlay {
+	a := so.Agent
+	o := Overlay{Soldier: so.Name, Team: so.Team, Health: so.Health, Ammo: so.Ammo(), Magazines: so.Magazines(),
+		InCover: so.InCover, Doing: so.Doing(), Mode: s.explain.Mode, Commitment: a.Commitment}
+	if o.Commitment <= 0 {
+		o.Commitment = engine.DefaultCommitment
+	}
+	if g := a.CurrentGoal(); g != nil {
+		o.Goal = g.Name
+	}
+	for _, act := range a.CurrentPlan() {
+		o.Plan = append(o.Plan, act.Name)
+	}
+	if all := a.Recorder.Records(); len(all) > records {
+		o.Records = append(o.Records, all[len(all)-max(records, 0):]...)
+	} else {
+		o.Records = append(o.Records, all...)
+	}
+	if so.Dead {
+		return o
+	}
+	s.explain.Commitment = o.Commitment
+	pick, e := s.explain.Pick(a.State, a.Running())
+	if pick != nil {
+		o.Pick = pick.Name
+	}
+	o.Kept = e.Kept
+	scored := map[*engine.Action]bool{}
+	for _, ax := range e.Actions {
+		scored[ax.Action] = true
+		row := ActionScore{Action: ax.Action.Name, Score: ax.Score}
+		for _, c := range ax.Considerations {
+			row.Considerations = append(row.Considerations,
+				ConsiderationScore{Name: c.Name, Input: c.Input, Output: c.Output, Weight: c.Weight})
+		}
+		o.Scores = append(o.Scores, row)
+	}
+	for _, act := range s.Domain.Actions {
+		if !scored[act] {
+			o.Blocked = append(o.Blocked, Blocked{Action: act.Name, Pre: act.Pre.Source()})
+		}
+	}
+	return o
+}
+
+// RecordLine formats a flight-recorder record in a few words for the
+// overlay: the time, the kind and what it is about, e.g.
+// "12.3s pick attack 0.945" or "14.0s interrupt attack: utility pick
+// changed: ...". Long reasons are cut to fit width characters (no limit
+// when width <= 0).
+func RecordLine(e engine.Event, width int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%5.1fs %s", e.Time, e.Kind)
+	switch e.Kind {
+	case engine.EventPlan:
+		fmt.Fprintf(&b, " %s: %s", e.Goal, strings.Join(e.Plan, ", "))
+	case engine.EventPick:
+		fmt.Fprintf(&b, " %s %.3f", e.Action, e.Score)
+	default:
+		if e.Action != "" {
+			b.WriteString(" " + e.Action)
+		} else if e.Goal != "" {
+			b.WriteString(" " + e.Goal)
+		}
+	}
+	if e.Reason != "" {
+		b.WriteString(": " + e.Reason)
+	}
+	line := b.String()
+	if width > 0 && len(line) > width {
+		line = line[:max(width-3, 0)] + "..."
+	}
+	return line
+}
