@@ -12,6 +12,9 @@ const (
 	DefaultRetryDelay = 1.0  // seconds a failed action is backed off
 	DefaultStuckAfter = 10.0 // seconds without progress before STUCK
 	DefaultCommitment = 0.1  // utility lead a new pick needs over the running one
+	// DefaultRethinkEvery is how often a running utility pick is scored
+	// again: 0.1 s, six ticks at 60 per second.
+	DefaultRethinkEvery = 0.1
 )
 
 // Agent is one NPC: a domain (its merged roles), its own state, and the
@@ -25,9 +28,9 @@ const (
 //     at a time; goals are ignored.
 //   - "hybrid": goals first, as "goap"; when no unsatisfied goal has a plan,
 //     the utility planner picks. While a picked action runs, the agent
-//     re-scores each tick and switches when another action leads by more
-//     than Commitment; a goal that becomes unsatisfied and has a plan
-//     interrupts a pick.
+//     re-scores it every RethinkEvery seconds and switches when another
+//     action leads by more than Commitment; a goal that becomes unsatisfied
+//     and has a plan interrupts a pick.
 //
 // Replanning. The agent plans when it has no plan or its plan is done; it
 // drops its plan (EventReplan) when the next step's precondition no longer
@@ -71,6 +74,10 @@ type Agent struct {
 	// Commitment is the lead, in score units, that a new utility pick needs
 	// over the running one to replace it. Zero means DefaultCommitment.
 	Commitment float64
+	// RethinkEvery is how often, in seconds, a running utility pick is
+	// scored again against the others. Zero means DefaultRethinkEvery;
+	// a negative value means every tick.
+	RethinkEvery float64
 	// Recorder is the agent's flight recorder; NewAgent sets one.
 	Recorder *Recorder
 	// OnEvent, when set, receives every record as it is made. A World sets
@@ -101,6 +108,7 @@ type Agent struct {
 	senseErr    []string // per sensor, then per named condition: the last error reported
 	failedState State    // the state when deciding last found nothing
 	retryAt     float64
+	rethinkAt   float64 // when a running pick is next scored again
 	lastProg    float64
 	stuck       bool
 	idle        bool
@@ -187,6 +195,16 @@ func (a *Agent) retryDelay() float64 {
 		return a.RetryDelay
 	}
 	return DefaultRetryDelay
+}
+
+func (a *Agent) rethinkEvery() float64 {
+	switch {
+	case a.RethinkEvery < 0:
+		return 0
+	case a.RethinkEvery == 0:
+		return DefaultRethinkEvery
+	}
+	return a.RethinkEvery
 }
 
 func (a *Agent) commitment() float64 {
@@ -281,7 +299,10 @@ func (a *Agent) invalidated() string {
 	if r := a.higherGoal(a.post); r != "" {
 		return r
 	}
-	if a.picked {
+	// Re-score a running pick at most every RethinkEvery seconds, and not
+	// once its own body has made its precondition false (it is finishing).
+	if a.picked && a.time+1e-9 >= a.rethinkAt && act.Pre.Eval(a.State) {
+		a.rethinkAt = a.time + a.rethinkEvery()
 		a.utility.Commitment = a.commitment()
 		next, _ := a.utility.Pick(a.State, act)
 		if next != nil && next != act && a.allowed1(next) == "" {
@@ -600,6 +621,7 @@ func (a *Agent) pick() bool {
 		}
 		a.plan = append(a.plan[:0], sa.Action)
 		a.picked = true
+		a.rethinkAt = a.time + a.rethinkEvery()
 		e := Event{Kind: EventPick, Action: sa.Action.Name, Score: sa.Score}
 		for _, r := range ranked {
 			e.Scores = append(e.Scores, ActionScore{Action: r.Action.Name, Score: r.Score})

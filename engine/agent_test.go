@@ -461,3 +461,26 @@ func TestNamedConditionErrorsAreRecordedOnce(t *testing.T) {
 	probs := d.Undeclared()
 	assert.Empty(t, probs, "a named condition is declared")
 }
+
+func TestPickThatSpendsItsOwnPreconditionFinishes(t *testing.T) {
+	spend := BodyFunc(func(a *Agent, _ *Action) (Status, error) {
+		n, _ := a.Get("ammo").AsNumber()
+		a.Set("ammo", NumberValue(n-1))
+		if n-1 > 0 {
+			return Running, nil
+		}
+		return Succeeded, nil
+	})
+	w, a, tr := newWorld(t, RoleSpec{Name: "R", Decide: "utility",
+		State: []Var{{"ammo", NumberValue(3)}},
+		Actions: []ActionSpec{
+			{Name: "Shoot", Pre: "ammo > 0", Utility: UtilitySpec{Value: 90}, Body: spend},
+			{Name: "Idle", Utility: UtilitySpec{Value: 50}, Body: ticksBody{n: 100}},
+		}})
+	a.RethinkEvery = -1 // every tick
+	for i := 0; i < 4; i++ {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, []string{"1 pick Shoot", "1 start Shoot", "3 finish Shoot", "4 pick Idle", "4 start Idle"},
+		tr.lines(EventPick, EventStart, EventFinish, EventInterrupt))
+}
