@@ -25,9 +25,9 @@ return {
 
   -- "hybrid": goals first (GOAP); when every goal is satisfied, or none has
   -- a plan, the utility planner picks one action. While a picked action
-  -- runs, the scores are checked again each tick: another action replaces
-  -- it only when it leads by more than a margin (0.1), so close scores do
-  -- not swap every tick. When the pick ends, "armed" comes first again if
+  -- runs, the scores are checked again every 0.1 s: another action
+  -- replaces it only when it leads by more than a margin (0.1), so close
+  -- scores do not swap every tick. When the pick ends, "armed" comes first again if
   -- the shooting emptied the magazine.
   decide = "hybrid",
 
