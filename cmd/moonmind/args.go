@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -75,7 +76,7 @@ func loadWithState(cmd string, pos []string, states []string, stderr io.Writer) 
 		fmt.Fprintf(stderr, "moonmind %s: expected one role file, got %d\n", cmd, len(pos))
 		return nil, nil, nil, 2
 	}
-	rt := luabind.NewRuntime(luabind.Options{})
+	rt := luabind.NewRuntime(luabind.Options{ScriptsDir: filepath.Dir(pos[0])})
 	d, err := rt.LoadDomain(pos[0])
 	if err != nil {
 		rt.Close()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -31,7 +32,7 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	code := 0
 	for _, p := range pos {
-		rt := luabind.NewRuntime(luabind.Options{})
+		rt := luabind.NewRuntime(luabind.Options{ScriptsDir: filepath.Dir(p)})
 		d, err := rt.LoadDomain(p)
 		rt.Close()
 		if err != nil {

@@ -36,3 +36,10 @@ func TestTraceReadsWhatRunWrote(t *testing.T) {
 		assert.Contains(t, l, "Soldier#2    start")
 	}
 }
+
+func TestExtendsResolvesBesideTheFile(t *testing.T) {
+	child := filepath.Join("testdata", "roles", "child.lua")
+	out, errOut, code := runMain("plan", child, "--json")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `"plan":["chop"]`, "the child's wood = 1 wins over the parent's 0")
+}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/luabind"
@@ -54,7 +55,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	domains := make([]*engine.Domain, *workers)
 	for k := range domains {
 		ground := newTrainingGround()
-		rt := luabind.NewRuntime(luabind.Options{Host: ground.host()})
+		rt := luabind.NewRuntime(luabind.Options{Host: ground.host(), ScriptsDir: filepath.Dir(pos[0])})
 		defer rt.Close()
 		d, err := rt.LoadDomain(pos[0])
 		if err != nil {

@@ -1,0 +1,5 @@
+return {
+  name = "Child",
+  extends = "base",
+  state = { wood = 1 },
+}
