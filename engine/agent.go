@@ -108,6 +108,7 @@ type Agent struct {
 	senseErr    []string // per sensor, then per named condition: the last error reported
 	failedState State    // the state when deciding last found nothing
 	retryAt     float64
+	excl        []bool  // the backed-off mask handed to the planner
 	rethinkAt   float64 // when a running pick is next scored again
 	lastProg    float64
 	stuck       bool
@@ -514,6 +515,7 @@ func (a *Agent) decide() bool {
 		return false
 	}
 	a.retryAt = inf
+	a.planner.Exclude = a.backedOff()
 	mode := a.Domain.Decide
 	if mode != "utility" && a.handle != nil && a.planGoals() {
 		a.failedState = a.failedState[:0]
@@ -526,10 +528,36 @@ func (a *Agent) decide() bool {
 		}
 	}
 	a.failedState = append(a.failedState[:0], a.State...)
+	// Ask again when the first back-off ends: the action may help then.
+	for _, t := range a.cooldown {
+		if t > a.time+1e-9 && t < a.retryAt {
+			a.retryAt = t
+		}
+	}
 	return false
 }
 
 const inf = 1e308
+
+// backedOff returns the mask of actions backed off now, or nil when none
+// is, for Planner.Exclude: plans route around a failing action while it
+// cools down.
+func (a *Agent) backedOff() []bool {
+	var mask []bool
+	for i, t := range a.cooldown {
+		if t > a.time+1e-9 {
+			if mask == nil {
+				if cap(a.excl) < len(a.cooldown) {
+					a.excl = make([]bool, len(a.cooldown))
+				}
+				mask = a.excl[:len(a.cooldown)]
+				clear(mask)
+			}
+			mask[i] = true
+		}
+	}
+	return mask
+}
 
 func (a *Agent) noteBackoff(steps []*Action) {
 	for _, s := range steps {

@@ -484,3 +484,18 @@ func TestPickThatSpendsItsOwnPreconditionFinishes(t *testing.T) {
 	assert.Equal(t, []string{"1 pick Shoot", "1 start Shoot", "3 finish Shoot", "4 pick Idle", "4 start Idle"},
 		tr.lines(EventPick, EventStart, EventFinish, EventInterrupt))
 }
+
+func TestBackedOffActionIsPlannedAround(t *testing.T) {
+	w, _, tr := newWorld(t, RoleSpec{Name: "R",
+		State: []Var{{"done", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("g", "done")},
+		Actions: []ActionSpec{
+			NewAction("Cheap").Effects("done = true").Body(ticksBody{n: 1, fail: true}).Spec(),
+			NewAction("Dear").Effects("done = true").Cost(5).Body(ticksBody{n: 1}).Spec(),
+		}})
+	for i := 0; i < 3; i++ {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, []string{"1 plan g", "1 start Cheap", "1 fail Cheap", "2 plan g", "2 start Dear", "2 finish Dear"},
+		tr.lines(EventPlan, EventStart, EventFail, EventFinish), "the dearer action runs while the failing one cools down")
+}

@@ -126,6 +126,10 @@ type Planner struct {
 	MaxDepth int  // steps per goal, clamped to 1..256; 0 means 10
 	Budget   int  // node expansions per goal; 0 means 10,000
 	Chaining bool // chain helper actions for unmet preconditions
+	// Exclude, when set, leaves out the actions whose Index is true: the
+	// tick uses it for actions backed off after a failure. A failure
+	// caused by it reads as if those actions did not exist.
+	Exclude []bool
 
 	n      int // state width
 	nodes  []node
@@ -283,6 +287,9 @@ func (p *Planner) planDirect(gs *goalSearch, sim State) error {
 	scratch := p.states[:p.n]
 	for _, i := range gs.direct {
 		a := p.Domain.Actions[i]
+		if p.Exclude != nil && int(i) < len(p.Exclude) && p.Exclude[i] {
+			continue
+		}
 		if !a.Pre.Eval(sim) {
 			// Name the first blocked action that fulfills the goal, else
 			// the first blocked candidate.
@@ -358,12 +365,21 @@ func (p *Planner) explain(gs *goalSearch, start State, maxDepth int, res outcome
 	e := &PlanError{Reason: Unreachable, Goal: g.Name, MaxDepth: maxDepth, Expansions: expansions,
 		Detail: "no chain of actions reaches the goal"}
 	var blocker *Action
+	excluded := 0
 	for _, ai := range gs.direct {
+		if p.Exclude != nil && int(ai) < len(p.Exclude) && p.Exclude[ai] {
+			excluded++
+			continue
+		}
 		// The first never-enabled action that fulfills the goal, else the
 		// first never-enabled candidate.
 		if a := p.Domain.Actions[ai]; !p.held[ai] && (blocker == nil || a.Serves(g) && !blocker.Serves(g)) {
 			blocker = a
 		}
+	}
+	if excluded == len(gs.direct) {
+		e.Detail = "every action that could reach the goal is excluded (backed off after a failure)"
+		return e
 	}
 	if blocker == nil {
 		return e

@@ -127,6 +127,9 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 			}
 			a := &gs.acts[k]
 			ai := a.index
+			if p.Exclude != nil && int(ai) < len(p.Exclude) && p.Exclude[ai] {
+				continue
+			}
 			if !a.pre.eval(cs) {
 				continue
 			}

@@ -122,7 +122,7 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 		if len(rets) > 0 && rets[0] == lua.LFalse {
 			reason := "the body returned false"
 			if len(rets) > 1 && rets[1] != lua.LNil {
-				reason = rets[1].String()
+				reason = errorText(rets[1])
 			}
 			return engine.Failed, errors.New(reason)
 		}

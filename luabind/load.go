@@ -46,7 +46,15 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 	}
 	fn, err := r.compile(strings.NewReader(string(src)), path)
 	if err != nil {
-		return engine.RoleSpec{}, luaError(err)
+		err = luaError(err)
+		if msg, ok := strings.CutPrefix(err.Error(), path+": syntax error at the end"); ok {
+			// gopher-lua gives no position at the end of the file: name it.
+			body := strings.TrimRight(string(src), " \t\r\n")
+			line := 1 + strings.Count(body, "\n")
+			col := len(body) - strings.LastIndexByte(body, '\n')
+			err = errors.New(path + ":" + itoa(line) + ":" + itoa(col) + ": syntax error at the end" + msg)
+		}
+		return engine.RoleSpec{}, err
 	}
 	rets, err := r.call(nil, modeLoad, fn, 1)
 	if err != nil {

@@ -138,3 +138,39 @@ func TestMethodCalledWithADotSaysUseAColon(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, f+":7: npc:wait is a method: call it with a colon, npc:wait(...), not npc.wait(...)", err.Error())
 }
+
+func TestMathRandomFollowsTheWorldSeed(t *testing.T) {
+	run := func(seed uint64) []string {
+		rt := NewRuntime(Options{})
+		defer rt.Close()
+		d, err := rt.LoadDomain(filepath.Join("testdata", "dice.lua"))
+		require.NoError(t, err)
+		w := engine.NewWorld(seed)
+		var out []string
+		for i := 0; i < 3; i++ {
+			w.Add(engine.NewAgent(string(rune('a'+i)), d))
+		}
+		for i := 0; i < 10; i++ {
+			w.Tick(0.1)
+		}
+		for _, a := range w.Agents {
+			f, _ := a.Get("frac").AsNumber()
+			out = append(out, a.Get("roll").String())
+			assert.True(t, f >= 0 && f < 1, "math.random() is in [0, 1)")
+		}
+		return out
+	}
+	first := run(7)
+	assert.Equal(t, first, run(7), "same seed, same rolls")
+	assert.NotEqual(t, first, run(8), "another seed, other rolls")
+	assert.NotEqual(t, first[0], first[1], "each agent has its own source")
+}
+
+func TestSyntaxErrorAtEndOfFileHasAPosition(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	f := filepath.Join("testdata", "eof.lua")
+	_, err := rt.LoadDomain(f)
+	require.Error(t, err)
+	assert.Equal(t, f+`:3:14: syntax error at the end of the file (a missing "end", "}" or ")"?)`, err.Error())
+}

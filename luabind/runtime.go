@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -71,6 +72,7 @@ type Runtime struct {
 
 	budget  *budget
 	current *engine.Agent // the agent whose body or callback runs now
+	rand    *rand.Rand    // math.random outside an agent (see openRandom)
 	mode    mode
 	reading map[string]bool // files read by the load in progress, for Reload
 	goCalls []goCall        // Go functions that called back into Lua, innermost last
@@ -174,6 +176,19 @@ func (r *Runtime) resolve(path string) string {
 	return filepath.Join(r.opts.ScriptsDir, path)
 }
 
+var syntaxEOF = regexp.MustCompile(`^(.*?) at EOF:\s*syntax error\s*$`)
+
+// errorText is the message of a Lua error value: a string or a number as
+// it is; any other value (error({}) or error(nil)) by its type, never by
+// its address, so traces stay the same from run to run.
+func errorText(v lua.LValue) string {
+	switch v.(type) {
+	case lua.LString, lua.LNumber:
+		return v.String()
+	}
+	return "an error value that is a " + v.Type().String() + ", not a message (raise errors with a string)"
+}
+
 var syntaxErr = regexp.MustCompile(`^(.*?) line:(\d+)\(column:(\d+)\) near '(.*?)':\s*(.*?)\s*$`)
 
 // luaError turns a gopher-lua error into "file:line:col: message" (or
@@ -182,9 +197,12 @@ func luaError(err error) error {
 	var ae *lua.ApiError
 	msg := err.Error()
 	if errors.As(err, &ae) && ae.Object != nil {
-		msg = ae.Object.String()
+		msg = errorText(ae.Object)
 	}
 	msg = strings.TrimSpace(msg)
+	if m := syntaxEOF.FindStringSubmatch(msg); m != nil {
+		return errors.New(m[1] + ": syntax error at the end of the file (a missing \"end\", \"}\" or \")\"?)")
+	}
 	if m := syntaxErr.FindStringSubmatch(msg); m != nil {
 		near := ""
 		if m[4] != "" {

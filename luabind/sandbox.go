@@ -100,6 +100,7 @@ func (r *Runtime) openSandbox() {
 	for _, name := range removedGlobals {
 		base.RawSetString(name, lua.LNil)
 	}
+	r.openRandom(base.RawGetString("math").(*lua.LTable))
 	str := base.RawGetString("string").(*lua.LTable)
 	str.RawSetString("dump", lua.LNil)
 	str.RawSetString("__index", lua.LNil) // the string metatable is set apart in freeze
