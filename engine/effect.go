@@ -35,7 +35,8 @@ import (
 // variable) is a *ParseError when the effect compiles. A variable operand
 // that does not hold a number when the effect is applied (a string, a bool,
 // nil, or missing) makes Apply return an *EffectError naming the variable,
-// the target and the effect.
+// the target and the effect. A result that is no number (an infinity minus
+// itself) leaves the target missing, so no condition reading it holds.
 //
 // # Simultaneous assignment
 //
@@ -246,6 +247,11 @@ func (a *assign) eval(st State) (Value, int) {
 	}
 	if sum == 0 {
 		sum = math.Abs(sum) // no negative zero in state
+	}
+	if sum != sum {
+		// ∞ − ∞: no number. The target becomes unknown, so no condition
+		// reading it holds (NaN would make "x != x" true).
+		return Value{}, -1
 	}
 	return NumberValue(sum), -1
 }

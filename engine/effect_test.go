@@ -309,3 +309,15 @@ func TestEvalApplyAllocs(t *testing.T) {
 		_ = e.ApplyInPlace(dst)
 	}), "ApplyInPlace of a 3-assignment effect")
 }
+
+func TestInfinityMinusItselfLeavesTheTargetUnknown(t *testing.T) {
+	s := engine.NewSchema("y", "x")
+	e, err := engine.CompileEffect("x = y - y", s)
+	require.NoError(t, err)
+	st := engine.State{engine.NumberValue(math.Inf(1)), engine.NumberValue(0)}
+	require.NoError(t, e.ApplyInPlace(st))
+	assert.Equal(t, engine.Unknown, st[1].Kind())
+	c, err := engine.CompileCondition("x != x", s)
+	require.NoError(t, err)
+	assert.False(t, c.Eval(st), "no plan may rest on NaN != NaN")
+}

@@ -752,6 +752,9 @@ func (c *compiler) compileUtility(mode string, role []ConsiderationSpec, actions
 				c.add(as.Pos, what+" utility "+f.name+" must be a finite number, not "+FormatNumber(f.v), nil)
 			}
 		}
+		if as.Utility.Weight < 0 {
+			c.add(as.Pos, what+" utility weight must be >= 0 (a negative weight would rank the action by how bad it is), not "+FormatNumber(as.Utility.Weight), nil)
+		}
 		if i < len(d.Actions) {
 			d.Actions[i].Considerations = c.considerations(as.Considerations, what)
 		}

@@ -367,7 +367,9 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 		rd.add(rd.find(pos, `fulfills\s*=`), what+": fulfills must be a goal name or a list of them, not "+f.Type().String())
 	}
 	a.Cost = rd.num(t, "cost", what, pos)
-	if c, ok := t.RawGetString("cost").(lua.LNumber); ok && c <= 0 {
+	if c, ok := t.RawGetString("cost").(lua.LNumber); ok && c == 0 {
+		// The engine reads a zero cost as "not given" (1); say it here.
+		// Negative, NaN and infinite costs are the engine's to report.
 		rd.add(rd.find(pos, `cost\s*=`), what+": cost must be > 0")
 	}
 	switch u := t.RawGetString("utility").(type) {
