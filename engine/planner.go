@@ -97,9 +97,11 @@ func (p *Plan) Names() []string {
 //     candidate in declaration order). An unknown goal name (PlanGoal) is
 //     also UNREACHABLE.
 //   - CYCLIC_PRECONDITION: as UNREACHABLE with a blocking candidate, when
-//     every action that assigns a variable of that candidate's precondition
-//     itself needs one of those variables in its own precondition: only the
-//     chain itself could produce what it needs.
+//     the variables of that candidate's precondition, closed over the
+//     preconditions of the actions that assign them, are all assigned by
+//     some action and every such action needs one of them: only the chain
+//     itself could produce what it needs (A needs p; B needs q and sets p;
+//     C needs p and sets q).
 //   - MAX_DEPTH_EXCEEDED: the search ran out of states within MaxDepth but
 //     was cut by it (a state at MaxDepth had an applicable action, or a
 //     successor provably needed more steps than were left), and a second
@@ -388,35 +390,61 @@ func (p *Planner) explain(gs *goalSearch, start State, maxDepth int, res outcome
 	e.Detail = "the precondition of \"" + blocker.Name + "\" never holds"
 	if p.cyclic(blocker) {
 		e.Reason = CyclicPrecondition
-		e.Detail = "the precondition of \"" + blocker.Name + "\" can only be produced by actions that need it themselves"
+		e.Detail = "the precondition of \"" + blocker.Name + "\" can only be produced by a chain of actions that need what the chain produces"
 	}
 	return e
 }
 
-// cyclic reports whether every action that assigns a variable a's
-// precondition reads itself reads one of those variables in its own
-// precondition, and at least one such action exists.
+// cyclic reports whether a's precondition can only be produced by a cycle:
+// take the variables it reads and, transitively, those read by the
+// preconditions of the actions that assign them; every one of them is
+// assigned by some action, and every such action needs one of them.
 func (p *Planner) cyclic(a *Action) bool {
-	reads := a.Pre.Reads()
-	any := false
-	for _, s := range reads {
-		for _, w := range p.Domain.Actions {
+	// V: the variables a's precondition reads, closed over the
+	// preconditions of the actions that assign them.
+	d := p.Domain
+	inV := make([]bool, d.Schema.Len())
+	var order []int
+	add := func(s int) {
+		if !inV[s] {
+			inV[s] = true
+			order = append(order, s)
+		}
+	}
+	for _, s := range a.Pre.Reads() {
+		add(s)
+	}
+	for k := 0; k < len(order); k++ {
+		for _, w := range d.Actions {
+			if writesAny(w.Effects, order[k:k+1]) {
+				for _, r := range w.Pre.Reads() {
+					add(r)
+				}
+			}
+		}
+	}
+	// Cyclic when every variable of V has producers and every producer
+	// needs a variable of V: only the chain itself could start the chain.
+	for _, s := range order {
+		produced := false
+		for _, w := range d.Actions {
 			if !writesAny(w.Effects, []int{s}) {
 				continue
 			}
-			any = true
+			produced = true
 			needs := false
 			for _, r := range w.Pre.Reads() {
-				for _, s2 := range reads {
-					needs = needs || r == s2
-				}
+				needs = needs || inV[r]
 			}
 			if !needs {
 				return false
 			}
 		}
+		if !produced {
+			return false
+		}
 	}
-	return any
+	return len(order) > 0
 }
 
 var _ = math.Inf

@@ -340,3 +340,15 @@ func TestNewPlannerFor(t *testing.T) {
 	var ce *CompileError
 	assert.ErrorAs(t, err, &ce)
 }
+
+func TestCyclicThroughTwoActions(t *testing.T) {
+	_, err := planCase(t, []Var{{"p", BoolValue(false)}, {"q", BoolValue(false)}, {"open", BoolValue(false)}}, "open",
+		NewAction("A").Pre("p").Effects("open = true").Spec(),
+		NewAction("B").Pre("q").Effects("p = true").Spec(),
+		NewAction("C").Pre("p").Effects("q = true").Spec())
+	var pe *PlanError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, CyclicPrecondition, pe.Reason)
+	assert.Equal(t, "A", pe.Action)
+	assert.Equal(t, "p", pe.Precondition)
+}
