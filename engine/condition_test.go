@@ -315,3 +315,17 @@ func TestParseErrorFromCompile(t *testing.T) {
 	assert.Equal(t, "ammo > 10 && && ready\n             ^", pe.Caret())
 	assert.Equal(t, `col 14: expected a value (a name, a number, a string, true, false, nil or "("), found "&&"`, pe.Message())
 }
+
+func TestLongSourcesAreCutAroundTheColumn(t *testing.T) {
+	src := strings.Repeat("a && ", 100) + ")" + strings.Repeat(" && b", 100)
+	_, err := engine.CompileCondition(src, engine.NewSchema())
+	var pe *engine.ParseError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, 501, pe.Col)
+	lines := strings.Split(pe.Caret(), "\n")
+	require.Len(t, lines, 2)
+	assert.LessOrEqual(t, len(lines[0]), 106)
+	assert.Equal(t, ")", string(lines[0][len(lines[1])-1]), "the caret stays under the column")
+	assert.LessOrEqual(t, len(pe.Excerpt()), 66)
+	assert.Contains(t, pe.Excerpt(), ")")
+}

@@ -314,7 +314,7 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 func parseMsg(err error) string {
 	var pe *ParseError
 	if errors.As(err, &pe) {
-		return pe.Message() + " in \"" + pe.Source + "\""
+		return pe.Message() + " in \"" + pe.Excerpt() + "\""
 	}
 	return strings.TrimPrefix(err.Error(), "engine: ")
 }

@@ -30,18 +30,56 @@ func (e *ParseError) Message() string {
 // Caret returns two lines: the source, with every control character (such
 // as a newline or a tab) and every invalid byte shown as one blank so the
 // columns stay aligned, and a caret under the column.
+//
+// A source longer than 100 characters is cut to the 100 around the column,
+// with "..." where text was left out.
 func (e *ParseError) Caret() string {
+	runes := []rune(e.Source)
+	col := max(e.Col-1, 0)
+	from, to := 0, len(runes)
+	const window = 100
+	if len(runes) > window {
+		from = max(0, min(col-window/2, len(runes)-window))
+		to = min(len(runes), from+window)
+	}
 	var b strings.Builder
-	for _, r := range e.Source {
+	pad := col - from
+	if from > 0 {
+		b.WriteString("...")
+		pad += 3
+	}
+	for _, r := range runes[from:to] {
 		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == utf8.RuneError {
 			r = ' '
 		}
 		b.WriteRune(r)
 	}
+	if to < len(runes) {
+		b.WriteString("...")
+	}
 	b.WriteByte('\n')
-	b.WriteString(strings.Repeat(" ", max(e.Col-1, 0)))
+	b.WriteString(strings.Repeat(" ", pad))
 	b.WriteByte('^')
 	return b.String()
+}
+
+// Excerpt returns the source, cut to about 60 characters around the
+// column when it is longer, for one-line messages.
+func (e *ParseError) Excerpt() string {
+	runes := []rune(e.Source)
+	const window = 60
+	if len(runes) <= window {
+		return e.Source
+	}
+	from := max(0, min(e.Col-1-window/2, len(runes)-window))
+	s := string(runes[from : from+window])
+	if from > 0 {
+		s = "..." + s
+	}
+	if from+window < len(runes) {
+		s += "..."
+	}
+	return s
 }
 
 func (e *ParseError) Error() string {
