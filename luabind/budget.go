@@ -18,7 +18,8 @@ const (
 	// well-behaved body uses a few hundred instructions per tick.
 	DefaultInstructionBudget = 500_000
 	// DefaultMaxStringBytes is the longest string the sandbox lets a script
-	// build with string.rep, table.concat or the .. operator when
+	// build with string.rep, string.format, string.gsub, table.concat or
+	// the .. operator when
 	// Options.MaxStringBytes is zero: 16 MiB.
 	DefaultMaxStringBytes = 16 << 20
 	// timeCheckEvery is how many instructions pass between two reads of

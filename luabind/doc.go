@@ -36,6 +36,27 @@
 // sandbox described at NewRuntime. Reload swaps a changed file into running
 // agents, keeping their state.
 //
+// What the budget covers: it counts Lua VM instructions, including those of
+// Lua functions that built-ins call back (a string.gsub or table.sort
+// callback, a metamethod), so a string.gsub with a Lua callback over a
+// 1,000,000-character string stops at the budget like a loop. It does not
+// see time spent inside one built-in Go call (a pattern match, string.rep,
+// table.concat, string.format, string.upper): such a call cannot be
+// interrupted, and Options.TimeBudget cannot stop it either. The sandbox
+// bounds those calls instead: a string longer than Options.MaxStringBytes
+// is refused before it is built by string.rep, string.format, string.gsub
+// (whatever the replacement is) and table.concat and the .. operator;
+// string.format refuses widths and precisions of more than two digits and
+// Go-only directives; and string.find, match, gmatch and gsub refuse a
+// pattern whose estimated backtracking on the subject exceeds 2e7 steps,
+// about a second (n to the power of the number of repetitions that can
+// match what follows them, plus one when not anchored with ^, times the
+// longest run a repetition backs off over; ".-.-.-.-b" on 100 bytes and "(%w+)=" on
+// one 30,000-letter word are refused, "^%s*(.-)%s*$" on a few KB and
+// "(%w+)=(%w+)" on megabytes of ordinary text pass). The estimate is a
+// guard, not a proof (see patternCost in strlimits.go for a known gap), and
+// a refused match fails the action with an error naming file and line.
+//
 // A Runtime is not safe for concurrent use: give each worker goroutine its
 // own and pin the agents whose domains it loaded to that worker.
 package luabind

@@ -54,7 +54,8 @@ type Options struct {
 	// machine, so prefer InstructionBudget.
 	TimeBudget time.Duration
 	// MaxStringBytes is the longest string, in bytes, that string.rep,
-	// table.concat and the .. operator may build. Zero means
+	// string.format, string.gsub, table.concat and the .. operator may
+	// build. Zero means
 	// DefaultMaxStringBytes.
 	MaxStringBytes int
 	// Print receives the text of each print(...) call, tab-separated as in

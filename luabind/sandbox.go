@@ -119,6 +119,7 @@ func (r *Runtime) openSandbox() {
 
 	co.RawSetString("yield", L.NewFunction(r.checkedYield))
 	r.guard(tbl, "table.", "sort")
+	r.limitStrings(str) // format, gsub, find, match, gmatch: see strlimits.go
 	r.guard(str, "string.", "gsub", "format")
 	r.guard(base, "", "tostring", "pcall")
 
