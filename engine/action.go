@@ -27,6 +27,7 @@ type ActionSpec struct {
 	Pos            Pos // where the action is declared
 	PreAt          Pos // where the precondition text starts, when known
 	EffectsAt      Pos // where the effect text starts, when known
+	FulfillsAt     Pos // where fulfills is declared, when known
 }
 
 // Action is a compiled action of a Domain. Read-only.

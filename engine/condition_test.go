@@ -329,3 +329,23 @@ func TestLongSourcesAreCutAroundTheColumn(t *testing.T) {
 	assert.LessOrEqual(t, len(pe.Excerpt()), 66)
 	assert.Contains(t, pe.Excerpt(), ")")
 }
+
+func TestHelpfulOperatorMistakes(t *testing.T) {
+	tests := []struct {
+		name, src, expected string
+		col                 int
+	}{
+		{"arrow", "a => 3", `">=" or "<=" (the "=" comes last)`, 3},
+		{"reversed less", "a =< 3", `">=" or "<=" (the "=" comes last)`, 3},
+		{"division", "a / 2 > 1", `"+" or "-" (conditions and effects have no "*", "/" or "%"; compute such values in a run body or a sensor)`, 3},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := engine.CompileCondition(tc.src, engine.NewSchema())
+			var pe *engine.ParseError
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, tc.col, pe.Col)
+			assert.Equal(t, tc.expected, pe.Expected)
+		})
+	}
+}

@@ -282,7 +282,11 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 		for _, f := range as.Fulfills {
 			g := d.goalIndex[f]
 			if g == nil {
-				c.add(as.Pos, "action \""+as.Name+"\" fulfills \""+f+"\", which is no goal"+suggest(f, goalNames(d)), nil)
+				at := as.Pos
+				if as.FulfillsAt.Line > 0 {
+					at = as.FulfillsAt
+				}
+				c.add(at, "action \""+as.Name+"\" fulfills \""+f+"\", which is no goal"+suggest(f, goalNames(d)), nil)
 				continue
 			}
 			a.Fulfills = append(a.Fulfills, g)

@@ -236,7 +236,7 @@ func TestEffectCompileErrors(t *testing.T) {
 		{"minus string", "", `x = - "a"`, 7, `a number or a variable after "-"`, `"\"a\""`},
 		{"unterminated", "", "x = 'abc", 9, "a closing quote", "end of text"},
 		{"parens", "effects have no parentheses", "x = (1)", 5, "a value (a number, a string, true, false, nil or a name)", `"("`},
-		{"multiply", "", "x = x * 2", 7, "an operator, a name, a number or a string", `"*"`},
+		{"multiply", "", "x = x * 2", 7, `"+" or "-" (conditions and effects have no "*", "/" or "%"; compute such values in a run body or a sensor)`, `"*"`},
 		{"columns count characters", "", `a = "é", b = é`, 14, "an operator, a name, a number or a string", `"é"`},
 	}
 	for _, tc := range tests {

@@ -80,6 +80,12 @@ func (l *lexer) next() token {
 		return l.number(start)
 	case c == '"' || c == '\'':
 		return l.str(start, c)
+	case c == '=' && (peek == '>' || peek == '<'):
+		l.pos += 2
+		return token{kind: tBad, off: start, text: l.src[start:l.pos], str: `">=" or "<=" (the "=" comes last)`}
+	case c == '*' || c == '/' || c == '%':
+		l.pos++
+		return token{kind: tBad, off: start, text: l.src[start:l.pos], str: `"+" or "-" (conditions and effects have no "*", "/" or "%"; compute such values in a run body or a sensor)`}
 	case c == '=' && peek == '=':
 		return two(tEq)
 	case c == '!' && peek == '=':

@@ -350,6 +350,9 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 		a.Effects = post
 	}
 	a.EffectsAt = rd.literalPos(pos, a.Effects)
+	if t.RawGetString("fulfills") != lua.LNil {
+		a.FulfillsAt = rd.find(pos, `fulfills\s*=`)
+	}
 	switch f := t.RawGetString("fulfills").(type) {
 	case *lua.LNilType:
 	case lua.LString:

@@ -82,8 +82,8 @@ func TestValidationReportsEveryProblem(t *testing.T) {
 		f + `:5:48: goal "armed": unknown key "priorty" (did you mean "priority"?)`,
 		f + `:6:41: goal "calm" condition: col 7: expected a value (a name, a number, a string, true, false, nil or "("), found end of text in "ammo >"`,
 		f + `:6:44: goal "calm": priority must be low, normal, high, critical or a number, not "urgent"`,
-		f + `:9:7: action "reload" fulfills "armd", which is no goal (did you mean "armed"?)`,
 		f + `:9:68: action "reload" effects: col 15: expected a value (a number, a string, true, false, nil or a name), found end of text in "ammo = ammo + "`,
+		f + `:9:71: action "reload" fulfills "armd", which is no goal (did you mean "armed"?)`,
 	}, lines)
 }
 
