@@ -188,8 +188,17 @@ func BenchmarkUtilityLua(b *testing.B) {
 	if len(u.ActionsByUtility(st)) != utilityActions {
 		b.Fatal("every action must apply")
 	}
+	// The state changes before every choice, as it does between ticks, so
+	// no result is reused from the choice before.
+	health, ok := d.Schema.Lookup("health")
+	if !ok {
+		b.Fatal("no health")
+	}
 	b.ReportAllocs()
+	i := 0
 	for b.Loop() {
+		i++
+		st[health] = engine.NumberValue(float64(60 + i%10))
 		if u.SelectBestAction(st) == nil {
 			b.Fatal("no pick")
 		}
