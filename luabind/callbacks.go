@@ -39,15 +39,8 @@ func (rd *roleReader) sensors(t *lua.LTable, top engine.Pos) []engine.SensorSpec
 	seen := map[string]engine.Pos{}
 	var out []engine.SensorSpec
 	for i, st := range rd.list(t, "sensors", top) {
-		name := rd.str(st, "name", "sensor", at)
-		pos := rd.declPos(at, name)
+		name, pos, what := rd.entry(st, "sensor", sensorKeys, i, at)
 		at = after(at, pos)
-		what := "sensor \"" + name + "\""
-		if name == "" {
-			what = "sensor #" + itoa(i+1)
-			rd.add(pos, what+": name is required")
-		}
-		rd.checkKeys(st, sensorKeys, what, pos)
 		spec := engine.SensorSpec{Name: name, Pos: pos, Every: rd.num(st, "every", what, pos)}
 		if spec.Every < 0 {
 			rd.add(rd.find(pos, `every\s*=`), what+": every must be a period in seconds >= 0")
@@ -84,15 +77,8 @@ func (rd *roleReader) conditions(t *lua.LTable, top engine.Pos) []engine.Conditi
 	if ct.Len() > 0 {
 		seen := map[string]engine.Pos{}
 		for i, c := range rd.list(t, "conditions", top) {
-			name := rd.str(c, "name", "condition", at)
-			pos := rd.declPos(at, name)
+			name, pos, what := rd.entry(c, "condition", conditionKeys, i, at)
 			at = after(at, pos)
-			what := "condition \"" + name + "\""
-			if name == "" {
-				what = "condition #" + itoa(i+1)
-				rd.add(pos, what+": name is required")
-			}
-			rd.checkKeys(c, conditionKeys, what, pos)
 			f, ok := c.RawGetString("test").(*lua.LFunction)
 			if !ok {
 				rd.add(rd.find(pos, `test\s*=`), what+": test must be a function(npc) returning a boolean, not "+c.RawGetString("test").Type().String())

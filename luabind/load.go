@@ -294,15 +294,24 @@ func (rd *roleReader) list(t *lua.LTable, key string, at engine.Pos) []*lua.LTab
 	return out
 }
 
-func (rd *roleReader) goal(t *lua.LTable, i int, at engine.Pos) engine.GoalSpec {
-	name := rd.str(t, "name", "goal", at)
-	pos := rd.declPos(at, name)
-	what := "goal \"" + name + "\""
+// entry reads the name of the i-th (0-based) entry of a list of goals,
+// actions, sensors or conditions, finds its declaration after at, and
+// checks its keys. what names it in messages: `goal "armed"`, or `goal #2`
+// when it has no name (which is reported).
+func (rd *roleReader) entry(t *lua.LTable, kind string, keys []string, i int, at engine.Pos) (name string, pos engine.Pos, what string) {
+	name = rd.str(t, "name", kind, at)
+	pos = rd.declPos(at, name)
+	what = kind + " \"" + name + "\""
 	if name == "" {
-		what = "goal #" + itoa(i+1)
+		what = kind + " #" + itoa(i+1)
 		rd.add(pos, what+": name is required")
 	}
-	rd.checkKeys(t, goalKeys, what, pos)
+	rd.checkKeys(t, keys, what, pos)
+	return name, pos, what
+}
+
+func (rd *roleReader) goal(t *lua.LTable, i int, at engine.Pos) engine.GoalSpec {
+	name, pos, what := rd.entry(t, "goal", goalKeys, i, at)
 	g := engine.GoalSpec{Name: name, Pos: pos}
 	g.Condition = rd.str(t, "condition", what, pos)
 	g.ConditionAt = rd.literalPos(pos, g.Condition)
@@ -331,14 +340,7 @@ func (rd *roleReader) goal(t *lua.LTable, i int, at engine.Pos) engine.GoalSpec 
 }
 
 func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionSpec {
-	name := rd.str(t, "name", "action", at)
-	pos := rd.declPos(at, name)
-	what := "action \"" + name + "\""
-	if name == "" {
-		what = "action #" + itoa(i+1)
-		rd.add(pos, what+": name is required")
-	}
-	rd.checkKeys(t, actionKeys, what, pos)
+	name, pos, what := rd.entry(t, "action", actionKeys, i, at)
 	a := engine.ActionSpec{Name: name, Pos: pos}
 	a.Pre = rd.str(t, "pre", what, pos)
 	a.PreAt = rd.literalPos(pos, a.Pre)
