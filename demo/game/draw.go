@@ -188,11 +188,19 @@ func (g *Game) drawHUD(screen *ebiten.Image) {
 	hud := fmt.Sprintf("moonmind  round %d at %.1fs  blue: %d alive, %d won  red: %d alive, %d won  seed %d",
 		s.Round, s.World.Time, alive[0], s.Wins[0], alive[1], s.Wins[1], s.Config.Seed)
 	ebitenutil.DebugPrintAt(screen, hud, 6, 2)
-	help := "space: pause  d: overlay  tab/click: select  esc: quit"
+	help := "space: pause  d: overlay  tab/click: select  r: reload  esc: quit"
 	if g.paused {
 		help = "PAUSED  " + help
 	}
 	ebitenutil.DebugPrintAt(screen, help, Width-len(help)*glyphW-6, 2)
+	if g.note != "" && g.frames-g.noteAt < 5*TPS {
+		note := g.note
+		if max := (Width - 12) / glyphW; len(note) > max {
+			note = note[:max-3] + "..."
+		}
+		vector.DrawFilledRect(screen, 0, Height-20, Width, 20, labelBack, false)
+		ebitenutil.DebugPrintAt(screen, note, 6, Height-18)
+	}
 	if s.Winner >= 0 {
 		msg := "draw: both squads are down"
 		if s.Winner < 2 {

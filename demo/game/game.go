@@ -19,6 +19,8 @@ import (
 	"image/png"
 	"math"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
@@ -65,6 +67,10 @@ type Game struct {
 	saveErr error
 	overlay bool   // the debug overlay is shown
 	sel     string // the selected soldier's name
+
+	watch  *sim.Watcher // soldier.lua, polled once a second for live reload
+	note   string       // the last reload's outcome, shown in the HUD
+	noteAt int          // the frame note was set
 }
 
 // New loads the soldiers' script and sets up the battle. The error is a
@@ -78,7 +84,24 @@ func New(opts Options) (*Game, error) {
 	if sel == "" {
 		sel = "blue1"
 	}
-	return &Game{opts: opts, sim: s, overlay: opts.Overlay, sel: sel}, nil
+	return &Game{opts: opts, sim: s, overlay: opts.Overlay, sel: sel, watch: sim.NewWatcher(s.ScriptPath())}, nil
+}
+
+// reload swaps an edited soldier.lua into the running battle; a script
+// that does not load leaves the old one running, and its first problem
+// shows in the HUD.
+func (g *Game) reload() {
+	n, err := g.sim.Reload()
+	if err != nil {
+		msg := err.Error()
+		if i := strings.IndexByte(msg, '\n'); i >= 0 {
+			msg = msg[:i] + " (and more)"
+		}
+		g.note = "reload failed, the old script runs on: " + msg
+	} else {
+		g.note = fmt.Sprintf("reloaded %s into %d soldiers", filepath.Base(g.sim.ScriptPath()), n)
+	}
+	g.noteAt = g.frames
 }
 
 // Sim returns the battle the game shows.
@@ -130,6 +153,9 @@ func (g *Game) Update() error {
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyTab) {
 		g.selectNext()
+	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyR) || g.frames%TPS == 0 && g.watch.Changed() {
+		g.reload()
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		x, y := ebiten.CursorPosition()
