@@ -38,6 +38,13 @@ import (
 // planner (engine.UtilityPlanner.LastError and the pick's explanation); it
 // never stops the tick. Like every Lua callback, a consideration must be
 // called on its runtime's goroutine.
+//
+// Speed: a function whose code is straight-line and read-only (no loop, no
+// call, no global or upvalue, no write; see straightLine), like
+// `function(action, state) return state.health / 100 end`, runs on the
+// tables themselves without the budget, which it cannot need; if it does
+// not read its action either, it is called once per state, not once per
+// action. Anything else runs budgeted on read-only tables.
 
 var (
 	considerKeys = []string{"kind", "name", "weight", "tag", "input", "min", "max", "curve", "slope", "exponent",
@@ -278,17 +285,53 @@ type luaUtility struct {
 	data    *lua.LTable   // variable name → value
 	proxy   *lua.LTable   // what scripts get: reads data, refuses writes
 	actions []actionTable // by Action.Index
+	gen     uint64        // bumped whenever data changes
+	kept    []keptResult  // by function id, for functions of the state alone
+	nfn     int
+}
+
+// keptResult is the last result of a function that reads only the state,
+// valid while gen is luaUtility.gen.
+type keptResult struct {
+	v   float64
+	gen uint64
+	ok  bool
 }
 
 type actionTable struct {
-	a *engine.Action
-	t *lua.LTable
+	a   *engine.Action
+	t   *lua.LTable // the read-only proxy
+	raw *lua.LTable // the fields themselves
 }
 
 // bind returns the engine-side function of a Lua consideration.
+//
+// A straight-line function (see straightLine) is called on the tables
+// themselves rather than read-only proxies, and without the instruction
+// budget: it can neither write them nor run more than its own few
+// instructions. Others go through the proxies under the budget.
 func (lu *luaUtility) bind(fn *lua.LFunction, name string) func(*engine.Action, engine.State, *engine.Schema) (float64, error) {
+	fast := fn.Proto != nil && straightLine(fn.Proto)
+	stateOnly := fast && !readsFirstArg(fn.Proto)
+	id := lu.nfn
+	lu.nfn++
+	lu.kept = append(lu.kept, keptResult{})
 	return func(a *engine.Action, st engine.State, s *engine.Schema) (float64, error) {
-		ret, err := lu.call(fn, lu.action(a), lu.state(st, s))
+		var ret lua.LValue
+		var err error
+		if fast {
+			lu.action(a)
+			lu.state(st, s)
+			if k := &lu.kept[id]; stateOnly && k.ok && k.gen == lu.gen {
+				return k.v, nil
+			}
+			ret, err = lu.callBare(fn, lu.actions[a.Index].raw, lu.data)
+			if v, isNum := ret.(lua.LNumber); stateOnly && err == nil && isNum {
+				lu.kept[id] = keptResult{v: float64(v), gen: lu.gen, ok: true}
+			}
+		} else {
+			ret, err = lu.call(fn, lu.action(a), lu.state(st, s))
+		}
 		if err != nil {
 			return 0, errors.New("luabind: consideration \"" + name + "\": " + err.Error())
 		}
@@ -338,6 +381,7 @@ func (lu *luaUtility) call(fn *lua.LFunction, action, state lua.LValue) (lua.LVa
 
 func (lu *luaUtility) state(st engine.State, s *engine.Schema) *lua.LTable {
 	if s != lu.schema || lu.data == nil {
+		lu.gen++
 		lu.schema, lu.last = s, lu.last[:0]
 		lu.data = lu.rt.L.NewTable()
 		lu.proxy = lu.readOnly(lu.data, "state")
@@ -348,6 +392,7 @@ func (lu *luaUtility) state(st engine.State, s *engine.Schema) *lua.LTable {
 		}
 		if s != nil && i < s.Len() {
 			lu.data.RawSetString(s.Name(i), fromValue(v))
+			lu.gen++
 		}
 	}
 	lu.last = append(lu.last[:0], st...)
@@ -373,7 +418,7 @@ func (lu *luaUtility) action(a *engine.Action) *lua.LTable {
 	for len(lu.actions) <= a.Index {
 		lu.actions = append(lu.actions, actionTable{})
 	}
-	lu.actions[a.Index] = actionTable{a, p}
+	lu.actions[a.Index] = actionTable{a, p, t}
 	return p
 }
 
@@ -390,4 +435,99 @@ func (lu *luaUtility) readOnly(data *lua.LTable, what string) *lua.LTable {
 	p := L.NewTable()
 	p.Metatable = meta
 	return p
+}
+
+// straightLine reports whether a function's code is straight-line and
+// read-only: no loop or backward jump, no call, no method call, no write to
+// a table, a global or an upvalue, no read of a global or an upvalue (so the
+// only tables it can reach are its arguments, which have no metatables),
+// no closure, no vararg, no table constructor, no concatenation (which the
+// sandbox turns into a call). Such a function runs at most len(Code)
+// instructions and cannot change what it is given.
+func straightLine(p *lua.FunctionProto) bool {
+	if len(p.FunctionPrototypes) > 0 {
+		return false
+	}
+	for _, inst := range p.Code {
+		switch op := int(inst >> 26); op {
+		case lua.OP_CALL, lua.OP_TAILCALL, lua.OP_SELF,
+			lua.OP_SETTABLE, lua.OP_SETTABLEKS, lua.OP_SETGLOBAL, lua.OP_SETUPVAL, lua.OP_SETLIST,
+			lua.OP_GETGLOBAL, lua.OP_GETUPVAL,
+			lua.OP_FORLOOP, lua.OP_FORPREP, lua.OP_TFORLOOP,
+			lua.OP_CLOSURE, lua.OP_VARARG, lua.OP_NEWTABLE, lua.OP_CONCAT:
+			return false
+		case lua.OP_JMP:
+			if int(inst&0x3ffff)-(0x3ffff>>1) < 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// callBare calls a straight-line function without the budget.
+func (lu *luaUtility) callBare(fn *lua.LFunction, action, state lua.LValue) (lua.LValue, error) {
+	r := lu.rt
+	L := r.L
+	ctx := L.RemoveContext()
+	prevA, prevM := r.current, r.mode
+	r.current, r.mode = nil, modeCallback
+	top := L.GetTop()
+	L.Push(fn)
+	L.Push(action)
+	L.Push(state)
+	err := L.PCall(2, 1, nil)
+	var ret lua.LValue = lua.LNil
+	if err == nil {
+		ret = L.Get(-1)
+	}
+	L.SetTop(top)
+	r.current, r.mode = prevA, prevM
+	if ctx != nil {
+		L.SetContext(ctx)
+	}
+	if err != nil {
+		return nil, luaError(err)
+	}
+	return ret, nil
+}
+
+// readsFirstArg reports whether straight-line code may read its first
+// parameter (register 0: the action). It errs towards yes: any operand
+// that could be register 0 counts. A straight-line function that does not
+// read it scores every action alike in a given state, so its result is
+// kept until the state changes.
+func readsFirstArg(p *lua.FunctionProto) bool {
+	const bitRK = 1 << 8
+	reg0 := func(x int) bool { return x&bitRK == 0 && x == 0 }
+	for _, inst := range p.Code {
+		a, b, c := int(inst>>18)&0xff, int(inst&0x1ff), int(inst>>9)&0x1ff
+		switch int(inst >> 26) {
+		case lua.OP_LOADK, lua.OP_LOADBOOL, lua.OP_LOADNIL, lua.OP_JMP, lua.OP_NOP:
+		case lua.OP_MOVE, lua.OP_MOVEN, lua.OP_UNM, lua.OP_NOT, lua.OP_LEN, lua.OP_TESTSET:
+			if b == 0 {
+				return true
+			}
+		case lua.OP_GETTABLE, lua.OP_GETTABLEKS:
+			if b == 0 || reg0(c) {
+				return true
+			}
+		case lua.OP_ADD, lua.OP_SUB, lua.OP_MUL, lua.OP_DIV, lua.OP_MOD, lua.OP_POW,
+			lua.OP_EQ, lua.OP_LT, lua.OP_LE:
+			if reg0(b) || reg0(c) {
+				return true
+			}
+		case lua.OP_TEST:
+			if a == 0 {
+				return true
+			}
+		case lua.OP_RETURN:
+			if a == 0 && b != 1 {
+				return true
+			}
+		default:
+			return true
+		}
+	}
+	return false
 }
