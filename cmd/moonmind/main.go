@@ -2,6 +2,7 @@
 // window.
 //
 //	moonmind check FILE...
+//	moonmind graph FILE
 //	moonmind plan FILE [--state k=v]... [--goal NAME] [--max-depth N] [--no-chaining] [--json]
 //	moonmind utility FILE [--state k=v]... [--json]
 //	moonmind run FILE [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--trace FILE]
