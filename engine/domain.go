@@ -406,27 +406,28 @@ func (d *Domain) relevantActions(g *Goal) []int {
 
 // suggest returns ` (did you mean "x"?)` for the closest name within two
 // edits, or "".
-func suggest(name string, names []string) string {
+func suggest(name string, names []string) string { return DidYouMean(name, names) }
+
+// Suggest returns the closest of names within two edits of name (ignoring
+// case), or "".
+func Suggest(name string, names []string) string {
 	best, bestD := "", 3
 	for _, n := range names {
 		if d := editDistance(strings.ToLower(name), strings.ToLower(n)); d < bestD {
 			best, bestD = n, d
 		}
 	}
-	if best == "" {
-		return ""
-	}
-	return " (did you mean \"" + best + "\"?)"
+	return best
 }
 
-// Suggest is the "did you mean" helper used by the loaders: it returns the
-// closest of names within two edits of name, or "".
-func Suggest(name string, names []string) string {
-	s := suggest(name, names)
-	if s == "" {
-		return ""
+// DidYouMean is the suffix every "unknown name" message of the engine, the
+// Lua loader and the command line ends with: ` (did you mean "x"?)` for the
+// closest name (see Suggest), or "".
+func DidYouMean(name string, names []string) string {
+	if s := Suggest(name, names); s != "" {
+		return " (did you mean \"" + s + "\"?)"
 	}
-	return s[len(" (did you mean \"") : len(s)-len("\"?)")]
+	return ""
 }
 
 func editDistance(a, b string) int {

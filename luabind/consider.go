@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"context"
 	"errors"
 	"regexp"
 	"strconv"
@@ -325,12 +326,12 @@ func (lu *luaUtility) bind(fn *lua.LFunction, name string) func(*engine.Action, 
 			if k := &lu.kept[id]; stateOnly && k.ok && k.gen == lu.gen {
 				return k.v, nil
 			}
-			ret, err = lu.callBare(fn, lu.actions[a.Index].raw, lu.data)
+			ret, err = lu.call(fn, lu.actions[a.Index].raw, lu.data, false)
 			if v, isNum := ret.(lua.LNumber); stateOnly && err == nil && isNum {
 				lu.kept[id] = keptResult{v: float64(v), gen: lu.gen, ok: true}
 			}
 		} else {
-			ret, err = lu.call(fn, lu.action(a), lu.state(st, s))
+			ret, err = lu.call(fn, lu.action(a), lu.state(st, s), true)
 		}
 		if err != nil {
 			return 0, errors.New("luabind: consideration \"" + name + "\": " + err.Error())
@@ -349,16 +350,23 @@ func (lu *luaUtility) bind(fn *lua.LFunction, name string) func(*engine.Action, 
 }
 
 // call is Runtime.Call for one argument pair and one result, without its
-// allocations: the same budget, mode (no agent, read-only) and error form.
+// allocations: the same budget (none when budgeted is false, for
+// straight-line functions), mode (no agent) and error form.
 // It does what Runtime.enter does inline, because enter's closure would
 // cost an allocation per call; PCall recovers every panic, so the restore
 // always runs.
-func (lu *luaUtility) call(fn *lua.LFunction, action, state lua.LValue) (lua.LValue, error) {
+func (lu *luaUtility) call(fn *lua.LFunction, action, state lua.LValue, budgeted bool) (lua.LValue, error) {
 	r := lu.rt
-	armed := r.budget.arm()
+	L := r.L
+	armed := false
+	var ctx context.Context
+	if budgeted {
+		armed = r.budget.arm()
+	} else {
+		ctx = L.RemoveContext() // a straight-line function needs no budget
+	}
 	prevA, prevM := r.current, r.mode
 	r.current, r.mode = nil, modeCallback
-	L := r.L
 	top := L.GetTop()
 	L.Push(fn)
 	L.Push(action)
@@ -372,6 +380,9 @@ func (lu *luaUtility) call(fn *lua.LFunction, action, state lua.LValue) (lua.LVa
 	r.current, r.mode = prevA, prevM
 	if armed {
 		r.budget.disarm()
+	}
+	if ctx != nil {
+		L.SetContext(ctx)
 	}
 	if err != nil {
 		return nil, luaError(err)
@@ -463,33 +474,6 @@ func straightLine(p *lua.FunctionProto) bool {
 		}
 	}
 	return true
-}
-
-// callBare calls a straight-line function without the budget.
-func (lu *luaUtility) callBare(fn *lua.LFunction, action, state lua.LValue) (lua.LValue, error) {
-	r := lu.rt
-	L := r.L
-	ctx := L.RemoveContext()
-	prevA, prevM := r.current, r.mode
-	r.current, r.mode = nil, modeCallback
-	top := L.GetTop()
-	L.Push(fn)
-	L.Push(action)
-	L.Push(state)
-	err := L.PCall(2, 1, nil)
-	var ret lua.LValue = lua.LNil
-	if err == nil {
-		ret = L.Get(-1)
-	}
-	L.SetTop(top)
-	r.current, r.mode = prevA, prevM
-	if ctx != nil {
-		L.SetContext(ctx)
-	}
-	if err != nil {
-		return nil, luaError(err)
-	}
-	return ret, nil
 }
 
 // readsFirstArg reports whether straight-line code may read its first

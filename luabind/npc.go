@@ -242,12 +242,7 @@ func (r *Runtime) stateNewIndex(L *lua.LState) int {
 	return 0
 }
 
-func didYouMean(name string, names []string) string {
-	if s := engine.Suggest(name, names); s != "" {
-		return " (did you mean \"" + s + "\"?)"
-	}
-	return ""
-}
+func didYouMean(name string, names []string) string { return engine.DidYouMean(name, names) }
 
 // hostStart(npc, name, ...) calls a host method for the first time. It
 // returns true and the results when done, else false and a handle.

@@ -58,11 +58,8 @@ func applyStates(d *engine.Domain, st engine.State, kvs []string) error {
 			return errors.New("--state " + kv + ": " + err.Error())
 		}
 		if !st.Set(d.Schema, k, val) {
-			msg := "--state " + kv + ": the role has no state variable \"" + k + "\""
-			if s := engine.Suggest(k, d.Schema.Names()); s != "" {
-				msg += " (did you mean \"" + s + "\"?)"
-			}
-			return errors.New(msg)
+			return errors.New("--state " + kv + ": the role has no state variable \"" + k + "\"" +
+				engine.DidYouMean(k, d.Schema.Names()))
 		}
 	}
 	return nil

@@ -65,11 +65,8 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	defer rt.Close()
 	if *goal != "" && d.Goal(*goal) == nil {
-		msg := fmt.Sprintf("moonmind plan: --goal %s: the role has no goal %q", *goal, *goal)
-		if s := engine.Suggest(*goal, goalNamesOf(d)); s != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", s)
-		}
-		fmt.Fprintln(stderr, msg)
+		fmt.Fprintf(stderr, "moonmind plan: --goal %s: the role has no goal %q%s\n", *goal, *goal,
+			engine.DidYouMean(*goal, goalNamesOf(d)))
 		return 2
 	}
 	pl := engine.NewPlanner(d, *depth)
