@@ -499,3 +499,17 @@ func TestBackedOffActionIsPlannedAround(t *testing.T) {
 	assert.Equal(t, []string{"1 plan g", "1 start Cheap", "1 fail Cheap", "2 plan g", "2 start Dear", "2 finish Dear"},
 		tr.lines(EventPlan, EventStart, EventFail, EventFinish), "the dearer action runs while the failing one cools down")
 }
+
+func TestCompileMergesRolesAndReportsDuplicates(t *testing.T) {
+	d, err := Compile(
+		RoleSpec{Name: "A", Actions: []ActionSpec{NewAction("x").Cost(1).Spec(), NewAction("y").Spec()}},
+		RoleSpec{Name: "B", Actions: []ActionSpec{NewAction("x").Cost(7).Spec(), NewAction("z").Spec()}})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"x", "y", "z"}, names(d.Actions), "a later role's action replaces in place")
+	assert.Equal(t, 7.0, d.Action("x").Cost)
+
+	_, err = Compile(RoleSpec{Name: "A",
+		Goals:   []GoalSpec{{Name: "g", Pos: Pos{File: "a.lua", Line: 3}}, {Name: "g", Pos: Pos{File: "a.lua", Line: 4}}},
+		Actions: []ActionSpec{{Name: "x", Pos: Pos{File: "a.lua", Line: 9}}, {Name: "x", Pos: Pos{File: "a.lua", Line: 10}}}})
+	assert.EqualError(t, err, "a.lua:4: goal \"g\" is declared twice\na.lua:10: action \"x\" is declared twice")
+}

@@ -158,42 +158,10 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 			}
 			initial[slot] = v.Value
 		}
-		seen := map[string]bool{}
-		for _, g := range r.Goals {
-			if seen[g.Name] {
-				c.add(g.Pos, "goal \""+g.Name+"\" is declared twice", nil)
-				continue
-			}
-			seen[g.Name] = true
-			goals = replaceOrAppend(goals, g, func(x GoalSpec) bool { return x.Name == g.Name })
-		}
-		seen = map[string]bool{}
-		for _, sn := range r.Sensors {
-			if seen[sn.Name] {
-				c.add(sn.Pos, "sensor \""+sn.Name+"\" is declared twice", nil)
-				continue
-			}
-			seen[sn.Name] = true
-			sensors = replaceOrAppend(sensors, sn, func(x SensorSpec) bool { return x.Name == sn.Name })
-		}
-		seen = map[string]bool{}
-		for _, nc := range r.Conditions {
-			if seen[nc.Name] {
-				c.add(nc.Pos, "condition \""+nc.Name+"\" is declared twice", nil)
-				continue
-			}
-			seen[nc.Name] = true
-			conds = replaceOrAppend(conds, nc, func(x ConditionSpec) bool { return x.Name == nc.Name })
-		}
-		seen = map[string]bool{}
-		for _, a := range r.Actions {
-			if seen[a.Name] {
-				c.add(a.Pos, "action \""+a.Name+"\" is declared twice", nil)
-				continue
-			}
-			seen[a.Name] = true
-			actions = replaceOrAppend(actions, a, func(x ActionSpec) bool { return x.Name == a.Name })
-		}
+		goals = merge(c, goals, r.Goals, "goal", func(g GoalSpec) (string, Pos) { return g.Name, g.Pos })
+		sensors = merge(c, sensors, r.Sensors, "sensor", func(x SensorSpec) (string, Pos) { return x.Name, x.Pos })
+		conds = merge(c, conds, r.Conditions, "condition", func(x ConditionSpec) (string, Pos) { return x.Name, x.Pos })
+		actions = merge(c, actions, r.Actions, "action", func(a ActionSpec) (string, Pos) { return a.Name, a.Pos })
 	}
 	d.Name = strings.Join(names, "+")
 	switch d.Decide {
@@ -323,14 +291,30 @@ func parseMsg(err error) string {
 	return strings.TrimPrefix(err.Error(), "engine: ")
 }
 
-func replaceOrAppend[T any](xs []T, x T, same func(T) bool) []T {
-	for i := range xs {
-		if same(xs[i]) {
-			xs[i] = x
-			return xs
+// merge adds one role's entries to the merged list: an entry whose name an
+// earlier role used replaces it in place; a name used twice in the same
+// role is a problem.
+func merge[T any](c *compiler, merged, role []T, kind string, key func(T) (string, Pos)) []T {
+	seen := map[string]bool{}
+	for _, x := range role {
+		name, pos := key(x)
+		if seen[name] {
+			c.add(pos, kind+" \""+name+"\" is declared twice", nil)
+			continue
+		}
+		seen[name] = true
+		replaced := false
+		for i := range merged {
+			if n, _ := key(merged[i]); n == name {
+				merged[i], replaced = x, true
+				break
+			}
+		}
+		if !replaced {
+			merged = append(merged, x)
 		}
 	}
-	return append(xs, x)
+	return merged
 }
 
 func goalNames(d *Domain) []string {
