@@ -60,12 +60,12 @@ func (b *budget) Done() <-chan struct{} {
 	b.n++
 	if b.limit > 0 && b.n > b.limit {
 		b.spent = errors.New("instruction budget exceeded: more than " + strconv.FormatInt(b.limit, 10) +
-			" Lua instructions in one tick (a runaway loop? see luabind.Options.InstructionBudget)")
+			" Lua instructions in one resume of a body or one call of a callback or a role file (a runaway loop? see luabind.Options.InstructionBudget)")
 		return closedChan
 	}
 	if b.timeLimit > 0 && b.n&(timeCheckEvery-1) == 0 && time.Since(b.start) > b.timeLimit {
 		b.spent = errors.New("time budget exceeded: ran longer than " + b.timeLimit.String() +
-			" in one tick (a runaway loop? see luabind.Options.TimeBudget)")
+			" in one resume of a body or one call of a callback or a role file (a runaway loop? see luabind.Options.TimeBudget)")
 		return closedChan
 	}
 	return nil

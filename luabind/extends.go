@@ -19,7 +19,13 @@ func (rd *roleReader) parent(ext lua.LValue, chain []string) (engine.RoleSpec, e
 	at := rd.find(engine.Pos{File: rd.file, Line: 1, Col: 1}, `extends\s*=`)
 	if moduleName.MatchString(string(name)) {
 		if p, err := rd.rt.ModulePath(string(name)); err == nil {
-			return rd.rt.loadRole(p, chain)
+			spec, err := rd.rt.loadRole(p, chain)
+			var cyc errExtendsCycle
+			if errors.As(err, &cyc) {
+				// Name the extends that closes the cycle, at its place.
+				err = errors.New(at.String() + ": role: extends cycle: " + cyc.chain)
+			}
+			return spec, err
 		}
 	}
 	if lr, ok := rd.rt.roles[string(name)]; ok {
@@ -79,3 +85,9 @@ func mergeByName[T any](parent, child []T, name func(T) string) []T {
 	}
 	return out
 }
+
+// errExtendsCycle is a role that extends itself through its parents; the
+// reader of the extends that closes the cycle gives it a position.
+type errExtendsCycle struct{ chain string }
+
+func (e errExtendsCycle) Error() string { return "luabind: extends cycle: " + e.chain }

@@ -34,7 +34,7 @@ type loadedRole struct {
 func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error) {
 	for _, c := range chain {
 		if c == path {
-			return engine.RoleSpec{}, errors.New("luabind: " + path + ": extends cycle: " + strings.Join(append(chain, path), " extends "))
+			return engine.RoleSpec{}, errExtendsCycle{strings.Join(append(chain, path), " extends ")}
 		}
 	}
 	src, err := os.ReadFile(path)

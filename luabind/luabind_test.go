@@ -174,3 +174,13 @@ func TestSyntaxErrorAtEndOfFileHasAPosition(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, f+`:3:14: syntax error at the end of the file (a missing "end", "}" or ")"?)`, err.Error())
 }
+
+func TestExtendsCycleIsReportedWhereItCloses(t *testing.T) {
+	dir := filepath.Join("testdata", "cycle")
+	rt := NewRuntime(Options{ScriptsDir: dir})
+	defer rt.Close()
+	a, b := filepath.Join(dir, "a.lua"), filepath.Join(dir, "b.lua")
+	_, err := rt.LoadDomain(a)
+	require.Error(t, err)
+	assert.Equal(t, b+":1:22: role: extends cycle: "+a+" extends "+b+" extends "+a, err.Error())
+}

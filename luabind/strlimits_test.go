@@ -35,7 +35,7 @@ func TestStringLimitBodies(t *testing.T) {
 		{"backtracking pattern", "the match would run in Go for seconds, out of the budget's reach", "pattern_bomb.lua",
 			`pattern_bomb.lua:11: string.find: pattern ".-.-.-.-b" on a 100-byte string could take about 1e+10 matching steps`},
 		{"gsub with a Lua callback over 1,000,000 characters", "the callback's instructions count, so the budget stops the call",
-			"gsub_budget.lua", "gsub_budget.lua:13: instruction budget exceeded: more than 100000 Lua instructions in one tick"},
+			"gsub_budget.lua", "gsub_budget.lua:13: instruction budget exceeded: more than 100000 Lua instructions in one resume"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -1,0 +1,1 @@
+return { name = "B", extends = "a" }
