@@ -184,3 +184,13 @@ func TestExtendsCycleIsReportedWhereItCloses(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, b+":1:22: role: extends cycle: "+a+" extends "+b+" extends "+a, err.Error())
 }
+
+func TestRequireCycleNamesTheChain(t *testing.T) {
+	dir := filepath.Join("testdata", "reqcycle")
+	rt := NewRuntime(Options{ScriptsDir: dir})
+	defer rt.Close()
+	_, err := rt.LoadDomain(filepath.Join(dir, "ra.lua"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `require "rb": a require cycle: rb requires ra requires rb`)
+	assert.True(t, strings.HasPrefix(err.Error(), filepath.Join(dir, "ra.lua")+":1:"), err.Error())
+}

@@ -71,7 +71,15 @@ func (r *Runtime) require(L *lua.LState) int {
 func (r *Runtime) requireModule(L *lua.LState, name string) (lua.LValue, error) {
 	if m, ok := r.modules[name]; ok {
 		if m.loading {
-			return nil, errors.New("luabind: require " + quote(name) + ": the module requires itself (a require cycle)")
+			chain := []string{}
+			for i, n := range r.requiring {
+				if n == name {
+					chain = append(chain, r.requiring[i:]...)
+					break
+				}
+			}
+			chain = append(chain, name)
+			return nil, errors.New("luabind: require " + quote(name) + ": a require cycle: " + strings.Join(chain, " requires "))
 		}
 		if r.reading != nil {
 			r.reading[m.path] = true
@@ -104,7 +112,10 @@ func (r *Runtime) requireModule(L *lua.LState, name string) (lua.LValue, error) 
 	}
 	L.Push(fn)
 	L.Push(lua.LString(name))
-	if err := L.PCall(1, 1, nil); err != nil {
+	r.requiring = append(r.requiring, name)
+	err = L.PCall(1, 1, nil)
+	r.requiring = r.requiring[:len(r.requiring)-1]
+	if err != nil {
 		delete(r.modules, name)
 		return nil, luaError(err)
 	}

@@ -74,9 +74,11 @@ type Runtime struct {
 	budget  *budget
 	current *engine.Agent // the agent whose body or callback runs now
 	rand    *rand.Rand    // math.random outside an agent (see openRandom)
-	mode    mode
-	reading map[string]bool // files read by the load in progress, for Reload
-	goCalls []goCall        // Go functions that called back into Lua, innermost last
+	// requiring is the stack of modules being loaded, to name a require cycle.
+	requiring []string
+	mode      mode
+	reading   map[string]bool // files read by the load in progress, for Reload
+	goCalls   []goCall        // Go functions that called back into Lua, innermost last
 
 	base      *lua.LTable // the real globals; scripts see them through envMeta
 	envMeta   *lua.LTable

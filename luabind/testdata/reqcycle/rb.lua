@@ -1,0 +1,2 @@
+local a = require("ra")
+return {}
