@@ -57,6 +57,10 @@ func applyStates(d *engine.Domain, st engine.State, kvs []string) error {
 			}
 			return errors.New("--state " + kv + ": " + err.Error())
 		}
+		if init := d.Initial.Get(d.Schema, k); init.IsKnown() && init.Kind() != engine.Nil && val.Kind() != init.Kind() {
+			return errors.New("--state " + kv + ": " + k + " holds a " + init.Kind().String() + " in the role (" +
+				init.String() + "), and " + strings.TrimSpace(v) + " is a " + val.Kind().String())
+		}
 		if !st.Set(d.Schema, k, val) {
 			return errors.New("--state " + kv + ": the role has no state variable \"" + k + "\"" +
 				engine.DidYouMean(k, d.Schema.Names()))

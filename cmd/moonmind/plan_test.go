@@ -84,6 +84,7 @@ func TestPlanBadInputExits2(t *testing.T) {
 		{"missing file", []string{"plan", "nope.lua"}, "nope.lua"},
 		{"unknown variable", []string{"plan", soldier, "--state", "amo=3"}, `no state variable "amo" (did you mean "ammo"?)`},
 		{"bad value", []string{"plan", soldier, "--state", "ammo=3 4"}, "--state ammo=3 4: value col"},
+		{"wrong kind", []string{"plan", soldier, "--state", "ammo=lots"}, "--state ammo=lots: ammo holds a number in the role (0), and lots is a string"},
 		{"unknown goal", []string{"plan", soldier, "--goal", "armd"}, `(did you mean "armed"?)`},
 		{"depth out of range", []string{"plan", soldier, "--max-depth", "0"}, "--max-depth must be in 1..256"},
 		{"no file", []string{"plan"}, "expected one role file"},
