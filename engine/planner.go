@@ -301,7 +301,7 @@ func (p *Planner) planDirect(gs *goalSearch, sim State) error {
 			continue
 		}
 		copy(scratch, sim)
-		if bi, _ := a.Effects.apply(scratch, sim); bi >= 0 || !g.Satisfied(scratch) {
+		if !a.Effects.TryApply(scratch, sim) || !g.Satisfied(scratch) {
 			continue
 		}
 		if best == nil || a.Cost < best.Cost {
@@ -321,7 +321,7 @@ func (p *Planner) planDirect(gs *goalSearch, sim State) error {
 	p.plan.Cost += best.Cost
 	p.plan.Goals = append(p.plan.Goals, GoalPlan{Goal: g, Steps: p.plan.Steps[start:], Cost: best.Cost})
 	copy(scratch, sim)
-	best.Effects.apply(sim, scratch)
+	best.Effects.TryApply(sim, scratch)
 	return nil
 }
 

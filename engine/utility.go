@@ -182,11 +182,14 @@ func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, e
 		in = math.NaN()
 		if c.Slot >= 0 && c.Slot < len(st) {
 			v := st[c.Slot]
-			switch v.k {
+			switch v.Kind() {
 			case Number:
-				in = v.n
+				in, _ = v.AsNumber()
 			case Bool:
-				in = v.n // 1 for true, 0 for false
+				in = 0
+				if v.Truthy() {
+					in = 1
+				}
 			}
 		}
 		x := Normalize(in, c.Min, c.Max)

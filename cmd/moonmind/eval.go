@@ -140,5 +140,10 @@ func printExprError(w io.Writer, prefix string, err error) {
 		fmt.Fprintf(w, "%s%s\n\t%s\n", prefix, pe.Message(), strings.ReplaceAll(pe.Caret(), "\n", "\n\t"))
 		return
 	}
+	var ee *engine.EffectError
+	if errors.As(err, &ee) {
+		fmt.Fprintf(w, "%s%s\n", prefix, ee.Message())
+		return
+	}
 	fmt.Fprintf(w, "%s%s\n", prefix, strings.TrimPrefix(err.Error(), "engine: "))
 }

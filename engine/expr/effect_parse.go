@@ -1,4 +1,4 @@
-package engine
+package expr
 
 // EffectSyntax is a parsed effect whose words are not yet bound to
 // variables. A domain parses every effect first, interns every target, then
@@ -73,15 +73,15 @@ func (es *EffectSyntax) Compile(s *Schema) (*Effect, error) {
 		ca := assign{slot: s.Intern(a.target), col: a.col}
 		arith := len(a.terms) > 1 || a.terms[0].sub
 		for _, t := range a.terms {
-			ct := eterm{sub: t.sub, lit: t.lit}
+			ct := eterm{Term: Term{Sub: t.sub, Lit: t.lit}}
 			if t.isWord {
 				if slot, ok := s.Lookup(t.word); ok {
-					ct.isVar, ct.slot, ct.name = true, slot, t.word
+					ct.IsVar, ct.Slot, ct.name = true, slot, t.word
 					e.reads = appendUnique(e.reads, slot)
 				} else if arith {
 					return nil, &ParseError{Source: es.src, Col: t.col, Expected: "a number or a numeric variable for \"" + a.target + "\"", Found: "\"" + t.word + "\", which is not a variable"}
 				} else {
-					ct.lit = StringValue(t.word)
+					ct.Lit = StringValue(t.word)
 				}
 			} else if arith && t.lit.k != Number {
 				return nil, &ParseError{Source: es.src, Col: t.col, Expected: "a number or a numeric variable for \"" + a.target + "\"", Found: t.lit.String()}
@@ -96,7 +96,7 @@ func (es *EffectSyntax) Compile(s *Schema) (*Effect, error) {
 	for i, a := range e.assigns {
 		for _, t := range a.terms {
 			for _, earlier := range e.assigns[:i] {
-				if t.isVar && t.slot == earlier.slot {
+				if t.IsVar && t.Slot == earlier.slot {
 					e.direct = false
 				}
 			}

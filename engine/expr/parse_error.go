@@ -1,4 +1,4 @@
-package engine
+package expr
 
 import (
 	"strings"
@@ -9,10 +9,10 @@ import (
 // the 1-based column, counted in characters (runes; an invalid UTF-8 byte
 // counts as one), of the offending token in Source; it is at most the
 // number of characters plus one, which points just past the end of the text.
-// Error prints "engine: col N: expected X, found Y", then the source with a
+// Error prints "expr: col N: expected X, found Y", then the source with a
 // caret under the column:
 //
-//	engine: col 12: expected a value (...), found "&&"
+//	expr: col 12: expected a value (...), found "&&"
 //		ammo > 10 && && ready
 //		          ^
 type ParseError struct {
@@ -83,7 +83,7 @@ func (e *ParseError) Excerpt() string {
 }
 
 func (e *ParseError) Error() string {
-	return "engine: " + e.Message() + "\n\t" + strings.ReplaceAll(e.Caret(), "\n", "\n\t")
+	return "expr: " + e.Message() + "\n\t" + strings.ReplaceAll(e.Caret(), "\n", "\n\t")
 }
 
 // colOf converts a byte offset in src into a 1-based character column.
