@@ -130,6 +130,10 @@ func (l *lexer) next() token {
 	return token{kind: tBad, off: start, text: l.src[start:l.pos], str: want}
 }
 
+// bigNumber is what the lexer expects in place of a number beyond
+// MaxSafeInteger.
+const bigNumber = "a number of magnitude at most 2^53 - 1 = 9007199254740991 (larger ones may lose digits in a float64; keep big ids as strings)"
+
 func (l *lexer) number(start int) token {
 	for l.pos < len(l.src) && isDigit(l.src[l.pos]) {
 		l.pos++
@@ -162,6 +166,9 @@ func (l *lexer) number(start int) token {
 	f, err := strconv.ParseFloat(text, 64)
 	if err != nil {
 		return token{kind: tBad, off: start, text: text, str: "a number in range"}
+	}
+	if !SafeNumber(f) {
+		return token{kind: tBad, off: start, text: text, str: bigNumber}
 	}
 	return token{kind: tNumber, off: start, text: text, num: f}
 }

@@ -191,7 +191,7 @@ func TestParseLiteralRoundTrip(t *testing.T) {
 	a, b := 0.1, 0.2
 	values := []expr.Value{
 		expr.NilValue(), expr.BoolValue(true), expr.BoolValue(false),
-		expr.NumberValue(0), expr.NumberValue(-3), expr.NumberValue(15.1), expr.NumberValue(1e300),
+		expr.NumberValue(0), expr.NumberValue(-3), expr.NumberValue(15.1), expr.NumberValue(expr.MaxSafeInteger), expr.NumberValue(-expr.MaxSafeInteger),
 		expr.NumberValue(-1e-300), expr.NumberValue(a + b),
 		expr.StringValue(""), expr.StringValue("ATTACK"), expr.StringValue(`q"u'o\te`),
 		expr.StringValue("tab\tnew\nline\r"), expr.StringValue("héllo wörld"), expr.StringValue("\x00\x7f"),
