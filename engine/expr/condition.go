@@ -292,7 +292,7 @@ func CompileCondition(src string, s *Schema) (*Condition, error) {
 		return nil, p.fail(`an operator (&& || == != < <= > >=) or end of text`)
 	}
 	c.root = root
-	c.reads = p.reads
+	c.reads = p.reads.list
 	return c, nil
 }
 
@@ -300,7 +300,19 @@ type cparser struct {
 	lex    lexer
 	tok    token
 	schema *Schema
-	reads  []int
+	reads  slotList
+	slab   []cnode // nodes are carved from here, a chunk at a time
+}
+
+// node returns a pointer to a copy of n in the parser's slab. Chunks grow
+// from 8 to 1,024 nodes, so a small condition costs one small allocation
+// and a long one a few per thousand clauses.
+func (p *cparser) node(n cnode) *cnode {
+	if len(p.slab) == cap(p.slab) {
+		p.slab = make([]cnode, 0, min(max(8, 2*cap(p.slab)), 1024))
+	}
+	p.slab = append(p.slab, n)
+	return &p.slab[len(p.slab)-1]
 }
 
 // maxNesting bounds parenthesis and "!" nesting so no input can exhaust the
@@ -313,7 +325,7 @@ func (p *cparser) fail(expected string) *ParseError {
 	if p.tok.kind == tBad {
 		expected = p.tok.str
 	}
-	return &ParseError{Source: p.lex.src, Col: colOf(p.lex.src, p.tok.off), Expected: expected, Found: describe(p.tok)}
+	return &ParseError{Source: p.lex.src, Col: p.lex.colAt(p.tok.off), Expected: expected, Found: describe(p.tok)}
 }
 
 // or and and build n-ary nodes, so a long chain of clauses is one flat
@@ -323,7 +335,7 @@ func (p *cparser) or(depth int) (*cnode, error) {
 	if err != nil || p.tok.kind != tOr {
 		return l, err
 	}
-	n := &cnode{op: OpOr, kids: []*cnode{l}}
+	n := p.node(cnode{op: OpOr, kids: []*cnode{l}})
 	for p.tok.kind == tOr {
 		p.advance()
 		r, err := p.and(depth)
@@ -340,7 +352,7 @@ func (p *cparser) and(depth int) (*cnode, error) {
 	if err != nil || p.tok.kind != tAnd {
 		return l, err
 	}
-	n := &cnode{op: OpAnd, kids: []*cnode{l}}
+	n := p.node(cnode{op: OpAnd, kids: []*cnode{l}})
 	for p.tok.kind == tAnd {
 		p.advance()
 		r, err := p.not(depth)
@@ -363,9 +375,9 @@ func (p *cparser) not(depth int) (*cnode, error) {
 			return nil, err
 		}
 		if x.op == OpLit {
-			return &cnode{op: OpLit, lit: BoolValue(!x.lit.Truthy())}, nil
+			return p.node(cnode{op: OpLit, lit: BoolValue(!x.lit.Truthy())}), nil
 		}
-		return &cnode{op: OpNot, kids: []*cnode{x}}, nil
+		return p.node(cnode{op: OpNot, kids: []*cnode{x}}), nil
 	}
 	return p.compare(depth)
 }
@@ -389,16 +401,16 @@ func (p *cparser) compare(depth int) (*cnode, error) {
 	// Specialise the common shapes so Eval does one step, not three.
 	switch {
 	case l.op == OpLit && r.op == OpLit:
-		return &cnode{op: OpLit, lit: BoolValue(compare(op, &l.lit, &r.lit))}, nil
+		return p.node(cnode{op: OpLit, lit: BoolValue(compare(op, &l.lit, &r.lit))}), nil
 	case l.op == OpLit && r.op == OpVar:
 		l, r, op = r, l, op.Flip()
 		fallthrough
 	case l.op == OpVar && r.op == OpLit:
-		return &cnode{op: OpVarLit, cmp: op, slot: l.slot, lit: r.lit}, nil
+		return p.node(cnode{op: OpVarLit, cmp: op, slot: l.slot, lit: r.lit}), nil
 	case l.op == OpVar && r.op == OpVar:
-		return &cnode{op: OpVarVar, cmp: op, slot: l.slot, slot2: r.slot}, nil
+		return p.node(cnode{op: OpVarVar, cmp: op, slot: l.slot, slot2: r.slot}), nil
 	}
-	return &cnode{op: OpCompare, cmp: op, kids: []*cnode{l, r}}, nil
+	return p.node(cnode{op: OpCompare, cmp: op, kids: []*cnode{l, r}}), nil
 }
 
 func (p *cparser) operand(depth int) (*cnode, error) {
@@ -420,7 +432,7 @@ func (p *cparser) operand(depth int) (*cnode, error) {
 		return x, nil
 	case tNumber:
 		p.advance()
-		return &cnode{op: OpLit, lit: NumberValue(t.num)}, nil
+		return p.node(cnode{op: OpLit, lit: NumberValue(t.num)}), nil
 	case tMinus:
 		p.advance()
 		if p.tok.kind != tNumber {
@@ -428,23 +440,23 @@ func (p *cparser) operand(depth int) (*cnode, error) {
 		}
 		n := p.tok.num
 		p.advance()
-		return &cnode{op: OpLit, lit: NumberValue(-n)}, nil
+		return p.node(cnode{op: OpLit, lit: NumberValue(-n)}), nil
 	case tString:
 		p.advance()
-		return &cnode{op: OpLit, lit: StringValue(t.str)}, nil
+		return p.node(cnode{op: OpLit, lit: StringValue(t.str)}), nil
 	case tIdent:
 		p.advance()
 		switch t.text {
 		case "true":
-			return &cnode{op: OpLit, lit: BoolValue(true)}, nil
+			return p.node(cnode{op: OpLit, lit: BoolValue(true)}), nil
 		case "false":
-			return &cnode{op: OpLit, lit: BoolValue(false)}, nil
+			return p.node(cnode{op: OpLit, lit: BoolValue(false)}), nil
 		case "nil", "null":
-			return &cnode{op: OpLit, lit: NilValue()}, nil
+			return p.node(cnode{op: OpLit, lit: NilValue()}), nil
 		}
 		slot := p.schema.Intern(t.text)
-		p.reads = appendUnique(p.reads, slot)
-		return &cnode{op: OpVar, slot: slot}, nil
+		p.reads.add(slot)
+		return p.node(cnode{op: OpVar, slot: slot}), nil
 	}
 	return nil, p.fail(`a value (a name, a number, a string, true, false, nil or "(")`)
 }

@@ -78,9 +78,10 @@ type EffectError struct {
 }
 
 // Message is the error without the package prefix: `effect "E": in T =
-// ..., operand V is K, not a number`.
+// ..., operand V is K, not a number`, where E is the effect cut to its
+// first 60 characters when it is longer.
 func (e *EffectError) Message() string {
-	return "effect \"" + e.Effect + "\": in " + e.Target + " = ..., operand " + e.Variable +
+	return "effect \"" + excerpt(e.Effect) + "\": in " + e.Target + " = ..., operand " + e.Variable +
 		" is " + e.Got.String() + ", not a number"
 }
 
@@ -183,7 +184,7 @@ func (e *Effect) operandError(i, t int, st State) error {
 }
 
 func (e *Effect) shortState(n int) error {
-	return errors.New("expr: effect \"" + e.src + "\": the state has " + itoa(n) +
+	return errors.New("expr: effect \"" + excerpt(e.src) + "\": the state has " + itoa(n) +
 		" variables, the effect needs " + itoa(e.need) + " (a state of another schema?)")
 }
 

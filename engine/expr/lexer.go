@@ -45,6 +45,23 @@ type token struct {
 type lexer struct {
 	src string
 	pos int
+
+	// colOff and col cache the column of one byte offset, so that columns
+	// asked for in increasing order cost time linear in the text in all.
+	colOff, col int
+}
+
+// colAt converts a byte offset of the source into a 1-based character
+// column (runes; an invalid UTF-8 byte counts as one). Offsets past the
+// end give the column just past the last character.
+func (l *lexer) colAt(off int) int {
+	off = min(max(off, 0), len(l.src))
+	if l.col == 0 || off < l.colOff {
+		l.colOff, l.col = 0, 1
+	}
+	l.col += utf8.RuneCountInString(l.src[l.colOff:off])
+	l.colOff = off
+	return l.col
 }
 
 func isIdentStart(c byte) bool {

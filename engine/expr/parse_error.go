@@ -65,13 +65,23 @@ func (e *ParseError) Caret() string {
 
 // Excerpt returns the source, cut to about 60 characters around the
 // column when it is longer, for one-line messages.
-func (e *ParseError) Excerpt() string {
-	runes := []rune(e.Source)
+func (e *ParseError) Excerpt() string { return excerptAt(e.Source, e.Col) }
+
+// excerpt cuts a long source to its first 60 characters and "...".
+func excerpt(src string) string { return excerptAt(src, 1) }
+
+// excerptAt cuts src to about 60 characters around the 1-based column col
+// when it is longer, marking the cuts with "...".
+func excerptAt(src string, col int) string {
 	const window = 60
-	if len(runes) <= window {
-		return e.Source
+	if len(src) <= window { // bytes >= characters: short enough
+		return src
 	}
-	from := max(0, min(e.Col-1-window/2, len(runes)-window))
+	runes := []rune(src)
+	if len(runes) <= window {
+		return src
+	}
+	from := max(0, min(col-1-window/2, len(runes)-window))
 	s := string(runes[from : from+window])
 	if from > 0 {
 		s = "..." + s
@@ -84,14 +94,6 @@ func (e *ParseError) Excerpt() string {
 
 func (e *ParseError) Error() string {
 	return "expr: " + e.Message() + "\n\t" + strings.ReplaceAll(e.Caret(), "\n", "\n\t")
-}
-
-// colOf converts a byte offset in src into a 1-based character column.
-func colOf(src string, off int) int {
-	if off > len(src) {
-		off = len(src)
-	}
-	return utf8.RuneCountInString(src[:off]) + 1
 }
 
 func itoa(i int) string {

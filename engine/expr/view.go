@@ -88,21 +88,25 @@ func (n Node) Reads(out []int) []int {
 	if n.n == nil {
 		return out
 	}
-	return n.n.appendReads(out)
+	l := slotList{list: out}
+	for _, s := range out {
+		l.mark(s)
+	}
+	n.n.appendReads(&l)
+	return l.list
 }
 
-func (n *cnode) appendReads(out []int) []int {
+func (n *cnode) appendReads(l *slotList) {
 	switch n.op {
 	case OpVar, OpVarLit:
-		out = appendUnique(out, n.slot)
+		l.add(n.slot)
 	case OpVarVar:
-		out = appendUnique(out, n.slot)
-		out = appendUnique(out, n.slot2)
+		l.add(n.slot)
+		l.add(n.slot2)
 	}
 	for _, k := range n.kids {
-		out = k.appendReads(out)
+		k.appendReads(l)
 	}
-	return out
 }
 
 // Condition returns the node as a condition of its own, with the rule for
@@ -113,7 +117,9 @@ func (n *cnode) appendReads(out []int) []int {
 func (n Node) Condition(of *Condition) *Condition {
 	c := &Condition{src: of.Source(), root: n.n}
 	if n.n != nil {
-		c.reads = n.n.appendReads(nil)
+		var l slotList
+		n.n.appendReads(&l)
+		c.reads = l.list
 	}
 	return c
 }
