@@ -53,12 +53,14 @@ const (
 type PlanExecutor struct {
 	Agent   *Agent
 	Planner *Planner
-	// Step is the dt, in seconds, given to every Task.Resume. Zero means
-	// DefaultExecutorStep (1/60 s).
+	// Step is the dt, in seconds, given to every Task.Resume. The default
+	// (zero) value is DefaultExecutorStep, 1/60 s; a negative value also
+	// means DefaultExecutorStep.
 	Step float64
 	// MaxResumes bounds the resumes of one step; a task still running then
-	// is interrupted and the step fails with ErrTooManyResumes. Zero means
-	// DefaultExecutorMaxResumes.
+	// is interrupted and the step fails with ErrTooManyResumes. The default
+	// (zero) value is DefaultExecutorMaxResumes, 3,600; a negative value
+	// also means DefaultExecutorMaxResumes.
 	MaxResumes int
 }
 

@@ -125,9 +125,18 @@ func (p *Plan) Names() []string {
 // are valid until the next call.
 type Planner struct {
 	Domain   *Domain
-	MaxDepth int  // steps per goal, clamped to 1..256; 0 means 10
-	Budget   int  // node expansions per goal; 0 means 10,000
-	Chaining bool // chain helper actions for unmet preconditions
+	// MaxDepth bounds the steps of one goal's plan. The default (zero)
+	// value is DefaultMaxDepth, 10; a negative value also means
+	// DefaultMaxDepth, and values above MaxMaxDepth (256) are clamped.
+	MaxDepth int
+	// Budget bounds the node expansions of one goal's search. The default
+	// (zero) value is DefaultBudget, 10,000; a negative value also means
+	// DefaultBudget.
+	Budget int
+	// Chaining chains helper actions for unmet preconditions; false plans
+	// only actions that can run now. NewPlanner sets it; the zero value of
+	// a Planner has it off.
+	Chaining bool
 	// Exclude, when set, leaves out the actions whose Index is true: the
 	// tick uses it for actions backed off after a failure. A failure
 	// caused by it reads as if those actions did not exist.

@@ -267,11 +267,12 @@ type UtilityPlanner struct {
 	Considerations []Consideration
 	// Mode is UtilityAverage ("" means it) or UtilityMultiply.
 	Mode string
-	// Commitment is Pick's margin for the running action: another action
-	// replaces it only when it scores more than Commitment higher.
-	// NewUtilityPlanner sets DefaultCommitment (0.1, the Agent's default,
-	// in score units: a tenth of the [0, 1] range an action of weight 1
-	// spans); 0 or less turns it off.
+	// Commitment is Pick's margin for the running action, in score units:
+	// another action replaces it only when it scores more than the margin
+	// higher. The default (zero) value is DefaultCommitment, 0.1, a tenth
+	// of the [0, 1] range an action of weight 1 spans; a negative value
+	// turns commitment off (the best action always wins). An Agent sets it
+	// from Agent.Commitment, which means the same.
 	Commitment float64
 	// Explain makes Pick fill in its *Explanation (returned nil otherwise).
 	Explain bool
@@ -293,8 +294,8 @@ type ScoredAction struct {
 
 // NewUtilityPlanner returns a planner over d in d's utility mode with the
 // given considerations; with none, d's role considerations
-// (RoleSpec.Considerations), or the seed's defaults when the roles declare
-// none. Commitment is DefaultCommitment.
+// (RoleSpec.Considerations), or DefaultConsiderations when the roles
+// declare none. Commitment is zero, which means DefaultCommitment.
 func NewUtilityPlanner(d *Domain, cs ...Consideration) *UtilityPlanner {
 	if len(cs) == 0 {
 		cs = d.Considerations
@@ -302,7 +303,7 @@ func NewUtilityPlanner(d *Domain, cs ...Consideration) *UtilityPlanner {
 	if len(cs) == 0 {
 		cs = DefaultConsiderations()
 	}
-	return &UtilityPlanner{Domain: d, Considerations: cs, Mode: d.UtilityMode, Commitment: DefaultCommitment}
+	return &UtilityPlanner{Domain: d, Considerations: cs, Mode: d.UtilityMode}
 }
 
 // LastError returns how many errors the consideration functions have
@@ -492,14 +493,24 @@ func (u *UtilityPlanner) commit(best *Action, bestScore float64, running *Action
 	if best == nil || !runOK || best == running {
 		return best, false
 	}
-	margin := u.Commitment
-	if !(margin > 0) {
-		margin = 0
-	}
+	margin := commitmentMargin(u.Commitment)
 	if bestScore > runScore+margin {
 		return best, false
 	}
 	return running, true
+}
+
+// commitmentMargin is the margin a Commitment setting stands for: the
+// setting when positive, 0 (off) when negative, DefaultCommitment for zero
+// (and NaN).
+func commitmentMargin(c float64) float64 {
+	switch {
+	case c > 0:
+		return c
+	case c < 0:
+		return 0
+	}
+	return DefaultCommitment
 }
 
 // Explanation says why a pick was made: every applicable action's score
@@ -547,7 +558,7 @@ func (u *UtilityPlanner) explain(st State, running *Action) *Explanation {
 	if mode == "" {
 		mode = UtilityAverage
 	}
-	*e = Explanation{Mode: mode, Commitment: max(u.Commitment, 0), Running: running, Actions: e.Actions[:0]}
+	*e = Explanation{Mode: mode, Commitment: commitmentMargin(u.Commitment), Running: running, Actions: e.Actions[:0]}
 	u.rows, u.spans = u.rows[:0], u.spans[:0]
 	best, bestScore := (*Action)(nil), math.Inf(-1)
 	runScore, runOK := 0.0, false

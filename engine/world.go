@@ -16,8 +16,9 @@ type World struct {
 	// Rand is the world's own random source, seeded from Seed, for the
 	// embedding game; agents have their own (Agent.Rand).
 	Rand *rand.Rand
-	// Workers is the number of goroutines Tick spreads agents over; 0 or 1
-	// ticks them all on the caller's goroutine. Agent i runs on worker
+	// Workers is the number of goroutines Tick spreads agents over. The
+	// default (zero) value, like 1 or a negative value, ticks every agent
+	// on the caller's goroutine. Agent i runs on worker
 	// Agent.Worker (set by Add to i mod Workers when Workers > 1; the
 	// embedding game may pin agents itself, e.g. to the worker whose Lua
 	// runtime loaded the agent's domain). Agents must not touch each
