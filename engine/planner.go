@@ -124,7 +124,7 @@ func (p *Plan) Names() []string {
 // goroutine; they may share the Domain). The returned *Plan and its slices
 // are valid until the next call.
 type Planner struct {
-	Domain   *Domain
+	Domain *Domain
 	// MaxDepth bounds the steps of one goal's plan. The default (zero)
 	// value is DefaultMaxDepth, 10; a negative value also means
 	// DefaultMaxDepth, and values above MaxMaxDepth (256) are clamped.
