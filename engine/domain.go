@@ -55,7 +55,6 @@ type Domain struct {
 
 	goalIndex   map[string]*Goal
 	actionIndex map[string]*Action
-	writers     [][]int // per slot: the actions whose effects assign it
 	// planners lends search buffers to agents while they plan, so memory
 	// grows with the number of goroutines planning, not with the agents.
 	planners sync.Pool
@@ -271,15 +270,6 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 	}
 	d.Initial = State(initial)
 	d.ByPrio = sortedByPriority(d.Goals)
-	d.writers = make([][]int, d.Schema.Len())
-	for _, a := range d.Actions {
-		for _, s := range a.Effects.Writes() {
-			d.writers[s] = append(d.writers[s], a.Index)
-		}
-	}
-	for _, g := range d.Goals {
-		g.relevant = d.relevantActions(g)
-	}
 	return d, nil
 }
 
@@ -331,58 +321,6 @@ func sortedByPriority(goals []*Goal) []*Goal {
 	for i := 1; i < len(out); i++ {
 		for j := i; j > 0 && out[j].Priority > out[j-1].Priority; j-- {
 			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
-}
-
-// relevantActions regresses from the goal: the actions that fulfill it or
-// assign a variable its condition reads, then, transitively, the actions
-// that assign a variable read by a relevant action's precondition or by the
-// right-hand side of its effects. Matching is by parsed variable slot, never
-// by substring. The result is in declaration order.
-func (d *Domain) relevantActions(g *Goal) []int {
-	inVars := make([]bool, d.Schema.Len())
-	inActs := make([]bool, len(d.Actions))
-	var queue []int
-	addVar := func(s int) {
-		if !inVars[s] {
-			inVars[s] = true
-			queue = append(queue, s)
-		}
-	}
-	addAct := func(i int) {
-		if inActs[i] {
-			return
-		}
-		inActs[i] = true
-		a := d.Actions[i]
-		for _, s := range a.Pre.Reads() {
-			addVar(s)
-		}
-		for _, s := range a.Effects.Reads() {
-			addVar(s)
-		}
-	}
-	for _, a := range d.Actions {
-		if a.Serves(g) {
-			addAct(a.Index)
-		}
-	}
-	for _, s := range g.Condition.Reads() {
-		addVar(s)
-	}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		for _, i := range d.writers[s] {
-			addAct(i)
-		}
-	}
-	var out []int
-	for i, ok := range inActs {
-		if ok {
-			out = append(out, i)
 		}
 	}
 	return out

@@ -12,10 +12,9 @@ import (
 type PlannerHandle interface {
 	// Plan plans every unsatisfied goal from the agent's current state.
 	Plan() (*Plan, error)
-	// PlanForGoal returns the candidate actions that can serve the named
-	// goal, without helper steps, in declaration order: those that list
-	// it in fulfills or assign a variable its condition reads. An unknown
-	// goal name is an error.
+	// PlanForGoal returns the candidate actions of the named goal (see
+	// Action.Serves for the rule), without helper steps, in declaration
+	// order. An unknown goal name is an error.
 	PlanForGoal(name string) ([]*Action, error)
 	// ExecutePlan runs the named steps in order; see Agent.ExecutePlan.
 	ExecutePlan(steps []string) (PlanResult, error)
@@ -65,7 +64,7 @@ func (h defaultPlannerHandle) PlanForGoal(name string) ([]*Action, error) {
 	}
 	var out []*Action
 	for _, a := range d.Actions {
-		if a.Serves(g) || writesAny(a.Effects, g.Condition.Reads()) {
+		if isCandidate(a, g) {
 			out = append(out, a)
 		}
 	}

@@ -45,11 +45,10 @@ func (p *Plan) Names() []string {
 // # Algorithm
 //
 // For each goal the planner first regresses from the goal, over parsed
-// variables (never text), to the actions that can matter: those that list
-// the goal in fulfills or assign a variable the goal reads, then,
-// transitively, those that assign a variable read by a relevant action's
-// precondition or by its assignments to variables that matter (see
-// analyse). This is done once per goal and Planner. It then runs an A*
+// variables (never text), to the actions that can matter: the goal's
+// candidates (see Action.Serves), then, transitively, those that assign a
+// variable read by a relevant action's precondition or by its assignments
+// to variables that matter (see analyse). This is done once per goal and Planner. It then runs an A*
 // search forward from the current state over those actions only,
 // simulating each action's effects on a copy of the state, until it takes
 // from the open set a state where the goal holds. An action may appear any

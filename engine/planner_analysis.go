@@ -14,7 +14,7 @@ type goalSearch struct {
 	cond    fastCond     // the goal condition
 	acts    []planAction // the relevant actions, flattened
 	actions []int32      // relevant actions, declaration order
-	direct  []int32      // actions that fulfill the goal or assign a variable it reads
+	direct  []int32      // the goal's candidates (see Action.Serves), declaration order
 	full    []int        // slots compared by value: read by the goal, a precondition or a relevant assignment
 	kinds   []int        // slots compared by kind only: arithmetic operands whose value matters nowhere
 	atoms   []atom       // conjuncts of the goal condition, for the heuristic
@@ -69,7 +69,7 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 		inV[s] = true
 	}
 	for _, a := range d.Actions {
-		if a.Serves(g) {
+		if isCandidate(a, g) {
 			inA[a.Index] = true
 		}
 	}
@@ -118,10 +118,6 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 	}
 	gs := &goalSearch{goal: g}
 	written := make([]bool, ns)
-	goalReads := make([]bool, ns)
-	for _, s := range g.Condition.Reads() {
-		goalReads[s] = true
-	}
 	gs.cond = flatCond(g.Condition)
 	for _, a := range d.Actions {
 		if !inA[a.Index] {
@@ -129,12 +125,10 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 		}
 		gs.actions = append(gs.actions, int32(a.Index))
 		gs.acts = append(gs.acts, planAction{index: int32(a.Index), cost: a.Cost, pre: flatCond(a.Pre), eff: flatEffect(a.Effects)})
-		direct := a.Serves(g)
 		for _, s := range a.Effects.Writes() {
 			written[s] = true
-			direct = direct || goalReads[s]
 		}
-		if direct {
+		if isCandidate(a, g) {
 			gs.direct = append(gs.direct, int32(a.Index))
 		}
 	}
