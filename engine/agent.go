@@ -374,7 +374,7 @@ func (a *Agent) startNext() bool {
 		act = a.plan[a.step]
 	}
 	if act.Body == nil {
-		a.fail(act, errors.New("engine: action \""+act.Name+"\" has no body"))
+		a.fail(act, newError("action \""+act.Name+"\" has no body"))
 		return false
 	}
 	task, err := act.Body.Start(a, act)

@@ -278,7 +278,7 @@ func parseMsg(err error) string {
 	if errors.As(err, &pe) {
 		return pe.Message() + " in \"" + pe.Excerpt() + "\""
 	}
-	return strings.TrimPrefix(err.Error(), "engine: ")
+	return messageOf(err)
 }
 
 // merge adds one role's entries to the merged list: an entry whose name an

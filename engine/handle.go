@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"os"
 	"strings"
 )
@@ -38,7 +37,7 @@ type StepResult struct {
 
 // ErrNoPlanner is returned by the planning calls of an agent without a
 // planner handle.
-var ErrNoPlanner = errors.New("engine: the agent has no planner handle (MOONMIND_GOAP=off, or it could not be created)")
+var ErrNoPlanner = newError("the agent has no planner handle (MOONMIND_GOAP=off, or it could not be created)")
 
 type defaultPlannerHandle struct{ a *Agent }
 
@@ -49,7 +48,7 @@ func defaultHandle(a *Agent) (PlannerHandle, error) {
 		return nil, nil
 	}
 	if a.Domain == nil {
-		return nil, errors.New("engine: cannot create the default planner handle: the agent has no domain")
+		return nil, newError("cannot create the default planner handle: the agent has no domain")
 	}
 	return defaultPlannerHandle{a}, nil
 }
@@ -60,7 +59,7 @@ func (h defaultPlannerHandle) PlanForGoal(name string) ([]*Action, error) {
 	d := h.a.Domain
 	g := d.Goal(name)
 	if g == nil {
-		return nil, errors.New("engine: no goal \"" + name + "\"" + suggest(name, goalNames(d)))
+		return nil, newError("no goal \"" + name + "\"" + suggest(name, goalNames(d)))
 	}
 	var out []*Action
 	for _, a := range d.Actions {
@@ -134,9 +133,9 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 		act := a.Domain.Action(s)
 		switch {
 		case act == nil:
-			r.Err = errors.New("engine: no action \"" + s + "\"" + suggest(s, actionNames(a.Domain)))
+			r.Err = newError("no action \"" + s + "\"" + suggest(s, actionNames(a.Domain)))
 		case !act.Pre.Eval(a.State):
-			r.Err = errors.New("engine: precondition \"" + act.Pre.Source() + "\" of " + s + " does not hold")
+			r.Err = newError("precondition \"" + act.Pre.Source() + "\" of " + s + " does not hold")
 		default:
 			if r.Err = refuse(act); r.Err == nil {
 				r.Err = (&PlanExecutor{Agent: a}).run(act)

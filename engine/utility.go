@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"math"
 )
 
@@ -631,7 +630,7 @@ func (sp *ConsiderationSpec) kind() ConsiderationKind {
 }
 
 // CompileConsideration checks spec and binds its input to a slot of s. The
-// error (starting "engine: ") names the first problem: an unknown kind or
+// error is a *ConsiderationError naming the first problem: an unknown kind or
 // curve, an input no state variable has (with a suggestion), Min == Max,
 // a weight or bound that is negative or not finite, hasTag without a tag,
 // combine without considerations, func without a function.
@@ -651,14 +650,14 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 		c.Name = string(k)
 	}
 	fail := func(msg string) (Consideration, error) {
-		return Consideration{}, errors.New("engine: consideration \"" + c.Name + "\": " + msg)
+		return Consideration{}, &ConsiderationError{Consideration: c.Name, Msg: msg}
 	}
 	if math.IsNaN(spec.Weight) || math.IsInf(spec.Weight, 0) || spec.Weight < 0 {
 		return fail("weight must be a finite number >= 0, not " + FormatNumber(spec.Weight))
 	}
 	if spec.Curve != nil {
 		if err := spec.Curve.Validate(); err != nil {
-			return fail(err.Error()[len("engine: "):])
+			return Consideration{}, &ConsiderationError{Consideration: c.Name, Msg: messageOf(err), Err: err}
 		}
 		cv := *spec.Curve
 		c.Curve = &cv
@@ -780,7 +779,7 @@ func (c *compiler) considerations(specs []ConsiderationSpec, what string) []Cons
 	for _, sp := range specs {
 		cs, err := CompileConsideration(sp, c.d.Schema)
 		if err != nil {
-			c.add(sp.Pos, what+" "+err.Error()[len("engine: "):], err)
+			c.add(sp.Pos, what+" "+messageOf(err), err)
 			continue
 		}
 		out = append(out, cs)
