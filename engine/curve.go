@@ -72,7 +72,7 @@ func (c Curve) Validate() error {
 	case "", CurveLinear, CurvePolynomial, CurveLogistic, CurveLogit, CurveStep:
 	default:
 		return newError("unknown curve \"" + string(c.Kind) + "\"; want linear, polynomial, logistic, logit or step" +
-			suggest(string(c.Kind), curveNames()))
+			DidYouMean(string(c.Kind), curveNames()))
 	}
 	for _, p := range []struct {
 		name string

@@ -253,7 +253,7 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 				if as.FulfillsAt.Line > 0 {
 					at = as.FulfillsAt
 				}
-				c.add(at, "action \""+as.Name+"\" fulfills \""+f+"\", which is no goal"+suggest(f, goalNames(d)), nil)
+				c.add(at, "action \""+as.Name+"\" fulfills \""+f+"\", which is no goal"+DidYouMean(f, d.GoalNames()), nil)
 				continue
 			}
 			a.Fulfills = append(a.Fulfills, g)
@@ -307,10 +307,22 @@ func merge[T any](c *compiler, merged, role []T, kind string, key func(T) (strin
 	return merged
 }
 
-func goalNames(d *Domain) []string {
+// GoalNames returns the names of the goals in declaration order, for
+// messages such as DidYouMean's. The slice is new on every call.
+func (d *Domain) GoalNames() []string {
 	out := make([]string, len(d.Goals))
 	for i, g := range d.Goals {
 		out[i] = g.Name
+	}
+	return out
+}
+
+// ActionNames returns the names of the actions in declaration order. The
+// slice is new on every call.
+func (d *Domain) ActionNames() []string {
+	out := make([]string, len(d.Actions))
+	for i, a := range d.Actions {
+		out[i] = a.Name
 	}
 	return out
 }
@@ -326,13 +338,9 @@ func sortedByPriority(goals []*Goal) []*Goal {
 	return out
 }
 
-// suggest returns ` (did you mean "x"?)` for the closest name within two
-// edits, or "".
-func suggest(name string, names []string) string { return DidYouMean(name, names) }
-
-// Suggest returns the closest of names within two edits of name (ignoring
-// case), or "".
-func Suggest(name string, names []string) string {
+// closestName returns the closest of names within two edits of name
+// (ignoring case), or "".
+func closestName(name string, names []string) string {
 	best, bestD := "", 3
 	for _, n := range names {
 		if d := editDistance(strings.ToLower(name), strings.ToLower(n)); d < bestD {
@@ -344,9 +352,12 @@ func Suggest(name string, names []string) string {
 
 // DidYouMean is the suffix every "unknown name" message of the engine, the
 // Lua loader and the command line ends with: ` (did you mean "x"?)` for the
-// closest name (see Suggest), or "".
+// closest of names within two edits of name, ignoring case, or "" when none
+// is that close. It is the one did-you-mean helper of the project; take
+// the names from the domain (Domain.GoalNames, Domain.ActionNames,
+// Schema.Names).
 func DidYouMean(name string, names []string) string {
-	if s := Suggest(name, names); s != "" {
+	if s := closestName(name, names); s != "" {
 		return " (did you mean \"" + s + "\"?)"
 	}
 	return ""
@@ -434,7 +445,7 @@ func (d *Domain) Undeclared() []Problem {
 			if !declared[r] {
 				name := d.Schema.Name(r)
 				out = append(out, Problem{Pos: pos, Msg: what + " reads \"" + name +
-					"\", which no state variable, effect or named condition provides" + suggest(name, known)})
+					"\", which no state variable, effect or named condition provides" + DidYouMean(name, known)})
 			}
 		}
 	}

@@ -169,11 +169,7 @@ func (e *PlanExecutor) Think() ([]string, error) {
 func (e *PlanExecutor) ExecuteAction(name string) error {
 	a := e.Agent.Domain.Action(name)
 	if a == nil {
-		var names []string
-		for _, x := range e.Agent.Domain.Actions {
-			names = append(names, x.Name)
-		}
-		return newError("no action named \"" + name + "\"" + suggest(name, names))
+		return newError("no action named \"" + name + "\"" + DidYouMean(name, e.Agent.Domain.ActionNames()))
 	}
 	if err := refuse(a); err != nil {
 		return err
@@ -243,7 +239,7 @@ func (e *PlanExecutor) goals(satisfied bool) []*Goal {
 func (e *PlanExecutor) IsGoalSatisfied(name string) (bool, error) {
 	g := e.Agent.Domain.Goal(name)
 	if g == nil {
-		return false, newError("no goal named \"" + name + "\"" + suggest(name, goalNames(e.Agent.Domain)))
+		return false, newError("no goal named \"" + name + "\"" + DidYouMean(name, e.Agent.Domain.GoalNames()))
 	}
 	return g.Satisfied(e.Agent.State), nil
 }

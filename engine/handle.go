@@ -59,7 +59,7 @@ func (h defaultPlannerHandle) PlanForGoal(name string) ([]*Action, error) {
 	d := h.a.Domain
 	g := d.Goal(name)
 	if g == nil {
-		return nil, newError("no goal \"" + name + "\"" + suggest(name, goalNames(d)))
+		return nil, newError("no goal \"" + name + "\"" + DidYouMean(name, d.GoalNames()))
 	}
 	var out []*Action
 	for _, a := range d.Actions {
@@ -133,7 +133,7 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 		act := a.Domain.Action(s)
 		switch {
 		case act == nil:
-			r.Err = newError("no action \"" + s + "\"" + suggest(s, actionNames(a.Domain)))
+			r.Err = newError("no action \"" + s + "\"" + DidYouMean(s, a.Domain.ActionNames()))
 		case !act.Pre.Eval(a.State):
 			r.Err = newError("precondition \"" + act.Pre.Source() + "\" of " + s + " does not hold")
 		default:
@@ -147,12 +147,4 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 	}
 	res.FinalState = a.State.Clone()
 	return res, nil
-}
-
-func actionNames(d *Domain) []string {
-	out := make([]string, len(d.Actions))
-	for i, a := range d.Actions {
-		out[i] = a.Name
-	}
-	return out
 }

@@ -225,7 +225,7 @@ func (p *Planner) PlanGoal(name string, st State) (*Plan, error) {
 	g := p.Domain.Goal(name)
 	if g == nil {
 		return nil, &PlanError{Reason: Unreachable, Goal: name, MaxDepth: p.depth(),
-			Detail: "no goal has this name" + suggest(name, goalNames(p.Domain))}
+			Detail: "no goal has this name" + DidYouMean(name, p.Domain.GoalNames())}
 	}
 	return p.PlanFor(g, st)
 }

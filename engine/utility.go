@@ -685,7 +685,7 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 		}
 		slot, ok := s.Lookup(spec.Input)
 		if !ok {
-			return fail("input \"" + spec.Input + "\" is no state variable" + suggest(spec.Input, s.Names()))
+			return fail("input \"" + spec.Input + "\" is no state variable" + DidYouMean(spec.Input, s.Names()))
 		}
 		c.Slot = slot
 		for _, b := range []float64{spec.Min, spec.Max} {
@@ -701,7 +701,7 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 			return fail("func needs a function")
 		}
 	default:
-		return fail("unknown kind \"" + string(k) + "\"" + suggest(string(k), considerationNames()))
+		return fail("unknown kind \"" + string(k) + "\"" + DidYouMean(string(k), considerationNames()))
 	}
 	return c, nil
 }
@@ -752,7 +752,7 @@ func (c *compiler) compileUtility(mode string, role []ConsiderationSpec, actions
 		}
 	default:
 		c.add(Pos{}, "utility mode must be \"average\" or \"multiply\", not \""+mode+"\""+
-			suggest(mode, []string{UtilityAverage, UtilityMultiply}), nil)
+			DidYouMean(mode, []string{UtilityAverage, UtilityMultiply}), nil)
 	}
 	d.Considerations = c.considerations(role, "role")
 	for i, as := range actions {
