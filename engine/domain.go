@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -328,13 +330,9 @@ func (d *Domain) ActionNames() []string {
 }
 
 func sortedByPriority(goals []*Goal) []*Goal {
-	out := append([]*Goal(nil), goals...)
-	// insertion sort: stable, and goal lists are short
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].Priority > out[j-1].Priority; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	out := slices.Clone(goals)
+	// Highest first; stable, so equal priorities keep declaration order.
+	slices.SortStableFunc(out, func(a, b *Goal) int { return cmp.Compare(b.Priority, a.Priority) })
 	return out
 }
 

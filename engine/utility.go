@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"cmp"
 	"math"
+	"slices"
 )
 
 // ConsiderationKind names what a consideration measures.
@@ -425,14 +427,10 @@ func (u *UtilityPlanner) byUtility(st State, goal *Goal) []ScoredAction {
 			u.scored = append(u.scored, ScoredAction{a, u.score(a, st, false)})
 		}
 	}
-	// insertion sort: stable, allocation-free, and action lists are short
-	xs := u.scored
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j].Score > xs[j-1].Score; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
-	return xs
+	// Best first; stable, so ties keep declaration order. It does not
+	// allocate.
+	slices.SortStableFunc(u.scored, func(a, b ScoredAction) int { return cmp.Compare(b.Score, a.Score) })
+	return u.scored
 }
 
 // SelectBestAction returns the best applicable action, or nil when none
@@ -583,12 +581,7 @@ func (u *UtilityPlanner) explain(st State, running *Action) *Explanation {
 		}
 		e.Actions[i].Considerations = u.rows[u.spans[i]:end:end]
 	}
-	xs := e.Actions
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j].Score > xs[j-1].Score; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
+	slices.SortStableFunc(e.Actions, func(a, b ActionExplanation) int { return cmp.Compare(b.Score, a.Score) })
 	e.Picked, e.Kept = u.commit(best, bestScore, running, runScore, runOK)
 	return e
 }
