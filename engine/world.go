@@ -60,17 +60,24 @@ func (w *World) Remove(a *Agent) bool {
 		if x != a {
 			continue
 		}
-		if w.OnEvent != nil {
-			for _, e := range a.pending {
-				w.OnEvent(e)
-			}
-		}
-		a.pending = a.pending[:0]
+		w.flush(a)
 		w.Agents = append(w.Agents[:i], w.Agents[i+1:]...)
 		w.worker = append(w.worker[:i], w.worker[i+1:]...)
 		return true
 	}
 	return false
+}
+
+// flush hands the agent's buffered records to OnEvent, in the order the
+// agent made them, and empties the buffer. It is the one place records
+// leave a world's agents.
+func (w *World) flush(a *Agent) {
+	if w.OnEvent != nil {
+		for _, e := range a.pending {
+			w.OnEvent(e)
+		}
+	}
+	a.pending = a.pending[:0]
 }
 
 // Pin puts agent i on worker k (k mod Workers).
@@ -108,12 +115,7 @@ func (w *World) Tick(dt float64) {
 		wg.Wait()
 	}
 	for _, a := range w.Agents {
-		if w.OnEvent != nil {
-			for _, e := range a.pending {
-				w.OnEvent(e)
-			}
-		}
-		a.pending = a.pending[:0]
+		w.flush(a)
 	}
 	w.Ticks++
 	w.Time += dt
@@ -131,11 +133,6 @@ func (w *World) Finish() {
 			status = "IDLE"
 		}
 		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary(status)})
-		if w.OnEvent != nil {
-			for _, e := range a.pending {
-				w.OnEvent(e)
-			}
-		}
-		a.pending = a.pending[:0]
+		w.flush(a)
 	}
 }
