@@ -125,8 +125,10 @@ type Agent struct {
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
 // of the initial state and a flight recorder. Its planner handle is the
-// default one (see NewDefaultHandle) unless the environment variable
-// MOONMIND_GOAP is "off".
+// default one, which plans with the agent's GOAP planner over all of its
+// roles; SetPlannerHandle(nil) turns GOAP planning off. The engine reads no
+// environment variable: the command line and the demo turn planning off
+// for MOONMIND_GOAP=off themselves.
 func NewAgent(name string, d *Domain) *Agent {
 	a := &Agent{Name: name, Domain: d, State: d.NewState(), planner: NewPlanner(d), utility: NewUtilityPlanner(d),
 		Recorder: NewRecorder(0), Rand: rand.New(rand.NewPCG(0, 0))}
