@@ -25,7 +25,7 @@ type RoleSpec struct {
 	Conditions []ConditionSpec
 	Decide     string // "goap" (default), "utility" or "hybrid"; see Agent
 	// Considerations score, in the utility planner, the actions that have
-	// none of their own; empty means the seed's defaults. A later role's
+	// none of their own; empty means DefaultConsiderations. A later role's
 	// list replaces an earlier one's.
 	Considerations []ConsiderationSpec
 	UtilityMode    string // "average" (default) or "multiply"; see UtilityPlanner
@@ -166,9 +166,9 @@ func (d *Domain) namedConditionNote(c *Condition) string {
 // Undeclared lists the variables that conditions and effects read but that
 // no role declares: not in any state, assigned by no effect, not a named
 // condition. Such a variable is always Unknown, so every condition reading
-// it fails: almost always a typo. Compile accepts them (the seed's
-// unknown-variable rule covers them); the Lua loader reports them as
-// errors.
+// it fails: almost always a typo. Compile accepts them (the rule for
+// Unknown variables covers them, see expr.Condition); the Lua loader
+// reports them as errors.
 func (d *Domain) Undeclared() []Problem {
 	declared := make([]bool, d.Schema.Len())
 	for i, v := range d.Initial {

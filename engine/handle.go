@@ -1,7 +1,6 @@
 package engine
 
-// PlannerHandle is an agent's planning interface (the seed's
-// PlannerHandle). The default one plans with the agent's GOAP planner over
+// PlannerHandle is an agent's planning interface. The default one plans with the agent's GOAP planner over
 // all of the agent's roles.
 type PlannerHandle interface {
 	// Plan plans every unsatisfied goal from the agent's current state.
