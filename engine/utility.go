@@ -268,10 +268,11 @@ const (
 // must be called from their runtime's goroutine.
 type UtilityPlanner struct {
 	Domain *Domain
-	// Considerations apply to the actions that have none of their own; nil
-	// means DefaultConsiderations.
+	// Considerations apply to the actions that have none of their own. The
+	// default (nil) value is DefaultConsiderations.
 	Considerations []Consideration
-	// Mode is UtilityAverage ("" means it) or UtilityMultiply.
+	// Mode is UtilityAverage or UtilityMultiply. The default (empty) value
+	// is UtilityAverage.
 	Mode string
 	// Commitment is Pick's margin for the running action, in score units:
 	// another action replaces it only when it scores more than the margin
@@ -600,7 +601,7 @@ type ConsiderationSpec struct {
 	// Name is shown in explanations; empty means the kind's name, the
 	// input's name, or "hasTag(tag)".
 	Name string
-	// Weight must be a finite number ≥ 0; 0 means 1.
+	// Weight must be a finite number ≥ 0. The default (zero) value is 1.
 	Weight float64
 	Tag    string  // ConsiderHasTag
 	Input  string  // ConsiderInput: a state variable of the domain
