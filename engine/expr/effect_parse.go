@@ -1,7 +1,5 @@
 package expr
 
-import "strings"
-
 // EffectSyntax is a parsed effect whose words are not yet bound to
 // variables. A domain parses every effect first, interns every target, then
 // compiles, so that a word naming a variable that only some later effect
@@ -123,6 +121,18 @@ func (es *EffectSyntax) Compile(s *Schema) (*Effect, error) {
 	return e, nil
 }
 
+// grow returns s with room for one more element, doubling its capacity
+// when it is full (append alone grows large slices by a quarter, copying
+// them many times over).
+func grow[T any](s []T) []T {
+	if len(s) < cap(s) {
+		return s
+	}
+	n := make([]T, len(s), max(8, 2*cap(s)))
+	copy(n, s)
+	return n
+}
+
 // slotList collects slots in first-use order without repeats, in time
 // linear in the number of slots added.
 type slotList struct {
@@ -158,12 +168,11 @@ func ParseEffect(src string) (*EffectSyntax, error) {
 	if p.tok.kind == tEOF {
 		return es, nil
 	}
-	// Every assignment follows a comma and every further term a "+" or a
-	// "-": counting them (quoted ones too, so the counts are upper bounds)
-	// sizes both arrays once, whatever the length of the text.
-	commas := strings.Count(src, ",")
-	es.assigns = make([]assignSyntax, 0, commas+1)
-	all := make([]termSyntax, 0, commas+strings.Count(src, "+")+strings.Count(src, "-")+1)
+	// The terms of every assignment go into one array, which doubles when
+	// full: a long effect costs a few allocations and at most twice its
+	// terms in copying, and memory follows the terms actually parsed, not
+	// a guess from the text (which a hostile text could inflate).
+	var all []termSyntax
 	for {
 		if p.tok.kind != tIdent || isKeyword(p.tok.text) {
 			return nil, p.fail("a variable name to assign")
@@ -183,7 +192,7 @@ func ParseEffect(src string) (*EffectSyntax, error) {
 			if err != nil {
 				return nil, err
 			}
-			all = append(all, t)
+			all = append(grow(all), t)
 			if p.tok.kind == tPlus || p.tok.kind == tMinus {
 				sub = p.tok.kind == tMinus
 				p.advance()
@@ -192,7 +201,7 @@ func ParseEffect(src string) (*EffectSyntax, error) {
 			break
 		}
 		a.to = len(all)
-		es.assigns = append(es.assigns, a)
+		es.assigns = append(grow(es.assigns), a)
 		switch p.tok.kind {
 		case tEOF:
 			// Every assignment's terms are a window of one array: two
