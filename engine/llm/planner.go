@@ -37,8 +37,7 @@ type DynamicPlanner struct {
 // DynamicPlannerBuilder collects a DynamicPlanner's settings; Build checks
 // them.
 type DynamicPlannerBuilder struct {
-	p      DynamicPlanner
-	tempOK bool
+	p DynamicPlanner
 }
 
 // NewDynamicPlanner starts a planner over client (required): no
