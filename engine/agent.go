@@ -185,6 +185,12 @@ func (a *Agent) Get(name string) Value { return a.State.Get(a.Domain.Schema, nam
 // it.
 func (a *Agent) Set(name string, v Value) bool { return a.State.Set(a.Domain.Schema, name, v) }
 
+// Record adds a record made outside the engine (by an adapter such as
+// luabind's npc:llm_plan) to the agent's flight recorder, stamped with the
+// agent's tick, time and name, and routed like the engine's own records.
+// Call it only from the goroutine that ticks the agent.
+func (a *Agent) Record(e Event) { a.emit(e) }
+
 func (a *Agent) emit(e Event) {
 	e.Tick, e.Time, e.Agent = a.tick, a.time, a.Name
 	if a.Recorder != nil {
