@@ -117,6 +117,7 @@ type Agent struct {
 	time        float64
 	buffered    bool
 	pending     []Event
+	rx          reactiveState // the reactive layer, told beliefs, pursued goals (reactive.go)
 }
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
@@ -135,6 +136,9 @@ func NewAgent(name string, d *Domain) *Agent {
 		a.emit(Event{Kind: EventPlanFailed, Reason: err.Error()})
 	} else {
 		a.handle = h
+	}
+	if d.NewReactive != nil {
+		a.rx.layer = d.NewReactive(a)
 	}
 	return a
 }
@@ -221,7 +225,9 @@ func (a *Agent) commitment() float64 {
 // fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
 	a.tick++
+	a.reactBegin()
 	a.sense(dt)
+	a.reactStep(dt)
 	if a.task != nil {
 		if reason := a.invalidated(); reason != "" {
 			a.interrupt(reason)
@@ -236,6 +242,7 @@ func (a *Agent) Tick(dt float64) {
 		a.resume(dt)
 	}
 	a.checkProgress()
+	a.ObserveBeliefs()
 	a.time += dt
 }
 
@@ -517,7 +524,7 @@ func (a *Agent) decide() bool {
 	a.retryAt = inf
 	a.planner.Exclude = a.backedOff()
 	mode := a.Domain.Decide
-	if mode != "utility" && a.handle != nil && a.planGoals() {
+	if (mode != "utility" || a.anyPursued()) && a.handle != nil && a.planGoals() {
 		a.failedState = a.failedState[:0]
 		return true
 	}
@@ -573,7 +580,7 @@ func (a *Agent) planGoals() bool {
 	}
 	anyUnsatisfied := false
 	for _, g := range a.Domain.ByPrio {
-		if a.satisfied[g.Index] {
+		if a.satisfied[g.Index] || a.Domain.Decide == "utility" && !a.pursuing(g) {
 			continue
 		}
 		anyUnsatisfied = true
@@ -599,6 +606,7 @@ func (a *Agent) planGoals() bool {
 				reason = string(pe.Reason) + ": " + pe.Detail
 			}
 			a.emit(Event{Kind: EventPlanFailed, Goal: g.Name, Reason: reason, Duration: took})
+			a.notePursuitFail(g, reason)
 			continue
 		}
 		if why := a.allowed(p.Steps); why != "" {
@@ -608,6 +616,7 @@ func (a *Agent) planGoals() bool {
 			}
 			a.noteBackoff(p.Steps)
 			a.emit(Event{Kind: kind, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Reason: why})
+			a.notePursuitFail(g, why)
 			a.plan = a.plan[:0]
 			continue
 		}

@@ -17,7 +17,7 @@ type Recorder struct {
 	size  int
 	next  int
 	full  bool
-	count [numEventKinds]int
+	count [maxEventKind]int
 }
 
 // NewRecorder returns a recorder keeping the last size records (size <= 0

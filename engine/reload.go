@@ -52,4 +52,9 @@ func (a *Agent) SetDomain(d *Domain) {
 	} else {
 		a.handle = h
 	}
+	a.rx.pursued, a.rx.pursueFail = nil, nil
+	a.SetReactive(nil)
+	if d.NewReactive != nil {
+		a.SetReactive(d.NewReactive(a))
+	}
 }

@@ -32,6 +32,7 @@ type World struct {
 	Timing bool
 
 	worker []int
+	byName map[string]*Agent // for Agent and Tell
 }
 
 // NewWorld returns an empty world with the given seed.
@@ -46,6 +47,13 @@ func (w *World) Add(a *Agent) {
 	a.ID = len(w.Agents)
 	a.Rand = rand.New(rand.NewPCG(w.Seed, uint64(a.ID)+1))
 	a.buffered = true
+	a.rx.world = w
+	if w.byName == nil {
+		w.byName = map[string]*Agent{}
+	}
+	if w.byName[a.Name] == nil {
+		w.byName[a.Name] = a
+	}
 	w.Agents = append(w.Agents, a)
 	w.worker = append(w.worker, -1)
 }
@@ -65,6 +73,10 @@ func (w *World) Remove(a *Agent) bool {
 			}
 		}
 		a.pending = a.pending[:0]
+		if w.byName[a.Name] == a {
+			delete(w.byName, a.Name)
+		}
+		a.rx.world = nil
 		w.Agents = append(w.Agents[:i], w.Agents[i+1:]...)
 		w.worker = append(w.worker[:i], w.worker[i+1:]...)
 		return true
@@ -114,6 +126,7 @@ func (w *World) Tick(dt float64) {
 		}
 		a.pending = a.pending[:0]
 	}
+	w.deliverTells()
 	w.Ticks++
 	w.Time += dt
 }
