@@ -3,19 +3,19 @@ package engine
 // The kinds of record the reactive layer makes (package engine/bdi). They
 // are numbered apart from the planners' kinds, from 64 up.
 const (
-	EventBeliefAdded     EventKind = 64 + iota // a belief was added: Belief, Value, Old; Peer is the agent that told it
-	EventBeliefRemoved                         // a belief was removed: Belief, Old
-	EventGoalAdded                             // a goal was added: Goal; Intention is the intention that asked for it
-	EventGoalFailed                            // a goal failed: Goal, Reason
-	EventGoalRemoved                           // a goal was achieved and removed: Goal, Value is the result
-	EventPlanChosen                            // a reactive plan was chosen for an event: Action is the plan, Intention the new intention
-	EventNoPlan                                // no plan applied to an event: Reason says why
-	EventIntentionStart                        // an intention started: Action is its plan
-	EventIntentionSuspend                      // an intention suspended: Reason says on what
-	EventIntentionDone                         // an intention completed: Value is its result
-	EventIntentionFailed                       // an intention failed: Reason says why
-	EventPrint                                 // npc:print: Reason is the line, the agent's name first
-	EventTell                                  // the agent told a belief to Peer: Belief, Value
+	EventBeliefAdded      EventKind = 64 + iota // a belief was added: Belief, Value, Old; Peer is the agent that told it
+	EventBeliefRemoved                          // a belief was removed: Belief, Old
+	EventGoalAdded                              // a goal was added: Goal; Intention is the intention that asked for it
+	EventGoalFailed                             // a goal failed: Goal, Reason
+	EventGoalRemoved                            // a goal was achieved and removed: Goal, Value is the result
+	EventPlanChosen                             // a reactive plan was chosen for an event: Action is the plan, Intention the new intention
+	EventNoPlan                                 // no plan applied to an event: Reason says why
+	EventIntentionStart                         // an intention started: Action is its plan
+	EventIntentionSuspend                       // an intention suspended: Reason says on what
+	EventIntentionDone                          // an intention completed: Value is its result
+	EventIntentionFailed                        // an intention failed: Reason says why
+	EventPrint                                  // npc:print: Reason is the line, the agent's name first
+	EventTell                                   // the agent told a belief to Peer: Belief, Value
 	maxEventKind
 )
 

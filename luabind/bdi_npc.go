@@ -44,7 +44,7 @@ type bdiWait struct {
 	p     *bdi.Pending
 	kind  string // the method
 	what  string // for traces: "achieve prepare"
-	where string // the caller's "file:line:"
+	where string // the caller's "file:line: "
 }
 
 func (r *Runtime) initBDI() {
@@ -156,10 +156,9 @@ func (r *Runtime) npcAlsoAchieve(L *lua.LState) int {
 func (r *Runtime) bdiStart(L *lua.LState) int {
 	a := r.checkAgent(L, 1)
 	kind := L.CheckString(2)
-	// Level 1 is the prelude; level 2 called npc:achieve.
-	where := L.Where(2)
+	where := scriptWhere(L)
 	if r.mode != modeBody {
-		L.Error(lua.LString(where+" npc:"+kind+" can only be called in a body (a plan's body or an action's run), not in "+r.mode.String()), 0)
+		L.Error(lua.LString(where+"npc:"+kind+" can only be called in a body (a plan's body or an action's run), not in "+r.mode.String()), 0)
 	}
 	w := &bdiWait{kind: kind, where: where}
 	m := mindOf(a)
@@ -167,26 +166,26 @@ func (r *Runtime) bdiStart(L *lua.LState) int {
 	case "achieve", "achieve_with_result":
 		g, err := toGoal(L.Get(3))
 		if err != nil {
-			L.Error(lua.LString(where+" bad argument #1 to '"+kind+"' ("+err.Error()+")"), 0)
+			L.Error(lua.LString(where+"bad argument #1 to '"+kind+"' ("+err.Error()+")"), 0)
 		}
 		w.what = kind + " " + g.String()
 		w.p = m.Await(g)
 	case "wait_event":
 		match, what, err := r.eventFilter(a, L.Get(3))
 		if err != nil {
-			L.Error(lua.LString(where+" bad argument #1 to 'wait_event' ("+err.Error()+")"), 0)
+			L.Error(lua.LString(where+"bad argument #1 to 'wait_event' ("+err.Error()+")"), 0)
 		}
 		timeout := 0.0
 		switch t := L.Get(4).(type) {
 		case *lua.LNilType:
 		case lua.LNumber:
 			if !(t > 0) {
-				L.Error(lua.LString(where+" bad argument #2 to 'wait_event' (timeout must be seconds > 0, or nil for none)"), 0)
+				L.Error(lua.LString(where+"bad argument #2 to 'wait_event' (timeout must be seconds > 0, or nil for none)"), 0)
 			}
 			timeout = float64(t)
 			what += ", timeout " + engine.FormatNumber(timeout) + " s"
 		default:
-			L.Error(lua.LString(where+" bad argument #2 to 'wait_event' (number expected, got "+t.Type().String()+")"), 0)
+			L.Error(lua.LString(where+"bad argument #2 to 'wait_event' (number expected, got "+t.Type().String()+")"), 0)
 		}
 		w.what = "wait_event " + what
 		w.p = m.WaitEvent(match, timeout)
@@ -205,7 +204,7 @@ func (w *bdiWait) poll(r *Runtime) ([]lua.LValue, bool) {
 	}
 	res, err := w.p.Result()
 	if err != nil {
-		return []lua.LValue{lua.LFalse, lua.LString(w.where + " " + w.what + ": " + strings.TrimPrefix(err.Error(), "bdi: "))}, true
+		return []lua.LValue{lua.LFalse, lua.LString(w.where + w.what + ": " + strings.TrimPrefix(err.Error(), "bdi: "))}, true
 	}
 	switch w.kind {
 	case "achieve":

@@ -227,4 +227,3 @@ func (l *Library) candidates(ev *Event) []*entry {
 	}
 	return l.any[k]
 }
-
