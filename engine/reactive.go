@@ -202,10 +202,15 @@ func (a *Agent) ObserveBeliefs() {
 		a.rx.seen = a.State.Clone()
 		return
 	}
-	for i, v := range a.State {
-		if old := a.rx.seen[i]; old != v && !old.Equal(v) {
-			a.rx.seen[i] = v
-			a.noteChange(i, old, v, "")
+	seen := a.rx.seen[:len(a.State)]
+	for i := range a.State {
+		v, old := &a.State[i], &seen[i]
+		if old.k == v.k && old.n == v.n && (old.k != String || old.s == v.s) {
+			continue // the common case, without copying values
+		}
+		if o := *old; !o.Equal(*v) {
+			*old = *v
+			a.noteChange(i, o, *v, "")
 		}
 	}
 }

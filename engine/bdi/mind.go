@@ -230,10 +230,12 @@ func (m *Mind) Step(a *engine.Agent, dt float64) {
 func (m *Mind) drain() {
 	for !m.capped {
 		if m.qhead < len(m.queue) {
-			q := m.queue[m.qhead]
-			m.queue[m.qhead] = queued{}
+			// The event stays in place while it is dispatched (no copy to
+			// the heap); appends meanwhile may move the queue, not it.
+			i, q := m.qhead, &m.queue[m.qhead]
 			m.qhead++
 			m.dispatch(&q.ev, q.run)
+			m.queue[i] = queued{}
 			continue
 		}
 		if len(m.ready) > 0 {
