@@ -88,7 +88,7 @@ func BenchmarkBDIDispatch(b *testing.B) {
 // `moonmind run` does.
 func BenchmarkBDIWorld(b *testing.B) {
 	for _, c := range []struct {
-		name             string
+		name            string
 		plans, recorded bool
 	}{{"plans=none", false, false}, {"plans=20", true, false}, {"plans=20/recorded", true, true}} {
 		b.Run("agents=10000/"+c.name, func(b *testing.B) {
