@@ -263,3 +263,17 @@ func TestBrokenIntentionsFailAloneWithFileAndLine(t *testing.T) {
 	// The guard's error failed its goal, and the failure plan recovered it.
 	assert.Equal(t, []string{"Runner recovered guarded"}, wd.prints())
 }
+
+func TestActionBodiesAchieveAndWaitForEvents(t *testing.T) {
+	wd := scriptWorld(t, 1, "action_achieve.lua")
+	wd.run(10, 0.1)
+	a := wd.agents["Worker"]
+	assert.Equal(t, engine.BoolValue(true), a.Get("finished"), wd.trace("Worker"))
+	assert.Equal(t, engine.NumberValue(1), a.Get("helped"))
+	assert.Equal(t, engine.StringValue("help then nil timeout"), a.Get("why"))
+	fin := wd.first("Worker", engine.EventFinish)
+	require.NotNil(t, fin)
+	// Start at tick 1; the goal is dispatched at tick 2 and its plan waits
+	// 0.1 s (done at tick 3, polled by the body then); the wait runs 0.3 s.
+	assert.Equal(t, 6, fin.Tick)
+}
