@@ -144,8 +144,7 @@ func TestAGoIntentionAwaitsASubGoalAndGoesOnInTheSameTick(t *testing.T) {
 
 func TestSubGoalsNestAtMostMaxDepth(t *testing.T) {
 	d := domain(t)
-	var self bdi.Body
-	self = bodyFunc(func(a *engine.Agent) bdi.Task { return &recurse{a: a} })
+	self := bodyFunc(func(a *engine.Agent) bdi.Task { return &recurse{a: a} })
 	install(t, d, &bdi.Config{MaxDepth: 5}, &bdi.Plan{Name: "again", On: bdi.GoalAdded, Goal: "again", Body: self})
 	w := engine.NewWorld(1)
 	tr := &tracer{}
