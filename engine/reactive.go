@@ -179,7 +179,7 @@ func (a *Agent) believe(slot int, v Value, from string) {
 	a.noteChange(slot, old, v, from)
 }
 
-func hasValue(v Value) bool { return v.k != Unknown && v.k != Nil }
+func hasValue(v Value) bool { k := v.Kind(); return k != Unknown && k != Nil }
 
 func (a *Agent) noteChange(slot int, old, v Value, from string) {
 	switch {
@@ -205,8 +205,8 @@ func (a *Agent) ObserveBeliefs() {
 	seen := a.rx.seen[:len(a.State)]
 	for i := range a.State {
 		v, old := &a.State[i], &seen[i]
-		if old.k == v.k && old.n == v.n && (old.k != String || old.s == v.s) {
-			continue // the common case, without copying values
+		if *old == *v {
+			continue // the common case
 		}
 		if o := *old; !o.Equal(*v) {
 			*old = *v
@@ -272,7 +272,7 @@ func (a *Agent) Achieve(g GoalValue) error {
 		return nil
 	}
 	return errors.New("engine: achieve " + g.String() + ": the agent has no reactive plans and the domain no goal of that name" +
-		DidYouMean(g.Name(), goalNames(a.Domain)))
+		DidYouMean(g.Name(), a.Domain.GoalNames()))
 }
 
 // Pursue asks the agent's planners to serve goal g of its domain: in

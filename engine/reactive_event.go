@@ -1,5 +1,7 @@
 package engine
 
+import "strconv"
+
 // The kinds of record the reactive layer makes (package engine/bdi). They
 // are numbered apart from the planners' kinds, from 64 up.
 const (
@@ -40,7 +42,7 @@ func (e Event) reactiveString(b *[]byte) {
 		}
 	}
 	if e.Intention != 0 {
-		add("intention", "#"+itoa(e.Intention))
+		add("intention", "#"+strconv.Itoa(e.Intention))
 	}
 	add("belief", e.Belief)
 	add("value", e.Value)
