@@ -216,10 +216,11 @@ func (a *Agent) rethinkEvery() float64 {
 	return a.RethinkEvery
 }
 
-// Tick advances the agent by dt seconds (dt > 0): sensors and named
-// conditions, then the replanning checks, then one resume of the running
-// body (starting the next step first when none runs). A body that fails
-// fails its step, never the agent or the world.
+// Tick advances the agent by dt seconds (dt > 0): beliefs told to it,
+// sensors and named conditions, the reactive layer's phase when it has
+// one (see Reactive), then the replanning checks, then one resume of the
+// running body (starting the next step first when none runs). A body that
+// fails fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
 	a.tick++
 	a.reactBegin()

@@ -56,3 +56,14 @@ func (e Event) reactiveString(b *[]byte) {
 
 // The planners' kinds must stay below the reactive ones.
 const _ = uint(EventBeliefAdded - numEventKinds)
+
+// ParseEventKind returns the kind whose String is name, of the planners or
+// of the reactive layer, and whether there is one.
+func ParseEventKind(name string) (EventKind, bool) {
+	for k := EventKind(1); k < maxEventKind; k++ {
+		if s := k.String(); s == name && s != "event" {
+			return k, true
+		}
+	}
+	return 0, false
+}

@@ -79,3 +79,15 @@ func TestRunPrintRecordsReachTheTrace(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(data), `"agent":"Pong","kind":"print","reason":"Pong pong 1"`)
 }
+
+func TestTracePrintsReactiveRecordsAsTheRunDid(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "trace.jsonl")
+	out, errOut, code := runMain("run", pingFile, pongFile, baristaFile, "--ticks", "12", "--trace", path)
+	require.Equal(t, 0, code, errOut)
+	back, errOut, code := runMain("trace", path)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, out, back)
+	prints, _, code := runMain("trace", path, "--kind", "print", "--agent", "Barista")
+	require.Equal(t, 0, code)
+	assert.Equal(t, "Barista I could not prepare the espresso: buying beans and trying again\nBarista served a cup of espresso\n", prints)
+}
