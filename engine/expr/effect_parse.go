@@ -1,5 +1,7 @@
 package expr
 
+import "slices"
+
 // EffectSyntax is a parsed effect whose words are not yet bound to
 // variables. A domain parses every effect first, interns every target, then
 // compiles, so that a word naming a variable that only some later effect
@@ -134,28 +136,57 @@ func grow[T any](s []T) []T {
 }
 
 // slotList collects slots in first-use order without repeats, in time
-// linear in the number of slots added.
+// linear in the number of slots added: a short list is scanned, a long one
+// keeps a seen-set indexed by slot. So the small lists of most conditions
+// cost no more than the list, and a condition of 200,000 variables no
+// more than linear time.
 type slotList struct {
 	list []int
-	seen []bool
+	seen []bool // nil while list is short; then has scans list
 }
 
-func (l *slotList) has(slot int) bool { return slot < len(l.seen) && l.seen[slot] }
+// slotScan is the longest list has scans.
+const slotScan = 16
+
+// slotListOf returns a list that starts with the slots of out, which must
+// hold no repeats.
+func slotListOf(out []int) slotList {
+	l := slotList{list: out}
+	if len(out) > slotScan {
+		for _, s := range out {
+			l.setSeen(s)
+		}
+	}
+	return l
+}
+
+func (l *slotList) has(slot int) bool {
+	if l.seen == nil {
+		return slices.Contains(l.list, slot)
+	}
+	return slot < len(l.seen) && l.seen[slot]
+}
 
 func (l *slotList) add(slot int) {
-	if !l.mark(slot) {
-		l.list = append(l.list, slot)
+	if l.has(slot) {
+		return
+	}
+	l.list = append(l.list, slot)
+	switch {
+	case l.seen != nil:
+		l.setSeen(slot)
+	case len(l.list) > slotScan:
+		for _, s := range l.list {
+			l.setSeen(s)
+		}
 	}
 }
 
-// mark records slot as seen and reports whether it was seen before.
-func (l *slotList) mark(slot int) bool {
+func (l *slotList) setSeen(slot int) {
 	if slot >= len(l.seen) {
 		l.seen = append(l.seen, make([]bool, slot+1-len(l.seen))...)
 	}
-	was := l.seen[slot]
 	l.seen[slot] = true
-	return was
 }
 
 // ParseEffect parses an effect without binding it to a schema. Empty or
