@@ -72,7 +72,7 @@ type LLM struct {
 }
 
 type recordedAnswer struct {
-	ticks  int
+	ticks  int    // after the request; -1: never answered
 	answer string // an llm-answer record's Reason
 }
 
@@ -227,7 +227,7 @@ func (l *LLM) start(L *lua.LState) int {
 			return 2
 		}
 		req.recorded = &recs[k]
-		if req.recorded.ticks <= 0 {
+		if req.recorded.ticks == 0 {
 			req.deliverRecorded()
 			L.Push(lua.LFalse)
 			return 2
@@ -266,7 +266,7 @@ func (req *llmRequest) poll(c *HostCall) (bool, error) {
 	req.ticks++
 	req.waited += c.DT
 	if req.recorded != nil {
-		if req.ticks >= req.recorded.ticks {
+		if req.recorded.ticks > 0 && req.ticks >= req.recorded.ticks {
 			req.deliverRecorded()
 			return true, nil
 		}
@@ -519,16 +519,22 @@ func goalNames(d *engine.Domain) []string {
 }
 
 // replayAnswers pairs each agent's llm-request records with the
-// llm-answer records that follow them.
+// llm-answer record that follows each. A request without an answer (its
+// body was interrupted first) is never answered in the replay either.
 func replayAnswers(events []engine.Event) map[string][]recordedAnswer {
 	out := map[string][]recordedAnswer{}
-	asked := map[string]int{} // tick of the open request, per agent
+	open := map[string]int{} // tick of the unanswered request, per agent
 	for _, e := range events {
 		switch e.Kind {
 		case engine.EventLLMRequest:
-			asked[e.Agent] = e.Tick
+			open[e.Agent] = e.Tick
+			out[e.Agent] = append(out[e.Agent], recordedAnswer{ticks: -1})
 		case engine.EventLLMAnswer:
-			out[e.Agent] = append(out[e.Agent], recordedAnswer{ticks: e.Tick - asked[e.Agent], answer: e.Reason})
+			recs := out[e.Agent]
+			if len(recs) == 0 || recs[len(recs)-1].ticks >= 0 {
+				continue // an answer without its request: the trace was cut
+			}
+			recs[len(recs)-1] = recordedAnswer{ticks: e.Tick - open[e.Agent], answer: e.Reason}
 		}
 	}
 	return out

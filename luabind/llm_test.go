@@ -267,3 +267,23 @@ func TestNoTickWaitsOnTheModel(t *testing.T) {
 	assert.Len(t, kinds(wd, engine.EventLLMAnswer), 100)
 	assert.True(t, strings.HasPrefix(kinds(wd, engine.EventLLMAnswer)[0].Reason, `{"goal":"get armed"`))
 }
+
+func TestReplayPairsRequestsWithTheirAnswers(t *testing.T) {
+	ev := func(tick int, agent string, k engine.EventKind, reason string) engine.Event {
+		return engine.Event{Tick: tick, Agent: agent, Kind: k, Reason: reason}
+	}
+	got := replayAnswers([]engine.Event{
+		ev(1, "a", engine.EventLLMRequest, ""),
+		ev(1, "b", engine.EventLLMRequest, ""),
+		ev(3, "a", engine.EventLLMAnswer, "timeout"),
+		ev(5, "a", engine.EventLLMRequest, ""), // interrupted before its answer
+		ev(9, "a", engine.EventLLMRequest, ""),
+		ev(9, "a", engine.EventLLMAnswer, "refused: x"),
+		ev(12, "b", engine.EventLLMAnswer, "{}"),
+		ev(13, "c", engine.EventLLMAnswer, "stray"),
+	})
+	assert.Equal(t, map[string][]recordedAnswer{
+		"a": {{ticks: 2, answer: "timeout"}, {ticks: -1}, {ticks: 0, answer: "refused: x"}},
+		"b": {{ticks: 11, answer: "{}"}},
+	}, got)
+}
