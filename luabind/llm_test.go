@@ -287,3 +287,24 @@ func TestReplayPairsRequestsWithTheirAnswers(t *testing.T) {
 		"b": {{ticks: 11, answer: "{}"}},
 	}, got)
 }
+
+func TestLLMPlanReplaysFromJSONLines(t *testing.T) {
+	m := newFakeModel(t, twoSteps, false)
+	wd, _ := commanders(t, 1, "plain", LLMOptions{Planner: m.planner(t), DeliverAfterTicks: 2})
+	wd.run(5, 0.1)
+	var file strings.Builder
+	require.NoError(t, engine.WriteJSONLines(&file, wd.events))
+
+	var read []engine.Event
+	for _, line := range strings.Split(strings.TrimSpace(file.String()), "\n") {
+		var e engine.Event
+		require.NoError(t, json.Unmarshal([]byte(line), &e), line)
+		read = append(read, e)
+	}
+	replay, _ := commanders(t, 1, "plain", LLMOptions{Replay: read})
+	replay.run(5, 0.1)
+	assert.Equal(t, eventLines(wd.events), eventLines(replay.events), "a trace file replays without the model")
+
+	var k engine.EventKind
+	assert.EqualError(t, k.UnmarshalText([]byte("nap")), `engine: no record kind "nap"`)
+}
