@@ -55,6 +55,11 @@ type LLMOptions struct {
 	// answer, the same number of ticks after the request as recorded, so
 	// the run repeats without the model. Planner is then not used.
 	Replay []engine.Event
+	// Unavailable makes every npc:llm_plan return nil, "unavailable" at
+	// once, with no request: a game with no model configured (no
+	// MOONMIND_LLM_BASE_URL, see llm.EnvConfigured) enables it this way so
+	// that its scripts run unchanged and take their fallback.
+	Unavailable bool
 }
 
 // LLM serves npc:llm_plan for one Runtime: it runs each request on its
@@ -86,7 +91,8 @@ type recordedAnswer struct {
 // timeout) without ever blocking a tick. It returns the plan as a table
 // {goal = ..., reasoning = ..., steps = {{action = ..., description = ...,
 // arguments = {...}, reasoning = ...}, ...}}, or nil and a reason:
-// "timeout", "refused: ...", "rejected: ..." or "error: ...".
+// "timeout", "refused: ...", "rejected: ...", "error: ..." or
+// "unavailable".
 // capabilities is a list of action names of the role (described by their
 // precondition, effects and cost) or of {name = ..., description = ...}
 // tables; nil means every action of the role. With goal (a goal of the
@@ -98,8 +104,8 @@ type recordedAnswer struct {
 // the goal text; llm-answer with the plan as JSON, or "timeout", or the
 // reason), so LLMOptions.Replay can repeat a run without the model.
 func (r *Runtime) EnableLLM(o LLMOptions) (*LLM, error) {
-	if o.Planner == nil && o.Replay == nil {
-		return nil, errors.New("luabind: EnableLLM needs a Planner or a Replay")
+	if o.Planner == nil && o.Replay == nil && !o.Unavailable {
+		return nil, errors.New("luabind: EnableLLM needs a Planner, a Replay or Unavailable")
 	}
 	if o.Timeout < 0 || math.IsNaN(o.Timeout) || math.IsInf(o.Timeout, 0) {
 		return nil, fmt.Errorf("luabind: LLMOptions.Timeout must be a finite number of seconds >= 0, not %v", o.Timeout)
@@ -217,6 +223,10 @@ func (l *LLM) start(L *lua.LState) int {
 	L.Push(ud)
 
 	switch {
+	case l.opts.Unavailable:
+		req.finish("unavailable", nil, "unavailable")
+		L.Push(lua.LFalse)
+		return 2
 	case l.replay != nil:
 		k := l.asked[a]
 		l.asked[a] = k + 1

@@ -239,7 +239,11 @@ func TestLLMPlanCapabilitiesAndBadOptions(t *testing.T) {
 	assert.Contains(t, fail.Reason, `llm_commander.lua:28: npc:llm_plan: unknown option "timout" (did you mean "timeout"?)`)
 
 	_, err := NewRuntime(Options{}).EnableLLM(LLMOptions{})
-	assert.EqualError(t, err, "luabind: EnableLLM needs a Planner or a Replay")
+	assert.EqualError(t, err, "luabind: EnableLLM needs a Planner, a Replay or Unavailable")
+
+	off, _ := commanders(t, 1, "plain", LLMOptions{Unavailable: true})
+	off.run(1, 0.1)
+	assert.Equal(t, "unavailable", str(off.agents["c0"], "why"), "no model: the script takes its fallback in the same tick")
 }
 
 // TestNoTickWaitsOnTheModel ticks 100 agents whose requests all sleep at
