@@ -34,7 +34,9 @@
 // calls. Everything a script runs is under an instruction budget per
 // resume or call (Options.InstructionBudget), and scripts see only the
 // sandbox described at NewRuntime. Reload swaps a changed file into running
-// agents, keeping their state.
+// agents, keeping their state. Runtime.EnableLLM adds npc:llm_plan, which
+// asks a language model for a plan off the game loop while the body waits
+// (see docs/llm.md).
 //
 // What the budget covers: it counts Lua VM instructions, including those of
 // Lua functions that built-ins call back (a string.gsub or table.sort
