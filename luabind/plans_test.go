@@ -277,3 +277,20 @@ func TestActionBodiesAchieveAndWaitForEvents(t *testing.T) {
 	// 0.1 s (done at tick 3, polled by the body then); the wait runs 0.3 s.
 	assert.Equal(t, 6, fin.Tick)
 }
+
+func TestQuietBeliefsLeaveOutEventsNoPlanWants(t *testing.T) {
+	wd := scriptWorld(t, 1, "quiet.lua")
+	a := wd.agents["Quiet"]
+	wd.run(1, 0.1)
+	a.Set("noise", engine.NumberValue(1))
+	a.Set("bell", engine.BoolValue(true))
+	wd.run(1, 0.1)
+	var beliefs []string
+	for _, e := range wd.events {
+		if e.Kind == engine.EventBeliefAdded {
+			beliefs = append(beliefs, e.Belief)
+		}
+	}
+	assert.Equal(t, []string{"bell"}, beliefs)
+	assert.Equal(t, []string{"Quiet ding"}, wd.prints())
+}
