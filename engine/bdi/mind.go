@@ -31,8 +31,9 @@ type Config struct {
 	InitialGoals []engine.GoalValue
 	// QuietBeliefs, when true, leaves out of the flight recorder the belief
 	// events that no plan's kind and shorthand fit and no intention waits
-	// for (sensors that change numbers every tick make many). False
-	// records every event.
+	// for (sensors that change numbers every tick make many), and the
+	// no-plan records of belief events whose plans' guards all refused.
+	// False records every event.
 	QuietBeliefs bool
 	// MaxDepth bounds the nesting of sub-goals; 0 means DefaultMaxDepth.
 	MaxDepth int
@@ -353,7 +354,7 @@ func (m *Mind) dispatch(ev *Event, run *goalRun) {
 			m.noPlan(ev, err.Error())
 		} else if e != nil {
 			m.start(e, ev, ctx, nil)
-		} else if why != "no relevant plan" {
+		} else if why != "no relevant plan" && !(m.cfg.QuietBeliefs && ev.Kind.IsBelief()) {
 			m.noPlan(ev, why+": ignored")
 		}
 	}
