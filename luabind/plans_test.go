@@ -294,3 +294,15 @@ func TestQuietBeliefsLeaveOutEventsNoPlanWants(t *testing.T) {
 	assert.Equal(t, []string{"bell"}, beliefs)
 	assert.Equal(t, []string{"Quiet ding"}, wd.prints())
 }
+
+func TestAnActionBodyWaitsForEventsInARoleWithoutPlans(t *testing.T) {
+	wd := scriptWorld(t, 1, "late_waiter.lua")
+	a := wd.agents["Late"]
+	require.Nil(t, a.Reactive(), "no plans: no reactive layer until a body needs one")
+	wd.run(30, 0.1) // 3 s of game time pass
+	a.Set("go", engine.BoolValue(true))
+	wd.run(4, 0.1)
+	assert.Equal(t, engine.StringValue(""), a.Get("why"), "the 0.5 s timeout counts from the call, not from the start")
+	wd.run(4, 0.1)
+	assert.Equal(t, engine.StringValue("timeout"), a.Get("why"))
+}

@@ -114,7 +114,7 @@ func New(a *engine.Agent, cfg *Config) *Mind {
 	if cfg == nil {
 		cfg = &Config{}
 	}
-	return &Mind{a: a, cfg: cfg}
+	return &Mind{a: a, cfg: cfg, now: a.Time()}
 }
 
 // Config returns the mind's configuration.
