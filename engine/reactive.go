@@ -138,11 +138,6 @@ func (a *Agent) World() *World { return a.rx.world }
 // anywhere, so a caller can skip formatting one.
 func (a *Agent) Recording() bool { return a.Recorder != nil || a.buffered || a.OnEvent != nil }
 
-// Record adds a record to the agent's flight recorder and trace, stamped
-// with the agent's tick, time and name; the reactive layer records its
-// events, plans and intentions through it.
-func (a *Agent) Record(e Event) { a.emit(e) }
-
 // Believe sets a state variable and, when that makes a belief event (the
 // variable gets a value it did not have, or loses its value to nil), hands
 // it to the reactive layer at once, so two believes in one resume make two

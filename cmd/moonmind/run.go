@@ -83,7 +83,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	for i, ag := range runAgents(specs, domains[0], *agents) {
 		d := domains[i%*workers][ag.spec]
-		a := engine.NewAgent(ag.name, d)
+		a := newAgent(ag.name, d)
 		if err := applyStates(d, a.State, statesFor(d, states, domains[0], len(specs) > 1)); err != nil {
 			fmt.Fprintln(stderr, "moonmind run:", err)
 			return 2
