@@ -106,3 +106,12 @@ func TestRunSquadExampleReacts(t *testing.T) {
 	}, printLines(out))
 	assert.NotContains(t, out, "no-plan", "quiet_beliefs leaves out the refused ammo events")
 }
+
+func TestRunSummaryCountsLiveIntentionsAsRunning(t *testing.T) {
+	out, errOut, code := runMain("run", baristaFile, "--ticks", "3")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "status=RUNNING", "the barista's intentions are still waiting")
+	out, errOut, code = runMain("run", baristaFile, "--ticks", "12")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "status=IDLE")
+}

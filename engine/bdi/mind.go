@@ -626,6 +626,10 @@ func (m *Mind) Intentions() []*Intention {
 	return out
 }
 
+// Busy reports whether the mind has live intentions or events to
+// dispatch; World.Finish reports an agent with a busy mind as RUNNING.
+func (m *Mind) Busy() bool { return len(m.Intentions()) > 0 || m.qhead < len(m.queue) }
+
 // Current returns the intention being resumed now, or nil (outside the
 // reactive phase, or in an action body).
 func (m *Mind) Current() *Intention { return m.current }
