@@ -24,6 +24,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
+			flagError(fs, err)
 			return nil, err
 		}
 		args = fs.Args()
@@ -38,6 +39,9 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("moonmind "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	// parseInterleaved prints the usage or the long help after a parse
+	// error, so the flag package's own usage is silenced.
+	fs.Usage = func() {}
 	return fs
 }
 

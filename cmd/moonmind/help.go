@@ -1,0 +1,233 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine"
+)
+
+// helpText is the long help of one subcommand, printed by
+// `moonmind help SUB` and `moonmind SUB --help` after its usage line and
+// before its flags.
+type helpText struct {
+	args    string // what the positional arguments are, one per line
+	example string // one command line and, indented, what it prints
+	exits   string // what exit statuses 1 and 2 mean for this command
+	more    string // anything else a designer needs (may be empty)
+}
+
+// exitOK is how every help text names exit status 0.
+const exitOK = "0  success"
+
+// helps holds the long help of every subcommand, by name. A test checks
+// that every command registered in commands has one.
+var helps = map[string]helpText{
+	"check": {
+		args:    "FILE...  one or more role files (.lua)",
+		example: "moonmind check scripts/soldier.lua\n  scripts/soldier.lua: ok: role Soldier, 7 state variables, 1 goals, 5 actions, 0 sensors, decide hybrid",
+		exits:   "2  a role does not load (each problem printed as file:line:col: message)",
+	},
+	"trace": {
+		args:    "FILE.jsonl  a trace written by moonmind run --trace",
+		example: "moonmind trace run.jsonl --agent Soldier --kind start --tick 1:10\n  tick    1  t=  0.000s  Soldier      start       goal=armed action=fetchMagazine",
+		exits:   "2  the trace cannot be read, or --agent, --kind or --tick names nothing in it (with a did-you-mean)",
+		more:    "--tick A:B keeps ticks A to B inclusive; A: and :B leave one end open.",
+	},
+	"graph": {
+		args:    "FILE  one role file",
+		example: "moonmind graph scripts/soldier.lua | dot -Tpng -o soldier.png\n  (a Graphviz DOT graph: a box per action, an ellipse per goal, a note per state variable)",
+		exits:   "2  the role does not load",
+	},
+	"plan": {
+		args:    "FILE  one role file",
+		example: "moonmind plan scripts/soldier.lua --state ammo=0\n  role Soldier\n  goal armed (high): fetchMagazine, reload  [cost 3]\n  plan: fetchMagazine, reload  [cost 3]",
+		exits:   "1  no plan reaches a goal (the reason is printed)\n2  the role does not load, or a bad flag or --state",
+	},
+	"utility": {
+		args:    "FILE  one role file",
+		example: "moonmind utility scripts/soldier.lua\n  role Soldier, utility mode multiply\n  1. fetchMagazine  score 0\n       hasTag(combat)  input 0        output 0        weight 1",
+		exits:   "1  no action applies in that state\n2  the role does not load, or a bad flag or --state",
+	},
+	"run": {
+		args:    "[NAME=]FILE...  role files; with several, each file is one agent (named NAME, else after its role)",
+		example: "moonmind run scripts/soldier.lua --ticks 3\n  tick    1  t=  0.000s  Soldier      plan        goal=armed plan=[fetchMagazine, reload] cost=3\n  tick    1  t=  0.000s  Soldier      start       goal=armed action=fetchMagazine",
+		exits:   "2  a role does not load, a bad flag, or the trace cannot be written",
+		more:    trainingGroundHelp(),
+	},
+	"eval": {
+		args:    "EXPR  one condition, quoted, e.g. 'ammo > 0 and not hasWeapon'",
+		example: "moonmind eval --state ammo=3 'ammo > 0'\n  true",
+		exits:   "2  the condition does not parse (printed with a caret), or a bad --state\n   (a condition that does not hold prints false and exits 0)",
+	},
+	"apply": {
+		args:    "EFFECTS  one or more effects, quoted, e.g. 'ammo = ammo - 1, hasWeapon = true'",
+		example: "moonmind apply --state ammo=3 'ammo = ammo - 1'\n  {\"ammo\":2}",
+		exits:   "2  the effects do not parse or cannot apply, or a bad --state",
+	},
+	"llm-plan": {
+		args:    "GOAL  the goal in plain text, quoted",
+		example: "moonmind llm-plan --base-url http://127.0.0.1:8080/v1 --capability reload='reload the gun' 'be ready to fight'\n  Plan for: be ready to fight\n  1. reload: reload the gun",
+		exits:   "1  the server cannot be reached or gave no usable plan\n2  a bad flag, or a goal refused by --max-goal-chars or --deny",
+	},
+}
+
+// groundMethods documents the host methods of the training ground that
+// `moonmind run` offers, by name; a test checks it against
+// trainingGround.host.
+var groundMethods = map[string]string{
+	"position": "npc:position() -> x, y: the agent's position in pixels; every agent starts at (0, 0)",
+	"nearest":  "npc:nearest(kind) -> x, y: the nearest thing of any kind, always at (100, 0)",
+	"move_to":  "npc:move_to(x, y): walk toward (x, y) at 100 px/s; returns on arrival",
+	"shoot":    "npc:shoot(): hit the training dummy, taking 10 from the agent's own enemy_health (not below 0)",
+}
+
+// trainingGroundHelp lists groundMethods, sorted by name.
+func trainingGroundHelp() string {
+	names := make([]string, 0, len(groundMethods))
+	for n := range groundMethods {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString("The training ground offers these host methods to action bodies (any other fails the action):")
+	for _, n := range names {
+		b.WriteString("\n  " + groundMethods[n])
+	}
+	return b.String()
+}
+
+// helpRequested reports whether args ask for help: -h, -help or --help
+// anywhere before a "--".
+func helpRequested(args []string) bool {
+	for _, a := range args {
+		switch a {
+		case "--":
+			return false
+		case "-h", "-help", "--help":
+			return true
+		}
+	}
+	return false
+}
+
+// helpCmd is `moonmind help [SUB]`: the general usage, or one command's
+// long help. Exit 2 for an unknown command.
+func helpCmd(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		usage(stdout)
+		return 0
+	}
+	if len(args) > 1 {
+		fmt.Fprintln(stderr, "moonmind help: expected at most one command name")
+		return 2
+	}
+	if _, ok := commands[args[0]]; !ok {
+		fmt.Fprintf(stderr, "moonmind help: unknown command %q%s\n", args[0], didYouMeanCommand(args[0]))
+		return 2
+	}
+	commandHelp(args[0], stdout)
+	return 0
+}
+
+// commandHelp prints one command's long help with its flags to w. The
+// flags come from the command's own flag set: the command is run with
+// --help, and parseInterleaved prints them.
+func commandHelp(name string, w io.Writer) {
+	commands[name].run([]string{"--help"}, w, w)
+}
+
+// printHelp writes the long help of the command whose flag set is fs.
+func printHelp(fs *flag.FlagSet) {
+	w := fs.Output()
+	name := strings.TrimPrefix(fs.Name(), "moonmind ")
+	c := commands[name]
+	h := helps[name]
+	fmt.Fprintf(w, "usage: moonmind %s\n", c.usage)
+	if c.what != "" {
+		fmt.Fprintf(w, "\n%s\n", c.what)
+	}
+	if h.args != "" {
+		fmt.Fprintf(w, "\narguments:\n%s\n", indent(h.args))
+	}
+	placeholders := usageFlags(c.usage)
+	var flags strings.Builder
+	fs.VisitAll(func(f *flag.Flag) {
+		_, text := flag.UnquoteUsage(f)
+		fmt.Fprintf(&flags, "  --%s", f.Name)
+		b, isSwitch := f.Value.(interface{ IsBoolFlag() bool })
+		isSwitch = isSwitch && b.IsBoolFlag() // a switch takes no value
+		if arg := placeholders[f.Name]; arg != "" && !isSwitch {
+			fmt.Fprintf(&flags, " %s", arg)
+		}
+		fmt.Fprintf(&flags, "\n      %s", text)
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "[]" {
+			fmt.Fprintf(&flags, " (default %s)", f.DefValue)
+		}
+		flags.WriteString("\n")
+	})
+	if flags.Len() > 0 {
+		fmt.Fprintf(w, "\nflags:\n%s", flags.String())
+	}
+	if h.more != "" {
+		fmt.Fprintf(w, "\n%s\n", h.more)
+	}
+	if h.example != "" {
+		fmt.Fprintf(w, "\nexample:\n%s\n", indent(h.example))
+	}
+	fmt.Fprintf(w, "\nexit status:\n  %s\n", exitOK)
+	if h.exits != "" {
+		fmt.Fprintf(w, "%s\n", indent(h.exits))
+	}
+}
+
+// flagError prints what follows a flag parse error: the command's usage
+// line and where to find more. The flag package has already printed the
+// error itself.
+func flagError(fs *flag.FlagSet, err error) {
+	if errors.Is(err, flag.ErrHelp) {
+		printHelp(fs)
+		return
+	}
+	name := strings.TrimPrefix(fs.Name(), "moonmind ")
+	fmt.Fprintf(fs.Output(), "usage: moonmind %s\nrun 'moonmind help %s' for more\n", commands[name].usage, name)
+}
+
+// usageFlags returns the flags a usage line names, each with the
+// placeholder of its value ("" for a switch): "[--goal NAME] [--json]"
+// gives goal: NAME, json: "".
+func usageFlags(usage string) map[string]string {
+	out := map[string]string{}
+	words := strings.Fields(strings.NewReplacer("[", " ", "]", " ", "...", " ").Replace(usage))
+	for i, w := range words {
+		name, ok := strings.CutPrefix(w, "--")
+		if !ok || name == "" {
+			continue
+		}
+		arg := ""
+		if i+1 < len(words) && !strings.HasPrefix(words[i+1], "-") && strings.ToUpper(words[i+1][:1]) == words[i+1][:1] {
+			arg = words[i+1]
+		} else if i+1 < len(words) && strings.Contains(words[i+1], "=") {
+			arg = words[i+1]
+		}
+		out[name] = arg
+	}
+	return out
+}
+
+func indent(s string) string {
+	return "  " + strings.ReplaceAll(s, "\n", "\n  ")
+}
+
+func didYouMeanCommand(name string) string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return engine.DidYouMean(name, names)
+}
