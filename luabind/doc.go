@@ -34,7 +34,9 @@
 // calls. Everything a script runs is under an instruction budget per
 // resume or call (Options.InstructionBudget), and scripts see only the
 // sandbox described at NewRuntime. Reload swaps a changed file into running
-// agents, keeping their state.
+// agents, keeping their state. Runtime.EnableLLM adds npc:llm_plan, which
+// asks a language model for a plan off the game loop while the body waits
+// (see docs/llm.md).
 //
 // A role's plans and initial_goals become its domain's reactive layer
 // (package engine/bdi): plan bodies run as coroutines like action bodies,

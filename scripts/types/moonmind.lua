@@ -126,7 +126,8 @@ function NPC:shoot() end
 ---Asks a language model for a plan toward `goal_text` (only in `run`, and
 ---only when the game enabled it: Runtime.EnableLLM). The body waits, the
 ---tick does not: the request runs off the game loop. Returns the plan, or
----nil and "timeout", "refused: ...", "rejected: ..." or "error: ...".
+---nil and "timeout", "refused: ...", "rejected: ...", "error: ..." or
+---"unavailable" (no model configured).
 ---@param goal_text string
 ---@param opts? moonmind.LLMPlanOptions
 ---@return moonmind.LLMPlan|nil plan
