@@ -575,7 +575,7 @@ func (m *Mind) offer(ev *Event) {
 		ok, err := p.match(ev)
 		switch {
 		case err != nil:
-			p.finish(nil, errors.New("wait_event filter: "+err.Error()), nil, false)
+			p.finish(nil, err, nil, false)
 		case ok:
 			cp := *ev
 			p.finish(nil, nil, &cp, false)
