@@ -498,12 +498,15 @@ func (rd *roleReader) find(from engine.Pos, pattern string) engine.Pos {
 	return rd.posOf(off + m[2])
 }
 
-// declPos finds `name = "NAME"` after at.
+// declPos finds the declaration of NAME after at: `name = "NAME"` in a
+// plain table, or the call of a helper that takes the name first,
+// `mm.goal("NAME"` (any mm.* helper, and any local name for the module).
 func (rd *roleReader) declPos(at engine.Pos, name string) engine.Pos {
 	if name == "" {
 		return at
 	}
-	return rd.find(at, `name\s*=\s*["']`+regexp.QuoteMeta(name)+`["']`)
+	q := regexp.QuoteMeta(name)
+	return rd.find(at, `name\s*=\s*["']`+q+`["']|[A-Za-z_]\w*\.\w+\s*\(\s*["']`+q+`["']`)
 }
 
 // literalPos finds where the text of a string literal starts, after at.

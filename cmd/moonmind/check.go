@@ -3,39 +3,112 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
 
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
 func init() {
-	commands["check"] = command{what: "load role files and report every problem, or a one-line summary", usage: "check FILE...", run: checkCmd}
+	commands["check"] = command{what: "load role files and report every problem at its field, or a one-line summary",
+		usage: "check FILE|DIR... [--json]", run: checkCmd}
 }
 
-// checkCmd loads each role file and reports every problem, or a one-line
-// summary of the role.
+// checkCmd loads each role file (each .lua file of a directory, but for
+// the modules another file of it requires) and reports every problem as
+// file:line:col: severity: message, or a one-line summary of a sound role.
+// Exit 1 when there is a finding, 2 on a bad argument.
 func checkCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", stderr)
+	asJSON := fs.Bool("json", false, "print the findings as a JSON list of {file, line, col, severity, message}")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
 	}
 	if len(pos) == 0 {
-		fmt.Fprintln(stderr, "moonmind check: expected one or more role files")
+		fmt.Fprintln(stderr, "moonmind check: expected one or more role files or directories")
 		return 2
 	}
-	code := 0
+	var files []string
 	for _, p := range pos {
+		st, err := os.Stat(p)
+		if err != nil {
+			fmt.Fprintln(stderr, "moonmind check:", err)
+			return 2
+		}
+		if !st.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		roles, err := roleFilesIn(p)
+		if err != nil {
+			fmt.Fprintln(stderr, "moonmind check:", err)
+			return 2
+		}
+		files = append(files, roles...)
+	}
+	var all []finding
+	for _, p := range files {
 		rt := luabind.NewRuntime(luabind.Options{ScriptsDir: filepath.Dir(p)})
 		d, err := rt.LoadDomain(p)
 		rt.Close()
 		if err != nil {
-			fmt.Fprintln(stderr, err)
-			code = 2
+			all = append(all, loadFindings(p, err)...)
 			continue
 		}
-		fmt.Fprintf(stdout, "%s: ok: role %s, %d state variables, %d goals, %d actions, %d sensors, decide %s\n",
-			p, d.Name, d.Schema.Len(), len(d.Goals), len(d.Actions), len(d.Sensors), d.Decide)
+		found := analyse(d, readSource(p))
+		for i := range found {
+			if found[i].Pos.File == "" {
+				found[i].Pos.File = p
+			}
+		}
+		all = append(all, found...)
+		if !*asJSON && len(found) == 0 {
+			fmt.Fprintf(stdout, "%s: ok: role %s, %d state variables, %d goals, %d actions, %d sensors, decide %s\n",
+				p, d.Name, d.Schema.Len(), len(d.Goals), len(d.Actions), len(d.Sensors), d.Decide)
+		}
 	}
-	return code
+	if *asJSON {
+		out := make([]findingJSON, 0, len(all))
+		for _, f := range all {
+			out = append(out, findingJSON{File: f.Pos.File, Line: f.Pos.Line, Col: f.Pos.Col, Severity: f.Severity, Message: f.Msg})
+		}
+		writeJSON(stdout, out)
+	} else {
+		for _, f := range all {
+			fmt.Fprintln(stdout, f)
+		}
+	}
+	if len(all) > 0 {
+		return 1
+	}
+	return 0
+}
+
+var requireCall = regexp.MustCompile(`require\s*\(?\s*["']([\w./-]+)["']`)
+
+// roleFilesIn lists the .lua files directly in dir, sorted, leaving out
+// those another file of dir requires (modules, not roles).
+func roleFilesIn(dir string) ([]string, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.lua"))
+	if err != nil {
+		return nil, err
+	}
+	required := map[string]bool{}
+	for _, p := range paths {
+		for _, m := range requireCall.FindAllStringSubmatch(readSource(p), -1) {
+			required[strings.TrimSuffix(m[1], ".lua")] = true
+		}
+	}
+	var out []string
+	for _, p := range paths {
+		if !required[strings.TrimSuffix(filepath.Base(p), ".lua")] {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
 }

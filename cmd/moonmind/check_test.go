@@ -1,8 +1,12 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -16,9 +20,68 @@ func TestCheck(t *testing.T) {
 	assert.Contains(t, out, "ok: role Soldier")
 
 	bad := filepath.Join("..", "..", "luabind", "testdata", "invalid.lua")
-	_, errOut, code = runMain("check", bad)
+	out, _, code = runMain("check", bad)
+	assert.Equal(t, 1, code, "a role that does not load is a finding")
+	assert.Contains(t, out, bad+`:5:48: error: goal "armed": unknown key "priorty" (did you mean "priority"?)`)
+
+	_, errOut, code = runMain("check", filepath.Join("testdata", "nothing-here"))
 	assert.Equal(t, 2, code)
-	assert.Contains(t, errOut, bad+`:5:48: goal "armed": unknown key "priorty" (did you mean "priority"?)`)
+	assert.Contains(t, errOut, "moonmind check: stat testdata/nothing-here: no such file or directory")
+}
+
+// TestCheckFindsEachPlantedProblem checks every file of testdata/faulty:
+// exactly one finding, at the line marked "-- planted: TEXT", holding TEXT.
+func TestCheckFindsEachPlantedProblem(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "faulty", "*.lua"))
+	require.NoError(t, err)
+	require.GreaterOrEqual(t, len(files), 10)
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			src, err := os.ReadFile(f)
+			require.NoError(t, err)
+			wantLine, wantText := 0, ""
+			for i, l := range strings.Split(string(src), "\n") {
+				if _, text, ok := strings.Cut(l, "-- planted: "); ok {
+					require.Zero(t, wantLine, "one planted problem per file")
+					wantLine, wantText = i+1, strings.TrimSpace(text)
+				}
+			}
+			require.NotZero(t, wantLine, "the file marks its planted problem")
+			out, errOut, code := runMain("check", f)
+			assert.Equal(t, 1, code, errOut)
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			require.Len(t, lines, 1, "exactly one finding:\n%s", out)
+			m := regexp.MustCompile(`^(.+):(\d+):(\d+): (error|warning): (.+)$`).FindStringSubmatch(lines[0])
+			require.NotNil(t, m, lines[0])
+			assert.Equal(t, f, m[1])
+			assert.Equal(t, strconv.Itoa(wantLine), m[2], "the finding is at the planted line: %s", lines[0])
+			assert.Contains(t, m[5], wantText)
+		})
+	}
+}
+
+func TestCheckDirectoriesAndJSON(t *testing.T) {
+	scripts := filepath.Join("..", "..", "scripts")
+	out, errOut, code := runMain("check", scripts, filepath.Join(scripts, "examples"))
+	require.Equal(t, 0, code, out+errOut)
+	assert.NotContains(t, out, "coffee_plans.lua", "a module another file requires is no role")
+	checkGolden(t, filepath.Join("check", "scripts.golden"), out)
+
+	out, _, code = runMain("check", filepath.Join("testdata", "faulty"))
+	assert.Equal(t, 1, code)
+	checkGolden(t, filepath.Join("check", "faulty.golden"), out)
+
+	js, _, code := runMain("check", "--json", filepath.Join("testdata", "faulty", "wrong_way.lua"))
+	assert.Equal(t, 1, code)
+	var got []findingJSON
+	require.NoError(t, json.Unmarshal([]byte(js), &got), js)
+	require.Len(t, got, 1)
+	assert.Equal(t, findingJSON{File: filepath.Join("testdata", "faulty", "wrong_way.lua"), Line: 5, Col: 22, Severity: "error",
+		Message: `goal "rich": gold >= 10 needs gold to move, and no action's effect raises it or sets it to a number`}, got[0])
+
+	js, _, code = runMain("check", "--json", soldier)
+	assert.Equal(t, 0, code)
+	assert.Equal(t, "[]\n", js, "no finding is an empty list")
 }
 
 func TestTraceReadsWhatRunWrote(t *testing.T) {

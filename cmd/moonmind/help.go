@@ -28,9 +28,17 @@ const exitOK = "0  success"
 // that every command registered in commands has one.
 var helps = map[string]helpText{
 	"check": {
-		args:    "FILE...  one or more role files (.lua)",
-		example: "moonmind check scripts/soldier.lua\n  scripts/soldier.lua: ok: role Soldier, 7 state variables, 1 goals, 5 actions, 0 sensors, decide hybrid",
-		exits:   "2  a role does not load (each problem printed as file:line:col: message)",
+		args: "FILE|DIR...  role files (.lua), or directories: each .lua file directly in one, but for the modules\n" +
+			"             another file of it requires",
+		example: "moonmind check scripts/soldier.lua cmd/moonmind/testdata/faulty/wrong_way.lua\n" +
+			"  scripts/soldier.lua: ok: role Soldier, 7 state variables, 1 goals, 5 actions, 0 sensors, decide hybrid\n" +
+			"  cmd/moonmind/testdata/faulty/wrong_way.lua:5:22: error: goal \"rich\": gold >= 10 needs gold to move, and no action's effect raises it or sets it to a number",
+		exits: "1  a finding (every one printed as file:line:col: severity: message, at the faulty field)\n" +
+			"2  a bad argument (a file or directory that cannot be read)",
+		more: "Findings: a role that does not load (syntax, unknown keys, bad conditions and effects, a fulfills or a\n" +
+			"condition naming nothing); a goal no action can reach from any state, or from the initial state (a\n" +
+			"warning, naming a self-feeding cycle when that is why); a numeric goal no action moves toward; effect\n" +
+			"arithmetic on a string or boolean variable; in a goap role, an action no goal can use (a warning).",
 	},
 	"trace": {
 		args:    "FILE.jsonl  a trace written by moonmind run --trace",

@@ -1,0 +1,281 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+)
+
+// finding is one problem `moonmind check` reports, at the field it is
+// about.
+type finding struct {
+	Pos      engine.Pos
+	Severity string // "error" or "warning"
+	Msg      string
+}
+
+func (f finding) String() string {
+	return fmt.Sprintf("%s:%d:%d: %s: %s", f.Pos.File, f.Pos.Line, f.Pos.Col, f.Severity, f.Msg)
+}
+
+// findingJSON is one finding in `moonmind check --json`.
+type findingJSON struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Col      int    `json:"col"`
+	Severity string `json:"severity"`
+	Message  string `json:"message"`
+}
+
+// loadFindings turns a load error into findings: one per problem of a
+// *engine.CompileError, else one at the file's first line unless the error
+// names its own file:line:col.
+func loadFindings(path string, err error) []finding {
+	var ce *engine.CompileError
+	if errors.As(err, &ce) {
+		out := make([]finding, 0, len(ce.Problems))
+		fields := fieldFinder{src: readSource(path)}
+		for _, p := range ce.Problems {
+			pos := p.Pos
+			// The engine places a variable nothing provides at the
+			// declaration; the field that reads it is more exact.
+			if m := readsField.FindStringSubmatch(p.Msg); m != nil && pos.File == path {
+				pos = fields.find(pos, m[1])
+			}
+			out = append(out, finding{Pos: pos, Severity: "error", Msg: p.Msg})
+		}
+		return out
+	}
+	msg := err.Error()
+	if m := posPrefix.FindStringSubmatch(msg); m != nil {
+		var line, col int
+		fmt.Sscanf(m[2], "%d", &line)
+		fmt.Sscanf(m[3], "%d", &col)
+		return []finding{{Pos: engine.Pos{File: m[1], Line: line, Col: col}, Severity: "error", Msg: strings.TrimSpace(msg[len(m[0]):])}}
+	}
+	return []finding{{Pos: engine.Pos{File: path, Line: 1, Col: 1}, Severity: "error", Msg: msg}}
+}
+
+var readsField = regexp.MustCompile(`^(?:goal|action) "[^"]*" (condition|pre|effects) reads "`)
+
+var posPrefix = regexp.MustCompile(`^(.+?):(\d+):(\d+):`)
+
+// analyse looks for what loads but cannot work: goals no action can reach,
+// from any state or from the initial one (a self-feeding cycle among
+// them); numeric goals no action moves toward; effect arithmetic on a
+// variable the role holds as a string or a boolean; in a goap role,
+// actions no goal can use. Each finding is at the field it is about.
+func analyse(d *engine.Domain, src string) []finding {
+	var out []finding
+	fields := fieldFinder{src: src}
+	for _, g := range d.Goals {
+		at := fields.find(g.Pos, "condition")
+		rel := relevantTo(d, g)
+		if !slicesAny(rel) {
+			out = append(out, finding{at, "error", fmt.Sprintf("goal %q: no action fulfills it or assigns a variable its condition (%s) reads, so no plan can reach it from any state",
+				g.Name, g.Condition.Source())})
+			continue
+		}
+		if msg := noMoveToward(d, g); msg != "" {
+			out = append(out, finding{at, "error", msg})
+			continue
+		}
+		if g.Satisfied(d.Initial) {
+			continue
+		}
+		if _, err := engine.NewPlanner(d, engine.MaxMaxDepth).PlanFor(g, d.Initial.Clone()); err != nil {
+			var pe *engine.PlanError
+			if errors.As(err, &pe) && (pe.Reason == engine.Unreachable || pe.Reason == engine.CyclicPrecondition) {
+				msg := fmt.Sprintf("goal %q: no chain of actions reaches it from the initial state: %s", g.Name, strings.TrimPrefix(pe.Error(), "engine: "))
+				if pe.Reason == engine.CyclicPrecondition {
+					msg = fmt.Sprintf("goal %q: the actions that could reach it only feed each other (a self-feeding cycle): %s", g.Name, strings.TrimPrefix(pe.Error(), "engine: "))
+				}
+				out = append(out, finding{at, "warning", msg})
+			}
+		}
+	}
+	for _, a := range d.Actions {
+		out = append(out, arithmeticOnText(d, a, fields)...)
+		if d.Decide == "goap" && !a.Restricted {
+			used := false
+			for _, g := range d.Goals {
+				used = used || relevantTo(d, g)[a.Index]
+			}
+			if !used && len(d.Goals) > 0 {
+				out = append(out, finding{a.Pos, "warning", fmt.Sprintf("action %q: no goal can use it: it fulfills no goal, assigns no variable a goal reads, and helps no action that does (decide is goap, so it never runs)", a.Name)})
+			}
+		}
+	}
+	return out
+}
+
+func slicesAny(b []bool) bool {
+	for _, v := range b {
+		if v {
+			return true
+		}
+	}
+	return false
+}
+
+// arithmeticOnText reports each assignment of a's effects that adds or
+// subtracts a variable the role's initial state holds as a string or a
+// boolean: the effect fails whenever it runs.
+func arithmeticOnText(d *engine.Domain, a *engine.Action, fields fieldFinder) []finding {
+	var out []finding
+	e := a.Effects
+	for i := 0; i < e.NumAssigns(); i++ {
+		if !e.IsArithmetic(i) {
+			continue
+		}
+		for j := 0; j < e.NumTerms(i); j++ {
+			t := e.Term(i, j)
+			if !t.IsVar {
+				continue
+			}
+			if t.Slot >= len(d.Initial) {
+				continue
+			}
+			k := d.Initial[t.Slot].Kind()
+			if k != expr.String && k != expr.Bool {
+				continue
+			}
+			name := d.Schema.Name(t.Slot)
+			out = append(out, finding{fields.find(a.Pos, "effects"), "error", fmt.Sprintf("action %q: effect %q does arithmetic on %s, which holds a %s (%s in the state): it fails whenever the action runs",
+				a.Name, e.Source(), name, k, d.Initial[t.Slot])})
+		}
+	}
+	return out
+}
+
+// noMoveToward reports a goal whose condition is a conjunction holding
+// "x > c" (or >=, <, <=) on a number variable that no action's effect
+// moves the right way: no action adds to (takes from) x or sets it to a
+// number.
+func noMoveToward(d *engine.Domain, g *engine.Goal) string {
+	root := g.Condition.Root()
+	var conj []expr.Node
+	if root.Op() == expr.OpAnd {
+		for i := 0; i < root.NumKids(); i++ {
+			conj = append(conj, root.Kid(i))
+		}
+	} else {
+		conj = []expr.Node{root}
+	}
+	for _, n := range conj {
+		if n.Op() != expr.OpVarLit {
+			continue
+		}
+		up := n.Cmp() == expr.Gt || n.Cmp() == expr.Ge
+		if !up && n.Cmp() != expr.Lt && n.Cmp() != expr.Le {
+			continue
+		}
+		if _, isNum := n.Lit().AsNumber(); !isNum {
+			continue
+		}
+		slot := n.Slot()
+		if n.Condition(g.Condition).Eval(d.Initial) {
+			continue
+		}
+		if !movesToward(d, slot, up) {
+			dir := "raises"
+			if !up {
+				dir = "lowers"
+			}
+			return fmt.Sprintf("goal %q: %s needs %s to move, and no action's effect %s it or sets it to a number",
+				g.Name, nodeText(n, d.Schema), d.Schema.Name(slot), dir)
+		}
+	}
+	return ""
+}
+
+// movesToward reports whether some action's effect sets slot to a number
+// or another variable, or adds to it (up) or takes from it (!up) a
+// positive literal or any variable.
+func movesToward(d *engine.Domain, slot int, up bool) bool {
+	for _, a := range d.Actions {
+		e := a.Effects
+		for i := 0; i < e.NumAssigns(); i++ {
+			if e.Target(i) != slot {
+				continue
+			}
+			if !e.IsArithmetic(i) {
+				t := e.Term(i, 0)
+				if t.IsVar || t.Lit.Kind() == expr.Number {
+					return true
+				}
+				continue
+			}
+			for j := 0; j < e.NumTerms(i); j++ {
+				t := e.Term(i, j)
+				if t.IsVar && t.Slot == slot {
+					continue
+				}
+				if t.IsVar {
+					return true
+				}
+				if f, ok := t.Lit.AsNumber(); ok && f != 0 && ((f > 0) != t.Sub) == up {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fieldFinder finds a field of a declaration in a role file's text: the
+// first `key =` at or after the declaration's position and before the
+// next `name =`, else the declaration itself. Lua tables keep no source
+// positions, so this reads the text, as the loader does.
+type fieldFinder struct{ src string }
+
+func (f fieldFinder) find(at engine.Pos, key string) engine.Pos {
+	if f.src == "" || at.Line < 1 {
+		return at
+	}
+	off := 0
+	for line := 1; line < at.Line; line++ {
+		i := strings.IndexByte(f.src[off:], '\n')
+		if i < 0 {
+			return at
+		}
+		off += i + 1
+	}
+	off = min(off+max(at.Col-1, 0), len(f.src))
+	rest := f.src[off:]
+	// Skip the declaration itself, then stop at the next one.
+	skip := 0
+	if own := nextName.FindStringIndex(rest); own != nil && own[0] == 0 {
+		skip = own[1]
+	}
+	end := len(rest)
+	if m := nextName.FindStringIndex(rest[skip:]); m != nil {
+		end = skip + m[0]
+	}
+	re := regexp.MustCompile(`(?:^|[^\w.])(` + regexp.QuoteMeta(key) + `)\s*=[^=]`)
+	m := re.FindStringSubmatchIndex(rest[:end])
+	if m == nil {
+		return at
+	}
+	abs := off + m[2]
+	line := 1 + strings.Count(f.src[:abs], "\n")
+	col := abs - strings.LastIndexByte(f.src[:abs], '\n')
+	return engine.Pos{File: at.File, Line: line, Col: col}
+}
+
+// nextName matches the start of the next declaration: `name = "` or a
+// helper call that takes the name first, `mm.action("`.
+var nextName = regexp.MustCompile(`(?:^|[^\w.])(?:name\s*=\s*["']|[A-Za-z_]\w*\.\w+\s*\(\s*["'])`)
+
+func readSource(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	return string(b)
+}
