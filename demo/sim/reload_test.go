@@ -36,7 +36,7 @@ func TestLiveReloadKeepsTheBattleGoing(t *testing.T) {
 	before := s.Soldiers[0].Agent.CurrentState()
 	n, err := s.Reload()
 	require.NoError(t, err)
-	assert.Equal(t, 6, n)
+	assert.Equal(t, 12, n, "two squads of 6")
 	assert.NotSame(t, old, s.Domain)
 	for _, so := range s.Soldiers {
 		assert.Same(t, s.Domain, so.Agent.Domain)
