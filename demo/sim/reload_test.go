@@ -21,6 +21,7 @@ func TestLiveReloadKeepsTheBattleGoing(t *testing.T) {
 	require.NoError(t, err)
 	defer s.Close()
 	w := NewWatcher(path)
+	defer w.Close()
 	for i := 0; i < 120; i++ {
 		s.Step(1.0 / 60)
 	}
@@ -32,7 +33,14 @@ func TestLiveReloadKeepsTheBattleGoing(t *testing.T) {
 	require.NotEqual(t, string(src), slower)
 	require.NoError(t, os.WriteFile(path, []byte(slower), 0o644))
 	require.NoError(t, os.Chtimes(path, time.Now(), time.Now().Add(time.Second)))
-	assert.True(t, w.Changed())
+	// fsnotify reports the write a moment later; wait for it (a deadline
+	// against a lost event, not a timing).
+	seen := false
+	for deadline := time.Now().Add(10 * time.Second); !seen && time.Now().Before(deadline); {
+		seen = w.Changed()
+		time.Sleep(10 * time.Millisecond)
+	}
+	assert.True(t, seen, "the watcher sees the edit")
 	before := s.Soldiers[0].Agent.CurrentState()
 	n, err := s.Reload()
 	require.NoError(t, err)
