@@ -34,9 +34,9 @@ var (
 // tile map's background, and text rendered to images (the debug font is
 // slow to draw glyph by glyph every frame under software OpenGL).
 type gfx struct {
-	sprite [sprites.Count]*ebiten.Image
-	white  *ebiten.Image // a 1x1 white pixel for bars and lines
-	field  *ebiten.Image // the map's tiles, drawn once per Sim
+	sprite  [sprites.Count]*ebiten.Image
+	white   *ebiten.Image // a 1x1 white pixel for bars and lines
+	field   *ebiten.Image // the map's tiles, drawn once per Sim
 	fieldOf *sim.Field
 
 	panel    *ebiten.Image // the side panel, rebuilt when its lines change

@@ -33,7 +33,7 @@ type Soldier struct {
 	HeardX, HeardY, HeardAt float64
 	// SeenAt is the world time it last saw its target, in seconds.
 	SeenAt float64
-	Agent                   *engine.Agent
+	Agent  *engine.Agent
 
 	path     []Point // the walk move_to or advance follows, next waypoint first
 	pathGoal Point   // where path leads
