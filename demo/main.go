@@ -27,6 +27,10 @@ func main() {
 	f := flags.Parsed
 	opts := game.Options{Seed: f.Seed, ScriptsDir: f.ScriptsDir, Frames: f.Frames, Screenshot: f.Screenshot,
 		Overlay: f.Overlay, Select: f.Select, Strip: f.Strip, StripShots: 4}
+	if err := prepare(opts.ScriptsDir); err != nil {
+		fmt.Fprintln(os.Stderr, "demo:", err)
+		os.Exit(1)
+	}
 	if f.CPUProfile != "" {
 		out, err := os.Create(f.CPUProfile)
 		if err == nil {
