@@ -14,17 +14,11 @@
 --   enemy_distance  how far the target is, in pixels
 --   in_cover        true when the soldier stands behind cover
 --   health          the soldier's own health, 100 down to 0
---   heard_shot      true for a while after it heard an enemy shot nearby
---   heard_x/heard_y where that shot came from
---   crate_empty     true when the crate nearest to it has no magazine left
---   medic           health the team's medic at the rally point can still give
 --
--- Host functions (npc:...) the game provides: move_to(x, y) walks there
--- (around walls) and returns on arrival; advance(seconds) walks towards the
--- enemy until one is in sight; nearest(kind) returns x, y of the nearest
--- thing of a kind ("ammo_crate", "cover", "rally"); position() returns
--- x, y; shoot() fires one round at the target; take_magazine() takes a
--- magazine from the crate the soldier stands at (false when it is empty).
+-- Host functions (npc:...) the game provides: move_to(x, y) walks there and
+-- returns on arrival; nearest(kind) returns x, y of the nearest thing of a
+-- kind ("ammo_crate", "cover", "rally"); position() returns x, y; shoot()
+-- fires one round at the target.
 
 return {
   name = "Soldier",
@@ -59,11 +53,6 @@ return {
     -- has none, never does): an enemy at a middling range, no cover.
     enemy_distance = 300,
     in_cover = false,
-    heard_shot = false,
-    heard_x = 0,
-    heard_y = 0,
-    crate_empty = false,
-    medic = 100,
   },
 
   goals = {
@@ -83,9 +72,6 @@ return {
         local cx, cy = npc:nearest("ammo_crate")
         npc:move_to(cx, cy)
         npc:wait(0.5)
-        if not npc:take_magazine() then
-          return false, "the crate is empty" -- plan again: another crate
-        end
         npc.state.magazines = npc.state.magazines + 1
         npc:move_to(hx, hy) -- back to where it was (its cover, say)
       end,
@@ -181,37 +167,6 @@ return {
         local x, y = npc:nearest("rally")
         npc:move_to(x, y)
         npc:wait(3)
-      end,
-    },
-    {
-      -- With nobody in sight, move up: walk towards the enemy (around the
-      -- walls) until one shows, or for 2 s, then choose again.
-      name = "advance",
-      pre = "!enemy_visible",
-      utility = { tags = { "combat" } },
-      considerations = {
-        -- Only a soldier fit to fight moves up; a hurt one regroups.
-        { name = "fit to fight", input = "health", min = 0, max = 100, curve = "logistic", slope = 12, offset = 0.5 },
-      },
-      run = function(npc)
-        npc:advance(2)
-      end,
-    },
-    {
-      -- With nobody in sight and hurt: back to the rally point, where the
-      -- medic heals, until fit to fight again.
-      name = "regroup",
-      pre = "!enemy_visible && health < 100",
-      utility = { tags = { "combat" } },
-      considerations = {
-        { name = "hurt", input = "health", min = 100, max = 0, curve = "logistic", slope = 12, offset = 0.5 },
-        -- Worth it only while the medic has something left to give.
-        { name = "medic has supply", input = "medic", min = 0, max = 20, curve = "linear" },
-      },
-      run = function(npc)
-        local x, y = npc:nearest("rally")
-        npc:move_to(x, y)
-        npc:wait(2)
       end,
     },
   },

@@ -10,10 +10,10 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 )
 
-// ScriptPath returns the path of the soldiers' script.
-func (s *Sim) ScriptPath() string { return filepath.Join(s.Config.ScriptsDir, "soldier.lua") }
+// ScriptPath returns the path of the soldiers' role file.
+func (s *Sim) ScriptPath() string { return filepath.Join(s.Config.ScriptsDir, s.Config.Role) }
 
-// Reload recompiles soldier.lua and swaps it into every soldier of the
+// Reload recompiles the role file (and the role it extends) and swaps it into every soldier of the
 // round, keeping their state (luabind.Runtime.Reload); later rounds spawn
 // with it too. It returns how many soldiers took the new script. When the
 // file does not load, nothing changes: the old script keeps running and
@@ -36,10 +36,11 @@ func (s *Sim) Reload() (int, error) {
 	return n - 1, nil
 }
 
-// Watcher reports when a file changes on disk: it watches the file's
-// folder with fsnotify (so an editor that saves by renaming a new file
+// Watcher reports when a file, or another file of its folder with the
+// same extension (the role a role extends), changes on disk: it watches
+// the folder with fsnotify (so an editor that saves by renaming a new file
 // over the old one is seen too) and, where fsnotify is not available (in
-// the browser), falls back to comparing modification times. The zero
+// the browser), falls back to comparing the file's modification time. The zero
 // value is not usable; use NewWatcher. Changed and Close may be called
 // from one goroutine at a time.
 type Watcher struct {
@@ -84,7 +85,7 @@ func (w *Watcher) Changed() bool {
 			if !ok {
 				return changed
 			}
-			if filepath.Base(e.Name) == filepath.Base(w.path) && e.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) != 0 {
+			if filepath.Ext(e.Name) == filepath.Ext(w.path) && e.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) != 0 {
 				changed = true
 			}
 		case err, ok := <-w.fsw.Errors:

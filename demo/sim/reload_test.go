@@ -17,10 +17,15 @@ func TestLiveReloadKeepsTheBattleGoing(t *testing.T) {
 	require.NoError(t, err)
 	path := filepath.Join(dir, "soldier.lua")
 	require.NoError(t, os.WriteFile(path, src, 0o644))
+	squad, err := os.ReadFile(filepath.Join("..", "..", "scripts", "squad.lua"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "squad.lua"), squad, 0o644))
 	s, err := New(Config{Seed: 3, ScriptsDir: dir})
 	require.NoError(t, err)
 	defer s.Close()
-	w := NewWatcher(path)
+	// The demo watches its role file, squad.lua; an edit of soldier.lua,
+	// the role it extends, counts too.
+	w := NewWatcher(s.ScriptPath())
 	defer w.Close()
 	for i := 0; i < 120; i++ {
 		s.Step(1.0 / 60)

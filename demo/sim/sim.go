@@ -1,5 +1,6 @@
 // Package sim is the demo's battlefield without a window: two squads of
-// soldiers whose minds are scripts/soldier.lua, on a tile map (Field:
+// soldiers whose minds are scripts/squad.lua (scripts/soldier.lua plus
+// advance, regroup and crates that run empty), on a tile map (Field:
 // walls that block walking, sight and rounds, sandbags that give cover,
 // crates, rally points where a medic heals), with line of sight, A* paths
 // on the tile grid, the host functions the script calls (move_to,
@@ -34,7 +35,10 @@ import (
 // given beside it.
 type Config struct {
 	Seed       uint64 // the world's random seed (default 0, a valid seed)
-	ScriptsDir string // the folder holding soldier.lua (default "scripts")
+	ScriptsDir string // the folder holding the role and the modules it extends (default "scripts")
+	// Role is the soldiers' role file in ScriptsDir (default "squad.lua",
+	// which extends soldier.lua with the battlefield's actions).
+	Role string
 	// Map is the battlefield's tile map (default assets.Field; see
 	// assets.Legend and ParseField).
 	Map string
@@ -82,6 +86,9 @@ type Config struct {
 func (c *Config) defaults() {
 	if c.ScriptsDir == "" {
 		c.ScriptsDir = "scripts"
+	}
+	if c.Role == "" {
+		c.Role = "squad.lua"
 	}
 	if c.Map == "" {
 		c.Map = assets.Field
@@ -213,7 +220,7 @@ type Sim struct {
 	explain *engine.UtilityPlanner // the overlay's planner (Explain on)
 }
 
-// New parses the map, loads soldier.lua from cfg.ScriptsDir and spawns the
+// New parses the map, loads cfg.Role from cfg.ScriptsDir and spawns the
 // first round. The error is a map that does not parse or a script that
 // does not load or compile.
 func New(cfg Config) (*Sim, error) {
@@ -228,7 +235,7 @@ func New(cfg Config) (*Sim, error) {
 	}
 	s := &Sim{Config: cfg, Field: f, Winner: -1}
 	s.rt = luabind.NewRuntime(luabind.Options{ScriptsDir: cfg.ScriptsDir, Host: s.hostFuncs()})
-	d, err := s.rt.LoadDomain(filepath.Join(cfg.ScriptsDir, "soldier.lua"))
+	d, err := s.rt.LoadDomain(filepath.Join(cfg.ScriptsDir, cfg.Role))
 	if err != nil {
 		s.rt.Close()
 		return nil, fmt.Errorf("sim: %w", err)

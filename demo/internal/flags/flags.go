@@ -40,7 +40,7 @@ func init() {
 	fs.IntVar(&o.Frames, "frames", 0, "quit after `N` frames, one tick (1/60 s) each, drawn as fast as they can be, and print\n\"frames N in S s, F fps\" (0: run until the window is closed)")
 	fs.StringVar(&o.Screenshot, "screenshot", "", "save the last frame to `FILE.png`")
 	fs.Uint64Var(&o.Seed, "seed", 1, "the battle's random `seed`: the same seed gives the same battle and frames")
-	fs.StringVar(&o.ScriptsDir, "scripts", "scripts", "the `folder` holding soldier.lua")
+	fs.StringVar(&o.ScriptsDir, "scripts", "scripts", "the `folder` holding squad.lua, the soldiers' role, and soldier.lua, which it extends")
 	fs.BoolVar(&o.Overlay, "overlay", false, "start with the selected soldier's mind shown in the panel (key D toggles it)")
 	fs.StringVar(&o.Select, "select", "blue1", "the `soldier` the panel shows first (Tab or a click changes it)")
 	fs.StringVar(&o.Strip, "strip", "", "with -frames, also save a strip of 4 frames of the field to `FILE.png`")
