@@ -50,6 +50,23 @@ return {
         npc:move_to(hx, hy) -- back to where it was (its cover, say)
       end,
     },
+    -- As in soldier.lua, but only while the medic at the rally point has
+    -- something left to give: with the medic spent, a badly hurt soldier
+    -- fights on (takeCover or attack) instead of running back and forth.
+    {
+      name = "retreat",
+      pre = "enemy_visible && enemy_health > 0",
+      utility = { tags = { "combat" } },
+      considerations = {
+        { name = "badly hurt", input = "health", min = 100, max = 0, curve = "logistic", slope = 14, offset = 0.75 },
+        { name = "medic has supply", input = "medic", min = 0, max = 20, curve = "linear" },
+      },
+      run = function(npc)
+        local x, y = npc:nearest("rally")
+        npc:move_to(x, y)
+        npc:wait(3)
+      end,
+    },
     {
       -- With nobody in sight, move up: walk towards the enemy until one
       -- shows, or for 2 s, then choose again.

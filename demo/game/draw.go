@@ -342,6 +342,9 @@ func (g *Game) drawBanner(screen *ebiten.Image) {
 	op.ColorScale.ScaleWithColor(c)
 	screen.DrawImage(g.gfx.textImage(msg), &op)
 	sub := "next round soon"
+	if s.TimeUp {
+		sub = "time is up: won on soldiers standing, then health; next round soon"
+	}
 	g.gfx.drawText(screen, sub, (FieldW-float64(len(sub)*glyphW))/2, y+glyphH*k+20, white)
 }
 

@@ -81,7 +81,7 @@ func TestFieldPathsAreDeterministicAndValid(t *testing.T) {
 // s of game time) and checks every soldier's position on every tick.
 func TestBattleEndsWithAWinnerAndNobodyInAWall(t *testing.T) {
 	fetched, reloaded := 0, 0
-	s, err := sim.New(sim.Config{Seed: 3, ScriptsDir: "../../scripts", RoundPause: -1, OnEvent: func(e engine.Event) {
+	s, err := sim.New(sim.Config{Seed: 5, ScriptsDir: "../../scripts", RoundPause: -1, OnEvent: func(e engine.Event) {
 		if e.Kind == engine.EventFinish && e.Action == "fetchMagazine" {
 			fetched++
 		}
@@ -105,6 +105,8 @@ func TestBattleEndsWithAWinnerAndNobodyInAWall(t *testing.T) {
 		}
 	}
 	assert.Contains(t, []int{0, 1}, s.Winner, "one squad wins within 3,000 ticks (at %.1fs, alive %v)", s.World.Time, s.Alive())
+	assert.False(t, s.TimeUp, "by wiping the other out, not on points")
+	assert.Zero(t, s.Alive()[1-max(s.Winner, 0)&1], "the loser has nobody standing")
 	assert.Positive(t, fetched, "soldiers fetch magazines")
 	assert.Positive(t, reloaded, "and reload")
 	assert.True(t, heard, "the heard_shot sensor fires")

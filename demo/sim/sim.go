@@ -75,6 +75,10 @@ type Config struct {
 	// back, up to CrateStock (default 6).
 	CrateStock  int
 	CrateRefill float64
+	// RoundLimit is the longest a round lasts, in seconds of game time
+	// (default 120): then the squad with more soldiers standing wins, or
+	// on a tie the one with more health left, or it is a draw.
+	RoundLimit float64
 	// RoundPause is how long, in seconds, the field stays still after a
 	// squad is wiped out before both squads respawn (default 3). A negative
 	// value never starts a new round.
@@ -116,6 +120,9 @@ func (c *Config) defaults() {
 	}
 	if c.Damage <= 0 {
 		c.Damage = 15
+	}
+	if c.RoundLimit <= 0 {
+		c.RoundLimit = 120
 	}
 	if c.RoundPause == 0 {
 		c.RoundPause = 3
@@ -211,6 +218,7 @@ type Sim struct {
 	Round    int    // the round being fought, from 1
 	Wins     [2]int // rounds won by each team
 	Winner   int    // the team that won the round just ended, 2 for a draw, -1 while fighting
+	TimeUp   bool   // the round just ended at Config.RoundLimit, not with a squad wiped out
 	Ticks    int    // Steps since New, over all rounds
 	// Medic is the health each team's medic has left to give this round.
 	Medic [2]float64
@@ -268,7 +276,7 @@ func (s *Sim) Restart() { s.spawn() }
 // each with about SpawnAmmo rounds.
 func (s *Sim) spawn() {
 	s.Round++
-	s.Winner = -1
+	s.Winner, s.TimeUp = -1, false
 	for _, so := range s.Soldiers {
 		s.rt.Forget(so.Agent)
 	}
@@ -310,8 +318,9 @@ var teamNames = [2]string{"blue", "red"}
 func TeamName(team int) string { return teamNames[team&1] }
 
 // Step advances the battle by dt seconds (dt > 0): sensors, then one
-// World.Tick, then the dead fall, the medics heal and tracers fade; when a
-// squad is wiped out the next round starts RoundPause seconds later.
+// World.Tick, then the dead fall, the medics heal, crates refill and tracers
+// fade; when a squad is wiped out (or the round reaches RoundLimit) the next
+// round starts RoundPause seconds later.
 func (s *Sim) Step(dt float64) {
 	s.Ticks++
 	s.sense()
@@ -336,6 +345,9 @@ func (s *Sim) Step(dt float64) {
 			s.Winner = 1
 		case alive[1] == 0:
 			s.Winner = 0
+		case s.World.Time >= s.Config.RoundLimit:
+			s.Winner = s.onPoints()
+			s.TimeUp = true
 		default:
 			return
 		}
@@ -418,4 +430,23 @@ func (s *Sim) restock(dt float64) {
 			c.refill = s.Config.CrateRefill
 		}
 	}
+}
+
+// onPoints returns the winner of a round that ran out of time: the team
+// with more soldiers standing, then with more health left; 2 for a draw.
+func (s *Sim) onPoints() int {
+	alive := s.Alive()
+	var hp [2]float64
+	for _, so := range s.Soldiers {
+		if !so.Dead {
+			hp[so.Team] += so.Health
+		}
+	}
+	switch {
+	case alive[0] != alive[1]:
+		return map[bool]int{true: 0, false: 1}[alive[0] > alive[1]]
+	case hp[0] != hp[1]:
+		return map[bool]int{true: 0, false: 1}[hp[0] > hp[1]]
+	}
+	return 2
 }
