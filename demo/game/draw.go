@@ -41,6 +41,10 @@ type gfx struct {
 
 	panel    *ebiten.Image // the side panel, rebuilt when its lines change
 	panelKey string        // the lines the panel image shows
+	// panelShown says the screen shows the panel image as it is (the
+	// screen is not cleared between frames); shownOn is that screen.
+	panelShown bool
+	shownOn    *ebiten.Image
 
 	text map[string]*ebiten.Image // white text on a clear ground, by content
 	used map[string]bool          // texts drawn since the last sweep
@@ -167,7 +171,10 @@ func (g *gfx) background(f *sim.Field) *ebiten.Image {
 
 func (g *Game) draw(screen *ebiten.Image) {
 	s, x := g.sim, g.gfx
-	screen.DrawImage(x.background(s.Field), nil)
+	// The two big images replace what is under them: no blending, which
+	// software OpenGL (Xvfb) pays for per pixel.
+	x.op = ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	screen.DrawImage(x.background(s.Field), &x.op)
 	for _, c := range s.Crates {
 		i := sprites.Crate
 		if c.Stock == 0 {

@@ -231,11 +231,18 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 		if k := key.String(); k != x.panelKey {
 			x.panelKey = k
 			g.renderPanel(lines, foot.lines)
+			x.panelShown = false
 		}
 	}
-	op := ebiten.DrawImageOptions{}
+	// The screen is not cleared between frames, so the panel stays on it
+	// until it changes: a third of the screen not drawn again every frame.
+	if x.panelShown && screen == x.shownOn {
+		return
+	}
+	op := ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
 	op.GeoM.Translate(FieldW, 0)
 	screen.DrawImage(x.panel, &op)
+	x.panelShown, x.shownOn = true, screen
 }
 
 // renderPanel draws lines from the top and foot at the bottom of the
