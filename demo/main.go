@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/pprof"
+	"strings"
 
 	"github.com/moonmind-ai/moonmind/demo/game"
 	"github.com/moonmind-ai/moonmind/demo/internal/flags"
@@ -26,7 +27,9 @@ import (
 func main() {
 	f := flags.Parsed
 	opts := game.Options{Seed: f.Seed, ScriptsDir: f.ScriptsDir, Frames: f.Frames, Screenshot: f.Screenshot,
-		Overlay: f.Overlay, Select: f.Select, Strip: f.Strip, StripShots: 4}
+		Overlay: f.Overlay, Select: f.Select, Strip: f.Strip, StripShots: 4,
+		// The engine reads no environment variable; the demo passes this one in.
+		NoGOAP: strings.EqualFold(os.Getenv("MOONMIND_GOAP"), "off")}
 	if err := prepare(opts.ScriptsDir); err != nil {
 		fmt.Fprintln(os.Stderr, "demo:", err)
 		os.Exit(1)

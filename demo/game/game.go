@@ -72,6 +72,8 @@ type Options struct {
 	// frames of the field, taken evenly over the run (with Frames).
 	Strip      string
 	StripShots int
+	// NoGOAP turns GOAP planning off (see sim.Config.NoGOAP).
+	NoGOAP bool
 }
 
 // Game is the demo as an ebiten.Game. Not safe for concurrent use: ebiten
@@ -100,7 +102,7 @@ type Game struct {
 // New loads the soldiers' script and sets up the battle. The error is a
 // script that does not load, or a sprite sheet that does not decode.
 func New(opts Options) (*Game, error) {
-	s, err := sim.New(sim.Config{Seed: opts.Seed, ScriptsDir: opts.ScriptsDir})
+	s, err := sim.New(sim.Config{Seed: opts.Seed, ScriptsDir: opts.ScriptsDir, NoGOAP: opts.NoGOAP})
 	if err != nil {
 		return nil, fmt.Errorf("game: %w", err)
 	}
