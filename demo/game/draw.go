@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
 
 	"github.com/moonmind-ai/moonmind/assets/sprites"
+	"github.com/moonmind-ai/moonmind/demo/internal/layout"
 	"github.com/moonmind-ai/moonmind/demo/sim"
 )
 
@@ -258,73 +259,40 @@ func Label(so *sim.Soldier) string {
 	return fmt.Sprintf("%c%s %s %g", sim.TeamName(so.Team)[0], so.Name[len(sim.TeamName(so.Team)):], doing, so.Ammo())
 }
 
-// drawLabels places a label for every living soldier where it overlaps
-// no other label (and no soldier but its own): above it, below it, to the
-// right or the left, whichever is free first; a label with no free place
-// is drawn faint. The selected soldier's label is placed first.
+// drawLabels draws a label for every living soldier where it overlaps no
+// other label and no other soldier (layout.Place: above it, below, right
+// or left, whichever is free first); a label with no free place is drawn
+// faint. The selected soldier's label is placed first.
 func (g *Game) drawLabels(screen *ebiten.Image) {
-	var placed []image.Rectangle
-	var body []image.Rectangle
 	order := make([]*sim.Soldier, 0, len(g.sim.Soldiers))
 	for _, so := range g.sim.Soldiers {
 		if so.Dead {
 			continue
 		}
-		body = append(body, image.Rect(int(so.X)-9, int(so.Y)-18, int(so.X)+9, int(so.Y)+10))
 		if so.Name == g.sel {
 			order = append([]*sim.Soldier{so}, order...)
 		} else {
 			order = append(order, so)
 		}
 	}
-	for _, so := range order {
-		text := Label(so)
-		w, h := len(text)*glyphW+4, glyphH-2
+	labels := make([]layout.Label, len(order))
+	texts := make([]string, len(order))
+	for i, so := range order {
+		texts[i] = Label(so)
 		x, y := int(so.X), int(so.Y)
-		cands := []image.Point{{x - w/2, y - 19 - h}, {x - w/2, y + 11}, {x + 12, y - h/2}, {x - 12 - w, y - h/2}}
-		best, faint := cands[0], true
-		for _, p := range cands {
-			r := image.Rect(p.X, p.Y, p.X+w, p.Y+h)
-			if r.Min.X < 0 || r.Min.Y < 0 || r.Max.X > FieldW || r.Max.Y > Height {
-				continue
-			}
-			if overlaps(r, placed) || overlapsOther(r, body, so) {
-				continue
-			}
-			best, faint = p, false
-			break
-		}
-		r := image.Rect(best.X, best.Y, best.X+w, best.Y+h)
+		labels[i] = layout.Label{X: x, Y: y, W: len(texts[i])*glyphW + 4, H: glyphH - 2,
+			Avoid: image.Rect(x-9, y-18, x+9, y+10)}
+	}
+	for i, p := range layout.Place(labels, image.Rect(0, 0, FieldW, Height)) {
+		so, r := order[i], p.Rect
 		back, fore := labelBack, sprites.TeamColor[so.Team]
 		fore = color.RGBA{lighten(fore.R), lighten(fore.G), lighten(fore.B), 255}
-		if faint {
+		if p.Faint {
 			back.A, fore = 0x30, color.RGBA{0x60, 0x60, 0x60, 0x60}
-		} else {
-			placed = append(placed, r)
 		}
-		g.gfx.rect(screen, float64(r.Min.X), float64(r.Min.Y), float64(w), float64(h), back)
-		g.gfx.drawText(screen, text, float64(r.Min.X+2), float64(r.Min.Y)-1, fore)
+		g.gfx.rect(screen, float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), back)
+		g.gfx.drawText(screen, texts[i], float64(r.Min.X+2), float64(r.Min.Y)-1, fore)
 	}
-}
-
-func overlaps(r image.Rectangle, rs []image.Rectangle) bool {
-	for _, o := range rs {
-		if r.Overlaps(o) {
-			return true
-		}
-	}
-	return false
-}
-
-// overlapsOther reports whether r covers the body of a soldier other than so.
-func overlapsOther(r image.Rectangle, bodies []image.Rectangle, so *sim.Soldier) bool {
-	own := image.Rect(int(so.X)-9, int(so.Y)-18, int(so.X)+9, int(so.Y)+10)
-	for _, b := range bodies {
-		if b != own && r.Overlaps(b) {
-			return true
-		}
-	}
-	return false
 }
 
 // drawBanner shows the round's winner across the field, three times the

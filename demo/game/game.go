@@ -26,13 +26,13 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"github.com/moonmind-ai/moonmind/assets"
+	"github.com/moonmind-ai/moonmind/demo/internal/layout"
 	"github.com/moonmind-ai/moonmind/demo/sim"
 )
 
@@ -347,32 +347,5 @@ func savePNG(img image.Image, path string) error {
 	return nil
 }
 
-// wrap breaks s into lines of at most n characters at spaces; a word
-// longer than n is split (the only case that cuts inside a word).
-func wrap(s string, n int) []string {
-	var lines []string
-	for _, para := range strings.Split(s, "\n") {
-		line := ""
-		for _, w := range strings.Fields(para) {
-			for len(w) > n {
-				if line != "" {
-					lines = append(lines, line)
-					line = ""
-				}
-				lines = append(lines, w[:n])
-				w = w[n:]
-			}
-			switch {
-			case line == "":
-				line = w
-			case len(line)+1+len(w) <= n:
-				line += " " + w
-			default:
-				lines = append(lines, line)
-				line = w
-			}
-		}
-		lines = append(lines, line)
-	}
-	return lines
-}
+// wrap breaks s into lines of at most n characters at words.
+func wrap(s string, n int) []string { return layout.Wrap(s, n) }
