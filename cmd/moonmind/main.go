@@ -8,6 +8,7 @@
 //	moonmind utility FILE [--state k=v]... [--json]
 //	moonmind run FILE [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--trace FILE]
 //	moonmind trace FILE.jsonl [--agent NAME] [--kind KIND] [--tick A:B]
+//	moonmind replay TRACE.jsonl [FILE...]
 //	moonmind eval [--state k=v]... EXPR
 //	moonmind apply [--state k=v]... EFFECTS
 //	moonmind llm-plan [--base-url URL] [--model M] [--capability name=description]... [--json] GOAL

@@ -96,7 +96,12 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	w.Finish()
 	if trace != nil {
-		if err := engine.WriteJSONLines(trace, records); err != nil {
+		// The run's arguments first, for moonmind replay.
+		err := writeRunHeader(trace, args)
+		if err == nil {
+			err = engine.WriteJSONLines(trace, records)
+		}
+		if err != nil {
 			fmt.Fprintln(stderr, "moonmind run:", err)
 			return 2
 		}

@@ -47,7 +47,7 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	events, code := readTrace(pos[0], stderr)
+	_, events, code := readTrace(pos[0], stderr)
 	if code != 0 {
 		return code
 	}
@@ -76,15 +76,17 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// readTrace reads every record of a JSON Lines trace. On failure it prints
-// the error, with file:line for a bad record, and returns exit status 2.
-func readTrace(path string, stderr io.Writer) ([]engine.Event, int) {
+// readTrace reads every record of a JSON Lines trace, and its run header
+// (nil when it has none). On failure it prints the error, with file:line
+// for a bad record, and returns exit status 2.
+func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, int) {
 	f, err := os.Open(path)
 	if err != nil {
 		fmt.Fprintln(stderr, "moonmind trace:", err)
-		return nil, 2
+		return nil, nil, 2
 	}
 	defer f.Close()
+	var hdr *runHeader
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
 	var events []engine.Event
@@ -95,9 +97,17 @@ func readTrace(path string, stderr io.Writer) ([]engine.Event, int) {
 			engine.Event
 			Kind string `json:"kind"`
 		}
+		if line == 1 && strings.HasPrefix(sc.Text(), `{"kind":"run",`) {
+			hdr = &runHeader{}
+			if err := json.Unmarshal(sc.Bytes(), hdr); err != nil {
+				fmt.Fprintf(stderr, "%s:%d: %v\n", path, line, err)
+				return nil, nil, 2
+			}
+			continue
+		}
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			fmt.Fprintf(stderr, "%s:%d: %v\n", path, line, err)
-			return nil, 2
+			return nil, nil, 2
 		}
 		e := rec.Event
 		e.Kind, _ = engine.ParseEventKind(rec.Kind)
@@ -105,9 +115,9 @@ func readTrace(path string, stderr io.Writer) ([]engine.Event, int) {
 	}
 	if err := sc.Err(); err != nil {
 		fmt.Fprintln(stderr, "moonmind trace:", err)
-		return nil, 2
+		return nil, nil, 2
 	}
-	return events, 0
+	return hdr, events, 0
 }
 
 // parseTickSpan reads --tick A:B, A:, :B or A (one tick). The empty span

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func recordSoldier(t *testing.T, extra ...string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	args := append([]string{"run", soldier, "--ticks", "200", "--state", "ammo=12", "--state", "enemy_visible=true",
+		"--state", "enemy_health=100", "--trace", path}, extra...)
+	_, errOut, code := runMain(args...)
+	require.Equal(t, 0, code, errOut)
+	return path
+}
+
+func TestReplayIdentical(t *testing.T) {
+	path := recordSoldier(t)
+	out, errOut, code := runMain("replay", path)
+	assert.Equal(t, 0, code, errOut)
+	assert.Equal(t, "identical: 9 records over 200 ticks\n", out)
+
+	// Several workers and several files replay as well.
+	path = recordSoldier(t, "--agents", "3", "--workers", "2")
+	out, errOut, code = runMain("replay", path)
+	assert.Equal(t, 0, code, errOut)
+	assert.True(t, strings.HasPrefix(out, "identical: "), out)
+
+	multi := filepath.Join(t.TempDir(), "multi.jsonl")
+	_, errOut, code = runMain("run", pingFile, pongFile, baristaFile, "--ticks", "12", "--trace", multi)
+	require.Equal(t, 0, code, errOut)
+	out, errOut, code = runMain("replay", multi)
+	assert.Equal(t, 0, code, errOut)
+	assert.True(t, strings.HasPrefix(out, "identical: "), out)
+}
+
+func TestReplayFindsTheFirstDifference(t *testing.T) {
+	path := recordSoldier(t)
+	src, err := os.ReadFile(soldier)
+	require.NoError(t, err)
+	edited := strings.Replace(string(src), "cost = 2,", "cost = 20,", 1)
+	require.NotEqual(t, string(src), edited, "the edit applies")
+	file := filepath.Join(t.TempDir(), "soldier.lua")
+	require.NoError(t, os.WriteFile(file, []byte(edited), 0o644))
+
+	out, errOut, code := runMain("replay", path, file)
+	assert.Equal(t, 1, code, errOut)
+	assert.Equal(t, "differs at record 4, tick 22, agent Soldier:\n"+
+		"  recorded: tick   22  t=  2.100s  Soldier      plan        goal=armed plan=[fetchMagazine, reload] cost=3\n"+
+		"  new:      tick   22  t=  2.100s  Soldier      plan        goal=armed plan=[fetchMagazine, reload] cost=21\n", out)
+}
+
+func TestReplayBadInput(t *testing.T) {
+	path := recordSoldier(t)
+	_, errOut, code := runMain("replay", path, soldier, soldier)
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "moonmind replay: the trace ran 1 file(s), and 2 were given\n", errOut)
+
+	bare := filepath.Join(t.TempDir(), "bare.jsonl")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	_, rest, _ := strings.Cut(string(data), "\n")
+	require.NoError(t, os.WriteFile(bare, []byte(rest), 0o644))
+	_, errOut, code = runMain("replay", bare)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "has no run header")
+
+	back, _, code := runMain("trace", path, "--kind", "finish")
+	assert.Equal(t, 0, code, "trace reads a trace with a run header")
+	assert.Contains(t, back, "Soldier      finish      action=attack")
+}
