@@ -78,8 +78,9 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		writeJSON(stdout, out)
 	} else {
+		colour := colourFor(stdout)
 		for _, f := range all {
-			fmt.Fprintln(stdout, f)
+			fmt.Fprintln(stdout, f.format(colour))
 		}
 	}
 	if len(all) > 0 {

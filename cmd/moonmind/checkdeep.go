@@ -19,8 +19,16 @@ type finding struct {
 	Msg      string
 }
 
-func (f finding) String() string {
-	return fmt.Sprintf("%s:%d:%d: %s: %s", f.Pos.File, f.Pos.Line, f.Pos.Col, f.Severity, f.Msg)
+func (f finding) String() string { return f.format(false) }
+
+// format writes the finding as file:line:col: severity: message, the
+// severity in colour when colour is true.
+func (f finding) format(colour bool) string {
+	c := colourYellow
+	if f.Severity == "error" {
+		c = colourRed
+	}
+	return fmt.Sprintf("%s:%d:%d: %s: %s", f.Pos.File, f.Pos.Line, f.Pos.Col, paint(colour, c, f.Severity), f.Msg)
 }
 
 // findingJSON is one finding in `moonmind check --json`.

@@ -35,7 +35,8 @@ var helps = map[string]helpText{
 			"  cmd/moonmind/testdata/faulty/wrong_way.lua:5:22: error: goal \"rich\": gold >= 10 needs gold to move, and no action's effect raises it or sets it to a number",
 		exits: "1  a finding (every one printed as file:line:col: severity: message, at the faulty field)\n" +
 			"2  a bad argument (a file or directory that cannot be read)",
-		more: "Findings: a role that does not load (syntax, unknown keys, bad conditions and effects, a fulfills or a\n" +
+		more: "The severity is coloured on a terminal, never with NO_COLOR set.\n" +
+			"Findings: a role that does not load (syntax, unknown keys, bad conditions and effects, a fulfills or a\n" +
 			"condition naming nothing); a goal no action can reach from any state, or from the initial state (a\n" +
 			"warning, naming a self-feeding cycle when that is why); a numeric goal no action moves toward; effect\n" +
 			"arithmetic on a string or boolean variable; in a goap role, an action no goal can use (a warning).",
