@@ -19,7 +19,8 @@ type ActionSpec struct {
 	Fulfills   []string
 	Cost       float64
 	Utility    UtilitySpec
-	Restricted bool // refused by executors (the seed's execution policy / @Security)
+	Restricted bool   // permitted by no Policy (the seed's execution policy / @Security)
+	Authority  string // the authority a Policy must grant to run it (@SecureAgentTool), or ""
 	Body       Body
 	// Considerations, when given, score this action in the utility
 	// planner instead of the role's (the IAUS attaches them per action).
@@ -40,6 +41,7 @@ type Action struct {
 	Cost       float64
 	Utility    UtilitySpec
 	Restricted bool
+	Authority  string // the authority needed to run it, or ""
 	Body       Body
 	// Considerations are the action's own utility considerations, or nil
 	// to use the planner's.
@@ -87,8 +89,11 @@ func (b *ActionBuilder) Cost(c float64) *ActionBuilder { b.spec.Cost = c; return
 // Utility sets the utility data.
 func (b *ActionBuilder) Utility(u UtilitySpec) *ActionBuilder { b.spec.Utility = u; return b }
 
-// Restricted marks the action as refused by executors.
+// Restricted marks the action as permitted by no policy.
 func (b *ActionBuilder) Restricted() *ActionBuilder { b.spec.Restricted = true; return b }
+
+// Authority makes the action need the named authority (see Policy).
+func (b *ActionBuilder) Authority(name string) *ActionBuilder { b.spec.Authority = name; return b }
 
 // Body sets what runs when the action executes.
 func (b *ActionBuilder) Body(body Body) *ActionBuilder { b.spec.Body = body; return b }

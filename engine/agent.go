@@ -78,6 +78,10 @@ type Agent struct {
 	// scored again against the others. Zero means DefaultRethinkEvery;
 	// a negative value means every tick.
 	RethinkEvery float64
+	// Authorities are the authorities granted to the agent (see Policy):
+	// it plans around actions that need any other, and around Restricted
+	// ones, and its executors refuse them. Nil grants none.
+	Authorities []string
 	// Recorder is the agent's flight recorder; NewAgent sets one.
 	Recorder *Recorder
 	// OnEvent, when set, receives every record as it is made. A World sets
@@ -88,6 +92,7 @@ type Agent struct {
 	Timing bool
 
 	handle  PlannerHandle
+	policy  Policy // Authorities, as the planner reads them
 	planner *Planner
 	utility *UtilityPlanner
 
@@ -497,8 +502,10 @@ func (a *Agent) allowed(steps []*Action) string {
 }
 
 func (a *Agent) allowed1(s *Action) string {
-	if s.Restricted {
-		return "restricted action " + s.Name
+	if s.Secured() {
+		if why := refusal(s, a.Authorities); why != "" {
+			return why
+		}
 	}
 	if a.cooldown[s.Index] > a.time+1e-9 {
 		return "action " + s.Name + " is backed off for " + strconv.FormatFloat(a.cooldown[s.Index]-a.time, 'f', 2, 64) + " s after a failure"
@@ -516,6 +523,7 @@ func (a *Agent) decide() bool {
 	}
 	a.retryAt = inf
 	a.planner.Exclude = a.backedOff()
+	a.planner.Policy = a.currentPolicy()
 	mode := a.Domain.Decide
 	if mode != "utility" && a.handle != nil && a.planGoals() {
 		a.failedState = a.failedState[:0]
@@ -596,7 +604,11 @@ func (a *Agent) planGoals() bool {
 			reason := err.Error()
 			var pe *PlanError
 			if errors.As(err, &pe) {
+				a.noteWait(pe)
 				reason = string(pe.Reason) + ": " + pe.Detail
+				if pe.Reason == BackedOff {
+					a.noteBackoff([]*Action{a.Domain.Action(pe.Action)})
+				}
 			}
 			a.emit(Event{Kind: EventPlanFailed, Goal: g.Name, Reason: reason, Duration: took})
 			continue
@@ -612,7 +624,8 @@ func (a *Agent) planGoals() bool {
 			continue
 		}
 		a.goal, a.idle = g, false
-		a.emit(Event{Kind: EventPlan, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took})
+		a.emit(Event{Kind: EventPlan, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took,
+			Reason: a.leftOutNote(g)})
 		return true
 	}
 	if !anyUnsatisfied && a.Domain.Decide == "goap" && !a.idle {
@@ -641,7 +654,7 @@ func (a *Agent) pick() bool {
 			break
 		}
 		if why := a.allowed1(sa.Action); why != "" {
-			if sa.Action.Restricted {
+			if !a.policy.Permits(sa.Action) {
 				continue
 			}
 			a.noteBackoff([]*Action{sa.Action})

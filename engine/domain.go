@@ -246,7 +246,7 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 		}
 		u := as.Utility.withDefaults()
 		a := &Action{Name: as.Name, Index: i, Pre: pre, Effects: eff, Cost: cost, Utility: u,
-			Restricted: as.Restricted, Body: as.Body, Pos: as.Pos}
+			Restricted: as.Restricted, Authority: as.Authority, Body: as.Body, Pos: as.Pos}
 		for _, f := range as.Fulfills {
 			g := d.goalIndex[f]
 			if g == nil {
@@ -443,10 +443,11 @@ func (d *Domain) borrowPlanner(limits *Planner) *Planner {
 		p = NewPlanner(d)
 	}
 	p.MaxDepth, p.Budget, p.Chaining, p.Exclude = limits.MaxDepth, limits.Budget, limits.Chaining, limits.Exclude
+	p.Policy = limits.Policy
 	return p
 }
 
-func (d *Domain) returnPlanner(p *Planner) { p.Exclude = nil; d.planners.Put(p) }
+func (d *Domain) returnPlanner(p *Planner) { p.Exclude, p.Policy = nil, nil; d.planners.Put(p) }
 
 // namedConditionNote explains, for an error, that a condition reads named
 // conditions: values computed by the game that no plan can change.

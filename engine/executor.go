@@ -64,13 +64,16 @@ type PlanExecutor struct {
 
 // NewPlanExecutor returns an executor for agent. With no planner it uses a
 // new Planner over the agent's domain (chaining on, depth 10), the seed's
-// BackwardChainingPlanner; pass one to change the limits.
+// BackwardChainingPlanner, with the agent's Policy, so it plans around
+// actions the agent may not run; pass one to change the limits (a planner
+// without a Policy may plan them, and Think then refuses the plan).
 func NewPlanExecutor(agent *Agent, planner ...*Planner) *PlanExecutor {
 	e := &PlanExecutor{Agent: agent}
 	if len(planner) > 0 && planner[0] != nil {
 		e.Planner = planner[0]
 	} else {
 		e.Planner = NewPlanner(agent.Domain)
+		e.Planner.Policy = agent.Policy()
 	}
 	return e
 }
@@ -98,7 +101,8 @@ func (e *PlanExecutor) Plan() (*Plan, error) { return e.Planner.Plan(e.Agent.Sta
 // plan's steps in order. It returns the names of the steps that ran to
 // success, in order (empty when every goal was satisfied already).
 //
-// Before any step runs, a plan containing a Restricted action or one
+// Before any step runs, a plan containing an action the agent's Policy
+// forbids (Restricted, or needing an authority the agent lacks) or one
 // without a Body is refused with an *ActionError wrapping ErrRestricted or
 // ErrNotExecutable. Before each step that has a precondition, the state is
 // read again: if the precondition no longer holds, Think stops, with no
@@ -115,7 +119,7 @@ func (e *PlanExecutor) Think() ([]string, error) {
 		return nil, err
 	}
 	for _, a := range p.Steps {
-		if err := refuse(a); err != nil {
+		if err := refuse(a, e.Agent.Authorities); err != nil {
 			return nil, err
 		}
 	}
@@ -170,7 +174,7 @@ func (e *PlanExecutor) ExecuteAction(name string) error {
 		}
 		return errors.New("engine: no action named \"" + name + "\"" + suggest(name, names))
 	}
-	if err := refuse(a); err != nil {
+	if err := refuse(a, e.Agent.Authorities); err != nil {
 		return err
 	}
 	if !a.Pre.Eval(e.Agent.State) {
@@ -180,10 +184,12 @@ func (e *PlanExecutor) ExecuteAction(name string) error {
 	return e.run(a)
 }
 
-func refuse(a *Action) error {
+// refuse returns why an executor must not run a for an agent with those
+// authorities, or nil.
+func refuse(a *Action, authorities []string) error {
 	switch {
-	case a.Restricted:
-		return &ActionError{Action: a.Name, Err: ErrRestricted}
+	case a.Secured() && refusal(a, authorities) != "":
+		return refusedError(a, authorities)
 	case a.Body == nil:
 		return &ActionError{Action: a.Name, Err: ErrNotExecutable}
 	}
@@ -242,3 +248,24 @@ func (e *PlanExecutor) IsGoalSatisfied(name string) (bool, error) {
 	}
 	return g.Satisfied(e.Agent.State), nil
 }
+
+// refusedError is the *ActionError for a secured action the authorities
+// do not permit; it wraps ErrRestricted and, for an action that needs an
+// authority, names it.
+func refusedError(a *Action, authorities []string) error {
+	if a.Restricted || a.Authority == "" {
+		return &ActionError{Action: a.Name, Err: ErrRestricted}
+	}
+	return &ActionError{Action: a.Name, Err: &authorityError{need: a.Authority, granted: authorities}}
+}
+
+type authorityError struct {
+	need    string
+	granted []string
+}
+
+func (e *authorityError) Error() string {
+	return "engine: the action needs authority \"" + e.need + "\"" + grantedNote(e.granted) + "; executors refuse it"
+}
+
+func (e *authorityError) Unwrap() error { return ErrRestricted }

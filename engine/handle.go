@@ -63,13 +63,7 @@ func (h defaultPlannerHandle) PlanForGoal(name string) ([]*Action, error) {
 	if g == nil {
 		return nil, errors.New("engine: no goal \"" + name + "\"" + suggest(name, goalNames(d)))
 	}
-	var out []*Action
-	for _, a := range d.Actions {
-		if a.Serves(g) || writesAny(a.Effects, g.Condition.Reads()) {
-			out = append(out, a)
-		}
-	}
-	return out, nil
+	return d.Candidates(g), nil
 }
 
 func (h defaultPlannerHandle) ExecutePlan(steps []string) (PlanResult, error) {
@@ -124,9 +118,11 @@ func (a *Agent) ExecutePlan(steps []string) (PlanResult, error) {
 
 func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 	for _, s := range steps {
-		if act := a.Domain.Action(s); act != nil && act.Restricted {
-			a.emit(Event{Kind: EventRefused, Action: s, Plan: steps, Reason: "restricted action " + s})
-			return PlanResult{}, &ActionError{Action: s, Err: ErrRestricted}
+		if act := a.Domain.Action(s); act != nil && act.Secured() {
+			if why := refusal(act, a.Authorities); why != "" {
+				a.emit(Event{Kind: EventRefused, Action: s, Plan: steps, Reason: why})
+				return PlanResult{}, refusedError(act, a.Authorities)
+			}
 		}
 	}
 	res := PlanResult{Success: true}
@@ -139,7 +135,7 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 		case !act.Pre.Eval(a.State):
 			r.Err = errors.New("engine: precondition \"" + act.Pre.Source() + "\" of " + s + " does not hold")
 		default:
-			if r.Err = refuse(act); r.Err == nil {
+			if r.Err = refuse(act, a.Authorities); r.Err == nil {
 				r.Err = (&PlanExecutor{Agent: a}).run(act)
 			}
 			r.Executed = r.Err == nil

@@ -15,6 +15,14 @@ const (
 	SearchBudgetExceeded          Reason = "SEARCH_BUDGET_EXCEEDED"
 	PreconditionStale             Reason = "PRECONDITION_STALE"
 	GoalUnsatisfiedAfterExecution Reason = "GOAL_UNSATISFIED_AFTER_EXECUTION"
+
+	// BackedOff: the goal has a plan only through an action that is backed
+	// off after a failure (Planner.Exclude); Action names it.
+	BackedOff Reason = "BACKED_OFF"
+	// NotAuthorized: the goal has a plan only through an action that the
+	// planner's Policy forbids; Action names it and Authority the
+	// authority it needs ("" for a Restricted action).
+	NotAuthorized Reason = "NOT_AUTHORIZED"
 )
 
 // PlanError is a planning or plan-execution failure with the seed's reason
@@ -27,6 +35,12 @@ type PlanError struct {
 	MaxDepth     int    // the depth limit in force
 	Expansions   int    // search nodes expanded before giving up
 	Detail       string // a sentence for a person
+
+	// Authority is, for NOT_AUTHORIZED, the authority the action needs.
+	Authority string
+	// Wait is, for BACKED_OFF, the seconds until the action may run
+	// again, when the caller knows it (an agent does); else 0.
+	Wait float64
 }
 
 func (e *PlanError) Error() string {

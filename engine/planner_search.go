@@ -127,7 +127,7 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 			}
 			a := &gs.acts[k]
 			ai := a.index
-			if p.Exclude != nil && int(ai) < len(p.Exclude) && p.Exclude[ai] {
+			if p.skip != nil && p.skip[ai] {
 				continue
 			}
 			if !a.pre.eval(cs) {

@@ -394,7 +394,18 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 	default:
 		rd.add(rd.find(pos, `utility\s*=`), what+": utility must be a table {cost, value, weight, tags}")
 	}
-	a.Restricted = rd.boolean(t, "restricted", what, pos)
+	switch v := t.RawGetString("restricted").(type) {
+	case lua.LString:
+		// restricted = "authority": the action needs that authority.
+		if a.Authority = string(v); a.Authority == "" {
+			rd.add(rd.find(pos, `restricted\s*=`), what+": restricted must name an authority, not the empty string")
+		}
+	case lua.LBool:
+		a.Restricted = bool(v)
+	case *lua.LNilType:
+	default:
+		rd.add(rd.find(pos, `restricted\s*=`), what+": restricted must be true, false or the name of an authority, not "+v.Type().String())
+	}
 	body := &luaBody{rt: rd.rt}
 	switch f := t.RawGetString("run").(type) {
 	case *lua.LFunction:

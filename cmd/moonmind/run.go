@@ -14,7 +14,7 @@ import (
 
 func init() {
 	commands["run"] = command{what: "run agents of a role headless on a training ground and print every decision",
-		usage: "run FILE [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--trace FILE]",
+		usage: "run FILE [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--authority NAME]... [--trace FILE]",
 		run:   runCmd,
 	}
 }
@@ -22,7 +22,9 @@ func init() {
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("run", stderr)
 	var states stateFlags
+	var auths authorityFlags
 	fs.Var(&states, "state", "set a state variable of every agent, name=value (repeatable)")
+	fs.Var(&auths, "authority", "grant every agent an authority that secured actions need (repeatable)")
 	ticks := fs.Int("ticks", 100, "number of ticks to run")
 	dt := fs.Float64("dt", 0.1, "seconds per tick")
 	seed := fs.Uint64("seed", 1, "world seed")
@@ -90,6 +92,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			name = fmt.Sprintf("%s#%d", d.Name, i+1)
 		}
 		a := engine.NewAgent(name, d)
+		a.Authorities = auths
 		if err := applyStates(d, a.State, states); err != nil {
 			fmt.Fprintln(stderr, "moonmind run:", err)
 			return 2

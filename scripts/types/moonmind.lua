@@ -113,7 +113,7 @@ function NPC:shoot() end
 ---@field cost? number Greater than 0; default 1.
 ---@field utility? moonmind.Utility
 ---@field considerations? moonmind.Consideration[]
----@field restricted? boolean
+---@field restricted? boolean|string true: no agent may run it (agents plan around it); a string: the authority an agent needs (Agent.Authorities, `moonmind plan/run --authority NAME`).
 ---@field run? fun(npc: moonmind.NPC): boolean|nil, string|nil
 ---@field on_interrupt? fun(npc: moonmind.NPC) Runs when the engine interrupts the body.
 

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var robRole = filepath.Join("testdata", "decisions", "rob.lua")
+
+func TestPlanAuthority(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		args         []string
+		code         int
+		want         string
+	}{
+		{name: "without authority", reason: "Rob needs crime: Work is planned; Steal is restricted and dinner has no other way",
+			code: 1, want: "role Thief\n" +
+				"goal money (high): Work  [cost 5]\n" +
+				"goal dinner (normal): no plan: NOT_AUTHORIZED: goal \"dinner\", action \"Steal\": a plan exists only through action \"Steal\", which is restricted\n" +
+				"plan: Work  [cost 5]\n"},
+		{name: "with authority", reason: "--authority crime lets the cheaper Rob in; no authority grants a restricted action",
+			args: []string{"--authority", "crime"}, code: 1, want: "role Thief\n" +
+				"goal money (high): Rob  [cost 1]\n" +
+				"goal dinner (normal): no plan: NOT_AUTHORIZED: goal \"dinner\", action \"Steal\": a plan exists only through action \"Steal\", which is restricted\n" +
+				"plan: Rob  [cost 1]\n"},
+		{name: "one goal", reason: "--goal money plans money alone, and it has a plan",
+			args: []string{"--goal", "money"}, code: 0, want: "role Thief\ngoal money (high): Work  [cost 5]\nplan: Work  [cost 5]\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runMain(append([]string{"plan", robRole}, tc.args...)...)
+			assert.Equal(t, tc.code, code, errOut)
+			assert.Equal(t, tc.want, out, tc.reason)
+		})
+	}
+}
+
+func TestPlanJSONPerGoal(t *testing.T) {
+	out, errOut, code := runMain("plan", robRole, "--json")
+	require.Equal(t, 1, code, errOut)
+	var got planJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Equal(t, []string{"Work"}, got.Plan)
+	require.Len(t, got.Goals, 2)
+	assert.Equal(t, "money", got.Goals[0].Goal)
+	assert.Nil(t, got.Goals[0].Error)
+	require.NotNil(t, got.Goals[1].Error)
+	assert.Equal(t, "NOT_AUTHORIZED", got.Goals[1].Error.Reason)
+	assert.Equal(t, "Steal", got.Goals[1].Error.Action)
+	require.NotNil(t, got.Error)
+	assert.Equal(t, "dinner", got.Error.Goal, "the first failure is repeated at the top, as before")
+}
+
+func TestRunAuthority(t *testing.T) {
+	out, errOut, code := runMain("run", robRole, "--ticks", "6")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `plan        goal=money plan=[Work] cost=5 reason="left out: Rob (action \"Rob\" needs authority \"crime\", and none is granted)"`)
+	assert.Contains(t, out, "finish      goal=money action=Work")
+	assert.NotContains(t, out, "stuck")
+
+	out, errOut, code = runMain("run", robRole, "--ticks", "2", "--authority", "crime")
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(out, "\n")
+	assert.True(t, strings.HasSuffix(lines[0], "plan        goal=money plan=[Rob] cost=1"), lines[0])
+	assert.Contains(t, out, "finish      goal=money action=Rob")
+}

@@ -1,0 +1,28 @@
+package luabind
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestRestrictedNamesAnAuthority(t *testing.T) {
+	rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "decisions")})
+	defer rt.Close()
+	d, err := rt.LoadDomain("secured.lua")
+	require.NoError(t, err)
+	rob, beg, work := d.Action("Rob"), d.Action("Beg"), d.Action("Work")
+	assert.Equal(t, "crime", rob.Authority)
+	assert.False(t, rob.Restricted, "a string names an authority; it is not the always-refused flag")
+	assert.True(t, beg.Restricted)
+	assert.Equal(t, "", beg.Authority)
+	assert.False(t, work.Secured())
+
+	_, err = rt.LoadDomain("bad_restricted.lua")
+	require.Error(t, err)
+	f := filepath.Join("testdata", "decisions", "bad_restricted.lua")
+	assert.Contains(t, err.Error(), f+`:5:46: action "Rob": restricted must name an authority, not the empty string`)
+	assert.Contains(t, err.Error(), f+`:6:46: action "Beg": restricted must be true, false or the name of an authority, not number`)
+}
