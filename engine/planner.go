@@ -429,8 +429,44 @@ func (p *Planner) explainSearch(gs *goalSearch, start State, maxDepth int, res o
 	if p.cyclic(blocker) {
 		e.Reason = CyclicPrecondition
 		e.Detail = "the precondition of \"" + blocker.Name + "\" can only be produced by a chain of actions that need what the chain produces"
+		return e
+	}
+	if root := p.rootBlocker(gs, blocker); root != blocker {
+		e.Action, e.Precondition = root.Name, root.Pre.Source()
+		e.Detail = "the precondition of \"" + root.Name + "\" never holds, so \"" + blocker.Name +
+			"\" (\"" + blocker.Pre.Source() + "\") can never run"
 	}
 	return e
+}
+
+// rootBlocker follows a blocked chain down from blocker, an action whose
+// precondition never held in the search: while some relevant action that
+// assigns a variable the current action's precondition reads never had
+// its own precondition hold either (the first in declaration order), it
+// is the cause one link further down. It returns the last such action:
+// the one whose precondition blocks the chain.
+func (p *Planner) rootBlocker(gs *goalSearch, blocker *Action) *Action {
+	seen := map[int]bool{blocker.Index: true}
+	cur := blocker
+	for {
+		var next *Action
+		reads := cur.Pre.Reads()
+		for _, ai := range gs.actions {
+			w := p.Domain.Actions[ai]
+			if seen[w.Index] || p.held[ai] || (p.skip != nil && p.skip[ai]) || w.Pre.IsEmpty() {
+				continue
+			}
+			if writesAny(w.Effects, reads) {
+				next = w
+				break
+			}
+		}
+		if next == nil {
+			return cur
+		}
+		seen[next.Index] = true
+		cur = next
+	}
 }
 
 // cyclic reports whether a's precondition can only be produced by a cycle:
