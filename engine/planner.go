@@ -67,7 +67,9 @@ func (p *Plan) Names() []string {
 //
 //   - Valid: each step's precondition holds in the simulated state where
 //     it runs, no step's effect fails to apply, and the goal holds after
-//     the last step.
+//     the last step or the last step lists the goal in fulfills (such a
+//     step completes the goal whatever its effects say: the seed's rule,
+//     see Goal.Candidate; the search ends there).
 //   - Optimal: no plan of at most MaxDepth steps for the goal costs less
 //     (cost per action, default 1).
 //   - Ties: among plans of least cost, the first in declaration order wins:
@@ -316,7 +318,7 @@ func (p *Planner) planDirect(gs *goalSearch, sim State) error {
 			continue
 		}
 		copy(scratch, sim)
-		if bi, _ := a.Effects.apply(scratch, sim); bi >= 0 || !g.Satisfied(scratch) {
+		if bi, _ := a.Effects.apply(scratch, sim); bi >= 0 || !a.Serves(g) && !g.Satisfied(scratch) {
 			continue
 		}
 		if skipped {

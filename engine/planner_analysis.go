@@ -14,6 +14,10 @@ type goalSearch struct {
 	full    []int        // slots compared by value: read by the goal, a precondition or a relevant assignment
 	kinds   []int        // slots compared by kind only: arithmetic operands whose value matters nowhere
 	atoms   []atom       // conjuncts of the goal condition, for the heuristic
+	// finish is the cost of the cheapest relevant action that lists the
+	// goal in fulfills (+Inf when none does): such a step completes the
+	// goal whatever its effects, so no state is farther from the goal.
+	finish float64
 
 	// A precondition index, when at least 8 relevant actions require
 	// st[indexSlot] == "some string": byValue maps the string to the
@@ -117,12 +121,17 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 		goalReads[s] = true
 	}
 	gs.cond = flatCond(g.Condition)
+	gs.finish = math.Inf(1)
 	for _, a := range d.Actions {
 		if !inA[a.Index] {
 			continue
 		}
 		gs.actions = append(gs.actions, int32(a.Index))
-		gs.acts = append(gs.acts, planAction{index: int32(a.Index), cost: a.Cost, pre: flatCond(a.Pre), eff: flatEffect(a.Effects)})
+		gs.acts = append(gs.acts, planAction{index: int32(a.Index), cost: a.Cost, pre: flatCond(a.Pre), eff: flatEffect(a.Effects),
+			finishes: a.Serves(g)})
+		if a.Serves(g) && a.Cost < gs.finish {
+			gs.finish = a.Cost
+		}
 		direct := a.Serves(g)
 		for _, s := range a.Effects.Writes() {
 			written[s] = true
@@ -389,10 +398,11 @@ func nodeReads(n *cnode, out []int) []int {
 // planAction is a relevant action as the search runs it: its precondition
 // and effects flattened for the common shapes.
 type planAction struct {
-	index int32
-	cost  float64
-	pre   fastCond
-	eff   fastEffect
+	index    int32
+	cost     float64
+	pre      fastCond
+	eff      fastEffect
+	finishes bool // lists the goal in fulfills: a step by it completes the goal
 }
 
 // fastCond is a condition flattened to a conjunction of simple tests, or

@@ -15,6 +15,7 @@ type node struct {
 	action int32
 	depth  int32
 	dead   bool // a node for the same state dominates it; skip when popped
+	done   bool // reached by an action that fulfills the goal: a goal node
 }
 
 // outcome of one search.
@@ -90,7 +91,7 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 			continue
 		}
 		cs := p.nodeState(cur)
-		if gs.cond.eval(cs) {
+		if p.nodes[cur].done || gs.cond.eval(cs) {
 			return cur, found, cut, expansions
 		}
 		if expansions >= budget {
@@ -147,6 +148,14 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 				p.nodes = p.nodes[:child]
 				continue
 			}
+			if a.finishes {
+				// The step completes the goal (see Goal.Candidate): a goal
+				// node, never expanded, so never merged with an equal state.
+				cp := &p.nodes[child]
+				cp.f, cp.done = cp.g, true
+				p.push(child)
+				continue
+			}
 			h, hs := p.heuristic(chs)
 			if math.IsInf(h, 1) {
 				p.nodes = p.nodes[:child]
@@ -183,6 +192,10 @@ func (p *Planner) heuristic(st State) (float64, int32) {
 		if s > steps {
 			steps = s
 		}
+	}
+	if f := p.gs.finish; f < h || (steps > 1 && f < math.Inf(1)) {
+		// One step that fulfills the goal may complete it from anywhere.
+		h, steps = min(h, f), 1
 	}
 	return h, steps
 }

@@ -402,9 +402,10 @@ func (u *UtilityPlanner) ActionsByUtility(st State) []ScoredAction {
 	return u.byUtility(st, nil)
 }
 
-// ActionsForGoal returns the applicable actions that list goal in
-// fulfills, best first (declaration order among equal scores); none for a
-// nil goal. The slice is valid until the next call.
+// ActionsForGoal returns the applicable candidate actions for goal (see
+// Goal.Candidate: they list it in fulfills or assign a variable it reads),
+// best first (declaration order among equal scores); none for a nil goal.
+// The slice is valid until the next call.
 func (u *UtilityPlanner) ActionsForGoal(goal *Goal, st State) []ScoredAction {
 	if goal == nil {
 		return u.scored[:0]
@@ -415,7 +416,7 @@ func (u *UtilityPlanner) ActionsForGoal(goal *Goal, st State) []ScoredAction {
 func (u *UtilityPlanner) byUtility(st State, goal *Goal) []ScoredAction {
 	u.scored = u.scored[:0]
 	for _, a := range u.Domain.Actions {
-		if goal != nil && !a.Serves(goal) {
+		if goal != nil && !goal.Candidate(a) {
 			continue
 		}
 		if a.Pre.Eval(st) {

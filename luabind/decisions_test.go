@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -25,4 +26,25 @@ func TestRestrictedNamesAnAuthority(t *testing.T) {
 	f := filepath.Join("testdata", "decisions", "bad_restricted.lua")
 	assert.Contains(t, err.Error(), f+`:5:46: action "Rob": restricted must name an authority, not the empty string`)
 	assert.Contains(t, err.Error(), f+`:6:46: action "Beg": restricted must be true, false or the name of an authority, not number`)
+}
+
+func TestFulfillsFromLua(t *testing.T) {
+	rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "decisions")})
+	defer rt.Close()
+	d, err := rt.LoadDomain("pray.lua")
+	require.NoError(t, err)
+	p, err := engine.NewPlanner(d).Plan(d.NewState())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Pray"}, p.Names(), "Pray fulfills warm: one step, cost 1, against Chop, Chop, Light at 3")
+
+	w := engine.NewWorld(1)
+	a := engine.NewAgent("p", d)
+	w.Add(a)
+	var got []string
+	w.OnEvent = func(e engine.Event) { got = append(got, e.Kind.String()+" "+e.Action) }
+	for i := 0; i < 5; i++ {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, []string{"plan ", "start Pray", "finish Pray", "idle "}, got)
+	assert.Equal(t, engine.BoolValue(true), a.Get("fire"))
 }
