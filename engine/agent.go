@@ -250,7 +250,9 @@ func (a *Agent) sense(dt float64) {
 		if a.tick > 1 && a.time < a.sensorNext[i]-1e-9 {
 			continue
 		}
-		since := a.time - a.sensorLast[i] + dt
+		// The game time since this sensor's previous run; on its first run,
+		// the tick's own dt.
+		since := a.time - a.sensorLast[i]
 		if a.tick == 1 {
 			since = dt
 		}

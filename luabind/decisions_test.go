@@ -48,3 +48,20 @@ func TestFulfillsFromLua(t *testing.T) {
 	assert.Equal(t, []string{"plan ", "start Pray", "finish Pray", "idle "}, got)
 	assert.Equal(t, engine.BoolValue(true), a.Get("fire"))
 }
+
+func TestSensorDtFromLua(t *testing.T) {
+	rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "decisions")})
+	defer rt.Close()
+	d, err := rt.LoadDomain("clock.lua")
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	a := engine.NewAgent("c", d)
+	w.Add(a)
+	for i := 0; i < 30; i++ {
+		w.Tick(0.1)
+	}
+	played, _ := a.Get("played").AsNumber()
+	looked, _ := a.Get("looked").AsNumber()
+	assert.InDelta(t, 3.0, played, 1e-9, "an every-tick sensor summing its dt reads 3 s after 3 s of play")
+	assert.InDelta(t, 2.6, looked, 1e-9, "runs at t = 0 (0.1 s), 0.5, 1, 1.5, 2, 2.5 (0.5 s each)")
+}
