@@ -70,3 +70,17 @@ func TestRunAuthority(t *testing.T) {
 	assert.True(t, strings.HasSuffix(lines[0], "plan        goal=money plan=[Rob] cost=1"), lines[0])
 	assert.Contains(t, out, "finish      goal=money action=Rob")
 }
+
+func TestUtilitySeedFormulaFromLua(t *testing.T) {
+	out, errOut, code := runMain("utility", filepath.Join("testdata", "decisions", "feast.lua"), "--json")
+	require.Equal(t, 0, code, errOut)
+	var got []struct {
+		Action string  `json:"action"`
+		Score  float64 `json:"score"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	require.Len(t, got, 2)
+	assert.Equal(t, "feast", got[0].Action)
+	assert.Equal(t, 2.0, got[0].Score, "(300 - 0 + 100) / 200 = 2: the seed does not clamp utility()")
+	assert.Equal(t, 0.8, got[1].Score)
+}

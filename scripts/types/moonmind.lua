@@ -81,7 +81,8 @@ function NPC:shoot() end
 ---@field tags string[]
 
 ---A consideration: a seed name ("cost", "value(0.5)", 'hasTag("combat")'),
----a table, or a function returning a number in [0, 1] (true is 1).
+---a table, or a function returning a number (true is 1), used as it is in
+---"average" mode (as the seed uses its lambdas) and clamped to [0, 1] in "multiply" mode.
 ---@alias moonmind.Consideration string|moonmind.ConsiderationSpec|fun(action: moonmind.ActionInfo, state: table<string, moonmind.Value>): number|boolean
 
 ---@class moonmind.ConsiderationSpec
