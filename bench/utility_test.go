@@ -203,7 +203,7 @@ func BenchmarkUtilityLua(b *testing.B) {
 			b.Fatal("no pick")
 		}
 	}
-	if err, n := u.LastError(); err != nil {
+	if n, err := u.LastError(); err != nil {
 		b.Fatalf("%d consideration errors, the last: %v", n, err)
 	}
 }

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
 
 	"github.com/moonmind-ai/moonmind/engine"
 )
@@ -55,7 +58,8 @@ func scriptExpressions(tb testing.TB) (conds, effects []string) {
 }
 
 // checkParseError fails unless err is a *ParseError on src with a column
-// inside 1..len(runes)+1 that renders with a caret.
+// inside 1..len(runes)+1 whose Caret shows a window of the source with the
+// caret under the character at that column (see checkCaret).
 func checkParseError(t *testing.T, src string, err error) {
 	t.Helper()
 	var pe *engine.ParseError
@@ -71,11 +75,75 @@ func checkParseError(t *testing.T, src string, err error) {
 	if pe.Expected == "" || pe.Found == "" {
 		t.Fatalf("%q: empty Expected or Found in %#v", src, pe)
 	}
-	lines := strings.Split(pe.Caret(), "\n")
-	if len(lines) != 2 || utf8.RuneCountInString(lines[0]) != utf8.RuneCountInString(src) ||
-		!strings.HasSuffix(lines[1], "^") || len(lines[1]) != pe.Col {
-		t.Fatalf("%q: bad caret rendering %q", src, pe.Caret())
+	if msg := checkCaret(src, pe.Col, pe.Caret()); msg != "" {
+		t.Fatalf("%q col %d: %s in caret rendering %q", src, pe.Col, msg, pe.Caret())
 	}
+}
+
+// caretWindow is the most characters of the source that Caret shows.
+const caretWindow = 100
+
+// checkCaret returns "" when caret is a valid rendering of src with the
+// column col (1-based, in characters), or what is wrong with it. A valid
+// rendering is two lines. The first is a window of the source: the whole
+// source when it has at most caretWindow characters, otherwise exactly
+// caretWindow consecutive characters, with "..." before them when the
+// window does not start at the first character and "..." after them when it
+// does not end at the last; control characters and invalid bytes show as one
+// blank each. The window holds the column (or ends just before it when the
+// column is one past the end of the text). The second line is blanks and a
+// caret under the column's character, or just past the window's last
+// character for a column past the end of the text.
+func checkCaret(src string, col int, caret string) string {
+	lines := strings.Split(caret, "\n")
+	if len(lines) != 2 {
+		return fmt.Sprintf("%d lines, not 2", len(lines))
+	}
+	pad := strings.TrimLeft(lines[1], " ")
+	if pad != "^" {
+		return "second line is not blanks then one caret"
+	}
+	at := len(lines[1]) - 1 // the caret's character index in the first line
+	shown := []rune(lines[0])
+	shownSrc := []rune(src)
+	for i, r := range shownSrc {
+		if r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 || r == utf8.RuneError {
+			shownSrc[i] = ' '
+		}
+	}
+	n := len(shownSrc)
+	if n <= caretWindow {
+		if string(shown) != string(shownSrc) {
+			return "first line is not the whole source"
+		}
+		if at != col-1 {
+			return fmt.Sprintf("caret at character %d, want %d", at+1, col)
+		}
+		return ""
+	}
+	// A long source: the window can start at any character that leaves
+	// caretWindow characters; accept the rendering when one start explains
+	// both the first line and the caret.
+	for from := 0; from+caretWindow <= n; from++ {
+		to := from + caretWindow
+		want := string(shownSrc[from:to])
+		prefix := 0
+		if from > 0 {
+			want = "..." + want
+			prefix = 3
+		}
+		if to < n {
+			want += "..."
+		}
+		if string(shown) != want {
+			continue
+		}
+		inWindow := col-1 >= from && (col-1 < to || col-1 == n && to == n)
+		if inWindow && at == prefix+col-1-from {
+			return ""
+		}
+	}
+	return "no window of the source shows the column under the caret"
 }
 
 // fuzzStates returns states of n slots: all missing, and every slot holding
@@ -178,4 +246,37 @@ func FuzzEffect(f *testing.F) {
 func isNaN(v engine.Value) bool {
 	f, ok := v.AsNumber()
 	return ok && math.IsNaN(f)
+}
+
+// TestCheckCaret shows that the fuzz targets' caret check accepts what
+// Caret renders and rejects a caret or a window that is off by one.
+func TestCheckCaret(t *testing.T) {
+	long := strings.Repeat("a", 150) + "&" + strings.Repeat("b", 49)
+	render := func(src string, col int) string {
+		return (&engine.ParseError{Source: src, Col: col, Expected: "x", Found: "y"}).Caret()
+	}
+	tests := []struct {
+		name   string
+		src    string
+		col    int
+		caret  string
+		reason string
+	}{
+		{"short", "a && && b", 6, render("a && && b", 6), ""},
+		{"short end", "a &&", 5, render("a &&", 5), ""},
+		{"long middle", long, 151, render(long, 151), ""},
+		{"long start", long, 1, render(long, 1), ""},
+		{"long end", long, 201, render(long, 201), ""},
+		{"short shifted", "a && && b", 6, "a && && b\n    ^", "caret at character 5, want 6"},
+		{"short cut", "a && && b", 6, "a && &&\n     ^", "first line is not the whole source"},
+		{"three lines", "a", 1, "a\n^\n", "3 lines, not 2"},
+		{"long shifted", long, 151, strings.Replace(render(long, 151), " ^", "^", 1),
+			"no window of the source shows the column under the caret"},
+		{"long outside", long, 1, render(long, 151), "no window of the source shows the column under the caret"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.reason, checkCaret(tt.src, tt.col, tt.caret))
+		})
+	}
 }

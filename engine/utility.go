@@ -317,9 +317,9 @@ func NewUtilityPlanner(d *Domain, cs ...Consideration) *UtilityPlanner {
 	return &UtilityPlanner{Domain: d, Considerations: cs, Mode: d.UtilityMode, Commitment: DefaultCommitment}
 }
 
-// LastError returns the last error a consideration function reported (a
-// Lua error, say) and how many there have been, or nil and 0.
-func (u *UtilityPlanner) LastError() (error, int) { return u.lastErr, u.errs }
+// LastError returns how many errors the consideration functions have
+// reported (a Lua error, say) and the last of them, or 0 and nil.
+func (u *UtilityPlanner) LastError() (n int, err error) { return u.errs, u.lastErr }
 
 func (u *UtilityPlanner) considerationsFor(a *Action) []Consideration {
 	if len(a.Considerations) > 0 {

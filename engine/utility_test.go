@@ -238,11 +238,6 @@ func TestPlanAndActionsForGoal(t *testing.T) {
 	assert.Empty(t, u.ActionsForGoal(d.Goal("armed"), st), "reload does not apply without a magazine")
 }
 
-// constant is a Go consideration that always returns v.
-func constant(name string, v float64) Consideration {
-	return FuncConsideration(name, 1, func(*Action, State) float64 { return v })
-}
-
 func TestMultiplyModeCompensation(t *testing.T) {
 	eatFlee := func(mode string) *Domain {
 		return compileRoles(t, RoleSpec{Name: "Animal", UtilityMode: mode, Actions: []ActionSpec{
@@ -440,7 +435,7 @@ func TestFuncErrorScoresZeroAndIsRecorded(t *testing.T) {
 		return 0.5, nil
 	}})
 	assert.Equal(t, "fine", u.SelectBestAction(d.NewState()).Name, "the failing consideration scores 0")
-	err, n := u.LastError()
+	n, err := u.LastError()
 	assert.Equal(t, boom, err)
 	assert.Equal(t, 1, n)
 	u.Explain = true
