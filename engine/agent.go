@@ -122,6 +122,10 @@ type Agent struct {
 	time        float64
 	buffered    bool
 	pending     []Event
+	facts       map[string]any // the blackboard of typed values, by type name
+	pursuit     *Goal          // the goal whose pursuit ran the actions in ran
+	ran         []bool         // per action: a NoRerun action ran in this pursuit
+	exclRan     []bool         // the mask excludeFor hands the planner
 }
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
@@ -409,7 +413,8 @@ func (a *Agent) resume(dt float64) {
 	case Succeeded:
 		a.task, a.running = nil, nil
 		a.step++
-		a.emit(Event{Kind: EventFinish, Goal: goalName(a.goal), Action: act.Name, Reason: a.unmetEffects(act)})
+		a.emit(Event{Kind: EventFinish, Goal: goalName(a.goal), Action: act.Name, Reason: a.finishNote(act)})
+		a.noteRan(act)
 		a.progressed()
 		if a.picked {
 			a.dropPlan()
@@ -435,6 +440,9 @@ func (a *Agent) unmetEffects(act *Action) string {
 	}
 	msg := ""
 	for _, s := range act.Effects.Writes() {
+		if promised(act, s) {
+			continue // a promised named condition: see brokenPromises
+		}
 		if !a.scratch[s].Equal(a.State[s]) {
 			if msg == "" {
 				msg = "promised effects not met:"
@@ -578,6 +586,9 @@ func (a *Agent) noteBackoff(steps []*Action) {
 }
 
 func (a *Agent) planGoals() bool {
+	if a.pursuit != nil && a.pursuit.Satisfied(a.State) {
+		a.endPursuit()
+	}
 	for _, g := range a.Domain.Goals {
 		a.satisfied[g.Index] = g.Satisfied(a.State)
 	}
@@ -592,6 +603,7 @@ func (a *Agent) planGoals() bool {
 			t0 = time.Now()
 		}
 		wp := a.Domain.borrowPlanner(a.planner)
+		wp.Exclude = a.excludeFor(g, wp.Exclude)
 		p, err := wp.PlanFor(g, a.State)
 		if err == nil { // keep the steps: the plan's buffers go back with wp
 			a.plan = append(a.plan[:0], p.Steps...)
@@ -624,6 +636,10 @@ func (a *Agent) planGoals() bool {
 			a.emit(Event{Kind: kind, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Reason: why})
 			a.plan = a.plan[:0]
 			continue
+		}
+		if a.pursuit != g {
+			a.endPursuit()
+			a.pursuit = g
 		}
 		a.goal, a.idle = g, false
 		a.emit(Event{Kind: EventPlan, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took,

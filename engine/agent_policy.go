@@ -15,13 +15,19 @@ func (a *Agent) currentPolicy() *Policy {
 func (a *Agent) Policy() *Policy { return a.currentPolicy() }
 
 // noteWait fills in, for a BACKED_OFF error, the seconds until the
-// backed-off action may run again.
+// backed-off action may run again; when the action is left out because it
+// cannot rerun, the reason becomes CANNOT_RERUN.
 func (a *Agent) noteWait(pe *PlanError) {
 	if pe.Reason != BackedOff {
 		return
 	}
 	act := a.Domain.Action(pe.Action)
 	if act == nil {
+		return
+	}
+	if a.cooldown[act.Index] <= a.time+1e-9 && a.ranAlready(act, a.Domain.Goal(pe.Goal)) {
+		pe.Reason = CannotRerun
+		pe.Detail = "a plan exists only through action \"" + act.Name + "\", which already ran while this goal is pursued and cannot run again (can_rerun = false)"
 		return
 	}
 	if w := a.cooldown[act.Index] - a.time; w > 0 {

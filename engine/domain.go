@@ -164,6 +164,13 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 		actions = merge(c, actions, r.Actions, "action", func(a ActionSpec) (string, Pos) { return a.Name, a.Pos })
 	}
 	d.Name = strings.Join(names, "+")
+	var stateNames []string
+	for _, r := range roles {
+		for _, v := range r.State {
+			stateNames = append(stateNames, v.Name)
+		}
+	}
+	goals, actions = c.compileTyped(stateNames, goals, actions, conds)
 	switch d.Decide {
 	case "", "goap", "utility", "hybrid":
 		if d.Decide == "" {
@@ -259,6 +266,14 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 			}
 			a.Fulfills = append(a.Fulfills, g)
 		}
+		a.Inputs, a.Output, a.AchievesGoal, a.NoRerun = as.Inputs, as.Output, as.AchievesGoal, as.NoRerun
+		for _, name := range as.Post {
+			for _, nc := range d.Conditions {
+				if nc.Name == name {
+					a.Post = append(a.Post, nc)
+				}
+			}
+		}
 		d.Actions = append(d.Actions, a)
 		d.actionIndex[a.Name] = a
 	}
@@ -268,6 +283,12 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 	}
 	for len(initial) < d.Schema.Len() {
 		initial = append(initial, Value{})
+	}
+	for _, t := range d.Types() {
+		// A type is false until an action produces it or state sets it.
+		if s, ok := d.Schema.Lookup(t); ok && !initial[s].IsKnown() {
+			initial[s] = BoolValue(false)
+		}
 	}
 	d.Initial = State(initial)
 	d.ByPrio = sortedByPriority(d.Goals)

@@ -105,7 +105,7 @@ func (e *PlanExecutor) Plan() (*Plan, error) { return e.Planner.Plan(e.Agent.Sta
 // forbids (Restricted, or needing an authority the agent lacks) or one
 // without a Body is refused with an *ActionError wrapping ErrRestricted or
 // ErrNotExecutable. Before each step that has a precondition, the state is
-// read again: if the precondition no longer holds, Think stops, with no
+// read again (named conditions evaluated afresh): if the precondition no longer holds, Think stops, with no
 // error when every goal of the domain is satisfied by then, else with a
 // PRECONDITION_STALE *PlanError naming the goal the step served, the step
 // and its precondition. A step that fails stops Think with its
@@ -138,6 +138,7 @@ func (e *PlanExecutor) Think() ([]string, error) {
 	}
 	ran := make([]string, 0, len(steps))
 	for _, s := range steps {
+		e.Agent.refreshConditions() // named conditions are read from the real state, as the tick does
 		if !s.a.Pre.IsEmpty() && !s.a.Pre.Eval(e.Agent.State) {
 			if len(e.UnsatisfiedGoals()) == 0 {
 				return ran, nil

@@ -129,6 +129,7 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 	for _, s := range steps {
 		r := StepResult{Action: s}
 		act := a.Domain.Action(s)
+		a.refreshConditions()
 		switch {
 		case act == nil:
 			r.Err = errors.New("engine: no action \"" + s + "\"" + suggest(s, actionNames(a.Domain)))

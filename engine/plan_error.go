@@ -23,6 +23,9 @@ const (
 	// planner's Policy forbids; Action names it and Authority the
 	// authority it needs ("" for a Restricted action).
 	NotAuthorized Reason = "NOT_AUTHORIZED"
+	// CannotRerun: the goal has a plan only through an action with
+	// can_rerun = false that already ran while the goal is pursued.
+	CannotRerun Reason = "CANNOT_RERUN"
 )
 
 // PlanError is a planning or plan-execution failure with the seed's reason

@@ -128,7 +128,7 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 		}
 		gs.actions = append(gs.actions, int32(a.Index))
 		gs.acts = append(gs.acts, planAction{index: int32(a.Index), cost: a.Cost, pre: flatCond(a.Pre), eff: flatEffect(a.Effects),
-			finishes: a.Serves(g)})
+			finishes: a.Serves(g), once: a.NoRerun})
 		if a.Serves(g) && a.Cost < gs.finish {
 			gs.finish = a.Cost
 		}
@@ -403,6 +403,7 @@ type planAction struct {
 	pre      fastCond
 	eff      fastEffect
 	finishes bool // lists the goal in fulfills: a step by it completes the goal
+	once     bool // NoRerun: at most once in a plan
 }
 
 // fastCond is a condition flattened to a conjunction of simple tests, or

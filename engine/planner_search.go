@@ -134,6 +134,9 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 			if !a.pre.eval(cs) {
 				continue
 			}
+			if a.once && p.onPath(cur, ai) {
+				continue // can_rerun = false: once per plan
+			}
 			p.held[ai] = true
 			if atMax {
 				cut = true
@@ -444,4 +447,14 @@ func (p *Planner) pop() int32 {
 	}
 	h[k] = e
 	return top
+}
+
+// onPath reports whether action ai is a step of the path to node i.
+func (p *Planner) onPath(i, ai int32) bool {
+	for ; p.nodes[i].parent >= 0; i = p.nodes[i].parent {
+		if p.nodes[i].action == ai {
+			return true
+		}
+	}
+	return false
 }

@@ -1,12 +1,15 @@
 package luabind
 
 import (
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	lua "github.com/yuin/gopher-lua"
 )
 
 func TestRestrictedNamesAnAuthority(t *testing.T) {
@@ -64,4 +67,87 @@ func TestSensorDtFromLua(t *testing.T) {
 	looked, _ := a.Get("looked").AsNumber()
 	assert.InDelta(t, 3.0, played, 1e-9, "an every-tick sensor summing its dt reads 3 s after 3 s of play")
 	assert.InDelta(t, 2.6, looked, 1e-9, "runs at t = 0 (0.1 s), 0.5, 1, 1.5, 2, 2.5 (0.5 s each)")
+}
+
+func runTyped(t *testing.T, file string, ticks int) (*engine.Agent, []string) {
+	t.Helper()
+	rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "decisions")})
+	t.Cleanup(rt.Close)
+	d, err := rt.LoadDomain(file)
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	a := engine.NewAgent("npc", d)
+	w.Add(a)
+	var got []string
+	w.OnEvent = func(e engine.Event) {
+		switch e.Kind {
+		case engine.EventPlan, engine.EventFinish, engine.EventPlanFailed, engine.EventReplan:
+			line := fmt.Sprintf("%d %s %s%s", e.Tick, e.Kind, e.Action, strings.Join(e.Plan, ","))
+			if e.Reason != "" {
+				line += ": " + e.Reason
+			}
+			got = append(got, line)
+		}
+	}
+	for i := 0; i < ticks; i++ {
+		w.Tick(0.1)
+	}
+	return a, got
+}
+
+func TestPostPromisesAndCanRerun(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		file         string
+		want         []string
+		done         bool
+	}{
+		{name: "can_rerun", reason: "the first draft breaks its promise; confirm cannot start; assembleSchedule runs again and keeps it",
+			file: "rerun.lua", done: true, want: []string{
+				"1 plan research,assembleSchedule,confirmSchedule",
+				"1 finish research",
+				"2 finish assembleSchedule: broken promise: noDoubleBooking",
+				"3 replan confirmSchedule: precondition \"noDoubleBooking && DraftSchedule\" of the next step no longer holds",
+				"3 plan assembleSchedule,confirmSchedule",
+				"3 finish assembleSchedule",
+				"4 finish confirmSchedule",
+			}},
+		{name: "can_rerun = false", reason: "assembleSchedule ran once for this goal: the second run is stopped, and the reason says so",
+			file: "once.lua", done: false, want: []string{
+				"1 plan research,assembleSchedule,confirmSchedule",
+				"1 finish research",
+				"2 finish assembleSchedule: broken promise: noDoubleBooking",
+				"3 replan confirmSchedule: precondition \"noDoubleBooking && DraftSchedule\" of the next step no longer holds",
+				"3 plan-failed : CANNOT_RERUN: a plan exists only through action \"assembleSchedule\", which already ran while this goal is pursued and cannot run again (can_rerun = false)",
+			}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a, got := runTyped(t, tc.file, 6)
+			assert.Equal(t, tc.want, got, tc.reason)
+			assert.Equal(t, engine.BoolValue(tc.done), a.Get("PersonalSchedule"), tc.reason)
+			if tc.done {
+				fact, ok := a.Fact("PersonalSchedule").(*lua.LTable)
+				require.True(t, ok, "the body stored a Lua table on the blackboard")
+				slots := fact.RawGetString("slots").(*lua.LTable)
+				assert.Equal(t, lua.LNumber(2), slots.RawGetInt(2))
+			}
+		})
+	}
+}
+
+func TestCheckTypedContracts(t *testing.T) {
+	rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "decisions")})
+	defer rt.Close()
+	_, err := rt.LoadDomain("bad_typed.lua")
+	require.Error(t, err)
+	f := filepath.Join("testdata", "decisions", "bad_typed.lua")
+	for _, want := range []string{
+		f + `:5:7: action "shortlist" input "AttendeeProfil": no action's output produces it and no state sets it (did you mean "AttendeeProfile"?)`,
+		f + `:5:7: action "shortlist" post "hasCandidate" names no condition (did you mean "hasCandidates"?)`,
+		f + `:6:54: action "profile": inputs must list type names, not number`,
+		f + `:7:7: action "finish" achieves_goal "done", which is no goal, and the action has no output to make one of`,
+	} {
+		assert.Contains(t, err.Error(), want)
+	}
 }

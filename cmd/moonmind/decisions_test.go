@@ -84,3 +84,64 @@ func TestUtilitySeedFormulaFromLua(t *testing.T) {
 	assert.Equal(t, 2.0, got[0].Score, "(300 - 0 + 100) / 200 = 2: the seed does not clamp utility()")
 	assert.Equal(t, 0.8, got[1].Score)
 }
+
+func example(name string) string { return filepath.Join("..", "..", "scripts", "examples", name) }
+
+func TestConfAgentsPlan(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		file         string
+		args         []string
+		goals        map[string][]string // goal -> steps
+		failed       map[string]string   // goal -> authority named
+	}{
+		{name: "ConfPlannerAgent", reason: "the seed's inferred plan, ordered by inputs and outputs; premiumBriefing never in it",
+			file: "conf_planner.lua", goals: map[string][]string{"schedule": {"extractAttendeeProfile", "loadCatalog",
+				"shortlistSessions", "researchSessions", "assembleSchedule", "confirmSchedule"}}},
+		{name: "ConfNetworkingAgent", reason: "the second agent's inferred plan",
+			file: "conf_networking.lua", goals: map[string][]string{"networking": {"extractAttendeeProfile", "loadCatalog",
+				"shortlistSessions", "researchSessions", "planNetworking"}}},
+		{name: "briefing without the authority", reason: "the goal needs the secured briefing: it fails naming conf:premium",
+			file: "conf_premium.lua", goals: map[string][]string{"schedule": {"extractAttendeeProfile", "loadCatalog",
+				"shortlistSessions", "researchSessions", "assembleSchedule", "confirmSchedule"}},
+			failed: map[string]string{"briefing": "conf:premium"}},
+		{name: "briefing with the authority", reason: "--authority conf:premium plans the briefing after the schedule",
+			file: "conf_premium.lua", args: []string{"--authority", "conf:premium"},
+			goals: map[string][]string{"schedule": {"extractAttendeeProfile", "loadCatalog", "shortlistSessions",
+				"researchSessions", "assembleSchedule", "confirmSchedule"}, "briefing": {"premiumBriefing"}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runMain(append([]string{"plan", example(tc.file), "--json"}, tc.args...)...)
+			require.Empty(t, errOut)
+			var got planJSON
+			require.NoError(t, json.Unmarshal([]byte(out), &got))
+			goals, failed := map[string][]string{}, map[string]string{}
+			for _, g := range got.Goals {
+				if g.Error != nil {
+					failed[g.Goal] = g.Error.Authority
+					assert.Equal(t, "NOT_AUTHORIZED", g.Error.Reason)
+					assert.Equal(t, "premiumBriefing", g.Error.Action)
+					continue
+				}
+				goals[g.Goal] = g.Steps
+			}
+			assert.Equal(t, tc.goals, goals, tc.reason)
+			if tc.failed == nil {
+				tc.failed = map[string]string{}
+			}
+			assert.Equal(t, tc.failed, failed, tc.reason)
+			assert.Equal(t, map[bool]int{true: 1, false: 0}[len(tc.failed) > 0], code)
+			assert.NotContains(t, got.Goals[0].Steps, "premiumBriefing")
+		})
+	}
+}
+
+func TestConfPlannerRuns(t *testing.T) {
+	out, errOut, code := runMain("run", example("conf_planner.lua"), "--ticks", "8")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "finish      goal=schedule action=confirmSchedule\n", "every promise kept: the finish records carry no reason")
+	assert.NotContains(t, out, "broken promise")
+	assert.NotContains(t, out, "premiumBriefing")
+	assert.Contains(t, out, "idle")
+}

@@ -29,6 +29,7 @@
 ---@class moonmind.NPC
 ---@field name string The agent's name (read-only).
 ---@field state table<string, moonmind.Value> The agent's state variables: read and write them by name. Writing is refused in conditions and considerations.
+---@field facts table<string, any> The agent's blackboard of typed values, by type name (every action input and output). Storing a value sets the type's state variable true; nil sets it false.
 local NPC = {}
 
 ---Suspends the action body for `seconds` of game time (only in `run`).
@@ -109,7 +110,11 @@ function NPC:shoot() end
 ---@field description? string
 ---@field pre? string The precondition.
 ---@field effects? string What the action makes true: "ammo = 30, magazines = magazines - 1".
----@field post? string Another name for effects.
+---@field post? string|string[] A string: another name for effects. A list: the named conditions the action promises (true after it for the planner; checked after the body, a broken promise is recorded).
+---@field inputs? string[] Type names the action needs on the blackboard (npc.facts); each is a boolean state variable.
+---@field output? string The type name the action produces: its body stores the value in npc.facts.
+---@field can_rerun? boolean Whether the action may run again while one goal is pursued; default true (games repeat actions).
+---@field achieves_goal? string The goal the action completes; made from its output (condition = the output type) when the role declares no such goal.
 ---@field fulfills? string|string[] Goal names.
 ---@field cost? number Greater than 0; default 1.
 ---@field utility? moonmind.Utility
