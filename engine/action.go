@@ -71,6 +71,13 @@ type Action struct {
 func (a *Action) Executable() bool { return a.Body != nil }
 
 // Serves reports whether the action lists g in fulfills.
+//
+// Which actions serve a goal: an action is a candidate for goal g when it
+// lists g in fulfills or its effects assign a variable that g's condition
+// reads, compared by parsed variable slot, never by text (see
+// isCandidate). This is the one rule: PlannerHandle.PlanForGoal returns the
+// candidates, and the planner's regression (analyse) starts from them and
+// adds, transitively, the actions that help a candidate run.
 func (a *Action) Serves(g *Goal) bool {
 	for _, f := range a.Fulfills {
 		if f == g {
@@ -78,6 +85,12 @@ func (a *Action) Serves(g *Goal) bool {
 		}
 	}
 	return false
+}
+
+// isCandidate reports whether a is a candidate for g: it fulfills g or
+// assigns a variable g's condition reads (see Serves).
+func isCandidate(a *Action, g *Goal) bool {
+	return a.Serves(g) || writesAny(a.Effects, g.Condition.Reads())
 }
 
 // ActionBuilder builds an ActionSpec, the Go counterpart of the seed's

@@ -65,18 +65,22 @@ type Agent struct {
 	// workers never share a source.
 	Rand *rand.Rand
 	// RetryDelay is how long, in seconds, a failed action is backed off.
-	// Zero means DefaultRetryDelay.
+	// The default (zero) value is DefaultRetryDelay, 1 s; a negative value
+	// also means DefaultRetryDelay (an action is always backed off).
 	RetryDelay float64
 	// StuckAfter is how long, in seconds, an agent may make no progress
-	// before it is marked STUCK. Zero means DefaultStuckAfter; negative
-	// turns detection off.
+	// before it is marked STUCK. The default (zero) value is
+	// DefaultStuckAfter, 10 s; a negative value turns detection off.
 	StuckAfter float64
 	// Commitment is the lead, in score units, that a new utility pick needs
-	// over the running one to replace it. Zero means DefaultCommitment.
+	// over the running one to replace it. The default (zero) value is
+	// DefaultCommitment, 0.1; a negative value turns commitment off, so the
+	// best-scoring action always takes over. It is handed to the agent's
+	// UtilityPlanner (see UtilityPlanner.Commitment) before each re-score.
 	Commitment float64
 	// RethinkEvery is how often, in seconds, a running utility pick is
-	// scored again against the others. Zero means DefaultRethinkEvery;
-	// a negative value means every tick.
+	// scored again against the others. The default (zero) value is
+	// DefaultRethinkEvery, 0.1 s; a negative value means every tick.
 	RethinkEvery float64
 	// Authorities are the authorities granted to the agent (see Policy):
 	// it plans around actions that need any other, and around Restricted
@@ -217,13 +221,6 @@ func (a *Agent) rethinkEvery() float64 {
 	return a.RethinkEvery
 }
 
-func (a *Agent) commitment() float64 {
-	if a.Commitment > 0 {
-		return a.Commitment
-	}
-	return DefaultCommitment
-}
-
 // Tick advances the agent by dt seconds (dt > 0): sensors and named
 // conditions, then the replanning checks, then one resume of the running
 // body (starting the next step first when none runs). A body that fails
@@ -315,7 +312,7 @@ func (a *Agent) invalidated() string {
 	// once its own body has made its precondition false (it is finishing).
 	if a.picked && a.time+1e-9 >= a.rethinkAt && act.Pre.Eval(a.State) {
 		a.rethinkAt = a.time + a.rethinkEvery()
-		a.utility.Commitment = a.commitment()
+		a.utility.Commitment = a.Commitment
 		next, _ := a.utility.Pick(a.State, act)
 		if next != nil && next != act && a.allowed1(next) == "" {
 			bs, rs := a.utility.Score(next, a.State), a.utility.Score(act, a.State)
@@ -388,7 +385,7 @@ func (a *Agent) startNext() bool {
 		act = a.plan[a.step]
 	}
 	if act.Body == nil {
-		a.fail(act, errors.New("engine: action \""+act.Name+"\" has no body"))
+		a.fail(act, newError("action \""+act.Name+"\" has no body"))
 		return false
 	}
 	task, err := act.Body.Start(a, act)

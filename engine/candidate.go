@@ -10,9 +10,7 @@ package engine
 // its effects say (the seed's rule: its body is trusted to make the goal
 // true), so a plan for g may end with it even when its effects do not
 // make g's condition hold.
-func (g *Goal) Candidate(a *Action) bool {
-	return a.Serves(g) || writesAny(a.Effects, g.Condition.Reads())
-}
+func (g *Goal) Candidate(a *Action) bool { return isCandidate(a, g) }
 
 // Candidates returns the candidate actions for g (see Goal.Candidate), in
 // declaration order. A new slice.

@@ -1,8 +1,10 @@
 package engine
 
 import (
+	"cmp"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -55,7 +57,6 @@ type Domain struct {
 
 	goalIndex   map[string]*Goal
 	actionIndex map[string]*Action
-	writers     [][]int // per slot: the actions whose effects assign it
 	// planners lends search buffers to agents while they plan, so memory
 	// grows with the number of goroutines planning, not with the agents.
 	planners sync.Pool
@@ -261,7 +262,7 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 				if as.FulfillsAt.Line > 0 {
 					at = as.FulfillsAt
 				}
-				c.add(at, "action \""+as.Name+"\" fulfills \""+f+"\", which is no goal"+suggest(f, goalNames(d)), nil)
+				c.add(at, "action \""+as.Name+"\" fulfills \""+f+"\", which is no goal"+DidYouMean(f, d.GoalNames()), nil)
 				continue
 			}
 			a.Fulfills = append(a.Fulfills, g)
@@ -292,15 +293,6 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 	}
 	d.Initial = State(initial)
 	d.ByPrio = sortedByPriority(d.Goals)
-	d.writers = make([][]int, d.Schema.Len())
-	for _, a := range d.Actions {
-		for _, s := range a.Effects.Writes() {
-			d.writers[s] = append(d.writers[s], a.Index)
-		}
-	}
-	for _, g := range d.Goals {
-		g.relevant = d.relevantActions(g)
-	}
 	return d, nil
 }
 
@@ -309,7 +301,7 @@ func parseMsg(err error) string {
 	if errors.As(err, &pe) {
 		return pe.Message() + " in \"" + pe.Excerpt() + "\""
 	}
-	return strings.TrimPrefix(err.Error(), "engine: ")
+	return messageOf(err)
 }
 
 // merge adds one role's entries to the merged list: an entry whose name an
@@ -338,7 +330,9 @@ func merge[T any](c *compiler, merged, role []T, kind string, key func(T) (strin
 	return merged
 }
 
-func goalNames(d *Domain) []string {
+// GoalNames returns the names of the goals in declaration order, for
+// messages such as DidYouMean's. The slice is new on every call.
+func (d *Domain) GoalNames() []string {
 	out := make([]string, len(d.Goals))
 	for i, g := range d.Goals {
 		out[i] = g.Name
@@ -346,76 +340,26 @@ func goalNames(d *Domain) []string {
 	return out
 }
 
+// ActionNames returns the names of the actions in declaration order. The
+// slice is new on every call.
+func (d *Domain) ActionNames() []string {
+	out := make([]string, len(d.Actions))
+	for i, a := range d.Actions {
+		out[i] = a.Name
+	}
+	return out
+}
+
 func sortedByPriority(goals []*Goal) []*Goal {
-	out := append([]*Goal(nil), goals...)
-	// insertion sort: stable, and goal lists are short
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].Priority > out[j-1].Priority; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
+	out := slices.Clone(goals)
+	// Highest first; stable, so equal priorities keep declaration order.
+	slices.SortStableFunc(out, func(a, b *Goal) int { return cmp.Compare(b.Priority, a.Priority) })
 	return out
 }
 
-// relevantActions regresses from the goal: the actions that fulfill it or
-// assign a variable its condition reads, then, transitively, the actions
-// that assign a variable read by a relevant action's precondition or by the
-// right-hand side of its effects. Matching is by parsed variable slot, never
-// by substring. The result is in declaration order.
-func (d *Domain) relevantActions(g *Goal) []int {
-	inVars := make([]bool, d.Schema.Len())
-	inActs := make([]bool, len(d.Actions))
-	var queue []int
-	addVar := func(s int) {
-		if !inVars[s] {
-			inVars[s] = true
-			queue = append(queue, s)
-		}
-	}
-	addAct := func(i int) {
-		if inActs[i] {
-			return
-		}
-		inActs[i] = true
-		a := d.Actions[i]
-		for _, s := range a.Pre.Reads() {
-			addVar(s)
-		}
-		for _, s := range a.Effects.Reads() {
-			addVar(s)
-		}
-	}
-	for _, a := range d.Actions {
-		if a.Serves(g) {
-			addAct(a.Index)
-		}
-	}
-	for _, s := range g.Condition.Reads() {
-		addVar(s)
-	}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		for _, i := range d.writers[s] {
-			addAct(i)
-		}
-	}
-	var out []int
-	for i, ok := range inActs {
-		if ok {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// suggest returns ` (did you mean "x"?)` for the closest name within two
-// edits, or "".
-func suggest(name string, names []string) string { return DidYouMean(name, names) }
-
-// Suggest returns the closest of names within two edits of name (ignoring
-// case), or "".
-func Suggest(name string, names []string) string {
+// closestName returns the closest of names within two edits of name
+// (ignoring case), or "".
+func closestName(name string, names []string) string {
 	best, bestD := "", 3
 	for _, n := range names {
 		if d := editDistance(strings.ToLower(name), strings.ToLower(n)); d < bestD {
@@ -427,9 +371,12 @@ func Suggest(name string, names []string) string {
 
 // DidYouMean is the suffix every "unknown name" message of the engine, the
 // Lua loader and the command line ends with: ` (did you mean "x"?)` for the
-// closest name (see Suggest), or "".
+// closest of names within two edits of name, ignoring case, or "" when none
+// is that close. It is the one did-you-mean helper of the project; take
+// the names from the domain (Domain.GoalNames, Domain.ActionNames,
+// Schema.Names).
 func DidYouMean(name string, names []string) string {
-	if s := Suggest(name, names); s != "" {
+	if s := closestName(name, names); s != "" {
 		return " (did you mean \"" + s + "\"?)"
 	}
 	return ""
@@ -518,7 +465,7 @@ func (d *Domain) Undeclared() []Problem {
 			if !declared[r] {
 				name := d.Schema.Name(r)
 				out = append(out, Problem{Pos: pos, Msg: what + " reads \"" + name +
-					"\", which no state variable, effect or named condition provides" + suggest(name, known)})
+					"\", which no state variable, effect or named condition provides" + DidYouMean(name, known)})
 			}
 		}
 	}

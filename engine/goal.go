@@ -88,8 +88,6 @@ type Goal struct {
 	Persistent  bool
 	Deadline    float64
 	Pos         Pos
-
-	relevant []int // indexes of the actions the planner may use for it
 }
 
 // Satisfied reports whether the goal's condition holds in st.

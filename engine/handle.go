@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"os"
 	"strings"
 )
@@ -12,10 +11,9 @@ import (
 type PlannerHandle interface {
 	// Plan plans every unsatisfied goal from the agent's current state.
 	Plan() (*Plan, error)
-	// PlanForGoal returns the candidate actions that can serve the named
-	// goal, without helper steps, in declaration order: those that list
-	// it in fulfills or assign a variable its condition reads. An unknown
-	// goal name is an error.
+	// PlanForGoal returns the candidate actions of the named goal (see
+	// Action.Serves for the rule), without helper steps, in declaration
+	// order. An unknown goal name is an error.
 	PlanForGoal(name string) ([]*Action, error)
 	// ExecutePlan runs the named steps in order; see Agent.ExecutePlan.
 	ExecutePlan(steps []string) (PlanResult, error)
@@ -39,7 +37,7 @@ type StepResult struct {
 
 // ErrNoPlanner is returned by the planning calls of an agent without a
 // planner handle.
-var ErrNoPlanner = errors.New("engine: the agent has no planner handle (MOONMIND_GOAP=off, or it could not be created)")
+var ErrNoPlanner = newError("the agent has no planner handle (MOONMIND_GOAP=off, or it could not be created)")
 
 type defaultPlannerHandle struct{ a *Agent }
 
@@ -50,7 +48,7 @@ func defaultHandle(a *Agent) (PlannerHandle, error) {
 		return nil, nil
 	}
 	if a.Domain == nil {
-		return nil, errors.New("engine: cannot create the default planner handle: the agent has no domain")
+		return nil, newError("cannot create the default planner handle: the agent has no domain")
 	}
 	return defaultPlannerHandle{a}, nil
 }
@@ -61,7 +59,7 @@ func (h defaultPlannerHandle) PlanForGoal(name string) ([]*Action, error) {
 	d := h.a.Domain
 	g := d.Goal(name)
 	if g == nil {
-		return nil, errors.New("engine: no goal \"" + name + "\"" + suggest(name, goalNames(d)))
+		return nil, newError("no goal \"" + name + "\"" + DidYouMean(name, d.GoalNames()))
 	}
 	return d.Candidates(g), nil
 }
@@ -132,9 +130,9 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 		a.refreshConditions()
 		switch {
 		case act == nil:
-			r.Err = errors.New("engine: no action \"" + s + "\"" + suggest(s, actionNames(a.Domain)))
+			r.Err = newError("no action \"" + s + "\"" + DidYouMean(s, a.Domain.ActionNames()))
 		case !act.Pre.Eval(a.State):
-			r.Err = errors.New("engine: precondition \"" + act.Pre.Source() + "\" of " + s + " does not hold")
+			r.Err = newError("precondition \"" + act.Pre.Source() + "\" of " + s + " does not hold")
 		default:
 			if r.Err = refuse(act, a.Authorities); r.Err == nil {
 				r.Err = (&PlanExecutor{Agent: a}).run(act)
@@ -146,12 +144,4 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 	}
 	res.FinalState = a.State.Clone()
 	return res, nil
-}
-
-func actionNames(d *Domain) []string {
-	out := make([]string, len(d.Actions))
-	for i, a := range d.Actions {
-		out[i] = a.Name
-	}
-	return out
 }

@@ -20,8 +20,8 @@ type Recorder struct {
 	count [numEventKinds]int
 }
 
-// NewRecorder returns a recorder keeping the last size records (size <= 0
-// means DefaultRecorderSize).
+// NewRecorder returns a recorder keeping the last size records. A size of
+// zero or less means DefaultRecorderSize.
 func NewRecorder(size int) *Recorder {
 	if size <= 0 {
 		size = DefaultRecorderSize

@@ -8,7 +8,8 @@ package engine
 // reason "domain replaced"), the plan, back-offs and sensor timers are
 // dropped, and the agent decides afresh at its next tick. The planners are
 // rebuilt over d, keeping the GOAP planner's MaxDepth, Budget and Chaining
-// and the utility planner's Commitment and Explain; the utility
+// and the utility planner's Explain (Commitment comes from
+// Agent.Commitment); the utility
 // considerations become d's. Call it between ticks, from the goroutine
 // that ticks the agent.
 func (a *Agent) SetDomain(d *Domain) {
@@ -37,7 +38,7 @@ func (a *Agent) SetDomain(d *Domain) {
 	}
 	utility := NewUtilityPlanner(d)
 	if a.utility != nil {
-		utility.Commitment, utility.Explain = a.utility.Commitment, a.utility.Explain
+		utility.Explain = a.utility.Explain
 	}
 	a.planner, a.utility = planner, utility
 

@@ -6,7 +6,7 @@ type SensorSpec struct {
 	Name string
 	// Every is the period in seconds: the sensor runs on an agent's first
 	// tick and then once at least Every seconds have passed since its last
-	// run. Zero means every tick.
+	// run. The default (zero) value, and a negative one, mean every tick.
 	Every float64
 	// Run writes state through agent.Set. dt is the game time in seconds
 	// since this sensor's previous run (on its first run, the tick's dt),

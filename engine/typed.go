@@ -62,7 +62,7 @@ func (c *compiler) compileTyped(state []string, goals []GoalSpec, actions []Acti
 				ok = false
 			} else if !produced[in] {
 				c.add(a.Pos, what+" input \""+in+"\": no action's output produces it and no state sets it"+
-					suggest(in, types)+" (declare it in state, false, when the game provides it)", nil)
+					DidYouMean(in, types)+" (declare it in state, false, when the game provides it)", nil)
 			}
 		}
 		if a.Output != "" && !isName(a.Output) {
@@ -71,7 +71,7 @@ func (c *compiler) compileTyped(state []string, goals []GoalSpec, actions []Acti
 		}
 		for _, p := range a.Post {
 			if !contains(condNames, p) {
-				c.add(a.Pos, what+" post \""+p+"\" names no condition"+suggest(p, condNames), nil)
+				c.add(a.Pos, what+" post \""+p+"\" names no condition"+DidYouMean(p, condNames), nil)
 				ok = false
 			}
 		}

@@ -1,8 +1,9 @@
 package engine
 
 import (
-	"errors"
+	"cmp"
 	"math"
+	"slices"
 )
 
 // ConsiderationKind names what a consideration measures.
@@ -189,11 +190,14 @@ func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, e
 		in = math.NaN()
 		if c.Slot >= 0 && c.Slot < len(st) {
 			v := st[c.Slot]
-			switch v.k {
+			switch v.Kind() {
 			case Number:
-				in = v.n
+				in, _ = v.AsNumber()
 			case Bool:
-				in = v.n // 1 for true, 0 for false
+				in = 0
+				if v.Truthy() {
+					in = 1
+				}
 			}
 		}
 		x := Normalize(in, c.Min, c.Max)
@@ -274,11 +278,12 @@ type UtilityPlanner struct {
 	Considerations []Consideration
 	// Mode is UtilityAverage ("" means it) or UtilityMultiply.
 	Mode string
-	// Commitment is Pick's margin for the running action: another action
-	// replaces it only when it scores more than Commitment higher.
-	// NewUtilityPlanner sets DefaultCommitment (0.1, the Agent's default,
-	// in score units: a tenth of the [0, 1] range an action of weight 1
-	// spans); 0 or less turns it off.
+	// Commitment is Pick's margin for the running action, in score units:
+	// another action replaces it only when it scores more than the margin
+	// higher. The default (zero) value is DefaultCommitment, 0.1, a tenth
+	// of the [0, 1] range an action of weight 1 spans; a negative value
+	// turns commitment off (the best action always wins). An Agent sets it
+	// from Agent.Commitment, which means the same.
 	Commitment float64
 	// Explain makes Pick fill in its *Explanation (returned nil otherwise).
 	Explain bool
@@ -305,8 +310,8 @@ type ScoredAction struct {
 
 // NewUtilityPlanner returns a planner over d in d's utility mode with the
 // given considerations; with none, d's role considerations
-// (RoleSpec.Considerations), or the seed's defaults when the roles declare
-// none. Commitment is DefaultCommitment.
+// (RoleSpec.Considerations), or DefaultConsiderations when the roles
+// declare none. Commitment is zero, which means DefaultCommitment.
 func NewUtilityPlanner(d *Domain, cs ...Consideration) *UtilityPlanner {
 	if len(cs) == 0 {
 		cs = d.Considerations
@@ -314,7 +319,7 @@ func NewUtilityPlanner(d *Domain, cs ...Consideration) *UtilityPlanner {
 	if len(cs) == 0 {
 		cs = DefaultConsiderations()
 	}
-	return &UtilityPlanner{Domain: d, Considerations: cs, Mode: d.UtilityMode, Commitment: DefaultCommitment}
+	return &UtilityPlanner{Domain: d, Considerations: cs, Mode: d.UtilityMode}
 }
 
 // LastError returns how many errors the consideration functions have
@@ -442,14 +447,10 @@ func (u *UtilityPlanner) byUtility(st State, goal *Goal) []ScoredAction {
 			u.scored = append(u.scored, ScoredAction{a, u.score(a, st, false)})
 		}
 	}
-	// insertion sort: stable, allocation-free, and action lists are short
-	xs := u.scored
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j].Score > xs[j-1].Score; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
-	return xs
+	// Best first; stable, so ties keep declaration order. It does not
+	// allocate.
+	slices.SortStableFunc(u.scored, func(a, b ScoredAction) int { return cmp.Compare(b.Score, a.Score) })
+	return u.scored
 }
 
 // SelectBestAction returns the best applicable action, or nil when none
@@ -509,14 +510,24 @@ func (u *UtilityPlanner) commit(best *Action, bestScore float64, running *Action
 	if best == nil || !runOK || best == running {
 		return best, false
 	}
-	margin := u.Commitment
-	if !(margin > 0) {
-		margin = 0
-	}
+	margin := commitmentMargin(u.Commitment)
 	if bestScore > runScore+margin {
 		return best, false
 	}
 	return running, true
+}
+
+// commitmentMargin is the margin a Commitment setting stands for: the
+// setting when positive, 0 (off) when negative, DefaultCommitment for zero
+// (and NaN).
+func commitmentMargin(c float64) float64 {
+	switch {
+	case c > 0:
+		return c
+	case c < 0:
+		return 0
+	}
+	return DefaultCommitment
 }
 
 // Explanation says why a pick was made: every applicable action's score
@@ -564,7 +575,7 @@ func (u *UtilityPlanner) explain(st State, running *Action) *Explanation {
 	if mode == "" {
 		mode = UtilityAverage
 	}
-	*e = Explanation{Mode: mode, Commitment: max(u.Commitment, 0), Running: running, Actions: e.Actions[:0]}
+	*e = Explanation{Mode: mode, Commitment: commitmentMargin(u.Commitment), Running: running, Actions: e.Actions[:0]}
 	u.rows, u.spans = u.rows[:0], u.spans[:0]
 	best, bestScore := (*Action)(nil), math.Inf(-1)
 	runScore, runOK := 0.0, false
@@ -590,12 +601,7 @@ func (u *UtilityPlanner) explain(st State, running *Action) *Explanation {
 		}
 		e.Actions[i].Considerations = u.rows[u.spans[i]:end:end]
 	}
-	xs := e.Actions
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j].Score > xs[j-1].Score; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
+	slices.SortStableFunc(e.Actions, func(a, b ActionExplanation) int { return cmp.Compare(b.Score, a.Score) })
 	e.Picked, e.Kept = u.commit(best, bestScore, running, runScore, runOK)
 	return e
 }
@@ -637,7 +643,7 @@ func (sp *ConsiderationSpec) kind() ConsiderationKind {
 }
 
 // CompileConsideration checks spec and binds its input to a slot of s. The
-// error (starting "engine: ") names the first problem: an unknown kind or
+// error is a *ConsiderationError naming the first problem: an unknown kind or
 // curve, an input no state variable has (with a suggestion), Min == Max,
 // a weight or bound that is negative or not finite, hasTag without a tag,
 // combine without considerations, func without a function.
@@ -657,14 +663,14 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 		c.Name = string(k)
 	}
 	fail := func(msg string) (Consideration, error) {
-		return Consideration{}, errors.New("engine: consideration \"" + c.Name + "\": " + msg)
+		return Consideration{}, &ConsiderationError{Consideration: c.Name, Msg: msg}
 	}
 	if math.IsNaN(spec.Weight) || math.IsInf(spec.Weight, 0) || spec.Weight < 0 {
 		return fail("weight must be a finite number >= 0, not " + FormatNumber(spec.Weight))
 	}
 	if spec.Curve != nil {
 		if err := spec.Curve.Validate(); err != nil {
-			return fail(err.Error()[len("engine: "):])
+			return Consideration{}, &ConsiderationError{Consideration: c.Name, Msg: messageOf(err), Err: err}
 		}
 		cv := *spec.Curve
 		c.Curve = &cv
@@ -692,7 +698,7 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 		}
 		slot, ok := s.Lookup(spec.Input)
 		if !ok {
-			return fail("input \"" + spec.Input + "\" is no state variable" + suggest(spec.Input, s.Names()))
+			return fail("input \"" + spec.Input + "\" is no state variable" + DidYouMean(spec.Input, s.Names()))
 		}
 		c.Slot = slot
 		for _, b := range []float64{spec.Min, spec.Max} {
@@ -708,7 +714,7 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 			return fail("func needs a function")
 		}
 	default:
-		return fail("unknown kind \"" + string(k) + "\"" + suggest(string(k), considerationNames()))
+		return fail("unknown kind \"" + string(k) + "\"" + DidYouMean(string(k), considerationNames()))
 	}
 	return c, nil
 }
@@ -759,7 +765,7 @@ func (c *compiler) compileUtility(mode string, role []ConsiderationSpec, actions
 		}
 	default:
 		c.add(Pos{}, "utility mode must be \"average\" or \"multiply\", not \""+mode+"\""+
-			suggest(mode, []string{UtilityAverage, UtilityMultiply}), nil)
+			DidYouMean(mode, []string{UtilityAverage, UtilityMultiply}), nil)
 	}
 	d.Considerations = c.considerations(role, "role")
 	for i, as := range actions {
@@ -786,7 +792,7 @@ func (c *compiler) considerations(specs []ConsiderationSpec, what string) []Cons
 	for _, sp := range specs {
 		cs, err := CompileConsideration(sp, c.d.Schema)
 		if err != nil {
-			c.add(sp.Pos, what+" "+err.Error()[len("engine: "):], err)
+			c.add(sp.Pos, what+" "+messageOf(err), err)
 			continue
 		}
 		out = append(out, cs)

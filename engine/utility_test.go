@@ -337,7 +337,8 @@ func TestCommitment(t *testing.T) {
 		{"clear lead", "0.65 leads by more than 0.1: switch", 0.65, true, "hold", 0.1, "switch", false},
 		{"running is best", "nothing to keep", 0.3, true, "hold", 0.1, "hold", false},
 		{"running no longer applies", "a running action whose precondition fails gives way", 0.2, false, "hold", 0.1, "switch", false},
-		{"no margin", "commitment 0: the best wins", 0.55, true, "hold", 0, "switch", false},
+		{"default margin", "commitment 0 is the default 0.1: keep", 0.55, true, "hold", 0, "hold", true},
+		{"off", "a negative commitment turns it off: the best wins", 0.55, true, "hold", -1, "switch", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -355,7 +356,7 @@ func TestCommitment(t *testing.T) {
 			assert.Equal(t, tc.kept, e.Kept, tc.reason)
 		})
 	}
-	assert.Equal(t, 0.1, NewUtilityPlanner(d).Commitment, "the default margin is the agent's")
+	assert.Equal(t, 0.0, NewUtilityPlanner(d).Commitment, "zero, which stands for DefaultCommitment")
 }
 
 func TestExplanation(t *testing.T) {

@@ -16,8 +16,9 @@ type World struct {
 	// Rand is the world's own random source, seeded from Seed, for the
 	// embedding game; agents have their own (Agent.Rand).
 	Rand *rand.Rand
-	// Workers is the number of goroutines Tick spreads agents over; 0 or 1
-	// ticks them all on the caller's goroutine. Agent i runs on worker
+	// Workers is the number of goroutines Tick spreads agents over. The
+	// default (zero) value, like 1 or a negative value, ticks every agent
+	// on the caller's goroutine. Agent i runs on worker
 	// Agent.Worker (set by Add to i mod Workers when Workers > 1; the
 	// embedding game may pin agents itself, e.g. to the worker whose Lua
 	// runtime loaded the agent's domain). Agents must not touch each
@@ -59,17 +60,24 @@ func (w *World) Remove(a *Agent) bool {
 		if x != a {
 			continue
 		}
-		if w.OnEvent != nil {
-			for _, e := range a.pending {
-				w.OnEvent(e)
-			}
-		}
-		a.pending = a.pending[:0]
+		w.flush(a)
 		w.Agents = append(w.Agents[:i], w.Agents[i+1:]...)
 		w.worker = append(w.worker[:i], w.worker[i+1:]...)
 		return true
 	}
 	return false
+}
+
+// flush hands the agent's buffered records to OnEvent, in the order the
+// agent made them, and empties the buffer. It is the one place records
+// leave a world's agents.
+func (w *World) flush(a *Agent) {
+	if w.OnEvent != nil {
+		for _, e := range a.pending {
+			w.OnEvent(e)
+		}
+	}
+	a.pending = a.pending[:0]
 }
 
 // Pin puts agent i on worker k (k mod Workers).
@@ -107,12 +115,7 @@ func (w *World) Tick(dt float64) {
 		wg.Wait()
 	}
 	for _, a := range w.Agents {
-		if w.OnEvent != nil {
-			for _, e := range a.pending {
-				w.OnEvent(e)
-			}
-		}
-		a.pending = a.pending[:0]
+		w.flush(a)
 	}
 	w.Ticks++
 	w.Time += dt
@@ -130,11 +133,6 @@ func (w *World) Finish() {
 			status = "IDLE"
 		}
 		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary(status)})
-		if w.OnEvent != nil {
-			for _, e := range a.pending {
-				w.OnEvent(e)
-			}
-		}
-		a.pending = a.pending[:0]
+		w.flush(a)
 	}
 }

@@ -1,4 +1,4 @@
-package engine
+package expr
 
 // Condition is a compiled precondition or goal condition: a boolean
 // expression over state variables, bound to the slots of one Schema.
@@ -31,7 +31,7 @@ package engine
 // A variable missing from the state (its Value is Unknown) makes the whole
 // condition unsatisfied, whatever the operators around it: "!ready",
 // "ready || other" and "ready == nil" are all false when ready is missing.
-// This is the seed's rule ("a condition that uses it is not satisfied"),
+// This is the planning rule "a condition that uses it is not satisfied",
 // applied to the whole condition so that neither "!" nor "||" can turn an
 // unknown into a pass. A variable holding nil is known: "x == nil" holds.
 //
@@ -54,30 +54,74 @@ type Condition struct {
 	reads []int
 }
 
-type cop uint8
+// Op is the shape of one node of a compiled condition, as Node reports it.
+// The zero Op belongs to no node.
+type Op uint8
 
+// The node shapes. The parser specialises the common comparisons, so a
+// comparison of a variable with a literal is OpVarLit, not an OpCompare
+// of an OpVar and an OpLit.
 const (
-	cOr  cop = iota // kids, any true
-	cAnd            // kids, all true
-	cNot            // kids[0] false
-	cVar            // st[slot] is true
-	cLit            // lit is true
-	cCmp            // cmp(kids[0], kids[1])
-	cVL             // cmp(st[slot], lit)
-	cVV             // cmp(st[slot], st[slot2])
-
-	// The comparison operators, stored in cnode.cmp.
-	cEq
-	cNe
-	cLt
-	cLe
-	cGt
-	cGe
+	OpOr      Op = iota + 1 // holds when any child holds
+	OpAnd                   // holds when every child holds
+	OpNot                   // holds when its one child does not
+	OpVar                   // the variable at Slot holds the bool true
+	OpLit                   // the literal Lit is the bool true
+	OpCompare               // Cmp compares the values of child 0 and child 1
+	OpVarLit                // Cmp compares the variable at Slot with Lit
+	OpVarVar                // Cmp compares the variables at Slot and Slot2
 )
 
+// Cmp is a comparison operator of the condition language. The zero Cmp
+// is no operator.
+type Cmp uint8
+
+// The comparison operators.
+const (
+	Eq Cmp = iota + 1 // ==
+	Ne                // !=
+	Lt                // <
+	Le                // <=
+	Gt                // >
+	Ge                // >=
+)
+
+var cmpNames = [...]string{"?", "==", "!=", "<", "<=", ">", ">="}
+
+// String returns the operator as a condition writes it, such as "<=".
+func (op Cmp) String() string {
+	if int(op) < len(cmpNames) {
+		return cmpNames[op]
+	}
+	return "?"
+}
+
+// Flip returns the operator that compares the operands swapped: a < b is
+// b > a, so Lt.Flip() is Gt; Eq and Ne are their own flips.
+func (op Cmp) Flip() Cmp {
+	switch op {
+	case Lt:
+		return Gt
+	case Le:
+		return Ge
+	case Gt:
+		return Lt
+	case Ge:
+		return Le
+	}
+	return op
+}
+
+// Compare applies the operator to two known values as a condition does:
+// values of different kinds are never equal (Ne holds, every other
+// operator fails); numbers compare as float64 and strings by bytes, both
+// with ordering; bools and nil support only Eq and Ne. Compare does not
+// apply the rule for Unknown values: the caller checks them first.
+func (op Cmp) Compare(a, b Value) bool { return compare(op, &a, &b) }
+
 type cnode struct {
-	op    cop
-	cmp   cop
+	op    Op
+	cmp   Cmp
 	slot  int
 	slot2 int
 	lit   Value
@@ -125,33 +169,33 @@ func (c *Condition) Eval(st State) bool {
 
 func (n *cnode) truth(st State) bool {
 	switch n.op {
-	case cVL:
+	case OpVarLit:
 		v := &st[n.slot]
 		if v.k == Number && n.lit.k == Number { // the common clause, inlined
 			return compareNumbers(n.cmp, v.n, n.lit.n)
 		}
 		return compare(n.cmp, v, &n.lit)
-	case cAnd:
+	case OpAnd:
 		for _, k := range n.kids {
 			if !k.truth(st) {
 				return false
 			}
 		}
 		return true
-	case cOr:
+	case OpOr:
 		for _, k := range n.kids {
 			if k.truth(st) {
 				return true
 			}
 		}
 		return false
-	case cNot:
+	case OpNot:
 		return !n.kids[0].truth(st)
-	case cVar:
+	case OpVar:
 		return st[n.slot].Truthy()
-	case cVV:
+	case OpVarVar:
 		return compare(n.cmp, &st[n.slot], &st[n.slot2])
-	case cLit:
+	case OpLit:
 		return n.lit.Truthy()
 	}
 	l, r := n.kids[0].value(st), n.kids[1].value(st)
@@ -160,61 +204,61 @@ func (n *cnode) truth(st State) bool {
 
 func (n *cnode) value(st State) Value {
 	switch n.op {
-	case cVar:
+	case OpVar:
 		return st[n.slot]
-	case cLit:
+	case OpLit:
 		return n.lit
 	}
 	return BoolValue(n.truth(st))
 }
 
 // compare applies a comparison operator to two known values.
-func compare(op cop, a, b *Value) bool {
+func compare(op Cmp, a, b *Value) bool {
 	if a.k != b.k {
-		return op == cNe
+		return op == Ne
 	}
 	switch a.k {
 	case Number:
 		return compareNumbers(op, a.n, b.n)
 	case String:
 		switch op {
-		case cEq:
+		case Eq:
 			return a.s == b.s
-		case cNe:
+		case Ne:
 			return a.s != b.s
-		case cLt:
+		case Lt:
 			return a.s < b.s
-		case cLe:
+		case Le:
 			return a.s <= b.s
-		case cGt:
+		case Gt:
 			return a.s > b.s
-		case cGe:
+		case Ge:
 			return a.s >= b.s
 		}
 	default: // bool, nil: equality only
 		switch op {
-		case cEq:
+		case Eq:
 			return a.n == b.n
-		case cNe:
+		case Ne:
 			return a.n != b.n
 		}
 	}
 	return false
 }
 
-func compareNumbers(op cop, a, b float64) bool {
+func compareNumbers(op Cmp, a, b float64) bool {
 	switch op {
-	case cEq:
+	case Eq:
 		return a == b
-	case cNe:
+	case Ne:
 		return a != b
-	case cLt:
+	case Lt:
 		return a < b
-	case cLe:
+	case Le:
 		return a <= b
-	case cGt:
+	case Gt:
 		return a > b
-	case cGe:
+	case Ge:
 		return a >= b
 	}
 	return false
@@ -248,7 +292,7 @@ func CompileCondition(src string, s *Schema) (*Condition, error) {
 		return nil, p.fail(`an operator (&& || == != < <= > >=) or end of text`)
 	}
 	c.root = root
-	c.reads = p.reads
+	c.reads = p.reads.list
 	return c, nil
 }
 
@@ -256,7 +300,19 @@ type cparser struct {
 	lex    lexer
 	tok    token
 	schema *Schema
-	reads  []int
+	reads  slotList
+	slab   []cnode // nodes are carved from here, a chunk at a time
+}
+
+// node returns a pointer to a copy of n in the parser's slab. Chunks grow
+// from 8 to 1,024 nodes, so a small condition costs one small allocation
+// and a long one a few per thousand clauses.
+func (p *cparser) node(n cnode) *cnode {
+	if len(p.slab) == cap(p.slab) {
+		p.slab = make([]cnode, 0, min(max(8, 2*cap(p.slab)), 1024))
+	}
+	p.slab = append(p.slab, n)
+	return &p.slab[len(p.slab)-1]
 }
 
 // maxNesting bounds parenthesis and "!" nesting so no input can exhaust the
@@ -269,7 +325,7 @@ func (p *cparser) fail(expected string) *ParseError {
 	if p.tok.kind == tBad {
 		expected = p.tok.str
 	}
-	return &ParseError{Source: p.lex.src, Col: colOf(p.lex.src, p.tok.off), Expected: expected, Found: describe(p.tok)}
+	return &ParseError{Source: p.lex.src, Col: p.lex.colAt(p.tok.off), Expected: expected, Found: describe(p.tok)}
 }
 
 // or and and build n-ary nodes, so a long chain of clauses is one flat
@@ -279,7 +335,7 @@ func (p *cparser) or(depth int) (*cnode, error) {
 	if err != nil || p.tok.kind != tOr {
 		return l, err
 	}
-	n := &cnode{op: cOr, kids: []*cnode{l}}
+	n := p.node(cnode{op: OpOr, kids: []*cnode{l}})
 	for p.tok.kind == tOr {
 		p.advance()
 		r, err := p.and(depth)
@@ -296,7 +352,7 @@ func (p *cparser) and(depth int) (*cnode, error) {
 	if err != nil || p.tok.kind != tAnd {
 		return l, err
 	}
-	n := &cnode{op: cAnd, kids: []*cnode{l}}
+	n := p.node(cnode{op: OpAnd, kids: []*cnode{l}})
 	for p.tok.kind == tAnd {
 		p.advance()
 		r, err := p.not(depth)
@@ -318,30 +374,15 @@ func (p *cparser) not(depth int) (*cnode, error) {
 		if err != nil {
 			return nil, err
 		}
-		if x.op == cLit {
-			return &cnode{op: cLit, lit: BoolValue(!x.lit.Truthy())}, nil
+		if x.op == OpLit {
+			return p.node(cnode{op: OpLit, lit: BoolValue(!x.lit.Truthy())}), nil
 		}
-		return &cnode{op: cNot, kids: []*cnode{x}}, nil
+		return p.node(cnode{op: OpNot, kids: []*cnode{x}}), nil
 	}
 	return p.compare(depth)
 }
 
-var cmpOps = map[tokKind]cop{tEq: cEq, tNe: cNe, tLt: cLt, tLe: cLe, tGt: cGt, tGe: cGe}
-
-// flip gives the operator that compares the operands swapped: a < b is b > a.
-func flip(op cop) cop {
-	switch op {
-	case cLt:
-		return cGt
-	case cLe:
-		return cGe
-	case cGt:
-		return cLt
-	case cGe:
-		return cLe
-	}
-	return op
-}
+var cmpOps = map[tokKind]Cmp{tEq: Eq, tNe: Ne, tLt: Lt, tLe: Le, tGt: Gt, tGe: Ge}
 
 func (p *cparser) compare(depth int) (*cnode, error) {
 	l, err := p.operand(depth)
@@ -359,17 +400,17 @@ func (p *cparser) compare(depth int) (*cnode, error) {
 	}
 	// Specialise the common shapes so Eval does one step, not three.
 	switch {
-	case l.op == cLit && r.op == cLit:
-		return &cnode{op: cLit, lit: BoolValue(compare(op, &l.lit, &r.lit))}, nil
-	case l.op == cLit && r.op == cVar:
-		l, r, op = r, l, flip(op)
+	case l.op == OpLit && r.op == OpLit:
+		return p.node(cnode{op: OpLit, lit: BoolValue(compare(op, &l.lit, &r.lit))}), nil
+	case l.op == OpLit && r.op == OpVar:
+		l, r, op = r, l, op.Flip()
 		fallthrough
-	case l.op == cVar && r.op == cLit:
-		return &cnode{op: cVL, cmp: op, slot: l.slot, lit: r.lit}, nil
-	case l.op == cVar && r.op == cVar:
-		return &cnode{op: cVV, cmp: op, slot: l.slot, slot2: r.slot}, nil
+	case l.op == OpVar && r.op == OpLit:
+		return p.node(cnode{op: OpVarLit, cmp: op, slot: l.slot, lit: r.lit}), nil
+	case l.op == OpVar && r.op == OpVar:
+		return p.node(cnode{op: OpVarVar, cmp: op, slot: l.slot, slot2: r.slot}), nil
 	}
-	return &cnode{op: cCmp, cmp: op, kids: []*cnode{l, r}}, nil
+	return p.node(cnode{op: OpCompare, cmp: op, kids: []*cnode{l, r}}), nil
 }
 
 func (p *cparser) operand(depth int) (*cnode, error) {
@@ -391,7 +432,7 @@ func (p *cparser) operand(depth int) (*cnode, error) {
 		return x, nil
 	case tNumber:
 		p.advance()
-		return &cnode{op: cLit, lit: NumberValue(t.num)}, nil
+		return p.node(cnode{op: OpLit, lit: NumberValue(t.num)}), nil
 	case tMinus:
 		p.advance()
 		if p.tok.kind != tNumber {
@@ -399,23 +440,23 @@ func (p *cparser) operand(depth int) (*cnode, error) {
 		}
 		n := p.tok.num
 		p.advance()
-		return &cnode{op: cLit, lit: NumberValue(-n)}, nil
+		return p.node(cnode{op: OpLit, lit: NumberValue(-n)}), nil
 	case tString:
 		p.advance()
-		return &cnode{op: cLit, lit: StringValue(t.str)}, nil
+		return p.node(cnode{op: OpLit, lit: StringValue(t.str)}), nil
 	case tIdent:
 		p.advance()
 		switch t.text {
 		case "true":
-			return &cnode{op: cLit, lit: BoolValue(true)}, nil
+			return p.node(cnode{op: OpLit, lit: BoolValue(true)}), nil
 		case "false":
-			return &cnode{op: cLit, lit: BoolValue(false)}, nil
+			return p.node(cnode{op: OpLit, lit: BoolValue(false)}), nil
 		case "nil", "null":
-			return &cnode{op: cLit, lit: NilValue()}, nil
+			return p.node(cnode{op: OpLit, lit: NilValue()}), nil
 		}
 		slot := p.schema.Intern(t.text)
-		p.reads = appendUnique(p.reads, slot)
-		return &cnode{op: cVar, slot: slot}, nil
+		p.reads.add(slot)
+		return p.node(cnode{op: OpVar, slot: slot}), nil
 	}
 	return nil, p.fail(`a value (a name, a number, a string, true, false, nil or "(")`)
 }

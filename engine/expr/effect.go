@@ -1,4 +1,4 @@
-package engine
+package expr
 
 import (
 	"errors"
@@ -64,11 +64,8 @@ type assign struct {
 }
 
 type eterm struct {
-	sub   bool // subtract this term (it follows a "-")
-	isVar bool
-	slot  int
-	lit   Value
-	name  string // the variable's name, for errors
+	Term
+	name string // the variable's name, for errors
 }
 
 // EffectError is an effect that cannot be applied to a state: an operand
@@ -80,10 +77,15 @@ type EffectError struct {
 	Got      Kind   // what the variable held (Unknown when it is missing)
 }
 
-func (e *EffectError) Error() string {
-	return "engine: effect \"" + e.Effect + "\": in " + e.Target + " = ..., operand " + e.Variable +
+// Message is the error without the package prefix: `effect "E": in T =
+// ..., operand V is K, not a number`, where E is the effect cut to its
+// first 60 characters when it is longer.
+func (e *EffectError) Message() string {
+	return "effect \"" + excerpt(e.Effect) + "\": in " + e.Target + " = ..., operand " + e.Variable +
 		" is " + e.Got.String() + ", not a number"
 }
+
+func (e *EffectError) Error() string { return "expr: " + e.Message() }
 
 // Source returns the text the effect was compiled from.
 func (e *Effect) Source() string {
@@ -178,18 +180,18 @@ func (e *Effect) ApplyInPlace(st State) error {
 
 func (e *Effect) operandError(i, t int, st State) error {
 	a := &e.assigns[i]
-	return &EffectError{Effect: e.src, Variable: a.terms[t].name, Target: e.targetName(i), Got: st[a.terms[t].slot].k}
+	return &EffectError{Effect: e.src, Variable: a.terms[t].name, Target: e.targetName(i), Got: st[a.terms[t].Slot].k}
 }
 
 func (e *Effect) shortState(n int) error {
-	return errors.New("engine: effect \"" + e.src + "\": the state has " + itoa(n) +
+	return errors.New("expr: effect \"" + excerpt(e.src) + "\": the state has " + itoa(n) +
 		" variables, the effect needs " + itoa(e.need) + " (a state of another schema?)")
 }
 
 func (e *Effect) targetName(i int) string { return e.names[i] }
 
 // apply returns (-1, -1) on success, else the failing assignment and term.
-// The planner calls it directly on states of the domain's schema.
+// TryApply and Apply call it once the states are known to be long enough.
 func (e *Effect) apply(dst, src State) (int, int) {
 	if e == nil {
 		return -1, -1
@@ -207,11 +209,11 @@ func (e *Effect) apply(dst, src State) (int, int) {
 // check returns the index of the first arithmetic operand of a that does
 // not hold a number in st, or -1.
 func (a *assign) check(st State) int {
-	if len(a.terms) == 1 && !a.terms[0].sub {
+	if len(a.terms) == 1 && !a.terms[0].Sub {
 		return -1
 	}
 	for i := range a.terms {
-		if t := &a.terms[i]; t.isVar && st[t.slot].k != Number {
+		if t := &a.terms[i]; t.IsVar && st[t.Slot].k != Number {
 			return i
 		}
 	}
@@ -219,27 +221,27 @@ func (a *assign) check(st State) int {
 }
 
 func (a *assign) eval(st State) (Value, int) {
-	if len(a.terms) == 1 && !a.terms[0].sub {
+	if len(a.terms) == 1 && !a.terms[0].Sub {
 		t := &a.terms[0]
-		if t.isVar {
-			return st[t.slot], -1
+		if t.IsVar {
+			return st[t.Slot], -1
 		}
-		return t.lit, -1
+		return t.Lit, -1
 	}
 	sum := 0.0
 	for i := range a.terms {
 		t := &a.terms[i]
 		var x float64
-		if t.isVar {
-			v := st[t.slot]
+		if t.IsVar {
+			v := st[t.Slot]
 			if v.k != Number {
 				return Value{}, i
 			}
 			x = v.n
 		} else {
-			x = t.lit.n
+			x = t.Lit.n
 		}
-		if t.sub {
+		if t.Sub {
 			sum -= x
 		} else {
 			sum += x

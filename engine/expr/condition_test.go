@@ -1,4 +1,4 @@
-package engine_test
+package expr_test
 
 import (
 	"sort"
@@ -8,21 +8,21 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // exprVars is a world state written by name, for tests.
-type exprVars map[string]engine.Value
+type exprVars map[string]expr.Value
 
 var (
-	xn = engine.NumberValue
-	xs = engine.StringValue
-	xb = engine.BoolValue
+	xn = expr.NumberValue
+	xs = expr.StringValue
+	xb = expr.BoolValue
 )
 
 // exprState interns the names of vs into sc (sorted, so slots are stable)
 // and returns a state holding vs; names of sc not in vs are Unknown.
-func exprState(sc *engine.Schema, vs exprVars) engine.State {
+func exprState(sc *expr.Schema, vs exprVars) expr.State {
 	names := make([]string, 0, len(vs))
 	for k := range vs {
 		names = append(names, k)
@@ -99,7 +99,7 @@ func TestConditionEval(t *testing.T) {
 		{"bare false", "", "ready", exprVars{"ready": xb(false)}, false},
 		{"bare number", "only the bool true counts, not 1", "ready", exprVars{"ready": xn(1)}, false},
 		{"bare string", "not the string true either", "ready", exprVars{"ready": xs("true")}, false},
-		{"bare nil", "", "ready", exprVars{"ready": engine.NilValue()}, false},
+		{"bare nil", "", "ready", exprVars{"ready": expr.NilValue()}, false},
 		{"bool eq", "", "ready == true", exprVars{"ready": xb(true)}, true},
 		{"bool ne", "", "ready != false", exprVars{"ready": xb(true)}, true},
 		{"bool order", "ordering two bools is false, not an error", "ready > false", exprVars{"ready": xb(true)}, false},
@@ -108,10 +108,10 @@ func TestConditionEval(t *testing.T) {
 		{"literal false", "", "false", nil, false},
 		{"literal number", "a number is not true", "1", nil, false},
 		// nil
-		{"nil eq", "a variable holding nil is known", "x == nil", exprVars{"x": engine.NilValue()}, true},
-		{"null eq", "null is nil", "x == null", exprVars{"x": engine.NilValue()}, true},
+		{"nil eq", "a variable holding nil is known", "x == nil", exprVars{"x": expr.NilValue()}, true},
+		{"null eq", "null is nil", "x == null", exprVars{"x": expr.NilValue()}, true},
 		{"nil ne", "", "x != nil", exprVars{"x": xn(0)}, true},
-		{"nil order", "", "x < nil", exprVars{"x": engine.NilValue()}, false},
+		{"nil order", "", "x < nil", exprVars{"x": expr.NilValue()}, false},
 		// mixed kinds
 		{"number string eq", "different kinds are never equal", `ammo == "10"`, exprVars{"ammo": xn(10)}, false},
 		{"number string ne", "and always unequal", `ammo != "10"`, exprVars{"ammo": xn(10)}, true},
@@ -119,8 +119,8 @@ func TestConditionEval(t *testing.T) {
 		{"number string gt", "in both directions", `ammo > "a"`, exprVars{"ammo": xn(10)}, false},
 		{"string number ge", "", `name >= 0`, exprVars{"name": xs("x")}, false},
 		{"bool number", "true is not 1", "flag == 1", exprVars{"flag": xb(true)}, false},
-		{"nil number", "", "x == 0", exprVars{"x": engine.NilValue()}, false},
-		{"nil false", "nil is not false", "x == false", exprVars{"x": engine.NilValue()}, false},
+		{"nil number", "", "x == 0", exprVars{"x": expr.NilValue()}, false},
+		{"nil false", "nil is not false", "x == false", exprVars{"x": expr.NilValue()}, false},
 		// logic
 		{"and", "", "a && b", exprVars{"a": xb(true), "b": xb(true)}, true},
 		{"and false", "", "a && b", exprVars{"a": xb(true), "b": xb(false)}, false},
@@ -163,11 +163,11 @@ func TestConditionEval(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			sc := engine.NewSchema()
+			sc := expr.NewSchema()
 			st := exprState(sc, tc.state)
-			c, err := engine.CompileCondition(tc.src, sc)
+			c, err := expr.CompileCondition(tc.src, sc)
 			require.NoError(t, err)
-			st = append(st, make(engine.State, sc.Len()-len(st))...) // names the condition interned
+			st = append(st, make(expr.State, sc.Len()-len(st))...) // names the condition interned
 			assert.Equal(t, tc.want, c.Eval(st), tc.reason)
 			assert.Equal(t, tc.src, c.Source())
 		})
@@ -175,34 +175,34 @@ func TestConditionEval(t *testing.T) {
 }
 
 func TestConditionReads(t *testing.T) {
-	sc := engine.NewSchema("c", "b", "a")
-	c, err := engine.CompileCondition("a > 1 && b || a == c && !d", sc)
+	sc := expr.NewSchema("c", "b", "a")
+	c, err := expr.CompileCondition("a > 1 && b || a == c && !d", sc)
 	require.NoError(t, err)
 	assert.Equal(t, []int{2, 1, 0, 3}, c.Reads(), "slots in first-use order, once each; d is interned")
 	assert.Equal(t, 4, sc.Len())
 	assert.False(t, c.IsEmpty())
 
-	empty, err := engine.CompileCondition("", sc)
+	empty, err := expr.CompileCondition("", sc)
 	require.NoError(t, err)
 	assert.True(t, empty.IsEmpty())
 	assert.Empty(t, empty.Reads())
 
-	var none *engine.Condition
+	var none *expr.Condition
 	assert.True(t, none.Eval(nil), "a nil condition always holds")
 	assert.True(t, none.IsEmpty())
 	assert.Equal(t, "", none.Source())
 	assert.Nil(t, none.Reads())
 
-	lits, err := engine.CompileCondition(`true && 1 == 1.0`, sc)
+	lits, err := expr.CompileCondition(`true && 1 == 1.0`, sc)
 	require.NoError(t, err)
 	assert.Empty(t, lits.Reads(), "literals read nothing")
 }
 
 func TestConditionShortState(t *testing.T) {
-	sc := engine.NewSchema("a")
+	sc := expr.NewSchema("a")
 	st := sc.NewState()
 	st[0] = xb(true)
-	c, err := engine.CompileCondition("a || later", sc)
+	c, err := expr.CompileCondition("a || later", sc)
 	require.NoError(t, err)
 	require.Len(t, st, 1, "the state was made before the condition interned later")
 	assert.False(t, c.Eval(st), "a slot past the end of the state is Unknown")
@@ -243,10 +243,10 @@ func TestConditionParseErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			sc := engine.NewSchema()
-			c, err := engine.CompileCondition(tc.src, sc)
+			sc := expr.NewSchema()
+			c, err := expr.CompileCondition(tc.src, sc)
 			assert.Nil(t, c)
-			var pe *engine.ParseError
+			var pe *expr.ParseError
 			require.ErrorAs(t, err, &pe)
 			assert.Equal(t, tc.src, pe.Source)
 			assert.Equal(t, tc.col, pe.Col, tc.reason)
@@ -258,43 +258,43 @@ func TestConditionParseErrors(t *testing.T) {
 
 func TestConditionMaxNesting(t *testing.T) {
 	src := strings.Repeat("(", 200) + "a" + strings.Repeat(")", 200)
-	sc := engine.NewSchema("a")
-	c, err := engine.CompileCondition(src, sc)
+	sc := expr.NewSchema("a")
+	c, err := expr.CompileCondition(src, sc)
 	require.NoError(t, err, "200 levels are allowed")
-	assert.True(t, c.Eval(engine.State{xb(true)}))
+	assert.True(t, c.Eval(expr.State{xb(true)}))
 
 	long := "a" + strings.Repeat(" && a", 100000)
-	c, err = engine.CompileCondition(long, sc)
+	c, err = expr.CompileCondition(long, sc)
 	require.NoError(t, err, "a long chain is flat, not nested")
-	assert.True(t, c.Eval(engine.State{xb(true)}))
+	assert.True(t, c.Eval(expr.State{xb(true)}))
 }
 
 func TestParseErrorRendering(t *testing.T) {
 	tests := []struct {
 		name   string
 		reason string
-		err    *engine.ParseError
+		err    *expr.ParseError
 		want   string
 	}{
 		{
 			"caret under column", "the caret sits under column 14",
-			&engine.ParseError{Source: "ammo > 10 && && ready", Col: 14, Expected: "a value", Found: `"&&"`},
-			"engine: col 14: expected a value, found \"&&\"\n\tammo > 10 && && ready\n\t             ^",
+			&expr.ParseError{Source: "ammo > 10 && && ready", Col: 14, Expected: "a value", Found: `"&&"`},
+			"expr: col 14: expected a value, found \"&&\"\n\tammo > 10 && && ready\n\t             ^",
 		},
 		{
 			"past the end", "column len+1 points just past the text",
-			&engine.ParseError{Source: "ammo >", Col: 7, Expected: "a value", Found: "end of text"},
-			"engine: col 7: expected a value, found end of text\n\tammo >\n\t      ^",
+			&expr.ParseError{Source: "ammo >", Col: 7, Expected: "a value", Found: "end of text"},
+			"expr: col 7: expected a value, found end of text\n\tammo >\n\t      ^",
 		},
 		{
 			"control characters", "newlines and tabs show as one blank so the caret stays aligned",
-			&engine.ParseError{Source: "a\n&&\tb c", Col: 8, Expected: "x", Found: "y"},
-			"engine: col 8: expected x, found y\n\ta && b c\n\t       ^",
+			&expr.ParseError{Source: "a\n&&\tb c", Col: 8, Expected: "x", Found: "y"},
+			"expr: col 8: expected x, found y\n\ta && b c\n\t       ^",
 		},
 		{
 			"multibyte", "columns count characters, not bytes",
-			&engine.ParseError{Source: `"héé" ?`, Col: 7, Expected: "x", Found: "y"},
-			"engine: col 7: expected x, found y\n\t\"héé\" ?\n\t      ^",
+			&expr.ParseError{Source: `"héé" ?`, Col: 7, Expected: "x", Found: "y"},
+			"expr: col 7: expected x, found y\n\t\"héé\" ?\n\t      ^",
 		},
 	}
 	for _, tc := range tests {
@@ -305,12 +305,12 @@ func TestParseErrorRendering(t *testing.T) {
 }
 
 func TestParseErrorFromCompile(t *testing.T) {
-	_, err := engine.CompileCondition("ammo > 10 && && ready", engine.NewSchema())
+	_, err := expr.CompileCondition("ammo > 10 && && ready", expr.NewSchema())
 	require.Error(t, err)
-	assert.Equal(t, "engine: col 14: expected a value (a name, a number, a string, true, false, nil or \"(\"), found \"&&\"\n"+
+	assert.Equal(t, "expr: col 14: expected a value (a name, a number, a string, true, false, nil or \"(\"), found \"&&\"\n"+
 		"\tammo > 10 && && ready\n"+
 		"\t             ^", err.Error())
-	var pe *engine.ParseError
+	var pe *expr.ParseError
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, "ammo > 10 && && ready\n             ^", pe.Caret())
 	assert.Equal(t, `col 14: expected a value (a name, a number, a string, true, false, nil or "("), found "&&"`, pe.Message())
@@ -318,8 +318,8 @@ func TestParseErrorFromCompile(t *testing.T) {
 
 func TestLongSourcesAreCutAroundTheColumn(t *testing.T) {
 	src := strings.Repeat("a && ", 100) + ")" + strings.Repeat(" && b", 100)
-	_, err := engine.CompileCondition(src, engine.NewSchema())
-	var pe *engine.ParseError
+	_, err := expr.CompileCondition(src, expr.NewSchema())
+	var pe *expr.ParseError
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, 501, pe.Col)
 	lines := strings.Split(pe.Caret(), "\n")
@@ -341,8 +341,8 @@ func TestHelpfulOperatorMistakes(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := engine.CompileCondition(tc.src, engine.NewSchema())
-			var pe *engine.ParseError
+			_, err := expr.CompileCondition(tc.src, expr.NewSchema())
+			var pe *expr.ParseError
 			require.ErrorAs(t, err, &pe)
 			assert.Equal(t, tc.col, pe.Col)
 			assert.Equal(t, tc.expected, pe.Expected)

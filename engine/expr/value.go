@@ -1,4 +1,4 @@
-package engine
+package expr
 
 import (
 	"math"
@@ -90,7 +90,8 @@ func (v Value) Equal(o Value) bool {
 // String formats the value as an effect literal would write it: numbers in
 // the shortest form that round-trips, strings double-quoted with only the
 // escapes the languages know (\n \t \r \\ \"), so ParseLiteral(v.String())
-// gives v back for every known value except NaN and infinities. Unknown
+// gives v back for every known value except NaN, infinities and numbers
+// beyond MaxSafeInteger, which no literal may write. Unknown
 // formats as "unknown".
 func (v Value) String() string {
 	switch v.k {

@@ -1,4 +1,4 @@
-package engine
+package expr
 
 import (
 	"encoding/json"

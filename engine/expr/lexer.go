@@ -1,4 +1,4 @@
-package engine
+package expr
 
 import (
 	"strconv"
@@ -45,6 +45,23 @@ type token struct {
 type lexer struct {
 	src string
 	pos int
+
+	// colOff and col cache the column of one byte offset, so that columns
+	// asked for in increasing order cost time linear in the text in all.
+	colOff, col int
+}
+
+// colAt converts a byte offset of the source into a 1-based character
+// column (runes; an invalid UTF-8 byte counts as one). Offsets past the
+// end give the column just past the last character.
+func (l *lexer) colAt(off int) int {
+	off = min(max(off, 0), len(l.src))
+	if l.col == 0 || off < l.colOff {
+		l.colOff, l.col = 0, 1
+	}
+	l.col += utf8.RuneCountInString(l.src[l.colOff:off])
+	l.colOff = off
+	return l.col
 }
 
 func isIdentStart(c byte) bool {
@@ -130,6 +147,10 @@ func (l *lexer) next() token {
 	return token{kind: tBad, off: start, text: l.src[start:l.pos], str: want}
 }
 
+// bigNumber is what the lexer expects in place of a number beyond
+// MaxSafeInteger.
+const bigNumber = "a number of magnitude at most 2^53 - 1 = 9007199254740991 (larger ones may lose digits in a float64; keep big ids as strings)"
+
 func (l *lexer) number(start int) token {
 	for l.pos < len(l.src) && isDigit(l.src[l.pos]) {
 		l.pos++
@@ -162,6 +183,9 @@ func (l *lexer) number(start int) token {
 	f, err := strconv.ParseFloat(text, 64)
 	if err != nil {
 		return token{kind: tBad, off: start, text: text, str: "a number in range"}
+	}
+	if !SafeNumber(f) {
+		return token{kind: tBad, off: start, text: text, str: bigNumber}
 	}
 	return token{kind: tNumber, off: start, text: text, num: f}
 }

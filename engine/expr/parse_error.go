@@ -1,4 +1,4 @@
-package engine
+package expr
 
 import (
 	"strings"
@@ -9,10 +9,10 @@ import (
 // the 1-based column, counted in characters (runes; an invalid UTF-8 byte
 // counts as one), of the offending token in Source; it is at most the
 // number of characters plus one, which points just past the end of the text.
-// Error prints "engine: col N: expected X, found Y", then the source with a
+// Error prints "expr: col N: expected X, found Y", then the source with a
 // caret under the column:
 //
-//	engine: col 12: expected a value (...), found "&&"
+//	expr: col 12: expected a value (...), found "&&"
 //		ammo > 10 && && ready
 //		          ^
 type ParseError struct {
@@ -65,13 +65,23 @@ func (e *ParseError) Caret() string {
 
 // Excerpt returns the source, cut to about 60 characters around the
 // column when it is longer, for one-line messages.
-func (e *ParseError) Excerpt() string {
-	runes := []rune(e.Source)
+func (e *ParseError) Excerpt() string { return excerptAt(e.Source, e.Col) }
+
+// excerpt cuts a long source to its first 60 characters and "...".
+func excerpt(src string) string { return excerptAt(src, 1) }
+
+// excerptAt cuts src to about 60 characters around the 1-based column col
+// when it is longer, marking the cuts with "...".
+func excerptAt(src string, col int) string {
 	const window = 60
-	if len(runes) <= window {
-		return e.Source
+	if len(src) <= window { // bytes >= characters: short enough
+		return src
 	}
-	from := max(0, min(e.Col-1-window/2, len(runes)-window))
+	runes := []rune(src)
+	if len(runes) <= window {
+		return src
+	}
+	from := max(0, min(col-1-window/2, len(runes)-window))
 	s := string(runes[from : from+window])
 	if from > 0 {
 		s = "..." + s
@@ -83,15 +93,7 @@ func (e *ParseError) Excerpt() string {
 }
 
 func (e *ParseError) Error() string {
-	return "engine: " + e.Message() + "\n\t" + strings.ReplaceAll(e.Caret(), "\n", "\n\t")
-}
-
-// colOf converts a byte offset in src into a 1-based character column.
-func colOf(src string, off int) int {
-	if off > len(src) {
-		off = len(src)
-	}
-	return utf8.RuneCountInString(src[:off]) + 1
+	return "expr: " + e.Message() + "\n\t" + strings.ReplaceAll(e.Caret(), "\n", "\n\t")
 }
 
 func itoa(i int) string {

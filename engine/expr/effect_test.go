@@ -1,4 +1,4 @@
-package engine_test
+package expr_test
 
 import (
 	"math"
@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 func TestEffectApply(t *testing.T) {
@@ -28,8 +28,8 @@ func TestEffectApply(t *testing.T) {
 		{"quoted number", "quotes make text, not a number", `code = "42"`, nil, exprVars{"code": xs("42")}},
 		{"true", "", "ready = true", nil, exprVars{"ready": xb(true)}},
 		{"false", "", "ready = false", exprVars{"ready": xb(true)}, exprVars{"ready": xb(false)}},
-		{"nil", "nil is a known value", "target = nil", exprVars{"target": xs("bob")}, exprVars{"target": engine.NilValue()}},
-		{"null", "null is nil", "target = null", nil, exprVars{"target": engine.NilValue()}},
+		{"nil", "nil is a known value", "target = nil", exprVars{"target": xs("bob")}, exprVars{"target": expr.NilValue()}},
+		{"null", "null is nil", "target = null", nil, exprVars{"target": expr.NilValue()}},
 		{"bare word", "a word naming no variable is a string, for enum state", "mode = ATTACK", nil, exprVars{"mode": xs("ATTACK")}},
 		{"dotted word", "", "mode = Mode.ATTACK", nil, exprVars{"mode": xs("Mode.ATTACK")}},
 		{"word reads variable", "a word naming a variable copies it", "target = enemy", exprVars{"enemy": xs("bob")}, exprVars{"enemy": xs("bob"), "target": xs("bob")}},
@@ -68,13 +68,13 @@ func TestEffectApply(t *testing.T) {
 				name += "/in place"
 			}
 			t.Run(name, func(t *testing.T) {
-				sc := engine.NewSchema()
+				sc := expr.NewSchema()
 				before := exprState(sc, tc.before)
-				e, err := engine.CompileEffect(tc.src, sc)
+				e, err := expr.CompileEffect(tc.src, sc)
 				require.NoError(t, err)
-				before = append(before, make(engine.State, sc.Len()-len(before))...)
+				before = append(before, make(expr.State, sc.Len()-len(before))...)
 				orig := before.Clone()
-				var after engine.State
+				var after expr.State
 				if inPlace {
 					after = before
 					require.NoError(t, e.ApplyInPlace(after))
@@ -102,10 +102,10 @@ func TestEffectApply(t *testing.T) {
 }
 
 func TestEffectFractionExact(t *testing.T) {
-	sc := engine.NewSchema("x")
-	e, err := engine.CompileEffect("x = x + 15.1", sc)
+	sc := expr.NewSchema("x")
+	e, err := expr.CompileEffect("x = x + 15.1", sc)
 	require.NoError(t, err)
-	st := engine.State{xn(0)}
+	st := expr.State{xn(0)}
 	require.NoError(t, e.ApplyInPlace(st))
 	f, ok := st[0].AsNumber()
 	require.True(t, ok)
@@ -117,10 +117,10 @@ func TestEffectFractionExact(t *testing.T) {
 }
 
 func TestEffectNoNegativeZero(t *testing.T) {
-	sc := engine.NewSchema("x", "y")
-	e, err := engine.CompileEffect("x = -y", sc)
+	sc := expr.NewSchema("x", "y")
+	e, err := expr.CompileEffect("x = -y", sc)
 	require.NoError(t, err)
-	st := engine.State{xn(1), xn(0)}
+	st := expr.State{xn(1), xn(0)}
 	require.NoError(t, e.ApplyInPlace(st))
 	f, _ := st[0].AsNumber()
 	assert.False(t, math.Signbit(f), "-0 is stored as 0, so it prints as 0")
@@ -131,27 +131,27 @@ func TestEffectBadOperand(t *testing.T) {
 	tests := []struct {
 		name   string
 		reason string
-		bonus  engine.Value
-		got    engine.Kind
+		bonus  expr.Value
+		got    expr.Kind
 	}{
-		{"string", "a variable holding text is no operand", xs("lots"), engine.String},
-		{"bool", "", xb(true), engine.Bool},
-		{"nil", "", engine.NilValue(), engine.Nil},
-		{"missing", "a missing variable is no number either", engine.Value{}, engine.Unknown},
+		{"string", "a variable holding text is no operand", xs("lots"), expr.String},
+		{"bool", "", xb(true), expr.Bool},
+		{"nil", "", expr.NilValue(), expr.Nil},
+		{"missing", "a missing variable is no number either", expr.Value{}, expr.Unknown},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			sc := engine.NewSchema("ammo", "bonus", "mode")
-			e, err := engine.CompileEffect(src, sc)
+			sc := expr.NewSchema("ammo", "bonus", "mode")
+			e, err := expr.CompileEffect(src, sc)
 			require.NoError(t, err)
-			st := engine.State{xn(1), tc.bonus, xs("PATROL")}
+			st := expr.State{xn(1), tc.bonus, xs("PATROL")}
 			orig := st.Clone()
 
 			err = e.Apply(st.Clone(), st)
-			var ee *engine.EffectError
+			var ee *expr.EffectError
 			require.ErrorAs(t, err, &ee)
-			assert.Equal(t, engine.EffectError{Effect: src, Variable: "bonus", Target: "ammo", Got: tc.got}, *ee, tc.reason)
-			assert.Equal(t, `engine: effect "ammo = ammo + bonus, mode = ATTACK": in ammo = ..., operand bonus is `+
+			assert.Equal(t, expr.EffectError{Effect: src, Variable: "bonus", Target: "ammo", Got: tc.got}, *ee, tc.reason)
+			assert.Equal(t, `expr: effect "ammo = ammo + bonus, mode = ATTACK": in ammo = ..., operand bonus is `+
 				tc.got.String()+", not a number", err.Error(), "the message names the effect and the variable")
 
 			err = e.ApplyInPlace(st)
@@ -167,28 +167,28 @@ func TestEffectInPlaceComputesFirst(t *testing.T) {
 		name   string
 		reason string
 		src    string
-		before engine.State
-		want   engine.State
+		before expr.State
+		want   expr.State
 	}{
 		{"failure after a write", "y reads x, which the effect writes first, and then bonus fails: nothing changes",
-			"x = 1, y = x + bonus", engine.State{xn(0), xn(0), xs("lots")}, nil},
+			"x = 1, y = x + bonus", expr.State{xn(0), xn(0), xs("lots")}, nil},
 		{"many assignments", "more than 8 assignments take the allocating path and still swap",
 			"a = j, b = a, c = b, d = c, e = d, f = e, g = f, h = g, i = h, j = i",
-			engine.State{xn(1), xn(2), xn(3), xn(4), xn(5), xn(6), xn(7), xn(8), xn(9), xn(10)},
-			engine.State{xn(10), xn(1), xn(2), xn(3), xn(4), xn(5), xn(6), xn(7), xn(8), xn(9)}},
+			expr.State{xn(1), xn(2), xn(3), xn(4), xn(5), xn(6), xn(7), xn(8), xn(9), xn(10)},
+			expr.State{xn(10), xn(1), xn(2), xn(3), xn(4), xn(5), xn(6), xn(7), xn(8), xn(9)}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			sc := engine.NewSchema("x", "y", "bonus")
+			sc := expr.NewSchema("x", "y", "bonus")
 			if len(tc.before) == 10 {
-				sc = engine.NewSchema("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")
+				sc = expr.NewSchema("a", "b", "c", "d", "e", "f", "g", "h", "i", "j")
 			}
-			e, err := engine.CompileEffect(tc.src, sc)
+			e, err := expr.CompileEffect(tc.src, sc)
 			require.NoError(t, err)
 			st := tc.before.Clone()
 			err = e.ApplyInPlace(st)
 			if tc.want == nil {
-				var ee *engine.EffectError
+				var ee *expr.EffectError
 				require.ErrorAs(t, err, &ee, tc.reason)
 				assert.Equal(t, "bonus", ee.Variable)
 				assert.Equal(t, "y", ee.Target)
@@ -202,11 +202,11 @@ func TestEffectInPlaceComputesFirst(t *testing.T) {
 }
 
 func TestEffectShortState(t *testing.T) {
-	e, err := engine.CompileEffect("a = b + 1", engine.NewSchema("b"))
+	e, err := expr.CompileEffect("a = b + 1", expr.NewSchema("b"))
 	require.NoError(t, err)
-	err = e.Apply(engine.State{xn(1)}, engine.State{xn(1)})
+	err = e.Apply(expr.State{xn(1)}, expr.State{xn(1)})
 	require.Error(t, err)
-	assert.Equal(t, `engine: effect "a = b + 1": the state has 1 variables, the effect needs 2 (a state of another schema?)`, err.Error())
+	assert.Equal(t, `expr: effect "a = b + 1": the state has 1 variables, the effect needs 2 (a state of another schema?)`, err.Error())
 	assert.Error(t, e.ApplyInPlace(nil), "no panic on a nil state")
 }
 
@@ -241,9 +241,9 @@ func TestEffectCompileErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			e, err := engine.CompileEffect(tc.src, engine.NewSchema())
+			e, err := expr.CompileEffect(tc.src, expr.NewSchema())
 			assert.Nil(t, e)
-			var pe *engine.ParseError
+			var pe *expr.ParseError
 			require.ErrorAs(t, err, &pe)
 			assert.Equal(t, tc.src, pe.Source)
 			assert.Equal(t, tc.col, pe.Col, tc.reason)
@@ -254,12 +254,12 @@ func TestEffectCompileErrors(t *testing.T) {
 }
 
 func TestEffectSyntax(t *testing.T) {
-	es, err := engine.ParseEffect("a = b + c, d = ATTACK, a = -e")
+	es, err := expr.ParseEffect("a = b + c, d = ATTACK, a = -e")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"a", "d", "a"}, es.Targets())
 	assert.Equal(t, []string{"b", "c", "ATTACK", "e"}, es.Words())
 
-	sc := engine.NewSchema("b", "c", "e")
+	sc := expr.NewSchema("b", "c", "e")
 	e, err := es.Compile(sc)
 	require.NoError(t, err)
 	a, _ := sc.Lookup("a")
@@ -271,16 +271,16 @@ func TestEffectSyntax(t *testing.T) {
 
 	// Targets are interned before any right-hand side binds, so a word
 	// naming a later target reads it.
-	sc = engine.NewSchema()
-	es, err = engine.ParseEffect("a = b, b = 1")
+	sc = expr.NewSchema()
+	es, err = expr.ParseEffect("a = b, b = 1")
 	require.NoError(t, err)
 	e, err = es.Compile(sc)
 	require.NoError(t, err)
-	st := engine.State{xn(0), xn(7)}
+	st := expr.State{xn(0), xn(7)}
 	require.NoError(t, e.ApplyInPlace(st))
-	assert.Equal(t, engine.State{xn(7), xn(1)}, st)
+	assert.Equal(t, expr.State{xn(7), xn(1)}, st)
 
-	var none *engine.Effect
+	var none *expr.Effect
 	assert.True(t, none.IsEmpty())
 	assert.NoError(t, none.Apply(nil, nil))
 	assert.NoError(t, none.ApplyInPlace(nil))
@@ -290,10 +290,10 @@ func TestEffectSyntax(t *testing.T) {
 }
 
 func TestEvalApplyAllocs(t *testing.T) {
-	sc := engine.NewSchema()
-	c, err := engine.CompileCondition(`ammo > 10 && magazines >= 1 && mode == "patrol" && !enemy_visible || health < 25.5`, sc)
+	sc := expr.NewSchema()
+	c, err := expr.CompileCondition(`ammo > 10 && magazines >= 1 && mode == "patrol" && !enemy_visible || health < 25.5`, sc)
 	require.NoError(t, err)
-	e, err := engine.CompileEffect("ammo = ammo + 30, magazines = magazines - 1, mode = ATTACK", sc)
+	e, err := expr.CompileEffect("ammo = ammo + 30, magazines = magazines - 1, mode = ATTACK", sc)
 	require.NoError(t, err)
 	st := exprState(sc, exprVars{"ammo": xn(20), "magazines": xn(2), "mode": xs("patrol"), "enemy_visible": xb(false), "health": xn(80)})
 	require.True(t, c.Eval(st))
@@ -311,13 +311,13 @@ func TestEvalApplyAllocs(t *testing.T) {
 }
 
 func TestInfinityMinusItselfLeavesTheTargetUnknown(t *testing.T) {
-	s := engine.NewSchema("y", "x")
-	e, err := engine.CompileEffect("x = y - y", s)
+	s := expr.NewSchema("y", "x")
+	e, err := expr.CompileEffect("x = y - y", s)
 	require.NoError(t, err)
-	st := engine.State{engine.NumberValue(math.Inf(1)), engine.NumberValue(0)}
+	st := expr.State{expr.NumberValue(math.Inf(1)), expr.NumberValue(0)}
 	require.NoError(t, e.ApplyInPlace(st))
-	assert.Equal(t, engine.Unknown, st[1].Kind())
-	c, err := engine.CompileCondition("x != x", s)
+	assert.Equal(t, expr.Unknown, st[1].Kind())
+	c, err := expr.CompileCondition("x != x", s)
 	require.NoError(t, err)
 	assert.False(t, c.Eval(st), "no plan may rest on NaN != NaN")
 }

@@ -1,4 +1,6 @@
-package engine
+package expr
+
+import "strings"
 
 // EffectSyntax is a parsed effect whose words are not yet bound to
 // variables. A domain parses every effect first, interns every target, then
@@ -10,9 +12,10 @@ type EffectSyntax struct {
 }
 
 type assignSyntax struct {
-	target string
-	col    int
-	terms  []termSyntax
+	target   string
+	col      int
+	terms    []termSyntax
+	from, to int // the terms' window of the parser's one array
 }
 
 type termSyntax struct {
@@ -54,9 +57,6 @@ func CompileEffect(src string, s *Schema) (*Effect, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, t := range es.Targets() {
-		s.Intern(t)
-	}
 	return es.Compile(s)
 }
 
@@ -65,42 +65,54 @@ func CompileEffect(src string, s *Schema) (*Effect, error) {
 // word is a string constant. An arithmetic operand that is neither a number
 // nor a variable is a *ParseError at the operand's column.
 func (es *EffectSyntax) Compile(s *Schema) (*Effect, error) {
-	e := &Effect{src: es.src}
-	for _, a := range es.assigns {
-		s.Intern(a.target)
+	e := &Effect{src: es.src, assigns: make([]assign, 0, len(es.assigns)), names: make([]string, 0, len(es.assigns))}
+	slots := make([]int, len(es.assigns))
+	for i := range es.assigns {
+		slots[i] = s.Intern(es.assigns[i].target)
 	}
-	for _, a := range es.assigns {
-		ca := assign{slot: s.Intern(a.target), col: a.col}
+	var reads, writes slotList
+	n := 0
+	for i := range es.assigns {
+		n += len(es.assigns[i].terms)
+	}
+	all := make([]eterm, 0, n)
+	for i := range es.assigns {
+		a := &es.assigns[i]
+		from := len(all)
 		arith := len(a.terms) > 1 || a.terms[0].sub
-		for _, t := range a.terms {
-			ct := eterm{sub: t.sub, lit: t.lit}
+		for j := range a.terms {
+			t := &a.terms[j]
+			ct := eterm{Term: Term{Sub: t.sub, Lit: t.lit}}
 			if t.isWord {
 				if slot, ok := s.Lookup(t.word); ok {
-					ct.isVar, ct.slot, ct.name = true, slot, t.word
-					e.reads = appendUnique(e.reads, slot)
+					ct.IsVar, ct.Slot, ct.name = true, slot, t.word
+					reads.add(slot)
 				} else if arith {
 					return nil, &ParseError{Source: es.src, Col: t.col, Expected: "a number or a numeric variable for \"" + a.target + "\"", Found: "\"" + t.word + "\", which is not a variable"}
 				} else {
-					ct.lit = StringValue(t.word)
+					ct.Lit = StringValue(t.word)
 				}
 			} else if arith && t.lit.k != Number {
 				return nil, &ParseError{Source: es.src, Col: t.col, Expected: "a number or a numeric variable for \"" + a.target + "\"", Found: t.lit.String()}
 			}
-			ca.terms = append(ca.terms, ct)
+			all = append(all, ct)
 		}
+		ca := assign{slot: slots[i], col: a.col, terms: all[from:len(all):len(all)]}
 		e.assigns = append(e.assigns, ca)
 		e.names = append(e.names, a.target)
-		e.writes = appendUnique(e.writes, ca.slot)
+		writes.add(ca.slot)
 	}
+	e.reads, e.writes = reads.list, writes.list
+	// direct: no right-hand side reads a slot an earlier assignment writes.
 	e.direct = true
-	for i, a := range e.assigns {
+	var earlier slotList
+	for _, a := range e.assigns {
 		for _, t := range a.terms {
-			for _, earlier := range e.assigns[:i] {
-				if t.isVar && t.slot == earlier.slot {
-					e.direct = false
-				}
+			if t.IsVar && earlier.has(t.Slot) {
+				e.direct = false
 			}
 		}
+		earlier.add(a.slot)
 	}
 	for _, x := range e.writes {
 		e.need = max(e.need, x+1)
@@ -111,13 +123,29 @@ func (es *EffectSyntax) Compile(s *Schema) (*Effect, error) {
 	return e, nil
 }
 
-func appendUnique(xs []int, x int) []int {
-	for _, y := range xs {
-		if y == x {
-			return xs
-		}
+// slotList collects slots in first-use order without repeats, in time
+// linear in the number of slots added.
+type slotList struct {
+	list []int
+	seen []bool
+}
+
+func (l *slotList) has(slot int) bool { return slot < len(l.seen) && l.seen[slot] }
+
+func (l *slotList) add(slot int) {
+	if !l.mark(slot) {
+		l.list = append(l.list, slot)
 	}
-	return append(xs, x)
+}
+
+// mark records slot as seen and reports whether it was seen before.
+func (l *slotList) mark(slot int) bool {
+	if slot >= len(l.seen) {
+		l.seen = append(l.seen, make([]bool, slot+1-len(l.seen))...)
+	}
+	was := l.seen[slot]
+	l.seen[slot] = true
+	return was
 }
 
 // ParseEffect parses an effect without binding it to a schema. Empty or
@@ -130,11 +158,17 @@ func ParseEffect(src string) (*EffectSyntax, error) {
 	if p.tok.kind == tEOF {
 		return es, nil
 	}
+	// Every assignment follows a comma and every further term a "+" or a
+	// "-": counting them (quoted ones too, so the counts are upper bounds)
+	// sizes both arrays once, whatever the length of the text.
+	commas := strings.Count(src, ",")
+	es.assigns = make([]assignSyntax, 0, commas+1)
+	all := make([]termSyntax, 0, commas+strings.Count(src, "+")+strings.Count(src, "-")+1)
 	for {
 		if p.tok.kind != tIdent || isKeyword(p.tok.text) {
 			return nil, p.fail("a variable name to assign")
 		}
-		a := assignSyntax{target: p.tok.text, col: colOf(src, p.tok.off)}
+		a := assignSyntax{target: p.tok.text, col: p.lex.colAt(p.tok.off), from: len(all)}
 		p.advance()
 		if p.tok.kind != tAssign {
 			if p.tok.kind == tEq {
@@ -149,7 +183,7 @@ func ParseEffect(src string) (*EffectSyntax, error) {
 			if err != nil {
 				return nil, err
 			}
-			a.terms = append(a.terms, t)
+			all = append(all, t)
 			if p.tok.kind == tPlus || p.tok.kind == tMinus {
 				sub = p.tok.kind == tMinus
 				p.advance()
@@ -157,9 +191,16 @@ func ParseEffect(src string) (*EffectSyntax, error) {
 			}
 			break
 		}
+		a.to = len(all)
 		es.assigns = append(es.assigns, a)
 		switch p.tok.kind {
 		case tEOF:
+			// Every assignment's terms are a window of one array: two
+			// allocations for the whole effect, however long.
+			for i := range es.assigns {
+				a := &es.assigns[i]
+				a.terms = all[a.from:a.to:a.to]
+			}
 			return es, nil
 		case tComma:
 			p.advance()
@@ -179,7 +220,7 @@ func isKeyword(w string) bool {
 
 func (p *cparser) term(sub bool) (termSyntax, error) {
 	t := p.tok
-	col := colOf(p.lex.src, t.off)
+	col := p.lex.colAt(t.off)
 	switch t.kind {
 	case tNumber:
 		p.advance()
@@ -192,7 +233,7 @@ func (p *cparser) term(sub bool) (termSyntax, error) {
 			return termSyntax{sub: sub, lit: NumberValue(-n), col: col}, nil
 		}
 		if p.tok.kind == tIdent && !isKeyword(p.tok.text) {
-			w, wcol := p.tok.text, colOf(p.lex.src, p.tok.off)
+			w, wcol := p.tok.text, p.lex.colAt(p.tok.off)
 			p.advance()
 			return termSyntax{sub: !sub, isWord: true, word: w, col: wcol}, nil
 		}

@@ -1,4 +1,4 @@
-package engine_test
+package expr_test
 
 import (
 	"errors"
@@ -13,7 +13,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // fuzzConditions and fuzzEffects seed the fuzz targets beside the
@@ -38,7 +38,7 @@ var fuzzEffects = []string{
 // scriptExpressions returns the condition and effect strings of
 // scripts/*.lua (the pre, condition and effects fields), if there are any.
 func scriptExpressions(tb testing.TB) (conds, effects []string) {
-	files, _ := filepath.Glob(filepath.Join("..", "scripts", "*.lua"))
+	files, _ := filepath.Glob(filepath.Join("..", "..", "scripts", "*.lua"))
 	field := regexp.MustCompile(`\b(pre|condition|effects)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')`)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
@@ -62,7 +62,7 @@ func scriptExpressions(tb testing.TB) (conds, effects []string) {
 // caret under the character at that column (see checkCaret).
 func checkParseError(t *testing.T, src string, err error) {
 	t.Helper()
-	var pe *engine.ParseError
+	var pe *expr.ParseError
 	if !errors.As(err, &pe) {
 		t.Fatalf("%q: error %T %v is not a *ParseError", src, err, err)
 	}
@@ -148,12 +148,12 @@ func checkCaret(src string, col int, caret string) string {
 
 // fuzzStates returns states of n slots: all missing, and every slot holding
 // each kind of value.
-func fuzzStates(n int) []engine.State {
-	vals := []engine.Value{{}, engine.NilValue(), engine.BoolValue(true), engine.BoolValue(false),
-		engine.NumberValue(0), engine.NumberValue(-1.5), engine.StringValue("x")}
-	out := make([]engine.State, 0, len(vals))
+func fuzzStates(n int) []expr.State {
+	vals := []expr.Value{{}, expr.NilValue(), expr.BoolValue(true), expr.BoolValue(false),
+		expr.NumberValue(0), expr.NumberValue(-1.5), expr.StringValue("x")}
+	out := make([]expr.State, 0, len(vals))
 	for _, v := range vals {
-		st := make(engine.State, n)
+		st := make(expr.State, n)
 		for i := range st {
 			st[i] = v
 		}
@@ -168,8 +168,8 @@ func FuzzCondition(f *testing.F) {
 		f.Add(src)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		sc := engine.NewSchema()
-		c, err := engine.CompileCondition(src, sc)
+		sc := expr.NewSchema()
+		c, err := expr.CompileCondition(src, sc)
 		if err != nil {
 			if c != nil {
 				t.Fatalf("%q: a condition and an error", src)
@@ -198,8 +198,8 @@ func FuzzEffect(f *testing.F) {
 		f.Add(src)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		sc := engine.NewSchema()
-		e, err := engine.CompileEffect(src, sc)
+		sc := expr.NewSchema()
+		e, err := expr.CompileEffect(src, sc)
 		if err != nil {
 			if e != nil {
 				t.Fatalf("%q: an effect and an error", src)
@@ -215,7 +215,7 @@ func FuzzEffect(f *testing.F) {
 					t.Fatalf("%q: Apply says %v, ApplyInPlace says %v", src, errA, errB)
 				}
 				if errA != nil {
-					var ee *engine.EffectError
+					var ee *expr.EffectError
 					if !errors.As(errA, &ee) || ee.Effect != src || ee.Variable == "" {
 						t.Fatalf("%q: bad effect error %v", src, errA)
 					}
@@ -231,19 +231,19 @@ func FuzzEffect(f *testing.F) {
 		}
 
 		// The same text as one literal: parse, print, parse again.
-		v, err := engine.ParseLiteral(src)
+		v, err := expr.ParseLiteral(src)
 		if err != nil {
 			checkParseError(t, src, err)
 			return
 		}
-		back, err := engine.ParseLiteral(v.String())
+		back, err := expr.ParseLiteral(v.String())
 		if err != nil || !back.Equal(v) {
 			t.Fatalf("%q: literal %v printed as %q parses back as %v, %v", src, v, v.String(), back, err)
 		}
 	})
 }
 
-func isNaN(v engine.Value) bool {
+func isNaN(v expr.Value) bool {
 	f, ok := v.AsNumber()
 	return ok && math.IsNaN(f)
 }
@@ -253,7 +253,7 @@ func isNaN(v engine.Value) bool {
 func TestCheckCaret(t *testing.T) {
 	long := strings.Repeat("a", 150) + "&" + strings.Repeat("b", 49)
 	render := func(src string, col int) string {
-		return (&engine.ParseError{Source: src, Col: col, Expected: "x", Found: "y"}).Caret()
+		return (&expr.ParseError{Source: src, Col: col, Expected: "x", Found: "y"}).Caret()
 	}
 	tests := []struct {
 		name   string
