@@ -39,7 +39,12 @@ const (
 // step's precondition false (it held after the body's last resume and does
 // not hold now), when a goal of higher priority than the current one
 // becomes unsatisfied and has a plan, or when the utility pick changes
-// beyond Commitment. The new plan starts in the same tick. A body is
+// beyond Commitment. The whole plan is watched too (see watchPlan): when
+// the world changes a variable the rest of the plan reads, a goal the
+// world achieved interrupts the running step, and a later step that can
+// no longer run makes the agent replan at once (going on without a
+// restart when the new plan begins with the running action). The new plan
+// starts in the same tick. A body is
 // resumed at most once per tick.
 //
 // Back-off. A failed action is excluded from plans for RetryDelay seconds,
@@ -306,6 +311,9 @@ func (a *Agent) invalidated() string {
 		return "precondition \"" + act.Pre.Source() + "\" of " + act.Name + " no longer holds"
 	}
 	if r := a.higherGoal(a.post); r != "" {
+		return r
+	}
+	if r := a.watchPlan(); r != "" {
 		return r
 	}
 	// Re-score a running pick at most every RethinkEvery seconds, and not
