@@ -544,7 +544,7 @@ func (a *Agent) decide() bool {
 		a.failedState = a.failedState[:0]
 		return true
 	}
-	if mode != "goap" || a.handle == nil {
+	if mode != "goap" || a.handle == nil && !a.goalsMet() {
 		if a.pick() {
 			a.failedState = a.failedState[:0]
 			return true
@@ -596,6 +596,9 @@ func (a *Agent) planGoals() bool {
 	}
 	for _, g := range a.Domain.Goals {
 		a.satisfied[g.Index] = g.Satisfied(a.State)
+	}
+	if a.customHandle() {
+		return a.planByHandle()
 	}
 	anyUnsatisfied := false
 	for _, g := range a.Domain.ByPrio {

@@ -54,8 +54,11 @@ const (
 // clock does not advance. Do not use it on an agent while that agent's Tick
 // is running a step. Not safe for concurrent use.
 type PlanExecutor struct {
-	Agent   *Agent
-	Planner *Planner
+	Agent *Agent
+	// Planner plans for Think and Plan: a *Planner (the default), or any
+	// StatePlanner, as the seed's new PlanExecutor(role, planner) takes
+	// any Planner.
+	Planner StatePlanner
 	// Step is the dt, in seconds, given to every Task.Resume. The default
 	// (zero) value is DefaultExecutorStep, 1/60 s; a negative value also
 	// means DefaultExecutorStep.
@@ -72,13 +75,14 @@ type PlanExecutor struct {
 // BackwardChainingPlanner, with the agent's Policy, so it plans around
 // actions the agent may not run; pass one to change the limits (a planner
 // without a Policy may plan them, and Think then refuses the plan).
-func NewPlanExecutor(agent *Agent, planner ...*Planner) *PlanExecutor {
+func NewPlanExecutor(agent *Agent, planner ...StatePlanner) *PlanExecutor {
 	e := &PlanExecutor{Agent: agent}
 	if len(planner) > 0 && planner[0] != nil {
 		e.Planner = planner[0]
 	} else {
-		e.Planner = NewPlanner(agent.Domain)
-		e.Planner.Policy = agent.Policy()
+		p := NewPlanner(agent.Domain)
+		p.Policy = agent.Policy()
+		e.Planner = p
 	}
 	return e
 }
@@ -149,7 +153,7 @@ func (e *PlanExecutor) Think() ([]string, error) {
 				return ran, nil
 			}
 			return ran, &PlanError{Reason: PreconditionStale, Goal: s.g.Name, Action: s.a.Name,
-				Precondition: s.a.Pre.Source(), MaxDepth: e.Planner.depth(),
+				Precondition: s.a.Pre.Source(), MaxDepth: e.depth(),
 				Detail: "the precondition no longer holds when the step is about to run"}
 		}
 		if err := e.run(s.a); err != nil {
@@ -159,7 +163,7 @@ func (e *PlanExecutor) Think() ([]string, error) {
 	}
 	for _, g := range goals {
 		if !g.Satisfied(e.Agent.State) {
-			return ran, &PlanError{Reason: GoalUnsatisfiedAfterExecution, Goal: g.Name, MaxDepth: e.Planner.depth(),
+			return ran, &PlanError{Reason: GoalUnsatisfiedAfterExecution, Goal: g.Name, MaxDepth: e.depth(),
 				Detail: "every step ran (" + strconv.Itoa(len(ran)) + "), but the goal's condition does not hold"}
 		}
 	}
@@ -181,7 +185,7 @@ func (e *PlanExecutor) ExecuteAction(name string) error {
 	}
 	if !a.Pre.Eval(e.Agent.State) {
 		return &PlanError{Reason: PreconditionStale, Action: a.Name, Precondition: a.Pre.Source(),
-			MaxDepth: e.Planner.depth(), Detail: "the precondition does not hold"}
+			MaxDepth: e.depth(), Detail: "the precondition does not hold"}
 	}
 	return e.run(a)
 }
@@ -274,3 +278,19 @@ func (e *authorityError) Message() string {
 func (e *authorityError) Error() string { return "engine: " + e.Message() }
 
 func (e *authorityError) Unwrap() error { return ErrRestricted }
+
+// StatePlanner is what a PlanExecutor plans with: given a state, a plan
+// for the unsatisfied goals (Plan.Goals split by goal), or an error. *Planner
+// is one; a game may wrap another planner (an LLM, a script) behind it.
+type StatePlanner interface {
+	Plan(st State) (*Plan, error)
+}
+
+// depth is the depth limit reported in errors: the planner's, when it is
+// a *Planner, else the default.
+func (e *PlanExecutor) depth() int {
+	if p, ok := e.Planner.(*Planner); ok && p != nil {
+		return p.depth()
+	}
+	return DefaultMaxDepth
+}
