@@ -139,8 +139,10 @@ type Agent struct {
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
 // of the initial state and a flight recorder. Its planner handle is the
-// default one (see NewDefaultHandle) unless the environment variable
-// MOONMIND_GOAP is "off".
+// default one, which plans with the agent's GOAP planner over all of its
+// roles; SetPlannerHandle(nil) turns GOAP planning off. The engine reads no
+// environment variable: the command line and the demo turn planning off
+// for MOONMIND_GOAP=off themselves.
 func NewAgent(name string, d *Domain) *Agent {
 	a := &Agent{Name: name, Domain: d, State: d.NewState(), planner: NewPlanner(d), utility: NewUtilityPlanner(d),
 		Recorder: NewRecorder(0), Rand: rand.New(rand.NewPCG(0, 0))}
@@ -196,6 +198,12 @@ func (a *Agent) Get(name string) Value { return a.State.Get(a.Domain.Schema, nam
 // Set writes a state variable by name and reports whether the domain has
 // it.
 func (a *Agent) Set(name string, v Value) bool { return a.State.Set(a.Domain.Schema, name, v) }
+
+// Record adds a record made outside the engine (by an adapter such as
+// luabind's npc:llm_plan) to the agent's flight recorder, stamped with the
+// agent's tick, time and name, and routed like the engine's own records.
+// Call it only from the goroutine that ticks the agent.
+func (a *Agent) Record(e Event) { a.emit(e) }
 
 func (a *Agent) emit(e Event) {
 	e.Tick, e.Time, e.Agent = a.tick, a.time, a.Name

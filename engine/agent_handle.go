@@ -13,7 +13,8 @@ func (a *Agent) customHandle() bool {
 }
 
 // goalsMet reports whether every goal of the domain holds now. A goap-mode
-// agent without a planner handle (MOONMIND_GOAP=off) picks by utility only
+// agent without a planner handle (SetPlannerHandle(nil); MOONMIND_GOAP=off
+// on the command line) picks by utility only
 // while a goal is unmet, so it does not keep re-running picks once its
 // goals hold.
 func (a *Agent) goalsMet() bool {

@@ -87,11 +87,11 @@ func TestPlanExecutorTakesAnyPlanner(t *testing.T) {
 }
 
 func TestPlanningOffDoesNotRepickAfterTheGoal(t *testing.T) {
-	t.Setenv("MOONMIND_GOAP", "off")
-	w, _, tr := newWorld(t, RoleSpec{Name: "R",
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
 		State:   []Var{{"fed", BoolValue(false)}},
 		Goals:   []GoalSpec{NewGoal("eat", "fed")},
 		Actions: []ActionSpec{NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 1}).Spec()}})
+	a.SetPlannerHandle(nil) // what the command line and the demo do for MOONMIND_GOAP=off
 	for i := 0; i < 10; i++ {
 		w.Tick(0.1)
 	}

@@ -27,11 +27,14 @@ const (
 	EventRefused                   // a plan with a restricted action was refused
 	EventSummary                   // the one-line summary on finish or STUCK
 	EventConditionFailed           // a named condition returned an error; Action names it
+	EventLLMRequest                // a body asked a language model for a plan; Goal is the goal text
+	EventLLMAnswer                 // the answer reached the body; Reason holds it (see luabind's llm_plan)
 	numEventKinds
 )
 
 var eventNames = [...]string{"", "plan", "plan-failed", "pick", "replan", "start", "finish", "fail",
-	"interrupt", "idle", "stuck", "recovered", "sensor-failed", "refused", "summary", "condition-failed"}
+	"interrupt", "idle", "stuck", "recovered", "sensor-failed", "refused", "summary", "condition-failed",
+	"llm-request", "llm-answer"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {

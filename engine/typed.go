@@ -300,3 +300,37 @@ func (a *Agent) excludeFor(g *Goal, base []bool) []bool {
 func (a *Agent) ranAlready(act *Action, g *Goal) bool {
 	return g == a.pursuit && act.Index < len(a.ran) && a.ran[act.Index]
 }
+
+// stateNames lists the state variables the roles declare.
+func stateNames(roles []RoleSpec) []string {
+	var out []string
+	for _, r := range roles {
+		for _, v := range r.State {
+			out = append(out, v.Name)
+		}
+	}
+	return out
+}
+
+// typedContract copies the typed contract of as onto a, resolving the
+// promised named conditions.
+func (c *compiler) typedContract(a *Action, as ActionSpec) {
+	a.Inputs, a.Output, a.AchievesGoal, a.NoRerun = as.Inputs, as.Output, as.AchievesGoal, as.NoRerun
+	for _, name := range as.Post {
+		for _, nc := range c.d.Conditions {
+			if nc.Name == name {
+				a.Post = append(a.Post, nc)
+			}
+		}
+	}
+}
+
+// typesStartFalse makes every type false in the initial state unless the
+// roles' state sets it: a type is false until an action produces it.
+func typesStartFalse(d *Domain, initial []Value) {
+	for _, t := range d.Types() {
+		if s, ok := d.Schema.Lookup(t); ok && !initial[s].IsKnown() {
+			initial[s] = BoolValue(false)
+		}
+	}
+}

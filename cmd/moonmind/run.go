@@ -91,7 +91,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		if *agents > 1 {
 			name = fmt.Sprintf("%s#%d", d.Name, i+1)
 		}
-		a := engine.NewAgent(name, d)
+		a := newAgent(name, d)
 		a.Authorities = auths
 		if err := applyStates(d, a.State, states); err != nil {
 			fmt.Fprintln(stderr, "moonmind run:", err)

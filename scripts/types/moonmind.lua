@@ -59,6 +59,35 @@ function NPC:position() end
 ---Demo host method: fires one round at the current target.
 function NPC:shoot() end
 
+---One step of a plan a language model proposed.
+---@class moonmind.LLMStep
+---@field action string The action's name ("unknown" when the model gave none).
+---@field description string
+---@field arguments table<string, any> The step's arguments, from the model's JSON (an empty table when none).
+---@field reasoning string
+
+---A plan a language model proposed for a goal in plain text.
+---@class moonmind.LLMPlan
+---@field goal string The goal text asked for.
+---@field reasoning string
+---@field steps moonmind.LLMStep[] In order; empty when the reply held no plan.
+
+---@class moonmind.LLMPlanOptions
+---@field capabilities? (string|{name: string, description?: string})[] The actions the model may use: names of the role's actions, or name and description. Default: every action of the role.
+---@field timeout? number Seconds of game time to wait for the answer (default 10).
+---@field goal? string A goal of the role: the answer is grounded against the role and the agent's state when it arrives.
+---@field fallback? "reject"|"trim"|"goap" What grounding does with a plan that does not hold (default "reject").
+
+---Asks a language model for a plan toward `goal_text` (only in `run`, and
+---only when the game enabled it: Runtime.EnableLLM). The body waits, the
+---tick does not: the request runs off the game loop. Returns the plan, or
+---nil and "timeout", "refused: ...", "rejected: ..." or "error: ...".
+---@param goal_text string
+---@param opts? moonmind.LLMPlanOptions
+---@return moonmind.LLMPlan|nil plan
+---@return string|nil reason
+function NPC:llm_plan(goal_text, opts) end
+
 ---@class moonmind.Goal
 ---@field name string
 ---@field condition string A condition: comparisons, &&, ||, !, state variables and named conditions.
