@@ -32,7 +32,9 @@ func (h fixedHandle) Plan() (*Plan, error) {
 	return &Plan{Steps: steps, Cost: cost, Goals: []GoalPlan{{Goal: h.a.Domain.Goal(h.goal), Steps: steps, Cost: cost}}}, nil
 }
 
-func (h fixedHandle) PlanForGoal(name string) ([]*Action, error) { return nil, errors.New("engine: not used") }
+func (h fixedHandle) PlanForGoal(name string) ([]*Action, error) {
+	return nil, errors.New("engine: not used")
+}
 func (h fixedHandle) ExecutePlan(steps []string) (PlanResult, error) {
 	return h.a.executePlan(steps)
 }

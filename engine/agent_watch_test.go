@@ -47,7 +47,7 @@ func TestTheWholePlanIsWatched(t *testing.T) {
 				}
 			},
 			change: "front_open",
-			want: []string{"1 plan in", "1 start FetchKey", "3 replan FetchKey", "5 finish FetchKey", "6 start UseBack", "6 finish UseBack", "7 idle "}},
+			want:   []string{"1 plan in", "1 start FetchKey", "3 replan FetchKey", "5 finish FetchKey", "6 start UseBack", "6 finish UseBack", "7 idle "}},
 		{name: "no other plan", reason: "the front closes and there is no other way: FetchKey goes on; the plan fails only when UseFront is due",
 			actions: func(n *int) []ActionSpec {
 				return []ActionSpec{
