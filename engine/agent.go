@@ -135,6 +135,7 @@ type Agent struct {
 	pursuit     *Goal          // the goal whose pursuit ran the actions in ran
 	ran         []bool         // per action: a NoRerun action ran in this pursuit
 	exclRan     []bool         // the mask excludeFor hands the planner
+	clock       clock          // keeps time exactly from the tick count
 }
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
@@ -255,7 +256,7 @@ func (a *Agent) Tick(dt float64) {
 		a.resume(dt)
 	}
 	a.checkProgress()
-	a.time += dt
+	a.time = a.clock.advance(dt)
 }
 
 // sense runs the sensors that are due and refreshes named conditions.
@@ -460,7 +461,7 @@ func (a *Agent) unmetEffects(act *Action) string {
 			if msg == "" {
 				msg = "promised effects not met:"
 			}
-			msg += " " + a.Domain.Schema.Name(s) + " = " + a.scratch[s].String() + " (is " + a.State[s].String() + ")"
+			msg += " " + a.Domain.Schema.Name(s) + " = " + shortValue(a.scratch[s]) + " (is " + shortValue(a.State[s]) + ")"
 		}
 	}
 	return msg
@@ -501,7 +502,7 @@ func (a *Agent) checkProgress() {
 	}
 	if !a.stuck && a.time+1e-9 >= a.lastProg+after {
 		a.stuck = true
-		a.emit(Event{Kind: EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + FormatNumber(after) + " s"})
+		a.emit(Event{Kind: EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + ShortNumber(after) + " s"})
 		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary("STUCK")})
 	}
 }
@@ -531,7 +532,7 @@ func (a *Agent) allowed1(s *Action) string {
 		}
 	}
 	if a.cooldown[s.Index] > a.time+1e-9 {
-		return "action " + s.Name + " is backed off for " + strconv.FormatFloat(a.cooldown[s.Index]-a.time, 'f', 2, 64) + " s after a failure"
+		return "action " + s.Name + " is backed off for " + ShortNumber(roundTo(a.cooldown[s.Index]-a.time, 3)) + " s after a failure"
 	}
 	return ""
 }
@@ -697,7 +698,7 @@ func (a *Agent) pick() bool {
 		a.plan = append(a.plan[:0], sa.Action)
 		a.picked = true
 		a.rethinkAt = a.time + a.rethinkEvery()
-		e := Event{Kind: EventPick, Action: sa.Action.Name, Score: sa.Score}
+		e := Event{Kind: EventPick, Action: sa.Action.Name, Score: sa.Score, Considerations: a.considerationsOf(sa.Action)}
 		for _, r := range ranked {
 			e.Scores = append(e.Scores, ActionScore{Action: r.Action.Name, Score: r.Score})
 		}

@@ -33,6 +33,7 @@ type World struct {
 	Timing bool
 
 	worker []int
+	clock  clock // keeps Time exactly from the tick count
 }
 
 // NewWorld returns an empty world with the given seed.
@@ -118,7 +119,7 @@ func (w *World) Tick(dt float64) {
 		w.flush(a)
 	}
 	w.Ticks++
-	w.Time += dt
+	w.Time = w.clock.advance(dt)
 }
 
 // Finish ends a run: each agent records its summary line (EventSummary,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -144,4 +145,19 @@ func TestConfPlannerRuns(t *testing.T) {
 	assert.NotContains(t, out, "broken promise")
 	assert.NotContains(t, out, "premiumBriefing")
 	assert.Contains(t, out, "idle")
+}
+
+func TestRunTimingAndExactTime(t *testing.T) {
+	out, errOut, code := runMain("run", soldier, "--ticks", "2", "--timing")
+	require.Equal(t, 0, code, errOut)
+	assert.Regexp(t, `plan        goal=armed plan=\[fetchMagazine, reload\] cost=3 took=[0-9.]+[nµm]?s\n`, out)
+
+	trace := filepath.Join(t.TempDir(), "t.jsonl")
+	_, errOut, code = runMain("run", soldier, "--ticks", "50", "--dt", "0.1", "--trace", trace)
+	require.Equal(t, 0, code, errOut)
+	data, err := os.ReadFile(trace)
+	require.NoError(t, err)
+	assert.Contains(t, string(data), `"tick":50,"time":5,`, "the summary after 50 ticks of 0.1 s is at exactly 5 s")
+	assert.Contains(t, string(data), `"tick":42,"time":4.1,`)
+	assert.NotContains(t, string(data), "4.99999")
 }

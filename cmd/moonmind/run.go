@@ -14,7 +14,7 @@ import (
 
 func init() {
 	commands["run"] = command{what: "run agents of a role headless on a training ground and print every decision",
-		usage: "run FILE [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--authority NAME]... [--trace FILE]",
+		usage: "run FILE [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--authority NAME]... [--trace FILE] [--timing]",
 		run:   runCmd,
 	}
 }
@@ -31,6 +31,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	agents := fs.Int("agents", 1, "number of agents carrying the role")
 	workers := fs.Int("workers", 1, "goroutines ticking the agents, each with its own Lua state")
 	tracePath := fs.String("trace", "", "write every flight-recorder record to this file as JSON Lines")
+	timing := fs.Bool("timing", false, "record how long each planning took (wall time: differs from run to run)")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -79,6 +80,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	w := engine.NewWorld(*seed)
 	w.Workers = *workers
+	w.Timing = *timing
 	w.OnEvent = func(e engine.Event) {
 		fmt.Fprintln(stdout, e.String())
 		if trace != nil {
