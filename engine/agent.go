@@ -136,6 +136,7 @@ type Agent struct {
 	ran         []bool         // per action: a NoRerun action ran in this pursuit
 	exclRan     []bool         // the mask excludeFor hands the planner
 	clock       clock          // keeps time exactly from the tick count
+	rx          reactiveState  // the reactive layer, told beliefs, pursued goals (reactive.go)
 }
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
@@ -156,6 +157,9 @@ func NewAgent(name string, d *Domain) *Agent {
 		a.emit(Event{Kind: EventPlanFailed, Reason: err.Error()})
 	} else {
 		a.handle = h
+	}
+	if d.NewReactive != nil {
+		a.rx.layer = d.NewReactive(a)
 	}
 	return a
 }
@@ -201,8 +205,9 @@ func (a *Agent) Get(name string) Value { return a.State.Get(a.Domain.Schema, nam
 func (a *Agent) Set(name string, v Value) bool { return a.State.Set(a.Domain.Schema, name, v) }
 
 // Record adds a record made outside the engine (by an adapter such as
-// luabind's npc:llm_plan) to the agent's flight recorder, stamped with the
-// agent's tick, time and name, and routed like the engine's own records.
+// luabind's npc:llm_plan, or the reactive layer's events, plans and
+// intentions) to the agent's flight recorder, stamped with the agent's tick,
+// time and name, and routed like the engine's own records.
 // Call it only from the goroutine that ticks the agent.
 func (a *Agent) Record(e Event) { a.emit(e) }
 
@@ -235,13 +240,16 @@ func (a *Agent) rethinkEvery() float64 {
 	return a.RethinkEvery
 }
 
-// Tick advances the agent by dt seconds (dt > 0): sensors and named
-// conditions, then the replanning checks, then one resume of the running
-// body (starting the next step first when none runs). A body that fails
-// fails its step, never the agent or the world.
+// Tick advances the agent by dt seconds (dt > 0): beliefs told to it,
+// sensors and named conditions, the reactive layer's phase when it has
+// one (see Reactive), then the replanning checks, then one resume of the
+// running body (starting the next step first when none runs). A body that
+// fails fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
 	a.tick++
+	a.reactBegin()
 	a.sense(dt)
+	a.reactStep(dt)
 	if a.task != nil {
 		if reason := a.invalidated(); reason != "" {
 			a.interrupt(reason)
@@ -256,6 +264,7 @@ func (a *Agent) Tick(dt float64) {
 		a.resume(dt)
 	}
 	a.checkProgress()
+	a.ObserveBeliefs()
 	a.time = a.clock.advance(dt)
 }
 
@@ -549,7 +558,7 @@ func (a *Agent) decide() bool {
 	a.planner.Exclude = a.backedOff()
 	a.planner.Policy = a.currentPolicy()
 	mode := a.Domain.Decide
-	if mode != "utility" && a.handle != nil && a.planGoals() {
+	if (mode != "utility" || a.anyPursued()) && a.handle != nil && a.planGoals() {
 		a.failedState = a.failedState[:0]
 		return true
 	}
@@ -611,7 +620,7 @@ func (a *Agent) planGoals() bool {
 	}
 	anyUnsatisfied := false
 	for _, g := range a.Domain.ByPrio {
-		if a.satisfied[g.Index] {
+		if a.satisfied[g.Index] || a.Domain.Decide == "utility" && !a.pursuing(g) {
 			continue
 		}
 		anyUnsatisfied = true
@@ -642,6 +651,7 @@ func (a *Agent) planGoals() bool {
 				}
 			}
 			a.emit(Event{Kind: EventPlanFailed, Goal: g.Name, Reason: reason, Duration: took})
+			a.notePursuitFail(g, reason)
 			continue
 		}
 		if why := a.allowed(p.Steps); why != "" {
@@ -651,6 +661,7 @@ func (a *Agent) planGoals() bool {
 			}
 			a.noteBackoff(p.Steps)
 			a.emit(Event{Kind: kind, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Reason: why})
+			a.notePursuitFail(g, why)
 			a.plan = a.plan[:0]
 			continue
 		}

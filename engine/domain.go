@@ -50,6 +50,11 @@ type Domain struct {
 	// the roles declare none); UtilityMode is "average" or "multiply".
 	Considerations []Consideration
 	UtilityMode    string
+	// NewReactive, when set, makes the reactive layer of each new agent
+	// of the domain (NewAgent and SetDomain call it). A loader sets it
+	// after Compile, before the domain is shared (package engine/bdi,
+	// through luabind for roles with plans).
+	NewReactive func(a *Agent) Reactive
 
 	goalIndex   map[string]*Goal
 	actionIndex map[string]*Action

@@ -40,6 +40,9 @@ func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
 		return eventNames[k]
 	}
+	if name, ok := reactiveKindName(k); ok {
+		return name
+	}
 	return "event"
 }
 
@@ -76,10 +79,22 @@ type Event struct {
 	// Duration is the wall time planning took; recorded only when the
 	// world's Timing is on, since it differs from run to run.
 	Duration time.Duration `json:"durationNs,omitempty"`
+	// Belief, Value, Old, Peer and Intention are the reactive layer's
+	// (package engine/bdi): a belief's name, its new and old values as
+	// literals, the agent that told it (or was told), and the intention
+	// the record is about (numbered from 1 per agent).
+	Belief    string `json:"belief,omitempty"`
+	Value     string `json:"value,omitempty"`
+	Old       string `json:"old,omitempty"`
+	Peer      string `json:"peer,omitempty"`
+	Intention int    `json:"intention,omitempty"`
 }
 
 // String formats the event as one line, for `moonmind run`.
 func (e Event) String() string {
+	if e.Kind == EventPrint {
+		return e.Reason
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "tick %4d  t=%7.3fs  %-12s %-11s", e.Tick, e.Time, e.Agent, e.Kind)
 	if e.Goal != "" {
@@ -96,6 +111,11 @@ func (e Event) String() string {
 	}
 	if e.Duration > 0 {
 		fmt.Fprintf(&b, " took=%s", e.Duration)
+	}
+	if e.Kind >= EventBeliefAdded {
+		var extra []byte
+		e.reactiveString(&extra)
+		b.Write(extra)
 	}
 	if e.Reason != "" {
 		if e.Kind == EventSummary {

@@ -16,7 +16,7 @@ type Recorder struct {
 	size  int
 	next  int
 	full  bool
-	count [numEventKinds]int
+	count [maxEventKind]int
 }
 
 // NewRecorder returns a recorder keeping the last size records. A size of

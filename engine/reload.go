@@ -49,4 +49,9 @@ func (a *Agent) SetDomain(d *Domain) {
 	a.sensorLast = make([]float64, len(d.Sensors))
 	a.started, a.post, a.scratch = d.NewState(), d.NewState(), d.NewState()
 	a.failedState = nil
+	a.rx.pursued, a.rx.pursueFail = nil, nil
+	a.SetReactive(nil)
+	if d.NewReactive != nil {
+		a.SetReactive(d.NewReactive(a))
+	}
 }

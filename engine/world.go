@@ -33,7 +33,8 @@ type World struct {
 	Timing bool
 
 	worker []int
-	clock  clock // keeps Time exactly from the tick count
+	clock  clock             // keeps Time exactly from the tick count
+	byName map[string]*Agent // for Agent and Tell
 }
 
 // NewWorld returns an empty world with the given seed.
@@ -48,6 +49,13 @@ func (w *World) Add(a *Agent) {
 	a.ID = len(w.Agents)
 	a.Rand = rand.New(rand.NewPCG(w.Seed, uint64(a.ID)+1))
 	a.buffered = true
+	a.rx.world = w
+	if w.byName == nil {
+		w.byName = map[string]*Agent{}
+	}
+	if w.byName[a.Name] == nil {
+		w.byName[a.Name] = a
+	}
 	w.Agents = append(w.Agents, a)
 	w.worker = append(w.worker, -1)
 }
@@ -62,6 +70,10 @@ func (w *World) Remove(a *Agent) bool {
 			continue
 		}
 		w.flush(a)
+		if w.byName[a.Name] == a {
+			delete(w.byName, a.Name)
+		}
+		a.rx.world = nil
 		w.Agents = append(w.Agents[:i], w.Agents[i+1:]...)
 		w.worker = append(w.worker[:i], w.worker[i+1:]...)
 		return true
@@ -118,6 +130,7 @@ func (w *World) Tick(dt float64) {
 	for _, a := range w.Agents {
 		w.flush(a)
 	}
+	w.deliverTells()
 	w.Ticks++
 	w.Time = w.clock.advance(dt)
 }
