@@ -656,7 +656,7 @@ func (a *Agent) planGoals() bool {
 		}
 		if why := a.allowed(p.Steps); why != "" {
 			kind := EventPlanFailed
-			if p.Steps != nil && hasRestricted(p.Steps) {
+			if p.Steps != nil && a.hasForbidden(p.Steps) {
 				kind = EventRefused
 			}
 			a.noteBackoff(p.Steps)
@@ -681,9 +681,10 @@ func (a *Agent) planGoals() bool {
 	return false
 }
 
-func hasRestricted(steps []*Action) bool {
+// hasForbidden reports whether a step is one the agent's policy forbids.
+func (a *Agent) hasForbidden(steps []*Action) bool {
 	for _, s := range steps {
-		if s.Restricted {
+		if s.Secured() && refusal(s, a.Authorities) != "" {
 			return true
 		}
 	}

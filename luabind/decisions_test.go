@@ -151,3 +151,44 @@ func TestCheckTypedContracts(t *testing.T) {
 		assert.Contains(t, err.Error(), want)
 	}
 }
+
+func TestWholePlanWatchedFromLua(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		set          string
+		want         []string
+		interrupted  float64
+	}{
+		{name: "new plan begins with the running action", reason: "the front closes: FetchKey goes on, then UseBack",
+			set: "front_open", want: []string{"start FetchKey", "replan FetchKey", "finish FetchKey", "start UseBack", "finish UseBack"}},
+		{name: "the world lets it in", reason: "inside becomes true while FetchKey waits: it is interrupted and on_interrupt runs",
+			set: "inside", want: []string{"start FetchKey", "interrupt FetchKey"}, interrupted: 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "decisions")})
+			defer rt.Close()
+			d, err := rt.LoadDomain("door.lua")
+			require.NoError(t, err)
+			w := engine.NewWorld(1)
+			a := engine.NewAgent("b", d)
+			w.Add(a)
+			var got []string
+			w.OnEvent = func(e engine.Event) {
+				switch e.Kind {
+				case engine.EventStart, engine.EventFinish, engine.EventInterrupt, engine.EventReplan:
+					got = append(got, e.Kind.String()+" "+e.Action)
+				}
+			}
+			for i := 0; i < 10; i++ {
+				if i == 2 {
+					a.Set(tc.set, engine.BoolValue(tc.set == "inside"))
+				}
+				w.Tick(0.1)
+			}
+			assert.Equal(t, tc.want, got, tc.reason)
+			n, _ := a.Get("interrupted").AsNumber()
+			assert.Equal(t, tc.interrupted, n, tc.reason)
+		})
+	}
+}
