@@ -394,7 +394,7 @@ func (p *Planner) explainSearch(gs *goalSearch, start State, maxDepth int, res o
 	}
 	if res == deadEnd {
 		return &PlanError{Reason: Unreachable, Goal: g.Name, MaxDepth: maxDepth,
-			Detail: "the goal's condition can never hold: no action can move its variables toward it"}
+			Detail: "the goal's condition can never hold: no action can move its variables toward it" + p.deadEndNote(gs, start)}
 	}
 	if cut {
 		e := &PlanError{Reason: MaxDepthExceeded, Goal: g.Name, MaxDepth: maxDepth, Expansions: expansions,

@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // prepareSkip builds p.skip, the actions the search leaves out: those
 // Exclude marks and those the Policy forbids. It stays nil when nothing
 // is left out, the common case, so the search pays one nil check.
@@ -96,4 +98,28 @@ func (p *Planner) leftOutError(g *Goal, a *Action, maxDepth int) *PlanError {
 	}
 	return &PlanError{Reason: BackedOff, Goal: g.Name, Action: a.Name, MaxDepth: maxDepth,
 		Detail: "a plan exists only through action \"" + a.Name + "\", which is backed off after a failure"}
+}
+
+// deadEndNote names, for a goal no action can move toward, the variable
+// that cannot move and the actions that move it only the other way:
+// ` ("gold": Spend only moves it the other way)`, or "".
+func (p *Planner) deadEndNote(gs *goalSearch, start State) string {
+	for i := range gs.atoms {
+		at := &gs.atoms[i]
+		if c, _ := at.estimate(start); c < inf || !at.numeric {
+			continue
+		}
+		name := p.Domain.Schema.Name(at.slot)
+		var movers []string
+		for _, ai := range gs.actions {
+			if act := p.Domain.Actions[ai]; writesAny(act.Effects, []int{at.slot}) {
+				movers = append(movers, act.Name)
+			}
+		}
+		if len(movers) == 0 {
+			return " (no action assigns \"" + name + "\")"
+		}
+		return " (\"" + name + "\": " + strings.Join(movers, ", ") + " only move it the other way)"
+	}
+	return ""
 }

@@ -109,3 +109,12 @@ func TestPlanEachPlansThePossibleGoal(t *testing.T) {
 	require.Len(t, bad, 1)
 	assert.Contains(t, bad[0].Err.Detail, `did you mean "eat"`)
 }
+
+func TestDeadEndNamesTheWrongWayMovers(t *testing.T) {
+	_, err := planCase(t, []Var{{"gold", NumberValue(0)}}, "gold >= 10",
+		NewAction("Spend").Effects("gold = gold - 5").Spec(), NewAction("Tax").Effects("gold = gold - 1").Spec())
+	var pe *PlanError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, Unreachable, pe.Reason)
+	assert.Equal(t, `the goal's condition can never hold: no action can move its variables toward it ("gold": Spend, Tax only move it the other way)`, pe.Detail)
+}
