@@ -287,9 +287,15 @@ func parseMsg(err error) string {
 
 // merge adds one role's entries to the merged list: an entry whose name an
 // earlier role used replaces it in place; a name used twice in the same
-// role is a problem.
+// role is a problem. It takes time linear in the number of entries.
 func merge[T any](c *compiler, merged, role []T, kind string, key func(T) (string, Pos)) []T {
-	seen := map[string]bool{}
+	at := make(map[string]int, len(merged)+len(role)) // name -> position in merged
+	for i := range merged {
+		if n, _ := key(merged[i]); !hasKey(at, n) {
+			at[n] = i
+		}
+	}
+	seen := make(map[string]bool, len(role))
 	for _, x := range role {
 		name, pos := key(x)
 		if seen[name] {
@@ -297,19 +303,17 @@ func merge[T any](c *compiler, merged, role []T, kind string, key func(T) (strin
 			continue
 		}
 		seen[name] = true
-		replaced := false
-		for i := range merged {
-			if n, _ := key(merged[i]); n == name {
-				merged[i], replaced = x, true
-				break
-			}
+		if i, ok := at[name]; ok {
+			merged[i] = x
+			continue
 		}
-		if !replaced {
-			merged = append(merged, x)
-		}
+		at[name] = len(merged)
+		merged = append(merged, x)
 	}
 	return merged
 }
+
+func hasKey(m map[string]int, k string) bool { _, ok := m[k]; return ok }
 
 func sortedByPriority(goals []*Goal) []*Goal {
 	out := slices.Clone(goals)

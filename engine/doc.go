@@ -28,6 +28,9 @@
 //   - Runtime: Agent.Tick and World.Tick run sensors, decide, replan,
 //     interrupt and resume action bodies (Body, Task); every decision is an
 //     Event kept in the agent's Recorder.
+//   - Reactive plans: the Reactive interface, through which package
+//     engine/bdi reacts to belief and goal events (Agent.Believe, Forget,
+//     Tell, Achieve) within the tick; see docs/reactive-plans.md.
 //
 // # The condition and effect languages in brief
 //

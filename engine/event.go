@@ -49,6 +49,19 @@ func (k EventKind) String() string {
 // MarshalText writes the kind's name, so JSON records read "start", not 5.
 func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
 
+// UnmarshalText reads a kind's name, so JSON Lines written by
+// WriteJSONLines read back (a recorded run's llm-answer records replay
+// it). An unknown name is an error.
+func (k *EventKind) UnmarshalText(b []byte) error {
+	for i, n := range eventNames {
+		if i > 0 && n == string(b) {
+			*k = EventKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("engine: no record kind %q", string(b))
+}
+
 // ActionScore is one action's utility score in a pick.
 type ActionScore struct {
 	Action string  `json:"action"`

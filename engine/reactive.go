@@ -318,6 +318,13 @@ func (a *Agent) notePursuitFail(g *Goal, reason string) {
 	}
 }
 
+// reactiveBusy reports whether the reactive layer says it has work left
+// (live intentions, queued events), through an optional Busy method.
+func (a *Agent) reactiveBusy() bool {
+	b, ok := a.rx.layer.(interface{ Busy() bool })
+	return ok && b.Busy()
+}
+
 // reactBegin runs at the start of a tick: it takes the first look at the
 // beliefs and delivers the beliefs told last tick.
 func (a *Agent) reactBegin() {

@@ -136,14 +136,16 @@ func (w *World) Tick(dt float64) {
 }
 
 // Finish ends a run: each agent records its summary line (EventSummary,
-// status RUNNING, IDLE or STUCK), which reaches OnEvent.
+// status RUNNING, IDLE or STUCK), which reaches OnEvent. An agent is IDLE
+// when it runs no action, has no plan left and its reactive layer, if it
+// has one with a Busy method, is not busy.
 func (w *World) Finish() {
 	for _, a := range w.Agents {
 		status := "RUNNING"
 		switch {
 		case a.stuck:
 			status = "STUCK"
-		case a.task == nil && a.step >= len(a.plan):
+		case a.task == nil && a.step >= len(a.plan) && !a.reactiveBusy():
 			status = "IDLE"
 		}
 		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary(status)})

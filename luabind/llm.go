@@ -55,6 +55,11 @@ type LLMOptions struct {
 	// answer, the same number of ticks after the request as recorded, so
 	// the run repeats without the model. Planner is then not used.
 	Replay []engine.Event
+	// Unavailable makes every npc:llm_plan return nil, "unavailable" at
+	// once, with no request: a game with no model configured (no
+	// MOONMIND_LLM_BASE_URL, see llm.EnvConfigured) enables it this way so
+	// that its scripts run unchanged and take their fallback.
+	Unavailable bool
 }
 
 // LLM serves npc:llm_plan for one Runtime: it runs each request on its
@@ -72,7 +77,7 @@ type LLM struct {
 }
 
 type recordedAnswer struct {
-	ticks  int
+	ticks  int    // after the request; -1: never answered
 	answer string // an llm-answer record's Reason
 }
 
@@ -86,7 +91,8 @@ type recordedAnswer struct {
 // timeout) without ever blocking a tick. It returns the plan as a table
 // {goal = ..., reasoning = ..., steps = {{action = ..., description = ...,
 // arguments = {...}, reasoning = ...}, ...}}, or nil and a reason:
-// "timeout", "refused: ...", "rejected: ..." or "error: ...".
+// "timeout", "refused: ...", "rejected: ...", "error: ..." or
+// "unavailable".
 // capabilities is a list of action names of the role (described by their
 // precondition, effects and cost) or of {name = ..., description = ...}
 // tables; nil means every action of the role. With goal (a goal of the
@@ -98,8 +104,8 @@ type recordedAnswer struct {
 // the goal text; llm-answer with the plan as JSON, or "timeout", or the
 // reason), so LLMOptions.Replay can repeat a run without the model.
 func (r *Runtime) EnableLLM(o LLMOptions) (*LLM, error) {
-	if o.Planner == nil && o.Replay == nil {
-		return nil, errors.New("luabind: EnableLLM needs a Planner or a Replay")
+	if o.Planner == nil && o.Replay == nil && !o.Unavailable {
+		return nil, errors.New("luabind: EnableLLM needs a Planner, a Replay or Unavailable")
 	}
 	if o.Timeout < 0 || math.IsNaN(o.Timeout) || math.IsInf(o.Timeout, 0) {
 		return nil, fmt.Errorf("luabind: LLMOptions.Timeout must be a finite number of seconds >= 0, not %v", o.Timeout)
@@ -217,6 +223,10 @@ func (l *LLM) start(L *lua.LState) int {
 	L.Push(ud)
 
 	switch {
+	case l.opts.Unavailable:
+		req.finish("unavailable", nil, "unavailable")
+		L.Push(lua.LFalse)
+		return 2
 	case l.replay != nil:
 		k := l.asked[a]
 		l.asked[a] = k + 1
@@ -227,7 +237,7 @@ func (l *LLM) start(L *lua.LState) int {
 			return 2
 		}
 		req.recorded = &recs[k]
-		if req.recorded.ticks <= 0 {
+		if req.recorded.ticks == 0 {
 			req.deliverRecorded()
 			L.Push(lua.LFalse)
 			return 2
@@ -266,7 +276,7 @@ func (req *llmRequest) poll(c *HostCall) (bool, error) {
 	req.ticks++
 	req.waited += c.DT
 	if req.recorded != nil {
-		if req.ticks >= req.recorded.ticks {
+		if req.recorded.ticks > 0 && req.ticks >= req.recorded.ticks {
 			req.deliverRecorded()
 			return true, nil
 		}
@@ -519,16 +529,22 @@ func goalNames(d *engine.Domain) []string {
 }
 
 // replayAnswers pairs each agent's llm-request records with the
-// llm-answer records that follow them.
+// llm-answer record that follows each. A request without an answer (its
+// body was interrupted first) is never answered in the replay either.
 func replayAnswers(events []engine.Event) map[string][]recordedAnswer {
 	out := map[string][]recordedAnswer{}
-	asked := map[string]int{} // tick of the open request, per agent
+	open := map[string]int{} // tick of the unanswered request, per agent
 	for _, e := range events {
 		switch e.Kind {
 		case engine.EventLLMRequest:
-			asked[e.Agent] = e.Tick
+			open[e.Agent] = e.Tick
+			out[e.Agent] = append(out[e.Agent], recordedAnswer{ticks: -1})
 		case engine.EventLLMAnswer:
-			out[e.Agent] = append(out[e.Agent], recordedAnswer{ticks: e.Tick - asked[e.Agent], answer: e.Reason})
+			recs := out[e.Agent]
+			if len(recs) == 0 || recs[len(recs)-1].ticks >= 0 {
+				continue // an answer without its request: the trace was cut
+			}
+			recs[len(recs)-1] = recordedAnswer{ticks: e.Tick - open[e.Agent], answer: e.Reason}
 		}
 	}
 	return out

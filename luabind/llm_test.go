@@ -239,7 +239,11 @@ func TestLLMPlanCapabilitiesAndBadOptions(t *testing.T) {
 	assert.Contains(t, fail.Reason, `llm_commander.lua:28: npc:llm_plan: unknown option "timout" (did you mean "timeout"?)`)
 
 	_, err := NewRuntime(Options{}).EnableLLM(LLMOptions{})
-	assert.EqualError(t, err, "luabind: EnableLLM needs a Planner or a Replay")
+	assert.EqualError(t, err, "luabind: EnableLLM needs a Planner, a Replay or Unavailable")
+
+	off, _ := commanders(t, 1, "plain", LLMOptions{Unavailable: true})
+	off.run(1, 0.1)
+	assert.Equal(t, "unavailable", str(off.agents["c0"], "why"), "no model: the script takes its fallback in the same tick")
 }
 
 // TestNoTickWaitsOnTheModel ticks 100 agents whose requests all sleep at
@@ -266,4 +270,45 @@ func TestNoTickWaitsOnTheModel(t *testing.T) {
 	}
 	assert.Len(t, kinds(wd, engine.EventLLMAnswer), 100)
 	assert.True(t, strings.HasPrefix(kinds(wd, engine.EventLLMAnswer)[0].Reason, `{"goal":"get armed"`))
+}
+
+func TestReplayPairsRequestsWithTheirAnswers(t *testing.T) {
+	ev := func(tick int, agent string, k engine.EventKind, reason string) engine.Event {
+		return engine.Event{Tick: tick, Agent: agent, Kind: k, Reason: reason}
+	}
+	got := replayAnswers([]engine.Event{
+		ev(1, "a", engine.EventLLMRequest, ""),
+		ev(1, "b", engine.EventLLMRequest, ""),
+		ev(3, "a", engine.EventLLMAnswer, "timeout"),
+		ev(5, "a", engine.EventLLMRequest, ""), // interrupted before its answer
+		ev(9, "a", engine.EventLLMRequest, ""),
+		ev(9, "a", engine.EventLLMAnswer, "refused: x"),
+		ev(12, "b", engine.EventLLMAnswer, "{}"),
+		ev(13, "c", engine.EventLLMAnswer, "stray"),
+	})
+	assert.Equal(t, map[string][]recordedAnswer{
+		"a": {{ticks: 2, answer: "timeout"}, {ticks: -1}, {ticks: 0, answer: "refused: x"}},
+		"b": {{ticks: 11, answer: "{}"}},
+	}, got)
+}
+
+func TestLLMPlanReplaysFromJSONLines(t *testing.T) {
+	m := newFakeModel(t, twoSteps, false)
+	wd, _ := commanders(t, 1, "plain", LLMOptions{Planner: m.planner(t), DeliverAfterTicks: 2})
+	wd.run(5, 0.1)
+	var file strings.Builder
+	require.NoError(t, engine.WriteJSONLines(&file, wd.events))
+
+	var read []engine.Event
+	for _, line := range strings.Split(strings.TrimSpace(file.String()), "\n") {
+		var e engine.Event
+		require.NoError(t, json.Unmarshal([]byte(line), &e), line)
+		read = append(read, e)
+	}
+	replay, _ := commanders(t, 1, "plain", LLMOptions{Replay: read})
+	replay.run(5, 0.1)
+	assert.Equal(t, eventLines(wd.events), eventLines(replay.events), "a trace file replays without the model")
+
+	var k engine.EventKind
+	assert.EqualError(t, k.UnmarshalText([]byte("nap")), `engine: no record kind "nap"`)
 }

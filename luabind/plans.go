@@ -14,6 +14,7 @@ import (
 type rolePlans struct {
 	plans   []*bdi.Plan
 	initial []engine.GoalValue
+	quiet   bool // quiet_beliefs: see bdi.Config.QuietBeliefs
 }
 
 var planKeys = []string{"name", "on", "goal", "belief", "trigger", "guard", "body"}
@@ -30,6 +31,7 @@ func (rd *roleReader) readPlans(t *lua.LTable) *rolePlans {
 		}
 		rp.plans = append(rp.plans, p)
 	}
+	rp.quiet = rd.boolean(t, "quiet_beliefs", "role", top)
 	switch ig := t.RawGetString("initial_goals").(type) {
 	case *lua.LNilType:
 	case *lua.LTable:
@@ -157,6 +159,7 @@ func (r *Runtime) notePlans(path string, rp *rolePlans, parentFile string) {
 		if rp.initial == nil {
 			rp.initial = parent.initial
 		}
+		rp.quiet = rp.quiet || parent.quiet
 	}
 	r.bdi.planSets[path] = rp
 }
@@ -171,6 +174,7 @@ func (r *Runtime) installPlans(d *engine.Domain, specs []engine.RoleSpec) []engi
 		if rp := r.bdi.planSets[s.File]; rp != nil {
 			plans = append(plans, rp.plans...)
 			cfg.InitialGoals = append(cfg.InitialGoals, rp.initial...)
+			cfg.QuietBeliefs = cfg.QuietBeliefs || rp.quiet
 		}
 	}
 	if len(plans) == 0 && len(cfg.InitialGoals) == 0 {

@@ -1,6 +1,8 @@
 package luabind
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -276,4 +278,63 @@ func TestActionBodiesAchieveAndWaitForEvents(t *testing.T) {
 	// Start at tick 1; the goal is dispatched at tick 2 and its plan waits
 	// 0.1 s (done at tick 3, polled by the body then); the wait runs 0.3 s.
 	assert.Equal(t, 6, fin.Tick)
+}
+
+func TestQuietBeliefsLeaveOutEventsNoPlanWants(t *testing.T) {
+	wd := scriptWorld(t, 1, "quiet.lua")
+	a := wd.agents["Quiet"]
+	wd.run(1, 0.1)
+	a.Set("noise", engine.NumberValue(1))
+	a.Set("bell", engine.BoolValue(true))
+	wd.run(1, 0.1)
+	var beliefs []string
+	for _, e := range wd.events {
+		if e.Kind == engine.EventBeliefAdded {
+			beliefs = append(beliefs, e.Belief)
+		}
+	}
+	assert.Equal(t, []string{"bell"}, beliefs)
+	assert.Equal(t, []string{"Quiet ding"}, wd.prints())
+}
+
+func TestAnActionBodyWaitsForEventsInARoleWithoutPlans(t *testing.T) {
+	wd := scriptWorld(t, 1, "late_waiter.lua")
+	a := wd.agents["Late"]
+	require.Nil(t, a.Reactive(), "no plans: no reactive layer until a body needs one")
+	wd.run(30, 0.1) // 3 s of game time pass
+	a.Set("go", engine.BoolValue(true))
+	wd.run(4, 0.1)
+	assert.Equal(t, engine.StringValue(""), a.Get("why"), "the 0.5 s timeout counts from the call, not from the start")
+	wd.run(4, 0.1)
+	assert.Equal(t, engine.StringValue("timeout"), a.Get("why"))
+}
+
+func TestReloadSwapsThePlans(t *testing.T) {
+	dir := t.TempDir()
+	role := filepath.Join(dir, "greeter.lua")
+	write := func(word string) {
+		src := `return { name = "Greeter", state = { bell = 0 }, plans = {
+  { on = "belief_added", belief = "bell", body = function(npc, b) npc:print("` + word + `", b.value) end } } }`
+		require.NoError(t, os.WriteFile(role, []byte(src), 0o644))
+	}
+	write("hello")
+	rt := NewRuntime(Options{ScriptsDir: dir, InstructionBudget: testBudget})
+	defer rt.Close()
+	d, err := rt.LoadDomain("greeter.lua")
+	require.NoError(t, err)
+	wd := &world{w: engine.NewWorld(1), agents: map[string]*engine.Agent{}}
+	wd.w.OnEvent = func(e engine.Event) { wd.events = append(wd.events, e) }
+	a := engine.NewAgent("g", d)
+	wd.w.Add(a)
+	wd.run(1, 0.1)
+	a.Set("bell", engine.NumberValue(1))
+	wd.run(1, 0.1)
+	write("bonjour")
+	n, err := rt.Reload("greeter.lua", wd.w.Agents)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	wd.run(1, 0.1) // the new mind's starting beliefs
+	a.Set("bell", engine.NumberValue(2))
+	wd.run(1, 0.1)
+	assert.Equal(t, []string{"g hello 1", "g bonjour 2"}, wd.prints())
 }

@@ -91,3 +91,27 @@ func TestTracePrintsReactiveRecordsAsTheRunDid(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.Equal(t, "Barista I could not prepare the espresso: buying beans and trying again\nBarista served a cup of espresso\n", prints)
 }
+
+func TestRunSquadExampleReacts(t *testing.T) {
+	squad := "../../scripts/examples/squad.lua"
+	out, errOut, code := runMain("run", "Alpha="+squad, "Bravo="+squad, "--ticks", "40")
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, []string{
+		"Alpha shot heard at 50 0 - taking cover",
+		"Bravo shot heard at 50 0 - taking cover",
+		"Alpha crate 1 was empty: trying crate 2",
+		"Bravo crate 1 was empty: trying crate 2",
+		"Alpha Bravo ran dry: covering",
+		"Bravo Alpha ran dry: covering",
+	}, printLines(out))
+	assert.NotContains(t, out, "no-plan", "quiet_beliefs leaves out the refused ammo events")
+}
+
+func TestRunSummaryCountsLiveIntentionsAsRunning(t *testing.T) {
+	out, errOut, code := runMain("run", baristaFile, "--ticks", "3")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "status=RUNNING", "the barista's intentions are still waiting")
+	out, errOut, code = runMain("run", baristaFile, "--ticks", "12")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "status=IDLE")
+}

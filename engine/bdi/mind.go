@@ -31,8 +31,9 @@ type Config struct {
 	InitialGoals []engine.GoalValue
 	// QuietBeliefs, when true, leaves out of the flight recorder the belief
 	// events that no plan's kind and shorthand fit and no intention waits
-	// for (sensors that change numbers every tick make many). False
-	// records every event.
+	// for (sensors that change numbers every tick make many), and the
+	// no-plan records of belief events whose plans' guards all refused.
+	// False records every event.
 	QuietBeliefs bool
 	// MaxDepth bounds the nesting of sub-goals; 0 means DefaultMaxDepth.
 	MaxDepth int
@@ -113,7 +114,7 @@ func New(a *engine.Agent, cfg *Config) *Mind {
 	if cfg == nil {
 		cfg = &Config{}
 	}
-	return &Mind{a: a, cfg: cfg}
+	return &Mind{a: a, cfg: cfg, now: a.Time()}
 }
 
 // Config returns the mind's configuration.
@@ -353,7 +354,7 @@ func (m *Mind) dispatch(ev *Event, run *goalRun) {
 			m.noPlan(ev, err.Error())
 		} else if e != nil {
 			m.start(e, ev, ctx, nil)
-		} else if why != "no relevant plan" {
+		} else if why != "no relevant plan" && !(m.cfg.QuietBeliefs && ev.Kind.IsBelief()) {
 			m.noPlan(ev, why+": ignored")
 		}
 	}
@@ -624,6 +625,10 @@ func (m *Mind) Intentions() []*Intention {
 	}
 	return out
 }
+
+// Busy reports whether the mind has live intentions or events to
+// dispatch; World.Finish reports an agent with a busy mind as RUNNING.
+func (m *Mind) Busy() bool { return len(m.Intentions()) > 0 || m.qhead < len(m.queue) }
 
 // Current returns the intention being resumed now, or nil (outside the
 // reactive phase, or in an action body).

@@ -301,3 +301,43 @@ func TestEngineRefusesBadTells(t *testing.T) {
 	w.Tick(0.1)
 	assert.Equal(t, engine.NumberValue(3), b.Get("ball"))
 }
+
+type stopTask struct{ stopped *bool }
+
+func (s stopTask) Resume(float64) (engine.Status, error) { return engine.Running, nil }
+func (s stopTask) Result() any                           { return nil }
+func (s stopTask) Stop()                                 { *s.stopped = true }
+
+func TestANewDomainStopsTheOldIntentions(t *testing.T) {
+	stopped := false
+	d := domain(t)
+	install(t, d, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("forever")}},
+		&bdi.Plan{On: bdi.GoalAdded, Goal: "forever", Body: bodyFunc(func(*engine.Agent) bdi.Task { return stopTask{&stopped} })})
+	a := engine.NewAgent("a", d)
+	a.Tick(0.1)
+	old := bdi.Of(a)
+	require.Len(t, old.Intentions(), 1)
+	a.SetDomain(d)
+	assert.True(t, stopped)
+	assert.Empty(t, old.Intentions())
+	require.NotSame(t, old, bdi.Of(a))
+	a.Tick(0.1)
+	assert.Len(t, bdi.Of(a).Intentions(), 1, "the new mind starts with the initial goals again")
+}
+
+func TestGoalValues(t *testing.T) {
+	g := engine.GoalTuple(engine.StringValue("start"), engine.NumberValue(1), engine.BoolValue(true))
+	assert.Equal(t, `{"start", 1, true}`, g.String())
+	assert.Equal(t, "start", g.Name())
+	assert.True(t, g.Equal(engine.GoalTuple(engine.StringValue("start"), engine.NumberValue(1), engine.BoolValue(true))))
+	assert.False(t, g.Equal(engine.GoalTuple(engine.StringValue("start"), engine.NumberValue(2), engine.BoolValue(true))))
+	assert.False(t, engine.GoalNamed("start").Equal(engine.GoalTuple(engine.StringValue("start"))), "a name is not a one-element list")
+	assert.Equal(t, "", engine.GoalTuple(engine.NumberValue(1)).Name())
+	for _, name := range []string{"plan", "belief-added", "intention-done", "print", "tell"} {
+		k, ok := engine.ParseEventKind(name)
+		require.True(t, ok, name)
+		assert.Equal(t, name, k.String())
+	}
+	_, ok := engine.ParseEventKind("event")
+	assert.False(t, ok)
+}

@@ -45,6 +45,10 @@ const (
 	EnvAPIKey  = "OPENAI_API_KEY"
 )
 
+// EnvConfigured reports whether MOONMIND_LLM_BASE_URL is set: a game can
+// offer LLM planning only then and run unchanged without it.
+func EnvConfigured() bool { return os.Getenv(EnvBaseURL) != "" }
+
 // DefaultModel is the model asked for when neither OpenAIOptions.Model nor
 // MOONMIND_LLM_MODEL names one. Local servers that serve one model
 // (llama.cpp's server) ignore the name; Ollama and vLLM need a real one.

@@ -127,7 +127,8 @@ function NPC:shoot() end
 ---Asks a language model for a plan toward `goal_text` (only in `run`, and
 ---only when the game enabled it: Runtime.EnableLLM). The body waits, the
 ---tick does not: the request runs off the game loop. Returns the plan, or
----nil and "timeout", "refused: ...", "rejected: ..." or "error: ...".
+---nil and "timeout", "refused: ...", "rejected: ...", "error: ..." or
+---"unavailable" (no model configured).
 ---@param goal_text string
 ---@param opts? moonmind.LLMPlanOptions
 ---@return moonmind.LLMPlan|nil plan
@@ -276,6 +277,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field utility_mode? "average"|"multiply"
 ---@field plans? moonmind.Plan[] The plan library, in priority order (see mm.plans).
 ---@field initial_goals? moonmind.GoalValue[] Goals added (goal_added events) at the agent's first tick.
+---@field quiet_beliefs? boolean Leave out of the trace the belief events no plan could want and no wait waits for.
 
 ---The helpers of require("moonmind"); each returns plain data.
 ---@class moonmind
