@@ -32,3 +32,19 @@ func (a *Agent) considerationsOf(act *Action) []ConsiderationScore {
 	u.rows = u.rows[:0]
 	return out
 }
+
+// DecidedBy says which planner chose what the agent is doing now: "goal"
+// (a GOAP plan for CurrentGoal, as the plan record says), "pick" (a utility
+// pick, as the pick record says), or "" (no plan). An overlay that shows
+// it agrees with the trace.
+func (a *Agent) DecidedBy() string {
+	switch {
+	case a.step >= len(a.plan) && a.task == nil:
+		return ""
+	case a.picked:
+		return "pick"
+	case a.goal != nil:
+		return "goal"
+	}
+	return ""
+}

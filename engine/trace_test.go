@@ -69,3 +69,21 @@ func TestPickRecordCarriesConsiderations(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.Contains(string(js), `"considerations":[{"name":"hungry","input":80,"output":0.8,"weight":1}`), string(js))
 }
+
+func TestDecidedBy(t *testing.T) {
+	w, a, _ := newWorld(t, RoleSpec{Name: "R", Decide: "hybrid",
+		State: []Var{{"fed", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("eat", "fed")},
+		Actions: []ActionSpec{
+			NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 3}).Spec(),
+			{Name: "Nap", Utility: UtilitySpec{Value: 50}, Body: ticksBody{n: 100}},
+		}})
+	assert.Equal(t, "", a.DecidedBy(), "nothing yet")
+	w.Tick(0.1)
+	assert.Equal(t, "goal", a.DecidedBy(), "Eat serves the goal eat")
+	for i := 0; i < 3; i++ {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, "pick", a.DecidedBy(), "fed: the utility planner picked Nap")
+	assert.Equal(t, "Nap", a.Running().Name)
+}
