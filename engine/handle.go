@@ -44,7 +44,10 @@ func defaultHandle(a *Agent) (PlannerHandle, error) {
 	return defaultPlannerHandle{a}, nil
 }
 
-func (h defaultPlannerHandle) Plan() (*Plan, error) { return h.a.planner.Plan(h.a.State) }
+func (h defaultPlannerHandle) Plan() (*Plan, error) {
+	h.a.planner.Policy = h.a.currentPolicy() // plan around what the agent may not run
+	return h.a.planner.Plan(h.a.State)
+}
 
 func (h defaultPlannerHandle) PlanForGoal(name string) ([]*Action, error) {
 	d := h.a.Domain

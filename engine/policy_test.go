@@ -116,3 +116,16 @@ func TestSecuredActionOnlyPlanFails(t *testing.T) {
 	assert.True(t, res.Success)
 	assert.Equal(t, BoolValue(true), a.Get("rich"))
 }
+
+func TestAgentPlanUsesItsPolicy(t *testing.T) {
+	d, err := Compile(robOrWork(NewAction("Rob").Effects("rich = true").Authority("crime").Body(ticksBody{n: 1}).Spec()))
+	require.NoError(t, err)
+	a := NewAgent("npc", d)
+	p, err := a.Plan()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Work"}, p.Names(), "Agent.Plan plans around Rob before any tick")
+	a.Authorities = []string{"crime"}
+	p, err = a.Plan()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Rob"}, p.Names(), "and reads Authorities afresh")
+}
