@@ -46,8 +46,12 @@ type PlanError struct {
 	Wait float64
 }
 
-func (e *PlanError) Error() string {
-	s := "engine: " + string(e.Reason) + ": goal \"" + e.Goal + "\""
+func (e *PlanError) Error() string { return "engine: " + e.Message() }
+
+// Message is the error without the package prefix: the reason, the goal,
+// the action and precondition when there are, and the detail.
+func (e *PlanError) Message() string {
+	s := string(e.Reason) + ": goal \"" + e.Goal + "\""
 	if e.Action != "" {
 		s += ", action \"" + e.Action + "\""
 	}

@@ -133,7 +133,7 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 			if o.Goal != nil {
 				prio = " (" + o.Goal.Priority.String() + ")"
 			}
-			fmt.Fprintf(stdout, "goal %s%s: no plan: %s\n", o.Err.Goal, prio, strings.TrimPrefix(o.Err.Error(), "engine: "))
+			fmt.Fprintf(stdout, "goal %s%s: no plan: %s\n", o.Err.Goal, prio, o.Err.Message())
 			continue
 		}
 		fmt.Fprintf(stdout, "goal %s (%s): %s  [cost %s]\n", o.Goal.Name, o.Goal.Priority, strings.Join(names(o.Steps), ", "), engine.FormatNumber(o.Cost))
