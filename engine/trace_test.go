@@ -29,7 +29,9 @@ func TestGameTimeIsExact(t *testing.T) {
 				w.Tick(dt)
 			}
 			assert.Equal(t, tc.want, a.Time(), tc.reason)
-			assert.Equal(t, tc.want, w.Time, tc.reason)
+			// World.Time is still the sum of the dts: the demo's battle is
+			// tuned on it (see docs/decisions.md).
+			assert.InDelta(t, tc.want, w.Time, 1e-9, tc.reason)
 		})
 	}
 }
