@@ -33,7 +33,6 @@ type World struct {
 	Timing bool
 
 	worker []int
-	clock  clock             // keeps Time exactly from the tick count
 	byName map[string]*Agent // for Agent and Tell
 }
 
