@@ -20,7 +20,8 @@ func init() {
 // checkCmd loads each role file (each .lua file of a directory, but for
 // the modules another file of it requires) and reports every problem as
 // file:line:col: severity: message, or a one-line summary of a sound role.
-// Exit 1 when there is a finding, 2 on a bad argument.
+// Exit 1 when there is an error or a warning (notes alone are sound), 2
+// on a bad argument.
 func checkCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", stderr)
 	asJSON := fs.Bool("json", false, "print the findings as a JSON list of {file, line, col, severity, message}")
@@ -66,7 +67,7 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		all = append(all, found...)
-		if !*asJSON && len(found) == 0 {
+		if !*asJSON && !failing(found) {
 			fmt.Fprintf(stdout, "%s: ok: role %s, %d state variables, %d goals, %d actions, %d sensors, decide %s\n",
 				p, d.Name, d.Schema.Len(), len(d.Goals), len(d.Actions), len(d.Sensors), d.Decide)
 		}
@@ -83,10 +84,21 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stdout, f.format(colour))
 		}
 	}
-	if len(all) > 0 {
+	if failing(all) {
 		return 1
 	}
 	return 0
+}
+
+// failing reports whether findings hold an error or a warning: notes
+// alone leave a role sound.
+func failing(findings []finding) bool {
+	for _, f := range findings {
+		if f.Severity != "note" {
+			return true
+		}
+	}
+	return false
 }
 
 var requireCall = regexp.MustCompile(`require\s*\(?\s*["']([\w./-]+)["']`)

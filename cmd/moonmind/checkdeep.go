@@ -15,7 +15,7 @@ import (
 // about.
 type finding struct {
 	Pos      engine.Pos
-	Severity string // "error" or "warning"
+	Severity string // "error", "warning" or "note" (a note is no failure)
 	Msg      string
 }
 
@@ -83,10 +83,11 @@ func analyse(d *engine.Domain, src string) []finding {
 	fields := fieldFinder{src: src}
 	for _, g := range d.Goals {
 		at := fields.find(g.Pos, "condition")
-		rel := relevantTo(d, g)
-		if !slicesAny(rel) {
-			out = append(out, finding{at, "error", fmt.Sprintf("goal %q: no action fulfills it or assigns a variable its condition (%s) reads, so no plan can reach it from any state",
-				g.Name, g.Condition.Source())})
+		// The one rule of candidacy (engine.Goal.Candidate): a goal no
+		// action is a candidate for is reached only when the world makes
+		// it true.
+		if len(d.Candidates(g)) == 0 {
+			out = append(out, finding{g.Pos, "note", fmt.Sprintf("goal %q has no candidate action (none lists it in fulfills or assigns a variable its condition reads): only the world can make it true", g.Name)})
 			continue
 		}
 		if msg := noMoveToward(d, g); msg != "" {
@@ -115,20 +116,11 @@ func analyse(d *engine.Domain, src string) []finding {
 				used = used || relevantTo(d, g)[a.Index]
 			}
 			if !used && len(d.Goals) > 0 {
-				out = append(out, finding{a.Pos, "warning", fmt.Sprintf("action %q: no goal can use it: it fulfills no goal, assigns no variable a goal reads, and helps no action that does (decide is goap, so it never runs)", a.Name)})
+				out = append(out, finding{a.Pos, "note", fmt.Sprintf("action %q: no goal can use it: it fulfills no goal, assigns no variable a goal reads, and helps no action that does (decide is goap, so it never runs)", a.Name)})
 			}
 		}
 	}
 	return out
-}
-
-func slicesAny(b []bool) bool {
-	for _, v := range b {
-		if v {
-			return true
-		}
-	}
-	return false
 }
 
 // arithmeticOnText reports each assignment of a's effects that adds or

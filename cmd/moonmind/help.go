@@ -33,13 +33,14 @@ var helps = map[string]helpText{
 		example: "moonmind check scripts/soldier.lua cmd/moonmind/testdata/faulty/wrong_way.lua\n" +
 			"  scripts/soldier.lua: ok: role Soldier, 7 state variables, 1 goals, 5 actions, 0 sensors, decide hybrid\n" +
 			"  cmd/moonmind/testdata/faulty/wrong_way.lua:5:22: error: goal \"rich\": gold >= 10 needs gold to move, and no action's effect raises it or sets it to a number",
-		exits: "1  a finding (every one printed as file:line:col: severity: message, at the faulty field)\n" +
+		exits: "1  an error or a warning (every finding printed as file:line:col: severity: message, at the faulty field)\n" +
 			"2  a bad argument (a file or directory that cannot be read)",
 		more: "The severity is coloured on a terminal, never with NO_COLOR set.\n" +
 			"Findings: a role that does not load (syntax, unknown keys, bad conditions and effects, a fulfills or a\n" +
-			"condition naming nothing); a goal no action can reach from any state, or from the initial state (a\n" +
-			"warning, naming a self-feeding cycle when that is why); a numeric goal no action moves toward; effect\n" +
-			"arithmetic on a string or boolean variable; in a goap role, an action no goal can use (a warning).",
+			"condition naming nothing); a goal with no candidate action (a note), or none reaches from the initial\n" +
+			"state (a warning, naming a self-feeding cycle when that is why); a numeric goal no action moves toward;\n" +
+			"effect arithmetic on a string or boolean variable; in a goap role, an action no goal can use (a note).\n" +
+			"Notes alone exit 0.",
 	},
 	"trace": {
 		args:    "FILE.jsonl  a trace written by moonmind run --trace",

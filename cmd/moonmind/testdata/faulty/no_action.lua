@@ -3,8 +3,8 @@ return {
   state = { gold = 0, wood = 0 },
   goals = {
     { name = "stocked", condition = "wood >= 2" },
-    { name = "rich",
-      condition = "gold > 10" }, -- planted: no action fulfills it or assigns a variable its condition
+    { name = "rich", -- planted: has no candidate action (none lists it in fulfills
+      condition = "gold > 10" },
   },
   actions = {
     { name = "chop", effects = "wood = wood + 1" },
