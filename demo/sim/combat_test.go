@@ -208,8 +208,9 @@ func TestOverlay(t *testing.T) {
 	}
 	assert.Equal(t, []string{"takeCover", "attack", "retreat", "fetchMagazine"}, names,
 		"the actions that apply, best first; reload needs a magazine")
-	assert.Equal(t, []sim.Blocked{{Action: "reload", Pre: "magazines > 0"}, {Action: "advance", Pre: "!enemy_visible"},
-		{Action: "regroup", Pre: "!enemy_visible && health < 100"}}, o.Blocked, "with an enemy in sight nobody advances or regroups")
+	assert.Equal(t, []sim.Blocked{{Action: "reload", Pre: "magazines > 0"}, {Action: "duck", Pre: "!enemy_visible && alert"},
+		{Action: "advance", Pre: "!enemy_visible"}, {Action: "regroup", Pre: "!enemy_visible && health < 100"}}, o.Blocked,
+		"with an enemy in sight nobody ducks, advances or regroups")
 
 	cover := o.Scores[0]
 	require.Len(t, cover.Considerations, 3)
