@@ -58,7 +58,11 @@ return {
 
   goals = {
     -- Below "armed": a soldier low on rounds fetches first.
-    { name = "braced", condition = "in_cover || !alert", priority = "normal" },
+    -- Held again when duck has brought the soldier to cover and waited
+    -- there (it clears alert), or when the plan's alert times out. Not
+    -- "in_cover || !alert": reaching cover would end duck before it faced
+    -- the shot and cleared alert, and advance would lead it out again.
+    { name = "braced", condition = "!alert", priority = "normal" },
   },
 
   plans = {

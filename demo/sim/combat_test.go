@@ -153,7 +153,11 @@ func TestBattleCombatStory(t *testing.T) {
 				if e.Action == "attack" && s.Medic[so.Team] < 20 {
 					return // with the medic spent, the badly hurt fight on (squad.lua)
 				}
-				picks[e.Action] = append(picks[e.Action], so.Health)
+				// The health it decided on (the sensor's, from before the
+				// tick), not so.Health: a round fired later in the same tick
+				// may have hit it since.
+				h, _ := so.Agent.Get("health").AsNumber()
+				picks[e.Action] = append(picks[e.Action], h)
 			}
 			assert.NotContains(t, e.Reason, "promised effects not met", "seed %d: %s", seed, e)
 		}}
