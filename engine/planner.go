@@ -151,6 +151,8 @@ type Planner struct {
 	held   []bool
 
 	keyBits, keySteps int // the layout of node.key
+	maxDepth          int // of the running search
+	cand              []uint64
 
 	cacheFor *Domain
 	cache    []*goalSearch // by Goal.Index

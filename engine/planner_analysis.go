@@ -19,13 +19,7 @@ type goalSearch struct {
 	kinds   []int        // slots compared by kind only: arithmetic operands whose value matters nowhere
 	atoms   []atom       // conjuncts of the goal condition, for the heuristic
 
-	// A precondition index, when at least 8 relevant actions require
-	// st[indexSlot] == "some string": byValue maps the string to the
-	// positions in acts of those actions; others lists the positions of
-	// the rest. Both ascending, so merging them keeps declaration order.
-	indexSlot int
-	byValue   map[string][]int32
-	others    []int32
+	index   *actionIndex // nil when no index pays
 }
 
 // atom is one conjunct of a goal condition. Its estimate is a lower bound
@@ -143,45 +137,9 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 		}
 	}
 	gs.atoms = atomsOf(d, gs, g.Condition)
+	gs.markRoles(ns)
 	gs.buildIndex()
 	return gs
-}
-
-// buildIndex builds the precondition index on the slot that the most
-// relevant actions require to equal a string literal.
-func (gs *goalSearch) buildIndex() {
-	eqString := func(a *planAction, slot int) (string, bool) {
-		for _, t := range a.pre.tests {
-			if s, ok := t.lit.AsString(); ok && t.kind == testCmp && t.op == expr.Eq && (slot < 0 || t.slot == slot) {
-				return s, true
-			}
-		}
-		return "", false
-	}
-	count := map[int]int{}
-	best, bestN := -1, 0
-	for i := range gs.acts {
-		for _, t := range gs.acts[i].pre.tests {
-			if t.kind == testCmp && t.op == expr.Eq && t.lit.Kind() == expr.String {
-				count[t.slot]++
-				if n := count[t.slot]; n > bestN || (n == bestN && t.slot < best) {
-					best, bestN = t.slot, n
-				}
-				break
-			}
-		}
-	}
-	if bestN < 8 {
-		return
-	}
-	gs.indexSlot, gs.byValue = best, map[string][]int32{}
-	for i := range gs.acts {
-		if v, ok := eqString(&gs.acts[i], best); ok {
-			gs.byValue[v] = append(gs.byValue[v], int32(i))
-		} else {
-			gs.others = append(gs.others, int32(i))
-		}
-	}
 }
 
 // atomsOf splits a condition at its top-level "&&" and analyses each part.
@@ -459,6 +417,7 @@ type fastEffect struct {
 
 type fastAssign struct {
 	kind uint8 // assignLit, assignCopy, assignAdd
+	role uint8 // the target slot's part in the search (slotFull, ...), set by markRoles
 	slot int
 	src  int
 	lit  Value
