@@ -19,7 +19,7 @@ type goalSearch struct {
 	kinds   []int        // slots compared by kind only: arithmetic operands whose value matters nowhere
 	atoms   []atom       // conjuncts of the goal condition, for the heuristic
 
-	index   *actionIndex // nil when no index pays
+	index *actionIndex // nil when no index pays
 }
 
 // atom is one conjunct of a goal condition. Its estimate is a lower bound
