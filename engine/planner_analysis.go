@@ -42,6 +42,10 @@ type atom struct {
 	dec, decCost       float64 // the same for decreases (dec > 0)
 	incInt, decInt     bool    // every increase (decrease) is an integer
 	incExact, decExact bool    // and so is lit: counts from an integer x are exact
+
+	// incRes and decRes are the resources the increasing (decreasing)
+	// actions need, or nil; see resource.
+	incRes, decRes *resource
 }
 
 // analyse computes the goalSearch of g over d.
@@ -219,6 +223,8 @@ func numericAtom(d *Domain, gs *goalSearch, a *atom) {
 	a.numeric = true
 	a.incExact = a.incInt && isInt(c)
 	a.decExact = a.decInt && isInt(c)
+	a.incRes = resourceFor(d, gs, a, 1)
+	a.decRes = resourceFor(d, gs, a, -1)
 }
 
 // constantStep reports k when the assignment is slot = slot + k (literal
@@ -265,10 +271,11 @@ func (a *atom) estimate(st State) (float64, int32) {
 	}
 	var need, step, cost float64
 	var exact bool
+	var res *resource
 	if a.op == expr.Gt || a.op == expr.Ge {
-		need, step, cost, exact = a.lit-x, a.inc, a.incCost, a.incExact
+		need, step, cost, exact, res = a.lit-x, a.inc, a.incCost, a.incExact, a.incRes
 	} else {
-		need, step, cost, exact = x-a.lit, a.dec, a.decCost, a.decExact
+		need, step, cost, exact, res = x-a.lit, a.dec, a.decCost, a.decExact, a.decRes
 	}
 	// The atom holds when need < 0 (strict) or need <= 0.
 	strict := a.op == expr.Gt || a.op == expr.Lt
@@ -305,6 +312,16 @@ func (a *atom) estimate(st State) (float64, int32) {
 	}
 	if n > math.MaxInt32 {
 		n = math.MaxInt32
+	}
+	if res != nil {
+		s := res.restorers(st, n)
+		if s < 0 {
+			return math.Inf(1), math.MaxInt32
+		}
+		if n+s > math.MaxInt32 {
+			return n*cost + s*res.backCost, math.MaxInt32
+		}
+		return n*cost + s*res.backCost, int32(n + s)
 	}
 	return n * cost, int32(n)
 }
