@@ -121,12 +121,15 @@ type Agent struct {
 	time        float64
 	buffered    bool
 	pending     []Event
+	rx          reactiveState // the reactive layer, told beliefs, pursued goals (reactive.go)
 }
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
 // of the initial state and a flight recorder. Its planner handle is the
-// default one (see NewDefaultHandle) unless the environment variable
-// MOONMIND_GOAP is "off".
+// default one, which plans with the agent's GOAP planner over all of its
+// roles; SetPlannerHandle(nil) turns GOAP planning off. The engine reads no
+// environment variable: the command line and the demo turn planning off
+// for MOONMIND_GOAP=off themselves.
 func NewAgent(name string, d *Domain) *Agent {
 	a := &Agent{Name: name, Domain: d, State: d.NewState(), planner: NewPlanner(d), utility: NewUtilityPlanner(d),
 		Recorder: NewRecorder(0), Rand: rand.New(rand.NewPCG(0, 0))}
@@ -139,6 +142,9 @@ func NewAgent(name string, d *Domain) *Agent {
 		a.emit(Event{Kind: EventPlanFailed, Reason: err.Error()})
 	} else {
 		a.handle = h
+	}
+	if d.NewReactive != nil {
+		a.rx.layer = d.NewReactive(a)
 	}
 	return a
 }
@@ -183,6 +189,13 @@ func (a *Agent) Get(name string) Value { return a.State.Get(a.Domain.Schema, nam
 // it.
 func (a *Agent) Set(name string, v Value) bool { return a.State.Set(a.Domain.Schema, name, v) }
 
+// Record adds a record made outside the engine (by an adapter such as
+// luabind's npc:llm_plan, or the reactive layer's events, plans and
+// intentions) to the agent's flight recorder, stamped with the agent's tick,
+// time and name, and routed like the engine's own records.
+// Call it only from the goroutine that ticks the agent.
+func (a *Agent) Record(e Event) { a.emit(e) }
+
 func (a *Agent) emit(e Event) {
 	e.Tick, e.Time, e.Agent = a.tick, a.time, a.Name
 	if a.Recorder != nil {
@@ -212,13 +225,16 @@ func (a *Agent) rethinkEvery() float64 {
 	return a.RethinkEvery
 }
 
-// Tick advances the agent by dt seconds (dt > 0): sensors and named
-// conditions, then the replanning checks, then one resume of the running
-// body (starting the next step first when none runs). A body that fails
-// fails its step, never the agent or the world.
+// Tick advances the agent by dt seconds (dt > 0): beliefs told to it,
+// sensors and named conditions, the reactive layer's phase when it has
+// one (see Reactive), then the replanning checks, then one resume of the
+// running body (starting the next step first when none runs). A body that
+// fails fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
 	a.tick++
+	a.reactBegin()
 	a.sense(dt)
+	a.reactStep(dt)
 	if a.task != nil {
 		if reason := a.invalidated(); reason != "" {
 			a.interrupt(reason)
@@ -233,6 +249,7 @@ func (a *Agent) Tick(dt float64) {
 		a.resume(dt)
 	}
 	a.checkProgress()
+	a.ObserveBeliefs()
 	a.time += dt
 }
 
@@ -514,7 +531,7 @@ func (a *Agent) decide() bool {
 	a.retryAt = inf
 	a.planner.Exclude = a.backedOff()
 	mode := a.Domain.Decide
-	if mode != "utility" && a.handle != nil && a.planGoals() {
+	if (mode != "utility" || a.anyPursued()) && a.handle != nil && a.planGoals() {
 		a.failedState = a.failedState[:0]
 		return true
 	}
@@ -570,7 +587,7 @@ func (a *Agent) planGoals() bool {
 	}
 	anyUnsatisfied := false
 	for _, g := range a.Domain.ByPrio {
-		if a.satisfied[g.Index] {
+		if a.satisfied[g.Index] || a.Domain.Decide == "utility" && !a.pursuing(g) {
 			continue
 		}
 		anyUnsatisfied = true
@@ -596,6 +613,7 @@ func (a *Agent) planGoals() bool {
 				reason = string(pe.Reason) + ": " + pe.Detail
 			}
 			a.emit(Event{Kind: EventPlanFailed, Goal: g.Name, Reason: reason, Duration: took})
+			a.notePursuitFail(g, reason)
 			continue
 		}
 		if why := a.allowed(p.Steps); why != "" {
@@ -605,6 +623,7 @@ func (a *Agent) planGoals() bool {
 			}
 			a.noteBackoff(p.Steps)
 			a.emit(Event{Kind: kind, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Reason: why})
+			a.notePursuitFail(g, why)
 			a.plan = a.plan[:0]
 			continue
 		}

@@ -41,7 +41,7 @@ var CurveKinds = []CurveKind{CurveLinear, CurvePolynomial, CurveLogistic, CurveL
 // a kind's usual centre (0.5 for logistic, logit and step). A Curve is a
 // plain value, safe to share.
 type Curve struct {
-	Kind     CurveKind // empty means CurveLinear
+	Kind     CurveKind // the default (empty) value is CurveLinear
 	Slope    float64   // m: steepness; negative slopes descend
 	Exponent float64   // k: the power of a polynomial curve
 	Offset   float64   // c: the horizontal shift (the centre or threshold)

@@ -7,8 +7,8 @@ import (
 // Sentinel errors of PlanExecutor, wrapped in an *ActionError; test them
 // with errors.Is.
 var (
-	// ErrRestricted: the action is Restricted (the seed's execution policy
-	// or @Security), so executors refuse it and any plan containing it.
+	// ErrRestricted: the action is Restricted, so executors refuse it and
+	// any plan containing it.
 	ErrRestricted = newError("the action is restricted; executors refuse it")
 	// ErrNotExecutable: the action has no Body. It can be planned, not run.
 	ErrNotExecutable = newError("the action has no body, so it cannot run")
@@ -45,7 +45,7 @@ const (
 )
 
 // PlanExecutor plans for one agent and runs the plan's steps at once, in
-// one call: the seed's PlanExecutor, for tools, tests and turn-based games.
+// one call, for tools, tests and turn-based games.
 // (Agent.Tick is the per-frame alternative: it runs one resume per tick.)
 //
 // It reads and writes the agent's State and starts each step's Body with
@@ -68,8 +68,8 @@ type PlanExecutor struct {
 }
 
 // NewPlanExecutor returns an executor for agent. With no planner it uses a
-// new Planner over the agent's domain (chaining on, depth 10), the seed's
-// BackwardChainingPlanner; pass one to change the limits.
+// new Planner over the agent's domain (chaining on, depth 10); pass one to
+// change the limits.
 func NewPlanExecutor(agent *Agent, planner ...*Planner) *PlanExecutor {
 	e := &PlanExecutor{Agent: agent}
 	if len(planner) > 0 && planner[0] != nil {

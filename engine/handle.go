@@ -1,12 +1,6 @@
 package engine
 
-import (
-	"os"
-	"strings"
-)
-
-// PlannerHandle is an agent's planning interface (the seed's
-// PlannerHandle). The default one plans with the agent's GOAP planner over
+// PlannerHandle is an agent's planning interface. The default one plans with the agent's GOAP planner over
 // all of the agent's roles.
 type PlannerHandle interface {
 	// Plan plans every unsatisfied goal from the agent's current state.
@@ -37,16 +31,13 @@ type StepResult struct {
 
 // ErrNoPlanner is returned by the planning calls of an agent without a
 // planner handle.
-var ErrNoPlanner = newError("the agent has no planner handle (MOONMIND_GOAP=off, or it could not be created)")
+var ErrNoPlanner = newError("the agent has no planner handle (SetPlannerHandle(nil) turned GOAP planning off, or it could not be created)")
 
 type defaultPlannerHandle struct{ a *Agent }
 
-// defaultHandle returns the default handle, or an error when planning is
-// off or the agent cannot plan.
+// defaultHandle returns the default handle, or an error when the agent
+// cannot plan.
 func defaultHandle(a *Agent) (PlannerHandle, error) {
-	if strings.EqualFold(os.Getenv("MOONMIND_GOAP"), "off") {
-		return nil, nil
-	}
 	if a.Domain == nil {
 		return nil, newError("cannot create the default planner handle: the agent has no domain")
 	}

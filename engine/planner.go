@@ -39,8 +39,10 @@ func (p *Plan) Names() []string {
 	return out
 }
 
-// Planner is the backward-chaining (GOAP) planner of the TnsAI seed, made
-// cost-optimal and deterministic.
+// Planner is the backward-chaining (GOAP) planner: it finds, for each
+// unsatisfied goal, the cheapest sequence of actions whose simulated
+// effects make the goal hold, deterministically. docs/semantics.md lists
+// its rules and where moonmind departs from the planner it follows.
 //
 // # Algorithm
 //
@@ -178,8 +180,7 @@ func NewPlanner(d *Domain, maxDepth ...int) *Planner {
 
 // NewPlannerFor compiles goals and actions built in Go (see NewGoal and
 // NewAction) into a domain without declared state and returns a planner
-// over it: the seed's constructor from PlanningGoal and PlanningAction
-// values. Variables are those the conditions and effects name; give them
+// over it, for games that declare goals and actions in Go. Variables are those the conditions and effects name; give them
 // values with Domain().Schema before planning. The error is a
 // *CompileError.
 func NewPlannerFor(goals []GoalSpec, actions []ActionSpec, maxDepth ...int) (*Planner, error) {

@@ -24,8 +24,7 @@ type Sensor struct {
 	Pos   Pos
 }
 
-// ConditionSpec declares a named condition (the Embabel seed's
-// @Condition): a side-effect-free predicate over the game that conditions
+// ConditionSpec declares a named condition: a side-effect-free predicate over the game that conditions
 // and goals use by name, as a boolean state variable. The agent evaluates
 // every named condition on the real state before it decides and before a
 // step starts; planning treats the value as fixed unless an effect assigns

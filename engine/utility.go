@@ -9,26 +9,27 @@ import (
 // ConsiderationKind names what a consideration measures.
 type ConsiderationKind string
 
-// The kinds of consideration. The first six are the TnsAI seed's; Input is
-// a response curve over a state variable (the Infinite Axis Utility
-// System's axis); Func is a custom function in Go or Lua.
+// The kinds of consideration. The first six score an action's own utility
+// data and tags, as the planning rules in docs/semantics.md describe; Input
+// is a response curve over a state variable (an axis of the Infinite Axis
+// Utility System); Func is a custom function in Go or Lua.
 const (
-	// ConsiderCost is the seed's cost(): max(0, 1 − cost/100) over the
+	// ConsiderCost scores cheap actions high: max(0, 1 − cost/100) over the
 	// action's utility cost. Input: the cost.
 	ConsiderCost ConsiderationKind = "cost"
-	// ConsiderValue is the seed's value(): min(1, value/100). Input: the
+	// ConsiderValue scores valuable actions high: min(1, value/100). Input: the
 	// value.
 	ConsiderValue ConsiderationKind = "value"
-	// ConsiderUtility is the seed's utility(): (value − cost + 100)/200.
+	// ConsiderUtility scores value against cost: (value − cost + 100)/200.
 	// Input: value − cost.
 	ConsiderUtility ConsiderationKind = "utility"
-	// ConsiderPrecondition is the seed's preconditionSatisfied(): 1 when
+	// ConsiderPrecondition (preconditionSatisfied) is 1 when
 	// the action's precondition holds or it has none, else 0.
 	ConsiderPrecondition ConsiderationKind = "preconditionSatisfied"
-	// ConsiderHasTag is the seed's hasTag(tag): 1 when the action has the
+	// ConsiderHasTag (hasTag(tag)) is 1 when the action has the
 	// tag, else 0.
 	ConsiderHasTag ConsiderationKind = "hasTag"
-	// ConsiderCombine is the seed's combine(...): the weighted average of
+	// ConsiderCombine (combine(...)) is the weighted average of
 	// its considerations (Of), whatever the planner's mode.
 	ConsiderCombine ConsiderationKind = "combine"
 	// ConsiderInput reads a state variable (a number; true is 1, false is
@@ -45,15 +46,15 @@ var ConsiderationKinds = []ConsiderationKind{ConsiderCost, ConsiderValue, Consid
 	ConsiderHasTag, ConsiderCombine, ConsiderInput, ConsiderFunc}
 
 // Consideration scores one aspect of an action in a state for the utility
-// planner. Its output is always in [0, 1]: the seed's formulas and custom
+// planner. Its output is always in [0, 1]: the built-in formulas and custom
 // functions are clamped, and a NaN score (or a function's error) counts as
 // 0. Curve, when set, maps that output once more (for ConsiderInput it
 // maps the normalised input; nil there means the linear identity), which
-// is how the seed's considerations compose with response curves.
+// is how the built-in considerations compose with response curves.
 //
 // Build one with the constructors (CostConsideration, …), with
 // CompileConsideration from a ConsiderationSpec, or as a literal
-// Consideration{Name, Weight, Score} for the seed's lambda. A
+// Consideration{Name, Weight, Score} with a Go function. A
 // Consideration is read-only once built; it is safe for concurrent use
 // when its functions are.
 type Consideration struct {
@@ -70,7 +71,7 @@ type Consideration struct {
 	Max    float64         // ConsiderInput: the raw value that normalises to 1
 	Curve  *Curve          // optional; see above
 	Of     []Consideration // ConsiderCombine
-	// Score is the seed's custom consideration, (action, state) → score.
+	// Score is a custom consideration in Go, (action, state) → score.
 	Score func(a *Action, st State) float64
 	// Func is a custom consideration that reads state by name through the
 	// schema and may fail; an error scores 0 and is recorded (see
@@ -79,32 +80,34 @@ type Consideration struct {
 	Func func(a *Action, st State, s *Schema) (float64, error)
 }
 
-// CostConsideration is the seed's cost(weight); weight 0 means 1.
+// CostConsideration is cost(weight), see ConsiderCost; weight 0 means 1.
 func CostConsideration(weight float64) Consideration {
 	return Consideration{Name: "cost", Kind: ConsiderCost, Weight: orOne(weight)}
 }
 
-// ValueConsideration is the seed's value(weight); weight 0 means 1.
+// ValueConsideration is value(weight), see ConsiderValue; weight 0 means 1.
 func ValueConsideration(weight float64) Consideration {
 	return Consideration{Name: "value", Kind: ConsiderValue, Weight: orOne(weight)}
 }
 
-// UtilityConsideration is the seed's utility(weight); weight 0 means 1.
+// UtilityConsideration is utility(weight), see ConsiderUtility; weight 0
+// means 1.
 func UtilityConsideration(weight float64) Consideration {
 	return Consideration{Name: "utility", Kind: ConsiderUtility, Weight: orOne(weight)}
 }
 
-// PreconditionConsideration is the seed's preconditionSatisfied(), weight 1.
+// PreconditionConsideration is preconditionSatisfied(), weight 1: see
+// ConsiderPrecondition.
 func PreconditionConsideration() Consideration {
 	return Consideration{Name: "preconditionSatisfied", Kind: ConsiderPrecondition, Weight: 1}
 }
 
-// HasTagConsideration is the seed's hasTag(tag), weight 1.
+// HasTagConsideration is hasTag(tag), weight 1: see ConsiderHasTag.
 func HasTagConsideration(tag string) Consideration {
 	return Consideration{Name: "hasTag(" + tag + ")", Kind: ConsiderHasTag, Weight: 1, Tag: tag}
 }
 
-// CombineConsideration is the seed's combine(...): the weighted average of
+// CombineConsideration is combine(...): the weighted average of
 // cs, with weight 1 in its parent.
 func CombineConsideration(cs ...Consideration) Consideration {
 	return Consideration{Name: "combine", Kind: ConsiderCombine, Weight: 1, Of: cs}
@@ -122,8 +125,8 @@ func (c Consideration) WithCurve(curve Curve) Consideration {
 	return c
 }
 
-// DefaultConsiderations are the seed's: cost(0.3), value(0.5),
-// preconditionSatisfied().
+// DefaultConsiderations are the considerations of a role that declares
+// none: cost(0.3), value(0.5), preconditionSatisfied().
 func DefaultConsiderations() []Consideration {
 	return []Consideration{CostConsideration(0.3), ValueConsideration(0.5), PreconditionConsideration()}
 }
@@ -227,17 +230,19 @@ func (c *Consideration) Evaluate(a *Action, st State, s *Schema) (input, output 
 
 // Utility modes: how a planner combines an action's considerations.
 const (
-	// UtilityAverage is the seed's weighted average, the default.
+	// UtilityAverage is the weighted average, the default.
 	UtilityAverage = "average"
 	// UtilityMultiply multiplies the considerations' outputs (each raised
 	// to its weight) after the IAUS compensation factor; see UtilityPlanner.
 	UtilityMultiply = "multiply"
 )
 
-// UtilityPlanner is the TnsAI seed's UtilityAIPlanner: it scores every
-// action whose precondition holds and picks the best, ignoring goals.
+// UtilityPlanner scores every action whose precondition holds and picks
+// the best, ignoring goals. docs/semantics.md gives the rules and where
+// they come from.
 //
-// In the default mode ("average") an action's score is the seed's
+// In the default mode ("average") an action's score is the weighted
+// average
 //
 //	score = (Σ output × weight) / (Σ weight) × action weight
 //
@@ -254,8 +259,8 @@ const (
 // Either way, an action with no considerations scores 0.
 //
 // Ties go to the action declared first. SelectBestAction, ActionsByUtility,
-// Plan and ActionsForGoal are the seed's; Pick adds the commitment margin
-// and the explanation for the tick loop.
+// Plan and ActionsForGoal rank and pick by score alone; Pick adds the
+// commitment margin and the explanation for the tick loop.
 //
 // A planner reuses its result buffers: the slices and the *Explanation it
 // returns are valid until its next call. It is not safe for concurrent use;
@@ -263,10 +268,11 @@ const (
 // must be called from their runtime's goroutine.
 type UtilityPlanner struct {
 	Domain *Domain
-	// Considerations apply to the actions that have none of their own; nil
-	// means DefaultConsiderations.
+	// Considerations apply to the actions that have none of their own. The
+	// default (nil) value is DefaultConsiderations.
 	Considerations []Consideration
-	// Mode is UtilityAverage ("" means it) or UtilityMultiply.
+	// Mode is UtilityAverage or UtilityMultiply. The default (empty) value
+	// is UtilityAverage.
 	Mode string
 	// Commitment is Pick's margin for the running action, in score units:
 	// another action replaces it only when it scores more than the margin
@@ -595,7 +601,7 @@ type ConsiderationSpec struct {
 	// Name is shown in explanations; empty means the kind's name, the
 	// input's name, or "hasTag(tag)".
 	Name string
-	// Weight must be a finite number ≥ 0; 0 means 1.
+	// Weight must be a finite number ≥ 0. The default (zero) value is 1.
 	Weight float64
 	Tag    string  // ConsiderHasTag
 	Input  string  // ConsiderInput: a state variable of the domain
@@ -717,7 +723,7 @@ const (
 	UtilityWeight
 )
 
-// withDefaults applies the seed's defaults (cost 1, value 1, weight 1)
+// withDefaults applies the defaults (cost 1, value 1, weight 1)
 // to the fields that are zero and not marked in Set.
 func (u UtilitySpec) withDefaults() UtilitySpec {
 	if u.Cost == 0 && u.Set&UtilityCost == 0 {

@@ -33,6 +33,7 @@ type World struct {
 	Timing bool
 
 	worker []int
+	byName map[string]*Agent // for Agent and Tell
 }
 
 // NewWorld returns an empty world with the given seed.
@@ -47,6 +48,13 @@ func (w *World) Add(a *Agent) {
 	a.ID = len(w.Agents)
 	a.Rand = rand.New(rand.NewPCG(w.Seed, uint64(a.ID)+1))
 	a.buffered = true
+	a.rx.world = w
+	if w.byName == nil {
+		w.byName = map[string]*Agent{}
+	}
+	if w.byName[a.Name] == nil {
+		w.byName[a.Name] = a
+	}
 	w.Agents = append(w.Agents, a)
 	w.worker = append(w.worker, -1)
 }
@@ -61,6 +69,10 @@ func (w *World) Remove(a *Agent) bool {
 			continue
 		}
 		w.flush(a)
+		if w.byName[a.Name] == a {
+			delete(w.byName, a.Name)
+		}
+		a.rx.world = nil
 		w.Agents = append(w.Agents[:i], w.Agents[i+1:]...)
 		w.worker = append(w.worker[:i], w.worker[i+1:]...)
 		return true
@@ -117,19 +129,22 @@ func (w *World) Tick(dt float64) {
 	for _, a := range w.Agents {
 		w.flush(a)
 	}
+	w.deliverTells()
 	w.Ticks++
 	w.Time += dt
 }
 
 // Finish ends a run: each agent records its summary line (EventSummary,
-// status RUNNING, IDLE or STUCK), which reaches OnEvent.
+// status RUNNING, IDLE or STUCK), which reaches OnEvent. An agent is IDLE
+// when it runs no action, has no plan left and its reactive layer, if it
+// has one with a Busy method, is not busy.
 func (w *World) Finish() {
 	for _, a := range w.Agents {
 		status := "RUNNING"
 		switch {
 		case a.stuck:
 			status = "STUCK"
-		case a.task == nil && a.step >= len(a.plan):
+		case a.task == nil && a.step >= len(a.plan) && !a.reactiveBusy():
 			status = "IDLE"
 		}
 		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary(status)})

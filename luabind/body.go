@@ -41,6 +41,9 @@ type luaTask struct {
 	// While a host method is not done, the task calls it in Go each tick
 	// and resumes the coroutine with its results when it is.
 	host *hostHandle
+	// While the body waits in npc:achieve or npc:wait_event, the task
+	// polls the wait each tick (bdi_npc.go).
+	bw *bdiWait
 }
 
 // Resume runs the body until it yields or ends, under the runtime's
@@ -75,6 +78,12 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 			}
 		}
 		t.host = nil
+	case t.bw != nil:
+		var ok bool
+		if args, ok = t.bw.poll(t.body.rt); !ok {
+			return engine.Running, nil
+		}
+		t.bw = nil
 	case t.started:
 		// A body that yields by itself gets the tick's dt back.
 		args = []lua.LValue{lua.LNumber(dt)}
@@ -113,6 +122,8 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 				if ud, ok := rets[1].(*lua.LUserData); ok {
 					t.host, _ = ud.Value.(*hostHandle)
 				}
+			case rt.bdi.waitToken:
+				t.bw = waitOf(rets[1])
 			}
 		}
 		return engine.Running, nil

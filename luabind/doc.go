@@ -34,7 +34,15 @@
 // calls. Everything a script runs is under an instruction budget per
 // resume or call (Options.InstructionBudget), and scripts see only the
 // sandbox described at NewRuntime. Reload swaps a changed file into running
-// agents, keeping their state.
+// agents, keeping their state. Runtime.EnableLLM adds npc:llm_plan, which
+// asks a language model for a plan off the game loop while the body waits
+// (see docs/llm.md).
+//
+// A role's plans and initial_goals become its domain's reactive layer
+// (package engine/bdi): plan bodies run as coroutines like action bodies,
+// triggers and guards as read-only callbacks, and bodies of both kinds may
+// call npc:believe, forget, achieve, achieve_with_result, also_achieve,
+// wait_event, tell and print (docs/reactive-plans.md).
 //
 // What the budget covers: it counts Lua VM instructions, including those of
 // Lua functions that built-ins call back (a string.gsub or table.sort

@@ -114,3 +114,14 @@ func TestRunPrintsDecisions(t *testing.T) {
 	assert.Equal(t, 2, strings.Count(out, "finish      goal=armed action=reload"), "reloaded at the start and after running dry")
 	assert.Contains(t, lines[len(lines)-1], "summary     [flight-recorder] status=IDLE")
 }
+
+// TestRunWithGOAPOff checks that MOONMIND_GOAP=off, read by the command
+// line (the engine reads no environment variable), leaves the soldier's
+// supply goal unplanned: only the utility planner decides.
+func TestRunWithGOAPOff(t *testing.T) {
+	t.Setenv("MOONMIND_GOAP", "off")
+	out, errOut, code := runMain("run", soldier, "--ticks", "60", "--state", "enemy_visible=true", "--state", "enemy_health=300", "--state", "ammo=5")
+	require.Equal(t, 0, code, errOut)
+	assert.NotContains(t, out, "goal=armed", "no GOAP plan for the supply goal")
+	assert.Contains(t, out, "pick        action=attack score=", "the utility planner still picks")
+}

@@ -23,10 +23,10 @@
 // is an *EffectError naming the variable. Both print with the "expr: "
 // prefix; their Message method gives the text without it.
 //
-// Numbers are float64. An integer literal whose magnitude is above 2^53
-// (9007199254740992) cannot be held exactly and is refused; see
-// CheckInteger, which other packages use for numbers that enter from Lua
-// or a command line.
+// Numbers are float64. A number literal of magnitude 2^53 or more is
+// refused, because above MaxSafeInteger (2^53 - 1) two integers can read as
+// the same float64 (2^53 + 1 reads as 2^53); SafeNumber and CheckNumber
+// give the same rule to numbers that enter from Lua or a command line.
 //
 // The rules of the languages, and where they come from, are written out
 // in docs/semantics.md.

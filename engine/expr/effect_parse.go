@@ -1,6 +1,6 @@
 package expr
 
-import "strings"
+import "slices"
 
 // EffectSyntax is a parsed effect whose words are not yet bound to
 // variables. A domain parses every effect first, interns every target, then
@@ -123,29 +123,70 @@ func (es *EffectSyntax) Compile(s *Schema) (*Effect, error) {
 	return e, nil
 }
 
-// slotList collects slots in first-use order without repeats, in time
-// linear in the number of slots added.
-type slotList struct {
-	list []int
-	seen []bool
+// grow returns s with room for one more element, doubling its capacity
+// when it is full (append alone grows large slices by a quarter, copying
+// them many times over).
+func grow[T any](s []T) []T {
+	if len(s) < cap(s) {
+		return s
+	}
+	n := make([]T, len(s), max(8, 2*cap(s)))
+	copy(n, s)
+	return n
 }
 
-func (l *slotList) has(slot int) bool { return slot < len(l.seen) && l.seen[slot] }
+// slotList collects slots in first-use order without repeats, in time
+// linear in the number of slots added: a short list is scanned, a long one
+// keeps a seen-set indexed by slot. So the small lists of most conditions
+// cost no more than the list, and a condition of 200,000 variables no
+// more than linear time.
+type slotList struct {
+	list []int
+	seen []bool // nil while list is short; then has scans list
+}
+
+// slotScan is the longest list has scans.
+const slotScan = 16
+
+// slotListOf returns a list that starts with the slots of out, which must
+// hold no repeats.
+func slotListOf(out []int) slotList {
+	l := slotList{list: out}
+	if len(out) > slotScan {
+		for _, s := range out {
+			l.setSeen(s)
+		}
+	}
+	return l
+}
+
+func (l *slotList) has(slot int) bool {
+	if l.seen == nil {
+		return slices.Contains(l.list, slot)
+	}
+	return slot < len(l.seen) && l.seen[slot]
+}
 
 func (l *slotList) add(slot int) {
-	if !l.mark(slot) {
-		l.list = append(l.list, slot)
+	if l.has(slot) {
+		return
+	}
+	l.list = append(l.list, slot)
+	switch {
+	case l.seen != nil:
+		l.setSeen(slot)
+	case len(l.list) > slotScan:
+		for _, s := range l.list {
+			l.setSeen(s)
+		}
 	}
 }
 
-// mark records slot as seen and reports whether it was seen before.
-func (l *slotList) mark(slot int) bool {
+func (l *slotList) setSeen(slot int) {
 	if slot >= len(l.seen) {
 		l.seen = append(l.seen, make([]bool, slot+1-len(l.seen))...)
 	}
-	was := l.seen[slot]
 	l.seen[slot] = true
-	return was
 }
 
 // ParseEffect parses an effect without binding it to a schema. Empty or
@@ -158,12 +199,11 @@ func ParseEffect(src string) (*EffectSyntax, error) {
 	if p.tok.kind == tEOF {
 		return es, nil
 	}
-	// Every assignment follows a comma and every further term a "+" or a
-	// "-": counting them (quoted ones too, so the counts are upper bounds)
-	// sizes both arrays once, whatever the length of the text.
-	commas := strings.Count(src, ",")
-	es.assigns = make([]assignSyntax, 0, commas+1)
-	all := make([]termSyntax, 0, commas+strings.Count(src, "+")+strings.Count(src, "-")+1)
+	// The terms of every assignment go into one array, which doubles when
+	// full: a long effect costs a few allocations and at most twice its
+	// terms in copying, and memory follows the terms actually parsed, not
+	// a guess from the text (which a hostile text could inflate).
+	var all []termSyntax
 	for {
 		if p.tok.kind != tIdent || isKeyword(p.tok.text) {
 			return nil, p.fail("a variable name to assign")
@@ -183,7 +223,7 @@ func ParseEffect(src string) (*EffectSyntax, error) {
 			if err != nil {
 				return nil, err
 			}
-			all = append(all, t)
+			all = append(grow(all), t)
 			if p.tok.kind == tPlus || p.tok.kind == tMinus {
 				sub = p.tok.kind == tMinus
 				p.advance()
@@ -192,7 +232,7 @@ func ParseEffect(src string) (*EffectSyntax, error) {
 			break
 		}
 		a.to = len(all)
-		es.assigns = append(es.assigns, a)
+		es.assigns = append(grow(es.assigns), a)
 		switch p.tok.kind {
 		case tEOF:
 			// Every assignment's terms are a window of one array: two

@@ -81,17 +81,14 @@ func (n Node) Lit() Value {
 	return n.n.lit
 }
 
-// Reads appends to out the slots the node and its children read, in
-// first-use order, leaving out slots out already holds, and returns the
-// extended slice.
+// Reads appends to out (which must hold no repeats) the slots the node
+// and its children read, in first-use order, leaving out slots out already
+// holds, and returns the extended slice.
 func (n Node) Reads(out []int) []int {
 	if n.n == nil {
 		return out
 	}
-	l := slotList{list: out}
-	for _, s := range out {
-		l.mark(s)
-	}
+	l := slotListOf(out)
 	n.n.appendReads(&l)
 	return l.list
 }
