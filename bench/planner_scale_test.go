@@ -24,16 +24,12 @@ func TestScaleCasesPlanTheUnitSteps(t *testing.T) {
 	for _, c := range ScaleCases() {
 		t.Run(c.Name, func(t *testing.T) {
 			pl, st := compileCase(t, c)
-			p, err := pl.Plan(st)
 			if c.Name == "synthetic1000x10" {
-				// Too hard for the default budget today: the failure must
-				// be the budget's, with every expansion spent.
-				var pe *engine.PlanError
-				require.ErrorAs(t, err, &pe)
-				assert.Equal(t, engine.SearchBudgetExceeded, pe.Reason)
-				assert.Equal(t, engine.DefaultBudget, pe.Expansions)
-				return
+				// Too hard for the default budget today: spending it takes
+				// about 1 GB and seconds, so only the benchmark runs it.
+				t.Skip("spends the whole budget; see BenchmarkPlannerScale")
 			}
+			p, err := pl.Plan(st)
 			require.NoError(t, err)
 			var want []string
 			for k := 1; k <= c.MaxDepth; k++ {
