@@ -59,6 +59,12 @@ func (k *EventKind) UnmarshalText(b []byte) error {
 			return nil
 		}
 	}
+	for i, n := range reactiveEventNames {
+		if n == string(b) {
+			*k = EventBeliefAdded + EventKind(i)
+			return nil
+		}
+	}
 	return fmt.Errorf("engine: no record kind %q", string(b))
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -232,7 +233,8 @@ func (l *LLM) start(L *lua.LState) int {
 		l.asked[a] = k + 1
 		recs := l.replay[a.Name]
 		if k >= len(recs) {
-			req.finish("", nil, fmt.Sprintf("error: replay: no recorded answer for request %d of agent %s", k+1, a.Name))
+			msg := fmt.Sprintf("error: replay: no recorded answer for request %d of agent %s", k+1, a.Name)
+			req.finish(msg, nil, msg)
 			L.Push(lua.LFalse)
 			return 2
 		}
@@ -447,26 +449,32 @@ func (l *LLM) readOptions(L *lua.LState, a *engine.Agent, req *llmRequest) error
 	if !ok {
 		return fmt.Errorf("the options must be a table, not a %s", v.Type())
 	}
+	// Options in sorted order, so the problem reported first is always the
+	// same (a Lua table's hash part has no order).
+	var keys []string
+	t.ForEach(func(k, _ lua.LValue) { keys = append(keys, k.String()) })
+	sort.Strings(keys)
 	var problem error
-	t.ForEach(func(k, val lua.LValue) {
+	for _, key := range keys {
 		if problem != nil {
-			return
+			break
 		}
-		switch k.String() {
+		val := t.RawGetString(key)
+		switch key {
 		case "capabilities":
 			req.opts.caps, problem = capabilitiesFrom(val, a.Domain)
 		case "timeout":
 			n, ok := val.(lua.LNumber)
 			if !ok || !(float64(n) > 0) || math.IsInf(float64(n), 0) {
 				problem = fmt.Errorf("timeout must be a number of seconds > 0, not %s", val.String())
-				return
+				continue
 			}
 			req.timeout = float64(n)
 		case "goal":
 			name, ok := val.(lua.LString)
 			if !ok {
 				problem = fmt.Errorf("goal must be the name of a goal of the role, not a %s", val.Type())
-				return
+				continue
 			}
 			if req.opts.goal = a.Domain.Goal(string(name)); req.opts.goal == nil {
 				problem = fmt.Errorf("the role has no goal %q%s", string(name), didYouMean(string(name), goalNames(a.Domain)))
@@ -483,9 +491,9 @@ func (l *LLM) readOptions(L *lua.LState, a *engine.Agent, req *llmRequest) error
 				problem = fmt.Errorf("fallback must be \"reject\", \"trim\" or \"goap\", not %q", val.String())
 			}
 		default:
-			problem = fmt.Errorf("unknown option %q%s", k.String(), didYouMean(k.String(), []string{"capabilities", "timeout", "goal", "fallback"}))
+			problem = fmt.Errorf("unknown option %q%s", key, didYouMean(key, []string{"capabilities", "timeout", "goal", "fallback"}))
 		}
-	})
+	}
 	return problem
 }
 
