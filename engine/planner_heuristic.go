@@ -27,6 +27,7 @@ type resource struct {
 	step     float64 // the least push on Y of a mover, > 0
 	back     float64 // the largest pull on Y of a restorer; 0 when none
 	backCost float64 // the cheapest restorer
+	exact    bool    // lim, step and back are integers: counts from an integer y are exact
 }
 
 // resourceFor finds the resource of the movers of atom a in one direction:
@@ -132,6 +133,7 @@ func resourceOn(d *Domain, gs *goalSearch, movers []*Action, slot int, sign floa
 	if !(r.step > 0) || math.IsInf(r.step, 0) {
 		return nil
 	}
+	r.exact = isInt(r.lim) && isInt(r.step) && isInt(r.back)
 	return r
 }
 
@@ -152,6 +154,13 @@ func (r *resource) restorers(st State, n float64) float64 {
 	}
 	if r.back == 0 {
 		return -1
+	}
+	if r.exact && isInt(y) && need < 1<<50 {
+		ni, bi := int64(need), int64(r.back)
+		if r.strict {
+			return float64(ni/bi + 1)
+		}
+		return float64((ni + bi - 1) / bi)
 	}
 	// Rounding could make a count one too high; stay below it.
 	q := need/r.back - 1e-9*math.Max(1, need/r.back)
