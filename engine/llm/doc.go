@@ -18,7 +18,7 @@
 // Go SDK, so a local server (llama.cpp's server, Ollama, vLLM) works as
 // well as OpenAI's. This package does not import the SDK, so a program
 // that only uses the planner's types (luabind, a WebAssembly build) does
-// not link it; one that calls openaichat.New does:
+// not link it; one that imports openaichat does:
 //
 //	client := openaichat.New(openaichat.Options{BaseURL: "http://127.0.0.1:8080/v1"})
 //	planner, err := llm.NewDynamicPlanner(client).

@@ -5,7 +5,7 @@
 //
 // It lives apart from package llm so that a program that only needs the
 // planner's types (luabind, a WebAssembly build of a game) does not link
-// the SDK; only a program that calls New does:
+// the SDK; only a program that imports this package does:
 //
 //	client := openaichat.New(openaichat.Options{BaseURL: "http://127.0.0.1:8080/v1"})
 //	planner, err := llm.NewDynamicPlanner(client).Build()
