@@ -18,6 +18,10 @@ type goalSearch struct {
 	full    []int        // slots compared by value: read by the goal, a precondition or a relevant assignment
 	kinds   []int        // slots compared by kind only: arithmetic operands whose value matters nowhere
 	atoms   []atom       // conjuncts of the goal condition, for the heuristic
+	// finish is the cost of the cheapest relevant action that lists the
+	// goal in fulfills (+Inf when none does): such a step completes the
+	// goal whatever its effects, so no state is farther from the goal.
+	finish float64
 
 	// A precondition index, when at least 8 relevant actions require
 	// st[indexSlot] == "some string": byValue maps the string to the
@@ -119,12 +123,17 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 	gs := &goalSearch{goal: g}
 	written := make([]bool, ns)
 	gs.cond = flatCond(g.Condition)
+	gs.finish = math.Inf(1)
 	for _, a := range d.Actions {
 		if !inA[a.Index] {
 			continue
 		}
 		gs.actions = append(gs.actions, int32(a.Index))
-		gs.acts = append(gs.acts, planAction{index: int32(a.Index), cost: a.Cost, pre: flatCond(a.Pre), eff: flatEffect(a.Effects)})
+		gs.acts = append(gs.acts, planAction{index: int32(a.Index), cost: a.Cost, pre: flatCond(a.Pre), eff: flatEffect(a.Effects),
+			finishes: a.Serves(g), once: a.NoRerun})
+		if a.Serves(g) && a.Cost < gs.finish {
+			gs.finish = a.Cost
+		}
 		for _, s := range a.Effects.Writes() {
 			written[s] = true
 		}
@@ -368,10 +377,12 @@ func conjuncts(c *Condition) []expr.Node {
 // planAction is a relevant action as the search runs it: its precondition
 // and effects flattened for the common shapes.
 type planAction struct {
-	index int32
-	cost  float64
-	pre   fastCond
-	eff   fastEffect
+	index    int32
+	cost     float64
+	pre      fastCond
+	eff      fastEffect
+	finishes bool // lists the goal in fulfills: a step by it completes the goal
+	once     bool // NoRerun: at most once in a plan
 }
 
 // fastCond is a condition flattened to a conjunction of simple tests, or

@@ -15,6 +15,7 @@ type node struct {
 	action int32
 	depth  int32
 	dead   bool // a node for the same state dominates it; skip when popped
+	done   bool // reached by an action that fulfills the goal: a goal node
 }
 
 // outcome of one search.
@@ -90,7 +91,7 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 			continue
 		}
 		cs := p.nodeState(cur)
-		if gs.cond.eval(cs) {
+		if p.nodes[cur].done || gs.cond.eval(cs) {
 			return cur, found, cut, expansions
 		}
 		if expansions >= budget {
@@ -127,11 +128,14 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 			}
 			a := &gs.acts[k]
 			ai := a.index
-			if p.Exclude != nil && int(ai) < len(p.Exclude) && p.Exclude[ai] {
+			if p.skip != nil && p.skip[ai] {
 				continue
 			}
 			if !a.pre.eval(cs) {
 				continue
+			}
+			if a.once && p.onPath(cur, ai) {
+				continue // can_rerun = false: once per plan
 			}
 			p.held[ai] = true
 			if atMax {
@@ -145,6 +149,14 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 			copy(chs, cs)
 			if !a.eff.apply(chs, cs) {
 				p.nodes = p.nodes[:child]
+				continue
+			}
+			if a.finishes {
+				// The step completes the goal (see Goal.Candidate): a goal
+				// node, never expanded, so never merged with an equal state.
+				cp := &p.nodes[child]
+				cp.f, cp.done = cp.g, true
+				p.push(child)
 				continue
 			}
 			h, hs := p.heuristic(chs)
@@ -183,6 +195,10 @@ func (p *Planner) heuristic(st State) (float64, int32) {
 		if s > steps {
 			steps = s
 		}
+	}
+	if f := p.gs.finish; f < h || (steps > 1 && f < math.Inf(1)) {
+		// One step that fulfills the goal may complete it from anywhere.
+		h, steps = min(h, f), 1
 	}
 	return h, steps
 }
@@ -441,4 +457,14 @@ func (p *Planner) pop() int32 {
 	}
 	h[k] = e
 	return top
+}
+
+// onPath reports whether action ai is a step of the path to node i.
+func (p *Planner) onPath(i, ai int32) bool {
+	for ; p.nodes[i].parent >= 0; i = p.nodes[i].parent {
+		if p.nodes[i].action == ai {
+			return true
+		}
+	}
+	return false
 }
