@@ -59,8 +59,7 @@ func (b *budget) Done() <-chan struct{} {
 	}
 	b.n++
 	if b.limit > 0 && b.n > b.limit {
-		b.spent = errors.New("instruction budget exceeded: more than " + strconv.FormatInt(b.limit, 10) +
-			" Lua instructions in one resume of a body or one call of a callback or a role file (a runaway loop? see luabind.Options.InstructionBudget)")
+		b.spent = b.overrun()
 		return closedChan
 	}
 	if b.timeLimit > 0 && b.n&(timeCheckEvery-1) == 0 && time.Since(b.start) > b.timeLimit {
@@ -69,6 +68,12 @@ func (b *budget) Done() <-chan struct{} {
 		return closedChan
 	}
 	return nil
+}
+
+// overrun is the error of a spent instruction budget.
+func (b *budget) overrun() error {
+	return errors.New("instruction budget exceeded: more than " + strconv.FormatInt(b.limit, 10) +
+		" work units (Lua instructions plus the work of built-ins) in one resume of a body or one call of a callback or a role file (a runaway loop? see luabind.Options.InstructionBudget)")
 }
 
 // Err is read by the VM after Done returned a closed channel.

@@ -118,6 +118,7 @@ func (r *Runtime) openSandbox() {
 	}))
 
 	co.RawSetString("yield", L.NewFunction(r.checkedYield))
+	r.chargeLibraries(base, str, tbl)
 	r.guard(tbl, "table.", "sort")
 	r.limitStrings(str) // format, gsub, find, match, gmatch: see strlimits.go
 	r.guard(str, "string.", "gsub", "format")
@@ -296,6 +297,7 @@ func (r *Runtime) concat(L *lua.LState) int {
 				size += len(lua.LVAsString(L.Get(j)))
 			}
 			r.checkSize(L, size)
+			r.chargeBytes(L, size)
 			var b strings.Builder
 			b.Grow(size)
 			for k := j; k <= i; k++ {
@@ -350,6 +352,7 @@ func (r *Runtime) strRep(L *lua.LState) int {
 		L.RaiseError("string too long: %d bytes is more than the sandbox allows (%d, luabind.Options.MaxStringBytes)",
 			uint64(n)*uint64(len(s)), r.opts.MaxStringBytes)
 	}
+	r.chargeBytes(L, n*len(s))
 	L.Push(lua.LString(strings.Repeat(s, n)))
 	return 1
 }
@@ -366,6 +369,9 @@ func (r *Runtime) tableConcat(L *lua.LState) int {
 		L.Push(lua.LString(""))
 		return 1
 	}
+	if j-i >= 0 {
+		r.charge(L, itemsWork(j-i+1))
+	}
 	size := 0
 	for k := i; k <= j; k++ {
 		v := t.RawGetInt(k)
@@ -380,6 +386,7 @@ func (r *Runtime) tableConcat(L *lua.LState) int {
 			r.checkSize(L, size)
 		}
 	}
+	r.chargeBytes(L, size)
 	var b strings.Builder
 	b.Grow(size)
 	for k := i; k <= j; k++ {
@@ -502,8 +509,9 @@ func (r *Runtime) print(L *lua.LState) int {
 	for i := range parts {
 		parts[i] = L.ToStringMeta(L.Get(i + 1)).String()
 	}
-	where := L.Where(1)
-	r.opts.Print(where + " " + strings.Join(parts, "\t"))
+	line := strings.Join(parts, "\t")
+	r.charge(L, bytesWork(len(line)))
+	r.opts.Print(scriptWhere(L) + line)
 	return 0
 }
 
