@@ -20,7 +20,7 @@ type luaBody struct {
 // coroutine starts with a small stack that grows on demand (see
 // registrySize).
 func (b *luaBody) Start(agent *engine.Agent, action *engine.Action) (engine.Task, error) {
-	return &luaTask{body: b, th: b.rt.newThread(), agent: agent}, nil
+	return &luaTask{body: b, th: b.rt.newThread(agent), agent: agent}, nil
 }
 
 // luaTask is one run of a body: a coroutine resumed at most once per tick.

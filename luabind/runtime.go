@@ -80,6 +80,10 @@ type Runtime struct {
 	reading   map[string]bool // files read by the load in progress, for Reload
 	goCalls   []goCall        // Go functions that called back into Lua, innermost last
 
+	proxies map[*lua.LTable]*lua.LUserData // read-only views of module tables (see readOnlyValue)
+	roMeta  *lua.LTable
+	ids     map[lua.LValue]int // tostring's names of reference values
+
 	base      *lua.LTable // the real globals; scripts see them through envMeta
 	envMeta   *lua.LTable
 	protected map[*lua.LTable]bool // tables rawset must not write
@@ -137,7 +141,9 @@ func NewRuntime(opts Options) *Runtime {
 		roles:     map[string]*loadedRole{},
 		domains:   map[*engine.Domain]*domainRecord{},
 		npcs:      map[*engine.Agent]*lua.LUserData{},
+		ids:       map[lua.LValue]int{},
 	}
+	r.initReadOnly()
 	r.openSandbox()
 	r.initNPC()
 	r.freeze()
@@ -151,17 +157,15 @@ func NewRuntime(opts Options) *Runtime {
 // tick afterwards.
 func (r *Runtime) Close() { r.L.Close() }
 
-// newThread returns a coroutine of the runtime's state that counts its
-// instructions against the runtime's budget.
-func (r *Runtime) newThread() *lua.LState {
-	if !r.budgeted() {
-		th, _ := r.L.NewThread()
-		return th
-	}
+// newThread returns a coroutine of the runtime's state that belongs to
+// agent and counts its instructions against the runtime's budget.
+func (r *Runtime) newThread(agent *engine.Agent) *lua.LState {
 	ctx := r.L.RemoveContext() // else NewThread wraps it in a cancel context
 	th, _ := r.L.NewThread()
-	r.L.SetContext(ctx)
-	th.SetContext(r.budget)
+	if ctx != nil {
+		r.L.SetContext(ctx)
+	}
+	r.own(th, agent)
 	return th
 }
 

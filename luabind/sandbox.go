@@ -11,13 +11,18 @@ import (
 	"github.com/yuin/gopher-lua/parse"
 )
 
-// maxArrayIndex bounds the array part of a Lua table. gopher-lua pads the
-// array part up to any integer key below lua.MaxArrayIndex (64 Mi slots,
-// 1 GiB for one assignment t[67108863] = 1); keys past this bound go to
-// the hash part instead, which costs nothing up front. Only luabind uses
-// gopher-lua in this module, so the setting is made once, at init, before
-// any state exists.
-const maxArrayIndex = 1 << 20
+// maxArrayIndex bounds the array part of a Lua table. gopher-lua keeps
+// integer keys below lua.MaxArrayIndex in a slice, padding it with nils up
+// to the key (stock: 64 Mi slots, 1 GiB for one assignment
+// t[67108863] = 1), and keys at or past it in a hash map, which #t does
+// not see. 4 Mi slots is 64 MiB of array, the default agent memory limit
+// (DefaultMemoryLimit): up to there #t, appends and loops behave as in
+// stock Lua at array speed, and a list that outgrows it is stopped by the
+// memory limit first. A single padded assignment costs at most 64 MiB,
+// which the memory watchdog sees (see memory.go). Only luabind uses
+// gopher-lua in this module, so the setting is made once, at init,
+// before any state exists.
+const maxArrayIndex = 1 << 22
 
 func init() { lua.MaxArrayIndex = maxArrayIndex }
 
@@ -35,42 +40,69 @@ var removedGlobals = []string{
 // when the protected function yields), and coroutine.wrap over the
 // budgeted coroutine.create.
 const sandboxPrelude = `
-local create, resume, status, yield = ...
-local select, type, error, unpack, rawpcall = select, type, error, unpack, pcall
-local function pack(...) return { n = select("#", ...), ... } end
+local create, resume, status, yield, checkedResume = ...
+local error = error
 
--- pcall(f, ...): runs f in a coroutine and passes every yield of f up to
--- the body, so npc:wait inside a pcall waits as it does outside one.
+-- pcall(f, ...) runs f in a worker coroutine and passes every yield of f
+-- up to the body, so npc:wait inside a pcall waits as it does outside
+-- one. A worker runs one function after another: run yields DONE and the
+-- results, and the next resume hands it the next function. Workers
+-- that finish are kept for the next pcall (at most 16), so a pcall whose
+-- function does not yield costs one resume and one yield; a worker whose
+-- function raised an error is dead and dropped.
+local DONE = {}
+local function run(f, ...)
+  return run(yield(DONE, f(...)))
+end
+local pool, npool = {}, 0
+local function finish(co, ok, tag, ...)
+  if tag == DONE and ok then
+    if npool < 16 then
+      npool = npool + 1
+      pool[npool] = co
+    end
+    return true, ...
+  end
+  if not ok then
+    return false, tag
+  end
+  -- f yielded: pass it up, and resume f with what the body gets back.
+  return finish(co, resume(co, yield(tag, ...)))
+end
 local function ypcall(f, ...)
-  if type(f) ~= "function" then
-    return rawpcall(f, ...)
+  local co = pool[npool]
+  if co then
+    pool[npool] = nil
+    npool = npool - 1
+  else
+    co = create(run)
   end
-  local co = create(f)
-  local r = pack(resume(co, ...))
-  while status(co) ~= "dead" do
-    r = pack(resume(co, yield(unpack(r, 2, r.n))))
-  end
-  return unpack(r, 1, r.n)
+  return finish(co, resume(co, f, ...))
 end
 
 -- xpcall(f, handler): as pcall, calling handler(err) on an error.
-local function yxpcall(f, handler)
-  local r = pack(ypcall(f))
-  if r[1] then
-    return unpack(r, 1, r.n)
+local function handled(handler, ok, ...)
+  if ok then
+    return ok, ...
   end
-  return false, handler(r[2])
+  return false, handler((...))
+end
+local function yxpcall(f, handler)
+  return handled(handler, ypcall(f))
 end
 
--- coroutine.wrap(f): a function that resumes a new coroutine.
+-- coroutine.wrap(f): a function that resumes a new coroutine (only the
+-- agent that made it may call it, as for coroutine.resume).
+local function unwrap(ok, ...)
+  if not ok then
+    error((...), 0)
+  end
+  return ...
+end
 local function wrap(f)
   local co = create(f)
   return function(...)
-    local r = pack(resume(co, ...))
-    if not r[1] then
-      error(r[2], 0)
-    end
-    return unpack(r, 2, r.n)
+    return unwrap(checkedResume(co, ...))
   end
 end
 
@@ -108,16 +140,14 @@ func (r *Runtime) openSandbox() {
 	tbl := base.RawGetString("table").(*lua.LTable)
 	tbl.RawSetString("concat", L.NewFunction(r.tableConcat))
 	co := base.RawGetString("coroutine").(*lua.LTable)
-	create := co.RawGetString("create").(*lua.LFunction)
-	co.RawSetString("create", L.NewFunction(func(L *lua.LState) int {
-		n := create.GFunction(L)
-		if th, ok := L.Get(-1).(*lua.LState); ok && r.budgeted() {
-			th.SetContext(r.budget) // NewThread gave it a child context the budget cannot stop
-		}
-		return n
-	}))
+	rawCreate, rawResume := r.wrapCoroutines(co)
+	r.wrapIteration(base)
 
 	co.RawSetString("yield", L.NewFunction(r.checkedYield))
+	base.RawSetString("tostring", L.NewFunction(func(L *lua.LState) int {
+		L.Push(r.tostringValue(L, L.CheckAny(1)))
+		return 1
+	}))
 	r.chargeLibraries(base, str, tbl)
 	r.guard(tbl, "table.", "sort")
 	r.limitStrings(str) // format, gsub, find, match, gmatch: see strlimits.go
@@ -135,11 +165,12 @@ func (r *Runtime) openSandbox() {
 		panic("luabind: sandbox prelude: " + err.Error()) // a bug in this package
 	}
 	L.Push(fn)
-	L.Push(co.RawGetString("create"))
-	L.Push(co.RawGetString("resume"))
+	L.Push(rawCreate)
+	L.Push(rawResume)
 	L.Push(co.RawGetString("status"))
 	L.Push(co.RawGetString("yield"))
-	L.Call(4, 3)
+	L.Push(co.RawGetString("resume"))
+	L.Call(5, 3)
 	base.RawSetString("pcall", L.Get(-3))
 	base.RawSetString("xpcall", L.Get(-2))
 	co.RawSetString("wrap", L.Get(-1))
@@ -507,7 +538,7 @@ func (r *Runtime) print(L *lua.LState) int {
 	defer r.enterGo(L, "print")()
 	parts := make([]string, L.GetTop())
 	for i := range parts {
-		parts[i] = L.ToStringMeta(L.Get(i + 1)).String()
+		parts[i] = string(r.tostringValue(L, L.Get(i+1)))
 	}
 	line := strings.Join(parts, "\t")
 	r.charge(L, bytesWork(len(line)))
