@@ -3,6 +3,7 @@ package luabind
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	lua "github.com/yuin/gopher-lua"
@@ -41,6 +42,7 @@ type luaTask struct {
 	// While a host method is not done, the task calls it in Go each tick
 	// and resumes the coroutine with its results when it is.
 	host *hostHandle
+	mem  bodyMemory // what the body holds (see memory.go)
 }
 
 // Resume runs the body until it yields or ends, under the runtime's
@@ -81,9 +83,12 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 	}
 	rt := t.body.rt
 	sc := rt.begin(t.agent, modeBody)
+	rt.budget.mem.held = t.mem.held
+	rt.running = t.th
 	L := rt.L
 	top := L.GetTop()
 	defer func() {
+		rt.running = nil
 		rt.end(sc)
 		// gopher-lua panics out of Resume when a coroutine yielded across
 		// a Go call it could not suspend (see checkedYield). Restore the
@@ -92,6 +97,7 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 			L.SetTop(top)
 			L.G.CurrentThread = L.G.MainThread
 			t.done = true
+			rt.release(t, false)
 			status, err = engine.Failed, fmt.Errorf("luabind: action body broke its coroutine (did it wait inside a metamethod?): %v", rcv)
 		}
 	}()
@@ -103,8 +109,15 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 	} else {
 		st, err, rets = L.Resume(t.th, t.body.fn, args...)
 	}
+	work, alloc := rt.budget.n, rt.budget.mem.alloc
 	switch st {
 	case lua.ResumeYield:
+		if merr := rt.afterResume(t, work, alloc); merr != nil {
+			where := scriptWhere(t.th)
+			t.done = true
+			rt.release(t, true)
+			return engine.Failed, errors.New(where + merr.Error())
+		}
 		if len(rets) >= 2 {
 			switch rets[0] {
 			case rt.sleepToken:
@@ -113,11 +126,20 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 				if ud, ok := rets[1].(*lua.LUserData); ok {
 					t.host, _ = ud.Value.(*hostHandle)
 				}
+				if t.host != nil && t.host.call.Agent != t.agent {
+					// A handle that another agent's code started: the
+					// host would run it on this agent's ticks.
+					h := t.host
+					t.host, t.done = nil, true
+					return engine.Failed, fmt.Errorf("%snpc:%s: this host call was started by %s, not by %s: an agent can wait only for its own host calls",
+						scriptWhere(t.th), h.call.Name, agentName(h.call.Agent), agentName(t.agent))
+				}
 			}
 		}
 		return engine.Running, nil
 	case lua.ResumeOK:
 		t.done = true
+		rt.release(t, false)
 		// A body fails by returning false, reason.
 		if len(rets) > 0 && rets[0] == lua.LFalse {
 			reason := "the body returned false"
@@ -129,7 +151,9 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 		return engine.Succeeded, nil
 	}
 	t.done = true
-	return engine.Failed, luaError(err)
+	err = luaError(err)
+	rt.release(t, strings.Contains(err.Error(), "memory limit exceeded"))
+	return engine.Failed, err
 }
 
 // Interrupt ends the run: the coroutine is dropped and on_interrupt, when
@@ -139,6 +163,7 @@ func (t *luaTask) Interrupt() {
 		return
 	}
 	t.done = true
+	t.body.rt.release(t, false)
 	if f := t.body.onInterrupt; f != nil {
 		rt := t.body.rt
 		// An on_interrupt error must not stop the interruption; the

@@ -44,6 +44,8 @@ type budget struct {
 	start     time.Time
 	armed     bool
 	spent     error // why the budget stopped the script, once it did
+	mem       memoryWatch
+	measure   func(stop int64) int64 // what the running code holds (Runtime.measureRunning)
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
@@ -58,6 +60,10 @@ func (b *budget) Done() <-chan struct{} {
 		return closedChan
 	}
 	b.n++
+	b.watchHeap()
+	if b.spent != nil {
+		return closedChan
+	}
 	if b.limit > 0 && b.n > b.limit {
 		b.spent = b.overrun()
 		return closedChan
@@ -86,6 +92,8 @@ func (b *budget) arm() bool {
 		return false
 	}
 	b.armed, b.n, b.spent = true, 0, nil
+	b.mem.alloc, b.mem.held = 0, 0
+	b.mem.live0, b.mem.cycles = gcWatch.live.Load(), gcWatch.cycles.Load()
 	if b.timeLimit > 0 {
 		b.start = time.Now()
 	}

@@ -58,6 +58,18 @@ type Options struct {
 	// build. Zero means
 	// DefaultMaxStringBytes.
 	MaxStringBytes int
+	// MemoryLimit is the most memory, in bytes, that one agent's running
+	// action body may hold (and that built-ins may build in one resume);
+	// a body past it fails its action with "memory limit exceeded (N
+	// MiB)" and its file and line, its memory is dropped, and every other
+	// agent goes on. See memory.go for how it is measured and how
+	// precisely. Zero means DefaultMemoryLimit; negative means no limit.
+	MemoryLimit int64
+	// RuntimeMemoryLimit is the most memory, in bytes, that the running
+	// bodies of one Runtime may hold together; the body whose measurement
+	// passes it fails. Zero means DefaultRuntimeMemoryLimit; negative
+	// means no limit.
+	RuntimeMemoryLimit int64
 	// Print receives the text of each print(...) call, tab-separated as in
 	// Lua, prefixed with "file:line: ". Nil discards it.
 	Print func(line string)
@@ -83,6 +95,9 @@ type Runtime struct {
 	proxies map[*lua.LTable]*lua.LUserData // read-only views of module tables (see readOnlyValue)
 	roMeta  *lua.LTable
 	ids     map[lua.LValue]int // tostring's names of reference values
+	held      int64          // bytes the running bodies hold, by their last walks
+	clearPool *lua.LFunction // drops the pcall workers (see sandboxPrelude)
+	running   *lua.LState    // the coroutine of the body being resumed, or nil
 
 	base      *lua.LTable // the real globals; scripts see them through envMeta
 	envMeta   *lua.LTable
@@ -125,6 +140,13 @@ func NewRuntime(opts Options) *Runtime {
 	if opts.MaxStringBytes <= 0 {
 		opts.MaxStringBytes = DefaultMaxStringBytes
 	}
+	if opts.MemoryLimit == 0 {
+		opts.MemoryLimit = DefaultMemoryLimit
+	}
+	if opts.RuntimeMemoryLimit == 0 {
+		opts.RuntimeMemoryLimit = DefaultRuntimeMemoryLimit
+	}
+	startGCWatch()
 	L := lua.NewState(lua.Options{
 		SkipOpenLibs:        true,
 		RegistrySize:        registrySize,
@@ -143,6 +165,7 @@ func NewRuntime(opts Options) *Runtime {
 		npcs:      map[*engine.Agent]*lua.LUserData{},
 		ids:       map[lua.LValue]int{},
 	}
+	r.budget.measure = r.measureRunning
 	r.initReadOnly()
 	r.openSandbox()
 	r.initNPC()
@@ -191,7 +214,7 @@ var syntaxEOF = regexp.MustCompile(`^(.*?) at EOF:\s*syntax error\s*$`)
 func errorText(v lua.LValue) string {
 	switch v.(type) {
 	case lua.LString, lua.LNumber:
-		return v.String()
+		return scrubAddresses(v.String())
 	}
 	return "an error value that is a " + v.Type().String() + ", not a message (raise errors with a string)"
 }
@@ -220,7 +243,7 @@ func luaError(err error) error {
 	if i := strings.Index(msg, "\nstack traceback:"); i >= 0 {
 		msg = msg[:i]
 	}
-	return errors.New(msg)
+	return errors.New(scrubAddresses(msg))
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

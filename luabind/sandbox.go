@@ -106,7 +106,16 @@ local function wrap(f)
   end
 end
 
-return ypcall, yxpcall, wrap
+-- clearPool drops the idle workers, which still hold the last function
+-- they ran and its arguments.
+local function clearPool()
+  for i = 1, npool do
+    pool[i] = nil
+  end
+  npool = 0
+end
+
+return ypcall, yxpcall, wrap, clearPool
 `
 
 // openSandbox opens the allowed libraries, removes or replaces the unsafe
@@ -170,11 +179,12 @@ func (r *Runtime) openSandbox() {
 	L.Push(co.RawGetString("status"))
 	L.Push(co.RawGetString("yield"))
 	L.Push(co.RawGetString("resume"))
-	L.Call(5, 3)
-	base.RawSetString("pcall", L.Get(-3))
-	base.RawSetString("xpcall", L.Get(-2))
-	co.RawSetString("wrap", L.Get(-1))
-	L.Pop(3)
+	L.Call(5, 4)
+	base.RawSetString("pcall", L.Get(-4))
+	base.RawSetString("xpcall", L.Get(-3))
+	co.RawSetString("wrap", L.Get(-2))
+	r.clearPool = L.Get(-1).(*lua.LFunction)
+	L.Pop(4)
 }
 
 // freeze makes the libraries read-only: each library global becomes a
