@@ -43,6 +43,8 @@ type luaTask struct {
 	// and resumes the coroutine with its results when it is.
 	host *hostHandle
 	mem  bodyMemory // what the body holds (see memory.go)
+	// interruptErr is why on_interrupt failed, for InterruptErr.
+	interruptErr error
 }
 
 // Resume runs the body until it yields or ends, under the runtime's
@@ -151,7 +153,13 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 		return engine.Succeeded, nil
 	}
 	t.done = true
-	err = luaError(err)
+	// The dead coroutine still holds its frames: name the script's line
+	// where the message has none or names this package's own code.
+	where := rt.faultWhere()
+	if where == "" {
+		where = scriptWhere(t.th)
+	}
+	err = errors.New(locateAt(luaError(err).Error(), where))
 	rt.release(t, strings.Contains(err.Error(), "memory limit exceeded"))
 	return engine.Failed, err
 }
@@ -167,9 +175,13 @@ func (t *luaTask) Interrupt() {
 	if f := t.body.onInterrupt; f != nil {
 		rt := t.body.rt
 		// An on_interrupt error must not stop the interruption; the
-		// runtime reports it through Options.Print.
-		if _, err := rt.call(t.agent, modeInterrupt, f, 0, rt.npc(t.agent)); err != nil && rt.opts.Print != nil {
-			rt.opts.Print("on_interrupt: " + err.Error())
+		// agent records it (see InterruptErr).
+		if _, err := rt.call(t.agent, modeInterrupt, f, 0, rt.npc(t.agent)); err != nil {
+			t.interruptErr = err
 		}
 	}
 }
+
+// InterruptErr implements engine.InterruptReporter: the error of the
+// on_interrupt handler of the last Interrupt, or nil.
+func (t *luaTask) InterruptErr() error { return t.interruptErr }

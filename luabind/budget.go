@@ -46,6 +46,8 @@ type budget struct {
 	spent     error // why the budget stopped the script, once it did
 	mem       memoryWatch
 	measure   func(stop int64) int64 // what the running code holds (Runtime.measureRunning)
+	where     func() string          // the running script's "file:line: " (Runtime.runningWhere)
+	spentAt   string                 // where the budget was spent
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
@@ -61,11 +63,13 @@ func (b *budget) Done() <-chan struct{} {
 	}
 	b.n++
 	b.watchHeap()
-	if b.spent != nil {
-		return closedChan
-	}
-	if b.limit > 0 && b.n > b.limit {
+	if b.spent == nil && b.limit > 0 && b.n > b.limit {
 		b.spent = b.overrun()
+	}
+	if b.spent != nil {
+		if b.where != nil {
+			b.spentAt = b.where()
+		}
 		return closedChan
 	}
 	if b.timeLimit > 0 && b.n&(timeCheckEvery-1) == 0 && time.Since(b.start) > b.timeLimit {
@@ -91,9 +95,9 @@ func (b *budget) arm() bool {
 	if b.armed {
 		return false
 	}
-	b.armed, b.n, b.spent = true, 0, nil
+	b.armed, b.n, b.spent, b.spentAt = true, 0, nil, ""
 	b.mem.alloc, b.mem.held = 0, 0
-	b.mem.live0, b.mem.cycles = gcWatch.live.Load(), gcWatch.cycles.Load()
+	b.mem.live0, b.mem.cycles, b.mem.allocs0 = gcWatch.live.Load(), gcWatch.cycles.Load(), 0
 	if b.timeLimit > 0 {
 		b.start = time.Now()
 	}
@@ -153,6 +157,9 @@ type scope struct {
 // begin is enter without the closure, for the per-tick resume.
 func (r *Runtime) begin(agent *engine.Agent, m mode) scope {
 	s := scope{agent: r.current, mode: r.mode, armed: r.budget.arm(), calls: len(r.goCalls)}
+	if s.armed {
+		r.errorWhere = ""
+	}
 	r.current, r.mode = agent, m
 	return s
 }
@@ -187,7 +194,7 @@ func (r *Runtime) call(agent *engine.Agent, m mode, fn *lua.LFunction, nret int,
 	}
 	if err := L.PCall(len(args), nret, nil); err != nil {
 		L.SetTop(top)
-		return nil, luaError(err)
+		return nil, errors.New(locateAt(luaError(err).Error(), r.faultWhere()))
 	}
 	n := L.GetTop() - top
 	out := make([]lua.LValue, n)
@@ -196,4 +203,18 @@ func (r *Runtime) call(agent *engine.Agent, m mode, fn *lua.LFunction, nret int,
 	}
 	L.SetTop(top)
 	return out, nil
+}
+
+// runningWhere is "file:line: " of the innermost script frame of the
+// running coroutine.
+func (r *Runtime) runningWhere() string { return scriptWhere(r.L.G.CurrentThread) }
+
+// faultWhere is where the running code last hit a limit of the sandbox or
+// raised an error value that is not a message, for errors that carry no
+// position of their own; "" when neither happened.
+func (r *Runtime) faultWhere() string {
+	if r.budget.spentAt != "" {
+		return r.budget.spentAt
+	}
+	return r.errorWhere
 }

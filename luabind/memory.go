@@ -103,6 +103,25 @@ type memoryWatch struct {
 	alloc  int64  // bytes built-ins built during this arming
 	live0  uint64 // the live heap when the arming began
 	cycles uint64 // collections seen so far
+	// allocs0 is the Go heap's cumulative allocated bytes at the first
+	// collection seen during this arming (0: none seen yet).
+	allocs0 uint64
+}
+
+// allocCap is how many bytes the process may allocate during one arming,
+// counted from the first collection in it, before the watchdog stops the
+// running code: four times the agent's limit, at least 256 MiB. It stops
+// what allocates and drops at once (a list padded to millions of slots in
+// one assignment, again and again), which the live heap never shows.
+func allocCap(limit int64) uint64 { return uint64(max(4*limit, 256<<20)) }
+
+func readAllocs() uint64 {
+	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() == metrics.KindUint64 {
+		return sample[0].Value.Uint64()
+	}
+	return 0
 }
 
 func mib(n int64) string { return fmt.Sprintf("%d MiB", (n+(1<<20)-1)>>20) }
@@ -122,6 +141,12 @@ func (b *budget) watchHeap() {
 	}
 	b.mem.cycles = c
 	if b.mem.limit <= 0 {
+		return
+	}
+	if allocs := readAllocs(); b.mem.allocs0 == 0 {
+		b.mem.allocs0 = allocs
+	} else if allocs-b.mem.allocs0 > allocCap(b.mem.limit) {
+		b.spent = memoryExceeded(b.mem.limit, "the running code allocated more than "+mib(int64(allocCap(b.mem.limit)))+" in one resume")
 		return
 	}
 	live := gcWatch.live.Load()
@@ -199,7 +224,11 @@ func (r *Runtime) afterResume(t *luaTask, work, alloc int64) error {
 	if limit <= 0 {
 		headroom = rlimit - r.held
 	}
-	if m.work < walkUnits && (live <= m.liveWalk || int64(live-m.liveWalk) < headroom/2) {
+	// A work unit builds at most some tens of bytes outside the metered
+	// built-ins (a table slot, a small table), so a body far below its
+	// limit needs measuring only after proportionally more work.
+	every := max(walkUnits, headroom/bytesPerUnit)
+	if m.work < every && (live <= m.liveWalk || int64(live-m.liveWalk) < headroom/2) {
 		return nil
 	}
 	m.work, m.liveWalk = 0, live
@@ -225,8 +254,13 @@ func (r *Runtime) release(t *luaTask, memoryFailure bool) {
 	if memoryFailure {
 		clear(r.ids)
 		if r.clearPool != nil {
+			// The spent budget would stop clearPool at its first
+			// instruction: run it unbudgeted (it is the sandbox's own).
+			armed := r.budget.armed
+			r.budget.armed = false
 			r.L.Push(r.clearPool)
-			r.L.Call(0, 0)
+			_ = r.L.PCall(0, 0, nil)
+			r.budget.armed = armed
 		}
 	}
 }

@@ -92,12 +92,15 @@ type Runtime struct {
 	reading   map[string]bool // files read by the load in progress, for Reload
 	goCalls   []goCall        // Go functions that called back into Lua, innermost last
 
-	proxies map[*lua.LTable]*lua.LUserData // read-only views of module tables (see readOnlyValue)
-	roMeta  *lua.LTable
-	ids     map[lua.LValue]int // tostring's names of reference values
-	held      int64          // bytes the running bodies hold, by their last walks
-	clearPool *lua.LFunction // drops the pcall workers (see sandboxPrelude)
-	running   *lua.LState    // the coroutine of the body being resumed, or nil
+	proxies   map[*lua.LTable]*lua.LUserData // read-only views of module tables (see readOnlyValue)
+	roMeta    *lua.LTable
+	ids       map[lua.LValue]int // tostring's names of reference values
+	held      int64              // bytes the running bodies hold, by their last walks
+	clearPool *lua.LFunction     // drops the pcall workers (see sandboxPrelude)
+	running   *lua.LState        // the coroutine of the body being resumed, or nil
+	// errorWhere is where error() last raised a value that is not a
+	// message (error(nil), error({})), which carries no position.
+	errorWhere string
 
 	base      *lua.LTable // the real globals; scripts see them through envMeta
 	envMeta   *lua.LTable
@@ -165,7 +168,9 @@ func NewRuntime(opts Options) *Runtime {
 		npcs:      map[*engine.Agent]*lua.LUserData{},
 		ids:       map[lua.LValue]int{},
 	}
+	r.budget.mem.limit = r.memoryLimit()
 	r.budget.measure = r.measureRunning
+	r.budget.where = r.runningWhere
 	r.initReadOnly()
 	r.openSandbox()
 	r.initNPC()
@@ -219,6 +224,8 @@ func errorText(v lua.LValue) string {
 	return "an error value that is a " + v.Type().String() + ", not a message (raise errors with a string)"
 }
 
+var compileLimit = regexp.MustCompile(`^compile error near line\((\d+)\) (.*?): (.*)$`)
+
 var syntaxErr = regexp.MustCompile(`^(.*?) line:(\d+)\(column:(\d+)\) near '(.*?)':\s*(.*?)\s*$`)
 
 // luaError turns a gopher-lua error into "file:line:col: message" (or
@@ -230,6 +237,14 @@ func luaError(err error) error {
 		msg = errorText(ae.Object)
 	}
 	msg = strings.TrimSpace(msg)
+	if strings.HasSuffix(msg, "lua callstack overflow") {
+		// gopher-lua panics with this text when the call stack is full.
+		msg = strings.TrimSuffix(msg, "lua callstack overflow") + "stack overflow: more than " + itoa(callStackSize) +
+			" nested Lua calls (a recursion that never ends?)"
+	}
+	if m := compileLimit.FindStringSubmatch(msg); m != nil {
+		return errors.New(m[2] + ":" + m[1] + ": " + m[3] + " (a Lua function has at most 200 local variables and 255 registers)")
+	}
 	if m := syntaxEOF.FindStringSubmatch(msg); m != nil {
 		return errors.New(m[1] + ": syntax error at the end of the file (a missing \"end\", \"}\" or \")\"?)")
 	}
@@ -240,10 +255,47 @@ func luaError(err error) error {
 		}
 		return errors.New(m[1] + ":" + m[2] + ":" + m[3] + ": " + m[5] + near)
 	}
+	trace := ""
+	if ae != nil {
+		trace = ae.StackTrace
+	}
 	if i := strings.Index(msg, "\nstack traceback:"); i >= 0 {
+		trace = msg[i:] + trace
 		msg = msg[:i]
 	}
-	return errors.New(scrubAddresses(msg))
+	return errors.New(scrubAddresses(locate(msg, trace)))
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+var (
+	preludeWhere = regexp.MustCompile(`^(` + preludeName + `:\d+: ?)+`)
+	hasWhere     = regexp.MustCompile(`^[^\s:]+:\d+:`)
+	traceWhere   = regexp.MustCompile(`(?m)^\s*([^\s:\[]+):(\d+):`)
+)
+
+// locate names the script's line in an error message: a position in this
+// package's own Lua code (the prelude) is replaced by the innermost
+// script frame of the traceback, and a message with no position at all
+// (error(nil), a call stack overflow) gets that frame's position.
+func locate(msg, trace string) string {
+	where := ""
+	for _, m := range traceWhere.FindAllStringSubmatch(trace, -1) {
+		if m[1] != preludeName {
+			where = m[1] + ":" + m[2] + ": "
+			break
+		}
+	}
+	return locateAt(msg, where)
+}
+
+// locateAt is locate with the script's position given ("file:line: ").
+func locateAt(msg, where string) string {
+	if p := preludeWhere.FindString(msg); p != "" {
+		return where + msg[len(p):]
+	}
+	if !hasWhere.MatchString(msg) {
+		return where + msg
+	}
+	return msg
+}

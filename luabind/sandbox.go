@@ -3,6 +3,7 @@ package luabind
 import (
 	"io"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -41,7 +42,7 @@ var removedGlobals = []string{
 // budgeted coroutine.create.
 const sandboxPrelude = `
 local create, resume, status, yield, checkedResume = ...
-local error = error
+local error, type, gsub = error, type, string.gsub
 
 -- pcall(f, ...) runs f in a worker coroutine and passes every yield of f
 -- up to the body, so npc:wait inside a pcall waits as it does outside
@@ -64,6 +65,9 @@ local function finish(co, ok, tag, ...)
     return true, ...
   end
   if not ok then
+    if type(tag) == "string" then
+      tag = gsub(tag, "^luabind:%d+: ", "") -- a position in this prelude
+    end
     return false, tag
   end
   -- f yielded: pass it up, and resume f with what the body gets back.
@@ -163,6 +167,13 @@ func (r *Runtime) openSandbox() {
 	r.guard(str, "string.", "gsub", "format")
 	r.guard(base, "", "tostring", "pcall")
 
+	raise := base.RawGetString("error").(*lua.LFunction).GFunction
+	base.RawSetString("error", L.NewFunction(func(L *lua.LState) int {
+		if _, ok := L.Get(1).(lua.LString); !ok {
+			r.errorWhere = scriptWhere(L)
+		}
+		return raise(L)
+	}))
 	base.RawSetString("setmetatable", L.NewFunction(sandboxSetMetatable))
 	base.RawSetString("rawset", L.NewFunction(sandboxRawSet))
 	base.RawSetString("print", L.NewFunction(r.print))
@@ -484,13 +495,42 @@ func (r *Runtime) checkedYield(L *lua.LState) int {
 				": gopher-lua cannot suspend the Go function that called it"), 0)
 		}
 	}
+	if insideMetamethod() {
+		L.Error(lua.LString(scriptWhere(L)+"cannot wait or yield inside a metamethod (__index, __newindex, __lt, __call, ...): "+
+			"gopher-lua runs it in a Go call it cannot suspend"), 0)
+	}
 	return -1
+}
+
+// insideMetamethod reports whether the running coroutine's VM loop was
+// entered again from Go since the coroutine was resumed: the VM calls a
+// metamethod (__index, __lt, ...) that way, and a yield there would break
+// the coroutine. It reads the Go call stack (about a microsecond), which
+// only yields pay.
+func insideMetamethod() bool {
+	var pcs [128]uintptr
+	n := runtime.Callers(3, pcs[:])
+	frames := runtime.CallersFrames(pcs[:n])
+	loops := 0
+	for {
+		f, more := frames.Next()
+		name := f.Function
+		switch {
+		case strings.HasSuffix(name, "gopher-lua.mainLoop"), strings.HasSuffix(name, "gopher-lua.mainLoopWithContext"):
+			loops++
+		case strings.HasSuffix(name, "gopher-lua.threadRun"), strings.HasSuffix(name, "gopher-lua.(*LState).Resume"):
+			return loops > 1
+		}
+		if !more {
+			return loops > 1
+		}
+	}
 }
 
 // scriptWhere returns "file:line: " of the innermost script frame (not this
 // package's prelude), or "".
 func scriptWhere(L *lua.LState) string {
-	for level := 1; level < callStackSize+2; level++ {
+	for level := 0; level < callStackSize+2; level++ {
 		dbg, ok := L.GetStack(level)
 		if !ok {
 			break

@@ -1,0 +1,24 @@
+-- want: testdata/hostile/mem_one_resume.lua:2:15: parse error near 'traceback'
+stack traceback:
+	luabind:74: in main chunk
+	[G]: ?
+-- budget: 1000000000
+-- strings built in one resume.
+return {
+  name = "Hostile",
+  state = { done = false },
+  goals = { { name = "finished", condition = "done" } },
+  actions = {
+    {
+      name = "work",
+      effects = "done = true",
+      run = function(npc)
+        local keep = {}
+        for i = 1, 1000 do
+          keep[i] = string.rep("y", 1000000) .. i
+        end
+        npc.state.done = true
+      end,
+    },
+  },
+}

@@ -1,0 +1,28 @@
+-- want: testdata/hostile/mem_tables.lua:2:15: parse error near 'traceback'
+stack traceback:
+	luabind:74: in main chunk
+	[G]: ?
+-- small tables kept across ticks.
+return {
+  name = "Hostile",
+  state = { done = false },
+  goals = { { name = "finished", condition = "done" } },
+  actions = {
+    {
+      name = "work",
+      effects = "done = true",
+      run = function(npc)
+        local keep = {}
+        local n = 0
+        while true do
+          for i = 1, 20000 do
+            n = n + 1
+            keep[n] = { n, n + 1 }
+          end
+          npc:wait(0.1)
+        end
+        npc.state.done = true
+      end,
+    },
+  },
+}
