@@ -1,7 +1,4 @@
--- want: testdata/hostile/mem_one_resume.lua:2:15: parse error near 'traceback'
-stack traceback:
-	luabind:74: in main chunk
-	[G]: ?
+-- want: testdata/hostile/mem_one_resume.lua:15: memory limit exceeded (64 MiB): built-ins would allocate 65 MiB in one resume, on top of the 0 MiB the body holds (see luabind.Options.MemoryLimit)
 -- budget: 1000000000
 -- strings built in one resume.
 return {
