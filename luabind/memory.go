@@ -110,10 +110,12 @@ type memoryWatch struct {
 
 // allocCap is how many bytes the process may allocate during one arming,
 // counted from the first collection in it, before the watchdog stops the
-// running code: four times the agent's limit, at least 256 MiB. It stops
-// what allocates and drops at once (a list padded to millions of slots in
-// one assignment, again and again), which the live heap never shows.
-func allocCap(limit int64) uint64 { return uint64(max(4*limit, 256<<20)) }
+// running code: sixteen times the agent's limit, at least 1 GiB (building
+// a list of 2.4 million numbers allocates about 200 MB as it grows). It
+// stops what allocates and drops again and again (a list padded to
+// millions of slots in one assignment, in a loop), which the live heap
+// never shows.
+func allocCap(limit int64) uint64 { return uint64(max(16*limit, 1<<30)) }
 
 func readAllocs() uint64 {
 	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}

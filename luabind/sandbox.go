@@ -156,6 +156,7 @@ func (r *Runtime) openSandbox() {
 	rawCreate, rawResume := r.wrapCoroutines(co)
 	r.wrapIteration(base)
 
+	rawYield := co.RawGetString("yield") // for the prelude's own yields, never inside a metamethod
 	co.RawSetString("yield", L.NewFunction(r.checkedYield))
 	base.RawSetString("tostring", L.NewFunction(func(L *lua.LState) int {
 		L.Push(r.tostringValue(L, L.CheckAny(1)))
@@ -188,7 +189,7 @@ func (r *Runtime) openSandbox() {
 	L.Push(rawCreate)
 	L.Push(rawResume)
 	L.Push(co.RawGetString("status"))
-	L.Push(co.RawGetString("yield"))
+	L.Push(rawYield)
 	L.Push(co.RawGetString("resume"))
 	L.Call(5, 4)
 	base.RawSetString("pcall", L.Get(-4))
@@ -510,21 +511,20 @@ func (r *Runtime) checkedYield(L *lua.LState) int {
 func insideMetamethod() bool {
 	var pcs [128]uintptr
 	n := runtime.Callers(3, pcs[:])
-	frames := runtime.CallersFrames(pcs[:n])
 	loops := 0
-	for {
-		f, more := frames.Next()
-		name := f.Function
-		switch {
+	for _, pc := range pcs[:n] {
+		fn := runtime.FuncForPC(pc - 1)
+		if fn == nil {
+			continue
+		}
+		switch name := fn.Name(); {
 		case strings.HasSuffix(name, "gopher-lua.mainLoop"), strings.HasSuffix(name, "gopher-lua.mainLoopWithContext"):
 			loops++
 		case strings.HasSuffix(name, "gopher-lua.threadRun"), strings.HasSuffix(name, "gopher-lua.(*LState).Resume"):
 			return loops > 1
 		}
-		if !more {
-			return loops > 1
-		}
 	}
+	return loops > 1
 }
 
 // scriptWhere returns "file:line: " of the innermost script frame (not this
