@@ -13,7 +13,7 @@ return {
         local keep = {}
         for i = 1, 1000 do
           local t = {}
-          t[4000000] = i
+          t[1000000] = i
           keep[i] = t
         end
         npc.state.done = true
