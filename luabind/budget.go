@@ -11,11 +11,12 @@ import (
 
 // Budget defaults; see Options.
 const (
-	// DefaultInstructionBudget is the Lua VM instructions one resume or
-	// callback may run when Options.InstructionBudget is zero: 500,000,
-	// about 10 ms of plain Lua at the 20-35 ns per instruction measured in
-	// bench/README.md ("Lua binding"). It stops runaway loops; a
-	// well-behaved body uses a few hundred instructions per tick.
+	// DefaultInstructionBudget is the work units (Lua VM instructions plus
+	// the work built-ins charge) one resume or callback may spend when
+	// Options.InstructionBudget is zero: 500,000, about 10-25 ms of one
+	// core at the 20-50 ns per instruction measured in bench/README.md
+	// ("Lua binding", "Sandbox"). It stops runaway loops; a well-behaved
+	// body uses a few hundred units per tick.
 	DefaultInstructionBudget = 500_000
 	// DefaultMaxStringBytes is the longest string the sandbox lets a script
 	// build with string.rep, string.format, string.gsub, table.concat or

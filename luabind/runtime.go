@@ -39,14 +39,17 @@ type Options struct {
 	ScriptsDir string
 	// Host are the npc methods the game provides, by name.
 	Host map[string]HostFunc
-	// InstructionBudget is the most Lua VM instructions that one resume of
-	// an action body, one call of a sensor, condition or consideration, or
-	// the top level of one role file may run. A script that runs past it
-	// is stopped with an error naming its file and line; the action fails
-	// and the world goes on. Zero means DefaultInstructionBudget; negative
-	// means no limit (and, without a TimeBudget, no per-instruction check:
-	// about 5-10% faster Lua, for trusted scripts only). Counting
-	// instructions keeps runs deterministic.
+	// InstructionBudget is the most work units that one resume of an
+	// action body, one call of a sensor, condition, consideration or
+	// on_interrupt, or the top level of one role file may spend: a Lua VM
+	// instruction is one unit, and built-ins charge the work they do
+	// (see the package documentation, "Limits and what they cost"). A
+	// script that spends more is stopped with an error naming its file
+	// and line; the action fails and the world goes on. Zero means
+	// DefaultInstructionBudget; negative means no limit (and, without a
+	// TimeBudget, no per-instruction check: about 5-10% faster Lua, for
+	// trusted scripts only; the memory watchdog then runs only in
+	// built-ins). Counting work keeps runs deterministic.
 	InstructionBudget int64
 	// TimeBudget, when positive, also stops a resume or callback that runs
 	// longer than this wall-clock time (checked every 1024 instructions).
