@@ -6,6 +6,13 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 )
 
+// condition5 and effect3 are the expressions the benchmarks and the bench
+// guard evaluate.
+const (
+	condition5 = `ammo > 10 && magazines >= 1 && mode == "patrol" && !enemy_visible || health < 25.5`
+	effect3    = "ammo = ammo + 30, magazines = magazines - 1, mode = ATTACK"
+)
+
 // exprSchema is the soldier-like state the expression benchmarks use.
 func exprSchema(tb testing.TB) (*engine.Schema, engine.State) {
 	sc := engine.NewSchema("ammo", "magazines", "mode", "enemy_visible", "health")
@@ -22,7 +29,7 @@ func exprSchema(tb testing.TB) (*engine.Schema, engine.State) {
 // negated bool, "&&" and "||") that holds, so every "&&" clause runs.
 func BenchmarkCondition5(b *testing.B) {
 	sc, st := exprSchema(b)
-	c, err := engine.CompileCondition(`ammo > 10 && magazines >= 1 && mode == "patrol" && !enemy_visible || health < 25.5`, sc)
+	c, err := engine.CompileCondition(condition5, sc)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -39,7 +46,7 @@ func BenchmarkCondition5(b *testing.B) {
 // word) from a state into a copy of it, as the planner does per expansion.
 func BenchmarkEffect3(b *testing.B) {
 	sc, st := exprSchema(b)
-	e, err := engine.CompileEffect("ammo = ammo + 30, magazines = magazines - 1, mode = ATTACK", sc)
+	e, err := engine.CompileEffect(effect3, sc)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -58,7 +65,7 @@ func BenchmarkEffect3(b *testing.B) {
 // as an action body that applies its promised effects does.
 func BenchmarkEffect3InPlace(b *testing.B) {
 	sc, st := exprSchema(b)
-	e, err := engine.CompileEffect("ammo = ammo + 30, magazines = magazines - 1, mode = ATTACK", sc)
+	e, err := engine.CompileEffect(effect3, sc)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 // luaTask starts the one action of a bench role in a fresh runtime.
-func luaTask(b *testing.B, file string, opts luabind.Options) (engine.Task, *engine.Agent, func()) {
+func luaTask(b testing.TB, file string, opts luabind.Options) (engine.Task, *engine.Agent, func()) {
 	b.Helper()
 	rt := luabind.NewRuntime(opts)
 	d, err := rt.LoadDomain(filepath.Join("testdata", file))

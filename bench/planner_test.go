@@ -65,3 +65,21 @@ func BenchmarkPlanner(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBaselinePlanner plans each domain with the textbook map-based
+// A* of baseline.go: the reference the bench guard divides by.
+func BenchmarkBaselinePlanner(b *testing.B) {
+	for _, c := range PlannerCases() {
+		b.Run(c.Name, func(b *testing.B) {
+			bd, err := NewBaselineDomain(c)
+			require.NoError(b, err)
+			start := bd.Start()
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, ok := bd.BaselinePlan(start); !ok {
+					b.Fatal("no plan")
+				}
+			}
+		})
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/luabind"
 )
 
 // The utility planner's budgets (design.md, issue 5): one choice over 20
@@ -57,7 +56,7 @@ func goConsiderations(d *engine.Domain) []engine.Consideration {
 	}
 }
 
-func curveConsiderations(b *testing.B, d *engine.Domain) []engine.Consideration {
+func curveConsiderations(b testing.TB, d *engine.Domain) []engine.Consideration {
 	specs := []engine.ConsiderationSpec{
 		{Input: "health", Min: 0, Max: 100, Curve: &engine.Curve{Kind: engine.CurveLogistic, Slope: 10, Offset: 0.5}},
 		{Input: "ammo", Min: 0, Max: 30, Curve: &engine.Curve{Kind: engine.CurvePolynomial, Exponent: 2}},
@@ -75,7 +74,7 @@ func curveConsiderations(b *testing.B, d *engine.Domain) []engine.Consideration 
 	return out
 }
 
-func benchPlanner(b *testing.B, mode string, cs func(*engine.Domain) []engine.Consideration) (*engine.UtilityPlanner, engine.State) {
+func benchPlanner(b testing.TB, mode string, cs func(*engine.Domain) []engine.Consideration) (*engine.UtilityPlanner, engine.State) {
 	r := utilityRole()
 	r.UtilityMode = mode
 	d, err := engine.Compile(r)
@@ -142,7 +141,7 @@ func BenchmarkUtilityPick(b *testing.B) {
 
 // utilityLua writes a role file whose four role-wide considerations are
 // Lua functions equivalent to goConsiderations.
-func utilityLua(b *testing.B) string {
+func utilityLua(b testing.TB) string {
 	var sb strings.Builder
 	sb.WriteString(`return {
   name = "BenchLua",
@@ -177,33 +176,13 @@ func utilityLua(b *testing.B) string {
 // choice, every consideration a Lua function called through the runtime's
 // budgeted Call, ≤ 10 µs.
 func BenchmarkUtilityLua(b *testing.B) {
-	rt := luabind.NewRuntime(luabind.Options{})
-	defer rt.Close()
-	d, err := rt.LoadDomain(utilityLua(b))
-	if err != nil {
-		b.Fatal(err)
-	}
-	u := engine.NewUtilityPlanner(d)
-	st := d.NewState()
-	if len(u.ActionsByUtility(st)) != utilityActions {
-		b.Fatal("every action must apply")
-	}
-	// The state changes before every choice, as it does between ticks, so
-	// no result is reused from the choice before.
-	health, ok := d.Schema.Lookup("health")
-	if !ok {
-		b.Fatal("no health")
-	}
+	u, step, done := luaUtility(b)
+	defer done()
 	b.ReportAllocs()
-	i := 0
 	for b.Loop() {
-		i++
-		st[health] = engine.NumberValue(float64(60 + i%10))
-		if u.SelectBestAction(st) == nil {
-			b.Fatal("no pick")
-		}
+		step()
 	}
-	if err, n := u.LastError(); err != nil {
+	if n, err := u.LastError(); err != nil {
 		b.Fatalf("%d consideration errors, the last: %v", n, err)
 	}
 }

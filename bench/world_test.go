@@ -50,8 +50,15 @@ func soldierHost() map[string]luabind.HostFunc {
 }
 
 // soldierWorld builds n soldiers on the given number of workers, each
-// worker with its own Lua runtime, and warms it up.
-func soldierWorld(b *testing.B, n, workers int) (*engine.World, func()) {
+// worker with its own Lua runtime, and warms it up (120 ticks).
+func soldierWorld(b testing.TB, n, workers int) (*engine.World, func()) {
+	return buildSoldierWorld(b, n, workers, 1, 0, 120)
+}
+
+// buildSoldierWorld adds the n soldiers in the given number of groups,
+// gap ticks apart, then warms the world up for warm ticks. With one group
+// every soldier starts in step with the others.
+func buildSoldierWorld(b testing.TB, n, workers, groups, gap, warm int) (*engine.World, func()) {
 	b.Helper()
 	w := engine.NewWorld(1)
 	w.Workers = workers
@@ -66,14 +73,21 @@ func soldierWorld(b *testing.B, n, workers int) (*engine.World, func()) {
 		}
 		domains[k] = d
 	}
-	for i := 0; i < n; i++ {
-		a := engine.NewAgent(fmt.Sprintf("s%d", i), domains[i%workers])
-		a.Set("enemy_visible", engine.BoolValue(true))
-		a.Set("enemy_health", engine.NumberValue(1e12))
-		w.Add(a)
-		w.Pin(i, i%workers)
+	for g := range groups {
+		for i := g * n / groups; i < (g+1)*n/groups; i++ {
+			a := engine.NewAgent(fmt.Sprintf("s%d", i), domains[i%workers])
+			a.Set("enemy_visible", engine.BoolValue(true))
+			a.Set("enemy_health", engine.NumberValue(1e12))
+			w.Add(a)
+			w.Pin(i, i%workers)
+		}
+		if g < groups-1 {
+			for range gap {
+				w.Tick(1.0 / 60)
+			}
+		}
 	}
-	for i := 0; i < 120; i++ {
+	for range warm {
 		w.Tick(1.0 / 60)
 	}
 	return w, func() {

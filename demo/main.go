@@ -18,6 +18,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/moonmind-ai/moonmind/demo/game"
 )
@@ -31,6 +32,8 @@ func main() {
 	flag.BoolVar(&opts.Overlay, "overlay", false, "start with the debug overlay shown (key D toggles it)")
 	flag.StringVar(&opts.Select, "select", "blue1", "the `soldier` the overlay shows first (Tab or a click changes it)")
 	flag.Parse()
+	// The engine reads no environment variable; the demo passes this one in.
+	opts.NoGOAP = strings.EqualFold(os.Getenv("MOONMIND_GOAP"), "off")
 	if flag.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "demo: unexpected argument %q\n", flag.Arg(0))
 		flag.Usage()

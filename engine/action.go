@@ -1,7 +1,7 @@
 package engine
 
 // UtilitySpec is the utility data of an action, read by the utility
-// planner. A zero Cost, Value or Weight means the seed's default 1 unless
+// planner. A zero Cost, Value or Weight means the default 1 unless
 // Set marks it as given, so an explicit 0 stays 0.
 type UtilitySpec struct {
 	Cost, Value, Weight float64
@@ -19,7 +19,7 @@ type ActionSpec struct {
 	Fulfills   []string
 	Cost       float64
 	Utility    UtilitySpec
-	Restricted bool // refused by executors (the seed's execution policy / @Security)
+	Restricted bool // never run: PlanExecutor, ExecutePlan and the tick refuse it and any plan with it
 	Body       Body
 	// Considerations, when given, score this action in the utility
 	// planner instead of the role's (the IAUS attaches them per action).
@@ -51,6 +51,13 @@ type Action struct {
 func (a *Action) Executable() bool { return a.Body != nil }
 
 // Serves reports whether the action lists g in fulfills.
+//
+// Which actions serve a goal: an action is a candidate for goal g when it
+// lists g in fulfills or its effects assign a variable that g's condition
+// reads, compared by parsed variable slot, never by text (see
+// isCandidate). This is the one rule: PlannerHandle.PlanForGoal returns the
+// candidates, and the planner's regression (analyse) starts from them and
+// adds, transitively, the actions that help a candidate run.
 func (a *Action) Serves(g *Goal) bool {
 	for _, f := range a.Fulfills {
 		if f == g {
@@ -60,8 +67,14 @@ func (a *Action) Serves(g *Goal) bool {
 	return false
 }
 
-// ActionBuilder builds an ActionSpec, the Go counterpart of the seed's
-// PlanningAction.builder().
+// isCandidate reports whether a is a candidate for g: it fulfills g or
+// assigns a variable g's condition reads (see Serves).
+func isCandidate(a *Action, g *Goal) bool {
+	return a.Serves(g) || writesAny(a.Effects, g.Condition.Reads())
+}
+
+// ActionBuilder builds an ActionSpec step by step, for actions declared in
+// Go.
 type ActionBuilder struct{ spec ActionSpec }
 
 // NewAction starts an action with cost 1 and no body.

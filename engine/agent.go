@@ -65,18 +65,22 @@ type Agent struct {
 	// workers never share a source.
 	Rand *rand.Rand
 	// RetryDelay is how long, in seconds, a failed action is backed off.
-	// Zero means DefaultRetryDelay.
+	// The default (zero) value is DefaultRetryDelay, 1 s; a negative value
+	// also means DefaultRetryDelay (an action is always backed off).
 	RetryDelay float64
 	// StuckAfter is how long, in seconds, an agent may make no progress
-	// before it is marked STUCK. Zero means DefaultStuckAfter; negative
-	// turns detection off.
+	// before it is marked STUCK. The default (zero) value is
+	// DefaultStuckAfter, 10 s; a negative value turns detection off.
 	StuckAfter float64
 	// Commitment is the lead, in score units, that a new utility pick needs
-	// over the running one to replace it. Zero means DefaultCommitment.
+	// over the running one to replace it. The default (zero) value is
+	// DefaultCommitment, 0.1; a negative value turns commitment off, so the
+	// best-scoring action always takes over. It is handed to the agent's
+	// UtilityPlanner (see UtilityPlanner.Commitment) before each re-score.
 	Commitment float64
 	// RethinkEvery is how often, in seconds, a running utility pick is
-	// scored again against the others. Zero means DefaultRethinkEvery;
-	// a negative value means every tick.
+	// scored again against the others. The default (zero) value is
+	// DefaultRethinkEvery, 0.1 s; a negative value means every tick.
 	RethinkEvery float64
 	// Recorder is the agent's flight recorder; NewAgent sets one.
 	Recorder *Recorder
@@ -117,12 +121,15 @@ type Agent struct {
 	time        float64
 	buffered    bool
 	pending     []Event
+	rx          reactiveState // the reactive layer, told beliefs, pursued goals (reactive.go)
 }
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
 // of the initial state and a flight recorder. Its planner handle is the
-// default one (see NewDefaultHandle) unless the environment variable
-// MOONMIND_GOAP is "off".
+// default one, which plans with the agent's GOAP planner over all of its
+// roles; SetPlannerHandle(nil) turns GOAP planning off. The engine reads no
+// environment variable: the command line and the demo turn planning off
+// for MOONMIND_GOAP=off themselves.
 func NewAgent(name string, d *Domain) *Agent {
 	a := &Agent{Name: name, Domain: d, State: d.NewState(), planner: NewPlanner(d), utility: NewUtilityPlanner(d),
 		Recorder: NewRecorder(0), Rand: rand.New(rand.NewPCG(0, 0))}
@@ -135,6 +142,9 @@ func NewAgent(name string, d *Domain) *Agent {
 		a.emit(Event{Kind: EventPlanFailed, Reason: err.Error()})
 	} else {
 		a.handle = h
+	}
+	if d.NewReactive != nil {
+		a.rx.layer = d.NewReactive(a)
 	}
 	return a
 }
@@ -179,6 +189,13 @@ func (a *Agent) Get(name string) Value { return a.State.Get(a.Domain.Schema, nam
 // it.
 func (a *Agent) Set(name string, v Value) bool { return a.State.Set(a.Domain.Schema, name, v) }
 
+// Record adds a record made outside the engine (by an adapter such as
+// luabind's npc:llm_plan, or the reactive layer's events, plans and
+// intentions) to the agent's flight recorder, stamped with the agent's tick,
+// time and name, and routed like the engine's own records.
+// Call it only from the goroutine that ticks the agent.
+func (a *Agent) Record(e Event) { a.emit(e) }
+
 func (a *Agent) emit(e Event) {
 	e.Tick, e.Time, e.Agent = a.tick, a.time, a.Name
 	if a.Recorder != nil {
@@ -208,20 +225,17 @@ func (a *Agent) rethinkEvery() float64 {
 	return a.RethinkEvery
 }
 
-func (a *Agent) commitment() float64 {
-	if a.Commitment > 0 {
-		return a.Commitment
-	}
-	return DefaultCommitment
-}
-
-// Tick advances the agent by dt seconds (dt > 0): sensors and named
-// conditions, then the replanning checks, then one resume of the running
-// body (starting the next step first when none runs). A body that fails
-// fails its step, never the agent or the world.
+// Tick advances the agent by dt seconds (dt > 0): beliefs told to it,
+// sensors and named conditions, the reactive layer's phase when it has
+// one (see Reactive), then the replanning checks, then one resume of the
+// running body (starting the next step first when none runs). A body that
+// fails fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
 	a.tick++
+	a.reactBegin()
 	a.sense(dt)
+	a.reactStep(dt)
+	bodyRan := a.task != nil // interrupted (on_interrupt may write) or resumed below
 	if a.task != nil {
 		if reason := a.invalidated(); reason != "" {
 			a.interrupt(reason)
@@ -233,9 +247,13 @@ func (a *Agent) Tick(dt float64) {
 		}
 	}
 	if a.task != nil || a.startNext() {
+		bodyRan = true
 		a.resume(dt)
 	}
 	a.checkProgress()
+	if bodyRan {
+		a.ObserveBeliefs() // the body's changes, dispatched at the next tick
+	}
 	a.time += dt
 }
 
@@ -304,7 +322,7 @@ func (a *Agent) invalidated() string {
 	// once its own body has made its precondition false (it is finishing).
 	if a.picked && a.time+1e-9 >= a.rethinkAt && act.Pre.Eval(a.State) {
 		a.rethinkAt = a.time + a.rethinkEvery()
-		a.utility.Commitment = a.commitment()
+		a.utility.Commitment = a.Commitment
 		next, _ := a.utility.Pick(a.State, act)
 		if next != nil && next != act && a.allowed1(next) == "" {
 			bs, rs := a.utility.Score(next, a.State), a.utility.Score(act, a.State)
@@ -380,7 +398,7 @@ func (a *Agent) startNext() bool {
 		act = a.plan[a.step]
 	}
 	if act.Body == nil {
-		a.fail(act, errors.New("engine: action \""+act.Name+"\" has no body"))
+		a.fail(act, newError("action \""+act.Name+"\" has no body"))
 		return false
 	}
 	task, err := act.Body.Start(a, act)
@@ -520,7 +538,7 @@ func (a *Agent) decide() bool {
 	a.retryAt = inf
 	a.planner.Exclude = a.backedOff()
 	mode := a.Domain.Decide
-	if mode != "utility" && a.handle != nil && a.planGoals() {
+	if (mode != "utility" || a.anyPursued()) && a.handle != nil && a.planGoals() {
 		a.failedState = a.failedState[:0]
 		return true
 	}
@@ -576,7 +594,7 @@ func (a *Agent) planGoals() bool {
 	}
 	anyUnsatisfied := false
 	for _, g := range a.Domain.ByPrio {
-		if a.satisfied[g.Index] {
+		if a.satisfied[g.Index] || a.Domain.Decide == "utility" && !a.pursuing(g) {
 			continue
 		}
 		anyUnsatisfied = true
@@ -602,6 +620,7 @@ func (a *Agent) planGoals() bool {
 				reason = string(pe.Reason) + ": " + pe.Detail
 			}
 			a.emit(Event{Kind: EventPlanFailed, Goal: g.Name, Reason: reason, Duration: took})
+			a.notePursuitFail(g, reason)
 			continue
 		}
 		if why := a.allowed(p.Steps); why != "" {
@@ -611,6 +630,7 @@ func (a *Agent) planGoals() bool {
 			}
 			a.noteBackoff(p.Steps)
 			a.emit(Event{Kind: kind, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Reason: why})
+			a.notePursuitFail(g, why)
 			a.plan = a.plan[:0]
 			continue
 		}

@@ -306,7 +306,11 @@ func TestPlanningOffWithoutAHandle(t *testing.T) {
 	d, err := Compile(soldierRole())
 	require.NoError(t, err)
 	a := NewAgent("npc", d)
+	assert.True(t, a.PlanningEnabled(), "the engine reads no environment variable")
+	a.SetPlannerHandle(nil)
 	assert.False(t, a.PlanningEnabled())
+	a.SetDomain(d)
+	assert.False(t, a.PlanningEnabled(), "a reload keeps planning off")
 	_, err = a.Plan()
 	assert.ErrorIs(t, err, ErrNoPlanner)
 	_, err = a.PlanForGoal("armed")
@@ -342,6 +346,52 @@ func TestHybridCommitment(t *testing.T) {
 	assert.Equal(t, []string{"1 pick Graze", "1 start Graze", "2 interrupt Graze", "2 pick Flee", "2 start Flee"},
 		tr.lines(EventPick, EventStart, EventInterrupt))
 	assert.True(t, strings.HasPrefix(tr.events[len(tr.events)-3].Reason, "utility pick changed: Flee"))
+}
+
+// TestAgentCommitment checks the one commitment setting of an agent: the
+// default (zero) keeps a running pick against a lead of less than 0.1, a
+// larger one keeps it against more, and a negative one turns it off.
+func TestAgentCommitment(t *testing.T) {
+	tests := []struct {
+		name       string
+		reason     string
+		commitment float64
+		want       []string
+	}{
+		{"default", "Flee leads Graze by 0.05, less than the default 0.1", 0,
+			[]string{"1 pick Graze", "1 start Graze"}},
+		{"wide", "a margin of 0.5 keeps Graze too", 0.5,
+			[]string{"1 pick Graze", "1 start Graze"}},
+		{"narrow", "a margin of 0.01 lets the 0.05 lead through", 0.01,
+			[]string{"1 pick Graze", "1 start Graze", "2 interrupt Graze", "2 pick Flee", "2 start Flee"}},
+		{"off", "a negative commitment turns it off: the best pick takes over", -1,
+			[]string{"1 pick Graze", "1 start Graze", "2 interrupt Graze", "2 pick Flee", "2 start Flee"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w, a, tr := newWorld(t, RoleSpec{Name: "R", Decide: "utility",
+				State: []Var{{"x", NumberValue(0)}},
+				Actions: []ActionSpec{
+					{Name: "Graze", Body: ticksBody{n: 100}},
+					{Name: "Flee", Pre: "x > 0", Body: ticksBody{n: 100}},
+				}})
+			slot, ok := a.Domain.Schema.Lookup("x")
+			require.True(t, ok)
+			a.Utility().Considerations = []Consideration{FuncConsideration("s", 1, func(act *Action, st State) float64 {
+				if act.Name == "Graze" {
+					return 0.5
+				}
+				v, _ := st[slot].AsNumber()
+				return v
+			})}
+			a.Commitment, a.RethinkEvery = tc.commitment, -1
+			w.Tick(0.1)
+			a.Set("x", NumberValue(0.55))
+			w.Tick(0.1)
+			w.Tick(0.1)
+			assert.Equal(t, tc.want, tr.lines(EventPick, EventStart, EventInterrupt), tc.reason)
+		})
+	}
 }
 
 func TestPromisedEffectsAreChecked(t *testing.T) {

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"math"
 )
 
@@ -42,7 +41,7 @@ var CurveKinds = []CurveKind{CurveLinear, CurvePolynomial, CurveLogistic, CurveL
 // a kind's usual centre (0.5 for logistic, logit and step). A Curve is a
 // plain value, safe to share.
 type Curve struct {
-	Kind     CurveKind // empty means CurveLinear
+	Kind     CurveKind // the default (empty) value is CurveLinear
 	Slope    float64   // m: steepness; negative slopes descend
 	Exponent float64   // k: the power of a polynomial curve
 	Offset   float64   // c: the horizontal shift (the centre or threshold)
@@ -72,15 +71,15 @@ func (c Curve) Validate() error {
 	switch c.Kind {
 	case "", CurveLinear, CurvePolynomial, CurveLogistic, CurveLogit, CurveStep:
 	default:
-		return errors.New("engine: unknown curve \"" + string(c.Kind) + "\"; want linear, polynomial, logistic, logit or step" +
-			suggest(string(c.Kind), curveNames()))
+		return newError("unknown curve \"" + string(c.Kind) + "\"; want linear, polynomial, logistic, logit or step" +
+			DidYouMean(string(c.Kind), curveNames()))
 	}
 	for _, p := range []struct {
 		name string
 		v    float64
 	}{{"slope", c.Slope}, {"exponent", c.Exponent}, {"offset", c.Offset}, {"shift", c.Shift}} {
 		if math.IsNaN(p.v) || math.IsInf(p.v, 0) {
-			return errors.New("engine: curve " + p.name + " must be a finite number, not " + FormatNumber(p.v))
+			return newError("curve " + p.name + " must be a finite number, not " + FormatNumber(p.v))
 		}
 	}
 	return nil

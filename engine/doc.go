@@ -1,27 +1,36 @@
 // Package engine is moonmind's pure Go core: world state, the condition
 // and effect languages, goals and actions, the backward-chaining (GOAP)
 // and utility planners, the plan executor, agents, the world and its tick,
-// and the flight recorder. It imports only the standard library; package
-// luabind adds Lua scripts on top of it, and a Go game can use it alone.
+// and the flight recorder. It imports only the standard library and its own
+// expression language, package engine/expr; package luabind adds Lua
+// scripts on top of it, and a Go game can use it alone.
+//
+// The rules the engine follows (the condition and effect languages, the
+// planners, the failure reasons, the tick), the documents they come from
+// and every place moonmind departs from those documents are written out in
+// docs/semantics.md.
 //
 // # The pieces
 //
 //   - State: a blackboard of named variables holding a Value (nil, bool,
 //     number, string). Names are compiled to slots once (Schema), so the
 //     planners copy small arrays, not maps.
-//   - Conditions and effects: the TnsAI seed's expression languages,
-//     compiled once (CompileCondition, CompileEffect); see Condition and
-//     Effect for the grammar and the rules on unknown variables, mixed
-//     types and simultaneous assignment.
+//   - Conditions and effects: the expression languages of package
+//     engine/expr, compiled once (CompileCondition, CompileEffect); see
+//     expr.Condition and expr.Effect for the grammar and the rules on
+//     unknown variables, mixed types and simultaneous assignment.
 //   - Roles: RoleSpec values (state, goals, actions, sensors, named
 //     conditions, considerations) compiled by Compile into a Domain that
 //     many agents share.
 //   - Planners: Planner (backward regression to the relevant actions, then
-//     a cost-optimal uniform-cost search) and UtilityPlanner (the seed's
-//     weighted average of considerations, response curves, commitment).
+//     a cost-optimal A* search) and UtilityPlanner (a weighted average or
+//     product of considerations, response curves, commitment).
 //   - Runtime: Agent.Tick and World.Tick run sensors, decide, replan,
 //     interrupt and resume action bodies (Body, Task); every decision is an
 //     Event kept in the agent's Recorder.
+//   - Reactive plans: the Reactive interface, through which package
+//     engine/bdi reacts to belief and goal events (Agent.Believe, Forget,
+//     Tell, Achieve) within the tick; see docs/reactive-plans.md.
 //
 // # The condition and effect languages in brief
 //

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"errors"
-	"math"
 	"strings"
 	"sync"
 )
@@ -27,7 +25,7 @@ type RoleSpec struct {
 	Conditions []ConditionSpec
 	Decide     string // "goap" (default), "utility" or "hybrid"; see Agent
 	// Considerations score, in the utility planner, the actions that have
-	// none of their own; empty means the seed's defaults. A later role's
+	// none of their own; empty means DefaultConsiderations. A later role's
 	// list replaces an earlier one's.
 	Considerations []ConsiderationSpec
 	UtilityMode    string // "average" (default) or "multiply"; see UtilityPlanner
@@ -52,10 +50,14 @@ type Domain struct {
 	// the roles declare none); UtilityMode is "average" or "multiply".
 	Considerations []Consideration
 	UtilityMode    string
+	// NewReactive, when set, makes the reactive layer of each new agent
+	// of the domain (NewAgent and SetDomain call it). A loader sets it
+	// after Compile, before the domain is shared (package engine/bdi,
+	// through luabind for roles with plans).
+	NewReactive func(a *Agent) Reactive
 
 	goalIndex   map[string]*Goal
 	actionIndex map[string]*Action
-	writers     [][]int // per slot: the actions whose effects assign it
 	// planners lends search buffers to agents while they plan, so memory
 	// grows with the number of goroutines planning, not with the agents.
 	planners sync.Pool
@@ -70,254 +72,9 @@ func (d *Domain) Action(name string) *Action { return d.actionIndex[name] }
 // NewState returns a copy of the initial state.
 func (d *Domain) NewState() State { return d.Initial.Clone() }
 
-// Problem is one thing wrong in a role, at a place.
-type Problem struct {
-	Pos Pos
-	Msg string
-	Err error // the underlying error, such as a *ParseError, when there is one
-}
-
-func (p Problem) String() string {
-	if s := p.Pos.String(); s != "" {
-		return s + ": " + p.Msg
-	}
-	return p.Msg
-}
-
-// CompileError lists every problem found while compiling roles, each on its
-// own line as "file:line:col: message".
-type CompileError struct{ Problems []Problem }
-
-func (e *CompileError) Error() string {
-	lines := make([]string, len(e.Problems))
-	for i, p := range e.Problems {
-		lines[i] = p.String()
-	}
-	return strings.Join(lines, "\n")
-}
-
-// Compile merges roles into one Domain. A later role's state variable,
-// goal or action with the same name as an earlier role's replaces it in
-// place. Every problem is reported at once in a *CompileError: a condition
-// or effect that does not parse, a fulfills naming no goal, a duplicate
-// name within one role, a negative or non-finite cost, an unknown decide
-// mode.
-func Compile(roles ...RoleSpec) (*Domain, error) {
-	c := &compiler{d: &Domain{Schema: NewSchema(), goalIndex: map[string]*Goal{}, actionIndex: map[string]*Action{}}}
-	return c.compile(roles)
-}
-
-type compiler struct {
-	d        *Domain
-	problems []Problem
-}
-
-func (c *compiler) add(pos Pos, msg string, err error) {
-	c.problems = append(c.problems, Problem{Pos: pos, Msg: msg, Err: err})
-}
-
-// at shifts a field position by a parse error's column, when both are known.
-func at(field, decl Pos, err error) Pos {
-	var pe *ParseError
-	if field.Line > 0 && errors.As(err, &pe) {
-		p := field
-		p.Col += pe.Col - 1
-		return p
-	}
-	if field.Line > 0 {
-		return field
-	}
-	return decl
-}
-
-func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
-	d := c.d
-	var names []string
-	var initial []Value
-	var goals []GoalSpec
-	var actions []ActionSpec
-	var sensors []SensorSpec
-	var conds []ConditionSpec
-	var utilMode string
-	var roleCons []ConsiderationSpec
-	for _, r := range roles {
-		names = append(names, r.Name)
-		if r.Decide != "" {
-			d.Decide = r.Decide
-		}
-		if r.UtilityMode != "" {
-			utilMode = r.UtilityMode
-		}
-		if r.Considerations != nil {
-			roleCons = r.Considerations
-		}
-		for _, v := range r.State {
-			slot := d.Schema.Intern(v.Name)
-			for len(initial) <= slot {
-				initial = append(initial, Value{})
-			}
-			initial[slot] = v.Value
-		}
-		goals = merge(c, goals, r.Goals, "goal", func(g GoalSpec) (string, Pos) { return g.Name, g.Pos })
-		sensors = merge(c, sensors, r.Sensors, "sensor", func(x SensorSpec) (string, Pos) { return x.Name, x.Pos })
-		conds = merge(c, conds, r.Conditions, "condition", func(x ConditionSpec) (string, Pos) { return x.Name, x.Pos })
-		actions = merge(c, actions, r.Actions, "action", func(a ActionSpec) (string, Pos) { return a.Name, a.Pos })
-	}
-	d.Name = strings.Join(names, "+")
-	switch d.Decide {
-	case "", "goap", "utility", "hybrid":
-		if d.Decide == "" {
-			d.Decide = "goap"
-		}
-	default:
-		c.add(Pos{}, "decide must be \"goap\", \"utility\" or \"hybrid\", not \""+d.Decide+"\"", nil)
-	}
-
-	for i, sn := range sensors {
-		if sn.Run == nil {
-			c.add(sn.Pos, "sensor \""+sn.Name+"\" has no function", nil)
-		}
-		if sn.Every < 0 || math.IsNaN(sn.Every) || math.IsInf(sn.Every, 0) {
-			c.add(sn.Pos, "sensor \""+sn.Name+"\" period must be a finite number of seconds >= 0", nil)
-		}
-		d.Sensors = append(d.Sensors, &Sensor{Name: sn.Name, Index: i, Every: sn.Every, Run: sn.Run, Pos: sn.Pos})
-	}
-	for _, nc := range conds {
-		if nc.Test == nil {
-			c.add(nc.Pos, "condition \""+nc.Name+"\" has no function", nil)
-		}
-		slot := d.Schema.Intern(nc.Name)
-		d.Conditions = append(d.Conditions, &NamedCondition{Name: nc.Name, Slot: slot, Test: nc.Test, Pos: nc.Pos})
-	}
-
-	// Parse every effect first and intern its targets, so a word naming a
-	// variable that only an effect assigns reads that variable.
-	syntax := make([]*EffectSyntax, len(actions))
-	for i, a := range actions {
-		es, err := ParseEffect(a.Effects)
-		if err != nil {
-			c.add(at(a.EffectsAt, a.Pos, err), "action \""+a.Name+"\" effects: "+parseMsg(err), err)
-			continue
-		}
-		syntax[i] = es
-		for _, t := range es.Targets() {
-			d.Schema.Intern(t)
-		}
-	}
-	for i, gs := range goals {
-		if gs.Name == "" {
-			c.add(gs.Pos, "a goal has no name", nil)
-		}
-		cond, err := CompileCondition(gs.Condition, d.Schema)
-		if err != nil {
-			c.add(at(gs.ConditionAt, gs.Pos, err), "goal \""+gs.Name+"\" condition: "+parseMsg(err), err)
-		}
-		prio := gs.Priority
-		if prio == 0 {
-			prio = Normal
-		}
-		g := &Goal{Name: gs.Name, Index: i, Priority: prio, Condition: cond, Description: gs.Description,
-			Persistent: gs.Persistent, Deadline: gs.Deadline, Pos: gs.Pos}
-		d.Goals = append(d.Goals, g)
-		d.goalIndex[g.Name] = g
-	}
-	for i, as := range actions {
-		if as.Name == "" {
-			c.add(as.Pos, "an action has no name", nil)
-		}
-		pre, err := CompileCondition(as.Pre, d.Schema)
-		if err != nil {
-			c.add(at(as.PreAt, as.Pos, err), "action \""+as.Name+"\" pre: "+parseMsg(err), err)
-		}
-		var eff *Effect
-		if syntax[i] != nil {
-			eff, err = syntax[i].Compile(d.Schema)
-			if err != nil {
-				c.add(at(as.EffectsAt, as.Pos, err), "action \""+as.Name+"\" effects: "+parseMsg(err), err)
-			}
-		}
-		cost := as.Cost
-		if cost == 0 {
-			cost = 1
-		}
-		if cost < 0 || math.IsNaN(cost) || math.IsInf(cost, 0) {
-			c.add(as.Pos, "action \""+as.Name+"\" cost must be a finite number > 0, not "+FormatNumber(cost), nil)
-			cost = 1
-		}
-		u := as.Utility.withDefaults()
-		a := &Action{Name: as.Name, Index: i, Pre: pre, Effects: eff, Cost: cost, Utility: u,
-			Restricted: as.Restricted, Body: as.Body, Pos: as.Pos}
-		for _, f := range as.Fulfills {
-			g := d.goalIndex[f]
-			if g == nil {
-				at := as.Pos
-				if as.FulfillsAt.Line > 0 {
-					at = as.FulfillsAt
-				}
-				c.add(at, "action \""+as.Name+"\" fulfills \""+f+"\", which is no goal"+suggest(f, goalNames(d)), nil)
-				continue
-			}
-			a.Fulfills = append(a.Fulfills, g)
-		}
-		d.Actions = append(d.Actions, a)
-		d.actionIndex[a.Name] = a
-	}
-	c.compileUtility(utilMode, roleCons, actions)
-	if len(c.problems) > 0 {
-		return nil, &CompileError{Problems: c.problems}
-	}
-	for len(initial) < d.Schema.Len() {
-		initial = append(initial, Value{})
-	}
-	d.Initial = State(initial)
-	d.ByPrio = sortedByPriority(d.Goals)
-	d.writers = make([][]int, d.Schema.Len())
-	for _, a := range d.Actions {
-		for _, s := range a.Effects.Writes() {
-			d.writers[s] = append(d.writers[s], a.Index)
-		}
-	}
-	for _, g := range d.Goals {
-		g.relevant = d.relevantActions(g)
-	}
-	return d, nil
-}
-
-func parseMsg(err error) string {
-	var pe *ParseError
-	if errors.As(err, &pe) {
-		return pe.Message() + " in \"" + pe.Excerpt() + "\""
-	}
-	return strings.TrimPrefix(err.Error(), "engine: ")
-}
-
-// merge adds one role's entries to the merged list: an entry whose name an
-// earlier role used replaces it in place; a name used twice in the same
-// role is a problem.
-func merge[T any](c *compiler, merged, role []T, kind string, key func(T) (string, Pos)) []T {
-	seen := map[string]bool{}
-	for _, x := range role {
-		name, pos := key(x)
-		if seen[name] {
-			c.add(pos, kind+" \""+name+"\" is declared twice", nil)
-			continue
-		}
-		seen[name] = true
-		replaced := false
-		for i := range merged {
-			if n, _ := key(merged[i]); n == name {
-				merged[i], replaced = x, true
-				break
-			}
-		}
-		if !replaced {
-			merged = append(merged, x)
-		}
-	}
-	return merged
-}
-
-func goalNames(d *Domain) []string {
+// GoalNames returns the names of the goals in declaration order, for
+// messages such as DidYouMean's. The slice is new on every call.
+func (d *Domain) GoalNames() []string {
 	out := make([]string, len(d.Goals))
 	for i, g := range d.Goals {
 		out[i] = g.Name
@@ -325,76 +82,19 @@ func goalNames(d *Domain) []string {
 	return out
 }
 
-func sortedByPriority(goals []*Goal) []*Goal {
-	out := append([]*Goal(nil), goals...)
-	// insertion sort: stable, and goal lists are short
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].Priority > out[j-1].Priority; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
+// ActionNames returns the names of the actions in declaration order. The
+// slice is new on every call.
+func (d *Domain) ActionNames() []string {
+	out := make([]string, len(d.Actions))
+	for i, a := range d.Actions {
+		out[i] = a.Name
 	}
 	return out
 }
 
-// relevantActions regresses from the goal: the actions that fulfill it or
-// assign a variable its condition reads, then, transitively, the actions
-// that assign a variable read by a relevant action's precondition or by the
-// right-hand side of its effects. Matching is by parsed variable slot, never
-// by substring. The result is in declaration order.
-func (d *Domain) relevantActions(g *Goal) []int {
-	inVars := make([]bool, d.Schema.Len())
-	inActs := make([]bool, len(d.Actions))
-	var queue []int
-	addVar := func(s int) {
-		if !inVars[s] {
-			inVars[s] = true
-			queue = append(queue, s)
-		}
-	}
-	addAct := func(i int) {
-		if inActs[i] {
-			return
-		}
-		inActs[i] = true
-		a := d.Actions[i]
-		for _, s := range a.Pre.Reads() {
-			addVar(s)
-		}
-		for _, s := range a.Effects.Reads() {
-			addVar(s)
-		}
-	}
-	for _, a := range d.Actions {
-		if a.Serves(g) {
-			addAct(a.Index)
-		}
-	}
-	for _, s := range g.Condition.Reads() {
-		addVar(s)
-	}
-	for len(queue) > 0 {
-		s := queue[0]
-		queue = queue[1:]
-		for _, i := range d.writers[s] {
-			addAct(i)
-		}
-	}
-	var out []int
-	for i, ok := range inActs {
-		if ok {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
-// suggest returns ` (did you mean "x"?)` for the closest name within two
-// edits, or "".
-func suggest(name string, names []string) string { return DidYouMean(name, names) }
-
-// Suggest returns the closest of names within two edits of name (ignoring
-// case), or "".
-func Suggest(name string, names []string) string {
+// closestName returns the closest of names within two edits of name
+// (ignoring case), or "".
+func closestName(name string, names []string) string {
 	best, bestD := "", 3
 	for _, n := range names {
 		if d := editDistance(strings.ToLower(name), strings.ToLower(n)); d < bestD {
@@ -406,9 +106,12 @@ func Suggest(name string, names []string) string {
 
 // DidYouMean is the suffix every "unknown name" message of the engine, the
 // Lua loader and the command line ends with: ` (did you mean "x"?)` for the
-// closest name (see Suggest), or "".
+// closest of names within two edits of name, ignoring case, or "" when none
+// is that close. It is the one did-you-mean helper of the project; take
+// the names from the domain (Domain.GoalNames, Domain.ActionNames,
+// Schema.Names).
 func DidYouMean(name string, names []string) string {
-	if s := Suggest(name, names); s != "" {
+	if s := closestName(name, names); s != "" {
 		return " (did you mean \"" + s + "\"?)"
 	}
 	return ""
@@ -468,9 +171,9 @@ func (d *Domain) namedConditionNote(c *Condition) string {
 // Undeclared lists the variables that conditions and effects read but that
 // no role declares: not in any state, assigned by no effect, not a named
 // condition. Such a variable is always Unknown, so every condition reading
-// it fails: almost always a typo. Compile accepts them (the seed's
-// unknown-variable rule covers them); the Lua loader reports them as
-// errors.
+// it fails: almost always a typo. Compile accepts them (the rule for
+// Unknown variables covers them, see expr.Condition); the Lua loader
+// reports them as errors.
 func (d *Domain) Undeclared() []Problem {
 	declared := make([]bool, d.Schema.Len())
 	for i, v := range d.Initial {
@@ -496,7 +199,7 @@ func (d *Domain) Undeclared() []Problem {
 			if !declared[r] {
 				name := d.Schema.Name(r)
 				out = append(out, Problem{Pos: pos, Msg: what + " reads \"" + name +
-					"\", which no state variable, effect or named condition provides" + suggest(name, known)})
+					"\", which no state variable, effect or named condition provides" + DidYouMean(name, known)})
 			}
 		}
 	}

@@ -27,21 +27,46 @@ const (
 	EventRefused                   // a plan with a restricted action was refused
 	EventSummary                   // the one-line summary on finish or STUCK
 	EventConditionFailed           // a named condition returned an error; Action names it
+	EventLLMRequest                // a body asked a language model for a plan; Goal is the goal text
+	EventLLMAnswer                 // the answer reached the body; Reason holds it (see luabind's llm_plan)
 	numEventKinds
 )
 
 var eventNames = [...]string{"", "plan", "plan-failed", "pick", "replan", "start", "finish", "fail",
-	"interrupt", "idle", "stuck", "recovered", "sensor-failed", "refused", "summary", "condition-failed"}
+	"interrupt", "idle", "stuck", "recovered", "sensor-failed", "refused", "summary", "condition-failed",
+	"llm-request", "llm-answer"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
 		return eventNames[k]
+	}
+	if name, ok := reactiveKindName(k); ok {
+		return name
 	}
 	return "event"
 }
 
 // MarshalText writes the kind's name, so JSON records read "start", not 5.
 func (k EventKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind's name, so JSON Lines written by
+// WriteJSONLines read back (a recorded run's llm-answer records replay
+// it). An unknown name is an error.
+func (k *EventKind) UnmarshalText(b []byte) error {
+	for i, n := range eventNames {
+		if i > 0 && n == string(b) {
+			*k = EventKind(i)
+			return nil
+		}
+	}
+	for i, n := range reactiveEventNames {
+		if n == string(b) {
+			*k = EventBeliefAdded + EventKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("engine: no record kind %q", string(b))
+}
 
 // ActionScore is one action's utility score in a pick.
 type ActionScore struct {
@@ -70,10 +95,22 @@ type Event struct {
 	// Duration is the wall time planning took; recorded only when the
 	// world's Timing is on, since it differs from run to run.
 	Duration time.Duration `json:"durationNs,omitempty"`
+	// Belief, Value, Old, Peer and Intention are the reactive layer's
+	// (package engine/bdi): a belief's name, its new and old values as
+	// literals, the agent that told it (or was told), and the intention
+	// the record is about (numbered from 1 per agent).
+	Belief    string `json:"belief,omitempty"`
+	Value     string `json:"value,omitempty"`
+	Old       string `json:"old,omitempty"`
+	Peer      string `json:"peer,omitempty"`
+	Intention int    `json:"intention,omitempty"`
 }
 
 // String formats the event as one line, for `moonmind run`.
 func (e Event) String() string {
+	if e.Kind == EventPrint {
+		return e.Reason
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "tick %4d  t=%7.3fs  %-12s %-11s", e.Tick, e.Time, e.Agent, e.Kind)
 	if e.Goal != "" {
@@ -87,6 +124,11 @@ func (e Event) String() string {
 	}
 	if e.Kind == EventPick {
 		fmt.Fprintf(&b, " score=%.3f", e.Score)
+	}
+	if e.Kind >= EventBeliefAdded {
+		var extra []byte
+		e.reactiveString(&extra)
+		b.Write(extra)
 	}
 	if e.Reason != "" {
 		if e.Kind == EventSummary {

@@ -1,22 +1,20 @@
 package engine
 
 import (
-	"errors"
 	"strconv"
-	"strings"
 )
 
 // Sentinel errors of PlanExecutor, wrapped in an *ActionError; test them
 // with errors.Is.
 var (
-	// ErrRestricted: the action is Restricted (the seed's execution policy
-	// or @Security), so executors refuse it and any plan containing it.
-	ErrRestricted = errors.New("engine: the action is restricted; executors refuse it")
+	// ErrRestricted: the action is Restricted, so executors refuse it and
+	// any plan containing it.
+	ErrRestricted = newError("the action is restricted; executors refuse it")
 	// ErrNotExecutable: the action has no Body. It can be planned, not run.
-	ErrNotExecutable = errors.New("engine: the action has no body, so it cannot run")
+	ErrNotExecutable = newError("the action has no body, so it cannot run")
 	// ErrTooManyResumes: the action's task was still running after
 	// PlanExecutor.MaxResumes resumes; it was interrupted.
-	ErrTooManyResumes = errors.New("engine: the action was still running after the resume limit")
+	ErrTooManyResumes = newError("the action was still running after the resume limit")
 )
 
 // ActionError is an action that a PlanExecutor refused or that failed while
@@ -28,9 +26,14 @@ type ActionError struct {
 	Err    error
 }
 
-func (e *ActionError) Error() string {
-	return "engine: action \"" + e.Action + "\": " + strings.TrimPrefix(e.Err.Error(), "engine: ")
+// Message is the error without the package prefix: `action "name": `
+// and Err's message (without its own prefix when Err has a Message
+// method).
+func (e *ActionError) Message() string {
+	return "action \"" + e.Action + "\": " + messageOf(e.Err)
 }
+
+func (e *ActionError) Error() string { return "engine: " + e.Message() }
 
 // Unwrap returns Err.
 func (e *ActionError) Unwrap() error { return e.Err }
@@ -42,7 +45,7 @@ const (
 )
 
 // PlanExecutor plans for one agent and runs the plan's steps at once, in
-// one call: the seed's PlanExecutor, for tools, tests and turn-based games.
+// one call, for tools, tests and turn-based games.
 // (Agent.Tick is the per-frame alternative: it runs one resume per tick.)
 //
 // It reads and writes the agent's State and starts each step's Body with
@@ -53,18 +56,20 @@ const (
 type PlanExecutor struct {
 	Agent   *Agent
 	Planner *Planner
-	// Step is the dt, in seconds, given to every Task.Resume. Zero means
-	// DefaultExecutorStep (1/60 s).
+	// Step is the dt, in seconds, given to every Task.Resume. The default
+	// (zero) value is DefaultExecutorStep, 1/60 s; a negative value also
+	// means DefaultExecutorStep.
 	Step float64
 	// MaxResumes bounds the resumes of one step; a task still running then
-	// is interrupted and the step fails with ErrTooManyResumes. Zero means
-	// DefaultExecutorMaxResumes.
+	// is interrupted and the step fails with ErrTooManyResumes. The default
+	// (zero) value is DefaultExecutorMaxResumes, 3,600; a negative value
+	// also means DefaultExecutorMaxResumes.
 	MaxResumes int
 }
 
 // NewPlanExecutor returns an executor for agent. With no planner it uses a
-// new Planner over the agent's domain (chaining on, depth 10), the seed's
-// BackwardChainingPlanner; pass one to change the limits.
+// new Planner over the agent's domain (chaining on, depth 10); pass one to
+// change the limits.
 func NewPlanExecutor(agent *Agent, planner ...*Planner) *PlanExecutor {
 	e := &PlanExecutor{Agent: agent}
 	if len(planner) > 0 && planner[0] != nil {
@@ -164,11 +169,7 @@ func (e *PlanExecutor) Think() ([]string, error) {
 func (e *PlanExecutor) ExecuteAction(name string) error {
 	a := e.Agent.Domain.Action(name)
 	if a == nil {
-		var names []string
-		for _, x := range e.Agent.Domain.Actions {
-			names = append(names, x.Name)
-		}
-		return errors.New("engine: no action named \"" + name + "\"" + suggest(name, names))
+		return newError("no action named \"" + name + "\"" + DidYouMean(name, e.Agent.Domain.ActionNames()))
 	}
 	if err := refuse(a); err != nil {
 		return err
@@ -206,7 +207,7 @@ func (e *PlanExecutor) run(a *Action) error {
 			return nil
 		}
 		if err == nil {
-			err = errors.New("engine: the task reported " + st.String())
+			err = newError("the task reported " + st.String())
 		}
 		return &ActionError{Action: a.Name, Err: err}
 	}
@@ -238,7 +239,7 @@ func (e *PlanExecutor) goals(satisfied bool) []*Goal {
 func (e *PlanExecutor) IsGoalSatisfied(name string) (bool, error) {
 	g := e.Agent.Domain.Goal(name)
 	if g == nil {
-		return false, errors.New("engine: no goal named \"" + name + "\"" + suggest(name, goalNames(e.Agent.Domain)))
+		return false, newError("no goal named \"" + name + "\"" + DidYouMean(name, e.Agent.Domain.GoalNames()))
 	}
 	return g.Satisfied(e.Agent.State), nil
 }

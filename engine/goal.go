@@ -9,7 +9,7 @@ import (
 // priorities leave room for numbers between them.
 type Priority int
 
-// The seed's named priorities.
+// The named priorities, lowest first.
 const (
 	Low      Priority = 10
 	Normal   Priority = 20
@@ -88,15 +88,13 @@ type Goal struct {
 	Persistent  bool
 	Deadline    float64
 	Pos         Pos
-
-	relevant []int // indexes of the actions the planner may use for it
 }
 
 // Satisfied reports whether the goal's condition holds in st.
 func (g *Goal) Satisfied(st State) bool { return g.Condition.Eval(st) }
 
-// NewGoal returns a goal spec, the Go counterpart of the seed's
-// PlanningGoal.of(name, condition[, priority]).
+// NewGoal returns a goal spec with the given name and condition and the
+// priority given, Normal when none is.
 func NewGoal(name, condition string, priority ...Priority) GoalSpec {
 	g := GoalSpec{Name: name, Condition: condition, Priority: Normal}
 	if len(priority) > 0 {

@@ -1,21 +1,13 @@
 package engine
 
-import (
-	"errors"
-	"os"
-	"strings"
-)
-
-// PlannerHandle is an agent's planning interface (the seed's
-// PlannerHandle). The default one plans with the agent's GOAP planner over
+// PlannerHandle is an agent's planning interface. The default one plans with the agent's GOAP planner over
 // all of the agent's roles.
 type PlannerHandle interface {
 	// Plan plans every unsatisfied goal from the agent's current state.
 	Plan() (*Plan, error)
-	// PlanForGoal returns the candidate actions that can serve the named
-	// goal, without helper steps, in declaration order: those that list
-	// it in fulfills or assign a variable its condition reads. An unknown
-	// goal name is an error.
+	// PlanForGoal returns the candidate actions of the named goal (see
+	// Action.Serves for the rule), without helper steps, in declaration
+	// order. An unknown goal name is an error.
 	PlanForGoal(name string) ([]*Action, error)
 	// ExecutePlan runs the named steps in order; see Agent.ExecutePlan.
 	ExecutePlan(steps []string) (PlanResult, error)
@@ -39,18 +31,15 @@ type StepResult struct {
 
 // ErrNoPlanner is returned by the planning calls of an agent without a
 // planner handle.
-var ErrNoPlanner = errors.New("engine: the agent has no planner handle (MOONMIND_GOAP=off, or it could not be created)")
+var ErrNoPlanner = newError("the agent has no planner handle (SetPlannerHandle(nil) turned GOAP planning off, or it could not be created)")
 
 type defaultPlannerHandle struct{ a *Agent }
 
-// defaultHandle returns the default handle, or an error when planning is
-// off or the agent cannot plan.
+// defaultHandle returns the default handle, or an error when the agent
+// cannot plan.
 func defaultHandle(a *Agent) (PlannerHandle, error) {
-	if strings.EqualFold(os.Getenv("MOONMIND_GOAP"), "off") {
-		return nil, nil
-	}
 	if a.Domain == nil {
-		return nil, errors.New("engine: cannot create the default planner handle: the agent has no domain")
+		return nil, newError("cannot create the default planner handle: the agent has no domain")
 	}
 	return defaultPlannerHandle{a}, nil
 }
@@ -61,11 +50,11 @@ func (h defaultPlannerHandle) PlanForGoal(name string) ([]*Action, error) {
 	d := h.a.Domain
 	g := d.Goal(name)
 	if g == nil {
-		return nil, errors.New("engine: no goal \"" + name + "\"" + suggest(name, goalNames(d)))
+		return nil, newError("no goal \"" + name + "\"" + DidYouMean(name, d.GoalNames()))
 	}
 	var out []*Action
 	for _, a := range d.Actions {
-		if a.Serves(g) || writesAny(a.Effects, g.Condition.Reads()) {
+		if isCandidate(a, g) {
 			out = append(out, a)
 		}
 	}
@@ -135,9 +124,9 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 		act := a.Domain.Action(s)
 		switch {
 		case act == nil:
-			r.Err = errors.New("engine: no action \"" + s + "\"" + suggest(s, actionNames(a.Domain)))
+			r.Err = newError("no action \"" + s + "\"" + DidYouMean(s, a.Domain.ActionNames()))
 		case !act.Pre.Eval(a.State):
-			r.Err = errors.New("engine: precondition \"" + act.Pre.Source() + "\" of " + s + " does not hold")
+			r.Err = newError("precondition \"" + act.Pre.Source() + "\" of " + s + " does not hold")
 		default:
 			if r.Err = refuse(act); r.Err == nil {
 				r.Err = (&PlanExecutor{Agent: a}).run(act)
@@ -149,12 +138,4 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 	}
 	res.FinalState = a.State.Clone()
 	return res, nil
-}
-
-func actionNames(d *Domain) []string {
-	out := make([]string, len(d.Actions))
-	for i, a := range d.Actions {
-		out[i] = a.Name
-	}
-	return out
 }

@@ -2,8 +2,8 @@ package engine
 
 import "strconv"
 
-// Reason is why planning or plan execution failed: one of the seed's
-// PlanningFailureException reasons.
+// Reason is why planning or plan execution failed, one of the constants
+// below (docs/semantics.md lists them with their source).
 type Reason string
 
 // The failure reasons. When each is returned is documented on Planner and
@@ -17,8 +17,8 @@ const (
 	GoalUnsatisfiedAfterExecution Reason = "GOAL_UNSATISFIED_AFTER_EXECUTION"
 )
 
-// PlanError is a planning or plan-execution failure with the seed's reason
-// and details. Fields that do not apply are empty or zero.
+// PlanError is a planning or plan-execution failure with its Reason and
+// details. Fields that do not apply are empty or zero.
 type PlanError struct {
 	Reason       Reason
 	Goal         string // the goal being planned

@@ -39,17 +39,18 @@ func (p *Plan) Names() []string {
 	return out
 }
 
-// Planner is the backward-chaining (GOAP) planner of the TnsAI seed, made
-// cost-optimal and deterministic.
+// Planner is the backward-chaining (GOAP) planner: it finds, for each
+// unsatisfied goal, the cheapest sequence of actions whose simulated
+// effects make the goal hold, deterministically. docs/semantics.md lists
+// its rules and where moonmind departs from the planner it follows.
 //
 // # Algorithm
 //
 // For each goal the planner first regresses from the goal, over parsed
-// variables (never text), to the actions that can matter: those that list
-// the goal in fulfills or assign a variable the goal reads, then,
-// transitively, those that assign a variable read by a relevant action's
-// precondition or by its assignments to variables that matter (see
-// analyse). This is done once per goal and Planner. It then runs an A*
+// variables (never text), to the actions that can matter: the goal's
+// candidates (see Action.Serves), then, transitively, those that assign a
+// variable read by a relevant action's precondition or by its assignments
+// to variables that matter (see analyse). This is done once per goal and Planner. It then runs an A*
 // search forward from the current state over those actions only,
 // simulating each action's effects on a copy of the state, until it takes
 // from the open set a state where the goal holds. An action may appear any
@@ -124,10 +125,19 @@ func (p *Plan) Names() []string {
 // goroutine; they may share the Domain). The returned *Plan and its slices
 // are valid until the next call.
 type Planner struct {
-	Domain   *Domain
-	MaxDepth int  // steps per goal, clamped to 1..256; 0 means 10
-	Budget   int  // node expansions per goal; 0 means 10,000
-	Chaining bool // chain helper actions for unmet preconditions
+	Domain *Domain
+	// MaxDepth bounds the steps of one goal's plan. The default (zero)
+	// value is DefaultMaxDepth, 10; a negative value also means
+	// DefaultMaxDepth, and values above MaxMaxDepth (256) are clamped.
+	MaxDepth int
+	// Budget bounds the node expansions of one goal's search. The default
+	// (zero) value is DefaultBudget, 10,000; a negative value also means
+	// DefaultBudget.
+	Budget int
+	// Chaining chains helper actions for unmet preconditions; false plans
+	// only actions that can run now. NewPlanner sets it; the zero value of
+	// a Planner has it off.
+	Chaining bool
 	// Exclude, when set, leaves out the actions whose Index is true: the
 	// tick uses it for actions backed off after a failure. A failure
 	// caused by it reads as if those actions did not exist.
@@ -165,8 +175,7 @@ func NewPlanner(d *Domain, maxDepth ...int) *Planner {
 
 // NewPlannerFor compiles goals and actions built in Go (see NewGoal and
 // NewAction) into a domain without declared state and returns a planner
-// over it: the seed's constructor from PlanningGoal and PlanningAction
-// values. Variables are those the conditions and effects name; give them
+// over it, for games that declare goals and actions in Go. Variables are those the conditions and effects name; give them
 // values with Domain().Schema before planning. The error is a
 // *CompileError.
 func NewPlannerFor(goals []GoalSpec, actions []ActionSpec, maxDepth ...int) (*Planner, error) {
@@ -217,7 +226,7 @@ func (p *Planner) PlanGoal(name string, st State) (*Plan, error) {
 	g := p.Domain.Goal(name)
 	if g == nil {
 		return nil, &PlanError{Reason: Unreachable, Goal: name, MaxDepth: p.depth(),
-			Detail: "no goal has this name" + suggest(name, goalNames(p.Domain))}
+			Detail: "no goal has this name" + DidYouMean(name, p.Domain.GoalNames())}
 	}
 	return p.PlanFor(g, st)
 }
@@ -301,7 +310,7 @@ func (p *Planner) planDirect(gs *goalSearch, sim State) error {
 			continue
 		}
 		copy(scratch, sim)
-		if bi, _ := a.Effects.apply(scratch, sim); bi >= 0 || !g.Satisfied(scratch) {
+		if !a.Effects.TryApply(scratch, sim) || !g.Satisfied(scratch) {
 			continue
 		}
 		if best == nil || a.Cost < best.Cost {
@@ -321,7 +330,7 @@ func (p *Planner) planDirect(gs *goalSearch, sim State) error {
 	p.plan.Cost += best.Cost
 	p.plan.Goals = append(p.plan.Goals, GoalPlan{Goal: g, Steps: p.plan.Steps[start:], Cost: best.Cost})
 	copy(scratch, sim)
-	best.Effects.apply(sim, scratch)
+	best.Effects.TryApply(sim, scratch)
 	return nil
 }
 

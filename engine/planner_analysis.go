@@ -1,6 +1,10 @@
 package engine
 
-import "math"
+import (
+	"math"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+)
 
 // goalSearch is what the planner precomputes once per goal (and per
 // Planner, lazily): the actions it may use, the state slots that tell
@@ -10,7 +14,7 @@ type goalSearch struct {
 	cond    fastCond     // the goal condition
 	acts    []planAction // the relevant actions, flattened
 	actions []int32      // relevant actions, declaration order
-	direct  []int32      // actions that fulfill the goal or assign a variable it reads
+	direct  []int32      // the goal's candidates (see Action.Serves), declaration order
 	full    []int        // slots compared by value: read by the goal, a precondition or a relevant assignment
 	kinds   []int        // slots compared by kind only: arithmetic operands whose value matters nowhere
 	atoms   []atom       // conjuncts of the goal condition, for the heuristic
@@ -27,7 +31,7 @@ type goalSearch struct {
 // atom is one conjunct of a goal condition. Its estimate is a lower bound
 // on the cost (and on the number of steps) still needed to make it hold.
 type atom struct {
-	node  *cnode
+	node  expr.Node
 	test  fastCond // the atom on its own, for eval
 	reads []int
 	// minCost is the cost of the cheapest relevant action that assigns a
@@ -38,7 +42,7 @@ type atom struct {
 	// every action that assigns x adds a constant to it.
 	numeric            bool
 	slot               int
-	op                 cop // x op lit, normalised so x is on the left
+	op                 expr.Cmp // x op lit, normalised so x is on the left
 	lit                float64
 	inc, incCost       float64 // largest increase in one step and the cheapest action with an increase; 0 when none
 	dec, decCost       float64 // the same for decreases (dec > 0)
@@ -65,7 +69,7 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 		inV[s] = true
 	}
 	for _, a := range d.Actions {
-		if a.Serves(g) {
+		if isCandidate(a, g) {
 			inA[a.Index] = true
 		}
 	}
@@ -94,17 +98,19 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 			if a.Effects == nil {
 				continue
 			}
-			for _, as := range a.Effects.assigns {
-				arith := len(as.terms) != 1 || as.terms[0].sub
-				for _, t := range as.terms {
-					if !t.isVar {
+			e := a.Effects
+			for i := range e.NumAssigns() {
+				target, arith := e.Target(i), e.IsArithmetic(i)
+				for j := range e.NumTerms(i) {
+					t := e.Term(i, j)
+					if !t.IsVar {
 						continue
 					}
-					if inV[as.slot] {
-						set(inV, t.slot)
+					if inV[target] {
+						set(inV, t.Slot)
 					}
-					if arith || inK[as.slot] {
-						set(inK, t.slot)
+					if arith || inK[target] {
+						set(inK, t.Slot)
 					}
 				}
 			}
@@ -112,10 +118,6 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 	}
 	gs := &goalSearch{goal: g}
 	written := make([]bool, ns)
-	goalReads := make([]bool, ns)
-	for _, s := range g.Condition.Reads() {
-		goalReads[s] = true
-	}
 	gs.cond = flatCond(g.Condition)
 	for _, a := range d.Actions {
 		if !inA[a.Index] {
@@ -123,12 +125,10 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 		}
 		gs.actions = append(gs.actions, int32(a.Index))
 		gs.acts = append(gs.acts, planAction{index: int32(a.Index), cost: a.Cost, pre: flatCond(a.Pre), eff: flatEffect(a.Effects)})
-		direct := a.Serves(g)
 		for _, s := range a.Effects.Writes() {
 			written[s] = true
-			direct = direct || goalReads[s]
 		}
-		if direct {
+		if isCandidate(a, g) {
 			gs.direct = append(gs.direct, int32(a.Index))
 		}
 	}
@@ -152,8 +152,8 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 func (gs *goalSearch) buildIndex() {
 	eqString := func(a *planAction, slot int) (string, bool) {
 		for _, t := range a.pre.tests {
-			if t.kind == testCmp && t.op == cEq && t.lit.k == String && (slot < 0 || t.slot == slot) {
-				return t.lit.s, true
+			if s, ok := t.lit.AsString(); ok && t.kind == testCmp && t.op == expr.Eq && (slot < 0 || t.slot == slot) {
+				return s, true
 			}
 		}
 		return "", false
@@ -162,7 +162,7 @@ func (gs *goalSearch) buildIndex() {
 	best, bestN := -1, 0
 	for i := range gs.acts {
 		for _, t := range gs.acts[i].pre.tests {
-			if t.kind == testCmp && t.op == cEq && t.lit.k == String {
+			if t.kind == testCmp && t.op == expr.Eq && t.lit.Kind() == expr.String {
 				count[t.slot]++
 				if n := count[t.slot]; n > bestN || (n == bestN && t.slot < best) {
 					best, bestN = t.slot, n
@@ -192,7 +192,7 @@ func atomsOf(d *Domain, gs *goalSearch, c *Condition) []atom {
 	parts := conjuncts(c)
 	out := make([]atom, 0, len(parts))
 	for _, n := range parts {
-		a := atom{node: n, minCost: math.Inf(1), reads: nodeReads(n, nil), test: flatNode(n)}
+		a := atom{node: n, minCost: math.Inf(1), reads: n.Reads(nil), test: flatNode(c, n)}
 		for _, ai := range gs.actions {
 			act := d.Actions[ai]
 			if writesAny(act.Effects, a.reads) && act.Cost < a.minCost {
@@ -208,12 +208,12 @@ func atomsOf(d *Domain, gs *goalSearch, c *Condition) []atom {
 // numericAtom recognises "x op c" with op one of < <= > >= and c a number,
 // when every relevant assignment to x has the form x = x + k1 - k2 ... .
 func numericAtom(d *Domain, gs *goalSearch, a *atom) {
-	slot, op, lit, ok := varLitCompare(a.node)
-	if !ok {
+	if a.node.Op() != expr.OpVarLit {
 		return
 	}
+	slot, op, lit := a.node.Slot(), a.node.Cmp(), a.node.Lit()
 	switch op {
-	case cLt, cLe, cGt, cGe:
+	case expr.Lt, expr.Le, expr.Gt, expr.Ge:
 	default:
 		return
 	}
@@ -229,12 +229,12 @@ func numericAtom(d *Domain, gs *goalSearch, a *atom) {
 			continue
 		}
 		count := 0
-		for _, as := range act.Effects.assigns {
-			if as.slot != slot {
+		for i := range act.Effects.NumAssigns() {
+			if act.Effects.Target(i) != slot {
 				continue
 			}
 			count++
-			k, ok := constantStep(as, slot)
+			k, ok := constantStep(act.Effects, i, slot)
 			if !ok || count > 1 {
 				return
 			}
@@ -265,21 +265,22 @@ func numericAtom(d *Domain, gs *goalSearch, a *atom) {
 
 // constantStep reports k when the assignment is slot = slot + k (literal
 // numeric terms in any order, the variable once and not subtracted).
-func constantStep(as assign, slot int) (float64, bool) {
+func constantStep(e *Effect, i, slot int) (float64, bool) {
 	k, seen := 0.0, false
-	for _, t := range as.terms {
-		if t.isVar {
-			if t.slot != slot || t.sub || seen {
+	for j := range e.NumTerms(i) {
+		t := e.Term(i, j)
+		if t.IsVar {
+			if t.Slot != slot || t.Sub || seen {
 				return 0, false
 			}
 			seen = true
 			continue
 		}
-		v, ok := t.lit.AsNumber()
+		v, ok := t.Lit.AsNumber()
 		if !ok {
 			return 0, false
 		}
-		if t.sub {
+		if t.Sub {
 			k -= v
 		} else {
 			k += v
@@ -300,19 +301,19 @@ func (a *atom) estimate(st State) (float64, int32) {
 		}
 		return a.minCost, 1
 	}
-	v := st[a.slot]
-	if v.k != Number { // Unknown, or no number: only a plain assignment can help
+	x, ok := st[a.slot].AsNumber()
+	if !ok { // Unknown, or no number: only a plain assignment can help
 		return a.minCost, 1
 	}
 	var need, step, cost float64
 	var exact bool
-	if a.op == cGt || a.op == cGe {
-		need, step, cost, exact = a.lit-v.n, a.inc, a.incCost, a.incExact
+	if a.op == expr.Gt || a.op == expr.Ge {
+		need, step, cost, exact = a.lit-x, a.inc, a.incCost, a.incExact
 	} else {
-		need, step, cost, exact = v.n-a.lit, a.dec, a.decCost, a.decExact
+		need, step, cost, exact = x-a.lit, a.dec, a.decCost, a.decExact
 	}
 	// The atom holds when need < 0 (strict) or need <= 0.
-	strict := a.op == cGt || a.op == cLt
+	strict := a.op == expr.Gt || a.op == expr.Lt
 	if need < 0 || (!strict && need <= 0) {
 		return 0, 0
 	}
@@ -325,7 +326,7 @@ func (a *atom) estimate(st State) (float64, int32) {
 	// Steps n such that moving by n*step makes the atom hold: n >= need/step,
 	// or n > need/step when strict.
 	var n float64
-	if exact && v.n == float64(int64(v.n)) && need < 1<<50 {
+	if exact && x == float64(int64(x)) && need < 1<<50 {
 		ni, si := int64(need), int64(step)
 		if strict {
 			n = float64(ni/si + 1)
@@ -350,38 +351,16 @@ func (a *atom) estimate(st State) (float64, int32) {
 	return n * cost, int32(n)
 }
 
-// The three functions below are the only places the planner reads the
-// condition syntax tree of condition.go; keep them in step with it.
-
-// conjuncts returns the parts of c's top-level "&&" (c itself when it is
-// not a conjunction). c must not be empty.
-func conjuncts(c *Condition) []*cnode {
-	if c.root.op == cAnd {
-		return c.root.kids
+// conjuncts returns the parts of c's top-level "&&" (c's root itself when
+// it is not a conjunction). c must not be empty.
+func conjuncts(c *Condition) []expr.Node {
+	root := c.Root()
+	if root.Op() != expr.OpAnd {
+		return []expr.Node{root}
 	}
-	return []*cnode{c.root}
-}
-
-// varLitCompare reports n as "x op lit" (the parser puts the variable on
-// the left).
-func varLitCompare(n *cnode) (slot int, op cop, lit Value, ok bool) {
-	if n.op != cVL {
-		return 0, 0, Value{}, false
-	}
-	return n.slot, n.cmp, n.lit, true
-}
-
-// nodeReads appends the slots a sub-condition reads.
-func nodeReads(n *cnode, out []int) []int {
-	switch n.op {
-	case cVar, cVL:
-		out = appendUnique(out, n.slot)
-	case cVV:
-		out = appendUnique(out, n.slot)
-		out = appendUnique(out, n.slot2)
-	}
-	for _, k := range n.kids {
-		out = nodeReads(k, out)
+	out := make([]expr.Node, root.NumKids())
+	for i := range out {
+		out[i] = root.Kid(i)
 	}
 	return out
 }
@@ -401,14 +380,12 @@ type planAction struct {
 // conjunction.
 type fastCond struct {
 	tests []fastTest
-	slow  *Condition
-	node  *cnode // a part of a condition with another shape, and its reads
-	reads []int
+	slow  *Condition // the condition, or one conjunct of it, with another shape
 }
 
 type fastTest struct {
 	kind uint8 // testCmp, testVar, testNotVar
-	op   cop
+	op   expr.Cmp
 	slot int
 	lit  Value
 }
@@ -423,14 +400,6 @@ func (f *fastCond) eval(st State) bool {
 	if f.slow != nil {
 		return f.slow.Eval(st)
 	}
-	if f.node != nil {
-		for _, s := range f.reads {
-			if st[s].k == Unknown {
-				return false
-			}
-		}
-		return f.node.truth(st)
-	}
 	for i := range f.tests {
 		t := &f.tests[i]
 		v := st[t.slot]
@@ -440,14 +409,14 @@ func (f *fastCond) eval(st State) bool {
 				return false
 			}
 		case testNotVar:
-			if v.k == Unknown || v.Truthy() {
+			if !v.IsKnown() || v.Truthy() {
 				return false
 			}
 		default:
-			if v.k == Unknown {
+			if !v.IsKnown() {
 				return false
 			}
-			if !cmpValue(t.op, v, t.lit) {
+			if !t.op.Compare(v, t.lit) {
 				return false
 			}
 		}
@@ -457,11 +426,11 @@ func (f *fastCond) eval(st State) bool {
 
 // flatNode flattens one conjunct; another shape is evaluated on the tree,
 // with the Unknown rule applied to the conjunct's own variables.
-func flatNode(n *cnode) fastCond {
+func flatNode(c *Condition, n expr.Node) fastCond {
 	if t, ok := simpleTest(n); ok {
 		return fastCond{tests: []fastTest{t}}
 	}
-	return fastCond{node: n, reads: nodeReads(n, nil)}
+	return fastCond{slow: n.Condition(c)}
 }
 
 func flatCond(c *Condition) fastCond {
@@ -504,8 +473,7 @@ const (
 
 func (f *fastEffect) apply(dst, src State) bool {
 	if f.slow != nil {
-		bi, _ := f.slow.apply(dst, src)
-		return bi < 0
+		return f.slow.TryApply(dst, src)
 	}
 	for i := range f.as {
 		a := &f.as[i]
@@ -515,15 +483,15 @@ func (f *fastEffect) apply(dst, src State) bool {
 		case assignCopy:
 			dst[a.slot] = src[a.src]
 		default:
-			v := src[a.src]
-			if v.k != Number {
+			x, ok := src[a.src].AsNumber()
+			if !ok {
 				return false
 			}
-			s := v.n + a.k
+			s := x + a.k
 			if s == 0 {
 				s = 0 // no negative zero in state, as in Effect
 			}
-			dst[a.slot] = Value{k: Number, n: s}
+			dst[a.slot] = expr.NumberValue(s)
 		}
 	}
 	return true
@@ -534,21 +502,25 @@ func flatEffect(e *Effect) fastEffect {
 		return fastEffect{}
 	}
 	var out []fastAssign
-	for _, as := range e.assigns {
-		t := as.terms
-		switch {
-		case len(t) == 1 && !t[0].sub && t[0].isVar:
-			out = append(out, fastAssign{kind: assignCopy, slot: as.slot, src: t[0].slot})
-		case len(t) == 1 && !t[0].sub:
-			out = append(out, fastAssign{kind: assignLit, slot: as.slot, lit: t[0].lit})
-		case len(t) == 2 && t[0].isVar && !t[0].sub && !t[1].isVar && t[1].lit.k == Number:
-			k := t[1].lit.n
-			if t[1].sub {
-				k = -k
+	for i := range e.NumAssigns() {
+		slot := e.Target(i)
+		t0 := e.Term(i, 0)
+		var t1 expr.Term
+		if e.NumTerms(i) > 1 {
+			t1 = e.Term(i, 1)
+		}
+		switch n1, k1 := e.NumTerms(i), litNumber(t1.Lit); {
+		case n1 == 1 && !t0.Sub && t0.IsVar:
+			out = append(out, fastAssign{kind: assignCopy, slot: slot, src: t0.Slot})
+		case n1 == 1 && !t0.Sub:
+			out = append(out, fastAssign{kind: assignLit, slot: slot, lit: t0.Lit})
+		case n1 == 2 && t0.IsVar && !t0.Sub && !t1.IsVar && isNumber(t1.Lit):
+			if t1.Sub {
+				k1 = -k1
 			}
-			out = append(out, fastAssign{kind: assignAdd, slot: as.slot, src: t[0].slot, k: k})
-		case len(t) == 2 && !t[0].isVar && !t[0].sub && t[0].lit.k == Number && t[1].isVar && !t[1].sub:
-			out = append(out, fastAssign{kind: assignAdd, slot: as.slot, src: t[1].slot, k: t[0].lit.n})
+			out = append(out, fastAssign{kind: assignAdd, slot: slot, src: t0.Slot, k: k1})
+		case n1 == 2 && !t0.IsVar && !t0.Sub && isNumber(t0.Lit) && t1.IsVar && !t1.Sub:
+			out = append(out, fastAssign{kind: assignAdd, slot: slot, src: t1.Slot, k: litNumber(t0.Lit)})
 		default:
 			return fastEffect{slow: e}
 		}
@@ -557,22 +529,20 @@ func flatEffect(e *Effect) fastEffect {
 }
 
 // simpleTest reports n as one flat test: "x op literal", "x" or "!x".
-// (Part of the adapter to condition.go's syntax tree.)
-func simpleTest(n *cnode) (fastTest, bool) {
-	switch n.op {
-	case cVL:
-		return fastTest{kind: testCmp, op: n.cmp, slot: n.slot, lit: n.lit}, true
-	case cVar:
-		return fastTest{kind: testVar, slot: n.slot}, true
-	case cNot:
-		if len(n.kids) == 1 && n.kids[0].op == cVar {
-			return fastTest{kind: testNotVar, slot: n.kids[0].slot}, true
+func simpleTest(n expr.Node) (fastTest, bool) {
+	switch n.Op() {
+	case expr.OpVarLit:
+		return fastTest{kind: testCmp, op: n.Cmp(), slot: n.Slot(), lit: n.Lit()}, true
+	case expr.OpVar:
+		return fastTest{kind: testVar, slot: n.Slot()}, true
+	case expr.OpNot:
+		if k := n.Kid(0); k.Op() == expr.OpVar {
+			return fastTest{kind: testNotVar, slot: k.Slot()}, true
 		}
 	}
 	return fastTest{}, false
 }
 
-// cmpValue compares a known value with a literal as the condition language
-// does: different kinds are never equal ("!=" holds, everything else
-// fails); numbers and strings order; bools and nil only (in)equal.
-func cmpValue(op cop, v, lit Value) bool { return compare(op, &v, &lit) }
+func litNumber(v Value) float64 { f, _ := v.AsNumber(); return f }
+
+func isNumber(v Value) bool { return v.Kind() == expr.Number }

@@ -104,8 +104,8 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 		var bucket []int32
 		all := gs.byValue == nil
 		if !all {
-			if v := cs[gs.indexSlot]; v.k == String {
-				bucket = gs.byValue[v.s]
+			if v, ok := cs[gs.indexSlot].AsString(); ok {
+				bucket = gs.byValue[v]
 			}
 		}
 		bi, oi := 0, 0
@@ -213,15 +213,25 @@ func (p *Planner) hashState(st State) uint64 {
 	h := uint64(mixB)
 	for _, s := range p.gs.full {
 		v := &st[s]
-		h = (h ^ math.Float64bits(v.n) ^ uint64(v.k)) * mixA
-		if v.k == String {
-			for i := 0; i < len(v.s); i++ {
-				h = (h ^ uint64(v.s[i])) * mixB
+		var bits uint64
+		switch v.Kind() {
+		case Number:
+			f, _ := v.AsNumber()
+			bits = math.Float64bits(f)
+		case Bool:
+			if v.Truthy() {
+				bits = 1
+			}
+		}
+		h = (h ^ bits ^ uint64(v.Kind())) * mixA
+		if str, ok := v.AsString(); ok {
+			for i := 0; i < len(str); i++ {
+				h = (h ^ uint64(str[i])) * mixB
 			}
 		}
 	}
 	for _, s := range p.gs.kinds {
-		h = (h ^ uint64(st[s].k)) * mixB
+		h = (h ^ uint64(st[s].Kind())) * mixB
 	}
 	// The table uses the low bits; small integers as float64 have all-zero
 	// low mantissa bits, so fold the high bits down.
@@ -237,7 +247,7 @@ func (p *Planner) sameState(a, b State) bool {
 		}
 	}
 	for _, s := range p.gs.kinds {
-		if a[s].k != b[s].k {
+		if a[s].Kind() != b[s].Kind() {
 			return false
 		}
 	}

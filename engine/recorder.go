@@ -9,19 +9,18 @@ import (
 // DefaultRecorderSize is the number of records an agent keeps.
 const DefaultRecorderSize = 64
 
-// Recorder is an agent's flight recorder (the Embabel seed's, for games):
-// a bounded ring of its latest records plus running counts for the
+// Recorder is an agent's flight recorder: a bounded ring of its latest records plus running counts for the
 // summary line. Not safe for concurrent use; each agent owns one.
 type Recorder struct {
 	ring  []Event // grows to size, then wraps
 	size  int
 	next  int
 	full  bool
-	count [numEventKinds]int
+	count [maxEventKind]int
 }
 
-// NewRecorder returns a recorder keeping the last size records (size <= 0
-// means DefaultRecorderSize).
+// NewRecorder returns a recorder keeping the last size records. A size of
+// zero or less means DefaultRecorderSize.
 func NewRecorder(size int) *Recorder {
 	if size <= 0 {
 		size = DefaultRecorderSize

@@ -8,9 +8,11 @@ package engine
 // reason "domain replaced"), the plan, back-offs and sensor timers are
 // dropped, and the agent decides afresh at its next tick. The planners are
 // rebuilt over d, keeping the GOAP planner's MaxDepth, Budget and Chaining
-// and the utility planner's Commitment and Explain; the utility
-// considerations become d's. Call it between ticks, from the goroutine
-// that ticks the agent.
+// and the utility planner's Explain (Commitment comes from
+// Agent.Commitment); the utility considerations become d's. The planner
+// handle stays: the default one plans over d from then on, a handle set
+// with SetPlannerHandle is kept, and planning turned off stays off. Call it
+// between ticks, from the goroutine that ticks the agent.
 func (a *Agent) SetDomain(d *Domain) {
 	if a.task != nil {
 		act := a.running
@@ -40,7 +42,7 @@ func (a *Agent) SetDomain(d *Domain) {
 	}
 	utility := NewUtilityPlanner(d)
 	if a.utility != nil {
-		utility.Commitment, utility.Explain = a.utility.Commitment, a.utility.Explain
+		utility.Explain = a.utility.Explain
 	}
 	a.planner, a.utility = planner, utility
 
@@ -50,9 +52,9 @@ func (a *Agent) SetDomain(d *Domain) {
 	a.sensorLast = make([]float64, len(d.Sensors))
 	a.started, a.post, a.scratch = d.NewState(), d.NewState(), d.NewState()
 	a.failedState = nil
-	if h, err := defaultHandle(a); err != nil {
-		a.emit(Event{Kind: EventPlanFailed, Reason: err.Error()})
-	} else {
-		a.handle = h
+	a.rx.pursued, a.rx.pursueFail = nil, nil
+	a.SetReactive(nil)
+	if d.NewReactive != nil {
+		a.SetReactive(d.NewReactive(a))
 	}
 }

@@ -6,7 +6,7 @@ type SensorSpec struct {
 	Name string
 	// Every is the period in seconds: the sensor runs on an agent's first
 	// tick and then once at least Every seconds have passed since its last
-	// run. Zero means every tick.
+	// run. The default (zero) value, and a negative one, mean every tick.
 	Every float64
 	// Run writes state through agent.Set. An error is recorded as an
 	// EventSensorFailed and the tick goes on; the sensor runs again at its
@@ -24,8 +24,7 @@ type Sensor struct {
 	Pos   Pos
 }
 
-// ConditionSpec declares a named condition (the Embabel seed's
-// @Condition): a side-effect-free predicate over the game that conditions
+// ConditionSpec declares a named condition: a side-effect-free predicate over the game that conditions
 // and goals use by name, as a boolean state variable. The agent evaluates
 // every named condition on the real state before it decides and before a
 // step starts; planning treats the value as fixed unless an effect assigns

@@ -1,33 +1,35 @@
 package engine
 
 import (
-	"errors"
+	"cmp"
 	"math"
+	"slices"
 )
 
 // ConsiderationKind names what a consideration measures.
 type ConsiderationKind string
 
-// The kinds of consideration. The first six are the TnsAI seed's; Input is
-// a response curve over a state variable (the Infinite Axis Utility
-// System's axis); Func is a custom function in Go or Lua.
+// The kinds of consideration. The first six score an action's own utility
+// data and tags, as the planning rules in docs/semantics.md describe; Input
+// is a response curve over a state variable (an axis of the Infinite Axis
+// Utility System); Func is a custom function in Go or Lua.
 const (
-	// ConsiderCost is the seed's cost(): max(0, 1 − cost/100) over the
+	// ConsiderCost scores cheap actions high: max(0, 1 − cost/100) over the
 	// action's utility cost. Input: the cost.
 	ConsiderCost ConsiderationKind = "cost"
-	// ConsiderValue is the seed's value(): min(1, value/100). Input: the
+	// ConsiderValue scores valuable actions high: min(1, value/100). Input: the
 	// value.
 	ConsiderValue ConsiderationKind = "value"
-	// ConsiderUtility is the seed's utility(): (value − cost + 100)/200.
+	// ConsiderUtility scores value against cost: (value − cost + 100)/200.
 	// Input: value − cost.
 	ConsiderUtility ConsiderationKind = "utility"
-	// ConsiderPrecondition is the seed's preconditionSatisfied(): 1 when
+	// ConsiderPrecondition (preconditionSatisfied) is 1 when
 	// the action's precondition holds or it has none, else 0.
 	ConsiderPrecondition ConsiderationKind = "preconditionSatisfied"
-	// ConsiderHasTag is the seed's hasTag(tag): 1 when the action has the
+	// ConsiderHasTag (hasTag(tag)) is 1 when the action has the
 	// tag, else 0.
 	ConsiderHasTag ConsiderationKind = "hasTag"
-	// ConsiderCombine is the seed's combine(...): the weighted average of
+	// ConsiderCombine (combine(...)) is the weighted average of
 	// its considerations (Of), whatever the planner's mode.
 	ConsiderCombine ConsiderationKind = "combine"
 	// ConsiderInput reads a state variable (a number; true is 1, false is
@@ -44,15 +46,15 @@ var ConsiderationKinds = []ConsiderationKind{ConsiderCost, ConsiderValue, Consid
 	ConsiderHasTag, ConsiderCombine, ConsiderInput, ConsiderFunc}
 
 // Consideration scores one aspect of an action in a state for the utility
-// planner. Its output is always in [0, 1]: the seed's formulas and custom
+// planner. Its output is always in [0, 1]: the built-in formulas and custom
 // functions are clamped, and a NaN score (or a function's error) counts as
 // 0. Curve, when set, maps that output once more (for ConsiderInput it
 // maps the normalised input; nil there means the linear identity), which
-// is how the seed's considerations compose with response curves.
+// is how the built-in considerations compose with response curves.
 //
 // Build one with the constructors (CostConsideration, …), with
 // CompileConsideration from a ConsiderationSpec, or as a literal
-// Consideration{Name, Weight, Score} for the seed's lambda. A
+// Consideration{Name, Weight, Score} with a Go function. A
 // Consideration is read-only once built; it is safe for concurrent use
 // when its functions are.
 type Consideration struct {
@@ -69,7 +71,7 @@ type Consideration struct {
 	Max    float64         // ConsiderInput: the raw value that normalises to 1
 	Curve  *Curve          // optional; see above
 	Of     []Consideration // ConsiderCombine
-	// Score is the seed's custom consideration, (action, state) → score.
+	// Score is a custom consideration in Go, (action, state) → score.
 	Score func(a *Action, st State) float64
 	// Func is a custom consideration that reads state by name through the
 	// schema and may fail; an error scores 0 and is recorded (see
@@ -78,32 +80,34 @@ type Consideration struct {
 	Func func(a *Action, st State, s *Schema) (float64, error)
 }
 
-// CostConsideration is the seed's cost(weight); weight 0 means 1.
+// CostConsideration is cost(weight), see ConsiderCost; weight 0 means 1.
 func CostConsideration(weight float64) Consideration {
 	return Consideration{Name: "cost", Kind: ConsiderCost, Weight: orOne(weight)}
 }
 
-// ValueConsideration is the seed's value(weight); weight 0 means 1.
+// ValueConsideration is value(weight), see ConsiderValue; weight 0 means 1.
 func ValueConsideration(weight float64) Consideration {
 	return Consideration{Name: "value", Kind: ConsiderValue, Weight: orOne(weight)}
 }
 
-// UtilityConsideration is the seed's utility(weight); weight 0 means 1.
+// UtilityConsideration is utility(weight), see ConsiderUtility; weight 0
+// means 1.
 func UtilityConsideration(weight float64) Consideration {
 	return Consideration{Name: "utility", Kind: ConsiderUtility, Weight: orOne(weight)}
 }
 
-// PreconditionConsideration is the seed's preconditionSatisfied(), weight 1.
+// PreconditionConsideration is preconditionSatisfied(), weight 1: see
+// ConsiderPrecondition.
 func PreconditionConsideration() Consideration {
 	return Consideration{Name: "preconditionSatisfied", Kind: ConsiderPrecondition, Weight: 1}
 }
 
-// HasTagConsideration is the seed's hasTag(tag), weight 1.
+// HasTagConsideration is hasTag(tag), weight 1: see ConsiderHasTag.
 func HasTagConsideration(tag string) Consideration {
 	return Consideration{Name: "hasTag(" + tag + ")", Kind: ConsiderHasTag, Weight: 1, Tag: tag}
 }
 
-// CombineConsideration is the seed's combine(...): the weighted average of
+// CombineConsideration is combine(...): the weighted average of
 // cs, with weight 1 in its parent.
 func CombineConsideration(cs ...Consideration) Consideration {
 	return Consideration{Name: "combine", Kind: ConsiderCombine, Weight: 1, Of: cs}
@@ -121,8 +125,8 @@ func (c Consideration) WithCurve(curve Curve) Consideration {
 	return c
 }
 
-// DefaultConsiderations are the seed's: cost(0.3), value(0.5),
-// preconditionSatisfied().
+// DefaultConsiderations are the considerations of a role that declares
+// none: cost(0.3), value(0.5), preconditionSatisfied().
 func DefaultConsiderations() []Consideration {
 	return []Consideration{CostConsideration(0.3), ValueConsideration(0.5), PreconditionConsideration()}
 }
@@ -182,11 +186,14 @@ func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, e
 		in = math.NaN()
 		if c.Slot >= 0 && c.Slot < len(st) {
 			v := st[c.Slot]
-			switch v.k {
+			switch v.Kind() {
 			case Number:
-				in = v.n
+				in, _ = v.AsNumber()
 			case Bool:
-				in = v.n // 1 for true, 0 for false
+				in = 0
+				if v.Truthy() {
+					in = 1
+				}
 			}
 		}
 		x := Normalize(in, c.Min, c.Max)
@@ -223,17 +230,19 @@ func (c *Consideration) Evaluate(a *Action, st State, s *Schema) (input, output 
 
 // Utility modes: how a planner combines an action's considerations.
 const (
-	// UtilityAverage is the seed's weighted average, the default.
+	// UtilityAverage is the weighted average, the default.
 	UtilityAverage = "average"
 	// UtilityMultiply multiplies the considerations' outputs (each raised
 	// to its weight) after the IAUS compensation factor; see UtilityPlanner.
 	UtilityMultiply = "multiply"
 )
 
-// UtilityPlanner is the TnsAI seed's UtilityAIPlanner: it scores every
-// action whose precondition holds and picks the best, ignoring goals.
+// UtilityPlanner scores every action whose precondition holds and picks
+// the best, ignoring goals. docs/semantics.md gives the rules and where
+// they come from.
 //
-// In the default mode ("average") an action's score is the seed's
+// In the default mode ("average") an action's score is the weighted
+// average
 //
 //	score = (Σ output × weight) / (Σ weight) × action weight
 //
@@ -250,8 +259,8 @@ const (
 // Either way, an action with no considerations scores 0.
 //
 // Ties go to the action declared first. SelectBestAction, ActionsByUtility,
-// Plan and ActionsForGoal are the seed's; Pick adds the commitment margin
-// and the explanation for the tick loop.
+// Plan and ActionsForGoal rank and pick by score alone; Pick adds the
+// commitment margin and the explanation for the tick loop.
 //
 // A planner reuses its result buffers: the slices and the *Explanation it
 // returns are valid until its next call. It is not safe for concurrent use;
@@ -259,16 +268,18 @@ const (
 // must be called from their runtime's goroutine.
 type UtilityPlanner struct {
 	Domain *Domain
-	// Considerations apply to the actions that have none of their own; nil
-	// means DefaultConsiderations.
+	// Considerations apply to the actions that have none of their own. The
+	// default (nil) value is DefaultConsiderations.
 	Considerations []Consideration
-	// Mode is UtilityAverage ("" means it) or UtilityMultiply.
+	// Mode is UtilityAverage or UtilityMultiply. The default (empty) value
+	// is UtilityAverage.
 	Mode string
-	// Commitment is Pick's margin for the running action: another action
-	// replaces it only when it scores more than Commitment higher.
-	// NewUtilityPlanner sets DefaultCommitment (0.1, the Agent's default,
-	// in score units: a tenth of the [0, 1] range an action of weight 1
-	// spans); 0 or less turns it off.
+	// Commitment is Pick's margin for the running action, in score units:
+	// another action replaces it only when it scores more than the margin
+	// higher. The default (zero) value is DefaultCommitment, 0.1, a tenth
+	// of the [0, 1] range an action of weight 1 spans; a negative value
+	// turns commitment off (the best action always wins). An Agent sets it
+	// from Agent.Commitment, which means the same.
 	Commitment float64
 	// Explain makes Pick fill in its *Explanation (returned nil otherwise).
 	Explain bool
@@ -290,8 +301,8 @@ type ScoredAction struct {
 
 // NewUtilityPlanner returns a planner over d in d's utility mode with the
 // given considerations; with none, d's role considerations
-// (RoleSpec.Considerations), or the seed's defaults when the roles declare
-// none. Commitment is DefaultCommitment.
+// (RoleSpec.Considerations), or DefaultConsiderations when the roles
+// declare none. Commitment is zero, which means DefaultCommitment.
 func NewUtilityPlanner(d *Domain, cs ...Consideration) *UtilityPlanner {
 	if len(cs) == 0 {
 		cs = d.Considerations
@@ -299,12 +310,12 @@ func NewUtilityPlanner(d *Domain, cs ...Consideration) *UtilityPlanner {
 	if len(cs) == 0 {
 		cs = DefaultConsiderations()
 	}
-	return &UtilityPlanner{Domain: d, Considerations: cs, Mode: d.UtilityMode, Commitment: DefaultCommitment}
+	return &UtilityPlanner{Domain: d, Considerations: cs, Mode: d.UtilityMode}
 }
 
-// LastError returns the last error a consideration function reported (a
-// Lua error, say) and how many there have been, or nil and 0.
-func (u *UtilityPlanner) LastError() (error, int) { return u.lastErr, u.errs }
+// LastError returns how many errors the consideration functions have
+// reported (a Lua error, say) and the last of them, or 0 and nil.
+func (u *UtilityPlanner) LastError() (n int, err error) { return u.errs, u.lastErr }
 
 func (u *UtilityPlanner) considerationsFor(a *Action) []Consideration {
 	if len(a.Considerations) > 0 {
@@ -422,14 +433,10 @@ func (u *UtilityPlanner) byUtility(st State, goal *Goal) []ScoredAction {
 			u.scored = append(u.scored, ScoredAction{a, u.score(a, st, false)})
 		}
 	}
-	// insertion sort: stable, allocation-free, and action lists are short
-	xs := u.scored
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j].Score > xs[j-1].Score; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
-	return xs
+	// Best first; stable, so ties keep declaration order. It does not
+	// allocate.
+	slices.SortStableFunc(u.scored, func(a, b ScoredAction) int { return cmp.Compare(b.Score, a.Score) })
+	return u.scored
 }
 
 // SelectBestAction returns the best applicable action, or nil when none
@@ -489,14 +496,24 @@ func (u *UtilityPlanner) commit(best *Action, bestScore float64, running *Action
 	if best == nil || !runOK || best == running {
 		return best, false
 	}
-	margin := u.Commitment
-	if !(margin > 0) {
-		margin = 0
-	}
+	margin := commitmentMargin(u.Commitment)
 	if bestScore > runScore+margin {
 		return best, false
 	}
 	return running, true
+}
+
+// commitmentMargin is the margin a Commitment setting stands for: the
+// setting when positive, 0 (off) when negative, DefaultCommitment for zero
+// (and NaN).
+func commitmentMargin(c float64) float64 {
+	switch {
+	case c > 0:
+		return c
+	case c < 0:
+		return 0
+	}
+	return DefaultCommitment
 }
 
 // Explanation says why a pick was made: every applicable action's score
@@ -544,7 +561,7 @@ func (u *UtilityPlanner) explain(st State, running *Action) *Explanation {
 	if mode == "" {
 		mode = UtilityAverage
 	}
-	*e = Explanation{Mode: mode, Commitment: max(u.Commitment, 0), Running: running, Actions: e.Actions[:0]}
+	*e = Explanation{Mode: mode, Commitment: commitmentMargin(u.Commitment), Running: running, Actions: e.Actions[:0]}
 	u.rows, u.spans = u.rows[:0], u.spans[:0]
 	best, bestScore := (*Action)(nil), math.Inf(-1)
 	runScore, runOK := 0.0, false
@@ -570,12 +587,7 @@ func (u *UtilityPlanner) explain(st State, running *Action) *Explanation {
 		}
 		e.Actions[i].Considerations = u.rows[u.spans[i]:end:end]
 	}
-	xs := e.Actions
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j].Score > xs[j-1].Score; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
+	slices.SortStableFunc(e.Actions, func(a, b ActionExplanation) int { return cmp.Compare(b.Score, a.Score) })
 	e.Picked, e.Kept = u.commit(best, bestScore, running, runScore, runOK)
 	return e
 }
@@ -589,7 +601,7 @@ type ConsiderationSpec struct {
 	// Name is shown in explanations; empty means the kind's name, the
 	// input's name, or "hasTag(tag)".
 	Name string
-	// Weight must be a finite number ≥ 0; 0 means 1.
+	// Weight must be a finite number ≥ 0. The default (zero) value is 1.
 	Weight float64
 	Tag    string  // ConsiderHasTag
 	Input  string  // ConsiderInput: a state variable of the domain
@@ -617,7 +629,7 @@ func (sp *ConsiderationSpec) kind() ConsiderationKind {
 }
 
 // CompileConsideration checks spec and binds its input to a slot of s. The
-// error (starting "engine: ") names the first problem: an unknown kind or
+// error is a *ConsiderationError naming the first problem: an unknown kind or
 // curve, an input no state variable has (with a suggestion), Min == Max,
 // a weight or bound that is negative or not finite, hasTag without a tag,
 // combine without considerations, func without a function.
@@ -637,14 +649,14 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 		c.Name = string(k)
 	}
 	fail := func(msg string) (Consideration, error) {
-		return Consideration{}, errors.New("engine: consideration \"" + c.Name + "\": " + msg)
+		return Consideration{}, &ConsiderationError{Consideration: c.Name, Msg: msg}
 	}
 	if math.IsNaN(spec.Weight) || math.IsInf(spec.Weight, 0) || spec.Weight < 0 {
 		return fail("weight must be a finite number >= 0, not " + FormatNumber(spec.Weight))
 	}
 	if spec.Curve != nil {
 		if err := spec.Curve.Validate(); err != nil {
-			return fail(err.Error()[len("engine: "):])
+			return Consideration{}, &ConsiderationError{Consideration: c.Name, Msg: messageOf(err), Err: err}
 		}
 		cv := *spec.Curve
 		c.Curve = &cv
@@ -672,7 +684,7 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 		}
 		slot, ok := s.Lookup(spec.Input)
 		if !ok {
-			return fail("input \"" + spec.Input + "\" is no state variable" + suggest(spec.Input, s.Names()))
+			return fail("input \"" + spec.Input + "\" is no state variable" + DidYouMean(spec.Input, s.Names()))
 		}
 		c.Slot = slot
 		for _, b := range []float64{spec.Min, spec.Max} {
@@ -688,7 +700,7 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 			return fail("func needs a function")
 		}
 	default:
-		return fail("unknown kind \"" + string(k) + "\"" + suggest(string(k), considerationNames()))
+		return fail("unknown kind \"" + string(k) + "\"" + DidYouMean(string(k), considerationNames()))
 	}
 	return c, nil
 }
@@ -711,7 +723,7 @@ const (
 	UtilityWeight
 )
 
-// withDefaults applies the seed's defaults (cost 1, value 1, weight 1)
+// withDefaults applies the defaults (cost 1, value 1, weight 1)
 // to the fields that are zero and not marked in Set.
 func (u UtilitySpec) withDefaults() UtilitySpec {
 	if u.Cost == 0 && u.Set&UtilityCost == 0 {
@@ -739,7 +751,7 @@ func (c *compiler) compileUtility(mode string, role []ConsiderationSpec, actions
 		}
 	default:
 		c.add(Pos{}, "utility mode must be \"average\" or \"multiply\", not \""+mode+"\""+
-			suggest(mode, []string{UtilityAverage, UtilityMultiply}), nil)
+			DidYouMean(mode, []string{UtilityAverage, UtilityMultiply}), nil)
 	}
 	d.Considerations = c.considerations(role, "role")
 	for i, as := range actions {
@@ -766,7 +778,7 @@ func (c *compiler) considerations(specs []ConsiderationSpec, what string) []Cons
 	for _, sp := range specs {
 		cs, err := CompileConsideration(sp, c.d.Schema)
 		if err != nil {
-			c.add(sp.Pos, what+" "+err.Error()[len("engine: "):], err)
+			c.add(sp.Pos, what+" "+messageOf(err), err)
 			continue
 		}
 		out = append(out, cs)

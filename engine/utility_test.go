@@ -237,11 +237,6 @@ func TestPlanAndActionsForGoal(t *testing.T) {
 	assert.Empty(t, u.ActionsForGoal(d.Goal("armed"), st), "reload does not apply without a magazine")
 }
 
-// constant is a Go consideration that always returns v.
-func constant(name string, v float64) Consideration {
-	return FuncConsideration(name, 1, func(*Action, State) float64 { return v })
-}
-
 func TestMultiplyModeCompensation(t *testing.T) {
 	eatFlee := func(mode string) *Domain {
 		return compileRoles(t, RoleSpec{Name: "Animal", UtilityMode: mode, Actions: []ActionSpec{
@@ -341,7 +336,8 @@ func TestCommitment(t *testing.T) {
 		{"clear lead", "0.65 leads by more than 0.1: switch", 0.65, true, "hold", 0.1, "switch", false},
 		{"running is best", "nothing to keep", 0.3, true, "hold", 0.1, "hold", false},
 		{"running no longer applies", "a running action whose precondition fails gives way", 0.2, false, "hold", 0.1, "switch", false},
-		{"no margin", "commitment 0: the best wins", 0.55, true, "hold", 0, "switch", false},
+		{"default margin", "commitment 0 is the default 0.1: keep", 0.55, true, "hold", 0, "hold", true},
+		{"off", "a negative commitment turns it off: the best wins", 0.55, true, "hold", -1, "switch", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -359,7 +355,7 @@ func TestCommitment(t *testing.T) {
 			assert.Equal(t, tc.kept, e.Kept, tc.reason)
 		})
 	}
-	assert.Equal(t, 0.1, NewUtilityPlanner(d).Commitment, "the default margin is the agent's")
+	assert.Equal(t, 0.0, NewUtilityPlanner(d).Commitment, "zero, which stands for DefaultCommitment")
 }
 
 func TestExplanation(t *testing.T) {
@@ -439,7 +435,7 @@ func TestFuncErrorScoresZeroAndIsRecorded(t *testing.T) {
 		return 0.5, nil
 	}})
 	assert.Equal(t, "fine", u.SelectBestAction(d.NewState()).Name, "the failing consideration scores 0")
-	err, n := u.LastError()
+	n, err := u.LastError()
 	assert.Equal(t, boom, err)
 	assert.Equal(t, 1, n)
 	u.Explain = true

@@ -16,8 +16,9 @@ type World struct {
 	// Rand is the world's own random source, seeded from Seed, for the
 	// embedding game; agents have their own (Agent.Rand).
 	Rand *rand.Rand
-	// Workers is the number of goroutines Tick spreads agents over; 0 or 1
-	// ticks them all on the caller's goroutine. Agent i runs on worker
+	// Workers is the number of goroutines Tick spreads agents over. The
+	// default (zero) value, like 1 or a negative value, ticks every agent
+	// on the caller's goroutine. Agent i runs on worker
 	// Agent.Worker (set by Add to i mod Workers when Workers > 1; the
 	// embedding game may pin agents itself, e.g. to the worker whose Lua
 	// runtime loaded the agent's domain). Agents must not touch each
@@ -32,6 +33,7 @@ type World struct {
 	Timing bool
 
 	worker []int
+	byName map[string]*Agent // for Agent and Tell
 }
 
 // NewWorld returns an empty world with the given seed.
@@ -46,6 +48,13 @@ func (w *World) Add(a *Agent) {
 	a.ID = len(w.Agents)
 	a.Rand = rand.New(rand.NewPCG(w.Seed, uint64(a.ID)+1))
 	a.buffered = true
+	a.rx.world = w
+	if w.byName == nil {
+		w.byName = map[string]*Agent{}
+	}
+	if w.byName[a.Name] == nil {
+		w.byName[a.Name] = a
+	}
 	w.Agents = append(w.Agents, a)
 	w.worker = append(w.worker, -1)
 }
@@ -59,17 +68,28 @@ func (w *World) Remove(a *Agent) bool {
 		if x != a {
 			continue
 		}
-		if w.OnEvent != nil {
-			for _, e := range a.pending {
-				w.OnEvent(e)
-			}
+		w.flush(a)
+		if w.byName[a.Name] == a {
+			delete(w.byName, a.Name)
 		}
-		a.pending = a.pending[:0]
+		a.rx.world = nil
 		w.Agents = append(w.Agents[:i], w.Agents[i+1:]...)
 		w.worker = append(w.worker[:i], w.worker[i+1:]...)
 		return true
 	}
 	return false
+}
+
+// flush hands the agent's buffered records to OnEvent, in the order the
+// agent made them, and empties the buffer. It is the one place records
+// leave a world's agents.
+func (w *World) flush(a *Agent) {
+	if w.OnEvent != nil {
+		for _, e := range a.pending {
+			w.OnEvent(e)
+		}
+	}
+	a.pending = a.pending[:0]
 }
 
 // Pin puts agent i on worker k (k mod Workers).
@@ -107,34 +127,27 @@ func (w *World) Tick(dt float64) {
 		wg.Wait()
 	}
 	for _, a := range w.Agents {
-		if w.OnEvent != nil {
-			for _, e := range a.pending {
-				w.OnEvent(e)
-			}
-		}
-		a.pending = a.pending[:0]
+		w.flush(a)
 	}
+	w.deliverTells()
 	w.Ticks++
 	w.Time += dt
 }
 
 // Finish ends a run: each agent records its summary line (EventSummary,
-// status RUNNING, IDLE or STUCK), which reaches OnEvent.
+// status RUNNING, IDLE or STUCK), which reaches OnEvent. An agent is IDLE
+// when it runs no action, has no plan left and its reactive layer, if it
+// has one with a Busy method, is not busy.
 func (w *World) Finish() {
 	for _, a := range w.Agents {
 		status := "RUNNING"
 		switch {
 		case a.stuck:
 			status = "STUCK"
-		case a.task == nil && a.step >= len(a.plan):
+		case a.task == nil && a.step >= len(a.plan) && !a.reactiveBusy():
 			status = "IDLE"
 		}
 		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary(status)})
-		if w.OnEvent != nil {
-			for _, e := range a.pending {
-				w.OnEvent(e)
-			}
-		}
-		a.pending = a.pending[:0]
+		w.flush(a)
 	}
 }

@@ -45,6 +45,9 @@ type luaTask struct {
 	mem  bodyMemory // what the body holds (see memory.go)
 	// interruptErr is why on_interrupt failed, for InterruptErr.
 	interruptErr error
+	// While the body waits in npc:achieve or npc:wait_event, the task
+	// polls the wait each tick (bdi_npc.go).
+	bw *bdiWait
 }
 
 // Resume runs the body until it yields or ends, under the runtime's
@@ -79,6 +82,12 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 			}
 		}
 		t.host = nil
+	case t.bw != nil:
+		var ok bool
+		if args, ok = t.bw.poll(t.body.rt); !ok {
+			return engine.Running, nil
+		}
+		t.bw = nil
 	case t.started:
 		// A body that yields by itself gets the tick's dt back.
 		args = []lua.LValue{lua.LNumber(dt)}
@@ -133,9 +142,13 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 					// host would run it on this agent's ticks.
 					h := t.host
 					t.host, t.done = nil, true
+					where := scriptWhere(t.th)
+					rt.release(t, false)
 					return engine.Failed, fmt.Errorf("%snpc:%s: this host call was started by %s, not by %s: an agent can wait only for its own host calls",
-						scriptWhere(t.th), h.call.Name, agentName(h.call.Agent), agentName(t.agent))
+						where, h.call.Name, agentName(h.call.Agent), agentName(t.agent))
 				}
+			case rt.bdi.waitToken:
+				t.bw = waitOf(rets[1])
 			}
 		}
 		return engine.Running, nil

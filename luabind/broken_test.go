@@ -64,7 +64,7 @@ func TestBrokenConsiderationIsRecorded(t *testing.T) {
 	defer rt.Close()
 	wd := newWorld(t, rt, []string{"broken", "waiter"}, []string{filepath.Join("broken", "consideration_error.lua"), "waiter.lua"})
 	wd.run(25, 0.1)
-	err, n := wd.agents["broken"].Utility().LastError()
+	n, err := wd.agents["broken"].Utility().LastError()
 	require.Error(t, err)
 	assert.Positive(t, n)
 	assert.Contains(t, err.Error(), filepath.Join("testdata", "broken", "consideration_error.lua")+":11: cannot perform add operation")

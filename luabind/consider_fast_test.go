@@ -104,8 +104,8 @@ func TestFastConsiderationsScoreAsTheSlowPath(t *testing.T) {
 			assert.InDelta(t, b[k].Score, a[k].Score, 1e-12, "state %d", i)
 		}
 	}
-	errF, _ := uf.LastError()
-	errS, _ := us.LastError()
+	_, errF := uf.LastError()
+	_, errS := us.LastError()
 	assert.NoError(t, errF)
 	assert.NoError(t, errS)
 }

@@ -115,7 +115,7 @@ func TestLuaAndGoConsiderationsPickAlike(t *testing.T) {
 			}
 		}
 	}
-	err, n := lua.LastError()
+	n, err := lua.LastError()
 	assert.NoError(t, err)
 	assert.Zero(t, n)
 	assert.Len(t, picks, 3, "the states exercise every action: %v", picks)
@@ -154,7 +154,7 @@ func TestLuaConsiderationErrorsScoreZero(t *testing.T) {
 			assert.Contains(t, errs[tc.action], tc.want)
 		})
 	}
-	_, n := u.LastError()
+	n, _ := u.LastError()
 	assert.Equal(t, 4, n, "four failures recorded")
 	assert.Equal(t, 1.0, d.NewState()[0].Interface(), "the state is unchanged")
 }

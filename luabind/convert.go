@@ -6,21 +6,17 @@ import (
 	"strconv"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	lua "github.com/yuin/gopher-lua"
 )
-
-// maxExact is 2^53 - 1, the largest integer n such that n and n + 1 are
-// both exact in a float64 (Lua's only number type here). 2^53 itself is
-// exact, but 2^53 + 1 reads as 2^53, so a number of 2^53 or more may
-// already be a rounded different number.
-const maxExact = 1<<53 - 1
 
 // checkExact returns an error for a finite number of magnitude 2^53 or
 // more: the one rule for numbers entering state from Lua (writes to
 // npc.state and a role's state table). Infinities and smaller numbers,
-// integral or not, pass. (engine/expr applies the same rule to literals.)
+// integral or not, pass: the rule is expr.SafeNumber, the one rule for
+// every number entering state or the expression language.
 func checkExact(f float64) error {
-	if !math.IsInf(f, 0) && math.Abs(f) > maxExact {
+	if !math.IsNaN(f) && !expr.SafeNumber(f) {
 		return fmt.Errorf("%s is not an exact integer: numbers of magnitude 2^53 or more are refused, since Lua has already rounded them (Lua numbers are float64; 2^53 + 1 reads as 2^53); keep big ids as strings",
 			strconv.FormatFloat(f, 'f', 0, 64))
 	}

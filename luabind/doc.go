@@ -31,8 +31,16 @@
 // Action bodies (run) are coroutines of the runtime's state, resumed once
 // per tick; npc:wait, npc:wait_until and the game's host methods yield
 // until done, also inside pcall. Sensors and named conditions are plain
-// calls. Scripts see only the sandbox described at NewRuntime. Reload
-// swaps a changed file into running agents, keeping their state.
+// calls. Scripts see only the sandbox described below and at NewRuntime.
+// Reload swaps a changed file into running agents, keeping their state.
+// Runtime.EnableLLM adds npc:llm_plan, which asks a language model for a
+// plan off the game loop while the body waits (see docs/llm.md).
+//
+// A role's plans and initial_goals become its domain's reactive layer
+// (package engine/bdi): plan bodies run as coroutines like action bodies,
+// triggers and guards as read-only callbacks, and bodies of both kinds may
+// call npc:believe, forget, achieve, achieve_with_result, also_achieve,
+// wait_event, tell and print (docs/reactive-plans.md).
 //
 // # Limits and what they cost
 //

@@ -278,3 +278,34 @@ func (r *Runtime) raise(L *lua.LState, format string, args ...any) {
 }
 
 func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// unwrapViews replaces, inside a role table a file returned, every
+// read-only module view by the module's table, so the role reader sees
+// plain tables (a plan library from require, put in plans by mm.plans).
+// It writes only tables that hold views, which are the script's own: a
+// module's tables never hold views.
+func unwrapViews(t *lua.LTable) {
+	seen := map[*lua.LTable]bool{}
+	var walk func(t *lua.LTable)
+	walk = func(t *lua.LTable) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		var views []lua.LValue
+		t.ForEach(func(k, v lua.LValue) {
+			switch x := v.(type) {
+			case *lua.LTable:
+				walk(x)
+			case *lua.LUserData:
+				if proxyOf(x) != nil {
+					views = append(views, k)
+				}
+			}
+		})
+		for _, k := range views {
+			t.RawSet(k, proxyOf(t.RawGet(k)).t)
+		}
+	}
+	walk(t)
+}

@@ -66,7 +66,13 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 		return engine.RoleSpec{}, err
 	}
 	ret := rets[0]
+	if p := proxyOf(ret); p != nil {
+		ret = p.t // a role file that returns a module's role
+	}
 	tbl, ok := ret.(*lua.LTable)
+	if ok {
+		unwrapViews(tbl)
+	}
 	if !ok {
 		return engine.RoleSpec{}, &engine.CompileError{Problems: []engine.Problem{{
 			Pos: engine.Pos{File: path, Line: lastLine(string(src))},
@@ -74,6 +80,8 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 	}
 	rd := &roleReader{rt: r, file: path, src: string(src)}
 	spec := rd.role(tbl)
+	rp := rd.readPlans(tbl)
+	parentFile := ""
 	var problems []engine.Problem
 	if ext := tbl.RawGetString("extends"); ext != lua.LNil {
 		parent, err := rd.parent(ext, append(chain, path))
@@ -84,8 +92,10 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 		case err != nil:
 			return engine.RoleSpec{}, err
 		}
+		parentFile = parent.File
 		spec = mergeRoles(parent, spec)
 	}
+	r.notePlans(path, rp, parentFile)
 	problems = append(problems, rd.problems...)
 	if len(problems) > 0 {
 		return spec, &engine.CompileError{Problems: problems}
@@ -137,6 +147,9 @@ func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
 		return nil, err
 	} else {
 		problems = append(problems, d.Undeclared()...)
+		if len(problems) == 0 {
+			problems = r.installPlans(d, specs)
+		}
 	}
 	if len(problems) > 0 {
 		sort.SliceStable(problems, func(i, j int) bool {
@@ -166,7 +179,7 @@ func (rd *roleReader) add(pos engine.Pos, msg string) {
 }
 
 var (
-	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode"}
+	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs"}
 	goalKeys      = []string{"name", "condition", "priority", "description", "persistent", "deadline"}
 	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations"}
 	utilKeys      = []string{"cost", "value", "weight", "tags"}

@@ -4,7 +4,7 @@
 -- table a designer could write by hand, and a plain table keeps working.
 -- The LuaLS annotations for this module are in scripts/types/moonmind.lua.
 
-local type, error, pairs = type, error, pairs
+local type, error, pairs, select = type, error, pairs, select
 
 local mm = {}
 
@@ -67,6 +67,37 @@ function mm.condition(name, test)
   want(name, "string", "a condition's name", 2)
   want(test, "function", "condition " .. name .. "'s test", 2)
   return { name = name, test = test }
+end
+
+-- mm.plans(lib_a, lib_b, { ... }): one plan library, the lists
+-- concatenated in argument order, so earlier plans take priority (put the
+-- specific ones first: a catch-all first would shadow the rest). Each
+-- argument is a list of plans, or a single plan (a table with `on`).
+function mm.plans(...)
+  local out = {}
+  for i = 1, select("#", ...) do
+    local lib = select(i, ...)
+    if type(lib) ~= "userdata" then -- a module's plan library is a read-only view
+      want(lib, "table", "mm.plans argument #" .. i, 2)
+    end
+    if lib.on ~= nil or lib.body ~= nil then
+      out[#out + 1] = lib
+    else
+      for j = 1, #lib do
+        out[#out + 1] = lib[j]
+      end
+    end
+  end
+  return out
+end
+
+-- mm.plan(on, fields): a plan; fields hold name, goal, belief, trigger,
+-- guard and body.
+function mm.plan(on, fields)
+  want(on, "string", "a plan's on", 2)
+  local p = copy(fields)
+  p.on = on
+  return p
 end
 
 return mm

@@ -120,6 +120,7 @@ type Runtime struct {
 	// method that is not done yet (see the prelude in npc.go).
 	sleepToken, hostToken *lua.LUserData
 	methods               *lua.LTable
+	bdi                   bdiState // reactive plans (bdi_task.go)
 }
 
 // Lua state sizes. A coroutine starts with a small value stack and call
@@ -177,6 +178,7 @@ func NewRuntime(opts Options) *Runtime {
 	r.initReadOnly()
 	r.openSandbox()
 	r.initNPC()
+	r.initBDI()
 	r.freeze()
 	if r.budgeted() {
 		L.SetContext(r.budget)

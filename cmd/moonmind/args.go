@@ -86,7 +86,7 @@ func loadWithState(cmd string, pos []string, states []string, stderr io.Writer) 
 	}
 	// An agent evaluates the role's named conditions on that state, as the
 	// tick does before it decides.
-	a := engine.NewAgent("cli", d)
+	a := newAgent("cli", d)
 	if err := applyStates(d, a.State, states); err != nil {
 		rt.Close()
 		fmt.Fprintf(stderr, "moonmind %s: %v\n", cmd, err)

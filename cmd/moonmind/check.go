@@ -93,10 +93,6 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 }
 
 func kindByName(name string) engine.EventKind {
-	for k := engine.EventKind(1); k.String() != "event"; k++ {
-		if k.String() == name {
-			return k
-		}
-	}
-	return 0
+	k, _ := engine.ParseEventKind(name)
+	return k
 }

@@ -140,5 +140,16 @@ func printExprError(w io.Writer, prefix string, err error) {
 		fmt.Fprintf(w, "%s%s\n\t%s\n", prefix, pe.Message(), strings.ReplaceAll(pe.Caret(), "\n", "\n\t"))
 		return
 	}
-	fmt.Fprintf(w, "%s%s\n", prefix, strings.TrimPrefix(err.Error(), "engine: "))
+	// Errors of engine and engine/expr keep their message apart from the
+	// package prefix.
+	if m, ok := err.(interface{ Message() string }); ok {
+		fmt.Fprintf(w, "%s%s\n", prefix, m.Message())
+		return
+	}
+	var ee *engine.EffectError
+	if errors.As(err, &ee) {
+		fmt.Fprintf(w, "%s%s\n", prefix, ee.Message())
+		return
+	}
+	fmt.Fprintf(w, "%s%s\n", prefix, err.Error())
 }

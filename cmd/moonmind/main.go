@@ -9,6 +9,7 @@
 //	moonmind trace FILE.jsonl [--agent NAME] [--kind KIND]
 //	moonmind eval [--state k=v]... EXPR
 //	moonmind apply [--state k=v]... EFFECTS
+//	moonmind llm-plan [--base-url URL] [--model M] [--capability name=description]... [--json] GOAL
 //
 // run drives the role on a headless training ground: every agent starts at
 // (0, 0) and walks at 100 px/s, every nearest thing is at (100, 0), and

@@ -66,7 +66,7 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	defer rt.Close()
 	if *goal != "" && d.Goal(*goal) == nil {
 		fmt.Fprintf(stderr, "moonmind plan: --goal %s: the role has no goal %q%s\n", *goal, *goal,
-			engine.DidYouMean(*goal, goalNamesOf(d)))
+			engine.DidYouMean(*goal, d.GoalNames()))
 		return 2
 	}
 	pl := engine.NewPlanner(d, *depth)
@@ -115,14 +115,6 @@ func names(as []*engine.Action) []string {
 	out := make([]string, len(as))
 	for i, a := range as {
 		out[i] = a.Name
-	}
-	return out
-}
-
-func goalNamesOf(d *engine.Domain) []string {
-	out := make([]string, len(d.Goals))
-	for i, g := range d.Goals {
-		out[i] = g.Name
 	}
 	return out
 }

@@ -84,6 +84,9 @@ func TestPlanBadInputExits2(t *testing.T) {
 		{"missing file", []string{"plan", "nope.lua"}, "nope.lua"},
 		{"unknown variable", []string{"plan", soldier, "--state", "amo=3"}, `no state variable "amo" (did you mean "ammo"?)`},
 		{"bad value", []string{"plan", soldier, "--state", "ammo=3 4"}, "--state ammo=3 4: value col"},
+		{"2^53 + 1", []string{"plan", soldier, "--state", "ammo=9007199254740993"},
+			"--state ammo=9007199254740993: value col 1: expected a number of magnitude at most 2^53 - 1 = 9007199254740991 (larger ones may lose digits in a float64; keep big ids as strings), found \"9007199254740993\""},
+		{"2^53", []string{"plan", soldier, "--state", "ammo=-9007199254740992"}, "--state ammo=-9007199254740992: value col 2: expected a number of magnitude at most 2^53 - 1"},
 		{"wrong kind", []string{"plan", soldier, "--state", "ammo=lots"}, "--state ammo=lots: ammo holds a number in the role (0), and lots is a string"},
 		{"unknown goal", []string{"plan", soldier, "--goal", "armd"}, `(did you mean "armed"?)`},
 		{"depth out of range", []string{"plan", soldier, "--max-depth", "0"}, "--max-depth must be in 1..256"},
@@ -110,4 +113,15 @@ func TestRunPrintsDecisions(t *testing.T) {
 	assert.NotContains(t, out, "promised effects not met")
 	assert.Equal(t, 2, strings.Count(out, "finish      goal=armed action=reload"), "reloaded at the start and after running dry")
 	assert.Contains(t, lines[len(lines)-1], "summary     [flight-recorder] status=IDLE")
+}
+
+// TestRunWithGOAPOff checks that MOONMIND_GOAP=off, read by the command
+// line (the engine reads no environment variable), leaves the soldier's
+// supply goal unplanned: only the utility planner decides.
+func TestRunWithGOAPOff(t *testing.T) {
+	t.Setenv("MOONMIND_GOAP", "off")
+	out, errOut, code := runMain("run", soldier, "--ticks", "60", "--state", "enemy_visible=true", "--state", "enemy_health=300", "--state", "ammo=5")
+	require.Equal(t, 0, code, errOut)
+	assert.NotContains(t, out, "goal=armed", "no GOAP plan for the supply goal")
+	assert.Contains(t, out, "pick        action=attack score=", "the utility planner still picks")
 }

@@ -13,8 +13,8 @@ import (
 )
 
 func init() {
-	commands["run"] = command{what: "run agents of a role headless on a training ground and print every decision",
-		usage: "run FILE [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--trace FILE]",
+	commands["run"] = command{what: "run agents of one or more roles headless in one world on a training ground and print every decision",
+		usage: "run [NAME=]FILE... [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--trace FILE]",
 		run:   runCmd,
 	}
 }
@@ -22,7 +22,7 @@ func init() {
 func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("run", stderr)
 	var states stateFlags
-	fs.Var(&states, "state", "set a state variable of every agent, name=value (repeatable)")
+	fs.Var(&states, "state", "set a state variable of every agent that has it, name=value (repeatable)")
 	ticks := fs.Int("ticks", 100, "number of ticks to run")
 	dt := fs.Float64("dt", 0.1, "seconds per tick")
 	seed := fs.Uint64("seed", 1, "world seed")
@@ -33,8 +33,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
-	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "moonmind run: expected one role file, got", len(pos))
+	specs, err := parseRunAgents(pos)
+	if err != nil {
+		fmt.Fprintln(stderr, "moonmind run:", err)
 		return 2
 	}
 	switch {
@@ -50,19 +51,16 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	case *workers < 1 || *workers > 256:
 		fmt.Fprintln(stderr, "moonmind run: --workers must be in 1..256")
 		return 2
+	case *agents > 1 && len(specs) > 1:
+		fmt.Fprintln(stderr, "moonmind run: --agents is for one role file; with several, each file is one agent")
+		return 2
 	}
 	// One Lua runtime per worker: its agents run their bodies there.
-	domains := make([]*engine.Domain, *workers)
-	for k := range domains {
-		ground := newTrainingGround()
-		rt := luabind.NewRuntime(luabind.Options{Host: ground.host(), ScriptsDir: filepath.Dir(pos[0])})
-		defer rt.Close()
-		d, err := rt.LoadDomain(pos[0])
-		if err != nil {
-			fmt.Fprintln(stderr, err)
-			return 2
-		}
-		domains[k] = d
+	domains, closeAll, err := loadRunDomains(specs, *workers, filepath.Dir(specs[0].file))
+	defer closeAll()
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return 2
 	}
 	var trace *os.File
 	var records []engine.Event
@@ -83,14 +81,10 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 			records = append(records, e)
 		}
 	}
-	for i := 0; i < *agents; i++ {
-		d := domains[i%*workers]
-		name := d.Name
-		if *agents > 1 {
-			name = fmt.Sprintf("%s#%d", d.Name, i+1)
-		}
-		a := engine.NewAgent(name, d)
-		if err := applyStates(d, a.State, states); err != nil {
+	for i, ag := range runAgents(specs, domains[0], *agents) {
+		d := domains[i%*workers][ag.spec]
+		a := newAgent(ag.name, d)
+		if err := applyStates(d, a.State, statesFor(d, states, domains[0], len(specs) > 1)); err != nil {
 			fmt.Fprintln(stderr, "moonmind run:", err)
 			return 2
 		}

@@ -53,6 +53,8 @@ type Options struct {
 	// Select names the soldier the overlay shows first ("blue1" when
 	// empty).
 	Select string
+	// NoGOAP turns GOAP planning off (see sim.Config.NoGOAP).
+	NoGOAP bool
 }
 
 // Game is the demo as an ebiten.Game. Not safe for concurrent use: ebiten
@@ -76,7 +78,7 @@ type Game struct {
 // New loads the soldiers' script and sets up the battle. The error is a
 // script that does not load.
 func New(opts Options) (*Game, error) {
-	s, err := sim.New(sim.Config{Seed: opts.Seed, ScriptsDir: opts.ScriptsDir, Width: Width, Height: Height})
+	s, err := sim.New(sim.Config{Seed: opts.Seed, ScriptsDir: opts.ScriptsDir, Width: Width, Height: Height, NoGOAP: opts.NoGOAP})
 	if err != nil {
 		return nil, fmt.Errorf("game: %w", err)
 	}

@@ -54,6 +54,9 @@ type Config struct {
 	RoundPause float64
 	// OnEvent, when set, receives every soldier's decisions.
 	OnEvent func(engine.Event)
+	// NoGOAP turns the soldiers' GOAP planning off, so only the utility
+	// planner decides (the demo's main sets it for MOONMIND_GOAP=off).
+	NoGOAP bool
 }
 
 func (c *Config) defaults() {
@@ -228,6 +231,9 @@ func (s *Sim) spawn() {
 			name := fmt.Sprintf("%s%d", teamNames[team], i+1)
 			so := &Soldier{Name: name, Team: team, X: x, Y: y, HomeX: x, HomeY: y, Health: 100, Cover: -1}
 			so.Agent = engine.NewAgent(name, s.Domain)
+			if s.Config.NoGOAP {
+				so.Agent.SetPlannerHandle(nil)
+			}
 			so.Agent.Data = so
 			ammo := max(1, s.Config.SpawnAmmo+float64(s.World.Rand.IntN(7)-3))
 			so.Agent.Set("ammo", engine.NumberValue(ammo))

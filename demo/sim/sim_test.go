@@ -192,3 +192,29 @@ func TestMissingScriptIsAnError(t *testing.T) {
 	require.Error(t, err)
 	assert.True(t, strings.HasPrefix(err.Error(), "sim: "), fmt.Sprintf("error %q names its package", err))
 }
+
+func TestNoGOAPTurnsPlanningOff(t *testing.T) {
+	for _, off := range []bool{false, true} {
+		var plans int
+		s, err := sim.New(sim.Config{Seed: 3, ScriptsDir: "../../scripts", RoundPause: -1, NoGOAP: off,
+			OnEvent: func(e engine.Event) {
+				if e.Kind == engine.EventPlan {
+					plans++
+				}
+			}})
+		require.NoError(t, err)
+		for _, so := range s.Soldiers {
+			assert.Equal(t, !off, so.Agent.PlanningEnabled(), "NoGOAP=%v", off)
+			so.Agent.Set("ammo", engine.NumberValue(0)) // the supply goal is unmet
+		}
+		for range 120 {
+			s.Step(dt)
+		}
+		s.Close()
+		if off {
+			assert.Zero(t, plans, "no GOAP plans with NoGOAP")
+		} else {
+			assert.Positive(t, plans, "soldiers plan to stay armed")
+		}
+	}
+}

@@ -31,13 +31,59 @@
 ---@field state table<string, moonmind.Value> The agent's state variables: read and write them by name. Writing is refused in conditions and considerations.
 local NPC = {}
 
----Suspends the action body for `seconds` of game time (only in `run`).
+---Suspends the body for `seconds` of game time (in `run` and in plan bodies).
 ---@param seconds number
 function NPC:wait(seconds) end
 
 ---Suspends the action body until `fn(npc)` returns true; `fn` runs once per tick.
 ---@param fn fun(npc: moonmind.NPC): boolean
 function NPC:wait_until(fn) end
+
+---Sets belief (a state variable) `name` to `value` (default true); a new value is a
+---belief_added event, nil a belief_removed one. Refused in conditions, considerations,
+---triggers and guards. An unknown variable is an error.
+---@param name string
+---@param value? moonmind.Value
+function NPC:believe(name, value) end
+
+---Removes belief `name`: the variable becomes missing (a belief_removed event when it had a value).
+---@param name string
+function NPC:forget(name) end
+
+---Adds `goal` as a sub-goal and suspends the body until it completes (in a plan body or
+---an action body). Its failure is raised here as an error naming this line.
+---@param goal moonmind.GoalValue
+function NPC:achieve(goal) end
+
+---Adds `goal` as a separate top-level goal (its own intention) and does not wait.
+---@param goal moonmind.GoalValue
+function NPC:also_achieve(goal) end
+
+---Like achieve, and returns the value returned by the plan body that completed the goal.
+---@param goal moonmind.GoalValue
+---@return any
+function NPC:achieve_with_result(goal) end
+
+---Suspends the body until an event matches `filter` (a table matched field by field, such as
+---{ kind = "belief_added", name = "bell" }, or a function of the event; nil: any event).
+---Returns the event, or nil, "timeout" after `timeout` seconds of game time (nil: no timeout).
+---@param filter? moonmind.EventFilter|fun(event: moonmind.Event): boolean
+---@param timeout? number Seconds.
+---@return moonmind.Event|nil event
+---@return "timeout"|nil reason
+function NPC:wait_event(filter, timeout) end
+
+---Sets belief `name` to `value` (default true) on the agent called `agent` at the start of its
+---next tick, as a belief event whose `from` is this agent. An unknown agent or variable is an error.
+---@param agent string
+---@param name string
+---@param value? moonmind.Value
+function NPC:tell(agent, name, value) end
+
+---Writes one line: the agent's name, then the values as tostring shows them, joined by
+---single spaces (to the `moonmind run` output and as a print record in the trace).
+---@param ... any
+function NPC:print(...) end
 
 ---Demo host method: walks to (x, y) and returns on arrival.
 ---@param x number
@@ -57,6 +103,36 @@ function NPC:position() end
 
 ---Demo host method: fires one round at the current target.
 function NPC:shoot() end
+
+---One step of a plan a language model proposed.
+---@class moonmind.LLMStep
+---@field action string The action's name ("unknown" when the model gave none).
+---@field description string
+---@field arguments table<string, any> The step's arguments, from the model's JSON (an empty table when none).
+---@field reasoning string
+
+---A plan a language model proposed for a goal in plain text.
+---@class moonmind.LLMPlan
+---@field goal string The goal text asked for.
+---@field reasoning string
+---@field steps moonmind.LLMStep[] In order; empty when the reply held no plan.
+
+---@class moonmind.LLMPlanOptions
+---@field capabilities? (string|{name: string, description?: string})[] The actions the model may use: names of the role's actions, or name and description. Default: every action of the role.
+---@field timeout? number Seconds of game time to wait for the answer (default 10).
+---@field goal? string A goal of the role: the answer is grounded against the role and the agent's state when it arrives.
+---@field fallback? "reject"|"trim"|"goap" What grounding does with a plan that does not hold (default "reject").
+
+---Asks a language model for a plan toward `goal_text` (only in `run`, and
+---only when the game enabled it: Runtime.EnableLLM). The body waits, the
+---tick does not: the request runs off the game loop. Returns the plan, or
+---nil and "timeout", "refused: ...", "rejected: ...", "error: ..." or
+---"unavailable" (no model configured).
+---@param goal_text string
+---@param opts? moonmind.LLMPlanOptions
+---@return moonmind.LLMPlan|nil plan
+---@return string|nil reason
+function NPC:llm_plan(goal_text, opts) end
 
 ---@class moonmind.Goal
 ---@field name string
@@ -131,6 +207,55 @@ function NPC:shoot() end
 ---@field description? string
 ---@field test fun(npc: moonmind.NPC): boolean
 
+---A goal of reactive plans: a name, or a list of strings, numbers and booleans such as
+---{ "start", 1, 5 }, compared element by element.
+---@alias moonmind.GoalValue string|(string|number|boolean)[]
+
+---The event kinds plans react to.
+---@alias moonmind.EventKind "goal_added"|"goal_failed"|"goal_removed"|"belief_added"|"belief_removed"
+
+---An event: goal events have `goal` (and `error` on goal_failed, `result` on goal_removed);
+---belief events have `name`, `value`, `old` (and `from`, the agent that told it).
+---@class moonmind.Event
+---@field kind moonmind.EventKind
+---@field goal? moonmind.GoalValue
+---@field error? string
+---@field result? any
+---@field name? string
+---@field value? moonmind.Value
+---@field old? moonmind.Value
+---@field from? string
+
+---A wait_event filter: every field given must equal the event's (`error` matches a part of the message).
+---@class moonmind.EventFilter
+---@field kind? moonmind.EventKind
+---@field goal? moonmind.GoalValue
+---@field error? string
+---@field name? string
+---@field value? moonmind.Value
+---@field old? moonmind.Value
+---@field from? string
+
+---What a belief trigger receives: the variable's name, its new value and its old one.
+---@class moonmind.Belief
+---@field name string
+---@field value moonmind.Value
+---@field old moonmind.Value
+---@field from? string The agent that told it.
+
+---A reactive plan (the JaKtA seed's): on an event of kind `on`, when the shorthand filter
+---(`goal` or `belief`) matches and `trigger` returns a context, and `guard` returns one too, the
+---body runs as an intention, a coroutine that runs until it suspends. The first applicable plan
+---of the list wins. Without a trigger the context is the goal, or the moonmind.Belief.
+---@class moonmind.Plan
+---@field name? string For traces.
+---@field on moonmind.EventKind
+---@field goal? string Goal events: the goal equals this name, or is a list whose [1] equals it.
+---@field belief? string Belief events: the state variable's name.
+---@field trigger? fun(subject: moonmind.GoalValue|moonmind.Belief, npc: moonmind.NPC): any Nil or false: not relevant.
+---@field guard? fun(ctx: any, npc: moonmind.NPC): any Nil or false: not applicable; else the (refined) context.
+---@field body fun(npc: moonmind.NPC, ctx: any): any Its return value is the goal's result.
+
 ---The table a role file returns.
 ---@class moonmind.Role
 ---@field name string
@@ -144,6 +269,9 @@ function NPC:shoot() end
 ---@field decide? moonmind.Decide
 ---@field considerations? moonmind.Consideration[]
 ---@field utility_mode? "average"|"multiply"
+---@field plans? moonmind.Plan[] The plan library, in priority order (see mm.plans).
+---@field initial_goals? moonmind.GoalValue[] Goals added (goal_added events) at the agent's first tick.
+---@field quiet_beliefs? boolean Leave out of the trace the belief events no plan could want and no wait waits for.
 
 ---The helpers of require("moonmind"); each returns plain data.
 ---@class moonmind
@@ -179,5 +307,17 @@ function mm.sensor(name, every, run) end
 ---@param test fun(npc: moonmind.NPC): boolean
 ---@return moonmind.Condition
 function mm.condition(name, test) end
+
+---One plan library: the lists concatenated in argument order, so earlier plans take priority
+---(specific first: a catch-all first shadows the rest). Each argument is a list of plans (a
+---module of plans: require("lib")) or a single plan.
+---@param ... moonmind.Plan[]|moonmind.Plan
+---@return moonmind.Plan[]
+function mm.plans(...) end
+
+---@param on moonmind.EventKind
+---@param fields moonmind.Plan|table
+---@return moonmind.Plan
+function mm.plan(on, fields) end
 
 return mm

@@ -1,0 +1,101 @@
+package bdi
+
+import (
+	"fmt"
+
+	"github.com/moonmind-ai/moonmind/engine"
+)
+
+// Kind is the kind of an Event, and the `on` of a Plan. The zero Kind is
+// invalid.
+type Kind uint8
+
+// The event kinds a plan can react to (docs/reactive-plans.md).
+const (
+	_             Kind = iota
+	GoalAdded          // a goal was added (Agent.Achieve, npc:achieve, initial_goals)
+	GoalFailed         // a goal failed: no applicable plan, or its intention failed
+	GoalRemoved        // a goal was achieved and removed
+	BeliefAdded        // a variable got a value it did not have
+	BeliefRemoved      // a variable lost its value (forget, or set to nil)
+	numKinds
+)
+
+var kindNames = [...]string{"", "goal_added", "goal_failed", "goal_removed", "belief_added", "belief_removed"}
+
+// String returns the kind as Lua writes it: "goal_added" and so on.
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && k != 0 {
+		return kindNames[k]
+	}
+	return "invalid"
+}
+
+// IsGoal reports whether the kind is a goal event.
+func (k Kind) IsGoal() bool { return k == GoalAdded || k == GoalFailed || k == GoalRemoved }
+
+// IsBelief reports whether the kind is a belief event.
+func (k Kind) IsBelief() bool { return k == BeliefAdded || k == BeliefRemoved }
+
+// KindNames returns the names ParseKind accepts, in order.
+func KindNames() []string { return append([]string(nil), kindNames[1:]...) }
+
+// ParseKind reads a kind's name ("belief_added"); ok is false for any
+// other text.
+func ParseKind(s string) (k Kind, ok bool) {
+	for i, n := range kindNames {
+		if i > 0 && n == s {
+			return Kind(i), true
+		}
+	}
+	return 0, false
+}
+
+// Event is one event of an agent: a goal event (Goal; Err on a failure;
+// Result, the value that completed it, on a removal) or a belief event
+// (Slot and Name of the variable, its Value and its Old value; From, the
+// agent that told it, when it was told). Events are plain values.
+type Event struct {
+	Kind   Kind
+	Goal   engine.GoalValue
+	Err    error
+	Result any
+	Slot   int
+	Name   string
+	Value  engine.Value
+	Old    engine.Value
+	From   string
+}
+
+// String formats the event for messages and traces: `goal_added prepare`,
+// `belief_added bell = true (was false)`.
+func (e *Event) String() string {
+	if e.Kind.IsGoal() {
+		return e.Kind.String() + " " + e.Goal.String()
+	}
+	s := e.Kind.String() + " " + e.Name
+	if e.Kind == BeliefAdded {
+		s += " = " + e.Value.String()
+	}
+	if e.Old.IsKnown() {
+		s += " (was " + e.Old.String() + ")"
+	}
+	return s
+}
+
+// Describe formats a result or context value for a trace: nil as "",
+// values with a String method by it, Go strings quoted, others as fmt
+// prints them.
+func Describe(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return fmt.Sprintf("%q", x)
+	case error:
+		return x.Error()
+	case fmt.Stringer:
+		return x.String()
+	}
+	return fmt.Sprint(v)
+}

@@ -1,0 +1,320 @@
+package engine
+
+import (
+	"cmp"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+)
+
+// This file compiles RoleSpecs into a Domain, in named phases (see
+// compiler.compile).
+
+// Problem is one thing wrong in a role, at a place.
+type Problem struct {
+	Pos Pos
+	Msg string
+	Err error // the underlying error, such as a *ParseError, when there is one
+}
+
+func (p Problem) String() string {
+	if s := p.Pos.String(); s != "" {
+		return s + ": " + p.Msg
+	}
+	return p.Msg
+}
+
+// CompileError lists every problem found while compiling roles, each on its
+// own line as "file:line:col: message".
+type CompileError struct{ Problems []Problem }
+
+func (e *CompileError) Error() string {
+	lines := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		lines[i] = p.String()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Compile merges roles into one Domain. A later role's state variable,
+// goal or action with the same name as an earlier role's replaces it in
+// place. Every problem is reported at once in a *CompileError: a condition
+// or effect that does not parse, a fulfills naming no goal, a duplicate
+// name within one role, a negative or non-finite cost, an unknown decide
+// mode.
+func Compile(roles ...RoleSpec) (*Domain, error) {
+	c := &compiler{d: &Domain{Schema: NewSchema(), goalIndex: map[string]*Goal{}, actionIndex: map[string]*Action{}}}
+	return c.compile(roles)
+}
+
+type compiler struct {
+	d        *Domain
+	problems []Problem
+}
+
+func (c *compiler) add(pos Pos, msg string, err error) {
+	c.problems = append(c.problems, Problem{Pos: pos, Msg: msg, Err: err})
+}
+
+// at shifts a field position by a parse error's column, when both are known.
+func at(field, decl Pos, err error) Pos {
+	var pe *ParseError
+	if field.Line > 0 && errors.As(err, &pe) {
+		p := field
+		p.Col += pe.Col - 1
+		return p
+	}
+	if field.Line > 0 {
+		return field
+	}
+	return decl
+}
+
+// compile runs the phases in order. Each phase reports its problems and
+// goes on, so one run reports everything wrong at once; the Domain is
+// returned only when no phase found a problem.
+func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
+	m := c.mergeRoles(roles)
+	c.checkDecide()
+	c.compileSensors(m.sensors)
+	c.compileNamedConditions(m.conds)
+	syntax := c.parseEffects(m.actions)
+	c.compileGoals(m.goals)
+	c.compileActions(m.actions, syntax)
+	c.compileUtility(m.utilMode, m.roleCons, m.actions)
+	if len(c.problems) > 0 {
+		return nil, &CompileError{Problems: c.problems}
+	}
+	c.finish(m.initial)
+	return c.d, nil
+}
+
+// merged is the roles merged into one list of each kind of declaration:
+// a later role's entry with the same name replaces an earlier one's in
+// place.
+type merged struct {
+	initial  []Value // by slot
+	goals    []GoalSpec
+	actions  []ActionSpec
+	sensors  []SensorSpec
+	conds    []ConditionSpec
+	utilMode string
+	roleCons []ConsiderationSpec
+}
+
+// mergeRoles merges the roles' declarations, interns the declared state
+// variables in order and sets the domain's name and decide mode (the last
+// role that sets one wins).
+func (c *compiler) mergeRoles(roles []RoleSpec) merged {
+	d := c.d
+	var m merged
+	var names []string
+	for _, r := range roles {
+		names = append(names, r.Name)
+		if r.Decide != "" {
+			d.Decide = r.Decide
+		}
+		if r.UtilityMode != "" {
+			m.utilMode = r.UtilityMode
+		}
+		if r.Considerations != nil {
+			m.roleCons = r.Considerations
+		}
+		for _, v := range r.State {
+			slot := d.Schema.Intern(v.Name)
+			for len(m.initial) <= slot {
+				m.initial = append(m.initial, Value{})
+			}
+			m.initial[slot] = v.Value
+		}
+		m.goals = merge(c, m.goals, r.Goals, "goal", func(g GoalSpec) (string, Pos) { return g.Name, g.Pos })
+		m.sensors = merge(c, m.sensors, r.Sensors, "sensor", func(x SensorSpec) (string, Pos) { return x.Name, x.Pos })
+		m.conds = merge(c, m.conds, r.Conditions, "condition", func(x ConditionSpec) (string, Pos) { return x.Name, x.Pos })
+		m.actions = merge(c, m.actions, r.Actions, "action", func(a ActionSpec) (string, Pos) { return a.Name, a.Pos })
+	}
+	d.Name = strings.Join(names, "+")
+	return m
+}
+
+// checkDecide checks the decide mode; empty means "goap".
+func (c *compiler) checkDecide() {
+	d := c.d
+	switch d.Decide {
+	case "", "goap", "utility", "hybrid":
+		if d.Decide == "" {
+			d.Decide = "goap"
+		}
+	default:
+		c.add(Pos{}, "decide must be \"goap\", \"utility\" or \"hybrid\", not \""+d.Decide+"\"", nil)
+	}
+}
+
+// compileSensors checks each sensor's function and period.
+func (c *compiler) compileSensors(sensors []SensorSpec) {
+	for i, sn := range sensors {
+		if sn.Run == nil {
+			c.add(sn.Pos, "sensor \""+sn.Name+"\" has no function", nil)
+		}
+		if sn.Every < 0 || math.IsNaN(sn.Every) || math.IsInf(sn.Every, 0) {
+			c.add(sn.Pos, "sensor \""+sn.Name+"\" period must be a finite number of seconds >= 0", nil)
+		}
+		c.d.Sensors = append(c.d.Sensors, &Sensor{Name: sn.Name, Index: i, Every: sn.Every, Run: sn.Run, Pos: sn.Pos})
+	}
+}
+
+// compileNamedConditions gives each named condition its boolean slot.
+func (c *compiler) compileNamedConditions(conds []ConditionSpec) {
+	for _, nc := range conds {
+		if nc.Test == nil {
+			c.add(nc.Pos, "condition \""+nc.Name+"\" has no function", nil)
+		}
+		slot := c.d.Schema.Intern(nc.Name)
+		c.d.Conditions = append(c.d.Conditions, &NamedCondition{Name: nc.Name, Slot: slot, Test: nc.Test, Pos: nc.Pos})
+	}
+}
+
+// parseEffects parses every effect and interns its targets before any
+// condition or effect binds its words, so a word naming a variable that
+// only some effect assigns reads that variable. The result is by action;
+// nil where the effect does not parse.
+func (c *compiler) parseEffects(actions []ActionSpec) []*EffectSyntax {
+	syntax := make([]*EffectSyntax, len(actions))
+	for i, a := range actions {
+		es, err := ParseEffect(a.Effects)
+		if err != nil {
+			c.add(at(a.EffectsAt, a.Pos, err), "action \""+a.Name+"\" effects: "+parseMsg(err), err)
+			continue
+		}
+		syntax[i] = es
+		for _, t := range es.Targets() {
+			c.d.Schema.Intern(t)
+		}
+	}
+	return syntax
+}
+
+// compileGoals compiles the goal conditions; a goal without a priority is
+// Normal.
+func (c *compiler) compileGoals(goals []GoalSpec) {
+	d := c.d
+	for i, gs := range goals {
+		if gs.Name == "" {
+			c.add(gs.Pos, "a goal has no name", nil)
+		}
+		cond, err := CompileCondition(gs.Condition, d.Schema)
+		if err != nil {
+			c.add(at(gs.ConditionAt, gs.Pos, err), "goal \""+gs.Name+"\" condition: "+parseMsg(err), err)
+		}
+		prio := gs.Priority
+		if prio == 0 {
+			prio = Normal
+		}
+		g := &Goal{Name: gs.Name, Index: i, Priority: prio, Condition: cond, Description: gs.Description,
+			Persistent: gs.Persistent, Deadline: gs.Deadline, Pos: gs.Pos}
+		d.Goals = append(d.Goals, g)
+		d.goalIndex[g.Name] = g
+	}
+}
+
+// compileActions compiles each action's precondition and effects, checks
+// its cost (zero means 1) and resolves its fulfills against the goals.
+func (c *compiler) compileActions(actions []ActionSpec, syntax []*EffectSyntax) {
+	d := c.d
+	for i, as := range actions {
+		if as.Name == "" {
+			c.add(as.Pos, "an action has no name", nil)
+		}
+		pre, err := CompileCondition(as.Pre, d.Schema)
+		if err != nil {
+			c.add(at(as.PreAt, as.Pos, err), "action \""+as.Name+"\" pre: "+parseMsg(err), err)
+		}
+		var eff *Effect
+		if syntax[i] != nil {
+			eff, err = syntax[i].Compile(d.Schema)
+			if err != nil {
+				c.add(at(as.EffectsAt, as.Pos, err), "action \""+as.Name+"\" effects: "+parseMsg(err), err)
+			}
+		}
+		cost := as.Cost
+		if cost == 0 {
+			cost = 1
+		}
+		if cost < 0 || math.IsNaN(cost) || math.IsInf(cost, 0) {
+			c.add(as.Pos, "action \""+as.Name+"\" cost must be a finite number > 0, not "+FormatNumber(cost), nil)
+			cost = 1
+		}
+		a := &Action{Name: as.Name, Index: i, Pre: pre, Effects: eff, Cost: cost, Utility: as.Utility.withDefaults(),
+			Restricted: as.Restricted, Body: as.Body, Pos: as.Pos}
+		for _, f := range as.Fulfills {
+			g := d.goalIndex[f]
+			if g == nil {
+				at := as.Pos
+				if as.FulfillsAt.Line > 0 {
+					at = as.FulfillsAt
+				}
+				c.add(at, "action \""+as.Name+"\" fulfills \""+f+"\", which is no goal"+DidYouMean(f, d.GoalNames()), nil)
+				continue
+			}
+			a.Fulfills = append(a.Fulfills, g)
+		}
+		d.Actions = append(d.Actions, a)
+		d.actionIndex[a.Name] = a
+	}
+}
+
+// finish fills in what needs every phase done: the initial state, with a
+// slot for every variable interned on the way, and the goals by priority.
+func (c *compiler) finish(initial []Value) {
+	d := c.d
+	for len(initial) < d.Schema.Len() {
+		initial = append(initial, Value{})
+	}
+	d.Initial = State(initial)
+	d.ByPrio = sortedByPriority(d.Goals)
+}
+
+func parseMsg(err error) string {
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		return pe.Message() + " in \"" + pe.Excerpt() + "\""
+	}
+	return messageOf(err)
+}
+
+// merge adds one role's entries to the merged list: an entry whose name an
+// earlier role used replaces it in place; a name used twice in the same
+// role is a problem. It takes time linear in the number of entries.
+func merge[T any](c *compiler, merged, role []T, kind string, key func(T) (string, Pos)) []T {
+	at := make(map[string]int, len(merged)+len(role)) // name -> position in merged
+	for i := range merged {
+		if n, _ := key(merged[i]); !hasKey(at, n) {
+			at[n] = i
+		}
+	}
+	seen := make(map[string]bool, len(role))
+	for _, x := range role {
+		name, pos := key(x)
+		if seen[name] {
+			c.add(pos, kind+" \""+name+"\" is declared twice", nil)
+			continue
+		}
+		seen[name] = true
+		if i, ok := at[name]; ok {
+			merged[i] = x
+			continue
+		}
+		at[name] = len(merged)
+		merged = append(merged, x)
+	}
+	return merged
+}
+
+func hasKey(m map[string]int, k string) bool { _, ok := m[k]; return ok }
+
+func sortedByPriority(goals []*Goal) []*Goal {
+	out := slices.Clone(goals)
+	// Highest first; stable, so equal priorities keep declaration order.
+	slices.SortStableFunc(out, func(a, b *Goal) int { return cmp.Compare(b.Priority, a.Priority) })
+	return out
+}

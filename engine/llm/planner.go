@@ -1,0 +1,232 @@
+package llm
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"sort"
+	"strings"
+)
+
+// Capability is an action the model may put in a plan: its name, as the
+// step's "action", and what it does.
+type Capability struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+}
+
+// DefaultTemperature is the planner's temperature when none is set.
+const DefaultTemperature = 0.2
+
+// DynamicPlanner asks a chat model for the steps toward a goal written in
+// plain text (LLMDynamicPlanner in docs/llm.md). Build one with
+// NewDynamicPlanner. It is immutable and safe for concurrent use when its
+// client and guard rails are.
+type DynamicPlanner struct {
+	client      Client
+	caps        []Capability
+	context     string
+	temperature float64
+	rails       []GuardRail
+	log         *slog.Logger
+}
+
+// DynamicPlannerBuilder collects a DynamicPlanner's settings; Build checks
+// them.
+type DynamicPlannerBuilder struct {
+	p DynamicPlanner
+}
+
+// NewDynamicPlanner starts a planner over client (required): no
+// capabilities, no additional context, temperature DefaultTemperature, no
+// guard rails, warnings to slog.Default().
+func NewDynamicPlanner(client Client) *DynamicPlannerBuilder {
+	return &DynamicPlannerBuilder{p: DynamicPlanner{client: client, temperature: DefaultTemperature}}
+}
+
+// Capability adds one capability at the end of the list.
+func (b *DynamicPlannerBuilder) Capability(name, description string) *DynamicPlannerBuilder {
+	b.p.caps = append(b.p.caps, Capability{Name: name, Description: description})
+	return b
+}
+
+// Capabilities replaces the list of capabilities.
+func (b *DynamicPlannerBuilder) Capabilities(caps []Capability) *DynamicPlannerBuilder {
+	b.p.caps = append([]Capability(nil), caps...)
+	return b
+}
+
+// AdditionalContext sets extra text for the prompt (default empty).
+func (b *DynamicPlannerBuilder) AdditionalContext(text string) *DynamicPlannerBuilder {
+	b.p.context = text
+	return b
+}
+
+// Temperature sets the sampling temperature; Build refuses one outside
+// 0..2.
+func (b *DynamicPlannerBuilder) Temperature(t float64) *DynamicPlannerBuilder {
+	b.p.temperature = t
+	return b
+}
+
+// GuardRails adds checks of the raw goal text, run in order before any
+// model call.
+func (b *DynamicPlannerBuilder) GuardRails(rails ...GuardRail) *DynamicPlannerBuilder {
+	b.p.rails = append(b.p.rails, rails...)
+	return b
+}
+
+// Logger sets where the warning for an unreadable reply goes; nil means
+// slog.Default().
+func (b *DynamicPlannerBuilder) Logger(l *slog.Logger) *DynamicPlannerBuilder {
+	b.p.log = l
+	return b
+}
+
+// Build returns the planner, or an error naming the setting that is
+// wrong: no client, a temperature outside 0..2, a capability without a
+// name.
+func (b *DynamicPlannerBuilder) Build() (*DynamicPlanner, error) {
+	p := b.p
+	if p.client == nil {
+		return nil, errors.New("llm: the planner needs a client")
+	}
+	if math.IsNaN(p.temperature) || p.temperature < 0 || p.temperature > 2 {
+		return nil, fmt.Errorf("llm: temperature must be in 0..2, not %v", p.temperature)
+	}
+	for i, c := range p.caps {
+		if strings.TrimSpace(c.Name) == "" {
+			return nil, fmt.Errorf("llm: capability %d has no name", i)
+		}
+	}
+	p.caps = append([]Capability(nil), p.caps...)
+	p.rails = append([]GuardRail(nil), p.rails...)
+	return &p, nil
+}
+
+// WithCapabilities returns a copy of the planner with another list of
+// capabilities (npc:llm_plan uses it for each request's own list).
+func (p *DynamicPlanner) WithCapabilities(caps []Capability) *DynamicPlanner {
+	q := *p
+	q.caps = append([]Capability(nil), caps...)
+	return &q
+}
+
+// Capabilities returns a copy of the planner's capabilities.
+func (p *DynamicPlanner) Capabilities() []Capability { return append([]Capability(nil), p.caps...) }
+
+// Temperature returns the planner's temperature.
+func (p *DynamicPlanner) Temperature() float64 { return p.temperature }
+
+// Client returns the planner's client.
+func (p *DynamicPlanner) Client() Client { return p.client }
+
+// CheckGoal runs the guard rails on goal: nil, or a *RefusedError.
+func (p *DynamicPlanner) CheckGoal(goal string) error { return checkGoal(p.rails, goal) }
+
+// GeneratePlan asks the model for a plan toward goal with exactly one
+// chat call. The error is a *RefusedError when a guard rail refuses the
+// goal (no call is made) or the client's error when the call fails. A
+// reply that cannot be read is no error: the plan is empty and a warning
+// is logged.
+func (p *DynamicPlanner) GeneratePlan(ctx context.Context, goal string) (Plan, error) {
+	return p.GeneratePlanWithState(ctx, goal, nil)
+}
+
+// GeneratePlanWithState is GeneratePlan with the current world state in
+// the prompt, as a JSON object with sorted keys (nil or empty leaves it
+// out).
+func (p *DynamicPlanner) GeneratePlanWithState(ctx context.Context, goal string, state map[string]any) (Plan, error) {
+	if err := p.CheckGoal(goal); err != nil {
+		return Plan{Goal: goal, Steps: []PlanStep{}}, err
+	}
+	user := "Goal: " + goal
+	if len(state) > 0 {
+		js, _ := json.Marshal(sortedMap(state))
+		user += "\nCurrent state (JSON): " + string(js)
+	}
+	return p.ask(ctx, p.client, goal, user)
+}
+
+func (p *DynamicPlanner) ask(ctx context.Context, c Client, goal, user string) (Plan, error) {
+	reply, err := c.Chat(ctx, ChatRequest{
+		Messages:    []Message{{Role: "system", Content: p.systemPrompt()}, {Role: "user", Content: user}},
+		Temperature: p.temperature,
+	})
+	if err != nil {
+		return Plan{Goal: goal, Steps: []PlanStep{}}, err
+	}
+	plan, ok := ParseReply(goal, reply)
+	if !ok {
+		l := p.log
+		if l == nil {
+			l = slog.Default()
+		}
+		l.Warn("llm: the model's reply holds no plan (no JSON plan, no numbered list); the plan is empty",
+			"goal", goal, "reply", clip(reply, 200))
+	}
+	return plan, nil
+}
+
+func (p *DynamicPlanner) systemPrompt() string {
+	var b strings.Builder
+	b.WriteString("You plan the steps a game character takes toward a goal.\n")
+	if len(p.caps) == 0 {
+		b.WriteString("No specific actions are given: write generic, concrete steps, and name each step's action with a short snake_case verb.\n")
+	} else {
+		b.WriteString("Use only these actions, by exact name, in each step's \"action\":\n")
+		for _, c := range p.caps {
+			if c.Description != "" {
+				fmt.Fprintf(&b, "- %s: %s\n", c.Name, c.Description)
+			} else {
+				fmt.Fprintf(&b, "- %s\n", c.Name)
+			}
+		}
+	}
+	if p.context != "" {
+		b.WriteString("Context: " + p.context + "\n")
+	}
+	b.WriteString(`Answer with JSON only, of this shape:
+{"reasoning": "why this plan", "steps": [{"action": "name", "description": "what the step does", "arguments": {}, "reasoning": "why this step"}]}
+`)
+	return b.String()
+}
+
+// sortedMap is a map that json.Marshal writes with sorted keys (it does
+// already; the type documents that the prompt depends on it).
+type sortedMap map[string]any
+
+func (m sortedMap) MarshalJSON() ([]byte, error) {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	b.WriteByte('{')
+	for i, k := range keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		vb, err := json.Marshal(m[k])
+		if err != nil {
+			vb, _ = json.Marshal(fmt.Sprint(m[k]))
+		}
+		b.Write(kb)
+		b.WriteByte(':')
+		b.Write(vb)
+	}
+	b.WriteByte('}')
+	return []byte(b.String()), nil
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
