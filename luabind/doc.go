@@ -59,7 +59,9 @@
 // n log n of them for table.sort; ten units per subject byte a pattern
 // match may scan (string.find, match, gmatch, gsub: gopher-lua's matcher
 // costs 250-350 ns per start position), plus its estimated backtracking;
-// 32 units per coroutine.create. Functions that built-ins call back
+// 32 units per coroutine.create; 16 units plus one per argument to start
+// a host method (the host's Go work runs outside Lua and is the game's to
+// bound). Functions that built-ins call back
 // (a sort comparator, a gsub callback, a metamethod) count their
 // instructions too. At 20-50 ns per instruction, a spent default budget
 // is 10-25 ms of one core, well under 50 ms. A spent budget stops the

@@ -171,8 +171,7 @@ func proxyOf(v lua.LValue) *roProxy {
 func (r *Runtime) wrapIteration(base *lua.LTable) {
 	L := r.L
 	next := base.RawGetString("next").(*lua.LFunction)
-	var roNext *lua.LFunction
-	roNext = L.NewFunction(func(L *lua.LState) int {
+	roNext := L.NewFunction(func(L *lua.LState) int {
 		p := proxyOf(L.Get(1))
 		if p == nil {
 			return next.GFunction(L)

@@ -19,8 +19,9 @@ const (
 	// itemsPerUnit is how many table slots a built-in moves or reads for
 	// one work unit (table.insert in the middle of a list, unpack).
 	itemsPerUnit = 4
-	// hostCallUnits is what one call of a host method costs, on top of one
-	// unit per argument.
+	// hostCallUnits is what starting one call of a host method costs, on
+	// top of one unit per argument (the host's own Go work is the game's
+	// to bound: it runs outside Lua).
 	hostCallUnits = 16
 )
 
