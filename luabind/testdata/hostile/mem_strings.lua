@@ -1,4 +1,4 @@
--- want: ^testdata/hostile/mem_strings\.lua:15: memory limit exceeded \(64 MiB\): 
+-- want: ^testdata/hostile/mem_strings\.lua:1[4-6]: memory limit exceeded \(64 MiB\): 
 -- match: regexp (the figures, and for padding the line the watchdog stops at, depend on when the Go heap was collected)
 -- strings kept across ticks.
 return {
