@@ -58,9 +58,12 @@ func (p *Plan) Names() []string {
 // conjunct of the goal condition (split at top-level "&&"), a conjunct
 // "x > c" (or >=, <, <=) whose variable only ever moves by constant steps
 // needs at least ceil(distance / largest step) steps, each costing at least
-// the cheapest such action; any other unmet conjunct needs at least one
-// action that assigns one of its variables; the heuristic is the largest of
-// these. Two search states that agree on every variable that can matter
+// the cheapest such action, plus, when every action moving x that way
+// needs a bound on another such variable y that it pushes y toward (as
+// "tired < 50" for a "tired = tired + 20"), the least number of the other
+// actions that pull y back between them (see resource); any other unmet
+// conjunct needs at least one action that assigns one of its variables;
+// the heuristic is the largest of these. Two search states that agree on every variable that can matter
 // are the same state; a state reached again neither more cheaply nor by a
 // shorter path is not expanded again, so cycles end.
 //
@@ -164,6 +167,8 @@ type Planner struct {
 	held   []bool
 
 	keyBits, keySteps int // the layout of node.key
+	maxDepth          int // of the running search
+	cand              []uint64
 
 	cacheFor *Domain
 	cache    []*goalSearch // by Goal.Index
@@ -394,7 +399,7 @@ func (p *Planner) explainSearch(gs *goalSearch, start State, maxDepth int, res o
 	}
 	if res == deadEnd {
 		return &PlanError{Reason: Unreachable, Goal: g.Name, MaxDepth: maxDepth,
-			Detail: "the goal's condition can never hold: no action can move its variables toward it" + p.deadEndNote(gs, start)}
+			Detail: "the goal's condition can never hold: no action can move its variables toward it, or the actions that do run out of a resource nothing restores" + p.deadEndNote(gs, start)}
 	}
 	if cut {
 		e := &PlanError{Reason: MaxDepthExceeded, Goal: g.Name, MaxDepth: maxDepth, Expansions: expansions,

@@ -50,6 +50,7 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 	d := p.Domain
 	budget := p.budget()
 	p.gs = gs
+	p.maxDepth = maxDepth
 	p.keyBits = 8
 	if len(d.Actions) >= 255 {
 		p.keyBits = 16
@@ -98,88 +99,90 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 			return -1, overBudget, cut, expansions
 		}
 		expansions++
-		cn := p.nodes[cur]
-		atMax := int(cn.depth) >= maxDepth
-		// Candidates: every relevant action, or, with an index, the actions
-		// whose indexed test can hold merged with the unindexed ones.
-		var bucket []int32
-		all := gs.byValue == nil
-		if !all {
-			if v, ok := cs[gs.indexSlot].AsString(); ok {
-				bucket = gs.byValue[v]
+		atMax := int(p.nodes[cur].depth) >= maxDepth
+		// Candidates: every relevant action, or, with an index, those whose
+		// indexed test holds and those filed under no test.
+		if ix := gs.index; ix != nil {
+			if len(p.cand) < ix.words {
+				p.cand = make([]uint64, ix.words)
 			}
-		}
-		bi, oi := 0, 0
-		for k := 0; ; k++ {
-			if !all {
-				switch {
-				case bi < len(bucket) && (oi >= len(gs.others) || bucket[bi] < gs.others[oi]):
-					k = int(bucket[bi])
-					bi++
-				case oi < len(gs.others):
-					k = int(gs.others[oi])
-					oi++
-				default:
-					k = len(gs.acts)
+			cand := p.cand[:ix.words]
+			ix.candidates(cand, cs)
+			for k := nextBit(cand, 0); k >= 0; k = nextBit(cand, k+1) {
+				if p.expandBy(cur, &gs.acts[k], atMax) {
+					cut = true
 				}
 			}
-			if k >= len(gs.acts) {
-				break
+		} else {
+			for k := range gs.acts {
+				if p.expandBy(cur, &gs.acts[k], atMax) {
+					cut = true
+				}
 			}
-			a := &gs.acts[k]
-			ai := a.index
-			if p.skip != nil && p.skip[ai] {
-				continue
-			}
-			if !a.pre.eval(cs) {
-				continue
-			}
-			if a.once && p.onPath(cur, ai) {
-				continue // can_rerun = false: once per plan
-			}
-			p.held[ai] = true
-			if atMax {
-				cut = true
-				continue
-			}
-			child := p.newNode(cur, ai, cn.g+a.cost, cn.depth+1)
-			p.nodes[child].key = p.childKey(cn.key, cn.depth, ai)
-			cs = p.nodeState(cur) // the arena may have moved
-			chs := p.nodeState(child)
-			copy(chs, cs)
-			if !a.eff.apply(chs, cs) {
-				p.nodes = p.nodes[:child]
-				continue
-			}
-			if a.finishes {
-				// The step completes the goal (see Goal.Candidate): a goal
-				// node, never expanded, so never merged with an equal state.
-				cp := &p.nodes[child]
-				cp.f, cp.done = cp.g, true
-				p.push(child)
-				continue
-			}
-			h, hs := p.heuristic(chs)
-			if math.IsInf(h, 1) {
-				p.nodes = p.nodes[:child]
-				continue
-			}
-			if int(cn.depth)+1+int(hs) > maxDepth {
-				cut = true
-				p.nodes = p.nodes[:child]
-				continue
-			}
-			cp := &p.nodes[child]
-			cp.f = cp.g + h
-			cp.hash = p.hashState(chs)
-			if !p.record(child) {
-				p.nodes = p.nodes[:child]
-				continue
-			}
-			p.push(child)
 		}
 	}
 	return -1, exhausted, cut, expansions
+}
+
+// expandBy adds the child of node cur by action a, when a's precondition
+// holds there and the child is worth searching; atMax says cur is at the
+// depth limit. It reports whether the depth limit cut a successor.
+func (p *Planner) expandBy(cur int32, a *planAction, atMax bool) (cut bool) {
+	ai := a.index
+	if p.skip != nil && p.skip[ai] {
+		return false // Exclude or forbidden by the Policy
+	}
+	cs := p.nodeState(cur)
+	if !a.pre.eval(cs) {
+		return false
+	}
+	if a.once && p.onPath(cur, ai) {
+		return false // can_rerun = false: once per plan
+	}
+	p.held[ai] = true
+	if atMax {
+		return true
+	}
+	if !a.finishes && a.eff.changesNothing(cs) {
+		return false // a self-loop: the parent dominates it
+	}
+	cn := &p.nodes[cur]
+	g, depth, key := cn.g+a.cost, cn.depth+1, p.childKey(cn.key, cn.depth, ai)
+	child := p.newNode(cur, ai, g, depth)
+	p.nodes[child].key = key
+	cs = p.nodeState(cur) // the arena may have moved
+	chs := p.nodeState(child)
+	copy(chs, cs)
+	if !a.eff.apply(chs, cs) {
+		p.nodes = p.nodes[:child]
+		return false
+	}
+	if a.finishes {
+		// The step completes the goal (see Goal.Candidate): a goal node,
+		// never expanded, so never merged with an equal state.
+		cp := &p.nodes[child]
+		cp.f, cp.done = cp.g, true
+		p.push(child)
+		return false
+	}
+	h, hs := p.heuristic(chs)
+	if math.IsInf(h, 1) {
+		p.nodes = p.nodes[:child]
+		return false
+	}
+	if int(depth)+int(hs) > p.maxDepth {
+		p.nodes = p.nodes[:child]
+		return true
+	}
+	cp := &p.nodes[child]
+	cp.f = cp.g + h
+	cp.hash = p.hashState(chs)
+	if !p.record(child) {
+		p.nodes = p.nodes[:child]
+		return false
+	}
+	p.push(child)
+	return false
 }
 
 // heuristic returns lower bounds on the cost and the number of steps still

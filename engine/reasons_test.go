@@ -116,5 +116,5 @@ func TestDeadEndNamesTheWrongWayMovers(t *testing.T) {
 	var pe *PlanError
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, Unreachable, pe.Reason)
-	assert.Equal(t, `the goal's condition can never hold: no action can move its variables toward it ("gold": Spend, Tax only move it the other way)`, pe.Detail)
+	assert.Equal(t, `the goal's condition can never hold: no action can move its variables toward it, or the actions that do run out of a resource nothing restores ("gold": Spend, Tax only move it the other way)`, pe.Detail)
 }
