@@ -30,6 +30,12 @@ func main() {
 		Overlay: f.Overlay, Select: f.Select, Strip: f.Strip, StripShots: 4,
 		// The engine reads no environment variable; the demo passes this one in.
 		NoGOAP: strings.EqualFold(os.Getenv("MOONMIND_GOAP"), "off")}
+	c, err := commander()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "demo:", err)
+		os.Exit(1)
+	}
+	opts.Commander = c
 	if err := prepare(opts.ScriptsDir); err != nil {
 		fmt.Fprintln(os.Stderr, "demo:", err)
 		os.Exit(1)

@@ -46,7 +46,12 @@ return {
     medic = 100,
     alert = false,   -- a plan heard a shot and wants cover (the goal braced)
     mate_dry = "",   -- told by a squad mate that ran dry: its name
+    order = "",      -- told by the squad leader: the commander model's first step
   },
+
+  -- Every soldier starts with the goal "orders"; only the squad leaders
+  -- (blue1, red1) ask the commander model (npc:llm_plan) for them.
+  initial_goals = { "orders" },
 
   -- Only the beliefs some plan reacts to are recorded, not every sensor
   -- change (enemy_distance, health...).
@@ -66,6 +71,32 @@ return {
   },
 
   plans = {
+    {
+      -- With no model configured (no MOONMIND_LLM_BASE_URL) llm_plan
+      -- answers nil, "unavailable" at once and nothing else changes.
+      name = "commander's orders",
+      on = "goal_added", goal = "orders",
+      body = function(npc)
+        if npc.name ~= "blue1" and npc.name ~= "red1" then return end
+        local plan, why = npc:llm_plan("Win this round: the enemy squad holds the far side of the field.",
+          { capabilities = { "advance", "takeCover", "regroup", "retreat" }, timeout = 10 })
+        local first = plan and plan.steps[1] and plan.steps[1].action
+        if not first then
+          npc:print("no orders from the commander model (" .. tostring(why or "an empty plan") .. ")")
+          return
+        end
+        for _, m in ipairs({ npc:mates() }) do
+          npc:tell(m, "order", first)
+        end
+        npc:print("the commander model orders: " .. first)
+      end,
+    },
+    {
+      name = "order heard",
+      on = "belief_added", belief = "order",
+      guard = function(b) if b.value ~= "" then return b end end,
+      body = function(npc, b) npc:print("order from the leader: " .. b.value) end,
+    },
     {
       name = "shot heard",
       on = "belief_added", belief = "heard_shot",

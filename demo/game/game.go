@@ -34,6 +34,7 @@ import (
 	"github.com/moonmind-ai/moonmind/assets"
 	"github.com/moonmind-ai/moonmind/demo/internal/layout"
 	"github.com/moonmind-ai/moonmind/demo/sim"
+	"github.com/moonmind-ai/moonmind/engine/llm"
 )
 
 // TPS is the demo's tick rate; each tick steps the battle by 1/TPS
@@ -74,6 +75,9 @@ type Options struct {
 	StripShots int
 	// NoGOAP turns GOAP planning off (see sim.Config.NoGOAP).
 	NoGOAP bool
+	// Commander is the squad leaders' language model (see
+	// sim.Config.Commander); the default (nil) has none.
+	Commander *llm.DynamicPlanner
 }
 
 // Game is the demo as an ebiten.Game. Not safe for concurrent use: ebiten
@@ -102,7 +106,7 @@ type Game struct {
 // New loads the soldiers' script and sets up the battle. The error is a
 // script that does not load, or a sprite sheet that does not decode.
 func New(opts Options) (*Game, error) {
-	s, err := sim.New(sim.Config{Seed: opts.Seed, ScriptsDir: opts.ScriptsDir, NoGOAP: opts.NoGOAP})
+	s, err := sim.New(sim.Config{Seed: opts.Seed, ScriptsDir: opts.ScriptsDir, NoGOAP: opts.NoGOAP, Commander: opts.Commander})
 	if err != nil {
 		return nil, fmt.Errorf("game: %w", err)
 	}

@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -11,12 +12,17 @@ import (
 
 	"github.com/moonmind-ai/moonmind/demo/sim"
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/llm"
 )
 
 // records returns the agent's flight-recorder records of one kind.
 func records(so *sim.Soldier, kind engine.EventKind) []engine.Event {
 	var out []engine.Event
 	for _, e := range so.Agent.Recorder.Records() {
+		// The round-start orders (TestCommanderOrders) are left out.
+		if e.Goal == "orders" || e.Action == "commander's orders" || strings.Contains(e.Reason, "commander model") {
+			continue
+		}
 		if e.Kind == kind {
 			out = append(out, e)
 		}
@@ -186,4 +192,37 @@ func TestEmptyCrateIsRecoveredFromAnotherCrate(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, took, 0, "a magazine came from another crate")
 	assert.Equal(t, 0, s.Crates[first].Stock)
+}
+
+// The squad leaders ask the commander model for orders at the start of a
+// round: with none configured they say so and nothing else changes; with
+// one, every mate is told the first step.
+func TestCommanderOrders(t *testing.T) {
+	prints := func(so *sim.Soldier) []string {
+		var out []string
+		for _, e := range so.Agent.Recorder.Records() {
+			if e.Kind == engine.EventPrint {
+				out = append(out, e.Reason)
+			}
+		}
+		return out
+	}
+	s := blindSim(t, sim.Config{Seed: 1})
+	s.Step(dt)
+	assert.Equal(t, []string{"blue1 no orders from the commander model (unavailable)"}, prints(s.Soldier("blue1")))
+	assert.Empty(t, prints(s.Soldier("blue2")), "only the leaders ask")
+
+	reply := "```json\n{\"reasoning\": \"hold\", \"steps\": [{\"action\": \"regroup\", \"description\": \"fall back together\"}]}\n```"
+	planner, err := llm.NewDynamicPlanner(llm.ClientFunc(func(context.Context, llm.ChatRequest) (string, error) {
+		return reply, nil
+	})).Build()
+	require.NoError(t, err)
+	s = blindSim(t, sim.Config{Seed: 1, Commander: planner, CommanderTicks: 3})
+	for range 30 {
+		s.Step(dt)
+	}
+	assert.Contains(t, prints(s.Soldier("red1")), "red1 the commander model orders: regroup")
+	order, _ := s.Soldier("blue2").Agent.Get("order").AsString()
+	assert.Equal(t, "regroup", order)
+	assert.Contains(t, prints(s.Soldier("blue2")), "blue2 order from the leader: regroup")
 }

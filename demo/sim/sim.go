@@ -28,6 +28,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/assets"
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/llm"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -88,6 +89,16 @@ type Config struct {
 	// NoGOAP turns the soldiers' GOAP planning off, so only the utility
 	// planner decides (the demo's main sets it for MOONMIND_GOAP=off).
 	NoGOAP bool
+	// Commander is the language model the squad leaders (blue1, red1) ask
+	// for orders at the start of each round, through npc:llm_plan. The
+	// default (nil) has no model: npc:llm_plan answers nil, "unavailable"
+	// at once and the battle runs as it would without it.
+	Commander *llm.DynamicPlanner
+	// CommanderTicks, when positive, hands every answer of the commander
+	// to its leader exactly this many ticks after the request (see
+	// luabind.LLMOptions.DeliverAfterTicks), so a run with a model is
+	// deterministic; the default (0) never makes a tick wait.
+	CommanderTicks int
 }
 
 func (c *Config) defaults() {
@@ -227,6 +238,7 @@ type Sim struct {
 	Medic [2]float64
 
 	rt      *luabind.Runtime
+	llm     *luabind.LLM
 	pause   float64                // seconds left before the next round
 	explain *engine.UtilityPlanner // the overlay's planner (Explain on)
 }
@@ -246,8 +258,17 @@ func New(cfg Config) (*Sim, error) {
 	}
 	s := &Sim{Config: cfg, Field: f, Winner: -1}
 	s.rt = luabind.NewRuntime(luabind.Options{ScriptsDir: cfg.ScriptsDir, Host: s.hostFuncs()})
+	// A model's answer can take seconds: the leader's intention waits for
+	// it (10 s of game time at most) while the tick goes on.
+	s.llm, err = s.rt.EnableLLM(luabind.LLMOptions{Planner: cfg.Commander, Unavailable: cfg.Commander == nil, Timeout: 10,
+		DeliverAfterTicks: cfg.CommanderTicks})
+	if err != nil {
+		s.rt.Close()
+		return nil, fmt.Errorf("sim: %w", err)
+	}
 	d, err := s.rt.LoadDomain(filepath.Join(cfg.ScriptsDir, cfg.Role))
 	if err != nil {
+		s.llm.Close()
 		s.rt.Close()
 		return nil, fmt.Errorf("sim: %w", err)
 	}
@@ -266,8 +287,12 @@ func New(cfg Config) (*Sim, error) {
 	return s, nil
 }
 
-// Close releases the Lua state. The Sim must not be stepped afterwards.
-func (s *Sim) Close() { s.rt.Close() }
+// Close drops the commander's pending requests and releases the Lua
+// state. The Sim must not be stepped afterwards.
+func (s *Sim) Close() {
+	s.llm.Close()
+	s.rt.Close()
+}
 
 // Restart starts a new round at once, as if the current one had ended
 // (the score stays).
