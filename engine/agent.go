@@ -122,6 +122,7 @@ type Agent struct {
 	buffered    bool
 	pending     []Event
 	rx          reactiveState // the reactive layer, told beliefs, pursued goals (reactive.go)
+	src         randSource    // the Rand that World.Add made and its source, for Snapshot
 }
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
