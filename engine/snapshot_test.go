@@ -330,9 +330,9 @@ func TestRestoreRestartsStepOfChangedDomain(t *testing.T) {
 	require.NoError(t, w.Snapshot(&buf))
 	// The reloaded Builder's fetch has no body.
 	d, err := engine.Compile(engine.RoleSpec{
-		Name:  "Builder",
-		State: []engine.Var{{Name: "bricks", Value: engine.NumberValue(0)}, {Name: "walls", Value: engine.NumberValue(0)}},
-		Goals: []engine.GoalSpec{engine.NewGoal("built", "walls >= 1")},
+		Name:    "Builder",
+		State:   []engine.Var{{Name: "bricks", Value: engine.NumberValue(0)}, {Name: "walls", Value: engine.NumberValue(0)}},
+		Goals:   []engine.GoalSpec{engine.NewGoal("built", "walls >= 1")},
 		Sensors: []engine.SensorSpec{collapse},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("fetch").Effects("bricks = bricks + 2").Spec(),
@@ -351,5 +351,3 @@ func TestRestoreRestartsStepOfChangedDomain(t *testing.T) {
 	r.Tick(1.0 / 60) // runs on
 	assert.Equal(t, 4, r.Agents[0].Ticks())
 }
-
-
