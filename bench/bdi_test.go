@@ -14,7 +14,7 @@ import (
 // of 20 Go plans, each on a belief v1..v20: none is relevant to x. With
 // sensor, x counts the ticks; with quiet, belief events no plan could
 // want are not recorded (Config.QuietBeliefs).
-func bdiDomain(b *testing.B, sensor, quiet bool) *engine.Domain {
+func bdiDomain(b testing.TB, sensor, quiet bool) *engine.Domain {
 	b.Helper()
 	spec := engine.RoleSpec{Name: "Listener", State: []engine.Var{{Name: "x", Value: engine.NumberValue(0)}}}
 	for i := 1; i <= 20; i++ {
@@ -44,6 +44,22 @@ func bdiDomain(b *testing.B, sensor, quiet bool) *engine.Domain {
 	return d
 }
 
+// bdiDispatch returns an agent's Mind on d and a function that hands it
+// one belief event on x and runs its reactive phase once.
+func bdiDispatch(d *engine.Domain) (*bdi.Mind, func()) {
+	a := engine.NewAgent("a", d)
+	a.Recorder = nil // no trace: the dispatch alone
+	a.Tick(0.1)
+	m := bdi.Of(a)
+	slot, _ := d.Schema.Lookup("x")
+	n := 0.0
+	return m, func() {
+		n++
+		m.Believed(a, engine.BeliefChange{Slot: slot, Name: "x", Old: engine.NumberValue(n - 1), New: engine.NumberValue(n)})
+		m.Step(a, 0.1)
+	}
+}
+
 // BenchmarkBDIDispatch is one belief event through an agent's reactive
 // phase: handed to its Mind (as the tick does after the sensors), then
 // Step dispatches it to a library of 20 plans. "none-relevant": the index
@@ -52,17 +68,10 @@ func bdiDomain(b *testing.B, sensor, quiet bool) *engine.Domain {
 // answers nil.
 func BenchmarkBDIDispatch(b *testing.B) {
 	run := func(b *testing.B, d *engine.Domain) *bdi.Mind {
-		a := engine.NewAgent("a", d)
-		a.Recorder = nil // no trace: the dispatch alone
-		a.Tick(0.1)
-		m := bdi.Of(a)
-		slot, _ := d.Schema.Lookup("x")
+		m, dispatch := bdiDispatch(d)
 		b.ReportAllocs()
-		n := 0.0
 		for b.Loop() {
-			n++
-			m.Believed(a, engine.BeliefChange{Slot: slot, Name: "x", Old: engine.NumberValue(n - 1), New: engine.NumberValue(n)})
-			m.Step(a, 0.1)
+			dispatch()
 		}
 		return m
 	}
@@ -115,6 +124,34 @@ func BenchmarkBDIWorld(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				w.Tick(0.1)
+			}
+		})
+	}
+}
+
+// BenchmarkBDIAgentTick is one tick of one agent of the BDIWorld role,
+// without a reactive layer and with its 20 plans: the layer's own cost,
+// without the memory traffic of 10,000 agents. On a loaded machine read
+// its CPU profile (-cpuprofile), not its wall time.
+func BenchmarkBDIAgentTick(b *testing.B) {
+	for _, plans := range []bool{false, true} {
+		name := "plans=none"
+		if plans {
+			name = "plans=20"
+		}
+		b.Run(name, func(b *testing.B) {
+			d := bdiDomain(b, true, true)
+			if !plans {
+				d.NewReactive = nil
+			}
+			a := engine.NewAgent("a", d)
+			a.Recorder = nil
+			for range 3 {
+				a.Tick(0.1)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				a.Tick(0.1)
 			}
 		})
 	}

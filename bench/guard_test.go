@@ -113,6 +113,10 @@ func guardItems() []guardItem {
 			maxRatio: 1.55, maxAllocs: 0, setup: setupUtilityGo},
 		guardItem{name: "UtilityLua", ref: "one resume of a Lua body running 1,000 loop iterations (bench/testdata/lua_loop.lua)",
 			maxRatio: 0.157, maxAllocs: 2, setup: setupUtilityLua},
+		guardItem{name: "BDIDispatch/none-relevant", ref: "a plain queue and a linear scan of the 20 plans' (kind, belief) for the event",
+			maxRatio: 0.64, maxAllocs: 0, setup: setupBDIDispatch},
+		guardItem{name: "LLMWaitingTick", ref: "a plain loop polling 100 channels (select with default) and writing a map state each",
+			maxRatio: 2.2, maxAllocs: 0, setup: setupLLMWaiting},
 		guardItem{name: "WorldTick/soldiers=10000/workers=2", ref: "a plain tick: the soldier's 5 conditions on 10,000 map states, 2 goroutines",
 			maxRatio: 2.6, maxAllocs: 6 * 20000, allocRuns: 2, stateful: true, noCollect: true, setup: setupWorldTick},
 	)
@@ -312,6 +316,69 @@ func setupWorldTick(tb testing.TB) (func(), func(), func()) {
 				ref()
 			}
 		}, done
+}
+
+func setupBDIDispatch(tb testing.TB) (func(), func(), func()) {
+	_, dispatch := bdiDispatch(bdiDomain(tb, false, true))
+	type plan struct{ kind, belief string }
+	plans := make([]plan, 20)
+	for i := range plans {
+		plans[i] = plan{"belief-added", "v" + strconv.Itoa(i+1)}
+	}
+	type event struct {
+		kind, name string
+		old, new   float64
+	}
+	queue := make([]event, 0, 4)
+	hits, n := 0, 0.0
+	ref := func() {
+		n++
+		queue = append(queue, event{"belief-added", "x", n - 1, n})
+		for len(queue) > 0 {
+			e := queue[0]
+			queue = queue[1:]
+			for _, p := range plans {
+				if p.kind == e.kind && p.belief == e.name {
+					hits++
+				}
+			}
+		}
+		queue = queue[:0]
+	}
+	return dispatch, ref, func() {
+		if hits != 0 {
+			tb.Errorf("the reference found %d relevant plans", hits)
+		}
+	}
+}
+
+func setupLLMWaiting(tb testing.TB) (func(), func(), func()) {
+	w, done := llmWaitingWorld(tb)
+	const agents = 100
+	chans := make([]chan []string, agents)
+	states := make([]MapState, agents)
+	for i := range chans {
+		chans[i] = make(chan []string, 1)
+		states[i] = MapState{"done": false, "waited": 0.0}
+	}
+	ref := func() {
+		for i, c := range chans {
+			select {
+			case plan := <-c:
+				states[i]["done"] = len(plan) > 0
+			default:
+				states[i]["waited"] = states[i]["waited"].(float64) + 1.0/60
+			}
+		}
+	}
+	return func() { w.Tick(1.0 / 60) }, ref, func() {
+		for _, a := range w.Agents {
+			if v, _ := a.Get("done").AsBool(); v {
+				tb.Error("an agent got an answer from a server that never answers")
+			}
+		}
+		done()
+	}
 }
 
 // staggeredSoldierWorld is soldierWorld with the soldiers out of step:

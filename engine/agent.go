@@ -236,6 +236,7 @@ func (a *Agent) Tick(dt float64) {
 	a.reactBegin()
 	a.sense(dt)
 	a.reactStep(dt)
+	bodyRan := a.task != nil // interrupted (on_interrupt may write) or resumed below
 	if a.task != nil {
 		if reason := a.invalidated(); reason != "" {
 			a.interrupt(reason)
@@ -247,10 +248,13 @@ func (a *Agent) Tick(dt float64) {
 		}
 	}
 	if a.task != nil || a.startNext() {
+		bodyRan = true
 		a.resume(dt)
 	}
 	a.checkProgress()
-	a.ObserveBeliefs()
+	if bodyRan {
+		a.ObserveBeliefs() // the body's changes, dispatched at the next tick
+	}
 	a.time += dt
 }
 

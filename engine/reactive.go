@@ -200,13 +200,12 @@ func (a *Agent) ObserveBeliefs() {
 	seen := a.rx.seen[:len(a.State)]
 	for i := range a.State {
 		v, old := &a.State[i], &seen[i]
-		if *old == *v {
-			continue // the common case
+		if old.Equal(*v) {
+			continue // the common case (Equal is inlined)
 		}
-		if o := *old; !o.Equal(*v) {
-			*old = *v
-			a.noteChange(i, o, *v, "")
-		}
+		o := *old
+		*old = *v
+		a.noteChange(i, o, *v, "")
 	}
 }
 

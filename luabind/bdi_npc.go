@@ -394,7 +394,7 @@ func (r *Runtime) eventFilter(a *engine.Agent, f lua.LValue) (func(*bdi.Event) (
 				return false, err
 			}
 			return lua.LVAsBool(rets[0]), nil
-		}, "a function", nil
+		}, "with a function filter", nil
 	case *lua.LTable:
 		var kind bdi.Kind
 		hasKind, hasGoal := false, false
@@ -441,7 +441,7 @@ func (r *Runtime) eventFilter(a *engine.Agent, f lua.LValue) (func(*bdi.Event) (
 					old = val
 				}
 			default:
-				problem = errString("filter has no field " + k.String() + " (an event has " + strings.Join(eventFields, ", ") + ")" +
+				problem = errString("filter has no field \"" + k.String() + "\" (an event has " + strings.Join(eventFields, ", ") + ")" +
 					engine.DidYouMean(k.String(), eventFields))
 			}
 		})

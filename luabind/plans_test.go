@@ -338,3 +338,28 @@ func TestReloadSwapsThePlans(t *testing.T) {
 	wd.run(1, 0.1)
 	assert.Equal(t, []string{"g hello 1", "g bonjour 2"}, wd.prints())
 }
+
+func TestBadArgumentsFailTheirIntentionWithFileAndLine(t *testing.T) {
+	wd := scriptWorld(t, 1, "bad_args.lua")
+	a := wd.agents["BadArgs"]
+	for _, g := range []string{"field", "kind", "goal", "timeout", "believe", "filter"} {
+		require.NoError(t, a.Achieve(engine.GoalNamed(g)))
+	}
+	wd.run(1, 0.1)
+	a.Set("bell", engine.BoolValue(true)) // an event for the filter function
+	wd.run(1, 0.1)
+	var failed []string
+	for _, e := range wd.events {
+		if e.Kind == engine.EventIntentionFailed {
+			failed = append(failed, e.Reason)
+		}
+	}
+	assert.Equal(t, []string{
+		`testdata/bdi/bad_args.lua:6: bad argument #1 to 'wait_event' (filter has no field "nmae" (an event has kind, goal, error, name, value, old, from) (did you mean "name"?))`,
+		`testdata/bdi/bad_args.lua:7: bad argument #1 to 'wait_event' (filter kind must be one of goal_added, goal_failed, goal_removed, belief_added, belief_removed, not "belief_add" (did you mean "belief_added"?))`,
+		`testdata/bdi/bad_args.lua:8: bad argument #1 to 'achieve' (a goal table holds strings, numbers and booleans, not a table at [2])`,
+		`testdata/bdi/bad_args.lua:9: bad argument #2 to 'wait_event' (timeout must be seconds > 0, or nil for none)`,
+		`testdata/bdi/bad_args.lua:10: npc:believe: believe bel: no state variable "bel" (did you mean "bell"?)`,
+		`testdata/bdi/bad_args.lua:12: wait_event with a function filter: testdata/bdi/bad_args.lua:12: attempt to index a non-table object(nil) with key 'x'`,
+	}, failed)
+}

@@ -2,6 +2,7 @@ package demotest
 
 import (
 	"context"
+	"flag"
 	"image"
 	"image/color"
 	"image/png"
@@ -17,40 +18,72 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestDemoRunsAndSavesAScreenshot builds the demo, runs it for 120 frames
-// in a real window (under xvfb-run when it is installed, else on $DISPLAY)
-// and checks the screenshot shows the battle.
-func TestDemoRunsAndSavesAScreenshot(t *testing.T) {
+var update = flag.Bool("update", false, "rewrite testdata/golden.png from this run")
+
+// buildDemo builds the demo binary once per test.
+func buildDemo(t *testing.T) string {
+	t.Helper()
+	readSources(t)
+	bin := filepath.Join(t.TempDir(), "demo")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/moonmind-ai/moonmind/demo").CombinedOutput()
+	require.NoError(t, err, "go build ./demo:\n%s", out)
+	return bin
+}
+
+// TestHelpWithoutADisplay runs `demo -h` with no DISPLAY: the flags are
+// read before ebiten starts, so it prints the usage and exits 0.
+func TestHelpWithoutADisplay(t *testing.T) {
+	bin := buildDemo(t)
+	cmd := exec.Command(bin, "-h")
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "demo -h exits 0:\n%s", out)
+	assert.Contains(t, string(out), "usage: demo [flags]")
+	for _, f := range []string{"-frames N", "-screenshot FILE.png", "-seed seed", "-scripts folder"} {
+		assert.Contains(t, string(out), f)
+	}
+}
+
+// TestDemoFrameMatchesTheGolden builds the demo, runs it for 120 frames
+// with seed 1 and the panel's details shown, in a real window (under
+// xvfb-run when it is installed, else on $DISPLAY), and compares the
+// screenshot with testdata/golden.png: each frame is one tick, so the
+// frame is the same on every run but for rendering noise. go test
+// ./demo/demotest -run Golden -update rewrites the golden image.
+func TestDemoFrameMatchesTheGolden(t *testing.T) {
 	xvfb, _ := exec.LookPath("xvfb-run")
 	if xvfb == "" && os.Getenv("DISPLAY") == "" {
 		t.Skip("demo: neither DISPLAY nor xvfb-run is available, so no window can open; " +
 			"`bash .ci/setup` installs xvfb")
 	}
-	readSources(t)
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "demo")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/moonmind-ai/moonmind/demo").CombinedOutput()
-	require.NoError(t, err, "go build ./demo:\n%s", out)
+	bin := buildDemo(t)
 	scripts, err := filepath.Abs(filepath.Join("..", "..", "scripts"))
 	require.NoError(t, err)
 
-	shot := filepath.Join(dir, "last.png")
-	args := []string{bin, "-frames", "120", "-screenshot", shot, "-seed", "1", "-scripts", scripts}
+	shot := filepath.Join(t.TempDir(), "last.png")
+	args := []string{bin, "-frames", "120", "-screenshot", shot, "-seed", "1", "-overlay", "-scripts", scripts}
 	if xvfb != "" {
 		args = append([]string{xvfb, "-a", "-s", "-screen 0 1280x720x24"}, args...)
 	}
-	// A guard against a hung X server, not a speed test: 120 frames take a
-	// few seconds even with software rendering.
-	ctx, cancel := context.WithTimeout(t.Context(), 3*time.Minute)
+	// A guard against a hung X server, not a speed test.
+	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
 	defer cancel()
-	out, err = exec.CommandContext(ctx, args[0], args[1:]...).CombinedOutput()
+	out, err := exec.CommandContext(ctx, args[0], args[1:]...).CombinedOutput()
 	require.NoError(t, err, "%v:\n%s", args, out)
+	assert.Regexp(t, `(?m)^frames 120 in [0-9.]+ s, [0-9.]+ fps$`, string(out), "the frame-rate line")
 
-	f, err := os.Open(shot)
-	require.NoError(t, err, "the demo writes the screenshot")
-	defer f.Close()
-	img, err := png.Decode(f)
-	require.NoError(t, err, "the screenshot is a PNG")
+	img := readPNG(t, shot)
+	golden := filepath.Join("testdata", "golden.png")
+	if *update {
+		data, err := os.ReadFile(shot)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(golden, data, 0o644))
+	}
+	want := readPNG(t, golden)
 
 	tests := []struct {
 		name   string
@@ -58,17 +91,24 @@ func TestDemoRunsAndSavesAScreenshot(t *testing.T) {
 		reason string
 	}{
 		{"size", func(t *testing.T) {
-			assert.Equal(t, image.Rect(0, 0, 960, 540), img.Bounds())
-		}, "the whole field is captured"},
-		{"not one colour", func(t *testing.T) {
-			assert.Greater(t, len(colours(img)), 10)
-		}, "a blank or failed frame is one colour"},
+			assert.Equal(t, image.Rect(0, 0, 1280, 720), img.Bounds())
+		}, "the field and the side panel are captured"},
+		{"many colours", func(t *testing.T) {
+			assert.Greater(t, len(colours(img)), 100)
+		}, "a blank or failed frame has a handful"},
 		{"blue squad", func(t *testing.T) {
 			assert.Positive(t, colours(img)[color.RGBA{0x3c, 0x8c, 0xf0, 0xff}], "pixels of the blue soldiers' colour")
 		}, "the blue soldiers are drawn"},
 		{"red squad", func(t *testing.T) {
 			assert.Positive(t, colours(img)[color.RGBA{0xe8, 0x48, 0x40, 0xff}], "pixels of the red soldiers' colour")
 		}, "the red soldiers are drawn"},
+		{"golden", func(t *testing.T) {
+			require.Equal(t, want.Bounds(), img.Bounds())
+			off := differing(want, img, 48)
+			total := img.Bounds().Dx() * img.Bounds().Dy()
+			t.Logf("%d of %d pixels differ from the golden image", off, total)
+			assert.Less(t, float64(off)/float64(total), 0.01, "at most 1%% of the pixels differ (by more than 48 in a channel)")
+		}, "seed 1 at frame 120 looks the same as when the golden image was made"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -76,6 +116,36 @@ func TestDemoRunsAndSavesAScreenshot(t *testing.T) {
 			tt.check(t)
 		})
 	}
+}
+
+func readPNG(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	img, err := png.Decode(f)
+	require.NoError(t, err, "%s is a PNG", path)
+	return img
+}
+
+// differing counts the pixels where a and b differ by more than tol in
+// a colour channel (0-255).
+func differing(a, b image.Image, tol int) int {
+	n := 0
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, _ := a.At(x, y).RGBA()
+			r2, g2, b2, _ := b.At(x, y).RGBA()
+			for _, d := range []int{int(r1>>8) - int(r2>>8), int(g1>>8) - int(g2>>8), int(b1>>8) - int(b2>>8)} {
+				if d > tol || d < -tol {
+					n++
+					break
+				}
+			}
+		}
+	}
+	return n
 }
 
 // readSources reads every Go and Lua file of the module and go.mod and

@@ -2,13 +2,15 @@ package game
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"github.com/moonmind-ai/moonmind/assets/sprites"
+	"github.com/moonmind-ai/moonmind/demo/internal/layout"
 	"github.com/moonmind-ai/moonmind/demo/sim"
 )
 
@@ -19,193 +21,307 @@ const (
 )
 
 var (
-	grassA     = color.RGBA{0x3f, 0x6e, 0x35, 0xff}
-	grassB     = color.RGBA{0x44, 0x75, 0x39, 0xff}
-	chalk      = color.NRGBA{0xd8, 0xe8, 0xd0, 0x60}
-	crateWood  = color.RGBA{0x9a, 0x6a, 0x36, 0xff}
-	crateEdge  = color.RGBA{0x5a, 0x3a, 0x1a, 0xff}
-	labelBack  = color.RGBA{0x10, 0x14, 0x10, 0xa0}
-	hpBack     = color.RGBA{0x20, 0x20, 0x20, 0xc0}
+	labelBack  = color.RGBA{0x10, 0x14, 0x10, 0xb0}
+	hpBack     = color.RGBA{0x20, 0x20, 0x20, 0xd0}
 	hpFront    = color.RGBA{0x6c, 0xe0, 0x5a, 0xff}
 	hpLow      = color.RGBA{0xf0, 0xa0, 0x30, 0xff}
-	tracerHit  = color.NRGBA{0xff, 0xf2, 0x80, 0xff}
-	tracerMiss = color.NRGBA{0xff, 0xc0, 0x50, 0xff}
-	rockFill   = color.RGBA{0x8a, 0x8a, 0x80, 0xff}
-	rockEdge   = color.RGBA{0x4a, 0x4a, 0x44, 0xff}
-	poleColor  = color.RGBA{0xe0, 0xe0, 0xd8, 0xff}
+	tracerHit  = color.RGBA{0xff, 0xf2, 0x80, 0xff}
+	tracerMiss = color.RGBA{0xff, 0xc0, 0x50, 0xff}
 	selectRing = color.RGBA{0xff, 0xe0, 0x40, 0xff}
-	teamColor  = [2]color.RGBA{{0x3c, 0x8c, 0xf0, 0xff}, {0xe8, 0x48, 0x40, 0xff}}
-	teamDark   = [2]color.RGBA{{0x1a, 0x3c, 0x70, 0xff}, {0x70, 0x1e, 0x1a, 0xff}}
+	white      = color.RGBA{0xff, 0xff, 0xff, 0xff}
 )
 
+// gfx holds everything drawn more than once, made once: the sprites, the
+// tile map's background, and text rendered to images (the debug font is
+// slow to draw glyph by glyph every frame under software OpenGL).
+type gfx struct {
+	sprite  [sprites.Count]*ebiten.Image
+	white   *ebiten.Image // a 1x1 white pixel for bars and lines
+	field   *ebiten.Image // the map's tiles, drawn once per Sim
+	fieldOf *sim.Field
+
+	panel    *ebiten.Image // the side panel, rebuilt when its lines change
+	panelKey string        // the lines the panel image shows
+	// panelShown says the screen shows the panel image as it is (the
+	// screen is not cleared between frames); shownOn is that screen.
+	panelShown bool
+	shownOn    *ebiten.Image
+
+	text map[string]*ebiten.Image // white text on a clear ground, by content
+	used map[string]bool          // texts drawn since the last sweep
+	op   ebiten.DrawImageOptions
+}
+
+func newGfx(sheet image.Image) *gfx {
+	g := &gfx{text: map[string]*ebiten.Image{}, used: map[string]bool{}}
+	all := ebiten.NewImageFromImage(sheet)
+	for i := range sprites.Count {
+		g.sprite[i] = all.SubImage(sprites.Rect(i)).(*ebiten.Image)
+	}
+	r := sprites.Rect(sprites.White)
+	g.white = all.SubImage(image.Rect(r.Min.X+1, r.Min.Y+1, r.Min.X+2, r.Min.Y+2)).(*ebiten.Image)
+	return g
+}
+
+// textImage returns s drawn in white with the debug font, from the cache.
+func (g *gfx) textImage(s string) *ebiten.Image {
+	g.used[s] = true
+	if img, ok := g.text[s]; ok {
+		return img
+	}
+	img := ebiten.NewImage(max(len(s)*glyphW, 1), glyphH)
+	ebitenutil.DebugPrintAt(img, s, 0, -1)
+	g.text[s] = img
+	return img
+}
+
+// sweep drops cached texts that were not drawn since the last sweep.
+func (g *gfx) sweep() {
+	for s, img := range g.text {
+		if !g.used[s] {
+			img.Deallocate()
+			delete(g.text, s)
+		}
+	}
+	clear(g.used)
+}
+
+// drawText draws s with its top left at (x, y), tinted c.
+func (g *gfx) drawText(dst *ebiten.Image, s string, x, y float64, c color.Color) {
+	if s == "" {
+		return
+	}
+	g.op = ebiten.DrawImageOptions{}
+	g.op.GeoM.Translate(math.Round(x), math.Round(y))
+	g.op.ColorScale.ScaleWithColor(c)
+	dst.DrawImage(g.textImage(s), &g.op)
+}
+
+// rect fills a w x h rectangle at (x, y) with c.
+func (g *gfx) rect(dst *ebiten.Image, x, y, w, h float64, c color.Color) {
+	g.op = ebiten.DrawImageOptions{}
+	g.op.GeoM.Scale(w, h)
+	g.op.GeoM.Translate(x, y)
+	g.op.ColorScale.ScaleWithColor(c)
+	dst.DrawImage(g.white, &g.op)
+}
+
+// line draws a line w pixels wide from (x0, y0) to (x1, y1).
+func (g *gfx) line(dst *ebiten.Image, x0, y0, x1, y1, w float64, c color.Color) {
+	l := math.Hypot(x1-x0, y1-y0)
+	g.op = ebiten.DrawImageOptions{}
+	g.op.GeoM.Translate(0, -0.5)
+	g.op.GeoM.Scale(l, w)
+	g.op.GeoM.Rotate(math.Atan2(y1-y0, x1-x0))
+	g.op.GeoM.Translate(x0, y0)
+	g.op.ColorScale.ScaleWithColor(c)
+	dst.DrawImage(g.white, &g.op)
+}
+
+// spriteAt draws sprite i centred on (x, y), turned by angle radians,
+// scaled by scale, with alpha.
+func (g *gfx) spriteAt(dst *ebiten.Image, i int, x, y, angle, scale, alpha float64) {
+	g.op = ebiten.DrawImageOptions{}
+	g.op.GeoM.Translate(-sprites.Cell/2, -sprites.Cell/2)
+	g.op.GeoM.Scale(scale, scale)
+	g.op.GeoM.Rotate(angle)
+	g.op.GeoM.Translate(x, y)
+	g.op.ColorScale.ScaleAlpha(float32(alpha))
+	g.op.Filter = ebiten.FilterNearest
+	dst.DrawImage(g.sprite[i], &g.op)
+}
+
+// background returns the map's tiles as one image, made on first use.
+func (g *gfx) background(f *sim.Field) *ebiten.Image {
+	if g.field != nil && g.fieldOf == f {
+		return g.field
+	}
+	img := ebiten.NewImage(int(f.Width()), int(f.Height()))
+	for r := range f.Rows {
+		for c := range f.Cols {
+			i := sprites.Ground
+			if (c*7+r*13)%5 == 0 {
+				i = sprites.Ground2
+			}
+			switch f.At(c, r) {
+			case sim.WallTile:
+				i = sprites.Wall
+			case sim.LowCover:
+				i = sprites.Sandbags
+			}
+			op := ebiten.DrawImageOptions{}
+			op.GeoM.Translate(float64(c*sim.TileSize), float64(r*sim.TileSize))
+			img.DrawImage(g.sprite[i], &op)
+		}
+	}
+	for team, p := range f.Rallies {
+		op := ebiten.DrawImageOptions{}
+		op.GeoM.Translate(p.X-sprites.Cell/2, p.Y-sprites.Cell/2)
+		img.DrawImage(g.sprite[sprites.RallyBlue+team], &op)
+	}
+	for team, spots := range f.CoverSpots { // a small chalk mark on each cover spot
+		for _, p := range spots {
+			c := sprites.TeamColor[team]
+			c.A = 0x90
+			g.rect(img, p.X-2, p.Y-2, 4, 4, c)
+		}
+	}
+	g.field, g.fieldOf = img, f
+	return img
+}
+
 func (g *Game) draw(screen *ebiten.Image) {
-	s := g.sim
-	drawField(screen)
+	s, x := g.sim, g.gfx
+	// The two big images replace what is under them: no blending, which
+	// software OpenGL (Xvfb) pays for per pixel.
+	x.op = ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	screen.DrawImage(x.background(s.Field), &x.op)
 	for _, c := range s.Crates {
-		drawCrate(screen, float32(c.X), float32(c.Y))
+		i := sprites.Crate
+		if c.Stock == 0 {
+			i = sprites.CrateEmpty
+		}
+		x.spriteAt(screen, i, c.X, c.Y, 0, 1, 1)
 	}
-	for _, r := range s.Rallies {
-		drawRally(screen, r)
-	}
-	for _, c := range s.Covers {
-		drawCover(screen, c)
-	}
-	// The fallen first, so the living walk over them.
+	// The fallen first, so the living walk over them; they fade over 10 s.
 	for _, so := range s.Soldiers {
 		if so.Dead {
-			drawFallen(screen, so)
+			fade := math.Max(0.35, 1-(s.World.Time-so.DiedAt)/10)
+			x.spriteAt(screen, sprites.FallenBlue+so.Team, so.X, so.Y, so.Facing, 1, fade)
 		}
 	}
 	for _, t := range s.Tracers {
-		drawTracer(screen, t)
+		c := tracerMiss
+		if t.Hit {
+			c = tracerHit
+		}
+		fade := math.Max(0, 1-t.Age/sim.TracerLife)
+		c.A = uint8(60 + 195*fade)
+		c.R, c.G, c.B = uint8(float64(c.R)*float64(c.A)/255), uint8(float64(c.G)*float64(c.A)/255), uint8(float64(c.B)*float64(c.A)/255)
+		x.line(screen, t.X0, t.Y0, t.X1, t.Y1, 2, c)
+		if t.Age < sim.FlashLife {
+			a := math.Atan2(t.Y1-t.Y0, t.X1-t.X0)
+			x.spriteAt(screen, sprites.Flash, t.X0+14*math.Cos(a), t.Y0+14*math.Sin(a), a, 0.8, 1)
+		}
+		if t.Hit {
+			x.spriteAt(screen, sprites.Spark, t.X1, t.Y1, t.Age*20, 1, fade)
+		} else if t.Wall {
+			x.spriteAt(screen, sprites.Spark, t.X1, t.Y1, 0, 0.6, 0.6*fade)
+		}
 	}
-	var sel *sim.Soldier
 	for _, so := range s.Soldiers {
-		if so.Name == g.sel && g.overlay {
-			sel = so
-			vector.StrokeCircle(screen, float32(so.X), float32(so.Y), 16, 2, selectRing, true)
+		if so.Dead {
+			continue
 		}
-		if !so.Dead {
-			drawSoldier(screen, so)
+		if so.Name == g.sel {
+			ring(x, screen, so.X, so.Y, 15, selectRing)
 		}
-	}
-	g.drawHUD(screen)
-	if sel != nil {
-		drawOverlay(screen, s.Overlay(sel, overlayRecords))
-	}
-}
-
-// drawCover draws a low wall (a grey bar across the line of fire) or a
-// rock (a grey disc), with a small mark on the spot behind it where a
-// soldier takes cover.
-func drawCover(screen *ebiten.Image, c sim.Cover) {
-	x, y := float32(c.X), float32(c.Y)
-	if c.Wall {
-		vector.DrawFilledRect(screen, x-5, y-20, 10, 40, rockFill, true)
-		vector.StrokeRect(screen, x-5, y-20, 10, 40, 2, rockEdge, true)
-	} else {
-		vector.DrawFilledCircle(screen, x, y, 13, rockFill, true)
-		vector.StrokeCircle(screen, x, y, 13, 2, rockEdge, true)
-	}
-	vector.StrokeCircle(screen, float32(c.SpotX), float32(c.SpotY), 3, 1, chalk, true)
-}
-
-// drawRally draws a team's rally point: a ring where the medic heals, and
-// a flag in the team colour.
-func drawRally(screen *ebiten.Image, r sim.Rally) {
-	x, y := float32(r.X), float32(r.Y)
-	vector.StrokeCircle(screen, x, y, sim.RallyRadius, 2, chalk, true)
-	vector.StrokeLine(screen, x, y, x, y-30, 2, poleColor, true)
-	vector.DrawFilledRect(screen, x+1, y-30, 15, 9, teamColor[r.Team], true)
-	label(screen, "rally", x, y+sim.RallyRadius+2)
-}
-
-func drawField(screen *ebiten.Image) {
-	screen.Fill(grassA)
-	const stripe = 60
-	for x := 0; x < Width; x += 2 * stripe {
-		vector.DrawFilledRect(screen, float32(x+stripe), 0, stripe, Height, grassB, false)
-	}
-	vector.StrokeLine(screen, Width/2, 0, Width/2, Height, 2, chalk, true)
-	vector.StrokeCircle(screen, Width/2, Height/2, 60, 2, chalk, true)
-	vector.StrokeRect(screen, 8, 24, Width-16, Height-32, 2, chalk, true)
-}
-
-func drawCrate(screen *ebiten.Image, x, y float32) {
-	const h = 12 // half the side
-	vector.DrawFilledRect(screen, x-h, y-h, 2*h, 2*h, crateWood, true)
-	vector.StrokeRect(screen, x-h, y-h, 2*h, 2*h, 2, crateEdge, true)
-	vector.StrokeLine(screen, x-h, y-h, x+h, y+h, 2, crateEdge, true)
-	vector.StrokeLine(screen, x-h, y+h, x+h, y-h, 2, crateEdge, true)
-	label(screen, "ammo", x, y+h+2)
-}
-
-func drawTracer(screen *ebiten.Image, t sim.Tracer) {
-	c := tracerMiss
-	if t.Hit {
-		c = tracerHit
-	}
-	fade := 1 - t.Age/sim.TracerLife
-	c.A = uint8(80 + 175*math.Max(0, fade))
-	vector.StrokeLine(screen, float32(t.X0), float32(t.Y0), float32(t.X1), float32(t.Y1), 2, c, true)
-	if t.Hit {
-		vector.DrawFilledCircle(screen, float32(t.X1), float32(t.Y1), 4, c, true)
-	}
-}
-
-// drawSoldier draws a living soldier: a body in the team colour with its
-// rifle towards its target, a health bar, and above it the action it runs
-// and its ammo.
-func drawSoldier(screen *ebiten.Image, so *sim.Soldier) {
-	x, y := float32(so.X), float32(so.Y)
-	const r = 10
-	dx, dy := float32(1), float32(0)
-	if so.Team == 1 {
-		dx = -1
-	}
-	if t := so.Target; t != nil {
-		if d := math.Hypot(t.X-so.X, t.Y-so.Y); d > 0 {
-			dx, dy = float32((t.X-so.X)/d), float32((t.Y-so.Y)/d)
+		x.spriteAt(screen, sprites.SoldierBlue+so.Team, so.X, so.Y, so.Facing, 1, 1)
+		const barW, barH = 24.0, 3.0
+		bx, by := so.X-barW/2, so.Y-17
+		x.rect(screen, bx, by, barW, barH, hpBack)
+		hc := hpFront
+		if so.Health < 35 {
+			hc = hpLow
 		}
+		x.rect(screen, bx, by, barW*so.Health/100, barH, hc)
 	}
-	vector.StrokeLine(screen, x, y, x+dx*(r+9), y+dy*(r+9), 4, teamDark[so.Team], true)
-	vector.DrawFilledCircle(screen, x, y, r, teamColor[so.Team], true)
-	vector.StrokeCircle(screen, x, y, r, 2, teamDark[so.Team], true)
-	vector.DrawFilledCircle(screen, x+dx*4, y+dy*4, 3, teamDark[so.Team], true)
-
-	const barW, barH = 28, 4
-	bx, by := x-barW/2, y-r-8
-	vector.DrawFilledRect(screen, bx, by, barW, barH, hpBack, false)
-	hc := hpFront
-	if so.Health < 35 {
-		hc = hpLow
-	}
-	vector.DrawFilledRect(screen, bx, by, float32(barW*so.Health/100), barH, hc, false)
-	label(screen, fmt.Sprintf("%s %g", so.Doing(), so.Ammo()), x, by-glyphH-1)
-}
-
-// drawFallen draws a dead soldier lying on the ground.
-func drawFallen(screen *ebiten.Image, so *sim.Soldier) {
-	x, y := float32(so.X), float32(so.Y)
-	c := teamDark[so.Team]
-	vector.StrokeLine(screen, x-11, y+3, x+11, y-3, 9, c, true)
-	vector.DrawFilledCircle(screen, x+12, y-3, 5, c, true)
-	label(screen, "down", x, y+10)
-}
-
-// label prints text centred on x with its top at y, on a dark plate.
-func label(screen *ebiten.Image, text string, x, y float32) {
-	w := float32(len(text) * glyphW)
-	left := x - w/2
-	vector.DrawFilledRect(screen, left-2, y, w+4, glyphH, labelBack, false)
-	ebitenutil.DebugPrintAt(screen, text, int(left), int(y)-1)
-}
-
-func (g *Game) drawHUD(screen *ebiten.Image) {
-	s := g.sim
-	alive := s.Alive()
-	vector.DrawFilledRect(screen, 0, 0, Width, 20, labelBack, false)
-	hud := fmt.Sprintf("moonmind  round %d at %.1fs  blue: %d alive, %d won  red: %d alive, %d won  seed %d",
-		s.Round, s.World.Time, alive[0], s.Wins[0], alive[1], s.Wins[1], s.Config.Seed)
-	ebitenutil.DebugPrintAt(screen, hud, 6, 2)
-	help := "space: pause  d: overlay  tab/click: select  r: reload  esc: quit"
-	if g.paused {
-		help = "PAUSED  " + help
-	}
-	ebitenutil.DebugPrintAt(screen, help, Width-len(help)*glyphW-6, 2)
-	if g.note != "" && g.frames-g.noteAt < 5*TPS {
-		note := g.note
-		if max := (Width - 12) / glyphW; len(note) > max {
-			note = note[:max-3] + "..."
-		}
-		vector.DrawFilledRect(screen, 0, Height-20, Width, 20, labelBack, false)
-		ebitenutil.DebugPrintAt(screen, note, 6, Height-18)
-	}
+	g.drawLabels(screen)
 	if s.Winner >= 0 {
-		msg := "draw: both squads are down"
-		if s.Winner < 2 {
-			msg = sim.TeamName(s.Winner) + " wins the round"
-		}
-		label(screen, msg+"; next round soon", Width/2, Height/2-40)
+		g.drawBanner(screen)
+	}
+	g.drawPanel(screen)
+	if g.frames%(10*TPS) == 0 {
+		x.sweep()
 	}
 }
+
+// ring draws a circle of radius r as 24 short lines.
+func ring(x *gfx, dst *ebiten.Image, cx, cy, r float64, c color.Color) {
+	const n = 24
+	for i := range n {
+		a0, a1 := 2*math.Pi*float64(i)/n, 2*math.Pi*float64(i+1)/n
+		x.line(dst, cx+r*math.Cos(a0), cy+r*math.Sin(a0), cx+r*math.Cos(a1), cy+r*math.Sin(a1), 2, c)
+	}
+}
+
+// short is an action's name in a label.
+var short = map[string]string{"attack": "atk", "takeCover": "cover", "retreat": "retreat",
+	"fetchMagazine": "fetch", "reload": "reload", "advance": "adv", "regroup": "regroup", "idle": "idle"}
+
+// Label returns a living soldier's label: its number, what it does (an
+// abbreviation) and the rounds in its magazine, e.g. "b2 atk 24".
+func Label(so *sim.Soldier) string {
+	doing := so.Doing()
+	if s, ok := short[doing]; ok {
+		doing = s
+	}
+	return fmt.Sprintf("%c%s %s %g", sim.TeamName(so.Team)[0], so.Name[len(sim.TeamName(so.Team)):], doing, so.Ammo())
+}
+
+// drawLabels draws a label for every living soldier where it overlaps no
+// other label and no other soldier (layout.Place: above it, below, right
+// or left, whichever is free first); a label with no free place is drawn
+// faint. The selected soldier's label is placed first.
+func (g *Game) drawLabels(screen *ebiten.Image) {
+	order := make([]*sim.Soldier, 0, len(g.sim.Soldiers))
+	for _, so := range g.sim.Soldiers {
+		if so.Dead {
+			continue
+		}
+		if so.Name == g.sel {
+			order = append([]*sim.Soldier{so}, order...)
+		} else {
+			order = append(order, so)
+		}
+	}
+	labels := make([]layout.Label, len(order))
+	texts := make([]string, len(order))
+	for i, so := range order {
+		texts[i] = Label(so)
+		x, y := int(so.X), int(so.Y)
+		labels[i] = layout.Label{X: x, Y: y, W: len(texts[i])*glyphW + 4, H: glyphH - 2,
+			Avoid: image.Rect(x-9, y-18, x+9, y+10)}
+	}
+	for i, p := range layout.Place(labels, image.Rect(0, 0, FieldW, Height)) {
+		so, r := order[i], p.Rect
+		back, fore := labelBack, sprites.TeamColor[so.Team]
+		fore = color.RGBA{lighten(fore.R), lighten(fore.G), lighten(fore.B), 255}
+		if p.Faint {
+			back.A, fore = 0x30, color.RGBA{0x60, 0x60, 0x60, 0x60}
+		}
+		g.gfx.rect(screen, float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), back)
+		g.gfx.drawText(screen, texts[i], float64(r.Min.X+2), float64(r.Min.Y)-1, fore)
+	}
+}
+
+// drawBanner shows the round's winner across the field, three times the
+// font's size.
+func (g *Game) drawBanner(screen *ebiten.Image) {
+	s := g.sim
+	msg := "DRAW: BOTH SQUADS ARE DOWN"
+	c := color.RGBA{0xf0, 0xf0, 0xf0, 0xff}
+	if s.Winner < 2 {
+		msg = fmt.Sprintf("%s WINS ROUND %d", map[int]string{0: "BLUE", 1: "RED"}[s.Winner], s.Round)
+		c = sprites.TeamColor[s.Winner]
+	}
+	const k = 3
+	w := float64(len(msg)*glyphW*k + 40)
+	x, y := (FieldW-w)/2, float64(Height/2-60)
+	g.gfx.rect(screen, x, y, w, glyphH*k+44, color.RGBA{0x08, 0x0a, 0x08, 0xd8})
+	g.gfx.rect(screen, x, y, w, 4, c)
+	g.gfx.rect(screen, x, y+glyphH*k+40, w, 4, c)
+	op := ebiten.DrawImageOptions{}
+	op.GeoM.Scale(k, k)
+	op.GeoM.Translate(x+20, y+14)
+	op.ColorScale.ScaleWithColor(c)
+	screen.DrawImage(g.gfx.textImage(msg), &op)
+	sub := "next round soon"
+	if s.TimeUp {
+		sub = "time is up: won on soldiers standing, then health; next round soon"
+	}
+	g.gfx.drawText(screen, sub, (FieldW-float64(len(sub)*glyphW))/2, y+glyphH*k+20, white)
+}
+
+// lighten raises a colour channel by 60, up to 255.
+func lighten(v uint8) uint8 { return uint8(min(255, int(v)+60)) }

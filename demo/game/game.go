@@ -1,18 +1,24 @@
 // Package game is the demo's window: an ebiten.Game that steps a sim.Sim at
-// a fixed 60 ticks per second and draws the field, the crates, the cover,
-// the rally points, the soldiers in their team colours with their current
-// action and ammo, the tracers, a HUD line and, on request, the debug
-// overlay: for the selected soldier, its utility scores with each
-// consideration, its goal and plan, and its latest flight-recorder
-// records (the data comes from sim.Sim.Overlay). Everything it draws is
-// made here in code; the only font is ebiten's debug font.
+// a fixed 60 ticks per second and draws the tile map, the crates, the
+// soldiers in their team colours (sprites from assets, turned the way they
+// face), muzzle flashes, tracers, hits, the fallen, a winner banner, a
+// short label per soldier that never overlaps another, and beside the
+// field a side panel: the score, a legend, the selected soldier's state,
+// which planner decides now (its GOAP goal and plan with costs, or its
+// utility pick with every consideration; the other is greyed), the last
+// replan's reason and its latest flight-recorder records, wrapped at
+// words, and a help line with the keys.
 //
-// Keys: Space pauses, D shows or hides the overlay, Tab selects the next
-// living soldier (a click selects the soldier under the cursor), Escape
-// or Q quits.
+// Keys: Space pauses, . (period) steps one tick while paused, S slow
+// motion (a quarter speed), F fast forward (four times), D shows or hides
+// the panel's soldier details, N restarts the round, R reloads
+// soldier.lua at once (it also reloads by itself when the file changes),
+// Tab selects the next living soldier (a click selects the one under the
+// cursor), Escape or Q quits.
 package game
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image"
@@ -20,22 +26,27 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"github.com/moonmind-ai/moonmind/assets"
+	"github.com/moonmind-ai/moonmind/demo/internal/layout"
 	"github.com/moonmind-ai/moonmind/demo/sim"
 )
 
-// TPS is the demo's fixed tick rate; each Update steps the battle by
-// 1/TPS seconds, so a run is the same for a seed whatever the frame rate.
+// TPS is the demo's tick rate; each tick steps the battle by 1/TPS
+// seconds, so a run is the same for a seed whatever the frame rate.
 const TPS = 60
 
-// Screen size in pixels: the battlefield fills it.
+// Screen size in pixels: the field on the left, the side panel on the
+// right. The window can be resized; the picture scales.
 const (
-	Width  = 960
-	Height = 540
+	Width  = FieldW + PanelW
+	Height = 720
+	FieldW = 864 // 36 tiles of 24 pixels
+	PanelW = 416
 )
 
 // Options configures the demo. The zero value runs seed 0 from "scripts"
@@ -43,16 +54,24 @@ const (
 type Options struct {
 	Seed       uint64 // the battle's random seed
 	ScriptsDir string // the folder holding soldier.lua; empty means "scripts"
-	// Frames, when > 0, quits after that many frames (ticks).
+	// Frames, when > 0, quits after that many frames. Then every frame
+	// is one tick (1/TPS seconds of battle) and frames run as fast as
+	// they can be drawn, so the run, and each frame, is the same for a
+	// seed on any machine; Run prints "frames N in S s, F fps".
 	Frames int
 	// Screenshot, when set, is a PNG file the last frame is saved to: the
 	// frame at Frames, or the one shown when the window is closed.
 	Screenshot string
-	// Overlay starts with the debug overlay shown (D toggles it).
+	// Overlay starts with the selected soldier's details shown in the
+	// panel (D toggles them).
 	Overlay bool
-	// Select names the soldier the overlay shows first ("blue1" when
+	// Select names the soldier the panel shows first ("blue1" when
 	// empty).
 	Select string
+	// Strip, when set, is a PNG file that gets a strip of StripShots
+	// frames of the field, taken evenly over the run (with Frames).
+	Strip      string
+	StripShots int
 	// NoGOAP turns GOAP planning off (see sim.Config.NoGOAP).
 	NoGOAP bool
 }
@@ -62,23 +81,28 @@ type Options struct {
 type Game struct {
 	opts    Options
 	sim     *sim.Sim
-	frames  int  // Updates run so far
-	quit    bool // set when the run should end after the next Draw
+	frames  int // frames run so far (Updates that were not paused)
+	quit    bool
 	saved   bool
-	paused  bool
 	saveErr error
-	overlay bool   // the debug overlay is shown
-	sel     string // the selected soldier's name
+	paused  bool
+	step    bool // single-step: run one tick although paused
+	speed   int  // 0 normal, -1 slow (a tick every 4th frame), +1 fast (4 ticks a frame)
+	details bool // the selected soldier's details are shown
+	sel     string
 
-	watch  *sim.Watcher // soldier.lua, polled once a second for live reload
-	note   string       // the last reload's outcome, shown in the HUD
+	watch  *sim.Watcher // soldier.lua, for live reload
+	note   string       // the last reload's outcome, shown in the panel
 	noteAt int          // the frame note was set
+
+	gfx   *gfx
+	strip []*image.RGBA
 }
 
 // New loads the soldiers' script and sets up the battle. The error is a
-// script that does not load.
+// script that does not load, or a sprite sheet that does not decode.
 func New(opts Options) (*Game, error) {
-	s, err := sim.New(sim.Config{Seed: opts.Seed, ScriptsDir: opts.ScriptsDir, Width: Width, Height: Height, NoGOAP: opts.NoGOAP})
+	s, err := sim.New(sim.Config{Seed: opts.Seed, ScriptsDir: opts.ScriptsDir, NoGOAP: opts.NoGOAP})
 	if err != nil {
 		return nil, fmt.Errorf("game: %w", err)
 	}
@@ -86,20 +110,23 @@ func New(opts Options) (*Game, error) {
 	if sel == "" {
 		sel = "blue1"
 	}
-	return &Game{opts: opts, sim: s, overlay: opts.Overlay, sel: sel, watch: sim.NewWatcher(s.ScriptPath())}, nil
+	sheet, err := png.Decode(bytes.NewReader(assets.SpritesPNG))
+	if err != nil {
+		s.Close()
+		return nil, fmt.Errorf("game: sprite sheet: %w", err)
+	}
+	g := &Game{opts: opts, sim: s, details: opts.Overlay, sel: sel, watch: sim.NewWatcher(s.ScriptPath())}
+	g.gfx = newGfx(sheet)
+	return g, nil
 }
 
 // reload swaps an edited soldier.lua into the running battle; a script
-// that does not load leaves the old one running, and its first problem
-// shows in the HUD.
+// that does not load leaves the old one running, and its problems show
+// in the panel as file:line:col: message.
 func (g *Game) reload() {
 	n, err := g.sim.Reload()
 	if err != nil {
-		msg := err.Error()
-		if i := strings.IndexByte(msg, '\n'); i >= 0 {
-			msg = msg[:i] + " (and more)"
-		}
-		g.note = "reload failed, the old script runs on: " + msg
+		g.note = "reload failed, the old script runs on: " + err.Error()
 	} else {
 		g.note = fmt.Sprintf("reloaded %s into %d soldiers", filepath.Base(g.sim.ScriptPath()), n)
 	}
@@ -109,13 +136,17 @@ func (g *Game) reload() {
 // Sim returns the battle the game shows.
 func (g *Game) Sim() *sim.Sim { return g.sim }
 
-// Close releases the battle's Lua state.
-func (g *Game) Close() { g.sim.Close() }
+// Close releases the battle's Lua state and the file watcher.
+func (g *Game) Close() {
+	_ = g.watch.Close()
+	g.sim.Close()
+}
 
 // Run opens the window and runs the demo until it quits: after
-// opts.Frames frames, on Escape or Q, or when the window is closed. The
-// error is a script that does not load, a window that cannot open, or a
-// screenshot that cannot be written.
+// opts.Frames frames, on Escape or Q, or when the window is closed. With
+// Frames it prints "frames N in S s, F fps" to standard output at the end.
+// The error is a script that does not load, a window that cannot open,
+// or a screenshot that cannot be written.
 func Run(opts Options) error {
 	g, err := New(opts)
 	if err != nil {
@@ -125,17 +156,30 @@ func Run(opts Options) error {
 	ebiten.SetWindowSize(Width, Height)
 	ebiten.SetWindowTitle("moonmind demo: soldiers in Lua")
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
-	ebiten.SetTPS(TPS)
 	ebiten.SetWindowClosingHandled(true)
-	if err := ebiten.RunGame(g); err != nil {
+	ebiten.SetScreenClearedEveryFrame(false) // the field and the panel cover the whole screen
+	if opts.Frames > 0 {
+		ebiten.SetTPS(ebiten.SyncWithFPS)
+		ebiten.SetVsyncEnabled(false)
+	} else {
+		ebiten.SetTPS(TPS)
+	}
+	start := time.Now()
+	err = ebiten.RunGame(g)
+	if opts.Frames > 0 {
+		secs := time.Since(start).Seconds()
+		fmt.Printf("frames %d in %.2f s, %.1f fps\n", g.frames, secs, float64(g.frames)/secs)
+	}
+	if err != nil {
 		return fmt.Errorf("game: %w", err)
+	}
+	if g.saveErr == nil && opts.Strip != "" {
+		g.saveErr = g.saveStrip()
 	}
 	return g.saveErr
 }
 
-// Update implements ebiten.Game: one fixed step of 1/TPS seconds. Space
-// pauses, D toggles the overlay, Tab or a click selects a soldier (also
-// while paused), Escape or Q quits.
+// Update implements ebiten.Game.
 func (g *Game) Update() error {
 	if g.quit && (g.opts.Screenshot == "" || g.saved) {
 		if g.saveErr != nil {
@@ -147,33 +191,70 @@ func (g *Game) Update() error {
 		g.quit = true
 		return nil
 	}
-	if inpututil.IsKeyJustPressed(ebiten.KeySpace) {
-		g.paused = !g.paused
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyD) {
-		g.overlay = !g.overlay
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyTab) {
-		g.selectNext()
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyR) || g.frames%TPS == 0 && g.watch.Changed() {
+	g.keys()
+	if g.frames%TPS == 0 && g.watch.Changed() {
 		g.reload()
 	}
-	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-		x, y := ebiten.CursorPosition()
-		if so := g.soldierAt(float64(x), float64(y)); so != nil {
-			g.sel, g.overlay = so.Name, true
-		}
-	}
-	if g.paused || g.quit {
+	if g.quit {
 		return nil
 	}
-	g.sim.Step(1.0 / TPS)
+	if g.paused && !g.step {
+		return nil
+	}
+	g.step = false
+	ticks := 1
+	switch {
+	case g.opts.Frames > 0:
+	case g.speed < 0:
+		if g.frames%4 != 0 {
+			ticks = 0
+		}
+	case g.speed > 0:
+		ticks = 4
+	}
+	for range ticks {
+		g.sim.Step(1.0 / TPS)
+	}
 	g.frames++
 	if g.opts.Frames > 0 && g.frames >= g.opts.Frames {
 		g.quit = true
 	}
 	return nil
+}
+
+// keys reads the keyboard and the mouse (also while paused).
+func (g *Game) keys() {
+	just := inpututil.IsKeyJustPressed
+	if just(ebiten.KeySpace) {
+		g.paused = !g.paused
+	}
+	if just(ebiten.KeyPeriod) {
+		g.paused, g.step = true, true
+	}
+	if just(ebiten.KeyS) {
+		g.speed = map[bool]int{true: 0, false: -1}[g.speed < 0]
+	}
+	if just(ebiten.KeyF) {
+		g.speed = map[bool]int{true: 0, false: 1}[g.speed > 0]
+	}
+	if just(ebiten.KeyD) {
+		g.details = !g.details
+	}
+	if just(ebiten.KeyN) {
+		g.sim.Restart()
+	}
+	if just(ebiten.KeyTab) {
+		g.selectNext()
+	}
+	if just(ebiten.KeyR) {
+		g.reload()
+	}
+	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
+		x, y := ebiten.CursorPosition()
+		if so := g.soldierAt(float64(x), float64(y)); so != nil {
+			g.sel, g.details = so.Name, true
+		}
+	}
 }
 
 // selectNext selects the living soldier after the selected one, in spawn
@@ -211,20 +292,47 @@ func (g *Game) soldierAt(x, y float64) *sim.Soldier {
 // screenshot.
 func (g *Game) Draw(screen *ebiten.Image) {
 	g.draw(screen)
+	if g.opts.Strip != "" && g.opts.Frames > 0 {
+		n := max(g.opts.StripShots, 1)
+		every := max(g.opts.Frames/n, 1)
+		if g.frames > 0 && g.frames%every == 0 && len(g.strip) < n {
+			g.strip = append(g.strip, grab(screen, image.Rect(0, 0, FieldW, Height)))
+		}
+	}
 	if g.quit && g.opts.Screenshot != "" && !g.saved {
 		g.saved = true
-		g.saveErr = savePNG(screen, g.opts.Screenshot)
+		g.saveErr = savePNG(grab(screen, screen.Bounds()), g.opts.Screenshot)
 	}
 }
 
-// Layout implements ebiten.Game: the field is always Width x Height,
-// scaled to the window.
+// Layout implements ebiten.Game: the screen is always Width x Height
+// pixels, scaled to the window.
 func (g *Game) Layout(int, int) (int, int) { return Width, Height }
 
-func savePNG(screen *ebiten.Image, path string) error {
-	b := screen.Bounds()
-	img := image.NewRGBA(b)
-	screen.ReadPixels(img.Pix)
+func grab(screen *ebiten.Image, r image.Rectangle) *image.RGBA {
+	full := image.NewRGBA(screen.Bounds())
+	screen.ReadPixels(full.Pix)
+	return full.SubImage(r).(*image.RGBA)
+}
+
+// saveStrip writes the strip's frames side by side, each at half size.
+func (g *Game) saveStrip() error {
+	if len(g.strip) == 0 {
+		return nil
+	}
+	w, h := FieldW/2, Height/2
+	out := image.NewRGBA(image.Rect(0, 0, w*len(g.strip)+4*(len(g.strip)-1), h))
+	for i, f := range g.strip {
+		for y := range h {
+			for x := range w {
+				out.Set(i*(w+4)+x, y, f.At(2*x, 2*y))
+			}
+		}
+	}
+	return savePNG(out, g.opts.Strip)
+}
+
+func savePNG(img image.Image, path string) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("game: screenshot: %w", err)
@@ -238,3 +346,6 @@ func savePNG(screen *ebiten.Image, path string) error {
 	}
 	return nil
 }
+
+// wrap breaks s into lines of at most n characters at words.
+func wrap(s string, n int) []string { return layout.Wrap(s, n) }

@@ -8,136 +8,271 @@ import (
 	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
-	"github.com/hajimehoshi/ebiten/v2/vector"
 
+	"github.com/moonmind-ai/moonmind/assets/sprites"
 	"github.com/moonmind-ai/moonmind/demo/sim"
 )
 
-// Overlay layout, in pixels and lines.
+// Panel layout, in pixels and characters.
 const (
-	overlayW       = 372 // panel width
-	overlayLine    = 15  // line height
-	overlayPad     = 6
-	overlayRecords = 6  // flight-recorder records shown
-	overlayChars   = 60 // characters that fit on a line
-	scoreBarW      = 80 // an action's score bar at 1.0
-	outputBarW     = 40 // a consideration's output bar at 1.0
+	lineH      = 14 // line height
+	panelPad   = 8
+	panelChars = (PanelW - 2*panelPad) / glyphW // characters on a line
+	barW       = 60                             // a score bar at 1.0
+	records    = 12                             // flight-recorder records asked for
+	// panelEvery is how often, in frames, the panel is rebuilt (it is an
+	// image drawn once per frame in between).
+	panelEvery = 6
 )
 
 var (
-	panelBack   = color.NRGBA{0x0c, 0x10, 0x0c, 0xc8}
-	panelRule   = color.RGBA{0x80, 0x90, 0x80, 0xff}
-	barBack     = color.RGBA{0x30, 0x34, 0x30, 0xff}
-	barScore    = color.RGBA{0x6c, 0xc0, 0xf0, 0xff}
-	barPicked   = color.RGBA{0xff, 0xe0, 0x40, 0xff}
-	barOutput   = color.RGBA{0x90, 0xb0, 0x90, 0xff}
-	pickedTint  = color.NRGBA{0xff, 0xe0, 0x40, 0x38}
-	overlayText = [2]color.RGBA{{0x3c, 0x8c, 0xf0, 0xff}, {0xe8, 0x48, 0x40, 0xff}}
+	panelBack = color.RGBA{0x14, 0x18, 0x14, 0xff}
+	textMain  = color.RGBA{0xe8, 0xec, 0xe4, 0xff}
+	textDim   = color.RGBA{0x6c, 0x72, 0x6a, 0xff}
+	textHead  = color.RGBA{0xff, 0xe0, 0x40, 0xff}
+	textWarn  = color.RGBA{0xff, 0x90, 0x60, 0xff}
+	barBack   = color.RGBA{0x30, 0x34, 0x30, 0xff}
+	barScore  = color.RGBA{0x6c, 0xc0, 0xf0, 0xff}
+	barPicked = color.RGBA{0xff, 0xe0, 0x40, 0xff}
+	barOutput = color.RGBA{0x90, 0xb0, 0x90, 0xff}
+	rule      = color.RGBA{0x50, 0x58, 0x50, 0xff}
 )
 
-// panel writes lines and bars top-down inside the overlay.
-type panel struct {
-	screen *ebiten.Image
-	x, y   float32 // the next line's top left
+// pline is one line of the panel: text in a colour, optionally a bar at
+// the right (bar < 0 for none), or a rule.
+type pline struct {
+	text   string
+	col    color.RGBA
+	bar    float64
+	barCol color.RGBA
+	rule   bool
 }
 
-func (p *panel) text(s string) {
-	ebitenutil.DebugPrintAt(p.screen, s, int(p.x), int(p.y)-1)
-	p.y += overlayLine
-}
+// panelText collects the panel's lines, wrapping text at words.
+type panelText struct{ lines []pline }
 
-// bar draws a bar of value v in [0, 1] at the right of the current line,
-// w pixels at 1.
-func (p *panel) bar(v float64, w float32, c color.Color) {
-	x := p.x + overlayW - 2*overlayPad - w
-	vector.DrawFilledRect(p.screen, x, p.y+4, w, 7, barBack, false)
-	vector.DrawFilledRect(p.screen, x, p.y+4, w*float32(math.Max(0, math.Min(1, v))), 7, c, false)
-}
-
-func (p *panel) rule() {
-	vector.StrokeLine(p.screen, p.x, p.y+3, p.x+overlayW-2*overlayPad, p.y+3, 1, panelRule, false)
-	p.y += 7
-}
-
-// drawOverlay draws the debug panel for one soldier on the half of the
-// field away from it: its state, goal and plan, the utility scores of the
-// actions that apply (best first, the pick marked, each consideration's
-// input, output and weight), the actions whose precondition fails, and
-// its latest flight-recorder records.
-func drawOverlay(screen *ebiten.Image, o sim.Overlay) {
-	h := overlayHeight(o)
-	x := float32(Width - overlayW - 8)
-	if o.Team == 1 {
-		x = 8 // red holds the right half: put the panel over blue's
+// add wraps text to the panel's width (indent spaces before every line)
+// and adds it in colour c.
+func (p *panelText) add(text string, c color.RGBA, indent int) {
+	pad := strings.Repeat(" ", indent)
+	for _, l := range wrap(text, panelChars-indent) {
+		p.lines = append(p.lines, pline{text: pad + l, col: c, bar: -1})
 	}
-	y := float32(26)
-	vector.DrawFilledRect(screen, x, y, overlayW, h, panelBack, false)
-	vector.StrokeRect(screen, x, y, overlayW, h, 2, overlayText[o.Team], false)
-	p := &panel{screen: screen, x: x + overlayPad, y: y + overlayPad}
+}
 
+// addBar adds one line with a bar of v in [0, 1] at the right; the text
+// is cut to leave room for it (callers keep it short).
+func (p *panelText) addBar(text string, c color.RGBA, v float64, bc color.RGBA) {
+	p.lines = append(p.lines, pline{text: text, col: c, bar: math.Max(0, math.Min(1, v)), barCol: bc})
+}
+
+func (p *panelText) rule() { p.lines = append(p.lines, pline{rule: true}) }
+
+// Help is the panel's help line: every key of the demo.
+const Help = "keys: space pause  . step  s slow  f fast  d details  n new round  r reload  tab/click select  esc quit"
+
+// panelLines builds the panel's lines: the score, the legend, the
+// selected soldier (when details are on), the reload note and the help
+// line at the bottom.
+func (g *Game) panelLines() []pline {
+	s := g.sim
+	p := &panelText{}
+	alive := s.Alive()
+	p.add("moonmind: soldiers whose minds are Lua", textHead, 0)
+	state := ""
+	switch {
+	case g.paused:
+		state = "  PAUSED"
+	case g.speed < 0:
+		state = "  slow x1/4"
+	case g.speed > 0:
+		state = "  fast x4"
+	}
+	p.add(fmt.Sprintf("round %d at %.1fs  seed %d%s", s.Round, s.World.Time, s.Config.Seed, state), textMain, 0)
+	p.add(fmt.Sprintf("blue %d alive, %d won  |  red %d alive, %d won", alive[0], s.Wins[0], alive[1], s.Wins[1]), textMain, 0)
+	p.rule()
+	p.add("legend: a label is number, action, rounds in the magazine (b3 atk 24: blue3 attacks, 24 rounds). "+
+		"atk attack, cover takeCover, adv advance, fetch fetchMagazine. Bar: health. Ring: selected. "+
+		"Crates show their magazines; sandbags give cover; walls stop sight and rounds.", textDim, 0)
+	p.rule()
+	var so *sim.Soldier
+	if g.details {
+		so = s.Soldier(g.sel)
+	}
+	if so == nil {
+		p.add("click a soldier (or Tab) for its mind: state, plan, scores, records", textDim, 0)
+	} else {
+		g.soldierLines(p, s.Overlay(so, records))
+	}
+	return p.lines
+}
+
+// soldierLines adds the selected soldier's mind to p.
+func (g *Game) soldierLines(p *panelText, o sim.Overlay) {
 	cover := ""
 	if o.InCover {
-		cover = "  in cover"
+		cover = ", in cover"
 	}
-	p.text(fmt.Sprintf("%s  health %s  ammo %s  mags %s%s", o.Soldier, num(o.Health), num(o.Ammo), num(o.Magazines), cover))
-	goal := o.Goal
-	if goal == "" {
-		goal = "- (utility pick)"
-		if o.Doing == "idle" || o.Doing == "dead" {
-			goal = "-"
+	p.add(fmt.Sprintf("%s: health %s, ammo %s, magazines %s%s", o.Soldier, num(o.Health), num(o.Ammo), num(o.Magazines), cover),
+		sprites.TeamColor[o.Team], 0)
+	if o.Doing == "dead" {
+		p.add("down: out of the round; its last records:", textMain, 0)
+		for _, e := range o.Records {
+			p.add(sim.RecordLine(e, 0), textDim, 2)
 		}
+		return
 	}
-	p.text(fmt.Sprintf("doing %s   goal %s", o.Doing, goal))
-	p.text(cut("plan  "+orDash(strings.Join(o.Plan, ", ")), overlayChars))
-	p.rule()
+	byGoal := o.Goal != ""
+	decides := "decides now: the utility pick (no goal needs work)"
+	if byGoal {
+		decides = "decides now: the GOAP goal " + o.Goal + " (" + o.GoalPriority + ")"
+	}
+	if o.Doing == "idle" && !byGoal {
+		decides = "decides now: nothing applies; idle"
+	}
+	p.add(decides+"; doing "+o.Doing, textHead, 0)
 
+	// The GOAP side.
+	c := textMain
+	if !byGoal {
+		c = textDim
+	}
+	if byGoal {
+		var steps []string
+		total := 0.0
+		for i, a := range o.Plan {
+			steps = append(steps, fmt.Sprintf("%s (%s)", a, num(o.PlanCosts[i])))
+			total += o.PlanCosts[i]
+		}
+		p.add(fmt.Sprintf("GOAP: goal %s, plan %s, cost %s", o.Goal, strings.Join(steps, " -> "), num(total)), c, 0)
+	} else {
+		p.add("GOAP: every goal holds; no plan runs", c, 0)
+	}
+
+	// The utility side.
+	c, hi := textMain, barPicked
+	if byGoal {
+		c, hi = textDim, barScore
+	}
 	pick := orDash(o.Pick)
 	if o.Kept {
 		pick += " (kept: within the margin)"
 	}
-	p.text(fmt.Sprintf("utility %s, margin %s: pick %s", o.Mode, num(o.Commitment), pick))
+	p.add(fmt.Sprintf("utility (%s, margin %s): pick %s", o.Mode, num(o.Commitment), pick), c, 0)
 	for _, a := range o.Scores {
-		c := barScore
+		bc := barScore
 		if a.Action == o.Pick {
-			c = barPicked
-			vector.DrawFilledRect(screen, p.x-2, p.y, overlayW-2*overlayPad+4, overlayLine, pickedTint, false)
+			bc = hi
 		}
-		p.bar(a.Score, scoreBarW, c)
-		p.text(fmt.Sprintf("%-14s %6.3f", a.Action, a.Score))
+		if byGoal {
+			bc = barBack
+		}
+		p.addBar(fmt.Sprintf("  %-14s %5.3f", a.Action, a.Score), c, a.Score, bc)
 		for _, cs := range a.Considerations {
-			p.bar(cs.Output, outputBarW, barOutput)
-			p.text(fmt.Sprintf("  %-15s in %-6s out %5.3f  w %s", cut(cs.Name, 15), num(cs.Input), cs.Output, num(cs.Weight)))
+			oc := barOutput
+			if byGoal {
+				oc = barBack
+			}
+			p.addBar(fmt.Sprintf("    %-17s in %-5s out %4.2f w%s", cutName(cs.Name, 17), num(cs.Input), cs.Output, num(cs.Weight)), c, cs.Output, oc)
 		}
 	}
+	var blocked []string
 	for _, b := range o.Blocked {
-		if line := fmt.Sprintf("%-14s n/a: %s", b.Action, b.Pre); len(line) <= overlayChars {
-			p.text(line)
-		} else {
-			p.text(b.Action + "  n/a, its precondition fails:")
-			p.text(cut("  "+b.Pre, overlayChars))
-		}
+		blocked = append(blocked, b.Action+" ("+b.Pre+")")
+	}
+	if len(blocked) > 0 {
+		p.add("not now: "+strings.Join(blocked, "; "), textDim, 2)
 	}
 	p.rule()
-	p.text("flight recorder")
-	for _, e := range o.Records {
-		p.text(sim.RecordLine(e, overlayChars))
+	if o.LastReplan != "" {
+		p.add(fmt.Sprintf("last replan at %.1fs: %s", o.LastReplanAt, o.LastReplan), textMain, 0)
 	}
-}
-
-// overlayHeight is the panel's height for o, in pixels.
-func overlayHeight(o sim.Overlay) float32 {
-	lines := 3 + 1 + 1 + len(o.Records)
-	for _, b := range o.Blocked {
-		lines++
-		if len(fmt.Sprintf("%-14s n/a: %s", b.Action, b.Pre)) > overlayChars {
-			lines++
+	p.add("flight recorder, newest last:", textMain, 0)
+	var rec []pline
+	for _, e := range o.Records {
+		q := &panelText{}
+		q.add(sim.RecordLine(e, 0), textDim, 2)
+		rec = append(rec, q.lines...)
+	}
+	// Keep the newest records that fit above the help lines.
+	room := (Height-2*panelPad)/lineH - len(p.lines) - 6
+	if len(rec) > room {
+		rec = rec[len(rec)-max(room, 0):]
+		for len(rec) > 0 && !strings.HasPrefix(rec[0].text, "  ") || len(rec) > 0 && strings.HasPrefix(rec[0].text, "   ") {
+			rec = rec[1:] // start at a whole record, not the middle of one
 		}
 	}
-	for _, a := range o.Scores {
-		lines += 1 + len(a.Considerations)
+	p.lines = append(p.lines, rec...)
+}
+
+// drawPanel draws the side panel from its cached image, rebuilding the
+// image every panelEvery frames when its lines changed.
+func (g *Game) drawPanel(screen *ebiten.Image) {
+	x := g.gfx
+	if x.panel == nil {
+		x.panel = ebiten.NewImage(PanelW, Height)
 	}
-	return float32(lines*overlayLine + 2*7 + 2*overlayPad)
+	if x.panelKey == "" || g.frames%panelEvery == 0 || g.paused {
+		lines := g.panelLines()
+		var foot panelText
+		if g.note != "" && g.frames-g.noteAt < 8*TPS {
+			c := textMain
+			if strings.HasPrefix(g.note, "reload failed") {
+				c = textWarn
+			}
+			foot.add(g.note, c, 0)
+		}
+		foot.rule()
+		foot.add(Help, textDim, 0)
+		var key strings.Builder
+		for _, l := range append(lines, foot.lines...) {
+			fmt.Fprintf(&key, "%s|%d|%.2f|%v\n", l.text, l.col.R, l.bar, l.barCol)
+		}
+		if k := key.String(); k != x.panelKey {
+			x.panelKey = k
+			g.renderPanel(lines, foot.lines)
+			x.panelShown = false
+		}
+	}
+	// The screen is not cleared between frames, so the panel stays on it
+	// until it changes: a third of the screen not drawn again every frame.
+	if x.panelShown && screen == x.shownOn {
+		return
+	}
+	op := ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	op.GeoM.Translate(FieldW, 0)
+	screen.DrawImage(x.panel, &op)
+	x.panelShown, x.shownOn = true, screen
+}
+
+// renderPanel draws lines from the top and foot at the bottom of the
+// panel image.
+func (g *Game) renderPanel(lines, foot []pline) {
+	x, img := g.gfx, g.gfx.panel
+	img.Fill(panelBack)
+	x.rect(img, 0, 0, 2, Height, rule)
+	maxLines := (Height - 2*panelPad) / lineH
+	if room := maxLines - len(foot); len(lines) > room {
+		lines = lines[:room]
+	}
+	draw := func(l pline, y float64) {
+		if l.rule {
+			x.rect(img, panelPad, y+lineH/2, PanelW-2*panelPad, 1, rule)
+			return
+		}
+		x.drawText(img, l.text, panelPad, y-1, l.col)
+		if l.bar >= 0 {
+			bx := float64(PanelW - panelPad - barW)
+			x.rect(img, bx, y+4, barW, 6, barBack)
+			x.rect(img, bx, y+4, barW*l.bar, 6, l.barCol)
+		}
+	}
+	for i, l := range lines {
+		draw(l, float64(panelPad+i*lineH))
+	}
+	for i, l := range foot {
+		draw(l, float64(Height-panelPad-(len(foot)-i)*lineH))
+	}
 }
 
 // num formats a number briefly: up to 4 significant digits, "-" for NaN.
@@ -155,9 +290,14 @@ func orDash(s string) string {
 	return s
 }
 
-func cut(s string, n int) string {
-	if len(s) > n {
-		return s[:n-3] + "..."
+// cutName shortens a consideration's name to n characters at a word
+// boundary where it can.
+func cutName(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return s
+	if i := strings.LastIndexByte(s[:n], ' '); i > 0 {
+		return s[:i]
+	}
+	return s[:n]
 }

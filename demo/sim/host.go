@@ -10,17 +10,26 @@ import (
 
 // hostFuncs returns the npc methods soldier.lua calls:
 //
-//	npc:move_to(x, y)     walks at Config.Speed until it arrives (spans ticks)
-//	npc:nearest(kind)     x, y of the nearest "ammo_crate", living "enemy",
-//	                      free "cover" spot of its team, or its team's "rally" point
-//	npc:position()        x, y
-//	npc:shoot()           fires one round at the target; returns whether it hit
+//	npc:move_to(x, y)      walks there at Config.Speed along an A* path around
+//	                       walls (spans ticks; ends on the nearest open tile
+//	                       when (x, y) is not walkable)
+//	npc:advance(seconds)   walks towards the nearest living enemy, seen or
+//	                       not, until one is in sight or seconds have passed
+//	npc:nearest(kind)      x, y of the nearest "ammo_crate" (with stock, if
+//	                       any has), living "enemy" in sight, free "cover"
+//	                       spot of its team, or its team's "rally" point
+//	npc:position()         x, y
+//	npc:shoot()            fires one round at the target; returns whether it hit
+//	npc:take_magazine()    takes a magazine from the crate it stands at;
+//	                       returns false when there is none (empty, or no crate)
 func (s *Sim) hostFuncs() map[string]luabind.HostFunc {
 	return map[string]luabind.HostFunc{
-		"move_to":  s.moveTo,
-		"nearest":  s.nearest,
-		"position": s.position,
-		"shoot":    s.shoot,
+		"move_to":       s.moveTo,
+		"advance":       s.advance,
+		"nearest":       s.nearest,
+		"position":      s.position,
+		"shoot":         s.shoot,
+		"take_magazine": s.takeMagazine,
 	}
 }
 
@@ -47,9 +56,10 @@ func numbers(c *luabind.HostCall, fn string, n int) ([]float64, error) {
 	return out, nil
 }
 
-// moveTo walks toward (x, y) by Speed*DT each tick and is done on arrival.
-// A dead soldier does not move, and its call never finishes (its agent is
-// out of the world from the next tick on).
+// moveTo walks toward (x, y) along an A* path by Speed*DT each tick and
+// is done on arrival (at once when no path leads there). A dead soldier
+// does not move, and its call never finishes (its agent is out of the
+// world from the next tick on).
 func (s *Sim) moveTo(c *luabind.HostCall) (bool, error) {
 	so, err := soldierOf(c)
 	if err != nil {
@@ -62,20 +72,109 @@ func (s *Sim) moveTo(c *luabind.HostCall) (bool, error) {
 	if so.Dead {
 		return false, nil
 	}
-	x := math.Max(0, math.Min(s.Config.Width, xy[0]))
-	y := math.Max(0, math.Min(s.Config.Height, xy[1]))
-	d := dist(so.X, so.Y, x, y)
-	step := s.Config.Speed * c.DT
-	if d <= step || d < 1e-9 {
-		so.X, so.Y = x, y
+	goal := s.Field.NearestOpen(xy[0], xy[1])
+	if c.First || so.pathGoal != goal || so.path == nil {
+		so.path, so.pathGoal = s.Field.Path(Point{so.X, so.Y}, goal), goal
+	}
+	return s.walk(so, s.Config.Speed*c.DT), nil
+}
+
+// walk moves so up to step pixels along its path and reports whether it
+// has arrived (or has no path to follow).
+func (s *Sim) walk(so *Soldier, step float64) bool {
+	for step > 0 && len(so.path) > 0 {
+		p := so.path[0]
+		d := dist(so.X, so.Y, p.X, p.Y)
+		if d > 1e-9 {
+			so.Facing = math.Atan2(p.Y-so.Y, p.X-so.X)
+		}
+		if d <= step {
+			so.X, so.Y = p.X, p.Y
+			so.path = so.path[1:]
+			step -= d
+			continue
+		}
+		so.X += (p.X - so.X) / d * step
+		so.Y += (p.Y - so.Y) / d * step
+		return false
+	}
+	if len(so.path) == 0 {
+		so.path = nil
+		return true
+	}
+	return false
+}
+
+// advance walks towards the nearest living enemy (the soldiers know where
+// the enemy squad is; they just cannot shoot what they do not see) and is
+// done as soon as an enemy is in sight, after the seconds given (default
+// 2), or when no enemy is left.
+func (s *Sim) advance(c *luabind.HostCall) (bool, error) {
+	so, err := soldierOf(c)
+	if err != nil {
+		return true, err
+	}
+	if so.Dead {
+		return false, nil
+	}
+	if c.First {
+		secs := 2.0
+		if len(c.Args) > 0 {
+			xs, err := numbers(c, "advance", 1)
+			if err != nil {
+				return true, err
+			}
+			secs = xs[0]
+		}
+		c.Memo = secs
+	}
+	left := c.Memo.(float64) - c.DT
+	c.Memo = left
+	var e *Soldier
+	bd := math.Inf(1)
+	for _, o := range s.Soldiers {
+		if o.Team != so.Team && !o.Dead {
+			if d := dist(so.X, so.Y, o.X, o.Y); d < bd {
+				e, bd = o, d
+			}
+		}
+	}
+	if e == nil || left < 0 || s.nearestEnemy(so) != nil {
+		so.path = nil
 		return true, nil
 	}
-	so.X += (x - so.X) / d * step
-	so.Y += (y - so.Y) / d * step
+	goal := s.Field.NearestOpen(e.X, e.Y)
+	if so.path == nil || dist(goal.X, goal.Y, so.pathGoal.X, so.pathGoal.Y) > 2*TileSize {
+		so.path, so.pathGoal = s.Field.Path(Point{so.X, so.Y}, goal), goal
+	}
+	if s.walk(so, s.Config.Speed*c.DT) {
+		return true, nil
+	}
 	return false, nil
 }
 
-// nearest returns x, y of the nearest crate ("ammo_crate"), living enemy in
+// takeMagazine takes one magazine from the crate within CrateRadius of the
+// soldier and returns true; false when that crate is empty or there is
+// none.
+func (s *Sim) takeMagazine(c *luabind.HostCall) (bool, error) {
+	so, err := soldierOf(c)
+	if err != nil {
+		return true, err
+	}
+	ok := false
+	if i := s.nearestCrate(so, false); i >= 0 && !so.Dead {
+		cr := &s.Crates[i]
+		if dist(so.X, so.Y, cr.X, cr.Y) <= CrateRadius && cr.Stock > 0 {
+			cr.Stock--
+			ok = true
+		}
+	}
+	c.Results = []engine.Value{engine.BoolValue(ok)}
+	return true, nil
+}
+
+// nearest returns x, y of the nearest crate with stock ("ammo_crate"; the
+// nearest of all when none has any), living enemy in
 // sight ("enemy"), cover spot of the soldier's team that no living teammate
 // has headed for ("cover"; the nearest taken one when all are; the soldier
 // then counts as heading for it), or the team's rally point ("rally"). An
@@ -92,11 +191,8 @@ func (s *Sim) nearest(c *luabind.HostCall) (bool, error) {
 	x, y, found := 0.0, 0.0, false
 	switch kind {
 	case "ammo_crate":
-		best := math.Inf(1)
-		for _, cr := range s.Crates {
-			if d := dist(so.X, so.Y, cr.X, cr.Y); d < best {
-				x, y, best, found = cr.X, cr.Y, d, true
-			}
+		if i := s.nearestCrate(so, true); i >= 0 {
+			x, y, found = s.Crates[i].X, s.Crates[i].Y, true
 		}
 	case "enemy":
 		if e := s.nearestEnemy(so); e != nil {
@@ -149,7 +245,10 @@ func (s *Sim) HitChanceAt(so, t *Soldier) float64 {
 // shoot fires one round at the soldier's target: a tracer, a hit with
 // HitChanceAt drawn from World.Rand, and Damage off the target's health on a
 // hit. It returns whether the round hit; with no living target (or a dead
-// shooter) nothing is fired and it returns false.
+// shooter) nothing is fired and it returns false. A miss flies on past the
+// target and stops at the first wall; a target out of sight (kept for
+// SightMemory) is never hit, the wall between takes the round. Enemies within
+// HearingRange hear the shot (the heard_shot sensor).
 func (s *Sim) shoot(c *luabind.HostCall) (bool, error) {
 	so, err := soldierOf(c)
 	if err != nil {
@@ -162,17 +261,30 @@ func (s *Sim) shoot(c *luabind.HostCall) (bool, error) {
 	}
 	r := s.World.Rand
 	hit := r.Float64() < s.HitChanceAt(so, t)
+	if !s.Field.Sight(Point{so.X, so.Y}, Point{t.X, t.Y}) {
+		hit = false // fire at a target behind a wall: the wall takes it
+	}
 	tr := Tracer{X0: so.X, Y0: so.Y, X1: t.X, Y1: t.Y, Team: so.Team, Hit: hit}
 	so.Shots++
+	so.FiredAt = s.World.Time
+	so.Facing = math.Atan2(t.Y-so.Y, t.X-so.X)
 	if hit {
 		so.Hits++
 		t.Health = math.Max(0, t.Health-s.Config.Damage)
 	} else {
-		// A miss flies past the target and on a little.
-		tr.X1 += (r.Float64()*2 - 1) * 24
-		tr.Y1 += (r.Float64()*2 - 1) * 24
+		// A miss flies past the target and on, to a wall or 120 px beyond.
+		d := math.Max(dist(so.X, so.Y, t.X, t.Y), 1)
+		ux, uy := (t.X-so.X)/d, (t.Y-so.Y)/d
+		end := Point{t.X + ux*120 + (r.Float64()*2-1)*24, t.Y + uy*120 + (r.Float64()*2-1)*24}
+		p, clear := s.Field.FirstWall(Point{so.X, so.Y}, end)
+		tr.X1, tr.Y1, tr.Wall = p.X, p.Y, !clear
 	}
 	s.Tracers = append(s.Tracers, tr)
+	for _, o := range s.Soldiers {
+		if o.Team != so.Team && !o.Dead && dist(o.X, o.Y, so.X, so.Y) <= s.Config.HearingRange {
+			o.HeardX, o.HeardY, o.HeardAt = so.X, so.Y, s.World.Time
+		}
+	}
 	c.Results = []engine.Value{engine.BoolValue(hit)}
 	return true, nil
 }

@@ -22,8 +22,17 @@ type Overlay struct {
 	// Goal is the GOAP goal the soldier's plan serves; "" when it runs a
 	// utility pick or has no plan.
 	Goal string
-	// Plan is the remaining steps, the running one first.
-	Plan []string
+	// GoalPriority is Goal's priority ("high"), "" without a goal.
+	GoalPriority string
+	// Plan is the remaining steps, the running one first; PlanCosts their
+	// costs, step by step.
+	Plan      []string
+	PlanCosts []float64
+	// LastReplan is the reason of the latest replan or interrupt among
+	// the soldier's records ("" when there is none), and LastReplanAt its
+	// world time in seconds.
+	LastReplan   string
+	LastReplanAt float64
 	// Mode is the utility mode ("multiply" for the soldier), Commitment
 	// the lead a new pick needs over the running action.
 	Mode       string
@@ -80,12 +89,20 @@ func (s *Sim) Overlay(so *Soldier, records int) Overlay {
 		o.Commitment = engine.DefaultCommitment
 	}
 	if g := a.CurrentGoal(); g != nil {
-		o.Goal = g.Name
+		o.Goal, o.GoalPriority = g.Name, g.Priority.String()
 	}
 	for _, act := range a.CurrentPlan() {
 		o.Plan = append(o.Plan, act.Name)
+		o.PlanCosts = append(o.PlanCosts, act.Cost)
 	}
-	if all := a.Recorder.Records(); len(all) > records {
+	all := a.Recorder.Records()
+	for i := len(all) - 1; i >= 0; i-- {
+		if k := all[i].Kind; k == engine.EventReplan || k == engine.EventInterrupt {
+			o.LastReplan, o.LastReplanAt = all[i].Reason, all[i].Time
+			break
+		}
+	}
+	if len(all) > records {
 		o.Records = append(o.Records, all[len(all)-max(records, 0):]...)
 	} else {
 		o.Records = append(o.Records, all...)

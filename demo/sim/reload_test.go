@@ -17,10 +17,16 @@ func TestLiveReloadKeepsTheBattleGoing(t *testing.T) {
 	require.NoError(t, err)
 	path := filepath.Join(dir, "soldier.lua")
 	require.NoError(t, os.WriteFile(path, src, 0o644))
+	squad, err := os.ReadFile(filepath.Join("..", "..", "scripts", "squad.lua"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "squad.lua"), squad, 0o644))
 	s, err := New(Config{Seed: 3, ScriptsDir: dir})
 	require.NoError(t, err)
 	defer s.Close()
-	w := NewWatcher(path)
+	// The demo watches its role file, squad.lua; an edit of soldier.lua,
+	// the role it extends, counts too.
+	w := NewWatcher(s.ScriptPath())
+	defer w.Close()
 	for i := 0; i < 120; i++ {
 		s.Step(1.0 / 60)
 	}
@@ -32,11 +38,18 @@ func TestLiveReloadKeepsTheBattleGoing(t *testing.T) {
 	require.NotEqual(t, string(src), slower)
 	require.NoError(t, os.WriteFile(path, []byte(slower), 0o644))
 	require.NoError(t, os.Chtimes(path, time.Now(), time.Now().Add(time.Second)))
-	assert.True(t, w.Changed())
+	// fsnotify reports the write a moment later; wait for it (a deadline
+	// against a lost event, not a timing).
+	seen := false
+	for deadline := time.Now().Add(10 * time.Second); !seen && time.Now().Before(deadline); {
+		seen = w.Changed()
+		time.Sleep(10 * time.Millisecond)
+	}
+	assert.True(t, seen, "the watcher sees the edit")
 	before := s.Soldiers[0].Agent.CurrentState()
 	n, err := s.Reload()
 	require.NoError(t, err)
-	assert.Equal(t, 6, n)
+	assert.Equal(t, 12, n, "two squads of 6")
 	assert.NotSame(t, old, s.Domain)
 	for _, so := range s.Soldiers {
 		assert.Same(t, s.Domain, so.Agent.Domain)

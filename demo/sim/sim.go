@@ -1,11 +1,13 @@
 // Package sim is the demo's battlefield without a window: two squads of
-// soldiers whose minds are scripts/soldier.lua, the crates, the cover
-// (low walls and rocks: a soldier behind one is harder to hit) and a rally
-// point per team (a medic heals there), the host functions the script
-// calls (move_to, nearest, position, shoot), the sensors that write each
-// soldier's state before every World.Tick, and the debug overlay's data
-// (Sim.Overlay: a soldier's utility scores, goal, plan and latest
-// records). It does not import ebiten, so tests run it headless; package
+// soldiers whose minds are scripts/squad.lua (scripts/soldier.lua plus
+// advance, regroup and crates that run empty), on a tile map (Field:
+// walls that block walking, sight and rounds, sandbags that give cover,
+// crates, rally points where a medic heals), with line of sight, A* paths
+// on the tile grid, the host functions the script calls (move_to,
+// advance, nearest, position, shoot, take_magazine), the sensors that
+// write each soldier's state before every World.Tick, and the debug
+// overlay's data (Sim.Overlay: a soldier's utility scores, goal, plan and
+// latest records). It does not import ebiten, so tests run it headless; package
 // game draws it.
 //
 //	s, err := sim.New(sim.Config{Seed: 1, ScriptsDir: "scripts"})
@@ -21,8 +23,10 @@ package sim
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 
+	"github.com/moonmind-ai/moonmind/assets"
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
@@ -31,23 +35,50 @@ import (
 // given beside it.
 type Config struct {
 	Seed       uint64 // the world's random seed (default 0, a valid seed)
-	ScriptsDir string // the folder holding soldier.lua (default "scripts")
-	Squad      int    // soldiers per team (default 3)
+	ScriptsDir string // the folder holding the role and the modules it extends (default "scripts")
+	// Role is the soldiers' role file in ScriptsDir (default "squad.lua",
+	// which extends soldier.lua with the battlefield's actions).
+	Role string
+	// Map is the battlefield's tile map (default assets.Field; see
+	// assets.Legend and ParseField).
+	Map string
+	// Squad is the soldiers per team, 1 to the map's spawn points of a
+	// team (default 6; at most 8 on the default map).
+	Squad int
 
-	Width, Height float64 // the field, in pixels (default 960 x 540)
-	Speed         float64 // walking speed, pixels per second (default 90)
-	SightRange    float64 // how far a soldier sees an enemy, pixels (default 800)
+	Speed      float64 // walking speed, pixels per second (default 90)
+	SightRange float64 // how far a soldier sees an enemy, pixels, walls permitting (default 520)
+	// SightMemory is how long, in seconds, a soldier keeps a target that
+	// went out of sight (default 3): enemy_visible stays true, and its
+	// rounds go where it last saw the target.
+	SightMemory float64
+	// HearingRange is how far, in pixels, a soldier hears an enemy's shot
+	// (walls do not stop sound; default 600). HearingMemory is how long,
+	// in seconds, the heard_shot sensor stays true after one (default 2).
+	HearingRange, HearingMemory float64
 	// SpawnAmmo is the rounds in a soldier's magazine at spawn, give or
 	// take up to 3 drawn from World.Rand so the soldiers fall out of step
 	// (default 15).
 	SpawnAmmo float64
-	Damage    float64 // health a hit takes (default 5)
+	Damage    float64 // health a hit takes (default 15)
 	// CoverFactor scales the hit chance against a soldier in cover
 	// (default 0.35: cover stops about two rounds in three that would hit).
 	CoverFactor float64
 	// HealRate is the health per second a soldier at its own rally point
 	// regains, up to 100 (default 8): the medic there.
 	HealRate float64
+	// MedicSupply is the health each team's medic can give out in a round
+	// (default 150); once it is spent nobody heals, so rounds end.
+	MedicSupply float64
+	// CrateStock is the magazines a crate holds at the start of a round
+	// (default 4); CrateRefill is the seconds a crate takes to get one
+	// back, up to CrateStock (default 6).
+	CrateStock  int
+	CrateRefill float64
+	// RoundLimit is the longest a round lasts, in seconds of game time
+	// (default 120): then the squad with more soldiers standing wins, or
+	// on a tie the one with more health left, or it is a draw.
+	RoundLimit float64
 	// RoundPause is how long, in seconds, the field stays still after a
 	// squad is wiped out before both squads respawn (default 3). A negative
 	// value never starts a new round.
@@ -63,26 +94,38 @@ func (c *Config) defaults() {
 	if c.ScriptsDir == "" {
 		c.ScriptsDir = "scripts"
 	}
+	if c.Role == "" {
+		c.Role = "squad.lua"
+	}
+	if c.Map == "" {
+		c.Map = assets.Field
+	}
 	if c.Squad <= 0 {
-		c.Squad = 3
-	}
-	if c.Width <= 0 {
-		c.Width = 960
-	}
-	if c.Height <= 0 {
-		c.Height = 540
+		c.Squad = 6
 	}
 	if c.Speed <= 0 {
 		c.Speed = 90
 	}
 	if c.SightRange <= 0 {
-		c.SightRange = 800
+		c.SightRange = 520
+	}
+	if c.SightMemory <= 0 {
+		c.SightMemory = 3
+	}
+	if c.HearingRange <= 0 {
+		c.HearingRange = 600
+	}
+	if c.HearingMemory <= 0 {
+		c.HearingMemory = 2
 	}
 	if c.SpawnAmmo <= 0 {
 		c.SpawnAmmo = 15
 	}
 	if c.Damage <= 0 {
-		c.Damage = 5
+		c.Damage = 15
+	}
+	if c.RoundLimit <= 0 {
+		c.RoundLimit = 120
 	}
 	if c.RoundPause == 0 {
 		c.RoundPause = 3
@@ -93,35 +136,53 @@ func (c *Config) defaults() {
 	if c.HealRate <= 0 {
 		c.HealRate = 8
 	}
+	if c.MedicSupply <= 0 {
+		c.MedicSupply = 150
+	}
+	if c.CrateStock <= 0 {
+		c.CrateStock = 4
+	}
+	if c.CrateRefill <= 0 {
+		c.CrateRefill = 6
+	}
 }
 
-// TracerLife is how long, in seconds, a tracer stays on the field.
-const TracerLife = 0.18
+// TracerLife is how long, in seconds, a tracer stays on the field;
+// FlashLife how long a muzzle flash shows at its start.
+const (
+	TracerLife = 0.18
+	FlashLife  = 0.07
+)
 
-// Crate is an ammo crate: soldiers fetch magazines from the nearest one.
-type Crate struct{ X, Y float64 }
+// Crate is an ammo crate: soldiers fetch magazines from the nearest one
+// that has any (npc:take_magazine takes one). Stock is the magazines in
+// it now.
+type Crate struct {
+	X, Y   float64
+	Stock  int
+	refill float64 // seconds until the next magazine comes back
+}
 
-// Cover is a low wall or a rock on a team's half of the field. A soldier
-// of that team standing at its spot (SpotX, SpotY: CoverSpotOffset pixels
-// behind it, on the team's side) is in cover: enemy rounds hit it with
-// Config.CoverFactor times the usual chance.
+// Cover is a cover spot of a team: a soldier of that team standing on it
+// (SpotX, SpotY, a tile beside low cover) is in cover, and enemy rounds
+// hit it with Config.CoverFactor times the usual chance. X, Y is the
+// sandbag tile it hides behind.
 type Cover struct {
 	X, Y         float64
 	SpotX, SpotY float64
 	Team         int
-	Wall         bool // a low wall (drawn as a bar); otherwise a rock
 }
 
 // Cover geometry, in pixels.
 const (
-	// CoverSpotOffset is how far behind its cover a soldier stands.
-	CoverSpotOffset = 18
 	// CoverRadius is how near a cover spot a soldier must be to count as
 	// in cover: on the spot (move_to ends exactly there), not on its way.
 	CoverRadius = 0.01
 	// RallyRadius is how near its rally point a soldier must be to be
 	// healed there.
 	RallyRadius = 24
+	// CrateRadius is how near a crate a soldier must be to take a magazine.
+	CrateRadius = 12
 )
 
 // Rally is a team's rally point, far back on its half: soldiers retreat
@@ -131,19 +192,22 @@ type Rally struct {
 	Team int
 }
 
-// Tracer is one shot on its way: from the shooter to where the round went.
-// Age is in seconds since the shot.
+// Tracer is one shot on its way: from the shooter to where the round went
+// (the target on a hit; past it, or the first wall, on a miss). Age is in
+// seconds since the shot.
 type Tracer struct {
 	X0, Y0, X1, Y1 float64
 	Team           int
 	Hit            bool
+	Wall           bool // the round struck a wall at X1, Y1
 	Age            float64
 }
 
-// Sim is the battlefield: a World of soldier agents, the crates, the
-// tracers in flight and the round count.
+// Sim is the battlefield: a World of soldier agents on a tile map, the
+// crates, the tracers in flight and the round count.
 type Sim struct {
 	Config Config
+	Field  *Field
 	// World is the current round's world (each round has its own, so
 	// World.Time is the round's time). Its Workers stays 0: the soldiers
 	// share one Lua runtime and read each other's positions.
@@ -151,47 +215,50 @@ type Sim struct {
 	Domain   *engine.Domain
 	Soldiers []*Soldier // both squads, team 0 first; dead soldiers stay
 	Crates   []Crate
-	Covers   []Cover  // three per team, team 0's first
+	Covers   []Cover  // the map's cover spots, team 0's first
 	Rallies  [2]Rally // by team
 	Tracers  []Tracer
 	Round    int    // the round being fought, from 1
 	Wins     [2]int // rounds won by each team
 	Winner   int    // the team that won the round just ended, 2 for a draw, -1 while fighting
+	TimeUp   bool   // the round just ended at Config.RoundLimit, not with a squad wiped out
+	Ticks    int    // Steps since New, over all rounds
+	// Medic is the health each team's medic has left to give this round.
+	Medic [2]float64
 
 	rt      *luabind.Runtime
 	pause   float64                // seconds left before the next round
 	explain *engine.UtilityPlanner // the overlay's planner (Explain on)
 }
 
-// New loads soldier.lua from cfg.ScriptsDir, places the crates, the cover
-// and the rally points and spawns the first round. The error is a script
-// that does not load or compile.
+// New parses the map, loads cfg.Role from cfg.ScriptsDir and spawns the
+// first round. The error is a map that does not parse or a script that
+// does not load or compile.
 func New(cfg Config) (*Sim, error) {
 	cfg.defaults()
-	s := &Sim{Config: cfg, Winner: -1}
+	f, err := ParseField(cfg.Map)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Squad = min(cfg.Squad, len(f.Spawns[0]), len(f.Spawns[1]))
+	if cfg.Squad == 0 {
+		return nil, fmt.Errorf("sim: the map has no spawn point for one of the teams")
+	}
+	s := &Sim{Config: cfg, Field: f, Winner: -1}
 	s.rt = luabind.NewRuntime(luabind.Options{ScriptsDir: cfg.ScriptsDir, Host: s.hostFuncs()})
-	d, err := s.rt.LoadDomain(filepath.Join(cfg.ScriptsDir, "soldier.lua"))
+	d, err := s.rt.LoadDomain(filepath.Join(cfg.ScriptsDir, cfg.Role))
 	if err != nil {
 		s.rt.Close()
 		return nil, fmt.Errorf("sim: %w", err)
 	}
 	s.Domain = d
-	w, h := cfg.Width, cfg.Height
-	s.Crates = []Crate{{0.07 * w, 0.3 * h}, {0.07 * w, 0.7 * h}, {0.93 * w, 0.3 * h}, {0.93 * w, 0.7 * h}}
 	for team := range 2 {
-		x, back := 0.3*w, -1.0 // team 0 holds the left half and faces right
-		if team == 1 {
-			x, back = w-x, 1
+		for i, p := range f.CoverSpots[team] {
+			c := f.CoverOf[team][i]
+			s.Covers = append(s.Covers, Cover{X: c.X, Y: c.Y, SpotX: p.X, SpotY: p.Y, Team: team})
 		}
-		for i, fy := range []float64{0.2, 0.5, 0.8} {
-			s.Covers = append(s.Covers, Cover{X: x, Y: fy * h, SpotX: x + back*CoverSpotOffset, SpotY: fy * h,
-				Team: team, Wall: i != 1})
-		}
-		rx := 0.1 * w
-		if team == 1 {
-			rx = w - rx
-		}
-		s.Rallies[team] = Rally{X: rx, Y: 0.5 * h, Team: team}
+		r := f.Rallies[team]
+		s.Rallies[team] = Rally{X: r.X, Y: r.Y, Team: team}
 	}
 	s.explain = engine.NewUtilityPlanner(d)
 	s.explain.Explain = true
@@ -202,13 +269,17 @@ func New(cfg Config) (*Sim, error) {
 // Close releases the Lua state. The Sim must not be stepped afterwards.
 func (s *Sim) Close() { s.rt.Close() }
 
+// Restart starts a new round at once, as if the current one had ended
+// (the score stays).
+func (s *Sim) Restart() { s.spawn() }
+
 // spawn starts a round: a fresh World (seeded with Config.Seed for the
-// first round, then with a draw from the last round's World.Rand) and fresh
-// soldiers for both squads in two lines facing each other, each with about
-// SpawnAmmo rounds.
+// first round, then with a draw from the last round's World.Rand), full
+// crates and fresh soldiers for both squads at the map's spawn points,
+// each with about SpawnAmmo rounds.
 func (s *Sim) spawn() {
 	s.Round++
-	s.Winner = -1
+	s.Winner, s.TimeUp = -1, false
 	for _, so := range s.Soldiers {
 		s.rt.Forget(so.Agent)
 	}
@@ -220,16 +291,20 @@ func (s *Sim) spawn() {
 	s.World.OnEvent = s.Config.OnEvent
 	s.Soldiers = s.Soldiers[:0]
 	s.Tracers = s.Tracers[:0]
-	n := s.Config.Squad
+	s.Crates = s.Crates[:0]
+	s.Medic = [2]float64{s.Config.MedicSupply, s.Config.MedicSupply}
+	for _, p := range s.Field.Crates {
+		s.Crates = append(s.Crates, Crate{X: p.X, Y: p.Y, Stock: s.Config.CrateStock})
+	}
 	for team := range 2 {
-		x := 0.23 * s.Config.Width
-		if team == 1 {
-			x = s.Config.Width - x
-		}
-		for i := range n {
-			y := s.Config.Height * float64(i+1) / float64(n+1)
+		for i := range s.Config.Squad {
+			p := s.Field.Spawns[team][i]
 			name := fmt.Sprintf("%s%d", teamNames[team], i+1)
-			so := &Soldier{Name: name, Team: team, X: x, Y: y, HomeX: x, HomeY: y, Health: 100, Cover: -1}
+			so := &Soldier{Name: name, Team: team, X: p.X, Y: p.Y, HomeX: p.X, HomeY: p.Y, Health: 100, Cover: -1,
+				HeardAt: math.Inf(-1), FiredAt: math.Inf(-1)}
+			if team == 1 {
+				so.Facing = math.Pi
+			}
 			so.Agent = engine.NewAgent(name, s.Domain)
 			if s.Config.NoGOAP {
 				so.Agent.SetPlannerHandle(nil)
@@ -249,13 +324,16 @@ var teamNames = [2]string{"blue", "red"}
 func TeamName(team int) string { return teamNames[team&1] }
 
 // Step advances the battle by dt seconds (dt > 0): sensors, then one
-// World.Tick, then the dead fall, the medics heal and tracers fade; when a
-// squad is wiped out the next round starts RoundPause seconds later.
+// World.Tick, then the dead fall, the medics heal, crates refill and tracers
+// fade; when a squad is wiped out (or the round reaches RoundLimit) the next
+// round starts RoundPause seconds later.
 func (s *Sim) Step(dt float64) {
+	s.Ticks++
 	s.sense()
 	s.World.Tick(dt)
 	s.reap()
 	s.heal(dt)
+	s.restock(dt)
 	live := s.Tracers[:0]
 	for _, t := range s.Tracers {
 		t.Age += dt
@@ -273,6 +351,9 @@ func (s *Sim) Step(dt float64) {
 			s.Winner = 1
 		case alive[1] == 0:
 			s.Winner = 0
+		case s.World.Time >= s.Config.RoundLimit:
+			s.Winner = s.onPoints()
+			s.TimeUp = true
 		default:
 			return
 		}
@@ -325,15 +406,53 @@ func (s *Sim) reap() {
 }
 
 // heal gives every living soldier at its own rally point HealRate health
-// per second, up to 100.
+// per second, up to 100, while its team's medic has supply left.
 func (s *Sim) heal(dt float64) {
 	for _, so := range s.Soldiers {
 		if so.Dead || so.Health >= 100 {
 			continue
 		}
 		r := s.Rallies[so.Team]
-		if dist(so.X, so.Y, r.X, r.Y) <= RallyRadius {
-			so.Health = min(100, so.Health+s.Config.HealRate*dt)
+		if dist(so.X, so.Y, r.X, r.Y) <= RallyRadius && s.Medic[so.Team] > 0 {
+			h := min(100-so.Health, s.Config.HealRate*dt, s.Medic[so.Team])
+			so.Health += h
+			s.Medic[so.Team] -= h
 		}
 	}
+}
+
+// restock gives every crate below Config.CrateStock one magazine back
+// every Config.CrateRefill seconds.
+func (s *Sim) restock(dt float64) {
+	for i := range s.Crates {
+		c := &s.Crates[i]
+		if c.Stock >= s.Config.CrateStock {
+			c.refill = s.Config.CrateRefill
+			continue
+		}
+		c.refill -= dt
+		if c.refill <= 0 {
+			c.Stock++
+			c.refill = s.Config.CrateRefill
+		}
+	}
+}
+
+// onPoints returns the winner of a round that ran out of time: the team
+// with more soldiers standing, then with more health left; 2 for a draw.
+func (s *Sim) onPoints() int {
+	alive := s.Alive()
+	var hp [2]float64
+	for _, so := range s.Soldiers {
+		if !so.Dead {
+			hp[so.Team] += so.Health
+		}
+	}
+	switch {
+	case alive[0] != alive[1]:
+		return map[bool]int{true: 0, false: 1}[alive[0] > alive[1]]
+	case hp[0] != hp[1]:
+		return map[bool]int{true: 0, false: 1}[hp[0] > hp[1]]
+	}
+	return 2
 }

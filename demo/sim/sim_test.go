@@ -165,8 +165,8 @@ func TestRoundsRestart(t *testing.T) {
 	}
 	assert.Equal(t, 2, s.Round, "a new round starts after the pause")
 	assert.Equal(t, -1, s.Winner, "the new round is being fought")
-	assert.Equal(t, [2]int{3, 3}, s.Alive(), "both squads respawn")
-	assert.Len(t, s.World.Agents, 6)
+	assert.Equal(t, [2]int{6, 6}, s.Alive(), "both squads respawn")
+	assert.Len(t, s.World.Agents, 12)
 }
 
 func TestHitChance(t *testing.T) {

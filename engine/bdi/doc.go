@@ -1,5 +1,5 @@
-// Package bdi is moonmind's reactive layer: the JaKtA seed's BDI plan
-// library for a game loop. An agent's beliefs are its state variables; a
+// Package bdi is moonmind's reactive layer: a BDI plan library for a game
+// loop (its sources and rules: docs/reactive-plans.md, docs/semantics.md). An agent's beliefs are its state variables; a
 // plan reacts to an event (a goal added, failed or removed, a belief added
 // or removed) when its trigger is relevant and its guard applicable, and
 // its body runs as an intention, a coroutine that runs until it suspends.

@@ -10,7 +10,7 @@ import (
 // invalid.
 type Kind uint8
 
-// The event kinds of the JaKtA seed.
+// The event kinds a plan can react to (docs/reactive-plans.md).
 const (
 	_             Kind = iota
 	GoalAdded          // a goal was added (Agent.Achieve, npc:achieve, initial_goals)

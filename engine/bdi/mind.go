@@ -146,7 +146,7 @@ func (m *Mind) Believed(_ *engine.Agent, c engine.BeliefChange) {
 // Achieve implements engine.Reactive: a top-level goal, as AlsoAchieve.
 func (m *Mind) Achieve(_ *engine.Agent, g engine.GoalValue) { m.AlsoAchieve(g) }
 
-// AlsoAchieve adds g as a top-level goal (the seed's alsoAchieve): a
+// AlsoAchieve adds g as a top-level goal (alsoAchieve in docs/reactive-plans.md): a
 // goal_added event dispatched in this tick's reactive phase (or the next
 // tick's, when called from an action body), whose intention nobody waits
 // for.
@@ -575,7 +575,7 @@ func (m *Mind) offer(ev *Event) {
 		ok, err := p.match(ev)
 		switch {
 		case err != nil:
-			p.finish(nil, errors.New("wait_event filter: "+err.Error()), nil, false)
+			p.finish(nil, err, nil, false)
 		case ok:
 			cp := *ev
 			p.finish(nil, nil, &cp, false)

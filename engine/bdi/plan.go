@@ -6,8 +6,8 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 )
 
-// Plan is one plan of a library (the seed's `adding.goal { } onlyWhen
-// { } triggers { }`): the kind of event it reacts to (On), an optional
+// Plan is one plan of a library (a trigger, a guard and a
+// body, as docs/reactive-plans.md describes): the kind of event it reacts to (On), an optional
 // shorthand filter (Goal for goal events: the goal's name, or the first
 // element of a tuple goal, equals it; Belief for belief events: the
 // variable's name equals it), an optional Trigger and Guard, and a Body.

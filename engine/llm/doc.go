@@ -1,9 +1,10 @@
 // Package llm lets a language model propose high-level plans for a goal
 // written in plain text (a squad commander, a quest director), with a
 // person or a rule approving them and the model revising a plan when a
-// step fails. It brings the TnsAI seed's LLMDynamicPlanner (here
-// DynamicPlanner), PlanApprovalGate and AdaptiveReplanEngine, and the
-// Embabel seed's guard rails on raw input.
+// step fails. It has a planner (DynamicPlanner), an approval gate
+// (PlanApprovalGate), a replanning engine (AdaptiveReplanEngine) and guard
+// rails on the raw goal text; docs/llm.md and docs/semantics.md give where
+// each rule comes from.
 //
 // A model may propose; the engine decides. GroundingRule checks a plan
 // against a role's compiled engine.Domain: every step's action exists, its

@@ -86,7 +86,7 @@ type Verdict struct {
 }
 
 // PlanApprovalGate lets a person or a rule review a plan before it runs
-// (the seed's PlanApprovalGate). It is safe for concurrent use when its
+// (docs/llm.md). It is safe for concurrent use when its
 // callback is.
 type PlanApprovalGate struct {
 	review      ReviewFunc

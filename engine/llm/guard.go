@@ -8,8 +8,8 @@ import (
 	"unicode/utf8"
 )
 
-// GuardRail checks the raw goal text before any model call (the Embabel
-// seed's UserInputGuardRail). Check returns nil to let the goal through,
+// GuardRail checks the raw goal text before any model call (a user-input
+// guard rail, docs/llm.md). Check returns nil to let the goal through,
 // else the reason it is refused. Guard rails must be safe for concurrent
 // use.
 type GuardRail interface {

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// PlanStep is one step of a Plan (the seed's LLMPlanStep): the action the
+// PlanStep is one step of a Plan (LLMPlanStep in docs/llm.md): the action the
 // model proposes, in its words, with its arguments. Index is the step's
 // place in its plan, from 0.
 type PlanStep struct {
@@ -18,8 +18,8 @@ type PlanStep struct {
 	Reasoning   string         `json:"reasoning,omitempty"`
 }
 
-// Plan is the model's plan for a goal written in plain text (the seed's
-// LLMPlan). Plans are values: the With, Without and RemainingFrom methods
+// Plan is the model's plan for a goal written in plain text (LLMPlan in
+// docs/llm.md). Plans are values: the With, Without and RemainingFrom methods
 // return a new plan whose steps are numbered again from 0 and leave the
 // receiver as it was. The Steps slice is shared with no other plan made by
 // these methods.

@@ -22,7 +22,7 @@ type Capability struct {
 const DefaultTemperature = 0.2
 
 // DynamicPlanner asks a chat model for the steps toward a goal written in
-// plain text (the seed's LLMDynamicPlanner). Build one with
+// plain text (LLMDynamicPlanner in docs/llm.md). Build one with
 // NewDynamicPlanner. It is immutable and safe for concurrent use when its
 // client and guard rails are.
 type DynamicPlanner struct {

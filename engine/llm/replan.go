@@ -27,7 +27,7 @@ type StepResult struct {
 // asked for.
 //
 // Success is true only when every step result succeeded, so it is false
-// after any replan even when the revised plan completed (the seed's rule).
+// after any replan even when the revised plan completed (docs/llm.md explains why).
 // LastPlanCompleted tells whether the last plan ran to its end.
 type PlanExecutionResult struct {
 	Plan        Plan
@@ -63,7 +63,7 @@ func (r PlanExecutionResult) LastPlanCompleted() bool { return r.lastDone }
 const DefaultMaxReplanAttempts = 3
 
 // AdaptiveReplanEngine runs a plan's steps in order and asks the model for
-// a revised plan when one fails (the seed's AdaptiveReplanEngine). Build
+// a revised plan when one fails (docs/llm.md). Build
 // one with NewAdaptiveReplanEngine. It is safe for concurrent use when its
 // client, planner and step executor are.
 type AdaptiveReplanEngine struct {

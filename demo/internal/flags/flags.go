@@ -1,0 +1,67 @@
+// Package flags reads the demo's command line in its init function, so
+// that -h, -help and flag errors are answered before ebiten starts: ebiten
+// opens its windowing library while its own packages initialize, and
+// panics there when there is no display. Go initializes a package after
+// everything it imports and, among packages ready to initialize, in the
+// lexical order of their import paths; this package imports only the
+// standard library, and ebiten's user interface package waits for
+// golang.org/x/sys, which sorts after this one, so this init runs first.
+// demo/demotest checks that `demo -h` works without a display.
+package flags
+
+import (
+	"flag"
+	"fmt"
+	"os"
+)
+
+// Options are the demo's flags, parsed from os.Args.
+type Options struct {
+	Seed       uint64
+	ScriptsDir string
+	Frames     int
+	Screenshot string
+	Overlay    bool
+	Select     string
+	Strip      string
+	CPUProfile string
+}
+
+// Parsed holds the command line read at init (the zero value in tests,
+// whose arguments are go test's). It is written once, before main runs.
+var Parsed Options
+
+func init() {
+	if len(os.Args) > 0 && isTestBinary(os.Args[0]) {
+		return
+	}
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	o := &Parsed
+	fs.IntVar(&o.Frames, "frames", 0, "quit after `N` frames, one tick (1/60 s) each, drawn as fast as they can be, and print\n\"frames N in S s, F fps\" (0: run until the window is closed)")
+	fs.StringVar(&o.Screenshot, "screenshot", "", "save the last frame to `FILE.png`")
+	fs.Uint64Var(&o.Seed, "seed", 1, "the battle's random `seed`: the same seed gives the same battle and frames")
+	fs.StringVar(&o.ScriptsDir, "scripts", "scripts", "the `folder` holding squad.lua, the soldiers' role, and soldier.lua, which it extends")
+	fs.BoolVar(&o.Overlay, "overlay", false, "start with the selected soldier's mind shown in the panel (key D toggles it)")
+	fs.StringVar(&o.Select, "select", "blue1", "the `soldier` the panel shows first (Tab or a click changes it)")
+	fs.StringVar(&o.Strip, "strip", "", "with -frames, also save a strip of 4 frames of the field to `FILE.png`")
+	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to `FILE` (for go tool pprof)")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: demo [flags]\n\nTwo squads of Lua-scripted soldiers fight; see the README.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(os.Args[1:]); err != nil {
+		if err == flag.ErrHelp {
+			os.Exit(0)
+		}
+		os.Exit(2)
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(os.Stderr, "demo: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		os.Exit(2)
+	}
+}
+
+func isTestBinary(name string) bool {
+	return len(name) > 5 && name[len(name)-5:] == ".test"
+}

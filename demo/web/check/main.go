@@ -1,0 +1,130 @@
+// Command check loads the demo's WebAssembly build in headless Chromium
+// and exits 0 only when the page shows a battle: two screenshots taken a
+// second apart differ, and each has many colours.
+//
+//	go run ./demo/web/check [-url http://127.0.0.1:8765/] [-chromium /usr/bin/chromium] [-out DIR]
+//
+// It waits (up to -wait) for the canvas to appear, lets the demo run for
+// a few seconds, then takes the two screenshots, saving them to -out as
+// web1.png and web2.png when -out is set. Chromium runs with a fresh
+// profile and without a GPU (WebGL through SwiftShader).
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// minColours is how many distinct colours a screenshot of a battle has at
+// least (a blank or an error page has a handful).
+const minColours = 200
+
+func main() {
+	url := flag.String("url", "http://127.0.0.1:8765/", "the demo's `page`")
+	exe := flag.String("chromium", "chromium", "the Chromium `binary`")
+	out := flag.String("out", "", "save the screenshots in this `folder`")
+	wait := flag.Duration("wait", 3*time.Minute, "how long to wait at most for the page to start (a loaded machine is slow)")
+	flag.Parse()
+	if err := check(*url, *exe, *out, *wait); err != nil {
+		fmt.Fprintln(os.Stderr, "web check:", err)
+		os.Exit(1)
+	}
+}
+
+func check(url, exe, out string, wait time.Duration) error {
+	profile, err := os.MkdirTemp("", "moonmind-chromium-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(profile)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(1280, 720),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("use-angle", "swiftshader"),
+		chromedp.Flag("enable-unsafe-swiftshader", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, wait+time.Minute)
+	defer cancel()
+
+	start := time.Now()
+	if _, err := chromedp.Run(ctx, chromedp.Navigate(url)); err != nil {
+		return fmt.Errorf("loading %s: %w", url, err)
+	}
+	wctx, wcancel := context.WithTimeout(ctx, wait)
+	defer wcancel()
+	if _, err := chromedp.Run(wctx, chromedp.WaitVisible(chromedp.CSS("canvas"))); err != nil {
+		body, _ := chromedp.Run(ctx, chromedp.Text(chromedp.CSS("body")))
+		return fmt.Errorf("no canvas on the page after %s (page text: %q): %w", wait, body, err)
+	}
+	fmt.Printf("web check: the canvas is up after %.1f s\n", time.Since(start).Seconds())
+	// Let the battle start: the first frames need the scripts loaded and
+	// the shaders compiled.
+	time.Sleep(3 * time.Second)
+	var shots [2][]byte
+	for i := range shots {
+		if i > 0 {
+			time.Sleep(time.Second)
+		}
+		if shots[i], err = chromedp.Run(ctx, chromedp.CaptureScreenshot()); err != nil {
+			return fmt.Errorf("screenshot %d: %w", i+1, err)
+		}
+		if out != "" {
+			if err := os.WriteFile(filepath.Join(out, fmt.Sprintf("web%d.png", i+1)), shots[i], 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	var counts [2]int
+	for i, b := range shots {
+		img, err := png.Decode(bytes.NewReader(b))
+		if err != nil {
+			return fmt.Errorf("screenshot %d: %w", i+1, err)
+		}
+		counts[i] = colours(img)
+	}
+	fmt.Printf("web check: %d and %d colours; the two screenshots differ: %v\n", counts[0], counts[1], !bytes.Equal(shots[0], shots[1]))
+	for i, n := range counts {
+		if n < minColours {
+			return fmt.Errorf("screenshot %d has %d colours, want at least %d: no battle on the canvas", i+1, n, minColours)
+		}
+	}
+	if bytes.Equal(shots[0], shots[1]) {
+		return fmt.Errorf("the two screenshots a second apart are the same: the battle does not move")
+	}
+	return nil
+}
+
+func colours(img image.Image) int {
+	seen := map[uint32]bool{}
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			seen[(r>>8)<<16|(g>>8)<<8|bl>>8] = true
+		}
+	}
+	return len(seen)
+}
