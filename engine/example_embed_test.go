@@ -111,7 +111,9 @@ func ExampleBody() {
 		panic(err)
 	}
 	w := engine.NewWorld(1)
-	w.OnEvent = func(e engine.Event) { fmt.Println(strings.TrimSpace(fmt.Sprintf("tick %d: %s %s", e.Tick, e.Kind, e.Action))) }
+	w.OnEvent = func(e engine.Event) {
+		fmt.Println(strings.TrimSpace(fmt.Sprintf("tick %d: %s %s", e.Tick, e.Kind, e.Action)))
+	}
 	w.Add(engine.NewAgent("joe", d))
 	for i := 0; i < 6; i++ {
 		w.Tick(0.1)
