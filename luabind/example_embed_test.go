@@ -44,7 +44,9 @@ func ExampleRuntime_LoadDomain() {
 		panic(err) // every problem of the script, one per line, as file:line:col: message
 	}
 	w := engine.NewWorld(1)
-	w.OnEvent = func(e engine.Event) { fmt.Println(e.Tick, strings.Join(strings.Fields(e.Kind.String()+" "+e.Action+" "+printed(e)), " ")) }
+	w.OnEvent = func(e engine.Event) {
+		fmt.Println(e.Tick, strings.Join(strings.Fields(e.Kind.String()+" "+e.Action+" "+printed(e)), " "))
+	}
 	w.Add(engine.NewAgent("kit", d))
 	for i := 0; i < 6; i++ {
 		w.Tick(1.0 / 60)
