@@ -33,8 +33,9 @@ type ReactiveSaver interface {
 	RestoreGoals(goals []GoalValue)
 }
 
-// RestoreOptions says how Restore rebuilds a world. The zero value has no
-// domains, so only a snapshot of a world without agents restores.
+// RestoreOptions says how Restore finds the domains of the saved agents.
+// The zero value has none, so only a snapshot of a world without agents
+// restores.
 type RestoreOptions struct {
 	// Domains are the compiled domains the saved agents may use; an agent
 	// gets the one whose Name (its role names joined with "+") equals the
@@ -42,6 +43,13 @@ type RestoreOptions struct {
 	// the agent and the domain. Domains are shared, as always: pass each
 	// one the game already uses.
 	Domains []*Domain
+	// Domain, when set, is asked for each agent's domain instead of
+	// Domains: with the agent's name, its saved pin (World.Pin; -1 when not
+	// pinned) and its saved domain name. Use it when several domains have
+	// one name, as when each worker's Lua runtime loaded the same scripts
+	// (return the domain of the worker's runtime). A nil domain or an error
+	// stops Restore with an error naming the agent.
+	Domain func(agent string, pin int, domain string) (*Domain, error)
 }
 
 // Snapshot writes the world to out as one JSON document (see
@@ -151,6 +159,15 @@ func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	for i := range s.Agents {
 		as := &s.Agents[i]
 		d := domains[as.Domain]
+		if opts.Domain != nil {
+			var err error
+			if d, err = opts.Domain(as.Name, as.Pin, as.Domain); err != nil {
+				return nil, fmt.Errorf("engine: restore: agent %s: %w", as.Name, err)
+			}
+			if d == nil {
+				return nil, fmt.Errorf("engine: restore: agent %s: RestoreOptions.Domain gave no domain for %q", as.Name, as.Domain)
+			}
+		}
 		if d == nil {
 			return nil, fmt.Errorf("engine: restore: agent %s: no domain %q in RestoreOptions.Domains%s", as.Name, as.Domain, DidYouMean(as.Domain, names))
 		}

@@ -351,3 +351,36 @@ func TestRestoreRestartsStepOfChangedDomain(t *testing.T) {
 	r.Tick(1.0 / 60) // runs on
 	assert.Equal(t, 4, r.Agents[0].Ticks())
 }
+
+// With one Lua runtime per worker, several domains share a name: the
+// Domain function picks each agent's by its pin.
+func TestRestoreDomainByPin(t *testing.T) {
+	perWorker := []*engine.Domain{quickDomain(t), quickDomain(t)}
+	w := engine.NewWorld(9)
+	w.Workers = 2
+	for i := 0; i < 4; i++ {
+		w.Add(engine.NewAgent("forager"+string(rune('a'+i)), perWorker[i%2]))
+		w.Pin(i, i%2)
+	}
+	run(w, 20)
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	saved := buf.String()
+	r, err := engine.Restore(strings.NewReader(saved), engine.RestoreOptions{
+		Domain: func(agent string, pin int, domain string) (*engine.Domain, error) {
+			if domain != "Forager" || pin < 0 {
+				return nil, nil
+			}
+			return perWorker[pin], nil
+		},
+	})
+	require.NoError(t, err)
+	for i, a := range r.Agents {
+		assert.Same(t, perWorker[i%2], a.Domain, a.Name)
+	}
+	_, err = engine.Restore(strings.NewReader(saved), engine.RestoreOptions{
+		Domain: func(string, int, string) (*engine.Domain, error) { return nil, nil },
+	})
+	require.Error(t, err)
+	assert.Equal(t, `engine: restore: agent foragera: RestoreOptions.Domain gave no domain for "Forager"`, err.Error())
+}
