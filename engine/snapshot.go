@@ -72,22 +72,32 @@ type RestoreOptions struct {
 // Rand was replaced with a source Snapshot cannot read (it saves only the
 // PCG sources that NewWorld and World.Add make), or when out fails. The
 // world is not changed.
-func (w *World) Snapshot(out io.Writer) error {
+func (w *World) Snapshot(out io.Writer) error { return w.snapshot(out, w.Agents) }
+
+// SnapshotAgents writes a snapshot, in the format of Snapshot, of the
+// world with only the given agents (in that order): to move them to
+// another world with AddSnapshot, as when an NPC crosses into another
+// shard (docs/scaling.md). It does not remove them from w. Besides the
+// errors of Snapshot, an agent that is not in w is an error naming it.
+func (w *World) SnapshotAgents(out io.Writer, agents []*Agent) error { return w.snapshot(out, agents) }
+
+func (w *World) snapshot(out io.Writer, agents []*Agent) error {
 	s := worldSnap{Format: SnapshotFormat, Version: SnapshotVersion, Time: w.Time, Ticks: w.Ticks,
 		Seed: w.Seed, Workers: w.Workers, Timing: w.Timing}
 	var err error
 	if s.Rand, err = saveRand(w.Rand, w.src, "the world"); err != nil {
 		return err
 	}
-	for i, a := range w.Agents {
+	for _, a := range agents {
+		i := w.indexOf(a)
+		if i < 0 {
+			return errors.New("engine: snapshot: agent " + a.Name + " is not in the world")
+		}
 		as, err := snapAgent(a)
 		if err != nil {
 			return err
 		}
-		as.Pin = -1
-		if i < len(w.worker) {
-			as.Pin = w.worker[i]
-		}
+		as.Pin = w.worker[i]
 		s.Agents = append(s.Agents, as)
 	}
 	enc := json.NewEncoder(out)
@@ -97,6 +107,15 @@ func (w *World) Snapshot(out io.Writer) error {
 		return fmt.Errorf("engine: snapshot: %w", err)
 	}
 	return nil
+}
+
+func (w *World) indexOf(a *Agent) int {
+	for i, x := range w.Agents {
+		if x == a {
+			return i
+		}
+	}
+	return -1
 }
 
 // Restore reads a snapshot written by World.Snapshot and returns the world
@@ -127,9 +146,39 @@ func (w *World) Snapshot(out io.Writer) error {
 // agent whose domain is not in opts.Domains, a malformed value or random
 // source; each names the agent and field involved.
 func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
+	s, err := readSnapshot(in)
+	if err != nil {
+		return nil, err
+	}
+	w := NewWorld(s.Seed)
+	if err := loadRand(w.src, s.Rand, "the world"); err != nil {
+		return nil, err
+	}
+	w.Time, w.Ticks, w.Workers, w.Timing = s.Time, s.Ticks, s.Workers, s.Timing
+	if _, err := w.addSnapshot(s, opts, true); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// AddSnapshot reads a snapshot written by World.Snapshot and adds its
+// agents to w, after w's own, as Restore would restore them: each with its
+// saved state, plan, clocks, recorder and random source (Add would give it
+// a new one), its ID its index in w and no pin. The snapshot's world clock,
+// random source and workers are ignored: w keeps its own. This is how a
+// game server takes in agents moved from another shard (docs/scaling.md).
+// On error (those of Restore) no agent is added. Call it between ticks.
+func (w *World) AddSnapshot(in io.Reader, opts RestoreOptions) ([]*Agent, error) {
+	s, err := readSnapshot(in)
+	if err != nil {
+		return nil, err
+	}
+	return w.addSnapshot(s, opts, false)
+}
+
+func readSnapshot(in io.Reader) (*worldSnap, error) {
 	var s worldSnap
-	dec := json.NewDecoder(in)
-	if err := dec.Decode(&s); err != nil {
+	if err := json.NewDecoder(in).Decode(&s); err != nil {
 		return nil, fmt.Errorf("engine: restore: %w", err)
 	}
 	if s.Format != SnapshotFormat {
@@ -138,11 +187,12 @@ func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	if s.Version != SnapshotVersion {
 		return nil, fmt.Errorf("engine: restore: snapshot version %d, this engine reads version %d", s.Version, SnapshotVersion)
 	}
-	w := NewWorld(s.Seed)
-	if err := loadRand(w.src, s.Rand, "the world"); err != nil {
-		return nil, err
-	}
-	w.Time, w.Ticks, w.Workers, w.Timing = s.Time, s.Ticks, s.Workers, s.Timing
+	return &s, nil
+}
+
+// addSnapshot builds every saved agent, then adds them all to w; whole
+// says that w is the saved world itself (IDs and pins as saved).
+func (w *World) addSnapshot(s *worldSnap, opts RestoreOptions, whole bool) ([]*Agent, error) {
 	domains := map[string]*Domain{}
 	var names []string
 	for _, d := range opts.Domains {
@@ -151,11 +201,8 @@ func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 			names = append(names, d.Name)
 		}
 	}
-	type restart struct {
-		a   *Agent
-		act *Action
-	}
-	var restarts []restart
+	agents := make([]*Agent, 0, len(s.Agents))
+	restarts := make([]*Action, 0, len(s.Agents))
 	for i := range s.Agents {
 		as := &s.Agents[i]
 		d := domains[as.Domain]
@@ -172,21 +219,28 @@ func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 			return nil, fmt.Errorf("engine: restore: agent %s: no domain %q in RestoreOptions.Domains%s", as.Name, as.Domain, DidYouMean(as.Domain, names))
 		}
 		a := NewAgent(as.Name, d)
-		w.Add(a)
-		w.worker[len(w.worker)-1] = as.Pin
-		a.ID = as.ID
+		a.src = newRandSource(0, 0)
+		a.Rand = a.src.r
 		act, err := a.load(as)
 		if err != nil {
 			return nil, err
 		}
-		if act != nil {
-			restarts = append(restarts, restart{a, act})
+		agents = append(agents, a)
+		restarts = append(restarts, act)
+	}
+	for i, a := range agents {
+		w.adopt(a)
+		if whole {
+			w.worker[len(w.worker)-1] = s.Agents[i].Pin
+			a.ID = s.Agents[i].ID
 		}
 	}
-	for _, r := range restarts {
-		r.a.restartStep(r.act)
+	for i, act := range restarts {
+		if act != nil {
+			agents[i].restartStep(act)
+		}
 	}
-	return w, nil
+	return agents, nil
 }
 
 // restartStep starts the step that was mid-run at the snapshot.

@@ -384,3 +384,49 @@ func TestRestoreDomainByPin(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, `engine: restore: agent foragera: RestoreOptions.Domain gave no domain for "Forager"`, err.Error())
 }
+
+// An agent moves from one shard's world to another's with its whole mind:
+// it decides in the new world exactly as it would have in the old.
+func TestAgentMovesBetweenShards(t *testing.T) {
+	zoneA, domains := newTestWorld(t, 2, 0)
+	twin, _ := newTestWorld(t, 2, 0) // the same world, left alone, for comparison
+	run(zoneA, 100)
+	run(twin, 100)
+	mover := zoneA.Agent("foragerb")
+	require.NotNil(t, mover)
+	require.Nil(t, mover.Running())
+
+	var buf bytes.Buffer
+	require.NoError(t, zoneA.SnapshotAgents(&buf, []*engine.Agent{mover}))
+	require.True(t, zoneA.Remove(mover))
+
+	zoneB := engine.NewWorld(777)
+	zoneB.Add(engine.NewAgent("local", domains[0]))
+	run(zoneB, 10)
+	moved, err := zoneB.AddSnapshot(&buf, engine.RestoreOptions{Domains: domains})
+	require.NoError(t, err)
+	require.Len(t, moved, 1)
+	assert.Equal(t, "foragerb", moved[0].Name)
+	assert.Equal(t, 1, moved[0].ID, "its index in the new world")
+	assert.Same(t, moved[0], zoneB.Agent("foragerb"))
+	assert.Equal(t, 10, zoneB.Ticks, "the new world keeps its own clock")
+
+	// The twin's forager b is what the mover would have done at home. The
+	// game loop's draws differ between the worlds, so feed neither.
+	tickOnly := func(w *engine.World, n int) map[string][]engine.Event {
+		out := map[string][]engine.Event{}
+		w.OnEvent = func(e engine.Event) { out[e.Agent] = append(out[e.Agent], e) }
+		for i := 0; i < n; i++ {
+			w.Tick(1.0 / 60)
+		}
+		return out
+	}
+	evB, evTwin := tickOnly(zoneB, 200), tickOnly(twin, 200)
+	require.NotEmpty(t, evTwin["foragerb"])
+	assert.Equal(t, evTwin["foragerb"], evB["foragerb"])
+
+	var none bytes.Buffer
+	err = zoneA.SnapshotAgents(&none, []*engine.Agent{mover})
+	require.Error(t, err)
+	assert.Equal(t, "engine: snapshot: agent foragerb is not in the world", err.Error())
+}

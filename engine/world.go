@@ -47,9 +47,15 @@ func NewWorld(seed uint64) *World {
 // its index, and its random source is seeded from the world's seed and
 // its index.
 func (w *World) Add(a *Agent) {
-	a.ID = len(w.Agents)
+	w.adopt(a)
 	a.src = newRandSource(w.Seed, uint64(a.ID)+1)
 	a.Rand = a.src.r
+}
+
+// adopt adds an agent keeping its random source (Add, and the agents of a
+// snapshot).
+func (w *World) adopt(a *Agent) {
+	a.ID = len(w.Agents)
 	a.buffered = true
 	a.rx.world = w
 	if w.byName == nil {
