@@ -131,6 +131,8 @@ func (w *World) indexOf(a *Agent) int {
 // the saved state and records an EventStart whose Reason is "restarted
 // after a load"; the step then runs, finishes or fails as any other. A
 // body that cannot start fails its step as in a tick (EventFail, back-off).
+// These records are in the agent's Recorder at once and reach OnEvent at
+// the world's next tick.
 // Intentions of a reactive layer restart the same way, from their
 // top-level goals (see ReactiveSaver); belief events queued in the layer
 // at the time of the snapshot are not replayed.
