@@ -509,7 +509,7 @@ func snapAgent(a *Agent) (agentSnap, error) {
 		s.SensorNext[sen.Name], s.SensorLast[sen.Name] = a.sensorNext[i], a.sensorLast[i]
 	}
 	s.SenseErr = append(s.SenseErr, a.senseErr...)
-	if a.failedState != nil && len(a.failedState) > 0 {
+	if len(a.failedState) > 0 {
 		s.FailedState = saveState(d, a.failedState)
 	}
 	if a.rx.seen != nil {
