@@ -99,3 +99,37 @@ func TestRandomseedKeepsTheWorldSavable(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, w.Agents[0].Rand.Uint64(), r.Agents[0].Rand.Uint64())
 }
+
+// A Lua role's intentions restart from their goals after a load: the
+// ring intention, mid-wait at the snapshot, runs again once in a fresh
+// runtime, and the initial goal is not added a second time.
+func TestSnapshotOfLuaPlansRestartsIntentions(t *testing.T) {
+	load := func() *engine.Domain {
+		rt := luabind.NewRuntime(luabind.Options{ScriptsDir: filepath.Join("testdata", "examples")})
+		t.Cleanup(rt.Close)
+		d, err := rt.LoadDomain("bell.lua")
+		require.NoError(t, err)
+		return d
+	}
+	w := engine.NewWorld(1)
+	w.Add(engine.NewAgent("bell", load()))
+	w.Tick(0.1)
+	require.Equal(t, engine.NumberValue(0), w.Agents[0].Get("rung"), "the ring intention waits")
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+
+	r, err := engine.Restore(&buf, engine.RestoreOptions{Domains: []*engine.Domain{load()}})
+	require.NoError(t, err)
+	var prints []string
+	r.OnEvent = func(e engine.Event) {
+		if e.Kind == engine.EventPrint {
+			prints = append(prints, e.Reason)
+		}
+		assert.NotEqual(t, engine.EventIntentionFailed, e.Kind, e.String())
+	}
+	for i := 0; i < 10; i++ {
+		r.Tick(0.1)
+	}
+	assert.Equal(t, engine.NumberValue(1), r.Agents[0].Get("rung"))
+	assert.Equal(t, []string{"bell rung 1 time(s)"}, prints)
+}
