@@ -82,7 +82,7 @@ type guardItem struct {
 // room both ways.
 func guardItems() []guardItem {
 	var items []guardItem
-	planCeil := map[string]float64{"soldier": 0.15, "deep": 0.06, "maze": 0.10, "synthetic100": 0.0145}
+	planCeil := map[string]float64{"soldier": 0.15, "deep": 0.034, "maze": 0.10, "synthetic100": 0.0022}
 	for _, c := range PlannerCases() {
 		items = append(items, guardItem{
 			name: "Planner/" + c.Name, ref: "BaselinePlan (map-based textbook A*)",

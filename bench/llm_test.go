@@ -9,6 +9,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/engine/llm/openaichat"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -53,7 +54,7 @@ func llmWaitingWorld(tb testing.TB) (*engine.World, func()) {
 		}
 	}
 	closers = append(closers, srv.Close, func() { close(gate) })
-	planner, err := llm.NewDynamicPlanner(llm.NewOpenAIClient(llm.OpenAIOptions{BaseURL: srv.URL + "/v1", Model: "m"})).Build()
+	planner, err := llm.NewDynamicPlanner(openaichat.New(openaichat.Options{BaseURL: srv.URL + "/v1", Model: "m"})).Build()
 	if err != nil {
 		done()
 		tb.Fatal(err)

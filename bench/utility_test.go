@@ -18,14 +18,17 @@ const utilityActions = 20
 
 // utilityRole has 20 actions, all applicable in utilityState, half with a
 // precondition to evaluate.
-func utilityRole() engine.RoleSpec {
+func utilityRole() engine.RoleSpec { return utilityRoleN(utilityActions) }
+
+// utilityRoleN is utilityRole with n actions.
+func utilityRoleN(n int) engine.RoleSpec {
 	r := engine.RoleSpec{Name: "Bench", State: []engine.Var{
 		{Name: "health", Value: engine.NumberValue(65)},
 		{Name: "ammo", Value: engine.NumberValue(12)},
 		{Name: "distance", Value: engine.NumberValue(18)},
 		{Name: "enemy_visible", Value: engine.BoolValue(true)},
 	}}
-	for i := range utilityActions {
+	for i := range n {
 		a := engine.ActionSpec{Name: fmt.Sprintf("act%02d", i),
 			Utility: engine.UtilitySpec{Cost: float64(5 * i), Value: float64(100 - 3*i), Weight: 1 + float64(i%3)/10}}
 		if i%2 == 0 {
@@ -141,7 +144,10 @@ func BenchmarkUtilityPick(b *testing.B) {
 
 // utilityLua writes a role file whose four role-wide considerations are
 // Lua functions equivalent to goConsiderations.
-func utilityLua(b testing.TB) string {
+func utilityLua(b testing.TB) string { return utilityLuaN(b, utilityActions) }
+
+// utilityLuaN is utilityLua with n actions.
+func utilityLuaN(b testing.TB, n int) string {
 	var sb strings.Builder
 	sb.WriteString(`return {
   name = "BenchLua",
@@ -155,7 +161,7 @@ func utilityLua(b testing.TB) string {
   },
   actions = {
 `)
-	for i := range utilityActions {
+	for i := range n {
 		pre := ""
 		if i%2 == 0 {
 			pre = `pre = "enemy_visible && health > 0", `

@@ -19,8 +19,19 @@ type ActionSpec struct {
 	Fulfills   []string
 	Cost       float64
 	Utility    UtilitySpec
-	Restricted bool // never run: PlanExecutor, ExecutePlan and the tick refuse it and any plan with it
+	Restricted bool   // permitted by no Policy (the seed's execution policy / @Security)
+	Authority  string // the authority a Policy must grant to run it (@SecureAgentTool), or ""
 	Body       Body
+	// Inputs are the type names the action needs on the blackboard and
+	// Output the one it produces; Post names the named conditions it
+	// promises; AchievesGoal names the goal it completes (made from Output
+	// when the role declares no such goal); NoRerun is can_rerun = false:
+	// it runs at most once while one goal is pursued. See compileTyped.
+	Inputs       []string
+	Output       string
+	Post         []string
+	AchievesGoal string
+	NoRerun      bool
 	// Considerations, when given, score this action in the utility
 	// planner instead of the role's (the IAUS attaches them per action).
 	Considerations []ConsiderationSpec
@@ -40,7 +51,16 @@ type Action struct {
 	Cost       float64
 	Utility    UtilitySpec
 	Restricted bool
+	Authority  string // the authority needed to run it, or ""
 	Body       Body
+	// Inputs, Output, Post, AchievesGoal and NoRerun are the typed
+	// contract of the ActionSpec (already part of Pre, Effects and
+	// Fulfills); Post holds the promised named conditions.
+	Inputs       []string
+	Output       string
+	Post         []*NamedCondition
+	AchievesGoal string
+	NoRerun      bool
 	// Considerations are the action's own utility considerations, or nil
 	// to use the planner's.
 	Considerations []Consideration
@@ -100,11 +120,39 @@ func (b *ActionBuilder) Cost(c float64) *ActionBuilder { b.spec.Cost = c; return
 // Utility sets the utility data.
 func (b *ActionBuilder) Utility(u UtilitySpec) *ActionBuilder { b.spec.Utility = u; return b }
 
-// Restricted marks the action as refused by executors.
+// Restricted marks the action as permitted by no policy.
 func (b *ActionBuilder) Restricted() *ActionBuilder { b.spec.Restricted = true; return b }
+
+// Authority makes the action need the named authority (see Policy).
+func (b *ActionBuilder) Authority(name string) *ActionBuilder { b.spec.Authority = name; return b }
 
 // Body sets what runs when the action executes.
 func (b *ActionBuilder) Body(body Body) *ActionBuilder { b.spec.Body = body; return b }
+
+// Inputs sets the type names the action needs (see ActionSpec.Inputs).
+func (b *ActionBuilder) Inputs(types ...string) *ActionBuilder {
+	b.spec.Inputs = append(b.spec.Inputs, types...)
+	return b
+}
+
+// Output sets the type name the action produces.
+func (b *ActionBuilder) Output(typ string) *ActionBuilder { b.spec.Output = typ; return b }
+
+// Post adds named conditions the action promises.
+func (b *ActionBuilder) Post(conds ...string) *ActionBuilder {
+	b.spec.Post = append(b.spec.Post, conds...)
+	return b
+}
+
+// AchievesGoal marks the action as the one that completes the named goal.
+func (b *ActionBuilder) AchievesGoal(goal string) *ActionBuilder {
+	b.spec.AchievesGoal = goal
+	return b
+}
+
+// NoRerun makes the action run at most once while one goal is pursued
+// (can_rerun = false).
+func (b *ActionBuilder) NoRerun() *ActionBuilder { b.spec.NoRerun = true; return b }
 
 // Spec returns the built spec.
 func (b *ActionBuilder) Spec() ActionSpec { return b.spec }

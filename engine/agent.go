@@ -39,7 +39,12 @@ const (
 // step's precondition false (it held after the body's last resume and does
 // not hold now), when a goal of higher priority than the current one
 // becomes unsatisfied and has a plan, or when the utility pick changes
-// beyond Commitment. The new plan starts in the same tick. A body is
+// beyond Commitment. The whole plan is watched too (see watchPlan): when
+// the world changes a variable the rest of the plan reads, a goal the
+// world achieved interrupts the running step, and a later step that can
+// no longer run makes the agent replan at once (going on without a
+// restart when the new plan begins with the running action). The new plan
+// starts in the same tick. A body is
 // resumed at most once per tick.
 //
 // Back-off. A failed action is excluded from plans for RetryDelay seconds,
@@ -82,6 +87,10 @@ type Agent struct {
 	// scored again against the others. The default (zero) value is
 	// DefaultRethinkEvery, 0.1 s; a negative value means every tick.
 	RethinkEvery float64
+	// Authorities are the authorities granted to the agent (see Policy):
+	// it plans around actions that need any other, and around Restricted
+	// ones, and its executors refuse them. Nil grants none.
+	Authorities []string
 	// Recorder is the agent's flight recorder; NewAgent sets one.
 	Recorder *Recorder
 	// OnEvent, when set, receives every record as it is made. A World sets
@@ -92,6 +101,7 @@ type Agent struct {
 	Timing bool
 
 	handle  PlannerHandle
+	policy  Policy // Authorities, as the planner reads them
 	planner *Planner
 	utility *UtilityPlanner
 
@@ -121,8 +131,13 @@ type Agent struct {
 	time        float64
 	buffered    bool
 	pending     []Event
-	rx          reactiveState // the reactive layer, told beliefs, pursued goals (reactive.go)
-	src         randSource    // the Rand that World.Add made and its source, for Snapshot
+	facts       map[string]any // the blackboard of typed values, by type name
+	pursuit     *Goal          // the goal whose pursuit ran the actions in ran
+	ran         []bool         // per action: a NoRerun action ran in this pursuit
+	exclRan     []bool         // the mask excludeFor hands the planner
+	clock       clock          // keeps time exactly from the tick count
+	rx          reactiveState  // the reactive layer, told beliefs, pursued goals (reactive.go)
+	src         randSource     // the Rand that World.Add made and its source, for Snapshot
 }
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
@@ -255,7 +270,7 @@ func (a *Agent) Tick(dt float64) {
 	if bodyRan {
 		a.ObserveBeliefs() // the body's changes, dispatched at the next tick
 	}
-	a.time += dt
+	a.time = a.clock.advance(dt)
 }
 
 // sense runs the sensors that are due and refreshes named conditions.
@@ -264,7 +279,9 @@ func (a *Agent) sense(dt float64) {
 		if a.tick > 1 && a.time < a.sensorNext[i]-1e-9 {
 			continue
 		}
-		since := a.time - a.sensorLast[i] + dt
+		// The game time since this sensor's previous run; on its first run,
+		// the tick's own dt.
+		since := a.time - a.sensorLast[i]
 		if a.tick == 1 {
 			since = dt
 		}
@@ -317,6 +334,9 @@ func (a *Agent) invalidated() string {
 		return "precondition \"" + act.Pre.Source() + "\" of " + act.Name + " no longer holds"
 	}
 	if r := a.higherGoal(a.post); r != "" {
+		return r
+	}
+	if r := a.watchPlan(); r != "" {
 		return r
 	}
 	// Re-score a running pick at most every RethinkEvery seconds, and not
@@ -421,7 +441,8 @@ func (a *Agent) resume(dt float64) {
 	case Succeeded:
 		a.task, a.running = nil, nil
 		a.step++
-		a.emit(Event{Kind: EventFinish, Goal: goalName(a.goal), Action: act.Name, Reason: a.unmetEffects(act)})
+		a.emit(Event{Kind: EventFinish, Goal: goalName(a.goal), Action: act.Name, Reason: a.finishNote(act)})
+		a.noteRan(act)
 		a.progressed()
 		if a.picked {
 			a.dropPlan()
@@ -447,11 +468,14 @@ func (a *Agent) unmetEffects(act *Action) string {
 	}
 	msg := ""
 	for _, s := range act.Effects.Writes() {
+		if promised(act, s) {
+			continue // a promised named condition: see brokenPromises
+		}
 		if !a.scratch[s].Equal(a.State[s]) {
 			if msg == "" {
 				msg = "promised effects not met:"
 			}
-			msg += " " + a.Domain.Schema.Name(s) + " = " + a.scratch[s].String() + " (is " + a.State[s].String() + ")"
+			msg += " " + a.Domain.Schema.Name(s) + " = " + shortValue(a.scratch[s]) + " (is " + shortValue(a.State[s]) + ")"
 		}
 	}
 	return msg
@@ -492,7 +516,7 @@ func (a *Agent) checkProgress() {
 	}
 	if !a.stuck && a.time+1e-9 >= a.lastProg+after {
 		a.stuck = true
-		a.emit(Event{Kind: EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + FormatNumber(after) + " s"})
+		a.emit(Event{Kind: EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + ShortNumber(after) + " s"})
 		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary("STUCK")})
 	}
 }
@@ -516,11 +540,13 @@ func (a *Agent) allowed(steps []*Action) string {
 }
 
 func (a *Agent) allowed1(s *Action) string {
-	if s.Restricted {
-		return "restricted action " + s.Name
+	if s.Secured() {
+		if why := refusal(s, a.Authorities); why != "" {
+			return why
+		}
 	}
 	if a.cooldown[s.Index] > a.time+1e-9 {
-		return "action " + s.Name + " is backed off for " + strconv.FormatFloat(a.cooldown[s.Index]-a.time, 'f', 2, 64) + " s after a failure"
+		return "action " + s.Name + " is backed off for " + ShortNumber(roundTo(a.cooldown[s.Index]-a.time, 3)) + " s after a failure"
 	}
 	return ""
 }
@@ -535,12 +561,13 @@ func (a *Agent) decide() bool {
 	}
 	a.retryAt = inf
 	a.planner.Exclude = a.backedOff()
+	a.planner.Policy = a.currentPolicy()
 	mode := a.Domain.Decide
 	if (mode != "utility" || a.anyPursued()) && a.handle != nil && a.planGoals() {
 		a.failedState = a.failedState[:0]
 		return true
 	}
-	if mode != "goap" || a.handle == nil {
+	if mode != "goap" || a.handle == nil && !a.goalsMet() {
 		if a.pick() {
 			a.failedState = a.failedState[:0]
 			return true
@@ -587,8 +614,14 @@ func (a *Agent) noteBackoff(steps []*Action) {
 }
 
 func (a *Agent) planGoals() bool {
+	if a.pursuit != nil && a.pursuit.Satisfied(a.State) {
+		a.endPursuit()
+	}
 	for _, g := range a.Domain.Goals {
 		a.satisfied[g.Index] = g.Satisfied(a.State)
+	}
+	if a.customHandle() {
+		return a.planByHandle()
 	}
 	anyUnsatisfied := false
 	for _, g := range a.Domain.ByPrio {
@@ -601,6 +634,7 @@ func (a *Agent) planGoals() bool {
 			t0 = time.Now()
 		}
 		wp := a.Domain.borrowPlanner(a.planner)
+		wp.Exclude = a.excludeFor(g, wp.Exclude)
 		p, err := wp.PlanFor(g, a.State)
 		if err == nil { // keep the steps: the plan's buffers go back with wp
 			a.plan = append(a.plan[:0], p.Steps...)
@@ -615,7 +649,11 @@ func (a *Agent) planGoals() bool {
 			reason := err.Error()
 			var pe *PlanError
 			if errors.As(err, &pe) {
+				a.noteWait(pe)
 				reason = string(pe.Reason) + ": " + pe.Detail
+				if pe.Reason == BackedOff {
+					a.noteBackoff([]*Action{a.Domain.Action(pe.Action)})
+				}
 			}
 			a.emit(Event{Kind: EventPlanFailed, Goal: g.Name, Reason: reason, Duration: took})
 			a.notePursuitFail(g, reason)
@@ -623,7 +661,7 @@ func (a *Agent) planGoals() bool {
 		}
 		if why := a.allowed(p.Steps); why != "" {
 			kind := EventPlanFailed
-			if p.Steps != nil && hasRestricted(p.Steps) {
+			if p.Steps != nil && a.hasForbidden(p.Steps) {
 				kind = EventRefused
 			}
 			a.noteBackoff(p.Steps)
@@ -632,8 +670,13 @@ func (a *Agent) planGoals() bool {
 			a.plan = a.plan[:0]
 			continue
 		}
+		if a.pursuit != g {
+			a.endPursuit()
+			a.pursuit = g
+		}
 		a.goal, a.idle = g, false
-		a.emit(Event{Kind: EventPlan, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took})
+		a.emit(Event{Kind: EventPlan, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took,
+			Reason: a.leftOutNote(g)})
 		return true
 	}
 	if !anyUnsatisfied && a.Domain.Decide == "goap" && !a.idle {
@@ -643,9 +686,10 @@ func (a *Agent) planGoals() bool {
 	return false
 }
 
-func hasRestricted(steps []*Action) bool {
+// hasForbidden reports whether a step is one the agent's policy forbids.
+func (a *Agent) hasForbidden(steps []*Action) bool {
 	for _, s := range steps {
-		if s.Restricted {
+		if s.Secured() && refusal(s, a.Authorities) != "" {
 			return true
 		}
 	}
@@ -662,7 +706,7 @@ func (a *Agent) pick() bool {
 			break
 		}
 		if why := a.allowed1(sa.Action); why != "" {
-			if sa.Action.Restricted {
+			if !a.policy.Permits(sa.Action) {
 				continue
 			}
 			a.noteBackoff([]*Action{sa.Action})
@@ -671,7 +715,7 @@ func (a *Agent) pick() bool {
 		a.plan = append(a.plan[:0], sa.Action)
 		a.picked = true
 		a.rethinkAt = a.time + a.rethinkEvery()
-		e := Event{Kind: EventPick, Action: sa.Action.Name, Score: sa.Score}
+		e := Event{Kind: EventPick, Action: sa.Action.Name, Score: sa.Score, Considerations: a.considerationsOf(sa.Action)}
 		for _, r := range ranked {
 			e.Scores = append(e.Scores, ActionScore{Action: r.Action.Name, Score: r.Score})
 		}

@@ -255,7 +255,8 @@ func TestRestrictedPlanIsRefused(t *testing.T) {
 		Goals:   []GoalSpec{NewGoal("money", "rich")},
 		Actions: []ActionSpec{NewAction("Rob").Effects("rich = true").Restricted().Body(ticksBody{n: 1}).Spec()}})
 	w.Tick(0.1)
-	assert.Equal(t, []string{"1 refused money"}, tr.lines(EventRefused, EventStart))
+	assert.Equal(t, []string{"1 plan-failed money"}, tr.lines(EventRefused, EventPlanFailed, EventStart))
+	assert.Equal(t, `NOT_AUTHORIZED: a plan exists only through action "Rob", which is restricted`, tr.events[0].Reason)
 	_, err := a.ExecutePlan([]string{"Rob"})
 	assert.ErrorIs(t, err, ErrRestricted)
 	assert.Equal(t, BoolValue(false), a.Get("rich"))

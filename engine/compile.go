@@ -76,6 +76,7 @@ func at(field, decl Pos, err error) Pos {
 // returned only when no phase found a problem.
 func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 	m := c.mergeRoles(roles)
+	m.goals, m.actions = c.compileTyped(stateNames(roles), m.goals, m.actions, m.conds)
 	c.checkDecide()
 	c.compileSensors(m.sensors)
 	c.compileNamedConditions(m.conds)
@@ -245,7 +246,7 @@ func (c *compiler) compileActions(actions []ActionSpec, syntax []*EffectSyntax) 
 			cost = 1
 		}
 		a := &Action{Name: as.Name, Index: i, Pre: pre, Effects: eff, Cost: cost, Utility: as.Utility.withDefaults(),
-			Restricted: as.Restricted, Body: as.Body, Pos: as.Pos}
+			Restricted: as.Restricted, Authority: as.Authority, Body: as.Body, Pos: as.Pos}
 		for _, f := range as.Fulfills {
 			g := d.goalIndex[f]
 			if g == nil {
@@ -258,6 +259,7 @@ func (c *compiler) compileActions(actions []ActionSpec, syntax []*EffectSyntax) 
 			}
 			a.Fulfills = append(a.Fulfills, g)
 		}
+		c.typedContract(a, as)
 		d.Actions = append(d.Actions, a)
 		d.actionIndex[a.Name] = a
 	}
@@ -270,6 +272,7 @@ func (c *compiler) finish(initial []Value) {
 	for len(initial) < d.Schema.Len() {
 		initial = append(initial, Value{})
 	}
+	typesStartFalse(d, initial)
 	d.Initial = State(initial)
 	d.ByPrio = sortedByPriority(d.Goals)
 }

@@ -146,10 +146,11 @@ func (d *Domain) borrowPlanner(limits *Planner) *Planner {
 		p = NewPlanner(d)
 	}
 	p.MaxDepth, p.Budget, p.Chaining, p.Exclude = limits.MaxDepth, limits.Budget, limits.Chaining, limits.Exclude
+	p.Policy = limits.Policy
 	return p
 }
 
-func (d *Domain) returnPlanner(p *Planner) { p.Exclude = nil; d.planners.Put(p) }
+func (d *Domain) returnPlanner(p *Planner) { p.Exclude, p.Policy = nil, nil; d.planners.Put(p) }
 
 // namedConditionNote explains, for an error, that a condition reads named
 // conditions: values computed by the game that no plan can change.

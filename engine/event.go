@@ -92,6 +92,9 @@ type Event struct {
 	Score      float64       `json:"score,omitempty"`
 	Scores     []ActionScore `json:"scores,omitempty"`
 	Reason     string        `json:"reason,omitempty"`
+	// Considerations are, for a pick, the picked action's considerations:
+	// each one's input, output and weight, as the score used them.
+	Considerations []ConsiderationScore `json:"considerations,omitempty"`
 	// Duration is the wall time planning took; recorded only when the
 	// world's Timing is on, since it differs from run to run.
 	Duration time.Duration `json:"durationNs,omitempty"`
@@ -120,10 +123,13 @@ func (e Event) String() string {
 		fmt.Fprintf(&b, " action=%s", e.Action)
 	}
 	if e.Kind == EventPlan {
-		fmt.Fprintf(&b, " plan=[%s] cost=%s", strings.Join(e.Plan, ", "), FormatNumber(e.Cost))
+		fmt.Fprintf(&b, " plan=[%s] cost=%s", strings.Join(e.Plan, ", "), ShortNumber(e.Cost))
 	}
 	if e.Kind == EventPick {
 		fmt.Fprintf(&b, " score=%.3f", e.Score)
+	}
+	if e.Duration > 0 {
+		fmt.Fprintf(&b, " took=%s", e.Duration)
 	}
 	if e.Kind >= EventBeliefAdded {
 		var extra []byte

@@ -54,8 +54,11 @@ const (
 // clock does not advance. Do not use it on an agent while that agent's Tick
 // is running a step. Not safe for concurrent use.
 type PlanExecutor struct {
-	Agent   *Agent
-	Planner *Planner
+	Agent *Agent
+	// Planner plans for Think and Plan: a *Planner (the default), or any
+	// StatePlanner, as the seed's new PlanExecutor(role, planner) takes
+	// any Planner.
+	Planner StatePlanner
 	// Step is the dt, in seconds, given to every Task.Resume. The default
 	// (zero) value is DefaultExecutorStep, 1/60 s; a negative value also
 	// means DefaultExecutorStep.
@@ -68,14 +71,18 @@ type PlanExecutor struct {
 }
 
 // NewPlanExecutor returns an executor for agent. With no planner it uses a
-// new Planner over the agent's domain (chaining on, depth 10); pass one to
-// change the limits.
-func NewPlanExecutor(agent *Agent, planner ...*Planner) *PlanExecutor {
+// new Planner over the agent's domain (chaining on, depth 10), the seed's
+// BackwardChainingPlanner, with the agent's Policy, so it plans around
+// actions the agent may not run; pass one to change the limits (a planner
+// without a Policy may plan them, and Think then refuses the plan).
+func NewPlanExecutor(agent *Agent, planner ...StatePlanner) *PlanExecutor {
 	e := &PlanExecutor{Agent: agent}
 	if len(planner) > 0 && planner[0] != nil {
 		e.Planner = planner[0]
 	} else {
-		e.Planner = NewPlanner(agent.Domain)
+		p := NewPlanner(agent.Domain)
+		p.Policy = agent.Policy()
+		e.Planner = p
 	}
 	return e
 }
@@ -103,10 +110,11 @@ func (e *PlanExecutor) Plan() (*Plan, error) { return e.Planner.Plan(e.Agent.Sta
 // plan's steps in order. It returns the names of the steps that ran to
 // success, in order (empty when every goal was satisfied already).
 //
-// Before any step runs, a plan containing a Restricted action or one
+// Before any step runs, a plan containing an action the agent's Policy
+// forbids (Restricted, or needing an authority the agent lacks) or one
 // without a Body is refused with an *ActionError wrapping ErrRestricted or
 // ErrNotExecutable. Before each step that has a precondition, the state is
-// read again: if the precondition no longer holds, Think stops, with no
+// read again (named conditions evaluated afresh): if the precondition no longer holds, Think stops, with no
 // error when every goal of the domain is satisfied by then, else with a
 // PRECONDITION_STALE *PlanError naming the goal the step served, the step
 // and its precondition. A step that fails stops Think with its
@@ -120,7 +128,7 @@ func (e *PlanExecutor) Think() ([]string, error) {
 		return nil, err
 	}
 	for _, a := range p.Steps {
-		if err := refuse(a); err != nil {
+		if err := refuse(a, e.Agent.Authorities); err != nil {
 			return nil, err
 		}
 	}
@@ -139,12 +147,13 @@ func (e *PlanExecutor) Think() ([]string, error) {
 	}
 	ran := make([]string, 0, len(steps))
 	for _, s := range steps {
+		e.Agent.refreshConditions() // named conditions are read from the real state, as the tick does
 		if !s.a.Pre.IsEmpty() && !s.a.Pre.Eval(e.Agent.State) {
 			if len(e.UnsatisfiedGoals()) == 0 {
 				return ran, nil
 			}
 			return ran, &PlanError{Reason: PreconditionStale, Goal: s.g.Name, Action: s.a.Name,
-				Precondition: s.a.Pre.Source(), MaxDepth: e.Planner.depth(),
+				Precondition: s.a.Pre.Source(), MaxDepth: e.depth(),
 				Detail: "the precondition no longer holds when the step is about to run"}
 		}
 		if err := e.run(s.a); err != nil {
@@ -154,7 +163,7 @@ func (e *PlanExecutor) Think() ([]string, error) {
 	}
 	for _, g := range goals {
 		if !g.Satisfied(e.Agent.State) {
-			return ran, &PlanError{Reason: GoalUnsatisfiedAfterExecution, Goal: g.Name, MaxDepth: e.Planner.depth(),
+			return ran, &PlanError{Reason: GoalUnsatisfiedAfterExecution, Goal: g.Name, MaxDepth: e.depth(),
 				Detail: "every step ran (" + strconv.Itoa(len(ran)) + "), but the goal's condition does not hold"}
 		}
 	}
@@ -171,20 +180,22 @@ func (e *PlanExecutor) ExecuteAction(name string) error {
 	if a == nil {
 		return newError("no action named \"" + name + "\"" + DidYouMean(name, e.Agent.Domain.ActionNames()))
 	}
-	if err := refuse(a); err != nil {
+	if err := refuse(a, e.Agent.Authorities); err != nil {
 		return err
 	}
 	if !a.Pre.Eval(e.Agent.State) {
 		return &PlanError{Reason: PreconditionStale, Action: a.Name, Precondition: a.Pre.Source(),
-			MaxDepth: e.Planner.depth(), Detail: "the precondition does not hold"}
+			MaxDepth: e.depth(), Detail: "the precondition does not hold"}
 	}
 	return e.run(a)
 }
 
-func refuse(a *Action) error {
+// refuse returns why an executor must not run a for an agent with those
+// authorities, or nil.
+func refuse(a *Action, authorities []string) error {
 	switch {
-	case a.Restricted:
-		return &ActionError{Action: a.Name, Err: ErrRestricted}
+	case a.Secured() && refusal(a, authorities) != "":
+		return refusedError(a, authorities)
 	case a.Body == nil:
 		return &ActionError{Action: a.Name, Err: ErrNotExecutable}
 	}
@@ -242,4 +253,44 @@ func (e *PlanExecutor) IsGoalSatisfied(name string) (bool, error) {
 		return false, newError("no goal named \"" + name + "\"" + DidYouMean(name, e.Agent.Domain.GoalNames()))
 	}
 	return g.Satisfied(e.Agent.State), nil
+}
+
+// refusedError is the *ActionError for a secured action the authorities
+// do not permit; it wraps ErrRestricted and, for an action that needs an
+// authority, names it.
+func refusedError(a *Action, authorities []string) error {
+	if a.Restricted || a.Authority == "" {
+		return &ActionError{Action: a.Name, Err: ErrRestricted}
+	}
+	return &ActionError{Action: a.Name, Err: &authorityError{need: a.Authority, granted: authorities}}
+}
+
+type authorityError struct {
+	need    string
+	granted []string
+}
+
+// Message is the error without the package prefix.
+func (e *authorityError) Message() string {
+	return "the action needs authority \"" + e.need + "\"" + grantedNote(e.granted) + "; executors refuse it"
+}
+
+func (e *authorityError) Error() string { return "engine: " + e.Message() }
+
+func (e *authorityError) Unwrap() error { return ErrRestricted }
+
+// StatePlanner is what a PlanExecutor plans with: given a state, a plan
+// for the unsatisfied goals (Plan.Goals split by goal), or an error. *Planner
+// is one; a game may wrap another planner (an LLM, a script) behind it.
+type StatePlanner interface {
+	Plan(st State) (*Plan, error)
+}
+
+// depth is the depth limit reported in errors: the planner's, when it is
+// a *Planner, else the default.
+func (e *PlanExecutor) depth() int {
+	if p, ok := e.Planner.(*Planner); ok && p != nil {
+		return p.depth()
+	}
+	return DefaultMaxDepth
 }

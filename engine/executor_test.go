@@ -65,6 +65,7 @@ func TestPlanExecutorThinkOutcomes(t *testing.T) {
 		fetch   Body
 		reload  Body
 		tweak   func(*RoleSpec)
+		bare    bool // plan with a Planner that has no Policy
 		ran     []string
 		wantErr func(t *testing.T, err error)
 		ammo    Value
@@ -90,8 +91,18 @@ func TestPlanExecutorThinkOutcomes(t *testing.T) {
 				assert.Equal(t, GoalUnsatisfiedAfterExecution, pe.Reason)
 				assert.Equal(t, "armed", pe.Goal)
 			}},
-		{name: "restricted refused before any step", reason: "reload is restricted; fetchMagazine must not run either",
+		{name: "restricted: the agent's planner plans around it", reason: "reload is the only way to armed: NOT_AUTHORIZED, nothing runs",
 			fetch: BodyFunc(ApplyEffects), reload: BodyFunc(ApplyEffects),
+			tweak: func(r *RoleSpec) { r.Actions[1].Restricted = true }, ammo: num(0),
+			wantErr: func(t *testing.T, err error) {
+				var pe *PlanError
+				require.ErrorAs(t, err, &pe)
+				assert.Equal(t, NotAuthorized, pe.Reason)
+				assert.Equal(t, "reload", pe.Action)
+				assert.Equal(t, `a plan exists only through action "reload", which is restricted`, pe.Detail)
+			}},
+		{name: "restricted refused before any step", reason: "a planner without a policy plans reload; Think refuses the plan, fetchMagazine must not run either",
+			fetch: BodyFunc(ApplyEffects), reload: BodyFunc(ApplyEffects), bare: true,
 			tweak: func(r *RoleSpec) { r.Actions[1].Restricted = true }, ammo: num(0),
 			wantErr: func(t *testing.T, err error) {
 				assert.ErrorIs(t, err, ErrRestricted)
@@ -122,7 +133,11 @@ func TestPlanExecutorThinkOutcomes(t *testing.T) {
 				tweaks = append(tweaks, tc.tweak)
 			}
 			ag := soldierWith(tc.fetch, tc.reload, tweaks...)
-			ran, err := NewPlanExecutor(ag).Think()
+			ex := NewPlanExecutor(ag)
+			if tc.bare {
+				ex = NewPlanExecutor(ag, NewPlanner(ag.Domain))
+			}
+			ran, err := ex.Think()
 			if tc.wantErr == nil {
 				require.NoError(t, err, tc.reason)
 			} else {

@@ -44,7 +44,10 @@ func defaultHandle(a *Agent) (PlannerHandle, error) {
 	return defaultPlannerHandle{a}, nil
 }
 
-func (h defaultPlannerHandle) Plan() (*Plan, error) { return h.a.planner.Plan(h.a.State) }
+func (h defaultPlannerHandle) Plan() (*Plan, error) {
+	h.a.planner.Policy = h.a.currentPolicy() // plan around what the agent may not run
+	return h.a.planner.Plan(h.a.State)
+}
 
 func (h defaultPlannerHandle) PlanForGoal(name string) ([]*Action, error) {
 	d := h.a.Domain
@@ -52,13 +55,7 @@ func (h defaultPlannerHandle) PlanForGoal(name string) ([]*Action, error) {
 	if g == nil {
 		return nil, newError("no goal \"" + name + "\"" + DidYouMean(name, d.GoalNames()))
 	}
-	var out []*Action
-	for _, a := range d.Actions {
-		if isCandidate(a, g) {
-			out = append(out, a)
-		}
-	}
-	return out, nil
+	return d.Candidates(g), nil
 }
 
 func (h defaultPlannerHandle) ExecutePlan(steps []string) (PlanResult, error) {
@@ -113,22 +110,25 @@ func (a *Agent) ExecutePlan(steps []string) (PlanResult, error) {
 
 func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 	for _, s := range steps {
-		if act := a.Domain.Action(s); act != nil && act.Restricted {
-			a.emit(Event{Kind: EventRefused, Action: s, Plan: steps, Reason: "restricted action " + s})
-			return PlanResult{}, &ActionError{Action: s, Err: ErrRestricted}
+		if act := a.Domain.Action(s); act != nil && act.Secured() {
+			if why := refusal(act, a.Authorities); why != "" {
+				a.emit(Event{Kind: EventRefused, Action: s, Plan: steps, Reason: why})
+				return PlanResult{}, refusedError(act, a.Authorities)
+			}
 		}
 	}
 	res := PlanResult{Success: true}
 	for _, s := range steps {
 		r := StepResult{Action: s}
 		act := a.Domain.Action(s)
+		a.refreshConditions()
 		switch {
 		case act == nil:
 			r.Err = newError("no action \"" + s + "\"" + DidYouMean(s, a.Domain.ActionNames()))
 		case !act.Pre.Eval(a.State):
 			r.Err = newError("precondition \"" + act.Pre.Source() + "\" of " + s + " does not hold")
 		default:
-			if r.Err = refuse(act); r.Err == nil {
+			if r.Err = refuse(act, a.Authorities); r.Err == nil {
 				r.Err = (&PlanExecutor{Agent: a}).run(act)
 			}
 			r.Executed = r.Err == nil

@@ -58,9 +58,12 @@ func (p *Plan) Names() []string {
 // conjunct of the goal condition (split at top-level "&&"), a conjunct
 // "x > c" (or >=, <, <=) whose variable only ever moves by constant steps
 // needs at least ceil(distance / largest step) steps, each costing at least
-// the cheapest such action; any other unmet conjunct needs at least one
-// action that assigns one of its variables; the heuristic is the largest of
-// these. Two search states that agree on every variable that can matter
+// the cheapest such action, plus, when every action moving x that way
+// needs a bound on another such variable y that it pushes y toward (as
+// "tired < 50" for a "tired = tired + 20"), the least number of the other
+// actions that pull y back between them (see resource); any other unmet
+// conjunct needs at least one action that assigns one of its variables;
+// the heuristic is the largest of these. Two search states that agree on every variable that can matter
 // are the same state; a state reached again neither more cheaply nor by a
 // shorter path is not expanded again, so cycles end.
 //
@@ -68,7 +71,9 @@ func (p *Plan) Names() []string {
 //
 //   - Valid: each step's precondition holds in the simulated state where
 //     it runs, no step's effect fails to apply, and the goal holds after
-//     the last step.
+//     the last step or the last step lists the goal in fulfills (such a
+//     step completes the goal whatever its effects say: the seed's rule,
+//     see Goal.Candidate; the search ends there).
 //   - Optimal: no plan of at most MaxDepth steps for the goal costs less
 //     (cost per action, default 1).
 //   - Ties: among plans of least cost, the first in declaration order wins:
@@ -139,9 +144,18 @@ type Planner struct {
 	// a Planner has it off.
 	Chaining bool
 	// Exclude, when set, leaves out the actions whose Index is true: the
-	// tick uses it for actions backed off after a failure. A failure
-	// caused by it reads as if those actions did not exist.
+	// tick uses it for actions backed off after a failure. A goal that
+	// has a plan only through such an action fails with BACKED_OFF naming
+	// it.
 	Exclude []bool
+	// Policy, when set, leaves out the actions it forbids (see Policy); a
+	// goal that has a plan only through such an action fails with
+	// NOT_AUTHORIZED naming it and the authority it needs. Nil plans with
+	// every action.
+	Policy *Policy
+
+	skip    []bool // Exclude or forbidden by Policy; nil when nothing is left out
+	skipBuf []bool
 
 	n      int // state width
 	nodes  []node
@@ -153,6 +167,8 @@ type Planner struct {
 	held   []bool
 
 	keyBits, keySteps int // the layout of node.key
+	maxDepth          int // of the running search
+	cand              []uint64
 
 	cacheFor *Domain
 	cache    []*goalSearch // by Goal.Index
@@ -206,6 +222,7 @@ func (p *Planner) budget() int {
 // Plan plans every goal unsatisfied in st, highest priority first. st is
 // not modified. With every goal satisfied the plan is empty.
 func (p *Planner) Plan(st State) (*Plan, error) {
+	p.prepareSkip()
 	p.sim = append(p.sim[:0], st...)
 	p.plan = Plan{Steps: p.plan.Steps[:0], Goals: p.plan.Goals[:0]}
 	for _, g := range p.Domain.ByPrio {
@@ -234,6 +251,7 @@ func (p *Planner) PlanGoal(name string, st State) (*Plan, error) {
 // PlanFor plans goal g alone from st. A goal already satisfied gives an
 // empty plan.
 func (p *Planner) PlanFor(g *Goal, st State) (*Plan, error) {
+	p.prepareSkip()
 	p.sim = append(p.sim[:0], st...)
 	p.plan = Plan{Steps: p.plan.Steps[:0], Goals: p.plan.Goals[:0]}
 	if !g.Satisfied(p.sim) {
@@ -290,7 +308,7 @@ func (p *Planner) planGoal(g *Goal, sim State) error {
 
 func (p *Planner) planDirect(gs *goalSearch, sim State) error {
 	g := gs.goal
-	var best, blocked *Action
+	var best, blocked, leftOut *Action
 	p.n = p.Domain.Schema.Len()
 	if len(p.states) < 2*p.n {
 		p.states = make(State, max(2*p.n, 64))
@@ -298,10 +316,14 @@ func (p *Planner) planDirect(gs *goalSearch, sim State) error {
 	scratch := p.states[:p.n]
 	for _, i := range gs.direct {
 		a := p.Domain.Actions[i]
-		if p.Exclude != nil && int(i) < len(p.Exclude) && p.Exclude[i] {
+		skipped := p.skip != nil && p.skip[i]
+		if skipped && leftOut != nil {
 			continue
 		}
 		if !a.Pre.Eval(sim) {
+			if skipped {
+				continue
+			}
 			// Name the first blocked action that fulfills the goal, else
 			// the first blocked candidate.
 			if blocked == nil || a.Serves(g) && !blocked.Serves(g) {
@@ -310,12 +332,19 @@ func (p *Planner) planDirect(gs *goalSearch, sim State) error {
 			continue
 		}
 		copy(scratch, sim)
-		if !a.Effects.TryApply(scratch, sim) || !g.Satisfied(scratch) {
+		if !a.Effects.TryApply(scratch, sim) || !a.Serves(g) && !g.Satisfied(scratch) {
+			continue
+		}
+		if skipped {
+			leftOut = a // it would serve: the first such is the cause
 			continue
 		}
 		if best == nil || a.Cost < best.Cost {
 			best = a
 		}
+	}
+	if best == nil && leftOut != nil {
+		return p.leftOutError(g, leftOut, p.depth())
 	}
 	if best == nil {
 		e := &PlanError{Reason: Unreachable, Goal: g.Name, MaxDepth: p.depth(),
@@ -345,8 +374,24 @@ func writesAny(e *Effect, slots []int) bool {
 	return false
 }
 
-// explain builds the error for a search that found no plan.
+// explain builds the error for a search that found no plan: when actions
+// were left out and a plan exists with them, the error names the first
+// left-out step of that plan (BACKED_OFF or NOT_AUTHORIZED); otherwise
+// the search's own reason.
 func (p *Planner) explain(gs *goalSearch, start State, maxDepth int, res outcome, cut bool, expansions int) error {
+	e := p.explainSearch(gs, start, maxDepth, res, cut, expansions)
+	if p.skip == nil {
+		return e
+	}
+	if le := p.blameLeftOut(gs, start, maxDepth); le != nil {
+		return le
+	}
+	return e
+}
+
+// explainSearch builds the error for a search that found no plan, from
+// that search alone.
+func (p *Planner) explainSearch(gs *goalSearch, start State, maxDepth int, res outcome, cut bool, expansions int) *PlanError {
 	g := gs.goal
 	if res == overBudget {
 		return &PlanError{Reason: SearchBudgetExceeded, Goal: g.Name, MaxDepth: maxDepth, Expansions: expansions,
@@ -354,7 +399,7 @@ func (p *Planner) explain(gs *goalSearch, start State, maxDepth int, res outcome
 	}
 	if res == deadEnd {
 		return &PlanError{Reason: Unreachable, Goal: g.Name, MaxDepth: maxDepth,
-			Detail: "the goal's condition can never hold: no action can move its variables toward it"}
+			Detail: "the goal's condition can never hold: no action can move its variables toward it, or the actions that do run out of a resource nothing restores" + p.deadEndNote(gs, start)}
 	}
 	if cut {
 		e := &PlanError{Reason: MaxDepthExceeded, Goal: g.Name, MaxDepth: maxDepth, Expansions: expansions,
@@ -378,7 +423,7 @@ func (p *Planner) explain(gs *goalSearch, start State, maxDepth int, res outcome
 	var blocker *Action
 	excluded := 0
 	for _, ai := range gs.direct {
-		if p.Exclude != nil && int(ai) < len(p.Exclude) && p.Exclude[ai] {
+		if p.skip != nil && p.skip[ai] {
 			excluded++
 			continue
 		}
@@ -389,7 +434,7 @@ func (p *Planner) explain(gs *goalSearch, start State, maxDepth int, res outcome
 		}
 	}
 	if excluded == len(gs.direct) {
-		e.Detail = "every action that could reach the goal is excluded (backed off after a failure)"
+		e.Detail = "every action that could reach the goal is left out (backed off after a failure, or not permitted)"
 		return e
 	}
 	if blocker == nil {
@@ -400,8 +445,44 @@ func (p *Planner) explain(gs *goalSearch, start State, maxDepth int, res outcome
 	if p.cyclic(blocker) {
 		e.Reason = CyclicPrecondition
 		e.Detail = "the precondition of \"" + blocker.Name + "\" can only be produced by a chain of actions that need what the chain produces"
+		return e
+	}
+	if root := p.rootBlocker(gs, blocker); root != blocker {
+		e.Action, e.Precondition = root.Name, root.Pre.Source()
+		e.Detail = "the precondition of \"" + root.Name + "\" never holds, so \"" + blocker.Name +
+			"\" (\"" + blocker.Pre.Source() + "\") can never run"
 	}
 	return e
+}
+
+// rootBlocker follows a blocked chain down from blocker, an action whose
+// precondition never held in the search: while some relevant action that
+// assigns a variable the current action's precondition reads never had
+// its own precondition hold either (the first in declaration order), it
+// is the cause one link further down. It returns the last such action:
+// the one whose precondition blocks the chain.
+func (p *Planner) rootBlocker(gs *goalSearch, blocker *Action) *Action {
+	seen := map[int]bool{blocker.Index: true}
+	cur := blocker
+	for {
+		var next *Action
+		reads := cur.Pre.Reads()
+		for _, ai := range gs.actions {
+			w := p.Domain.Actions[ai]
+			if seen[w.Index] || p.held[ai] || (p.skip != nil && p.skip[ai]) || w.Pre.IsEmpty() {
+				continue
+			}
+			if writesAny(w.Effects, reads) {
+				next = w
+				break
+			}
+		}
+		if next == nil {
+			return cur
+		}
+		seen[next.Index] = true
+		cur = next
+	}
 }
 
 // cyclic reports whether a's precondition can only be produced by a cycle:

@@ -18,14 +18,12 @@ type goalSearch struct {
 	full    []int        // slots compared by value: read by the goal, a precondition or a relevant assignment
 	kinds   []int        // slots compared by kind only: arithmetic operands whose value matters nowhere
 	atoms   []atom       // conjuncts of the goal condition, for the heuristic
+	// finish is the cost of the cheapest relevant action that lists the
+	// goal in fulfills (+Inf when none does): such a step completes the
+	// goal whatever its effects, so no state is farther from the goal.
+	finish float64
 
-	// A precondition index, when at least 8 relevant actions require
-	// st[indexSlot] == "some string": byValue maps the string to the
-	// positions in acts of those actions; others lists the positions of
-	// the rest. Both ascending, so merging them keeps declaration order.
-	indexSlot int
-	byValue   map[string][]int32
-	others    []int32
+	index *actionIndex // nil when no index pays
 }
 
 // atom is one conjunct of a goal condition. Its estimate is a lower bound
@@ -48,6 +46,10 @@ type atom struct {
 	dec, decCost       float64 // the same for decreases (dec > 0)
 	incInt, decInt     bool    // every increase (decrease) is an integer
 	incExact, decExact bool    // and so is lit: counts from an integer x are exact
+
+	// incRes and decRes are the resources the increasing (decreasing)
+	// actions need, or nil; see resource.
+	incRes, decRes *resource
 }
 
 // analyse computes the goalSearch of g over d.
@@ -119,12 +121,17 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 	gs := &goalSearch{goal: g}
 	written := make([]bool, ns)
 	gs.cond = flatCond(g.Condition)
+	gs.finish = math.Inf(1)
 	for _, a := range d.Actions {
 		if !inA[a.Index] {
 			continue
 		}
 		gs.actions = append(gs.actions, int32(a.Index))
-		gs.acts = append(gs.acts, planAction{index: int32(a.Index), cost: a.Cost, pre: flatCond(a.Pre), eff: flatEffect(a.Effects)})
+		gs.acts = append(gs.acts, planAction{index: int32(a.Index), cost: a.Cost, pre: flatCond(a.Pre), eff: flatEffect(a.Effects),
+			finishes: a.Serves(g), once: a.NoRerun})
+		if a.Serves(g) && a.Cost < gs.finish {
+			gs.finish = a.Cost
+		}
 		for _, s := range a.Effects.Writes() {
 			written[s] = true
 		}
@@ -143,45 +150,9 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 		}
 	}
 	gs.atoms = atomsOf(d, gs, g.Condition)
+	gs.markRoles(ns)
 	gs.buildIndex()
 	return gs
-}
-
-// buildIndex builds the precondition index on the slot that the most
-// relevant actions require to equal a string literal.
-func (gs *goalSearch) buildIndex() {
-	eqString := func(a *planAction, slot int) (string, bool) {
-		for _, t := range a.pre.tests {
-			if s, ok := t.lit.AsString(); ok && t.kind == testCmp && t.op == expr.Eq && (slot < 0 || t.slot == slot) {
-				return s, true
-			}
-		}
-		return "", false
-	}
-	count := map[int]int{}
-	best, bestN := -1, 0
-	for i := range gs.acts {
-		for _, t := range gs.acts[i].pre.tests {
-			if t.kind == testCmp && t.op == expr.Eq && t.lit.Kind() == expr.String {
-				count[t.slot]++
-				if n := count[t.slot]; n > bestN || (n == bestN && t.slot < best) {
-					best, bestN = t.slot, n
-				}
-				break
-			}
-		}
-	}
-	if bestN < 8 {
-		return
-	}
-	gs.indexSlot, gs.byValue = best, map[string][]int32{}
-	for i := range gs.acts {
-		if v, ok := eqString(&gs.acts[i], best); ok {
-			gs.byValue[v] = append(gs.byValue[v], int32(i))
-		} else {
-			gs.others = append(gs.others, int32(i))
-		}
-	}
 }
 
 // atomsOf splits a condition at its top-level "&&" and analyses each part.
@@ -261,6 +232,8 @@ func numericAtom(d *Domain, gs *goalSearch, a *atom) {
 	a.numeric = true
 	a.incExact = a.incInt && isInt(c)
 	a.decExact = a.decInt && isInt(c)
+	a.incRes = resourceFor(d, gs, a, 1)
+	a.decRes = resourceFor(d, gs, a, -1)
 }
 
 // constantStep reports k when the assignment is slot = slot + k (literal
@@ -307,10 +280,11 @@ func (a *atom) estimate(st State) (float64, int32) {
 	}
 	var need, step, cost float64
 	var exact bool
+	var res *resource
 	if a.op == expr.Gt || a.op == expr.Ge {
-		need, step, cost, exact = a.lit-x, a.inc, a.incCost, a.incExact
+		need, step, cost, exact, res = a.lit-x, a.inc, a.incCost, a.incExact, a.incRes
 	} else {
-		need, step, cost, exact = x-a.lit, a.dec, a.decCost, a.decExact
+		need, step, cost, exact, res = x-a.lit, a.dec, a.decCost, a.decExact, a.decRes
 	}
 	// The atom holds when need < 0 (strict) or need <= 0.
 	strict := a.op == expr.Gt || a.op == expr.Lt
@@ -348,6 +322,16 @@ func (a *atom) estimate(st State) (float64, int32) {
 	if n > math.MaxInt32 {
 		n = math.MaxInt32
 	}
+	if res != nil {
+		s := res.restorers(st, n)
+		if s < 0 {
+			return math.Inf(1), math.MaxInt32
+		}
+		if n+s > math.MaxInt32 {
+			return n*cost + s*res.backCost, math.MaxInt32
+		}
+		return n*cost + s*res.backCost, int32(n + s)
+	}
 	return n * cost, int32(n)
 }
 
@@ -368,10 +352,12 @@ func conjuncts(c *Condition) []expr.Node {
 // planAction is a relevant action as the search runs it: its precondition
 // and effects flattened for the common shapes.
 type planAction struct {
-	index int32
-	cost  float64
-	pre   fastCond
-	eff   fastEffect
+	index    int32
+	cost     float64
+	pre      fastCond
+	eff      fastEffect
+	finishes bool // lists the goal in fulfills: a step by it completes the goal
+	once     bool // NoRerun: at most once in a plan
 }
 
 // fastCond is a condition flattened to a conjunction of simple tests, or
@@ -459,6 +445,7 @@ type fastEffect struct {
 
 type fastAssign struct {
 	kind uint8 // assignLit, assignCopy, assignAdd
+	role uint8 // the target slot's part in the search (slotFull, ...), set by markRoles
 	slot int
 	src  int
 	lit  Value

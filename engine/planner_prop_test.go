@@ -98,7 +98,8 @@ func propDomain(t *rapid.T) RoleSpec {
 }
 
 // bruteForce returns the cheapest plan of at most depth steps that is valid
-// and reaches the goal, the first in declaration order among the cheapest
+// and reaches the goal (its condition holds, or its last step fulfills the
+// goal: see Goal.Candidate), the first in declaration order among the cheapest
 // (depth-first search in declaration order visits plans in that order), and
 // whether one exists.
 func bruteForce(d *Domain, g *Goal, st State, depth int) ([]int, float64, bool) {
@@ -107,7 +108,8 @@ func bruteForce(d *Domain, g *Goal, st State, depth int) ([]int, float64, bool) 
 	path := []int{}
 	var walk func(st State, cost float64)
 	walk = func(st State, cost float64) {
-		if g.Satisfied(st) && (!ok || cost < bestCost) {
+		done := g.Satisfied(st) || len(path) > 0 && d.Actions[path[len(path)-1]].Serves(g)
+		if done && (!ok || cost < bestCost) {
 			best, bestCost, ok = append([]int(nil), path...), cost, true
 		}
 		if len(path) == depth {
@@ -138,6 +140,9 @@ func checkValid(t require.TestingT, g *Goal, st State, steps []*Action) {
 		next := st.Clone()
 		require.NoError(t, a.Effects.Apply(next, st), "step %d (%s)", i, a.Name)
 		st = next
+	}
+	if len(steps) > 0 && steps[len(steps)-1].Serves(g) {
+		return // the last step fulfills the goal: its body is trusted to make it hold
 	}
 	require.True(t, g.Satisfied(st), "the goal does not hold after the plan")
 }

@@ -15,6 +15,7 @@ type node struct {
 	action int32
 	depth  int32
 	dead   bool // a node for the same state dominates it; skip when popped
+	done   bool // reached by an action that fulfills the goal: a goal node
 }
 
 // outcome of one search.
@@ -49,6 +50,7 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 	d := p.Domain
 	budget := p.budget()
 	p.gs = gs
+	p.maxDepth = maxDepth
 	p.keyBits = 8
 	if len(d.Actions) >= 255 {
 		p.keyBits = 16
@@ -90,84 +92,97 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 			continue
 		}
 		cs := p.nodeState(cur)
-		if gs.cond.eval(cs) {
+		if p.nodes[cur].done || gs.cond.eval(cs) {
 			return cur, found, cut, expansions
 		}
 		if expansions >= budget {
 			return -1, overBudget, cut, expansions
 		}
 		expansions++
-		cn := p.nodes[cur]
-		atMax := int(cn.depth) >= maxDepth
-		// Candidates: every relevant action, or, with an index, the actions
-		// whose indexed test can hold merged with the unindexed ones.
-		var bucket []int32
-		all := gs.byValue == nil
-		if !all {
-			if v, ok := cs[gs.indexSlot].AsString(); ok {
-				bucket = gs.byValue[v]
+		atMax := int(p.nodes[cur].depth) >= maxDepth
+		// Candidates: every relevant action, or, with an index, those whose
+		// indexed test holds and those filed under no test.
+		if ix := gs.index; ix != nil {
+			if len(p.cand) < ix.words {
+				p.cand = make([]uint64, ix.words)
 			}
-		}
-		bi, oi := 0, 0
-		for k := 0; ; k++ {
-			if !all {
-				switch {
-				case bi < len(bucket) && (oi >= len(gs.others) || bucket[bi] < gs.others[oi]):
-					k = int(bucket[bi])
-					bi++
-				case oi < len(gs.others):
-					k = int(gs.others[oi])
-					oi++
-				default:
-					k = len(gs.acts)
+			cand := p.cand[:ix.words]
+			ix.candidates(cand, cs)
+			for k := nextBit(cand, 0); k >= 0; k = nextBit(cand, k+1) {
+				if p.expandBy(cur, &gs.acts[k], atMax) {
+					cut = true
 				}
 			}
-			if k >= len(gs.acts) {
-				break
+		} else {
+			for k := range gs.acts {
+				if p.expandBy(cur, &gs.acts[k], atMax) {
+					cut = true
+				}
 			}
-			a := &gs.acts[k]
-			ai := a.index
-			if p.Exclude != nil && int(ai) < len(p.Exclude) && p.Exclude[ai] {
-				continue
-			}
-			if !a.pre.eval(cs) {
-				continue
-			}
-			p.held[ai] = true
-			if atMax {
-				cut = true
-				continue
-			}
-			child := p.newNode(cur, ai, cn.g+a.cost, cn.depth+1)
-			p.nodes[child].key = p.childKey(cn.key, cn.depth, ai)
-			cs = p.nodeState(cur) // the arena may have moved
-			chs := p.nodeState(child)
-			copy(chs, cs)
-			if !a.eff.apply(chs, cs) {
-				p.nodes = p.nodes[:child]
-				continue
-			}
-			h, hs := p.heuristic(chs)
-			if math.IsInf(h, 1) {
-				p.nodes = p.nodes[:child]
-				continue
-			}
-			if int(cn.depth)+1+int(hs) > maxDepth {
-				cut = true
-				p.nodes = p.nodes[:child]
-				continue
-			}
-			cp := &p.nodes[child]
-			cp.f = cp.g + h
-			cp.hash = p.hashState(chs)
-			if !p.record(child) {
-				p.nodes = p.nodes[:child]
-				continue
-			}
-			p.push(child)
 		}
 	}
 	return -1, exhausted, cut, expansions
+}
+
+// expandBy adds the child of node cur by action a, when a's precondition
+// holds there and the child is worth searching; atMax says cur is at the
+// depth limit. It reports whether the depth limit cut a successor.
+func (p *Planner) expandBy(cur int32, a *planAction, atMax bool) (cut bool) {
+	ai := a.index
+	if p.skip != nil && p.skip[ai] {
+		return false // Exclude or forbidden by the Policy
+	}
+	cs := p.nodeState(cur)
+	if !a.pre.eval(cs) {
+		return false
+	}
+	if a.once && p.onPath(cur, ai) {
+		return false // can_rerun = false: once per plan
+	}
+	p.held[ai] = true
+	if atMax {
+		return true
+	}
+	if !a.finishes && a.eff.changesNothing(cs) {
+		return false // a self-loop: the parent dominates it
+	}
+	cn := &p.nodes[cur]
+	g, depth, key := cn.g+a.cost, cn.depth+1, p.childKey(cn.key, cn.depth, ai)
+	child := p.newNode(cur, ai, g, depth)
+	p.nodes[child].key = key
+	cs = p.nodeState(cur) // the arena may have moved
+	chs := p.nodeState(child)
+	copy(chs, cs)
+	if !a.eff.apply(chs, cs) {
+		p.nodes = p.nodes[:child]
+		return false
+	}
+	if a.finishes {
+		// The step completes the goal (see Goal.Candidate): a goal node,
+		// never expanded, so never merged with an equal state.
+		cp := &p.nodes[child]
+		cp.f, cp.done = cp.g, true
+		p.push(child)
+		return false
+	}
+	h, hs := p.heuristic(chs)
+	if math.IsInf(h, 1) {
+		p.nodes = p.nodes[:child]
+		return false
+	}
+	if int(depth)+int(hs) > p.maxDepth {
+		p.nodes = p.nodes[:child]
+		return true
+	}
+	cp := &p.nodes[child]
+	cp.f = cp.g + h
+	cp.hash = p.hashState(chs)
+	if !p.record(child) {
+		p.nodes = p.nodes[:child]
+		return false
+	}
+	p.push(child)
+	return false
 }
 
 // heuristic returns lower bounds on the cost and the number of steps still
@@ -183,6 +198,10 @@ func (p *Planner) heuristic(st State) (float64, int32) {
 		if s > steps {
 			steps = s
 		}
+	}
+	if f := p.gs.finish; f < h || (steps > 1 && f < math.Inf(1)) {
+		// One step that fulfills the goal may complete it from anywhere.
+		h, steps = min(h, f), 1
 	}
 	return h, steps
 }
@@ -441,4 +460,14 @@ func (p *Planner) pop() int32 {
 	}
 	h[k] = e
 	return top
+}
+
+// onPath reports whether action ai is a step of the path to node i.
+func (p *Planner) onPath(i, ai int32) bool {
+	for ; p.nodes[i].parent >= 0; i = p.nodes[i].parent {
+		if p.nodes[i].action == ai {
+			return true
+		}
+	}
+	return false
 }

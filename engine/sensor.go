@@ -8,7 +8,9 @@ type SensorSpec struct {
 	// tick and then once at least Every seconds have passed since its last
 	// run. The default (zero) value, and a negative one, mean every tick.
 	Every float64
-	// Run writes state through agent.Set. An error is recorded as an
+	// Run writes state through agent.Set. dt is the game time in seconds
+	// since this sensor's previous run (on its first run, the tick's dt),
+	// so a sensor that sums its dt reads the time played. An error is recorded as an
 	// EventSensorFailed and the tick goes on; the sensor runs again at its
 	// next period.
 	Run func(agent *Agent, dt float64) error

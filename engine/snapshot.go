@@ -62,6 +62,11 @@ type RestoreOptions struct {
 // counts, and the top-level goals of its reactive layer when the layer is
 // a ReactiveSaver.
 //
+// Typed facts (SetFact) are Go or Lua values and are not saved: only the
+// names of the types that had one, and their boolean state variables, are;
+// the game sets them again after a load (SetFact), and the snapshot's
+// "facts" field lists the types that had a value.
+//
 // Not saved, since they are code or belong to the game: Data, OnEvent,
 // action bodies and sensors (the domain brings them back), a planner
 // handle set with SetPlannerHandle, considerations set on the utility
@@ -312,6 +317,21 @@ type agentSnap struct {
 	Pursued      map[string]string  `json:"pursued,omitempty"`
 	Recorder     *recorderSnap      `json:"recorder,omitempty"`
 	Reactive     []goalSnap         `json:"reactiveGoals,omitempty"`
+	Clock        clockSnap          `json:"clock"`
+	Pursuit      string             `json:"pursuit,omitempty"`
+	Authorities  []string           `json:"authorities,omitempty"`
+	Facts        []string           `json:"facts,omitempty"`
+	Ran          []string           `json:"ran,omitempty"`
+}
+
+// clockSnap is the agent's exact clock (see clock): the time its current
+// run of equal dt began, that dt, its rate when whole, and the ticks of
+// the run.
+type clockSnap struct {
+	Base float64 `json:"base"`
+	DT   float64 `json:"dt"`
+	Rate float64 `json:"rate,omitempty"`
+	N    int     `json:"n"`
 }
 
 type toldSnap struct {
@@ -478,6 +498,21 @@ func snapAgent(a *Agent) (agentSnap, error) {
 		RetryDelay: a.RetryDelay, StuckAfter: a.StuckAfter, Commitment: a.Commitment, RethinkEvery: a.RethinkEvery,
 		Goal: goalName(a.goal), Picked: a.picked, Step: a.step, Planning: a.handle != nil,
 		RetryAt: finite(a.retryAt), RethinkAt: a.rethinkAt, LastProgress: a.lastProg, Stuck: a.stuck, Idle: a.idle}
+	s.Authorities = append(s.Authorities, a.Authorities...)
+	for _, typ := range d.Types() {
+		if a.facts[typ] != nil {
+			s.Facts = append(s.Facts, typ)
+		}
+	}
+	s.Clock = clockSnap{Base: a.clock.base, DT: a.clock.dt, Rate: a.clock.rate, N: a.clock.n}
+	if a.pursuit != nil {
+		s.Pursuit = a.pursuit.Name
+	}
+	for i, r := range a.ran {
+		if r && i < len(d.Actions) {
+			s.Ran = append(s.Ran, d.Actions[i].Name)
+		}
+	}
 	var err error
 	if s.Rand, err = saveRand(a.Rand, a.src, "agent "+a.Name); err != nil {
 		return s, err
@@ -564,6 +599,19 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 	d := a.Domain
 	where := "agent " + a.Name
 	a.tick, a.time = s.Tick, s.Time
+	a.Authorities = append([]string(nil), s.Authorities...)
+	a.clock = clock{base: s.Clock.Base, dt: s.Clock.DT, rate: s.Clock.Rate, n: s.Clock.N}
+	if s.Pursuit != "" {
+		a.pursuit = d.Goal(s.Pursuit)
+	}
+	if len(s.Ran) > 0 {
+		a.ran = make([]bool, len(d.Actions))
+		for _, name := range s.Ran {
+			if act := d.Action(name); act != nil {
+				a.ran[act.Index] = true
+			}
+		}
+	}
 	if err := loadState(d, a.State, s.State, a.Name, "state"); err != nil {
 		return nil, err
 	}

@@ -46,11 +46,18 @@ var ConsiderationKinds = []ConsiderationKind{ConsiderCost, ConsiderValue, Consid
 	ConsiderHasTag, ConsiderCombine, ConsiderInput, ConsiderFunc}
 
 // Consideration scores one aspect of an action in a state for the utility
-// planner. Its output is always in [0, 1]: the built-in formulas and custom
-// functions are clamped, and a NaN score (or a function's error) counts as
-// 0. Curve, when set, maps that output once more (for ConsiderInput it
-// maps the normalised input; nil there means the linear identity), which
-// is how the built-in considerations compose with response curves.
+// planner. Its output is the seed's formula exactly as the seed writes it:
+// cost() is max(0, 1 − cost/100) and value() min(1, value/100), each
+// bounded on one side only; utility() is (value − cost + 100)/200,
+// unbounded (value 300, cost 0 scores 2); combine() is the weighted
+// average of its parts; a custom function's result is used as it is. A
+// NaN score (or a function's error) counts as 0. Response curves and
+// ConsiderInput stay in [0, 1]. (UtilityPlanner.Clamp, off by default,
+// bounds every output to [0, 1]; "multiply" mode always does.) Curve,
+// when set, maps the output, clamped to [0, 1] first, once more (for
+// ConsiderInput it maps the normalised input; nil there means the linear
+// identity), which is how the seed's considerations compose with response
+// curves.
 //
 // Build one with the constructors (CostConsideration, …), with
 // CompileConsideration from a ConsiderationSpec, or as a literal
@@ -218,11 +225,14 @@ func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, e
 	if c.Curve != nil {
 		return in, c.Curve.Eval(Clamp01(out)), err
 	}
-	return in, Clamp01(out), err
+	if out != out {
+		out = 0 // NaN scores 0
+	}
+	return in, out, err
 }
 
-// Evaluate returns the consideration's raw input and its output in [0, 1]
-// for action a in state st; s is the state's schema, which only Func and
+// Evaluate returns the consideration's raw input and its output (see
+// Consideration for its range) for action a in state st; s is the state's schema, which only Func and
 // Lua considerations read. A Func error gives output 0 and the error.
 func (c *Consideration) Evaluate(a *Action, st State, s *Schema) (input, output float64, err error) {
 	return c.eval(a, st, s)
@@ -283,6 +293,11 @@ type UtilityPlanner struct {
 	Commitment float64
 	// Explain makes Pick fill in its *Explanation (returned nil otherwise).
 	Explain bool
+	// Clamp bounds every consideration's output to [0, 1] in "average"
+	// mode too, where the seed's formulas are otherwise used exactly as
+	// written (see Consideration). Off by default. "multiply" mode always
+	// clamps: its product needs factors in [0, 1].
+	Clamp bool
 
 	scored  []ScoredAction
 	plan    []*Action
@@ -359,6 +374,7 @@ func (u *UtilityPlanner) score(a *Action, st State, explain bool) float64 {
 				continue
 			}
 			in, o, err := c.eval(a, st, s)
+			o = Clamp01(o)
 			u.note(err)
 			if explain {
 				u.rows = append(u.rows, ConsiderationExplanation{Name: c.Name, Input: in, Output: o, Weight: c.Weight, Err: err})
@@ -387,6 +403,9 @@ func (u *UtilityPlanner) score(a *Action, st State, explain bool) float64 {
 			continue
 		}
 		in, o, err := c.eval(a, st, s)
+		if u.Clamp {
+			o = Clamp01(o)
+		}
 		u.note(err)
 		if explain {
 			u.rows = append(u.rows, ConsiderationExplanation{Name: c.Name, Input: in, Output: o, Weight: c.Weight, Err: err})
@@ -413,9 +432,10 @@ func (u *UtilityPlanner) ActionsByUtility(st State) []ScoredAction {
 	return u.byUtility(st, nil)
 }
 
-// ActionsForGoal returns the applicable actions that list goal in
-// fulfills, best first (declaration order among equal scores); none for a
-// nil goal. The slice is valid until the next call.
+// ActionsForGoal returns the applicable candidate actions for goal (see
+// Goal.Candidate: they list it in fulfills or assign a variable it reads),
+// best first (declaration order among equal scores); none for a nil goal.
+// The slice is valid until the next call.
 func (u *UtilityPlanner) ActionsForGoal(goal *Goal, st State) []ScoredAction {
 	if goal == nil {
 		return u.scored[:0]
@@ -426,7 +446,7 @@ func (u *UtilityPlanner) ActionsForGoal(goal *Goal, st State) []ScoredAction {
 func (u *UtilityPlanner) byUtility(st State, goal *Goal) []ScoredAction {
 	u.scored = u.scored[:0]
 	for _, a := range u.Domain.Actions {
-		if goal != nil && !a.Serves(goal) {
+		if goal != nil && !goal.Candidate(a) {
 			continue
 		}
 		if a.Pre.Eval(st) {

@@ -92,19 +92,20 @@ func TestSeedConsiderationEdges(t *testing.T) {
 		{"cost 100", "max(0, 1 - 1) = 0", CostConsideration(0), UtilitySpec{Cost: 100}, 100, 0},
 		{"cost 150", "max(0, 1 - 1.5) = 0", CostConsideration(0), UtilitySpec{Cost: 150}, 150, 0},
 		{"cost default", "an unset cost is the seed's 1: 0.99", CostConsideration(0), UtilitySpec{}, 1, 0.99},
-		{"cost negative", "1 - (-50)/100 = 1.5, clamped to 1", CostConsideration(0), UtilitySpec{Cost: -50}, -50, 1},
+		{"cost negative", "1 - (-50)/100 = 1.5: the seed bounds cost() below only", CostConsideration(0), UtilitySpec{Cost: -50}, -50, 1.5},
 		{"value 0", "min(1, 0/100) = 0", ValueConsideration(0), UtilitySpec{Set: UtilityValue}, 0, 0},
 		{"value 100", "min(1, 1) = 1", ValueConsideration(0), UtilitySpec{Value: 100}, 100, 1},
 		{"value 200", "min(1, 2) = 1", ValueConsideration(0), UtilitySpec{Value: 200}, 200, 1},
-		{"value negative", "min(1, -0.5) = -0.5, clamped to 0", ValueConsideration(0), UtilitySpec{Value: -50}, -50, 0},
+		{"value negative", "min(1, -0.5) = -0.5: the seed bounds value() above only", ValueConsideration(0), UtilitySpec{Value: -50}, -50, -0.5},
 		{"utility even", "(50 - 50 + 100)/200 = 0.5", UtilityConsideration(0), UtilitySpec{Cost: 50, Value: 50}, 0, 0.5},
 		{"utility seed", "(50 - 10 + 100)/200 = 0.7", UtilityConsideration(0), UtilitySpec{Cost: 10, Value: 50}, 40, 0.7},
-		{"utility high", "(200 - 0 + 100)/200 = 1.5, clamped to 1", UtilityConsideration(0), UtilitySpec{Value: 200, Set: UtilityCost}, 200, 1},
-		{"utility low", "(0 - 150 + 100)/200 = -0.25, clamped to 0", UtilityConsideration(0), UtilitySpec{Cost: 150, Set: UtilityValue}, -150, 0},
+		{"utility high", "(200 - 0 + 100)/200 = 1.5: the seed does not clamp utility()", UtilityConsideration(0), UtilitySpec{Value: 200, Set: UtilityCost}, 200, 1.5},
+		{"utility low", "(0 - 150 + 100)/200 = -0.25, unclamped", UtilityConsideration(0), UtilitySpec{Cost: 150, Set: UtilityValue}, -150, -0.25},
+		{"utility 300", "(300 - 0 + 100)/200 = 2, not 1 (issue 13.6)", UtilityConsideration(0), UtilitySpec{Value: 300, Set: UtilityCost}, 300, 2},
 		{"tag present", "hasTag(combat) on a combat action", HasTagConsideration("combat"), UtilitySpec{Tags: []string{"x", "combat"}}, 1, 1},
 		{"tag absent", "hasTag(combat) on a supply action", HasTagConsideration("combat"), UtilitySpec{Tags: []string{"supply"}}, 0, 0},
 		{"NaN func", "a NaN score is 0", FuncConsideration("nan", 1, func(*Action, State) float64 { return math.NaN() }), UtilitySpec{}, math.NaN(), 0},
-		{"func above 1", "a custom score is clamped to 1", FuncConsideration("big", 1, func(*Action, State) float64 { return 3 }), UtilitySpec{}, 3, 1},
+		{"func above 1", "a custom score is used as it is, as the seed's lambda", FuncConsideration("big", 1, func(*Action, State) float64 { return 3 }), UtilitySpec{}, 3, 3},
 		{"func with curve", "0.5 through the quadratic is 0.25", FuncConsideration("half", 1, func(*Action, State) float64 { return 0.5 }).WithCurve(NewCurve(CurvePolynomial)), UtilitySpec{}, 0.5, 0.25},
 		{"cost with curve", "cost 50 gives 0.5, squared 0.25", CostConsideration(0).WithCurve(NewCurve(CurvePolynomial)), UtilitySpec{Cost: 50}, 50, 0.25},
 	}
@@ -540,5 +541,37 @@ func TestUtilityHotPathsDoNotAllocate(t *testing.T) {
 				assert.Equal(t, 0.0, testing.AllocsPerRun(100, tc.fn))
 			})
 		}
+	}
+}
+
+func TestSeedFormulasInTheScore(t *testing.T) {
+	d := compileRoles(t, RoleSpec{Name: "R", Actions: []ActionSpec{
+		{Name: "feast", Utility: UtilitySpec{Value: 300, Set: UtilityCost}},
+		{Name: "snack", Utility: UtilitySpec{Value: 80, Cost: 20}},
+	}})
+	tests := []struct {
+		name, reason string
+		mode         string
+		clamp        bool
+		feast, snack float64
+	}{
+		{name: "seed", reason: "utility() as the seed writes it: (300 - 0 + 100)/200 = 2 and (80 - 20 + 100)/200 = 0.8",
+			feast: 2, snack: 0.8},
+		{name: "clamp option", reason: "Clamp bounds each output to [0, 1]: 1 and 0.8", clamp: true,
+			feast: 1, snack: 0.8},
+		{name: "multiply", reason: "multiply mode always clamps; one consideration, no compensation", mode: UtilityMultiply,
+			feast: 1, snack: 0.8},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			u := NewUtilityPlanner(d, UtilityConsideration(1))
+			u.Mode, u.Clamp = tc.mode, tc.clamp
+			st := d.NewState()
+			assert.InDelta(t, tc.feast, u.Score(d.Action("feast"), st), 1e-12, tc.reason)
+			assert.InDelta(t, tc.snack, u.Score(d.Action("snack"), st), 1e-12, tc.reason)
+			best := u.ActionsByUtility(st)
+			require.Len(t, best, 2)
+			assert.Equal(t, "feast", best[0].Action.Name)
+		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/engine/llm/openaichat"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -77,7 +78,7 @@ func newFakeModel(t *testing.T, reply string, gated bool) *fakeModel {
 }
 
 func (m *fakeModel) planner(t *testing.T, rails ...llm.GuardRail) *llm.DynamicPlanner {
-	c := llm.NewOpenAIClient(llm.OpenAIOptions{BaseURL: m.URL + "/v1", Model: "m"})
+	c := openaichat.New(openaichat.Options{BaseURL: m.URL + "/v1", Model: "m"})
 	p, err := llm.NewDynamicPlanner(c).GuardRails(rails...).Build()
 	require.NoError(t, err)
 	return p

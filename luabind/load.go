@@ -170,7 +170,7 @@ func (rd *roleReader) add(pos engine.Pos, msg string) {
 var (
 	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs"}
 	goalKeys      = []string{"name", "condition", "priority", "description", "persistent", "deadline"}
-	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations"}
+	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations", "inputs", "output", "can_rerun", "achieves_goal"}
 	utilKeys      = []string{"cost", "value", "weight", "tags"}
 	sensorKeys    = []string{"name", "description", "every", "run"}
 	conditionKeys = []string{"name", "description", "test"}
@@ -352,11 +352,30 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 	a.Pre = rd.str(t, "pre", what, pos)
 	a.PreAt = rd.literalPos(pos, a.Pre)
 	a.Effects = rd.str(t, "effects", what, pos)
-	if post := rd.str(t, "post", what, pos); post != "" {
+	if pt, ok := t.RawGetString("post").(*lua.LTable); ok {
+		// post = { "cond", ... }: named conditions the action promises.
+		a.Post = rd.names(pt, "post", "condition names", what, pos)
+	} else if post := rd.str(t, "post", what, pos); post != "" {
 		if a.Effects != "" {
 			rd.add(rd.find(pos, `post\s*=`), what+": give effects or post (another name for effects), not both")
 		}
 		a.Effects = post
+	}
+	switch in := t.RawGetString("inputs").(type) {
+	case *lua.LNilType:
+	case *lua.LTable:
+		a.Inputs = rd.names(in, "inputs", "type names", what, pos)
+	case lua.LString:
+		a.Inputs = []string{string(in)}
+	default:
+		rd.add(rd.find(pos, `inputs\s*=`), what+": inputs must be a list of type names, not "+in.Type().String())
+	}
+	a.Output = rd.str(t, "output", what, pos)
+	a.AchievesGoal = rd.str(t, "achieves_goal", what, pos)
+	if v, ok := t.RawGetString("can_rerun").(lua.LBool); ok {
+		a.NoRerun = !bool(v)
+	} else {
+		rd.boolean(t, "can_rerun", what, pos) // reports a value of another type
 	}
 	a.EffectsAt = rd.literalPos(pos, a.Effects)
 	if t.RawGetString("fulfills") != lua.LNil {
@@ -401,7 +420,18 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 	default:
 		rd.add(rd.find(pos, `utility\s*=`), what+": utility must be a table {cost, value, weight, tags}")
 	}
-	a.Restricted = rd.boolean(t, "restricted", what, pos)
+	switch v := t.RawGetString("restricted").(type) {
+	case lua.LString:
+		// restricted = "authority": the action needs that authority.
+		if a.Authority = string(v); a.Authority == "" {
+			rd.add(rd.find(pos, `restricted\s*=`), what+": restricted must name an authority, not the empty string")
+		}
+	case lua.LBool:
+		a.Restricted = bool(v)
+	case *lua.LNilType:
+	default:
+		rd.add(rd.find(pos, `restricted\s*=`), what+": restricted must be true, false or the name of an authority, not "+v.Type().String())
+	}
 	body := &luaBody{rt: rd.rt}
 	switch f := t.RawGetString("run").(type) {
 	case *lua.LFunction:
@@ -421,6 +451,20 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 		a.Body = body
 	}
 	return a
+}
+
+// names reads a list of strings, reporting any other element.
+func (rd *roleReader) names(t *lua.LTable, key, of, what string, at engine.Pos) []string {
+	var out []string
+	for j := 1; j <= t.Len(); j++ {
+		s, ok := t.RawGetInt(j).(lua.LString)
+		if !ok {
+			rd.add(rd.find(at, key+`\s*=`), what+": "+key+" must list "+of+", not "+t.RawGetInt(j).Type().String())
+			continue
+		}
+		out = append(out, string(s))
+	}
+	return out
 }
 
 func (rd *roleReader) str(t *lua.LTable, key, what string, at engine.Pos) string {

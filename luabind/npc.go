@@ -135,6 +135,7 @@ func (r *Runtime) npc(a *engine.Agent) *lua.LUserData {
 type npcRef struct {
 	a     *engine.Agent
 	state *lua.LUserData // npc.state, made once
+	facts *lua.LUserData // npc.facts, made on first use
 }
 
 // Forget drops the runtime's npc object for an agent that left the game.
@@ -186,6 +187,8 @@ func (r *Runtime) npcIndex(L *lua.LState) int {
 	switch key {
 	case "state":
 		L.Push(p.state)
+	case "facts":
+		L.Push(r.facts(p))
 	case "name":
 		L.Push(lua.LString(a.Name))
 	default:
@@ -199,7 +202,7 @@ func (r *Runtime) npcIndex(L *lua.LState) int {
 }
 
 func (r *Runtime) methodNames() []string {
-	names := []string{"state", "name"}
+	names := []string{"state", "facts", "name"}
 	r.methods.ForEach(func(k, _ lua.LValue) { names = append(names, k.String()) })
 	return names
 }

@@ -90,6 +90,7 @@ type Runtime struct {
 	npcs     map[*engine.Agent]*lua.LUserData
 	npcMeta  *lua.LTable
 	stMeta   *lua.LTable
+	fMeta    *lua.LTable // npc.facts
 	callMeta *lua.LTable
 	// sleepToken and hostToken mark what a body yields: npc:wait and a host
 	// method that is not done yet (see the prelude in npc.go).

@@ -42,6 +42,14 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(stdout, "%s: ok: role %s, %d state variables, %d goals, %d actions, %d sensors, decide %s\n",
 			p, d.Name, d.Schema.Len(), len(d.Goals), len(d.Actions), len(d.Sensors), d.Decide)
+		// The one rule of candidacy (engine.Goal.Candidate): a goal no action
+		// is a candidate for is reached only when the world makes it true.
+		for _, g := range d.Goals {
+			if len(d.Candidates(g)) == 0 {
+				fmt.Fprintf(stdout, "%s: note: goal %q has no candidate action (none lists it in fulfills or assigns a variable its condition reads): only the world can make it true\n",
+					g.Pos, g.Name)
+			}
+		}
 	}
 	return code
 }

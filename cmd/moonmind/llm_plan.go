@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/engine/llm/openaichat"
 )
 
 func init() {
@@ -35,7 +36,7 @@ type llmPlanJSON struct {
 func llmPlanCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("llm-plan", stderr)
 	baseURL := fs.String("base-url", "", "the server's API root, e.g. http://127.0.0.1:8080/v1 (default $"+llm.EnvBaseURL+")")
-	model := fs.String("model", "", "the model name (default $"+llm.EnvModel+", else "+llm.DefaultModel+")")
+	model := fs.String("model", "", "the model name (default $"+llm.EnvModel+", else "+openaichat.DefaultModel+")")
 	var caps, deny repeated
 	fs.Var(&caps, "capability", "an action the model may use, name=description (repeatable)")
 	temp := fs.Float64("temperature", llm.DefaultTemperature, "sampling temperature, 0..2")
@@ -61,7 +62,7 @@ func llmPlanCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "moonmind llm-plan: --timeout must be a number of seconds > 0, not %v\n", *timeout)
 		return 2
 	}
-	client := llm.NewOpenAIClient(llm.OpenAIOptions{BaseURL: *baseURL, Model: *model})
+	client := openaichat.New(openaichat.Options{BaseURL: *baseURL, Model: *model})
 	b := llm.NewDynamicPlanner(client).Temperature(*temp).AdditionalContext(*extra).
 		Logger(slog.New(slog.NewTextHandler(stderr, nil)))
 	for _, c := range caps {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -12,7 +11,7 @@ import (
 
 func init() {
 	commands["plan"] = command{what: "print the GOAP plan for a role at its initial state (changed by --state)",
-		usage: "plan FILE [--state k=v]... [--goal NAME] [--max-depth N] [--no-chaining] [--json]",
+		usage: "plan FILE [--state k=v]... [--authority NAME]... [--goal NAME] [--max-depth N] [--no-chaining] [--json]",
 		run:   planCmd,
 	}
 }
@@ -22,11 +21,15 @@ type planJSON struct {
 	Plan  []string       `json:"plan"`
 	Cost  float64        `json:"cost"`
 	Goals []goalPlanJSON `json:"goals"`
+	// Error is the first goal's failure, highest priority first, when a
+	// goal has no plan.
+	Error *planErrorJSON `json:"error,omitempty"`
 }
 
 type goalPlanJSON struct {
-	Goal  string   `json:"goal"`
-	Steps []string `json:"steps"`
+	Goal  string         `json:"goal"`
+	Steps []string       `json:"steps"`
+	Error *planErrorJSON `json:"error,omitempty"`
 }
 
 type planFailJSON struct {
@@ -39,14 +42,28 @@ type planErrorJSON struct {
 	Goal         string `json:"goal"`
 	Action       string `json:"action"`
 	Precondition string `json:"precondition"`
+	Authority    string `json:"authority,omitempty"`
 	MaxDepth     int    `json:"maxDepth"`
 	Message      string `json:"message"`
 }
 
+func planErrJSON(pe *engine.PlanError) *planErrorJSON {
+	return &planErrorJSON{Reason: string(pe.Reason), Goal: pe.Goal, Action: pe.Action, Precondition: pe.Precondition,
+		Authority: pe.Authority, MaxDepth: pe.MaxDepth, Message: pe.Error()}
+}
+
+// authorityFlags collects repeated --authority NAME flags.
+type authorityFlags []string
+
+func (s *authorityFlags) String() string     { return strings.Join(*s, ",") }
+func (s *authorityFlags) Set(v string) error { *s = append(*s, v); return nil }
+
 func planCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("plan", stderr)
 	var states stateFlags
+	var auths authorityFlags
 	fs.Var(&states, "state", "set a state variable, name=value (repeatable)")
+	fs.Var(&auths, "authority", "grant an authority that secured actions need (repeatable)")
 	goal := fs.String("goal", "", "plan only this goal")
 	depth := fs.Int("max-depth", engine.DefaultMaxDepth, "most steps per goal (1..256)")
 	noChain := fs.Bool("no-chaining", false, "plan a goal only with an action that can run now")
@@ -71,44 +88,62 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	pl := engine.NewPlanner(d, *depth)
 	pl.Chaining = !*noChain
-	var p *engine.Plan
+	pl.Policy = &engine.Policy{Authorities: auths}
+	var outcomes []engine.GoalOutcome
 	if *goal != "" {
-		p, err = pl.PlanGoal(*goal, st)
+		outcomes = pl.PlanEachGoal(*goal, st)
 	} else {
-		p, err = pl.Plan(st)
+		outcomes = pl.PlanEach(st)
 	}
-	if err != nil {
-		var pe *engine.PlanError
-		if !errors.As(err, &pe) {
-			fmt.Fprintln(stderr, err)
-			return 2
-		}
-		if *asJSON {
-			writeJSON(stdout, planFailJSON{Role: d.Name, Error: planErrorJSON{Reason: string(pe.Reason), Goal: pe.Goal,
-				Action: pe.Action, Precondition: pe.Precondition, MaxDepth: pe.MaxDepth, Message: pe.Error()}})
+	// Every goal is shown: its plan, or why it has none. The exit status
+	// is 1 when any goal has no plan.
+	out := planJSON{Role: d.Name, Plan: []string{}, Goals: []goalPlanJSON{}}
+	code = 0
+	for _, o := range outcomes {
+		gj := goalPlanJSON{Steps: names(o.Steps)}
+		if o.Goal != nil {
+			gj.Goal = o.Goal.Name
 		} else {
-			fmt.Fprintf(stdout, "role %s: no plan\n%s\n", d.Name, pe.Error())
+			gj.Goal = o.Err.Goal
 		}
-		return 1
+		if o.Err != nil {
+			gj.Error = planErrJSON(o.Err)
+			if out.Error == nil {
+				out.Error = gj.Error
+			}
+			code = 1
+		} else {
+			out.Plan = append(out.Plan, gj.Steps...)
+			out.Cost += o.Cost
+		}
+		out.Goals = append(out.Goals, gj)
 	}
 	if *asJSON {
-		out := planJSON{Role: d.Name, Plan: p.Names(), Cost: p.Cost, Goals: []goalPlanJSON{}}
-		for _, g := range p.Goals {
-			out.Goals = append(out.Goals, goalPlanJSON{Goal: g.Goal.Name, Steps: names(g.Steps)})
-		}
 		writeJSON(stdout, out)
-		return 0
+		return code
 	}
 	fmt.Fprintf(stdout, "role %s\n", d.Name)
-	if len(p.Goals) == 0 {
+	if len(outcomes) == 0 {
 		fmt.Fprintln(stdout, "every goal is satisfied: nothing to do")
 		return 0
 	}
-	for _, g := range p.Goals {
-		fmt.Fprintf(stdout, "goal %s (%s): %s  [cost %s]\n", g.Goal.Name, g.Goal.Priority, strings.Join(names(g.Steps), ", "), engine.FormatNumber(g.Cost))
+	for _, o := range outcomes {
+		if o.Err != nil {
+			prio := ""
+			if o.Goal != nil {
+				prio = " (" + o.Goal.Priority.String() + ")"
+			}
+			fmt.Fprintf(stdout, "goal %s%s: no plan: %s\n", o.Err.Goal, prio, o.Err.Message())
+			continue
+		}
+		fmt.Fprintf(stdout, "goal %s (%s): %s  [cost %s]\n", o.Goal.Name, o.Goal.Priority, strings.Join(names(o.Steps), ", "), engine.FormatNumber(o.Cost))
 	}
-	fmt.Fprintf(stdout, "plan: %s  [cost %s]\n", strings.Join(p.Names(), ", "), engine.FormatNumber(p.Cost))
-	return 0
+	if len(out.Plan) == 0 {
+		fmt.Fprintln(stdout, "plan: none")
+	} else {
+		fmt.Fprintf(stdout, "plan: %s  [cost %s]\n", strings.Join(out.Plan, ", "), engine.FormatNumber(out.Cost))
+	}
+	return code
 }
 
 func names(as []*engine.Action) []string {

@@ -14,7 +14,7 @@ import (
 
 func init() {
 	commands["run"] = command{what: "run agents of one or more roles headless in one world on a training ground and print every decision",
-		usage: "run [NAME=]FILE... [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--trace FILE]",
+		usage: "run [NAME=]FILE... [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--authority NAME]... [--trace FILE] [--timing]",
 		run:   runCmd,
 	}
 }
@@ -23,12 +23,15 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("run", stderr)
 	var states stateFlags
 	fs.Var(&states, "state", "set a state variable of every agent that has it, name=value (repeatable)")
+	var auths authorityFlags
+	fs.Var(&auths, "authority", "grant every agent an authority that secured actions need (repeatable)")
 	ticks := fs.Int("ticks", 100, "number of ticks to run")
 	dt := fs.Float64("dt", 0.1, "seconds per tick")
 	seed := fs.Uint64("seed", 1, "world seed")
 	agents := fs.Int("agents", 1, "number of agents carrying the role")
 	workers := fs.Int("workers", 1, "goroutines ticking the agents, each with its own Lua state")
 	tracePath := fs.String("trace", "", "write every flight-recorder record to this file as JSON Lines")
+	timing := fs.Bool("timing", false, "record how long each planning took (wall time: differs from run to run)")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -75,6 +78,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	w := engine.NewWorld(*seed)
 	w.Workers = *workers
+	w.Timing = *timing
 	w.OnEvent = func(e engine.Event) {
 		fmt.Fprintln(stdout, e.String())
 		if trace != nil {
@@ -84,6 +88,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 	for i, ag := range runAgents(specs, domains[0], *agents) {
 		d := domains[i%*workers][ag.spec]
 		a := newAgent(ag.name, d)
+		a.Authorities = auths
 		if err := applyStates(d, a.State, statesFor(d, states, domains[0], len(specs) > 1)); err != nil {
 			fmt.Fprintln(stderr, "moonmind run:", err)
 			return 2

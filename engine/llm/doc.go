@@ -13,11 +13,14 @@
 // holds at the end; it names the first step that does not hold and can
 // trim the plan to its valid prefix or fall back to the GOAP planner.
 //
-// The shipped Client, OpenAIClient, speaks the OpenAI-compatible chat
-// completions API through the official Go SDK, so a local server
-// (llama.cpp's server, Ollama, vLLM) works as well as OpenAI's:
+// The shipped Client is in the sub-package engine/llm/openaichat: it
+// speaks the OpenAI-compatible chat completions API through the official
+// Go SDK, so a local server (llama.cpp's server, Ollama, vLLM) works as
+// well as OpenAI's. This package does not import the SDK, so a program
+// that only uses the planner's types (luabind, a WebAssembly build) does
+// not link it; one that imports openaichat does:
 //
-//	client := llm.NewOpenAIClient(llm.OpenAIOptions{BaseURL: "http://127.0.0.1:8080/v1"})
+//	client := openaichat.New(openaichat.Options{BaseURL: "http://127.0.0.1:8080/v1"})
 //	planner, err := llm.NewDynamicPlanner(client).
 //		Capabilities(llm.CapabilitiesOf(domain)).
 //		GuardRails(llm.MaxLength(500), llm.DenyWords("ignore previous")).

@@ -23,7 +23,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	// A stand-in for llm.NewOpenAIClient: the reply a model might give.
+	// A stand-in for openaichat.New: the reply a model might give.
 	model := llm.ClientFunc(func(ctx context.Context, req llm.ChatRequest) (string, error) {
 		return "```json\n{\"reasoning\": \"just reload\", \"steps\": [{\"action\": \"reload\"}]}\n```", nil
 	})

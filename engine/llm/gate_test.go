@@ -1,7 +1,6 @@
 package llm
 
 import (
-	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -72,20 +71,4 @@ func TestEmptyPlanApproval(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, v.Approved)
 	assert.Equal(t, []string{"a", "b", "c"}, v.Plan.Actions())
-}
-
-func TestGenerateAndReview(t *testing.T) {
-	srv := newChatServer(t, reply{text: `[{"action": "a"}, {"action": "b"}]`})
-	p := build(t, NewDynamicPlanner(srv.client()))
-	g := NewPlanApprovalGate(func(p Plan) Decision {
-		if p.Size() > 1 {
-			return RemoveSteps(1)
-		}
-		return Approve()
-	})
-	v, err := g.GenerateAndReview(context.Background(), p, "goal")
-	require.NoError(t, err)
-	assert.True(t, v.Approved)
-	assert.Equal(t, []string{"a"}, v.Plan.Actions())
-	assert.Len(t, srv.calls(), 1)
 }

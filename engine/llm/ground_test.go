@@ -1,7 +1,6 @@
 package llm
 
 import (
-	"context"
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -108,15 +107,4 @@ func TestCapabilitiesOfARole(t *testing.T) {
 		{Name: "fetchMagazine", Description: "makes magazines = magazines + 1; cost 2"},
 		{Name: "reload", Description: "needs magazines > 0; makes ammo = 30, magazines = magazines - 1; cost 1"},
 	}, CapabilitiesOf(d), "restricted actions are left out")
-}
-
-func TestGroundedPlanningEndToEnd(t *testing.T) {
-	srv := newChatServer(t, reply{text: "```json\n{\"steps\": [{\"action\": \"reload\"}]}\n```"})
-	d := soldier(t)
-	p := build(t, NewDynamicPlanner(srv.client()).Capabilities(CapabilitiesOf(d)))
-	rule := GroundingRule{Domain: d, State: d.NewState(), Goal: d.Goal("armed"), OnInvalid: FallBackToGOAP}
-	v, err := NewPlanApprovalGate(rule.Review).GenerateAndReview(context.Background(), p, "get armed")
-	require.NoError(t, err)
-	assert.Equal(t, []string{"fetchMagazine", "reload"}, v.Plan.Actions(), "the model forgot the magazine; the engine decided")
-	assert.Contains(t, srv.calls()[0].Messages[0].Content, "- reload: needs magazines > 0;")
 }

@@ -1,4 +1,4 @@
-package llm
+package llm_test
 
 import (
 	"bytes"
@@ -8,11 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/engine/llm/internal/chattest"
+	"github.com/moonmind-ai/moonmind/engine/llm/openaichat"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func build(t *testing.T, b *DynamicPlannerBuilder) *DynamicPlanner {
+func build(t *testing.T, b *llm.DynamicPlannerBuilder) *llm.DynamicPlanner {
 	t.Helper()
 	p, err := b.Build()
 	require.NoError(t, err)
@@ -41,15 +44,15 @@ func TestGeneratePlanReadsEveryReplyShape(t *testing.T) {
 			actions: []string{"takeCover", "attack"}, descs: []string{"hide", "shoot"}},
 		{name: "numbered list", reason: "no JSON: one step per numbered item, a leading name is the action",
 			reply:   "Plan:\n1. fetchMagazine: run to the crate\n2) reload - load the magazine\n3. Wait for the enemy\n",
-			actions: []string{"fetchMagazine", "reload", UnknownAction}, descs: []string{"run to the crate", "load the magazine", "Wait for the enemy"}},
+			actions: []string{"fetchMagazine", "reload", llm.UnknownAction}, descs: []string{"run to the crate", "load the magazine", "Wait for the enemy"}},
 		{name: "step without action", reason: "a step with no action name gets unknown",
 			reply:   `{"steps": [{"description": "look around"}, {"action": "  ", "description": "blank"}]}`,
-			actions: []string{UnknownAction, UnknownAction}, descs: []string{"look around", "blank"}},
+			actions: []string{llm.UnknownAction, llm.UnknownAction}, descs: []string{"look around", "blank"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			srv := newChatServer(t, reply{text: tt.reply})
-			p := build(t, NewDynamicPlanner(srv.client()).Capability("reload", "load a magazine"))
+			srv := chattest.New(t, chattest.Reply{Text: tt.reply})
+			p := build(t, llm.NewDynamicPlanner(client(srv)).Capability("reload", "load a magazine"))
 			plan, err := p.GeneratePlan(context.Background(), "get armed")
 			require.NoError(t, err)
 			assert.Equal(t, "get armed", plan.Goal)
@@ -62,59 +65,59 @@ func TestGeneratePlanReadsEveryReplyShape(t *testing.T) {
 			if tt.args != nil {
 				assert.Equal(t, tt.args, plan.Steps[0].Arguments)
 			}
-			assert.Len(t, srv.calls(), 1, "exactly one chat call per GeneratePlan")
+			assert.Len(t, srv.Calls(), 1, "exactly one chat call per GeneratePlan")
 		})
 	}
 }
 
 func TestGarbageReplyGivesEmptyPlanAndWarning(t *testing.T) {
-	srv := newChatServer(t, reply{text: "I am sorry, I cannot help with that {not json"})
+	srv := chattest.New(t, chattest.Reply{Text: "I am sorry, I cannot help with that {not json"})
 	var logs bytes.Buffer
-	p := build(t, NewDynamicPlanner(srv.client()).Logger(slog.New(slog.NewTextHandler(&logs, nil))))
+	p := build(t, llm.NewDynamicPlanner(client(srv)).Logger(slog.New(slog.NewTextHandler(&logs, nil))))
 	plan, err := p.GeneratePlan(context.Background(), "win")
 	require.NoError(t, err, "an unreadable reply is no error")
 	assert.True(t, plan.IsEmpty())
 	assert.NotNil(t, plan.Steps, "steps is an empty list, not nil")
 	assert.Contains(t, logs.String(), "level=WARN")
 	assert.Contains(t, logs.String(), "holds no plan")
-	assert.Len(t, srv.calls(), 1)
+	assert.Len(t, srv.Calls(), 1)
 }
 
 func TestTemperatureIsValidatedAtBuild(t *testing.T) {
-	srv := newChatServer(t, reply{text: "[]"})
+	srv := chattest.New(t, chattest.Reply{Text: "[]"})
 	for _, bad := range []float64{-0.1, 2.01, 10} {
-		_, err := NewDynamicPlanner(srv.client()).Temperature(bad).Build()
+		_, err := llm.NewDynamicPlanner(client(srv)).Temperature(bad).Build()
 		require.Error(t, err, "temperature %v", bad)
 		assert.Contains(t, err.Error(), "llm: temperature must be in 0..2")
 	}
 	for _, good := range []float64{0, 1.5, 2} {
-		p, err := NewDynamicPlanner(srv.client()).Temperature(good).Build()
+		p, err := llm.NewDynamicPlanner(client(srv)).Temperature(good).Build()
 		require.NoError(t, err)
 		_, err = p.GeneratePlan(context.Background(), "g")
 		require.NoError(t, err)
 	}
-	calls := srv.calls()
+	calls := srv.Calls()
 	require.Len(t, calls, 3)
 	for i, want := range []float64{0, 1.5, 2} {
 		require.NotNil(t, calls[i].Temperature)
 		assert.Equal(t, want, *calls[i].Temperature, "the temperature reaches the server")
 	}
-	_, err := NewDynamicPlanner(nil).Build()
+	_, err := llm.NewDynamicPlanner(nil).Build()
 	assert.EqualError(t, err, "llm: the planner needs a client")
-	d := build(t, NewDynamicPlanner(srv.client()))
-	assert.Equal(t, DefaultTemperature, d.Temperature())
+	d := build(t, llm.NewDynamicPlanner(client(srv)))
+	assert.Equal(t, llm.DefaultTemperature, d.Temperature())
 }
 
 func TestPromptNamesCapabilitiesContextAndState(t *testing.T) {
-	srv := newChatServer(t, reply{text: "[]"})
-	p := build(t, NewDynamicPlanner(srv.client()).
-		Capabilities([]Capability{{"old", "replaced"}}).
-		Capabilities([]Capability{{"search_web", "Search the web"}}).
+	srv := chattest.New(t, chattest.Reply{Text: "[]"})
+	p := build(t, llm.NewDynamicPlanner(client(srv)).
+		Capabilities([]llm.Capability{{Name: "old", Description: "replaced"}}).
+		Capabilities([]llm.Capability{{Name: "search_web", Description: "Search the web"}}).
 		Capability("summarize", "Summarize a text").
 		AdditionalContext("the squad is pinned down"))
 	_, err := p.GeneratePlanWithState(context.Background(), "write a brief", map[string]any{"ammo": 3.0, "alert": true})
 	require.NoError(t, err)
-	calls := srv.calls()
+	calls := srv.Calls()
 	require.Len(t, calls, 1)
 	req := calls[0]
 	assert.Equal(t, "test-model", req.Model)
@@ -129,15 +132,15 @@ func TestPromptNamesCapabilitiesContextAndState(t *testing.T) {
 	assert.Equal(t, "Goal: write a brief\nCurrent state (JSON): {\"alert\":true,\"ammo\":3}", user.Content)
 
 	// Without capabilities the model is told to write generic steps.
-	srv2 := newChatServer(t, reply{text: "[]"})
-	_, err = build(t, NewDynamicPlanner(srv2.client())).GeneratePlan(context.Background(), "g")
+	srv2 := chattest.New(t, chattest.Reply{Text: "[]"})
+	_, err = build(t, llm.NewDynamicPlanner(client(srv2))).GeneratePlan(context.Background(), "g")
 	require.NoError(t, err)
-	assert.Contains(t, srv2.calls()[0].Messages[0].Content, "No specific actions are given: write generic")
+	assert.Contains(t, srv2.Calls()[0].Messages[0].Content, "No specific actions are given: write generic")
 }
 
 func TestStepNamesAreNotCheckedAgainstCapabilities(t *testing.T) {
-	srv := newChatServer(t, reply{text: `[{"action": "fly", "description": "take off"}]`})
-	p := build(t, NewDynamicPlanner(srv.client()).Capability("walk", "walk somewhere"))
+	srv := chattest.New(t, chattest.Reply{Text: `[{"action": "fly", "description": "take off"}]`})
+	p := build(t, llm.NewDynamicPlanner(client(srv)).Capability("walk", "walk somewhere"))
 	plan, err := p.GeneratePlan(context.Background(), "cross the river")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"fly"}, plan.Actions(), "the planner proposes; grounding decides")
@@ -145,37 +148,37 @@ func TestStepNamesAreNotCheckedAgainstCapabilities(t *testing.T) {
 
 func TestServerErrorsAreErrors(t *testing.T) {
 	for _, status := range []int{500, 503, 429} {
-		srv := newChatServer(t, reply{status: status, text: "overloaded"})
-		c := NewOpenAIClient(OpenAIOptions{BaseURL: srv.URL + "/v1", Model: "m", MaxRetries: 0})
-		p := build(t, NewDynamicPlanner(c))
+		srv := chattest.New(t, chattest.Reply{Status: status, Text: "overloaded"})
+		c := openaichat.New(openaichat.Options{BaseURL: srv.BaseURL(), Model: "m", MaxRetries: 0})
+		p := build(t, llm.NewDynamicPlanner(c))
 		plan, err := p.GeneratePlan(context.Background(), "g")
 		require.Error(t, err, "status %d", status)
-		var se *ServerError
+		var se *llm.ServerError
 		require.ErrorAs(t, err, &se)
 		assert.Equal(t, status, se.StatusCode)
 		assert.True(t, strings.HasPrefix(err.Error(), "llm: chat completion: the server answered "), err.Error())
 		assert.True(t, plan.IsEmpty())
-		assert.Len(t, srv.calls(), 1, "MaxRetries 0: the SDK does not retry")
+		assert.Len(t, srv.Calls(), 1, "MaxRetries 0: the SDK does not retry")
 	}
 }
 
 func TestSDKRetriesAreConfigured(t *testing.T) {
-	srv := newChatServer(t, reply{status: 503, text: "busy"}, reply{status: 503, text: "busy"}, reply{text: `[{"action": "a"}]`})
+	srv := chattest.New(t, chattest.Reply{Status: 503, Text: "busy"}, chattest.Reply{Status: 503, Text: "busy"}, chattest.Reply{Text: `[{"action": "a"}]`})
 	// Retry-After-Ms 0 would still wait the SDK's back-off; the test only
 	// counts calls, never times them.
-	c := NewOpenAIClient(OpenAIOptions{BaseURL: srv.URL + "/v1", Model: "m", MaxRetries: 2})
-	plan, err := build(t, NewDynamicPlanner(c)).GeneratePlan(context.Background(), "g")
+	c := openaichat.New(openaichat.Options{BaseURL: srv.BaseURL(), Model: "m", MaxRetries: 2})
+	plan, err := build(t, llm.NewDynamicPlanner(c)).GeneratePlan(context.Background(), "g")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"a"}, plan.Actions())
-	assert.Len(t, srv.calls(), 3, "two retries after two 503s")
+	assert.Len(t, srv.Calls(), 3, "two retries after two 503s")
 }
 
 func TestGuardRailsRefuseWithoutACall(t *testing.T) {
-	srv := newChatServer(t, reply{text: "[]"})
-	p := build(t, NewDynamicPlanner(srv.client()).GuardRails(
-		MaxLength(20),
-		DenyWords("kill", "drop table"),
-		GuardRailFunc("no-shouting", func(g string) error {
+	srv := chattest.New(t, chattest.Reply{Text: "[]"})
+	p := build(t, llm.NewDynamicPlanner(client(srv)).GuardRails(
+		llm.MaxLength(20),
+		llm.DenyWords("kill", "drop table"),
+		llm.GuardRailFunc("no-shouting", func(g string) error {
 			if g != "" && g == strings.ToUpper(g) && strings.ToLower(g) != g {
 				return errRail("the goal is all capitals")
 			}
@@ -194,12 +197,12 @@ func TestGuardRailsRefuseWithoutACall(t *testing.T) {
 		_, err := p.GeneratePlan(context.Background(), tt.goal)
 		require.Error(t, err, tt.goal)
 		assert.EqualError(t, err, tt.want)
-		assert.ErrorIs(t, err, ErrRefused)
+		assert.ErrorIs(t, err, llm.ErrRefused)
 	}
-	assert.Empty(t, srv.calls(), "no model call for a refused goal")
+	assert.Empty(t, srv.Calls(), "no model call for a refused goal")
 	_, err := p.GeneratePlan(context.Background(), "improve skills")
 	require.NoError(t, err, "whole words only: skill is not kill")
-	assert.Len(t, srv.calls(), 1)
+	assert.Len(t, srv.Calls(), 1)
 }
 
 type errRail string
@@ -209,7 +212,7 @@ func (e errRail) Error() string { return string(e) }
 func TestSlowServerAgainstTheTimeout(t *testing.T) {
 	release := make(chan struct{})
 	arrived := make(chan struct{}, 1)
-	srv := newChatServer(t, reply{text: "[]"})
+	srv := chattest.New(t, chattest.Reply{Text: "[]"})
 	srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		arrived <- struct{}{}
 		select { // sleeps until the client gives up (or the test ends)
@@ -222,7 +225,7 @@ func TestSlowServerAgainstTheTimeout(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		_, err := build(t, NewDynamicPlanner(srv.client())).GeneratePlan(ctx, "g")
+		_, err := build(t, llm.NewDynamicPlanner(client(srv))).GeneratePlan(ctx, "g")
 		done <- err
 	}()
 	<-arrived // the request is at the server, which sleeps
@@ -232,8 +235,8 @@ func TestSlowServerAgainstTheTimeout(t *testing.T) {
 	assert.ErrorIs(t, err, context.Canceled)
 
 	// A request timeout set on the client ends the call the same way.
-	c := NewOpenAIClient(OpenAIOptions{BaseURL: srv.URL + "/v1", Model: "m", Timeout: 1})
-	_, err = build(t, NewDynamicPlanner(c)).GeneratePlan(context.Background(), "g")
+	c := openaichat.New(openaichat.Options{BaseURL: srv.BaseURL(), Model: "m", Timeout: 1})
+	_, err = build(t, llm.NewDynamicPlanner(c)).GeneratePlan(context.Background(), "g")
 	require.Error(t, err)
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
 }

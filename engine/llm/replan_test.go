@@ -1,4 +1,4 @@
-package llm
+package llm_test
 
 import (
 	"context"
@@ -6,14 +6,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/engine/llm/internal/chattest"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // failing returns an executor that fails the named actions (each time)
 // and records every step it runs.
-func failing(ran *[]string, fail ...string) StepExecutor {
-	return func(_ context.Context, s PlanStep) (string, error) {
+func failing(ran *[]string, fail ...string) llm.StepExecutor {
+	return func(_ context.Context, s llm.PlanStep) (string, error) {
 		*ran = append(*ran, s.Action)
 		for _, f := range fail {
 			if s.Action == f {
@@ -27,19 +29,19 @@ func failing(ran *[]string, fail ...string) StepExecutor {
 	}
 }
 
-func engineFor(t *testing.T, srv *chatServer, exec StepExecutor, maxReplans int) *AdaptiveReplanEngine {
+func engineFor(t *testing.T, srv *chattest.Server, exec llm.StepExecutor, maxReplans int) *llm.AdaptiveReplanEngine {
 	t.Helper()
-	c := srv.client()
-	e, err := NewAdaptiveReplanEngine().Client(c).Planner(build(t, NewDynamicPlanner(c))).
+	c := client(srv)
+	e, err := llm.NewAdaptiveReplanEngine().Client(c).Planner(build(t, llm.NewDynamicPlanner(c))).
 		StepExecutor(exec).MaxReplanAttempts(maxReplans).Build()
 	require.NoError(t, err)
 	return e
 }
 
 func TestReplanPromptHoldsCompletedFailedAndRemaining(t *testing.T) {
-	srv := newChatServer(t,
-		reply{text: `[{"action": "walk", "description": "to the door"}, {"action": "open", "description": "the door", "arguments": {"door": "north"}}, {"action": "enter"}]`},
-		reply{text: `[{"action": "pick", "description": "the lock"}, {"action": "enter"}]`})
+	srv := chattest.New(t,
+		chattest.Reply{Text: `[{"action": "walk", "description": "to the door"}, {"action": "open", "description": "the door", "arguments": {"door": "north"}}, {"action": "enter"}]`},
+		chattest.Reply{Text: `[{"action": "pick", "description": "the lock"}, {"action": "enter"}]`})
 	var ran []string
 	e := engineFor(t, srv, failing(&ran, "open"), 3)
 	res, err := e.Execute(context.Background(), "get inside")
@@ -56,7 +58,7 @@ func TestReplanPromptHoldsCompletedFailedAndRemaining(t *testing.T) {
 	assert.Equal(t, []int{0, 0, 1, 1}, []int{res.StepResults[0].Attempt, res.StepResults[1].Attempt, res.StepResults[2].Attempt, res.StepResults[3].Attempt})
 	assert.Equal(t, "did walk", res.StepResults[0].Output)
 
-	calls := srv.calls()
+	calls := srv.Calls()
 	require.Len(t, calls, 2)
 	prompt := calls[1].Messages[1].Content
 	assert.Equal(t, "Goal: get inside\nA step of the plan failed.\nSteps completed so far in this plan:\n1. walk: to the door\n"+
@@ -65,65 +67,65 @@ func TestReplanPromptHoldsCompletedFailedAndRemaining(t *testing.T) {
 }
 
 func TestReplanLimit(t *testing.T) {
-	srv := newChatServer(t, reply{text: `[{"action": "open"}]`})
+	srv := chattest.New(t, chattest.Reply{Text: `[{"action": "open"}]`})
 	var ran []string
 	e := engineFor(t, srv, failing(&ran, "open"), 2)
 	res, err := e.Execute(context.Background(), "get inside")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"open", "open", "open"}, ran, "the first plan and two revised plans")
 	assert.Equal(t, 2, res.ReplanCount)
-	assert.Len(t, srv.calls(), 3, "one plan, two replans, then it stops")
+	assert.Len(t, srv.Calls(), 3, "one plan, two replans, then it stops")
 	assert.False(t, res.Success)
 	assert.False(t, res.LastPlanCompleted())
 
-	srv0 := newChatServer(t, reply{text: `[{"action": "open"}]`})
+	srv0 := chattest.New(t, chattest.Reply{Text: `[{"action": "open"}]`})
 	ran = nil
 	res, err = engineFor(t, srv0, failing(&ran, "open"), 0).Execute(context.Background(), "g")
 	require.NoError(t, err)
 	assert.Equal(t, 0, res.ReplanCount)
-	assert.Len(t, srv0.calls(), 1, "MaxReplanAttempts 0 never replans")
+	assert.Len(t, srv0.Calls(), 1, "MaxReplanAttempts 0 never replans")
 
-	_, err = NewAdaptiveReplanEngine().Client(srv.client()).Planner(build(t, NewDynamicPlanner(srv.client()))).
+	_, err = llm.NewAdaptiveReplanEngine().Client(client(srv)).Planner(build(t, llm.NewDynamicPlanner(client(srv)))).
 		StepExecutor(failing(&ran)).MaxReplanAttempts(-1).Build()
 	assert.EqualError(t, err, "llm: maxReplanAttempts must be >= 0, not -1")
-	_, err = NewAdaptiveReplanEngine().Client(srv.client()).StepExecutor(failing(&ran)).Build()
+	_, err = llm.NewAdaptiveReplanEngine().Client(client(srv)).StepExecutor(failing(&ran)).Build()
 	assert.EqualError(t, err, "llm: the replan engine needs a planner")
 }
 
 func TestEmptyRevisedPlanStops(t *testing.T) {
-	srv := newChatServer(t, reply{text: `[{"action": "open"}, {"action": "enter"}]`}, reply{text: `{"reasoning": "cannot", "steps": []}`})
+	srv := chattest.New(t, chattest.Reply{Text: `[{"action": "open"}, {"action": "enter"}]`}, chattest.Reply{Text: `{"reasoning": "cannot", "steps": []}`})
 	var ran []string
 	res, err := engineFor(t, srv, failing(&ran, "open"), 3).Execute(context.Background(), "g")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"open"}, ran)
 	assert.Equal(t, 1, res.ReplanCount)
-	assert.Len(t, srv.calls(), 2)
+	assert.Len(t, srv.Calls(), 2)
 	assert.Equal(t, []string{"open", "enter"}, res.Plan.Actions(), "Plan is the last plan that ran")
 	assert.False(t, res.Success)
 }
 
 func TestPanickingStepFailsAndSuccessfulPlan(t *testing.T) {
-	srv := newChatServer(t, reply{text: `[{"action": "explode"}]`}, reply{text: `[]`})
+	srv := chattest.New(t, chattest.Reply{Text: `[{"action": "explode"}]`}, chattest.Reply{Text: `[]`})
 	var ran []string
 	res, err := engineFor(t, srv, failing(&ran, "explode"), 3).Execute(context.Background(), "g")
 	require.NoError(t, err)
 	assert.Equal(t, "the step executor panicked: boom", res.StepResults[0].Error)
 
-	srv2 := newChatServer(t, reply{text: `[{"action": "a"}, {"action": "b"}]`})
+	srv2 := chattest.New(t, chattest.Reply{Text: `[{"action": "a"}, {"action": "b"}]`})
 	ran = nil
-	res, err = engineFor(t, srv2, failing(&ran), 3).ExecutePlan(context.Background(), threeSteps())
+	res, err = engineFor(t, srv2, failing(&ran), 3).ExecutePlan(context.Background(), llm.ThreeStepsForTest())
 	require.NoError(t, err)
 	assert.Equal(t, []string{"a", "b", "c"}, ran, "ExecutePlan runs the given plan, no model call")
-	assert.Empty(t, srv2.calls())
+	assert.Empty(t, srv2.Calls())
 	assert.True(t, res.Success)
 	assert.True(t, res.LastPlanCompleted())
 }
 
 func TestReplanServerErrorIsReturned(t *testing.T) {
-	srv := newChatServer(t, reply{text: `[{"action": "open"}]`}, reply{status: 500, text: "down"})
+	srv := chattest.New(t, chattest.Reply{Text: `[{"action": "open"}]`}, chattest.Reply{Status: 500, Text: "down"})
 	var ran []string
 	res, err := engineFor(t, srv, failing(&ran, "open"), 3).Execute(context.Background(), "g")
-	var se *ServerError
+	var se *llm.ServerError
 	require.ErrorAs(t, err, &se)
 	assert.Equal(t, 500, se.StatusCode)
 	assert.Len(t, res.StepResults, 1)

@@ -29,6 +29,7 @@
 ---@class moonmind.NPC
 ---@field name string The agent's name (read-only).
 ---@field state table<string, moonmind.Value> The agent's state variables: read and write them by name. Writing is refused in conditions and considerations.
+---@field facts table<string, any> The agent's blackboard of typed values, by type name (every action input and output). Storing a value sets the type's state variable true; nil sets it false.
 local NPC = {}
 
 ---Suspends the body for `seconds` of game time (in `run` and in plan bodies).
@@ -157,7 +158,8 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field tags string[]
 
 ---A consideration: a seed name ("cost", "value(0.5)", 'hasTag("combat")'),
----a table, or a function returning a number in [0, 1] (true is 1).
+---a table, or a function returning a number (true is 1), used as it is in
+---"average" mode (as the seed uses its lambdas) and clamped to [0, 1] in "multiply" mode.
 ---@alias moonmind.Consideration string|moonmind.ConsiderationSpec|fun(action: moonmind.ActionInfo, state: table<string, moonmind.Value>): number|boolean
 
 ---@class moonmind.ConsiderationSpec
@@ -184,12 +186,16 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field description? string
 ---@field pre? string The precondition.
 ---@field effects? string What the action makes true: "ammo = 30, magazines = magazines - 1".
----@field post? string Another name for effects.
+---@field post? string|string[] A string: another name for effects. A list: the named conditions the action promises (true after it for the planner; checked after the body, a broken promise is recorded).
+---@field inputs? string[] Type names the action needs on the blackboard (npc.facts); each is a boolean state variable.
+---@field output? string The type name the action produces: its body stores the value in npc.facts.
+---@field can_rerun? boolean Whether the action may run again while one goal is pursued; default true (games repeat actions).
+---@field achieves_goal? string The goal the action completes; made from its output (condition = the output type) when the role declares no such goal.
 ---@field fulfills? string|string[] Goal names.
 ---@field cost? number Greater than 0; default 1.
 ---@field utility? moonmind.Utility
 ---@field considerations? moonmind.Consideration[]
----@field restricted? boolean
+---@field restricted? boolean|string true: no agent may run it (agents plan around it); a string: the authority an agent needs (Agent.Authorities, `moonmind plan/run --authority NAME`).
 ---@field run? fun(npc: moonmind.NPC): boolean|nil, string|nil
 ---@field on_interrupt? fun(npc: moonmind.NPC) Runs when the engine interrupts the body.
 

@@ -1,0 +1,59 @@
+package bench
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+)
+
+// BenchmarkWorldTickCPU is one World.Tick of 100, 1,000 and 10,000
+// soldiers on 1 and 2 workers, as BenchmarkWorldTick, reporting beside the
+// wall time the process's CPU time per tick (cpu-ns/op, from cpuNow: getrusage where there is one)
+// and per agent-tick (cpu-ns/agent-tick). On a shared machine the CPU
+// time is the steadier figure; the wall time of 2 workers only shows their
+// speed-up when both cores are free.
+func BenchmarkWorldTickCPU(b *testing.B) {
+	for _, n := range []int{100, 1000, 10000} {
+		for _, workers := range []int{1, 2} {
+			b.Run(fmt.Sprintf("soldiers=%d/workers=%d", n, workers), func(b *testing.B) {
+				w, done := soldierWorld(b, n, workers)
+				defer done()
+				b.ReportAllocs()
+				b.ResetTimer()
+				c0 := cpuNow()
+				for i := 0; i < b.N; i++ {
+					w.Tick(1.0 / 60)
+				}
+				cpu := cpuNow() - c0
+				b.StopTimer()
+				b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+				b.ReportMetric(float64(cpu)/float64(b.N)/float64(n), "cpu-ns/agent-tick")
+			})
+		}
+	}
+}
+
+// BenchmarkAgentMemorySteady reports the heap each soldier holds
+// (B/agent) at steady state: after 60 s of battle at 60 ticks per second,
+// when every flight recorder is full. The timed op is one tick of those
+// 1,000 soldiers.
+func BenchmarkAgentMemorySteady(b *testing.B) {
+	const n = 1000
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	w, done := soldierWorld(b, n, 1)
+	defer done()
+	for i := 0; i < 60*60-120; i++ { // soldierWorld ran 120 ticks
+		w.Tick(1.0 / 60)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	perAgent := float64(after.HeapAlloc-before.HeapAlloc) / n
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		w.Tick(1.0 / 60)
+	}
+	b.ReportMetric(perAgent, "B/agent")
+	runtime.KeepAlive(w)
+}

@@ -1,0 +1,102 @@
+package engine
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fixedHandle is a custom planner handle: it always proposes the named
+// steps for the goal, whatever the default planner would choose.
+type fixedHandle struct {
+	a     *Agent
+	goal  string
+	steps []string
+	err   error
+	asked *int
+}
+
+func (h fixedHandle) Plan() (*Plan, error) {
+	*h.asked++
+	if h.err != nil {
+		return nil, h.err
+	}
+	var steps []*Action
+	cost := 0.0
+	for _, s := range h.steps {
+		steps = append(steps, h.a.Domain.Action(s))
+		cost += h.a.Domain.Action(s).Cost
+	}
+	return &Plan{Steps: steps, Cost: cost, Goals: []GoalPlan{{Goal: h.a.Domain.Goal(h.goal), Steps: steps, Cost: cost}}}, nil
+}
+
+func (h fixedHandle) PlanForGoal(name string) ([]*Action, error) {
+	return nil, errors.New("engine: not used")
+}
+func (h fixedHandle) ExecutePlan(steps []string) (PlanResult, error) {
+	return h.a.executePlan(steps)
+}
+
+func TestAPlannerHandleThatPlans(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		steps        []string
+		err          error
+		want         []string
+	}{
+		{name: "the handle's plan runs", reason: "the handle proposes the dearer Work; the tick runs it, not the default's cheaper Rob",
+			steps: []string{"Work"}, want: []string{"1 plan money", "1 start Work", "2 finish Work", "3 idle "}},
+		{name: "the handle's plan is checked", reason: "a restricted step in the handle's plan is refused, never run",
+			steps: []string{"Rob"}, want: []string{"1 refused money"}},
+		{name: "the handle fails", reason: "a handle's error is a plan-failed record",
+			err: errors.New("engine: the oracle is asleep"), want: []string{"1 plan-failed "}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w, a, tr := newWorld(t, robOrWork(NewAction("Rob").Effects("rich = true").Body(ticksBody{n: 1}).Spec()))
+			a.Domain.Action("Rob").Restricted = tc.name == "the handle's plan is checked"
+			asked := 0
+			a.SetPlannerHandle(fixedHandle{a: a, goal: "money", steps: tc.steps, err: tc.err, asked: &asked})
+			for i := 0; i < 4; i++ {
+				w.Tick(0.1)
+			}
+			assert.Equal(t, tc.want, tr.lines(EventPlan, EventPlanFailed, EventRefused, EventStart, EventFinish, EventIdle), tc.reason)
+			assert.GreaterOrEqual(t, asked, 1, "the tick asked the handle")
+		})
+	}
+}
+
+// scriptPlanner is a StatePlanner that is not a *Planner.
+type scriptPlanner struct{ d *Domain }
+
+func (s scriptPlanner) Plan(State) (*Plan, error) {
+	w := s.d.Action("Work")
+	return &Plan{Steps: []*Action{w}, Cost: w.Cost, Goals: []GoalPlan{{Goal: s.d.Goal("money"), Steps: []*Action{w}, Cost: w.Cost}}}, nil
+}
+
+func TestPlanExecutorTakesAnyPlanner(t *testing.T) {
+	d, err := Compile(robOrWork(NewAction("Rob").Effects("rich = true").Body(ticksBody{n: 1}).Spec()))
+	require.NoError(t, err)
+	a := NewAgent("npc", d)
+	ran, err := NewPlanExecutor(a, scriptPlanner{d}).Think()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Work"}, ran, "the seed's new PlanExecutor(role, planner): any planner")
+	ran, err = NewPlanExecutor(NewAgent("npc2", d)).Think()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Rob"}, ran, "the default planner takes the cheaper way")
+}
+
+func TestPlanningOffDoesNotRepickAfterTheGoal(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State:   []Var{{"fed", BoolValue(false)}},
+		Goals:   []GoalSpec{NewGoal("eat", "fed")},
+		Actions: []ActionSpec{NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 1}).Spec()}})
+	a.SetPlannerHandle(nil) // what the command line and the demo do for MOONMIND_GOAP=off
+	for i := 0; i < 10; i++ {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, []string{"1 pick Eat", "1 start Eat", "1 finish Eat"}, tr.lines(EventPick, EventStart, EventFinish),
+		"without a planner the goap role picks while its goal is unmet, then stops (it re-picked Eat every tick)")
+}

@@ -1,0 +1,105 @@
+package engine
+
+// The whole plan is watched, not only the running step. When the world
+// (not the running body) changes a variable that the rest of the plan
+// reads, the agent checks that rest against the simulated state: the
+// running step's promised effects, then each later step's precondition and
+// effects in turn.
+//   - If the goal already holds, the world achieved it: the running step,
+//     which serves it, is interrupted at once (its on_interrupt runs) and
+//     recorded as interrupted.
+//   - If a later step can no longer run and the goal has another plan, the
+//     agent replans at once. When the new plan begins with the running
+//     action, it goes on without a restart (a replan record says so);
+//     otherwise the running step is interrupted and the new plan starts in
+//     the same tick.
+//   - If no other plan exists, the agent goes on: the world may change
+//     back, and the step's own precondition check still applies.
+//
+// The check is cheap when nothing the plan reads changed: one comparison
+// per variable read by the goal and the remaining steps.
+
+// watchPlan returns why the running step must be interrupted, or "". It
+// may replace the rest of the plan in place (the new plan begins with the
+// running action).
+func (a *Agent) watchPlan() string {
+	if a.picked || a.goal == nil || !a.planReadChanged() {
+		return ""
+	}
+	g := a.goal
+	if g.Satisfied(a.State) && !g.Satisfied(a.post) {
+		return "goal " + g.Name + " already holds: the world achieved it"
+	}
+	blocked := a.blockedStep()
+	if blocked == nil {
+		return ""
+	}
+	wp := a.Domain.borrowPlanner(a.planner)
+	wp.Exclude = a.excludeFor(g, a.backedOff())
+	wp.Policy = a.currentPolicy()
+	p, err := wp.PlanFor(g, a.State)
+	var steps []*Action
+	if err == nil && a.allowed(p.Steps) == "" {
+		steps = append(steps, p.Steps...)
+	}
+	a.Domain.returnPlanner(wp)
+	if steps == nil {
+		return ""
+	}
+	why := "step " + blocked.Name + " of the plan can no longer run (precondition \"" + blocked.Pre.Source() + "\")"
+	if len(steps) > 0 && steps[0] == a.running {
+		a.plan = append(a.plan[:0], steps...)
+		a.step = 0
+		a.emit(Event{Kind: EventReplan, Goal: g.Name, Action: a.running.Name, Plan: names(steps),
+			Reason: why + "; the new plan begins with the running action, which goes on"})
+		return ""
+	}
+	return why + "; replanning"
+}
+
+// planReadChanged reports whether the world changed, since the running
+// body's last resume, a variable that the goal or the rest of the plan
+// reads.
+func (a *Agent) planReadChanged() bool {
+	changed := func(reads []int) bool {
+		for _, s := range reads {
+			if !a.State[s].Equal(a.post[s]) {
+				return true
+			}
+		}
+		return false
+	}
+	if changed(a.goal.Condition.Reads()) {
+		return true
+	}
+	for _, s := range a.plan[a.step:] {
+		if changed(s.Pre.Reads()) || changed(s.Effects.Reads()) {
+			return true
+		}
+	}
+	return false
+}
+
+// blockedStep simulates the rest of the plan from the current state, the
+// running step's promised effects first, and returns the first later step
+// whose precondition does not hold (or whose effects cannot apply) where
+// it would run; nil when the rest of the plan still runs. The simulation
+// stops early, with nil, once the goal holds.
+func (a *Agent) blockedStep() *Action {
+	sim := a.scratch
+	copy(sim, a.State)
+	for i, s := range a.plan[a.step:] {
+		if i > 0 {
+			if a.goal.Satisfied(sim) {
+				return nil
+			}
+			if !s.Pre.Eval(sim) {
+				return s
+			}
+		}
+		if s.Effects.ApplyInPlace(sim) != nil {
+			return s
+		}
+	}
+	return nil
+}

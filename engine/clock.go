@@ -1,0 +1,39 @@
+package engine
+
+import "math"
+
+// clock keeps game time exactly: the time is the start of the current run
+// of equal dt plus the number of ticks in it times dt, computed as ticks
+// divided by the tick rate when dt is 1/n of a second (1/60, 0.1), so 50
+// ticks of 0.1 s read 5, not the 4.999999999999998 that summing gives. A
+// change of dt starts a new run from the time reached.
+type clock struct {
+	base float64 // the time when the current run of equal dt began
+	dt   float64
+	rate float64 // 1/dt when that is a whole number, else 0
+	n    int     // ticks in the current run
+}
+
+// advance moves the clock on by one tick of dt seconds and returns the new
+// time.
+func (c *clock) advance(dt float64) float64 {
+	if dt != c.dt {
+		c.base, c.dt, c.n = c.now(), dt, 0
+		c.rate = 0
+		if r := math.Round(1 / dt); r >= 1 && r < 1e9 && math.Abs(r*dt-1) < 1e-12 {
+			c.rate = r
+		}
+	}
+	c.n++
+	return c.now()
+}
+
+func (c *clock) now() float64 {
+	if c.n == 0 {
+		return c.base
+	}
+	if c.rate > 0 {
+		return c.base + float64(c.n)/c.rate
+	}
+	return c.base + float64(c.n)*c.dt
+}

@@ -1,0 +1,125 @@
+package engine
+
+import "strings"
+
+// prepareSkip builds p.skip, the actions the search leaves out: those
+// Exclude marks and those the Policy forbids. It stays nil when nothing
+// is left out, the common case, so the search pays one nil check.
+func (p *Planner) prepareSkip() {
+	p.skip = nil
+	acts := p.Domain.Actions
+	for i, a := range acts {
+		out := p.Exclude != nil && i < len(p.Exclude) && p.Exclude[i]
+		if !out && p.Policy != nil && a.Secured() {
+			out = !p.Policy.Permits(a)
+		}
+		if !out {
+			continue
+		}
+		if p.skip == nil {
+			if cap(p.skipBuf) < len(acts) {
+				p.skipBuf = make([]bool, len(acts))
+			}
+			p.skip = p.skipBuf[:len(acts)]
+			clear(p.skip)
+		}
+		p.skip[i] = true
+	}
+}
+
+// forbidden reports whether the Policy forbids action index i.
+func (p *Planner) forbidden(i int32) bool {
+	return p.Policy != nil && !p.Policy.Permits(p.Domain.Actions[i])
+}
+
+// excluded reports whether Exclude marks action index i.
+func (p *Planner) excluded(i int32) bool {
+	return p.Exclude != nil && int(i) < len(p.Exclude) && p.Exclude[i]
+}
+
+// blameLeftOut finds the true cause of a failure when actions were left
+// out: it searches again leaving out only what the Policy forbids (a plan
+// then means a backed-off action was in the way), then leaving out
+// nothing (a plan then means a forbidden action was). It names the first
+// left-out step of the plan found, or returns nil when no plan exists
+// even with every action.
+func (p *Planner) blameLeftOut(gs *goalSearch, start State, maxDepth int) *PlanError {
+	saved := p.skip
+	defer func() { p.skip = saved }()
+	try := func(keep func(int32) bool) *Action {
+		var mask []bool
+		for i := range saved {
+			if saved[i] && keep(int32(i)) {
+				if mask == nil {
+					mask = make([]bool, len(saved))
+				}
+				mask[i] = true
+			}
+		}
+		p.skip = mask
+		end, res, _, _ := p.search(gs, start, maxDepth)
+		if res != found {
+			return nil
+		}
+		var first *Action
+		for i := end; p.nodes[i].parent >= 0; i = p.nodes[i].parent {
+			if ai := p.nodes[i].action; saved[ai] && !keep(ai) {
+				first = p.Domain.Actions[ai] // the walk goes backwards: keep the earliest
+			}
+		}
+		return first
+	}
+	hasExcluded, hasForbidden := false, false
+	for i := range saved {
+		if saved[i] {
+			hasExcluded = hasExcluded || p.excluded(int32(i))
+			hasForbidden = hasForbidden || p.forbidden(int32(i))
+		}
+	}
+	if hasExcluded {
+		if a := try(p.forbidden); a != nil {
+			return p.leftOutError(gs.goal, a, maxDepth)
+		}
+	}
+	if hasForbidden {
+		if a := try(func(int32) bool { return false }); a != nil {
+			return p.leftOutError(gs.goal, a, maxDepth)
+		}
+	}
+	return nil
+}
+
+// leftOutError is the error for goal g when left-out action a is what a
+// plan needs: NOT_AUTHORIZED when the Policy forbids it, else BACKED_OFF.
+func (p *Planner) leftOutError(g *Goal, a *Action, maxDepth int) *PlanError {
+	if p.forbidden(int32(a.Index)) {
+		return &PlanError{Reason: NotAuthorized, Goal: g.Name, Action: a.Name, Authority: a.Authority, MaxDepth: maxDepth,
+			Detail: "a plan exists only through action \"" + a.Name + "\", which " + refusalClause(a, p.Policy.Authorities)}
+	}
+	return &PlanError{Reason: BackedOff, Goal: g.Name, Action: a.Name, MaxDepth: maxDepth,
+		Detail: "a plan exists only through action \"" + a.Name + "\", which is backed off after a failure"}
+}
+
+// deadEndNote names, for a goal no action can move toward, the variable
+// that cannot move and the actions that move it only the other way:
+// ` ("gold": Spend only moves it the other way)`, or "".
+func (p *Planner) deadEndNote(gs *goalSearch, start State) string {
+	for i := range gs.atoms {
+		at := &gs.atoms[i]
+		if c, _ := at.estimate(start); c < inf || !at.numeric {
+			continue
+		}
+		name := p.Domain.Schema.Name(at.slot)
+		var movers []string
+		for _, ai := range gs.actions {
+			if act := p.Domain.Actions[ai]; writesAny(act.Effects, []int{at.slot}) {
+				movers = append(movers, act.Name)
+			}
+		}
+		if len(movers) == 0 {
+			return " (no action assigns \"" + name + "\")"
+		}
+		return " (\"" + name + "\": " + strings.Join(movers, ", ") + " only move it the other way)"
+	}
+	return ""
+}

@@ -1,0 +1,69 @@
+package engine
+
+import "strings"
+
+// Policy is what an agent may run: the seed's execution policy and its
+// secured tools (@SecureAgentTool hasAuthority(...)). An action with
+// Restricted set is refused by every policy; an action with an Authority
+// is refused unless the policy grants that authority; every other action
+// is permitted. A nil *Policy permits everything: a Planner without one
+// plans with every action, as the seed's planner does, while executors
+// still refuse what the agent's policy forbids.
+//
+// A Policy is read, never written, by the planner; it is safe to share
+// between goroutines while nobody changes it.
+type Policy struct {
+	// Authorities are the granted authorities, such as "conf:premium".
+	// Order does not matter; matching is exact.
+	Authorities []string
+}
+
+// Permits reports whether the policy lets a run; a nil policy permits
+// every action.
+func (p *Policy) Permits(a *Action) bool { return p.Refusal(a) == "" }
+
+// Refusal returns why the policy forbids a ("" when it permits it): a
+// sentence naming the action and, for a secured action, the authority it
+// needs. A nil policy forbids nothing.
+func (p *Policy) Refusal(a *Action) string {
+	if p == nil {
+		return ""
+	}
+	return refusal(a, p.Authorities)
+}
+
+// refusal is Policy.Refusal for a list of authorities.
+func refusal(a *Action, authorities []string) string {
+	if c := refusalClause(a, authorities); c != "" {
+		return "action \"" + a.Name + "\" " + c
+	}
+	return ""
+}
+
+// refusalClause is the verb phrase of refusal: "is restricted", "needs
+// authority \"x\", and none is granted", or "".
+func refusalClause(a *Action, authorities []string) string {
+	switch {
+	case a.Restricted:
+		return "is restricted"
+	case a.Authority != "":
+		for _, g := range authorities {
+			if g == a.Authority {
+				return ""
+			}
+		}
+		return "needs authority \"" + a.Authority + "\"" + grantedNote(authorities)
+	}
+	return ""
+}
+
+func grantedNote(authorities []string) string {
+	if len(authorities) == 0 {
+		return ", and none is granted"
+	}
+	return ", not granted (granted: " + strings.Join(authorities, ", ") + ")"
+}
+
+// Secured reports whether some policy could forbid a: it is Restricted or
+// needs an Authority.
+func (a *Action) Secured() bool { return a.Restricted || a.Authority != "" }

@@ -1,0 +1,91 @@
+package engine
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestGameTimeIsExact(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		dts          []float64 // one per tick
+		want         float64
+	}{
+		{name: "tenths", reason: "50 ticks of 0.1 s are 5 s, not the 4.999999999999998 a sum gives",
+			dts: repeat(0.1, 50), want: 5},
+		{name: "sixtieths", reason: "60 ticks at 60 per second are 1 s", dts: repeat(1.0/60, 60), want: 1},
+		{name: "three tenths", reason: "3 ticks of 0.1 s read 0.3 (the sum reads 0.30000000000000004)", dts: repeat(0.1, 3), want: 0.3},
+		{name: "dt changes", reason: "10 ticks of 0.1 s then 10 of 0.05 s: 1.5 s", dts: append(repeat(0.1, 10), repeat(0.05, 10)...), want: 1.5},
+		{name: "odd dt", reason: "a dt that is no fraction 1/n is multiplied out, 7 x 0.3 = 2.1 (the sum reads 2.0999999999999996)", dts: repeat(0.3, 7), want: 2.1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			w, a, _ := newWorld(t, RoleSpec{Name: "R"})
+			for _, dt := range tc.dts {
+				w.Tick(dt)
+			}
+			assert.Equal(t, tc.want, a.Time(), tc.reason)
+			// World.Time is still the sum of the dts: the demo's battle is
+			// tuned on it (see docs/decisions.md).
+			assert.InDelta(t, tc.want, w.Time, 1e-9, tc.reason)
+		})
+	}
+}
+
+func repeat(x float64, n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = x
+	}
+	return out
+}
+
+func TestShortNumber(t *testing.T) {
+	for in, want := range map[float64]string{48.699999999999996: "48.7", 4.999999999999998: "5", 0.1 + 0.2: "0.3",
+		30: "30", 1.0 / 3: "0.333333333333", -2.5: "-2.5", 1e21: "1e+21"} {
+		assert.Equal(t, want, ShortNumber(in), "%v", in)
+	}
+}
+
+func TestPickRecordCarriesConsiderations(t *testing.T) {
+	w, _, tr := newWorld(t, RoleSpec{Name: "R", Decide: "utility",
+		State: []Var{{"hunger", NumberValue(80)}},
+		Actions: []ActionSpec{{Name: "Eat", Utility: UtilitySpec{Value: 50, Cost: 10}, Body: ticksBody{n: 100},
+			Considerations: []ConsiderationSpec{
+				{Name: "hungry", Kind: ConsiderInput, Input: "hunger", Min: 0, Max: 100},
+				{Name: "worth", Kind: ConsiderUtility, Weight: 2},
+			}}}})
+	w.Tick(0.1)
+	require.Equal(t, []string{"1 pick Eat"}, tr.lines(EventPick))
+	e := tr.events[0]
+	assert.Equal(t, []ConsiderationScore{
+		{Name: "hungry", Input: 80, Output: 0.8, Weight: 1},
+		{Name: "worth", Input: 40, Output: 0.7, Weight: 2},
+	}, e.Considerations)
+	assert.InDelta(t, (0.8+2*0.7)/3, e.Score, 1e-12, "the score is their weighted average")
+	js, err := json.Marshal(e)
+	require.NoError(t, err)
+	assert.True(t, strings.Contains(string(js), `"considerations":[{"name":"hungry","input":80,"output":0.8,"weight":1}`), string(js))
+}
+
+func TestDecidedBy(t *testing.T) {
+	w, a, _ := newWorld(t, RoleSpec{Name: "R", Decide: "hybrid",
+		State: []Var{{"fed", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("eat", "fed")},
+		Actions: []ActionSpec{
+			NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 3}).Spec(),
+			{Name: "Nap", Utility: UtilitySpec{Value: 50}, Body: ticksBody{n: 100}},
+		}})
+	assert.Equal(t, "", a.DecidedBy(), "nothing yet")
+	w.Tick(0.1)
+	assert.Equal(t, "goal", a.DecidedBy(), "Eat serves the goal eat")
+	for i := 0; i < 3; i++ {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, "pick", a.DecidedBy(), "fed: the utility planner picked Nap")
+	assert.Equal(t, "Nap", a.Running().Name)
+}

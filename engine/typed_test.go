@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type draft struct{ slots []int }
+
+// produce is a one-tick body that puts v on the blackboard as act's output.
+func produce(v func(a *Agent) any) Body {
+	return BodyFunc(func(a *Agent, act *Action) (Status, error) {
+		a.SetFact(act.Output, v(a))
+		return Succeeded, nil
+	})
+}
+
+func TestTypedFactsFromGo(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "Conf",
+		State: []Var{{"UserInput", BoolValue(true)}},
+		Conditions: []ConditionSpec{{Name: "noDoubleBooking", Test: func(a *Agent) (bool, error) {
+			dr, ok := a.Fact("DraftSchedule").(draft)
+			return ok && dr.slots[0] != dr.slots[1], nil
+		}}},
+		Actions: []ActionSpec{
+			NewAction("confirm").Inputs("DraftSchedule").Output("PersonalSchedule").Pre("noDoubleBooking").
+				AchievesGoal("schedule").Body(produce(func(a *Agent) any { return a.Fact("DraftSchedule") })).Spec(),
+			NewAction("assemble").Inputs("Profile").Output("DraftSchedule").Post("noDoubleBooking").
+				Body(produce(func(*Agent) any { return draft{slots: []int{1, 2}} })).Spec(),
+			NewAction("profile").Inputs("UserInput").Output("Profile").NoRerun().
+				Body(produce(func(*Agent) any { return "likes Go" })).Spec(),
+		}})
+	require.NoError(t, err)
+	g := d.Goal("schedule")
+	require.NotNil(t, g, "achieves_goal makes the goal from the output when none is declared")
+	assert.Equal(t, "PersonalSchedule", g.Condition.Source())
+	assert.Equal(t, []string{"DraftSchedule", "PersonalSchedule", "Profile", "UserInput"}, sortedCopy(d.Types()))
+	assert.Equal(t, "noDoubleBooking && DraftSchedule", d.Action("confirm").Pre.Source())
+
+	p, err := NewPlanner(d).Plan(d.NewState())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"profile", "assemble", "confirm"}, p.Names(), "declaration order is reversed; the types order the plan")
+
+	a := NewAgent("npc", d)
+	assert.Equal(t, BoolValue(false), a.Get("Profile"), "a type is false until produced")
+	ran, err := NewPlanExecutor(a).Think()
+	require.NoError(t, err)
+	assert.Equal(t, []string{"profile", "assemble", "confirm"}, ran)
+	assert.Equal(t, draft{slots: []int{1, 2}}, a.Fact("PersonalSchedule"), "any Go value on the blackboard")
+	assert.Equal(t, BoolValue(true), a.Get("PersonalSchedule"))
+	assert.True(t, a.SetFact("Profile", nil))
+	assert.Equal(t, BoolValue(false), a.Get("Profile"), "removing the value makes the type false")
+	assert.False(t, a.SetFact("Nope", 1), "only the domain's types")
+}
+
+func sortedCopy(xs []string) []string {
+	out := append([]string(nil), xs...)
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j] < out[j-1]; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}
+
+func TestNoRerunOncePerPlan(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "Wood",
+		State: []Var{{"wood", NumberValue(0)}},
+		Goals: []GoalSpec{NewGoal("pile", "wood >= 3")},
+		Actions: []ActionSpec{
+			NewAction("chop").Effects("wood = wood + 1").Spec(),
+			NewAction("fell").Effects("wood = wood + 2").Cost(1).NoRerun().Spec(),
+		}})
+	require.NoError(t, err)
+	p, err := NewPlanner(d).Plan(d.NewState())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"chop", "fell"}, p.Names(), "fell twice would cost 2 as well; it may run once, so chop then fell (first in declaration order)")
+	assert.Equal(t, 2.0, p.Cost)
+}
+
+func TestTypedContractProblems(t *testing.T) {
+	_, err := Compile(RoleSpec{Name: "Bad",
+		Conditions: []ConditionSpec{{Name: "ok", Test: func(*Agent) (bool, error) { return true, nil }}},
+		Actions: []ActionSpec{
+			NewAction("a").Inputs("Missing").Output("Out").Post("oops").Spec(),
+			NewAction("b").Output("bad name").Spec(),
+		}})
+	var ce *CompileError
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, `action "a" input "Missing": no action's output produces it and no state sets it (declare it in state, false, when the game provides it)
+action "a" post "oops" names no condition
+action "b" output "bad name" is not a type name (letters, digits and _)`, err.Error())
+}

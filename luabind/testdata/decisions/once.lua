@@ -1,0 +1,1 @@
+return require("schedule_lib")("Once", false)
