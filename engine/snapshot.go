@@ -497,7 +497,7 @@ func snapAgent(a *Agent) (agentSnap, error) {
 		State:      saveState(d, a.State),
 		RetryDelay: a.RetryDelay, StuckAfter: a.StuckAfter, Commitment: a.Commitment, RethinkEvery: a.RethinkEvery,
 		Goal: goalName(a.goal), Picked: a.picked, Step: a.step, Planning: a.handle != nil,
-		RetryAt: finite(a.retryAt), RethinkAt: a.rethinkAt, LastProgress: a.lastProg, Stuck: a.stuck, Idle: a.idle}
+		RetryAt: a.retryAt, RethinkAt: a.rethinkAt, LastProgress: a.lastProg, Stuck: a.stuck, Idle: a.idle}
 	s.Authorities = append(s.Authorities, a.Authorities...)
 	for _, typ := range d.Types() {
 		if a.facts[typ] != nil {
@@ -583,14 +583,6 @@ func snapAgent(a *Agent) (agentSnap, error) {
 		}
 	}
 	return s, nil
-}
-
-// finite keeps "never" (inf, the retry time after a success) in JSON.
-func finite(f float64) float64 {
-	if f >= inf {
-		return inf
-	}
-	return f
 }
 
 // load sets the agent from its snapshot and returns the action to restart
