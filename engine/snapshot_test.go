@@ -40,7 +40,7 @@ func (t *waitTask) Interrupt() {}
 // agent's random source, an action that fails at random (so back-offs
 // happen) and a utility fallback (hybrid), so every clock and random
 // source an agent keeps changes its decisions.
-func quickDomain(t *testing.T) *engine.Domain {
+func quickDomain(t testing.TB) *engine.Domain {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name: "Forager",
 		State: []engine.Var{
@@ -85,7 +85,7 @@ var collapse = engine.SensorSpec{Name: "collapse", Run: func(a *engine.Agent, dt
 }}
 
 // slowDomain's steps take several ticks, so a snapshot catches them mid-run.
-func slowDomain(t *testing.T) *engine.Domain {
+func slowDomain(t testing.TB) *engine.Domain {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Builder",
 		State: []engine.Var{{Name: "bricks", Value: engine.NumberValue(0)}, {Name: "walls", Value: engine.NumberValue(0)}},
@@ -113,7 +113,7 @@ func gameStep(w *engine.World) {
 	}
 }
 
-func newTestWorld(t *testing.T, quick, slow int) (*engine.World, []*engine.Domain) {
+func newTestWorld(t testing.TB, quick, slow int) (*engine.World, []*engine.Domain) {
 	qd, sd := quickDomain(t), slowDomain(t)
 	w := engine.NewWorld(42)
 	for i := 0; i < quick; i++ {
@@ -429,4 +429,30 @@ func TestAgentMovesBetweenShards(t *testing.T) {
 	err = zoneA.SnapshotAgents(&none, []*engine.Agent{mover})
 	require.Error(t, err)
 	assert.Equal(t, "engine: snapshot: agent foragerb is not in the world", err.Error())
+}
+
+// A damaged save never crashes the game: Restore either returns an error
+// or a world that ticks.
+func FuzzRestore(f *testing.F) {
+	w, _ := newTestWorld(f, 1, 1)
+	run(w, 8)
+	var buf bytes.Buffer
+	if err := w.Snapshot(&buf); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Add([]byte(`{"format":"moonmind-snapshot","version":1,"agents":[{"name":"x","domain":"Forager","step":-3,"plan":["eat"],"running":"eat"}]}`))
+	f.Add([]byte(`{"format":"moonmind-snapshot","version":1,"workers":-2,"agents":[{"name":"x","domain":"Builder","pin":-7,"step":1,"plan":["fetch","lay"],"running":"lay","senseErrors":["a"],"recorder":{"size":-1,"ring":[{"kind":"start"}],"counts":{"start":3}}}]}`))
+	f.Add([]byte(`{"format":"moonmind-snapshot","version":1,"agents":[{"name":"x","domain":"Forager","rand":"AAAA","state":[{"name":"food","special":"NaN"}]}]}`))
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		domains := []*engine.Domain{quickDomain(t), slowDomain(t)}
+		r, err := engine.Restore(bytes.NewReader(doc), engine.RestoreOptions{Domains: domains})
+		if err != nil {
+			assert.True(t, strings.HasPrefix(err.Error(), "engine: restore: "), err.Error())
+			return
+		}
+		for i := 0; i < 3; i++ {
+			r.Tick(1.0 / 60)
+		}
+	})
 }
