@@ -385,9 +385,12 @@ func (a *Agent) higherGoal(after State) string {
 
 func (a *Agent) interrupt(reason string) {
 	act := a.running
-	a.task.Interrupt()
+	failed := interruptTask(a.task)
 	a.task, a.running = nil, nil
 	a.emit(Event{Kind: EventInterrupt, Goal: goalName(a.goal), Action: act.Name, Reason: reason})
+	if failed != "" {
+		a.emit(Event{Kind: EventFail, Goal: goalName(a.goal), Action: act.Name, Reason: failed})
+	}
 	a.dropPlan()
 }
 

@@ -43,6 +43,27 @@ type Task interface {
 	Interrupt()
 }
 
+// InterruptReporter is a Task whose Interrupt can fail, such as a script's
+// on_interrupt handler that raises an error or runs past its budget. After
+// an interruption the agent records InterruptErr's error, when not nil, as
+// an EventFail of the interrupted action whose Reason starts with
+// "on_interrupt: ".
+type InterruptReporter interface {
+	InterruptErr() error
+}
+
+// interruptTask interrupts t and returns the reason of a failed
+// interruption, or "".
+func interruptTask(t Task) string {
+	t.Interrupt()
+	if r, ok := t.(InterruptReporter); ok {
+		if err := r.InterruptErr(); err != nil {
+			return "on_interrupt: " + err.Error()
+		}
+	}
+	return ""
+}
+
 // BodyFunc is a Body for an action that completes in one tick: it runs f
 // once and reports its status.
 type BodyFunc func(agent *Agent, action *Action) (Status, error)

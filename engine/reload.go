@@ -16,9 +16,12 @@ package engine
 func (a *Agent) SetDomain(d *Domain) {
 	if a.task != nil {
 		act := a.running
-		a.task.Interrupt()
+		failed := interruptTask(a.task)
 		a.task, a.running = nil, nil
 		a.emit(Event{Kind: EventInterrupt, Goal: goalName(a.goal), Action: act.Name, Reason: "domain replaced"})
+		if failed != "" {
+			a.emit(Event{Kind: EventFail, Goal: goalName(a.goal), Action: act.Name, Reason: failed})
+		}
 	}
 	a.dropPlan()
 

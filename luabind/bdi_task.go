@@ -27,7 +27,7 @@ type planBody struct {
 
 // Start implements bdi.Body.
 func (b *planBody) Start(a *engine.Agent, _ *bdi.Event, ctx any) (bdi.Task, error) {
-	return &planTask{rt: b.rt, fn: b.fn, th: b.rt.newThread(), agent: a, ctx: b.rt.toLua(ctx)}, nil
+	return &planTask{rt: b.rt, fn: b.fn, th: b.rt.newThread(a), agent: a, ctx: b.rt.toLua(ctx)}, nil
 }
 
 // planTask is one intention: a coroutine that runs until it suspends. It

@@ -3,6 +3,7 @@ package luabind
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	lua "github.com/yuin/gopher-lua"
@@ -20,7 +21,7 @@ type luaBody struct {
 // coroutine starts with a small stack that grows on demand (see
 // registrySize).
 func (b *luaBody) Start(agent *engine.Agent, action *engine.Action) (engine.Task, error) {
-	return &luaTask{body: b, th: b.rt.newThread(), agent: agent}, nil
+	return &luaTask{body: b, th: b.rt.newThread(agent), agent: agent}, nil
 }
 
 // luaTask is one run of a body: a coroutine resumed at most once per tick.
@@ -41,6 +42,9 @@ type luaTask struct {
 	// While a host method is not done, the task calls it in Go each tick
 	// and resumes the coroutine with its results when it is.
 	host *hostHandle
+	mem  bodyMemory // what the body holds (see memory.go)
+	// interruptErr is why on_interrupt failed, for InterruptErr.
+	interruptErr error
 	// While the body waits in npc:achieve or npc:wait_event, the task
 	// polls the wait each tick (bdi_npc.go).
 	bw *bdiWait
@@ -90,9 +94,12 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 	}
 	rt := t.body.rt
 	sc := rt.begin(t.agent, modeBody)
+	rt.budget.mem.held = t.mem.held
+	rt.running = t.th
 	L := rt.L
 	top := L.GetTop()
 	defer func() {
+		rt.running = nil
 		rt.end(sc)
 		// gopher-lua panics out of Resume when a coroutine yielded across
 		// a Go call it could not suspend (see checkedYield). Restore the
@@ -101,6 +108,7 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 			L.SetTop(top)
 			L.G.CurrentThread = L.G.MainThread
 			t.done = true
+			rt.release(t, false)
 			status, err = engine.Failed, fmt.Errorf("luabind: action body broke its coroutine (did it wait inside a metamethod?): %v", rcv)
 		}
 	}()
@@ -112,8 +120,15 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 	} else {
 		st, err, rets = L.Resume(t.th, t.body.fn, args...)
 	}
+	work, alloc := rt.budget.n, rt.budget.mem.alloc
 	switch st {
 	case lua.ResumeYield:
+		if merr := rt.afterResume(t, work, alloc); merr != nil {
+			where := scriptWhere(t.th)
+			t.done = true
+			rt.release(t, true)
+			return engine.Failed, errors.New(where + merr.Error())
+		}
 		if len(rets) >= 2 {
 			switch rets[0] {
 			case rt.sleepToken:
@@ -122,6 +137,16 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 				if ud, ok := rets[1].(*lua.LUserData); ok {
 					t.host, _ = ud.Value.(*hostHandle)
 				}
+				if t.host != nil && t.host.call.Agent != t.agent {
+					// A handle that another agent's code started: the
+					// host would run it on this agent's ticks.
+					h := t.host
+					t.host, t.done = nil, true
+					where := scriptWhere(t.th)
+					rt.release(t, false)
+					return engine.Failed, fmt.Errorf("%snpc:%s: this host call was started by %s, not by %s: an agent can wait only for its own host calls",
+						where, h.call.Name, agentName(h.call.Agent), agentName(t.agent))
+				}
 			case rt.bdi.waitToken:
 				t.bw = waitOf(rets[1])
 			}
@@ -129,6 +154,7 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 		return engine.Running, nil
 	case lua.ResumeOK:
 		t.done = true
+		rt.release(t, false)
 		// A body fails by returning false, reason.
 		if len(rets) > 0 && rets[0] == lua.LFalse {
 			reason := "the body returned false"
@@ -140,7 +166,15 @@ func (t *luaTask) Resume(dt float64) (status engine.Status, err error) {
 		return engine.Succeeded, nil
 	}
 	t.done = true
-	return engine.Failed, luaError(err)
+	// The dead coroutine still holds its frames: name the script's line
+	// where the message has none or names this package's own code.
+	where := rt.faultWhere()
+	if where == "" {
+		where = scriptWhere(t.th)
+	}
+	err = errors.New(locateAt(luaError(err).Error(), where))
+	rt.release(t, strings.Contains(err.Error(), "memory limit exceeded"))
+	return engine.Failed, err
 }
 
 // Interrupt ends the run: the coroutine is dropped and on_interrupt, when
@@ -150,12 +184,17 @@ func (t *luaTask) Interrupt() {
 		return
 	}
 	t.done = true
+	t.body.rt.release(t, false)
 	if f := t.body.onInterrupt; f != nil {
 		rt := t.body.rt
 		// An on_interrupt error must not stop the interruption; the
-		// runtime reports it through Options.Print.
-		if _, err := rt.call(t.agent, modeInterrupt, f, 0, rt.npc(t.agent)); err != nil && rt.opts.Print != nil {
-			rt.opts.Print("on_interrupt: " + err.Error())
+		// agent records it (see InterruptErr).
+		if _, err := rt.call(t.agent, modeInterrupt, f, 0, rt.npc(t.agent)); err != nil {
+			t.interruptErr = err
 		}
 	}
 }
+
+// InterruptErr implements engine.InterruptReporter: the error of the
+// on_interrupt handler of the last Interrupt, or nil.
+func (t *luaTask) InterruptErr() error { return t.interruptErr }

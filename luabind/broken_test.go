@@ -35,8 +35,8 @@ func TestBrokenScripts(t *testing.T) {
 			"wait_in_sensor.lua:9: npc:wait can only be called in an action body (run), not in a sensor"},
 		{"yield across a Go call", "gopher-lua cannot suspend string.gsub", "yield_across_go.lua", engine.EventFail,
 			"yield_across_go.lua:14: cannot wait or yield inside a callback of string.gsub"},
-		{"yield inside a metamethod", "caught after the fact; the process lives on", "yield_in_metamethod.lua", engine.EventFail,
-			"action body broke its coroutine"},
+		{"yield inside a metamethod", "refused at the yield, with the script's line", "yield_in_metamethod.lua", engine.EventFail,
+			"yield_in_metamethod.lua:15: cannot wait or yield inside a metamethod"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -11,11 +11,12 @@ import (
 
 // Budget defaults; see Options.
 const (
-	// DefaultInstructionBudget is the Lua VM instructions one resume or
-	// callback may run when Options.InstructionBudget is zero: 500,000,
-	// about 10 ms of plain Lua at the 20-35 ns per instruction measured in
-	// bench/README.md ("Lua binding"). It stops runaway loops; a
-	// well-behaved body uses a few hundred instructions per tick.
+	// DefaultInstructionBudget is the work units (Lua VM instructions plus
+	// the work built-ins charge) one resume or callback may spend when
+	// Options.InstructionBudget is zero: 500,000, about 10-25 ms of one
+	// core at the 20-50 ns per instruction measured in bench/README.md
+	// ("Lua binding", "Sandbox"). It stops runaway loops; a well-behaved
+	// body uses a few hundred units per tick.
 	DefaultInstructionBudget = 500_000
 	// DefaultMaxStringBytes is the longest string the sandbox lets a script
 	// build with string.rep, string.format, string.gsub, table.concat or
@@ -44,6 +45,10 @@ type budget struct {
 	start     time.Time
 	armed     bool
 	spent     error // why the budget stopped the script, once it did
+	mem       memoryWatch
+	measure   func(stop int64) int64 // what the running code holds (Runtime.measureRunning)
+	where     func() string          // the running script's "file:line: " (Runtime.runningWhere)
+	spentAt   string                 // where the budget was spent
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
@@ -58,9 +63,14 @@ func (b *budget) Done() <-chan struct{} {
 		return closedChan
 	}
 	b.n++
-	if b.limit > 0 && b.n > b.limit {
-		b.spent = errors.New("instruction budget exceeded: more than " + strconv.FormatInt(b.limit, 10) +
-			" Lua instructions in one resume of a body or one call of a callback or a role file (a runaway loop? see luabind.Options.InstructionBudget)")
+	b.watchHeap()
+	if b.spent == nil && b.limit > 0 && b.n > b.limit {
+		b.spent = b.overrun()
+	}
+	if b.spent != nil {
+		if b.where != nil {
+			b.spentAt = b.where()
+		}
 		return closedChan
 	}
 	if b.timeLimit > 0 && b.n&(timeCheckEvery-1) == 0 && time.Since(b.start) > b.timeLimit {
@@ -69,6 +79,12 @@ func (b *budget) Done() <-chan struct{} {
 		return closedChan
 	}
 	return nil
+}
+
+// overrun is the error of a spent instruction budget.
+func (b *budget) overrun() error {
+	return errors.New("instruction budget exceeded: more than " + strconv.FormatInt(b.limit, 10) +
+		" work units (Lua instructions plus the work of built-ins) in one resume of a body or one call of a callback or a role file (a runaway loop? see luabind.Options.InstructionBudget)")
 }
 
 // Err is read by the VM after Done returned a closed channel.
@@ -80,7 +96,9 @@ func (b *budget) arm() bool {
 	if b.armed {
 		return false
 	}
-	b.armed, b.n, b.spent = true, 0, nil
+	b.armed, b.n, b.spent, b.spentAt = true, 0, nil, ""
+	b.mem.alloc, b.mem.held = 0, 0
+	b.mem.live0, b.mem.cycles, b.mem.allocs0 = gcWatch.live.Load(), gcWatch.cycles.Load(), 0
 	if b.timeLimit > 0 {
 		b.start = time.Now()
 	}
@@ -140,6 +158,9 @@ type scope struct {
 // begin is enter without the closure, for the per-tick resume.
 func (r *Runtime) begin(agent *engine.Agent, m mode) scope {
 	s := scope{agent: r.current, mode: r.mode, armed: r.budget.arm(), calls: len(r.goCalls)}
+	if s.armed {
+		r.errorWhere = ""
+	}
 	r.current, r.mode = agent, m
 	return s
 }
@@ -174,7 +195,7 @@ func (r *Runtime) call(agent *engine.Agent, m mode, fn *lua.LFunction, nret int,
 	}
 	if err := L.PCall(len(args), nret, nil); err != nil {
 		L.SetTop(top)
-		return nil, luaError(err)
+		return nil, errors.New(locateAt(luaError(err).Error(), r.faultWhere()))
 	}
 	n := L.GetTop() - top
 	out := make([]lua.LValue, n)
@@ -183,4 +204,18 @@ func (r *Runtime) call(agent *engine.Agent, m mode, fn *lua.LFunction, nret int,
 	}
 	L.SetTop(top)
 	return out, nil
+}
+
+// runningWhere is "file:line: " of the innermost script frame of the
+// running coroutine.
+func (r *Runtime) runningWhere() string { return scriptWhere(r.L.G.CurrentThread) }
+
+// faultWhere is where the running code last hit a limit of the sandbox or
+// raised an error value that is not a message, for errors that carry no
+// position of their own; "" when neither happened.
+func (r *Runtime) faultWhere() string {
+	if r.budget.spentAt != "" {
+		return r.budget.spentAt
+	}
+	return r.errorWhere
 }

@@ -6,18 +6,29 @@ import (
 	"strconv"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	lua "github.com/yuin/gopher-lua"
 )
 
-// maxExact is 2^53: every integer of at most this magnitude is exact in a
-// float64, Lua's only number type here.
-const maxExact = 1 << 53
+// checkExact returns an error for a finite number of magnitude 2^53 or
+// more: the one rule for numbers entering state from Lua (writes to
+// npc.state and a role's state table). Infinities and smaller numbers,
+// integral or not, pass: the rule is expr.SafeNumber, the one rule for
+// every number entering state or the expression language.
+func checkExact(f float64) error {
+	if !math.IsNaN(f) && !expr.SafeNumber(f) {
+		return fmt.Errorf("%s is not an exact integer: numbers of magnitude 2^53 or more are refused, since Lua has already rounded them (Lua numbers are float64; 2^53 + 1 reads as 2^53); keep big ids as strings",
+			strconv.FormatFloat(f, 'f', 0, 64))
+	}
+	return nil
+}
 
 // toValue converts a Lua value to a state value. Tables, functions and
-// other Lua types cannot be stored in state. A number beyond ±2^53 is
-// refused: the Lua parser and arithmetic have already rounded it (a
-// 19-digit id such as 1234567890123456789 reads as ...768), so storing it
-// would silently keep a different number; such ids belong in strings.
+// other Lua types cannot be stored in state. A number of magnitude 2^53
+// or more is refused (see checkExact): the Lua parser and arithmetic have
+// already rounded it (a 19-digit id such as 1234567890123456789 reads as
+// ...768), so storing it would silently keep a different number; such ids
+// belong in strings.
 // NaN is refused too; ±inf is kept.
 func toValue(v lua.LValue) (engine.Value, error) {
 	switch x := v.(type) {
@@ -30,8 +41,8 @@ func toValue(v lua.LValue) (engine.Value, error) {
 		if math.IsNaN(f) {
 			return engine.Value{}, fmt.Errorf("NaN cannot be stored in state")
 		}
-		if !math.IsInf(f, 0) && math.Abs(f) > maxExact {
-			return engine.Value{}, fmt.Errorf("%s is beyond 2^53, so Lua has already rounded it (Lua numbers are float64); keep big ids as strings", strconv.FormatFloat(f, 'f', 0, 64))
+		if err := checkExact(f); err != nil {
+			return engine.Value{}, err
 		}
 		return engine.NumberValue(f), nil
 	case lua.LString:

@@ -31,12 +31,10 @@
 // Action bodies (run) are coroutines of the runtime's state, resumed once
 // per tick; npc:wait, npc:wait_until and the game's host methods yield
 // until done, also inside pcall. Sensors and named conditions are plain
-// calls. Everything a script runs is under an instruction budget per
-// resume or call (Options.InstructionBudget), and scripts see only the
-// sandbox described at NewRuntime. Reload swaps a changed file into running
-// agents, keeping their state. Runtime.EnableLLM adds npc:llm_plan, which
-// asks a language model for a plan off the game loop while the body waits
-// (see docs/llm.md).
+// calls. Scripts see only the sandbox described below and at NewRuntime.
+// Reload swaps a changed file into running agents, keeping their state.
+// Runtime.EnableLLM adds npc:llm_plan, which asks a language model for a
+// plan off the game loop while the body waits (see docs/llm.md).
 //
 // A role's plans and initial_goals become its domain's reactive layer
 // (package engine/bdi): plan bodies run as coroutines like action bodies,
@@ -44,26 +42,96 @@
 // call npc:believe, forget, achieve, achieve_with_result, also_achieve,
 // wait_event, tell and print (docs/reactive-plans.md).
 //
-// What the budget covers: it counts Lua VM instructions, including those of
-// Lua functions that built-ins call back (a string.gsub or table.sort
-// callback, a metamethod), so a string.gsub with a Lua callback over a
-// 1,000,000-character string stops at the budget like a loop. It does not
-// see time spent inside one built-in Go call (a pattern match, string.rep,
-// table.concat, string.format, string.upper): such a call cannot be
-// interrupted, and Options.TimeBudget cannot stop it either. The sandbox
-// bounds those calls instead: a string longer than Options.MaxStringBytes
-// is refused before it is built by string.rep, string.format, string.gsub
-// (whatever the replacement is) and table.concat and the .. operator;
-// string.format refuses widths and precisions of more than two digits and
-// Go-only directives; and string.find, match, gmatch and gsub refuse a
-// pattern whose estimated backtracking on the subject exceeds 2e7 steps,
-// about a second (n to the power of the number of repetitions that can
-// match what follows them, plus one when not anchored with ^, times the
-// longest run a repetition backs off over; ".-.-.-.-b" on 100 bytes and "(%w+)=" on
-// one 30,000-letter word are refused, "^%s*(.-)%s*$" on a few KB and
-// "(%w+)=(%w+)" on megabytes of ordinary text pass). The estimate is a
-// guard, not a proof (see patternCost in strlimits.go for a known gap), and
-// a refused match fails the action with an error naming file and line.
+// # Limits and what they cost
+//
+// Work. Each resume of a body and each call of a sensor, condition,
+// consideration or on_interrupt, and each role file's top level, gets
+// Options.InstructionBudget work units (DefaultInstructionBudget,
+// 500,000). A Lua VM instruction is one unit (counted by a
+// context.Context the VM asks before each instruction: about 10 ns each
+// on a 2-core dev box, see bench/README.md). Built-ins whose cost grows
+// with their input or output charge that work before doing it, so a call
+// the budget cannot afford never starts: one unit per 64 bytes built,
+// copied or scanned by string.rep, the .. operator, table.concat,
+// string.format, gsub's result, upper, lower, reverse, sub, tostring and
+// print; one unit per 4 items for table.insert and table.remove in the
+// middle of a list, unpack, select, string.byte and string.char, and
+// n log n of them for table.sort; ten units per subject byte a pattern
+// match may scan (string.find, match, gmatch, gsub: gopher-lua's matcher
+// costs 250-350 ns per start position), plus its estimated backtracking;
+// 32 units per coroutine.create; 16 units plus one per argument to start
+// a host method (the host's Go work runs outside Lua and is the game's to
+// bound). Functions that built-ins call back
+// (a sort comparator, a gsub callback, a metamethod) count their
+// instructions too. At 20-50 ns per instruction, a spent default budget
+// is 10-25 ms of one core, well under 50 ms. A spent budget stops the
+// script at once (a pcall cannot swallow it) with "instruction budget
+// exceeded" at the script's file and line; the action fails, the world
+// goes on. Options.TimeBudget adds a wall-clock limit (not deterministic).
+//
+// Patterns. Besides their work, string.find, match, gmatch and gsub refuse
+// a pattern whose estimated backtracking on the subject exceeds 2e7 steps
+// (".-.-.-.-b" on 100 bytes), and one whose recursion could pass 100,000
+// levels (gopher-lua's matcher recurses once per character a repetition
+// takes, with a few hundred bytes of Go stack each: "(.*)b" on 200,000
+// bytes), so one match is bounded in time and memory.
+//
+// Strings. No built-in builds a string longer than Options.MaxStringBytes
+// (DefaultMaxStringBytes, 16 MiB); string.format refuses widths and
+// precisions of more than two digits.
+//
+// Memory. A running body may hold Options.MemoryLimit bytes
+// (DefaultMemoryLimit, 64 MiB) and the running bodies of one Runtime
+// Options.RuntimeMemoryLimit together (DefaultRuntimeMemoryLimit, 512 MiB).
+// gopher-lua has no allocator hook, so three measures work together (see
+// memory.go): the built-ins above count the bytes they build (exact,
+// deterministic: more than the limit in one resume fails); between
+// resumes a walk of what the body can reach estimates what it holds
+// (deterministic, run every 50,000 work units or more when far below the
+// limit; about 100 ns per value reached); and during a resume a watchdog
+// reads the Go heap after each garbage collection and, when it grew by
+// more than the body's headroom, walks what the running code can reach,
+// and stops code that allocated more than 1 GiB within one resume (this
+// part sees the whole process and is not deterministic). A body past its
+// limit fails with "memory limit exceeded (64 MiB): ..." at its file and
+// line; its coroutine, the idle pcall workers and tostring's ids are
+// dropped, so the next collection frees its memory, and every other agent
+// goes on. The figures are estimates: 16 bytes per list slot, 24 per hash
+// entry, 64 per table, function or userdata, a string's length plus 16
+// (long strings counted once), 4 KiB per coroutine. A role file's
+// top-level tables count for each body that can reach them.
+//
+// Lists. The array part of a table holds up to 4 Mi slots (64 MiB, the
+// default memory limit), so #t, appends and loops behave as in stock Lua
+// up to about 4 million items. One assignment far past a list's end
+// (t[4000000] = 1 on an empty table) pads the list and costs up to 64 MiB
+// and some hundred milliseconds of one core in a single instruction; the
+// memory watchdog stops a body that does it again and again.
+//
+// Numbers. A number of magnitude 2^53 or more is refused where it enters
+// state from Lua (npc.state, a role's state table): Lua numbers are
+// float64 and 2^53 + 1 already reads as 2^53. Keep big ids in strings.
+//
+// Isolation. The agents of one Runtime share its Lua state, so the sandbox
+// keeps them apart: a coroutine can be resumed only by the agent whose
+// code created it (coroutine.resume and coroutine.wrap say whose it is
+// otherwise); a host call's handle works only for the agent that started
+// it; a module returned by require is a read-only view, nested tables too
+// (pairs, ipairs, next and # work on it); libraries are read-only; an npc
+// object works only in its own agent's code. A role file's top-level
+// locals are shared by every agent that carries the role in the runtime,
+// since the file runs once: keep per-agent data in npc.state or in the
+// body's own locals. Error messages and tostring never show heap
+// addresses (tostring({}) reads "table: #1", numbered per runtime), so
+// traces are identical between runs.
+//
+// Errors. Every error names the script's file and line, also a stack
+// overflow, error(nil) or error({}), a budget overrun inside pcall, an
+// error of a built-in or host method, a compile limit and a wait inside a
+// metamethod. An on_interrupt handler that fails is recorded as an
+// engine.EventFail of the interrupted action (engine.InterruptReporter).
+// testdata/hostile holds a corpus of hostile scripts with the exact
+// message each gives.
 //
 // A Runtime is not safe for concurrent use: give each worker goroutine its
 // own and pin the agents whose domains it loaded to that worker.

@@ -47,6 +47,11 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 	fn, err := r.compile(strings.NewReader(string(src)), path)
 	if err != nil {
 		err = luaError(err)
+		if msg, ok := strings.CutPrefix(err.Error(), path+":0: "); ok {
+			// gopher-lua's compile limits carry no line: name the
+			// statement with the most names or values, which hit it.
+			err = errors.New(path + ":" + itoa(widestLine(string(src))) + ": " + msg)
+		}
 		if msg, ok := strings.CutPrefix(err.Error(), path+": syntax error at the end"); ok {
 			// gopher-lua gives no position at the end of the file: name it.
 			body := strings.TrimRight(string(src), " \t\r\n")
@@ -61,7 +66,13 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 		return engine.RoleSpec{}, err
 	}
 	ret := rets[0]
+	if p := proxyOf(ret); p != nil {
+		ret = p.t // a role file that returns a module's role
+	}
 	tbl, ok := ret.(*lua.LTable)
+	if ok {
+		unwrapViews(tbl)
+	}
 	if !ok {
 		return engine.RoleSpec{}, &engine.CompileError{Problems: []engine.Problem{{
 			Pos: engine.Pos{File: path, Line: lastLine(string(src))},
@@ -565,3 +576,14 @@ func (rd *roleReader) literalPos(at engine.Pos, text string) engine.Pos {
 }
 
 func lastLine(src string) int { return 1 + strings.Count(strings.TrimRight(src, "\n"), "\n") }
+
+// widestLine returns the 1-based line of src with the most commas.
+func widestLine(src string) int {
+	best, most := 1, -1
+	for i, line := range strings.Split(src, "\n") {
+		if n := strings.Count(line, ","); n > most {
+			best, most = i+1, n
+		}
+	}
+	return best
+}

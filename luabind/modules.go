@@ -121,13 +121,9 @@ func (r *Runtime) requireModule(L *lua.LState, name string) (lua.LValue, error) 
 	}
 	m.value = L.Get(-1)
 	L.Pop(1)
-	if t, ok := m.value.(*lua.LTable); ok && name == "moonmind" {
-		// The built-in module is shared by every role: make it read-only.
-		ud := L.NewUserData()
-		ud.Value = name
-		ud.Metatable = readOnlyMeta(L, t, name)
-		m.value = ud
-	}
+	// A module is shared by every role of the runtime: scripts get it
+	// read-only, nested tables too (see readOnlyValue).
+	m.value = r.readOnlyValue(m.value, name)
 	if m.value == lua.LNil {
 		m.value = lua.LTrue
 	}

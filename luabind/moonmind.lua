@@ -77,7 +77,9 @@ function mm.plans(...)
   local out = {}
   for i = 1, select("#", ...) do
     local lib = select(i, ...)
-    want(lib, "table", "mm.plans argument #" .. i, 2)
+    if type(lib) ~= "userdata" then -- a module's plan library is a read-only view
+      want(lib, "table", "mm.plans argument #" .. i, 2)
+    end
     if lib.on ~= nil or lib.body ~= nil then
       out[#out + 1] = lib
     else

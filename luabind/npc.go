@@ -252,6 +252,7 @@ func didYouMean(name string, names []string) string { return engine.DidYouMean(n
 func (r *Runtime) hostStart(L *lua.LState) int {
 	a := r.checkAgent(L, 1)
 	name := L.CheckString(2)
+	r.charge(L, hostCallUnits+int64(L.GetTop()))
 	h := &hostHandle{fn: r.opts.Host[name], call: HostCall{Agent: a, Name: name, First: true}}
 	for i := 3; i <= L.GetTop(); i++ {
 		v, err := toValue(L.Get(i))

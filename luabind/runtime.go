@@ -39,14 +39,17 @@ type Options struct {
 	ScriptsDir string
 	// Host are the npc methods the game provides, by name.
 	Host map[string]HostFunc
-	// InstructionBudget is the most Lua VM instructions that one resume of
-	// an action body, one call of a sensor, condition or consideration, or
-	// the top level of one role file may run. A script that runs past it
-	// is stopped with an error naming its file and line; the action fails
-	// and the world goes on. Zero means DefaultInstructionBudget; negative
-	// means no limit (and, without a TimeBudget, no per-instruction check:
-	// about 5-10% faster Lua, for trusted scripts only). Counting
-	// instructions keeps runs deterministic.
+	// InstructionBudget is the most work units that one resume of an
+	// action body, one call of a sensor, condition, consideration or
+	// on_interrupt, or the top level of one role file may spend: a Lua VM
+	// instruction is one unit, and built-ins charge the work they do
+	// (see the package documentation, "Limits and what they cost"). A
+	// script that spends more is stopped with an error naming its file
+	// and line; the action fails and the world goes on. Zero means
+	// DefaultInstructionBudget; negative means no limit (and, without a
+	// TimeBudget, no per-instruction check: about 5-10% faster Lua, for
+	// trusted scripts only; the memory watchdog then runs only in
+	// built-ins). Counting work keeps runs deterministic.
 	InstructionBudget int64
 	// TimeBudget, when positive, also stops a resume or callback that runs
 	// longer than this wall-clock time (checked every 1024 instructions).
@@ -58,6 +61,18 @@ type Options struct {
 	// build. Zero means
 	// DefaultMaxStringBytes.
 	MaxStringBytes int
+	// MemoryLimit is the most memory, in bytes, that one agent's running
+	// action body may hold (and that built-ins may build in one resume);
+	// a body past it fails its action with "memory limit exceeded (N
+	// MiB)" and its file and line, its memory is dropped, and every other
+	// agent goes on. See memory.go for how it is measured and how
+	// precisely. Zero means DefaultMemoryLimit; negative means no limit.
+	MemoryLimit int64
+	// RuntimeMemoryLimit is the most memory, in bytes, that the running
+	// bodies of one Runtime may hold together; the body whose measurement
+	// passes it fails. Zero means DefaultRuntimeMemoryLimit; negative
+	// means no limit.
+	RuntimeMemoryLimit int64
 	// Print receives the text of each print(...) call, tab-separated as in
 	// Lua, prefixed with "file:line: ". Nil discards it.
 	Print func(line string)
@@ -79,6 +94,16 @@ type Runtime struct {
 	mode      mode
 	reading   map[string]bool // files read by the load in progress, for Reload
 	goCalls   []goCall        // Go functions that called back into Lua, innermost last
+
+	proxies   map[*lua.LTable]*lua.LUserData // read-only views of module tables (see readOnlyValue)
+	roMeta    *lua.LTable
+	ids       map[lua.LValue]int // tostring's names of reference values
+	held      int64              // bytes the running bodies hold, by their last walks
+	clearPool *lua.LFunction     // drops the pcall workers (see sandboxPrelude)
+	running   *lua.LState        // the coroutine of the body being resumed, or nil
+	// errorWhere is where error() last raised a value that is not a
+	// message (error(nil), error({})), which carries no position.
+	errorWhere string
 
 	base      *lua.LTable // the real globals; scripts see them through envMeta
 	envMeta   *lua.LTable
@@ -123,6 +148,13 @@ func NewRuntime(opts Options) *Runtime {
 	if opts.MaxStringBytes <= 0 {
 		opts.MaxStringBytes = DefaultMaxStringBytes
 	}
+	if opts.MemoryLimit == 0 {
+		opts.MemoryLimit = DefaultMemoryLimit
+	}
+	if opts.RuntimeMemoryLimit == 0 {
+		opts.RuntimeMemoryLimit = DefaultRuntimeMemoryLimit
+	}
+	startGCWatch()
 	L := lua.NewState(lua.Options{
 		SkipOpenLibs:        true,
 		RegistrySize:        registrySize,
@@ -139,7 +171,12 @@ func NewRuntime(opts Options) *Runtime {
 		roles:     map[string]*loadedRole{},
 		domains:   map[*engine.Domain]*domainRecord{},
 		npcs:      map[*engine.Agent]*lua.LUserData{},
+		ids:       map[lua.LValue]int{},
 	}
+	r.budget.mem.limit = r.memoryLimit()
+	r.budget.measure = r.measureRunning
+	r.budget.where = r.runningWhere
+	r.initReadOnly()
 	r.openSandbox()
 	r.initNPC()
 	r.initBDI()
@@ -154,17 +191,15 @@ func NewRuntime(opts Options) *Runtime {
 // tick afterwards.
 func (r *Runtime) Close() { r.L.Close() }
 
-// newThread returns a coroutine of the runtime's state that counts its
-// instructions against the runtime's budget.
-func (r *Runtime) newThread() *lua.LState {
-	if !r.budgeted() {
-		th, _ := r.L.NewThread()
-		return th
-	}
+// newThread returns a coroutine of the runtime's state that belongs to
+// agent and counts its instructions against the runtime's budget.
+func (r *Runtime) newThread(agent *engine.Agent) *lua.LState {
 	ctx := r.L.RemoveContext() // else NewThread wraps it in a cancel context
 	th, _ := r.L.NewThread()
-	r.L.SetContext(ctx)
-	th.SetContext(r.budget)
+	if ctx != nil {
+		r.L.SetContext(ctx)
+	}
+	r.own(th, agent)
 	return th
 }
 
@@ -190,10 +225,12 @@ var syntaxEOF = regexp.MustCompile(`^(.*?) at EOF:\s*syntax error\s*$`)
 func errorText(v lua.LValue) string {
 	switch v.(type) {
 	case lua.LString, lua.LNumber:
-		return v.String()
+		return scrubAddresses(v.String())
 	}
 	return "an error value that is a " + v.Type().String() + ", not a message (raise errors with a string)"
 }
+
+var compileLimit = regexp.MustCompile(`^compile error near line\((\d+)\) (.*?): (.*)$`)
 
 var syntaxErr = regexp.MustCompile(`^(.*?) line:(\d+)\(column:(\d+)\) near '(.*?)':\s*(.*?)\s*$`)
 
@@ -206,6 +243,14 @@ func luaError(err error) error {
 		msg = errorText(ae.Object)
 	}
 	msg = strings.TrimSpace(msg)
+	if strings.HasSuffix(msg, "lua callstack overflow") {
+		// gopher-lua panics with this text when the call stack is full.
+		msg = strings.TrimSuffix(msg, "lua callstack overflow") + "stack overflow: more than " + itoa(callStackSize) +
+			" nested Lua calls (a recursion that never ends?)"
+	}
+	if m := compileLimit.FindStringSubmatch(msg); m != nil {
+		return errors.New(m[2] + ":" + m[1] + ": " + m[3] + " (a Lua function has at most 200 local variables and 255 registers)")
+	}
 	if m := syntaxEOF.FindStringSubmatch(msg); m != nil {
 		return errors.New(m[1] + ": syntax error at the end of the file (a missing \"end\", \"}\" or \")\"?)")
 	}
@@ -216,10 +261,47 @@ func luaError(err error) error {
 		}
 		return errors.New(m[1] + ":" + m[2] + ":" + m[3] + ": " + m[5] + near)
 	}
+	trace := ""
+	if ae != nil {
+		trace = ae.StackTrace
+	}
 	if i := strings.Index(msg, "\nstack traceback:"); i >= 0 {
+		trace = msg[i:] + trace
 		msg = msg[:i]
 	}
-	return errors.New(msg)
+	return errors.New(scrubAddresses(locate(msg, trace)))
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+var (
+	preludeWhere = regexp.MustCompile(`^(` + preludeName + `:\d+: ?)+`)
+	hasWhere     = regexp.MustCompile(`^[^\s:]+:\d+:`)
+	traceWhere   = regexp.MustCompile(`(?m)^\s*([^\s:\[]+):(\d+):`)
+)
+
+// locate names the script's line in an error message: a position in this
+// package's own Lua code (the prelude) is replaced by the innermost
+// script frame of the traceback, and a message with no position at all
+// (error(nil), a call stack overflow) gets that frame's position.
+func locate(msg, trace string) string {
+	where := ""
+	for _, m := range traceWhere.FindAllStringSubmatch(trace, -1) {
+		if m[1] != preludeName {
+			where = m[1] + ":" + m[2] + ": "
+			break
+		}
+	}
+	return locateAt(msg, where)
+}
+
+// locateAt is locate with the script's position given ("file:line: ").
+func locateAt(msg, where string) string {
+	if p := preludeWhere.FindString(msg); p != "" {
+		return where + msg[len(p):]
+	}
+	if !hasWhere.MatchString(msg) {
+		return where + msg
+	}
+	return msg
+}

@@ -3,6 +3,7 @@ package luabind
 import (
 	"io"
 	"reflect"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -11,13 +12,18 @@ import (
 	"github.com/yuin/gopher-lua/parse"
 )
 
-// maxArrayIndex bounds the array part of a Lua table. gopher-lua pads the
-// array part up to any integer key below lua.MaxArrayIndex (64 Mi slots,
-// 1 GiB for one assignment t[67108863] = 1); keys past this bound go to
-// the hash part instead, which costs nothing up front. Only luabind uses
-// gopher-lua in this module, so the setting is made once, at init, before
-// any state exists.
-const maxArrayIndex = 1 << 20
+// maxArrayIndex bounds the array part of a Lua table. gopher-lua keeps
+// integer keys below lua.MaxArrayIndex in a slice, padding it with nils up
+// to the key (stock: 64 Mi slots, 1 GiB for one assignment
+// t[67108863] = 1), and keys at or past it in a hash map, which #t does
+// not see. 4 Mi slots is 64 MiB of array, the default agent memory limit
+// (DefaultMemoryLimit): up to there #t, appends and loops behave as in
+// stock Lua at array speed, and a list that outgrows it is stopped by the
+// memory limit first. A single padded assignment costs at most 64 MiB,
+// which the memory watchdog sees (see memory.go). Only luabind uses
+// gopher-lua in this module, so the setting is made once, at init,
+// before any state exists.
+const maxArrayIndex = 1 << 22
 
 func init() { lua.MaxArrayIndex = maxArrayIndex }
 
@@ -35,46 +41,85 @@ var removedGlobals = []string{
 // when the protected function yields), and coroutine.wrap over the
 // budgeted coroutine.create.
 const sandboxPrelude = `
-local create, resume, status, yield = ...
-local select, type, error, unpack, rawpcall = select, type, error, unpack, pcall
-local function pack(...) return { n = select("#", ...), ... } end
+local create, resume, status, yield, checkedResume = ...
+local error, type, gsub = error, type, string.gsub
 
--- pcall(f, ...): runs f in a coroutine and passes every yield of f up to
--- the body, so npc:wait inside a pcall waits as it does outside one.
+-- pcall(f, ...) runs f in a worker coroutine and passes every yield of f
+-- up to the body, so npc:wait inside a pcall waits as it does outside
+-- one. A worker runs one function after another: run yields DONE and the
+-- results, and the next resume hands it the next function. Workers
+-- that finish are kept for the next pcall (at most 16), so a pcall whose
+-- function does not yield costs one resume and one yield; a worker whose
+-- function raised an error is dead and dropped.
+local DONE = {}
+local function run(f, ...)
+  return run(yield(DONE, f(...)))
+end
+local pool, npool = {}, 0
+local function finish(co, ok, tag, ...)
+  if tag == DONE and ok then
+    if npool < 16 then
+      npool = npool + 1
+      pool[npool] = co
+    end
+    return true, ...
+  end
+  if not ok then
+    if type(tag) == "string" then
+      tag = gsub(tag, "^luabind:%d+: ", "") -- a position in this prelude
+    end
+    return false, tag
+  end
+  -- f yielded: pass it up, and resume f with what the body gets back.
+  return finish(co, resume(co, yield(tag, ...)))
+end
 local function ypcall(f, ...)
-  if type(f) ~= "function" then
-    return rawpcall(f, ...)
+  local co = pool[npool]
+  if co then
+    pool[npool] = nil
+    npool = npool - 1
+  else
+    co = create(run)
   end
-  local co = create(f)
-  local r = pack(resume(co, ...))
-  while status(co) ~= "dead" do
-    r = pack(resume(co, yield(unpack(r, 2, r.n))))
-  end
-  return unpack(r, 1, r.n)
+  return finish(co, resume(co, f, ...))
 end
 
 -- xpcall(f, handler): as pcall, calling handler(err) on an error.
-local function yxpcall(f, handler)
-  local r = pack(ypcall(f))
-  if r[1] then
-    return unpack(r, 1, r.n)
+local function handled(handler, ok, ...)
+  if ok then
+    return ok, ...
   end
-  return false, handler(r[2])
+  return false, handler((...))
+end
+local function yxpcall(f, handler)
+  return handled(handler, ypcall(f))
 end
 
--- coroutine.wrap(f): a function that resumes a new coroutine.
+-- coroutine.wrap(f): a function that resumes a new coroutine (only the
+-- agent that made it may call it, as for coroutine.resume).
+local function unwrap(ok, ...)
+  if not ok then
+    error((...), 0)
+  end
+  return ...
+end
 local function wrap(f)
   local co = create(f)
   return function(...)
-    local r = pack(resume(co, ...))
-    if not r[1] then
-      error(r[2], 0)
-    end
-    return unpack(r, 2, r.n)
+    return unwrap(checkedResume(co, ...))
   end
 end
 
-return ypcall, yxpcall, wrap
+-- clearPool drops the idle workers, which still hold the last function
+-- they ran and its arguments.
+local function clearPool()
+  for i = 1, npool do
+    pool[i] = nil
+  end
+  npool = 0
+end
+
+return ypcall, yxpcall, wrap, clearPool
 `
 
 // openSandbox opens the allowed libraries, removes or replaces the unsafe
@@ -108,21 +153,28 @@ func (r *Runtime) openSandbox() {
 	tbl := base.RawGetString("table").(*lua.LTable)
 	tbl.RawSetString("concat", L.NewFunction(r.tableConcat))
 	co := base.RawGetString("coroutine").(*lua.LTable)
-	create := co.RawGetString("create").(*lua.LFunction)
-	co.RawSetString("create", L.NewFunction(func(L *lua.LState) int {
-		n := create.GFunction(L)
-		if th, ok := L.Get(-1).(*lua.LState); ok && r.budgeted() {
-			th.SetContext(r.budget) // NewThread gave it a child context the budget cannot stop
-		}
-		return n
-	}))
+	rawCreate, rawResume := r.wrapCoroutines(co)
+	r.wrapIteration(base)
 
+	rawYield := co.RawGetString("yield") // for the prelude's own yields, never inside a metamethod
 	co.RawSetString("yield", L.NewFunction(r.checkedYield))
+	base.RawSetString("tostring", L.NewFunction(func(L *lua.LState) int {
+		L.Push(r.tostringValue(L, L.CheckAny(1)))
+		return 1
+	}))
+	r.chargeLibraries(base, str, tbl)
 	r.guard(tbl, "table.", "sort")
 	r.limitStrings(str) // format, gsub, find, match, gmatch: see strlimits.go
 	r.guard(str, "string.", "gsub", "format")
 	r.guard(base, "", "tostring", "pcall")
 
+	raise := base.RawGetString("error").(*lua.LFunction).GFunction
+	base.RawSetString("error", L.NewFunction(func(L *lua.LState) int {
+		if _, ok := L.Get(1).(lua.LString); !ok {
+			r.errorWhere = scriptWhere(L)
+		}
+		return raise(L)
+	}))
 	base.RawSetString("setmetatable", L.NewFunction(sandboxSetMetatable))
 	base.RawSetString("rawset", L.NewFunction(sandboxRawSet))
 	base.RawSetString("print", L.NewFunction(r.print))
@@ -134,15 +186,17 @@ func (r *Runtime) openSandbox() {
 		panic("luabind: sandbox prelude: " + err.Error()) // a bug in this package
 	}
 	L.Push(fn)
-	L.Push(co.RawGetString("create"))
-	L.Push(co.RawGetString("resume"))
+	L.Push(rawCreate)
+	L.Push(rawResume)
 	L.Push(co.RawGetString("status"))
-	L.Push(co.RawGetString("yield"))
-	L.Call(4, 3)
-	base.RawSetString("pcall", L.Get(-3))
-	base.RawSetString("xpcall", L.Get(-2))
-	co.RawSetString("wrap", L.Get(-1))
-	L.Pop(3)
+	L.Push(rawYield)
+	L.Push(co.RawGetString("resume"))
+	L.Call(5, 4)
+	base.RawSetString("pcall", L.Get(-4))
+	base.RawSetString("xpcall", L.Get(-3))
+	co.RawSetString("wrap", L.Get(-2))
+	r.clearPool = L.Get(-1).(*lua.LFunction)
+	L.Pop(4)
 }
 
 // freeze makes the libraries read-only: each library global becomes a
@@ -296,6 +350,7 @@ func (r *Runtime) concat(L *lua.LState) int {
 				size += len(lua.LVAsString(L.Get(j)))
 			}
 			r.checkSize(L, size)
+			r.chargeBytes(L, size)
 			var b strings.Builder
 			b.Grow(size)
 			for k := j; k <= i; k++ {
@@ -350,6 +405,7 @@ func (r *Runtime) strRep(L *lua.LState) int {
 		L.RaiseError("string too long: %d bytes is more than the sandbox allows (%d, luabind.Options.MaxStringBytes)",
 			uint64(n)*uint64(len(s)), r.opts.MaxStringBytes)
 	}
+	r.chargeBytes(L, n*len(s))
 	L.Push(lua.LString(strings.Repeat(s, n)))
 	return 1
 }
@@ -366,6 +422,9 @@ func (r *Runtime) tableConcat(L *lua.LState) int {
 		L.Push(lua.LString(""))
 		return 1
 	}
+	if j-i >= 0 {
+		r.charge(L, itemsWork(j-i+1))
+	}
 	size := 0
 	for k := i; k <= j; k++ {
 		v := t.RawGetInt(k)
@@ -380,6 +439,7 @@ func (r *Runtime) tableConcat(L *lua.LState) int {
 			r.checkSize(L, size)
 		}
 	}
+	r.chargeBytes(L, size)
 	var b strings.Builder
 	b.Grow(size)
 	for k := i; k <= j; k++ {
@@ -436,13 +496,41 @@ func (r *Runtime) checkedYield(L *lua.LState) int {
 				": gopher-lua cannot suspend the Go function that called it"), 0)
 		}
 	}
+	if insideMetamethod() {
+		L.Error(lua.LString(scriptWhere(L)+"cannot wait or yield inside a metamethod (__index, __newindex, __lt, __call, ...): "+
+			"gopher-lua runs it in a Go call it cannot suspend"), 0)
+	}
 	return -1
+}
+
+// insideMetamethod reports whether the running coroutine's VM loop was
+// entered again from Go since the coroutine was resumed: the VM calls a
+// metamethod (__index, __lt, ...) that way, and a yield there would break
+// the coroutine. It reads the Go call stack (about a microsecond), which
+// only yields pay.
+func insideMetamethod() bool {
+	var pcs [128]uintptr
+	n := runtime.Callers(3, pcs[:])
+	loops := 0
+	for _, pc := range pcs[:n] {
+		fn := runtime.FuncForPC(pc - 1)
+		if fn == nil {
+			continue
+		}
+		switch name := fn.Name(); {
+		case strings.HasSuffix(name, "gopher-lua.mainLoop"), strings.HasSuffix(name, "gopher-lua.mainLoopWithContext"):
+			loops++
+		case strings.HasSuffix(name, "gopher-lua.threadRun"), strings.HasSuffix(name, "gopher-lua.(*LState).Resume"):
+			return loops > 1
+		}
+	}
+	return loops > 1
 }
 
 // scriptWhere returns "file:line: " of the innermost script frame (not this
 // package's prelude), or "".
 func scriptWhere(L *lua.LState) string {
-	for level := 1; level < callStackSize+2; level++ {
+	for level := 0; level < callStackSize+2; level++ {
 		dbg, ok := L.GetStack(level)
 		if !ok {
 			break
@@ -500,10 +588,11 @@ func (r *Runtime) print(L *lua.LState) int {
 	defer r.enterGo(L, "print")()
 	parts := make([]string, L.GetTop())
 	for i := range parts {
-		parts[i] = L.ToStringMeta(L.Get(i + 1)).String()
+		parts[i] = string(r.tostringValue(L, L.Get(i+1)))
 	}
-	where := L.Where(1)
-	r.opts.Print(where + " " + strings.Join(parts, "\t"))
+	line := strings.Join(parts, "\t")
+	r.charge(L, bytesWork(len(line)))
+	r.opts.Print(scriptWhere(L) + line)
 	return 0
 }
 

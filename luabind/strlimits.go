@@ -39,13 +39,15 @@ func (r *Runtime) limitStrings(str *lua.LTable) {
 			s := L.CheckString(1)
 			p := L.CheckString(2)
 			if name != "find" || !lua.LVAsBool(L.Get(4)) { // find's plain search has no pattern
-				checkPattern(L, what, p, s)
+				r.chargePattern(L, what, p, s)
+			} else {
+				r.charge(L, bytesWork(len(s)))
 			}
 			return orig(L)
 		}))
 	}
 	str.RawSetString("gsub", r.L.NewFunction(r.strGsub))
-	str.RawSetString("gmatch", r.L.NewFunction(strGmatch))
+	str.RawSetString("gmatch", r.L.NewFunction(r.strGmatch))
 }
 
 // checkFormat raises an error for a string.format call whose result could
@@ -112,6 +114,7 @@ func (r *Runtime) checkFormat(L *lua.LState) {
 		L.RaiseError("string too long: string.format could build up to %d bytes, more than the sandbox allows (%d, luabind.Options.MaxStringBytes)",
 			size, r.opts.MaxStringBytes)
 	}
+	r.chargeBytes(L, int(size))
 }
 
 // strGsub is string.gsub(s, pattern, repl [, n]) that builds its result
@@ -131,10 +134,11 @@ func (r *Runtime) strGsub(L *lua.LState) int {
 	if L.Get(4) != lua.LNil {
 		limit = max(L.CheckInt(4), 0)
 	}
-	checkPattern(L, "string.gsub", pat, s)
+	r.chargePattern(L, "string.gsub", pat, s)
 	src := unsafe.Slice(unsafe.StringData(s), len(s)) // read only, as gopher-lua does
 	var b strings.Builder
 	add := func(piece string) {
+		r.chargeBytes(L, len(piece))
 		if b.Len()+len(piece) > r.opts.MaxStringBytes {
 			L.RaiseError("string too long: string.gsub would build more than %d bytes, more than the sandbox allows (%d, luabind.Options.MaxStringBytes)",
 				b.Len()+len(piece), r.opts.MaxStringBytes)
@@ -255,16 +259,19 @@ func firstCapture(s string, md *pm.MatchData) lua.LValue {
 // strGmatch is string.gmatch(s, pattern), finding one match per call of
 // the iterator (gopher-lua's finds every match first, one record each).
 // A pattern starting with ^ matches at most once, as in gopher-lua.
-func strGmatch(L *lua.LState) int {
+func (r *Runtime) strGmatch(L *lua.LState) int {
 	s := L.CheckString(1)
 	pat := L.CheckString(2)
-	checkPattern(L, "string.gmatch", pat, s)
+	// The iterations together scan the subject once: charge it now.
+	r.chargePattern(L, "string.gmatch", pat, s)
+	r.chargeBytes(L, len(s))
 	src := []byte(s)
 	pos, done := 0, false
 	L.Push(L.NewFunction(func(L *lua.LState) int {
 		if done || pos > len(src) {
 			return 0
 		}
+		r.charge(L, 1)
 		mds, err := pm.Find(pat, src, pos, 1)
 		if err != nil {
 			L.RaiseError("%s", err.Error())
@@ -288,13 +295,61 @@ func strGmatch(L *lua.LState) int {
 	return 1
 }
 
+// maxPatternDepth bounds how deep gopher-lua's matcher may recurse in one
+// match: it recurses once per character a repetition takes (a few hundred
+// bytes of Go stack each), so ".*" on a 16 MiB string would need gigabytes
+// of stack. 100,000 levels is some tens of MiB at most.
+const maxPatternDepth = 100_000
+
+// Work of a pattern match. The estimate of patternCost is usually far above
+// the real count (the 4 KB trim "^%s*(.-)%s*$" is estimated at 1.7e7 steps
+// and takes about 1 ms), so it is charged at one unit per 128 estimated
+// steps; maxPatternSteps still caps it.
+const (
+	matchUnitsPerByte      = 10
+	patternEstimatePerUnit = 128
+)
+
+// chargePattern checks a pattern match (see checkPattern) and charges its
+// worst-case steps, one work unit per step: every start position of an
+// unanchored pattern, or the estimated backtracking when that is more.
+func (r *Runtime) chargePattern(L *lua.LState, what, pat, subject string) {
+	units := checkPattern(L, what, pat, subject)
+	r.charge(L, int64(units)+int64(len(pat))/bytesPerUnit+1)
+}
+
 // checkPattern raises an error for a pattern whose backtracking could take
-// more than maxPatternSteps on subject (see patternCost).
-func checkPattern(L *lua.LState, what, pat, subject string) {
+// more than maxPatternSteps on subject (see patternCost), or whose
+// recursion could go deeper than maxPatternDepth, and returns the work
+// units the match may cost: matchUnitsPerByte per start position, plus
+// the backtracking estimate over patternEstimatePerUnit.
+func checkPattern(L *lua.LState, what, pat, subject string) float64 {
 	n := len(subject)
+	items, anchored := scanPattern(pat)
+	depth := len(items)
+	for _, it := range items {
+		if it.quant != 0 {
+			depth += longestRun(it.set, subject)
+		}
+	}
+	if depth > maxPatternDepth {
+		shown := pat
+		if len(shown) > 40 {
+			shown = shown[:40] + "..."
+		}
+		L.RaiseError("%s: pattern %q on a %d-byte string could make the matcher recurse %d levels deep, more than the sandbox allows (%d); "+
+			"each level holds Go stack, so match a shorter string or a repetition that cannot run over the whole of it", what, shown, n, depth, maxPatternDepth)
+	}
 	steps := patternCost(pat, subject)
 	if steps <= maxPatternSteps {
-		return
+		// gopher-lua's matcher costs 250-350 ns per start position (it
+		// allocates a record each): ten work units. An anchored pattern
+		// starts once and can run at most depth bytes.
+		scan := float64(n + 1)
+		if anchored {
+			scan = float64(min(n, depth) + 1)
+		}
+		return scan*matchUnitsPerByte + steps/patternEstimatePerUnit
 	}
 	shown := pat
 	if len(shown) > 40 {
@@ -304,6 +359,7 @@ func checkPattern(L *lua.LState, what, pat, subject string) {
 		"outside the instruction budget, so the sandbox refuses more than %.0e (anchor the pattern with ^, "+
 		"use fewer repetitions that can match the same characters, or match a shorter string)",
 		what, shown, n, steps, float64(maxPatternSteps))
+	return steps
 }
 
 // byteSet is a set of bytes.

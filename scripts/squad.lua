@@ -12,7 +12,24 @@
 -- and provides these host functions, besides soldier.lua's: advance(seconds)
 -- walks towards the enemy, around the walls, until one is in sight (or the
 -- seconds pass); take_magazine() takes a magazine from the crate the
--- soldier stands at and returns false when it is empty.
+-- soldier stands at and returns false when it is empty; face(x, y) turns
+-- to look at a point; mates() returns the names of its living squad mates;
+-- next_crate(x, y) returns x, y of the nearest other crate with stock (or
+-- nothing).
+--
+-- Reactive plans (docs/reactive-plans.md) handle what happens to a soldier
+-- rather than what it chooses to do:
+--   * a heard shot, with no enemy in sight: it turns toward the shot and
+--     asks to be "braced", which the GOAP planner serves with duck (to the
+--     nearest cover, facing the shot); then it moves up again;
+--   * running dry (no rounds, no magazine: the condition "dry"): it tells
+--     every squad mate (mate_dry = its name), and each mate notes it;
+--   * an empty crate: fetchMagazine asks for the goal {"magazine", x, y, try};
+--     when the crate at x, y turns out empty the goal fails, and the failure
+--     plan "next crate" tries the nearest other crate with stock (three
+--     crates at most).
+-- Movement stays with the action bodies, except in the magazine plans,
+-- which run while fetchMagazine waits for them.
 --
 -- enemy_visible stays true for 3 s after the target went out of sight, so
 -- ducking behind a wall does not end a fight at once.
@@ -27,12 +44,98 @@ return {
     heard_y = 0,
     crate_empty = false,
     medic = 100,
+    alert = false,   -- a plan heard a shot and wants cover (the goal braced)
+    mate_dry = "",   -- told by a squad mate that ran dry: its name
+  },
+
+  -- Only the beliefs some plan reacts to are recorded, not every sensor
+  -- change (enemy_distance, health...).
+  quiet_beliefs = true,
+
+  conditions = {
+    dry = function(npc) return npc.state.ammo <= 0 and npc.state.magazines <= 0 end,
+  },
+
+  goals = {
+    -- Below "armed": a soldier low on rounds fetches first.
+    -- Held again when duck has brought the soldier to cover and waited
+    -- there (it clears alert), or when the plan's alert times out. Not
+    -- "in_cover || !alert": reaching cover would end duck before it faced
+    -- the shot and cleared alert, and advance would lead it out again.
+    { name = "braced", condition = "!alert", priority = "normal" },
+  },
+
+  plans = {
+    {
+      name = "shot heard",
+      on = "belief_added", belief = "heard_shot",
+      guard = function(b, npc)
+        if b.value and not npc.state.enemy_visible and not npc.state.alert then return b end
+      end,
+      body = function(npc)
+        local x, y = npc.state.heard_x, npc.state.heard_y
+        npc:face(x, y)
+        npc:print(string.format("heard a shot from %.0f, %.0f: taking cover", x, y))
+        npc:believe("alert", true)
+        -- duck clears alert when it gets there. An enemy in sight rules
+        -- duck out (the fight decides then); after 5 s the alert ends anyway.
+        if not npc:wait_event({ kind = "belief_added", name = "alert", value = false }, 5) then
+          npc:believe("alert", false)
+        end
+      end,
+    },
+    {
+      name = "tell the squad",
+      on = "belief_added", belief = "dry",
+      guard = function(b) if b.value then return b end end,
+      body = function(npc)
+        local mates = { npc:mates() }
+        for _, m in ipairs(mates) do
+          npc:tell(m, "mate_dry", npc.name)
+        end
+        npc:print("out of ammo, told " .. #mates .. " mates")
+      end,
+    },
+    {
+      name = "mate ran dry",
+      on = "belief_added", belief = "mate_dry",
+      guard = function(b) if b.value ~= "" then return b end end,
+      body = function(npc, b)
+        npc:print(b.value .. " ran dry")
+        npc:forget("mate_dry") -- so the next time it runs dry is news again
+      end,
+    },
+    {
+      name = "fetch",
+      on = "goal_added", goal = "magazine",
+      body = function(npc, goal)
+        npc:move_to(goal[2], goal[3])
+        npc:wait(0.5)
+        if not npc:take_magazine() then
+          error(string.format("the crate at %.0f, %.0f is empty", goal[2], goal[3]))
+        end
+        return goal[4]
+      end,
+    },
+    {
+      name = "next crate",
+      on = "goal_failed", goal = "magazine",
+      guard = function(goal) if goal[4] < 3 then return goal end end,
+      body = function(npc, goal)
+        local x, y = npc:next_crate(goal[2], goal[3])
+        if not x then error("no other crate has a magazine") end
+        npc:print(string.format("crate at %.0f, %.0f was empty: trying %.0f, %.0f", goal[2], goal[3], x, y))
+        return npc:achieve_with_result({ "magazine", x, y, goal[4] + 1 })
+      end,
+    },
   },
 
   actions = {
-    -- As in soldier.lua, but the crate can be empty: then the step fails
-    -- and the soldier plans again (nearest("ammo_crate") prefers a crate
-    -- with magazines left).
+    -- As in soldier.lua, but the crate can be empty: the walk and the
+    -- take are the goal {"magazine", x, y, 1} of the plans above, whose
+    -- failure plan tries another crate. When every try fails, achieve
+    -- raises the error here, the step fails and the soldier plans again
+    -- (nearest("ammo_crate") prefers a crate with magazines left).
     {
       name = "fetchMagazine",
       effects = "magazines = magazines + 1",
@@ -41,13 +144,28 @@ return {
       run = function(npc)
         local hx, hy = npc:position()
         local cx, cy = npc:nearest("ammo_crate")
-        npc:move_to(cx, cy)
-        npc:wait(0.5)
-        if not npc:take_magazine() then
-          return false, "the crate is empty"
-        end
+        npc:achieve({ "magazine", cx, cy, 1 })
         npc.state.magazines = npc.state.magazines + 1
         npc:move_to(hx, hy) -- back to where it was (its cover, say)
+      end,
+    },
+    -- For the goal braced (a plan heard a shot): to the nearest cover,
+    -- facing where the shot came from, and wait there a moment. Not a
+    -- combat action, so the utility planner never picks it.
+    {
+      name = "duck",
+      pre = "!enemy_visible && alert",
+      effects = "alert = false",
+      cost = 1,
+      utility = { tags = { "reaction" } },
+      run = function(npc)
+        local sx, sy = npc.state.heard_x, npc.state.heard_y
+        npc:face(sx, sy)
+        local x, y = npc:nearest("cover")
+        npc:move_to(x, y)
+        npc:face(sx, sy)
+        npc:wait(1)
+        npc.state.alert = false
       end,
     },
     -- As in soldier.lua, but only while the medic at the rally point has

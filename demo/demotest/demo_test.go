@@ -94,7 +94,7 @@ func TestDemoFrameMatchesTheGolden(t *testing.T) {
 			assert.Equal(t, image.Rect(0, 0, 1280, 720), img.Bounds())
 		}, "the field and the side panel are captured"},
 		{"many colours", func(t *testing.T) {
-			assert.Greater(t, len(colours(img)), 100)
+			assert.Greater(t, len(colours(img)), 50) // seed 1 at frame 120 has 90: tiles, soldiers, text, tracers
 		}, "a blank or failed frame has a handful"},
 		{"blue squad", func(t *testing.T) {
 			assert.Positive(t, colours(img)[color.RGBA{0x3c, 0x8c, 0xf0, 0xff}], "pixels of the blue soldiers' colour")

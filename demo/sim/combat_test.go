@@ -153,7 +153,11 @@ func TestBattleCombatStory(t *testing.T) {
 				if e.Action == "attack" && s.Medic[so.Team] < 20 {
 					return // with the medic spent, the badly hurt fight on (squad.lua)
 				}
-				picks[e.Action] = append(picks[e.Action], so.Health)
+				// The health it decided on (the sensor's, from before the
+				// tick), not so.Health: a round fired later in the same tick
+				// may have hit it since.
+				h, _ := so.Agent.Get("health").AsNumber()
+				picks[e.Action] = append(picks[e.Action], h)
 			}
 			assert.NotContains(t, e.Reason, "promised effects not met", "seed %d: %s", seed, e)
 		}}
@@ -208,8 +212,9 @@ func TestOverlay(t *testing.T) {
 	}
 	assert.Equal(t, []string{"takeCover", "attack", "retreat", "fetchMagazine"}, names,
 		"the actions that apply, best first; reload needs a magazine")
-	assert.Equal(t, []sim.Blocked{{Action: "reload", Pre: "magazines > 0"}, {Action: "advance", Pre: "!enemy_visible"},
-		{Action: "regroup", Pre: "!enemy_visible && health < 100"}}, o.Blocked, "with an enemy in sight nobody advances or regroups")
+	assert.Equal(t, []sim.Blocked{{Action: "reload", Pre: "magazines > 0"}, {Action: "duck", Pre: "!enemy_visible && alert"},
+		{Action: "advance", Pre: "!enemy_visible"}, {Action: "regroup", Pre: "!enemy_visible && health < 100"}}, o.Blocked,
+		"with an enemy in sight nobody ducks, advances or regroups")
 
 	cover := o.Scores[0]
 	require.Len(t, cover.Considerations, 3)

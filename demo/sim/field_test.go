@@ -81,7 +81,15 @@ func TestFieldPathsAreDeterministicAndValid(t *testing.T) {
 // s of game time) and checks every soldier's position on every tick.
 func TestBattleEndsWithAWinnerAndNobodyInAWall(t *testing.T) {
 	fetched, reloaded := 0, 0
+	plans := map[string]int{}
+	tells := 0
 	s, err := sim.New(sim.Config{Seed: 5, ScriptsDir: "../../scripts", RoundPause: -1, OnEvent: func(e engine.Event) {
+		if e.Kind == engine.EventPlanChosen {
+			plans[e.Action]++
+		}
+		if e.Kind == engine.EventTell {
+			tells++
+		}
 		if e.Kind == engine.EventFinish && e.Action == "fetchMagazine" {
 			fetched++
 		}
@@ -110,6 +118,11 @@ func TestBattleEndsWithAWinnerAndNobodyInAWall(t *testing.T) {
 	assert.Positive(t, fetched, "soldiers fetch magazines")
 	assert.Positive(t, reloaded, "and reload")
 	assert.True(t, heard, "the heard_shot sensor fires")
+	t.Logf("plans chosen %v, beliefs told %d", plans, tells)
+	assert.Positive(t, plans["shot heard"], "a soldier that sees nobody reacts to a shot")
+	assert.Positive(t, plans["fetch"], "fetchMagazine goes through the magazine plans")
+	assert.Positive(t, plans["tell the squad"], "soldiers run dry and tell their squad")
+	assert.Equal(t, tells, plans["mate ran dry"], "every told mate notes it")
 }
 
 func TestCrateRunsEmpty(t *testing.T) {

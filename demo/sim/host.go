@@ -22,8 +22,16 @@ import (
 //	npc:shoot()            fires one round at the target; returns whether it hit
 //	npc:take_magazine()    takes a magazine from the crate it stands at;
 //	                       returns false when there is none (empty, or no crate)
+//	npc:face(x, y)         turns to look at (x, y); at once
+//	npc:mates()            the names of its living squad mates, in spawn order
+//	                       (several results: { npc:mates() } makes a list)
+//	npc:next_crate(x, y)   x, y of the nearest crate on its half with stock,
+//	                       other than the one at (x, y); nothing when none has
 func (s *Sim) hostFuncs() map[string]luabind.HostFunc {
 	return map[string]luabind.HostFunc{
+		"face":          s.face,
+		"mates":         s.mates,
+		"next_crate":    s.nextCrate,
 		"move_to":       s.moveTo,
 		"advance":       s.advance,
 		"nearest":       s.nearest,
@@ -286,5 +294,66 @@ func (s *Sim) shoot(c *luabind.HostCall) (bool, error) {
 		}
 	}
 	c.Results = []engine.Value{engine.BoolValue(hit)}
+	return true, nil
+}
+
+// face turns the soldier to look at (x, y), in pixels; a point it stands
+// on leaves its facing as it was. It is done at once.
+func (s *Sim) face(c *luabind.HostCall) (bool, error) {
+	so, err := soldierOf(c)
+	if err != nil {
+		return true, err
+	}
+	xy, err := numbers(c, "face", 2)
+	if err != nil {
+		return true, err
+	}
+	if !so.Dead && dist(so.X, so.Y, xy[0], xy[1]) > 1e-9 {
+		so.Facing = math.Atan2(xy[1]-so.Y, xy[0]-so.X)
+	}
+	return true, nil
+}
+
+// mates returns the names of the soldier's living squad mates (itself
+// left out), in spawn order, as several results.
+func (s *Sim) mates(c *luabind.HostCall) (bool, error) {
+	so, err := soldierOf(c)
+	if err != nil {
+		return true, err
+	}
+	c.Results = nil
+	for _, o := range s.Soldiers {
+		if o != so && o.Team == so.Team && !o.Dead {
+			c.Results = append(c.Results, engine.StringValue(o.Name))
+		}
+	}
+	return true, nil
+}
+
+// nextCrate returns x, y of the crate on the soldier's half nearest to it
+// that has a magazine left and does not stand at (x, y) (within
+// CrateRadius), or no result when there is none.
+func (s *Sim) nextCrate(c *luabind.HostCall) (bool, error) {
+	so, err := soldierOf(c)
+	if err != nil {
+		return true, err
+	}
+	xy, err := numbers(c, "next_crate", 2)
+	if err != nil {
+		return true, err
+	}
+	best, bd := -1, math.Inf(1)
+	for i, cr := range s.Crates {
+		if cr.Stock == 0 || (cr.X < s.Field.Width()/2) != (so.Team == 0) || dist(cr.X, cr.Y, xy[0], xy[1]) <= CrateRadius {
+			continue
+		}
+		if d := dist(so.X, so.Y, cr.X, cr.Y); d < bd {
+			best, bd = i, d
+		}
+	}
+	c.Results = nil
+	if best >= 0 {
+		c.Results = append(c.Results, engine.NumberValue(s.Crates[best].X), engine.NumberValue(s.Crates[best].Y))
+	}
 	return true, nil
 }

@@ -136,8 +136,9 @@ func (s *Sim) Overlay(so *Soldier, records int) Overlay {
 
 // RecordLine formats a flight-recorder record in a few words for the
 // overlay: the time, the kind and what it is about, e.g.
-// "12.3s pick attack 0.945" or "14.0s interrupt attack: utility pick
-// changed: ...". Long reasons are cut to fit width characters (no limit
+// "12.3s pick attack 0.945", "14.0s interrupt attack: utility pick
+// changed: ...", "3.7s belief-added heard_shot=true" or "9.1s tell
+// mate_dry="blue2" to blue1". Long reasons are cut to fit width characters (no limit
 // when width <= 0).
 func RecordLine(e engine.Event, width int) string {
 	var b strings.Builder
@@ -147,6 +148,15 @@ func RecordLine(e engine.Event, width int) string {
 		fmt.Fprintf(&b, " %s: %s", e.Goal, strings.Join(e.Plan, ", "))
 	case engine.EventPick:
 		fmt.Fprintf(&b, " %s %.3f", e.Action, e.Score)
+	case engine.EventBeliefAdded:
+		fmt.Fprintf(&b, " %s=%s", e.Belief, e.Value)
+		if e.Peer != "" {
+			b.WriteString(" from " + e.Peer)
+		}
+	case engine.EventBeliefRemoved:
+		b.WriteString(" " + e.Belief)
+	case engine.EventTell:
+		fmt.Fprintf(&b, " %s=%s to %s", e.Belief, e.Value, e.Peer)
 	default:
 		if e.Action != "" {
 			b.WriteString(" " + e.Action)

@@ -1,4 +1,4 @@
--- A 19-digit id cannot be kept exactly in a Lua number: writing one fails.
+-- 2^53 + 1 cannot be kept exactly in a Lua number (it reads as 2^53): writing it fails.
 return {
   name = "BigID",
   state = { id = "", small = 0, done = false },
@@ -8,9 +8,9 @@ return {
       name = "label",
       effects = "done = true",
       run = function(npc)
-        npc.state.small = 9007199254740992
+        npc.state.small = 9007199254740991
         npc.state.id = "1234567890123456789"
-        npc.state.id = 1234567890123456789
+        npc.state.id = 9007199254740993
         npc.state.done = true
       end,
     },

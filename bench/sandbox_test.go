@@ -1,0 +1,74 @@
+package bench
+
+import (
+	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// BenchmarkLuaPcall is one resume of a body making 1,000 calls of a
+// function that does not yield, through the sandbox's pcall and directly:
+// the difference over 1,000 is what one pcall costs ("ns/pcall").
+func BenchmarkLuaPcall(b *testing.B) {
+	perOp := map[bool]float64{}
+	for _, protected := range []bool{false, true} {
+		name := "direct"
+		if protected {
+			name = "pcall"
+		}
+		b.Run(name, func(b *testing.B) {
+			task, a, done := luaTask(b, "lua_pcall.lua", luabind.Options{})
+			defer done()
+			a.Set("protected", engine.BoolValue(protected))
+			b.ReportAllocs()
+			for b.Loop() {
+				if st, err := task.Resume(1.0 / 60); st != engine.Running {
+					b.Fatal(st, err)
+				}
+			}
+			perOp[protected] = float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			if protected && perOp[false] > 0 {
+				b.ReportMetric((perOp[true]-perOp[false])/1000, "ns/pcall")
+			}
+		})
+	}
+}
+
+// tableLoop fills one table with 2.4 million numbers and sums them.
+const tableLoop = `local t = {} for i = 1, 2400000 do t[#t + 1] = i end local s = 0 for i = 1, #t do s = s + t[i] end return s`
+
+// BenchmarkLuaTableLoop is one resume of a body filling one table with 2.4
+// million numbers and summing them, in the sandbox (default limits, a
+// budget large enough) and, as the textbook baseline, the same loop in a
+// stock gopher-lua state.
+func BenchmarkLuaTableLoop(b *testing.B) {
+	b.Run("sandbox", func(b *testing.B) {
+		task, a, done := luaTask(b, "lua_tableloop.lua", luabind.Options{InstructionBudget: 1e9})
+		defer done()
+		for b.Loop() {
+			if st, err := task.Resume(1.0 / 60); st != engine.Running {
+				b.Fatal(st, err)
+			}
+		}
+		if a.Get("sum") != engine.NumberValue(2880001200000) {
+			b.Fatal("wrong sum", a.Get("sum"))
+		}
+	})
+	b.Run("stock", func(b *testing.B) {
+		L := lua.NewState()
+		defer L.Close()
+		fn, err := L.LoadString(tableLoop)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for b.Loop() {
+			L.Push(fn)
+			if err := L.PCall(0, 1, nil); err != nil {
+				b.Fatal(err)
+			}
+			L.Pop(1)
+		}
+	})
+}

@@ -1,0 +1,189 @@
+package sim_test
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/demo/sim"
+	"github.com/moonmind-ai/moonmind/engine"
+)
+
+// records returns the agent's flight-recorder records of one kind.
+func records(so *sim.Soldier, kind engine.EventKind) []engine.Event {
+	var out []engine.Event
+	for _, e := range so.Agent.Recorder.Records() {
+		if e.Kind == kind {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// chosen returns the names of the reactive plans chosen for the soldier.
+func chosen(so *sim.Soldier) []string {
+	var out []string
+	for _, e := range records(so, engine.EventPlanChosen) {
+		out = append(out, e.Action)
+	}
+	return out
+}
+
+// blindSim is a battle where nobody sees anybody (SightRange 1 px) and
+// rounds barely hurt, so only what a test does makes a soldier react.
+func blindSim(t *testing.T, cfg sim.Config) *sim.Sim {
+	t.Helper()
+	cfg.ScriptsDir, cfg.RoundPause, cfg.Damage, cfg.SightRange = "../../scripts", -1, 1e-6, 1
+	s, err := sim.New(cfg)
+	require.NoError(t, err, "squad.lua must load")
+	t.Cleanup(s.Close)
+	return s
+}
+
+func TestHeardShotTurnsTheSoldierAndSendsItToCover(t *testing.T) {
+	s := blindSim(t, sim.Config{Seed: 1})
+	so := s.Soldier("blue1")
+	s.Step(dt)
+	require.Empty(t, chosen(so), "nothing to react to yet")
+	const sx, sy = 900.0, 300.0
+	so.HeardX, so.HeardY, so.HeardAt = sx, sy, s.World.Time // as if red fired from there
+	s.Step(dt)
+
+	assert.Equal(t, []string{"shot heard"}, chosen(so), "the heard shot's plan is chosen")
+	prints := records(so, engine.EventPrint)
+	require.Len(t, prints, 1)
+	assert.Equal(t, "blue1 heard a shot from 900, 300: taking cover", prints[0].Reason)
+	assert.Equal(t, engine.BoolValue(true), so.Agent.Get("alert"))
+	assert.Equal(t, "duck", so.Doing(), "the goal braced sends it to cover instead of moving up")
+
+	ducked := false
+	for range 5 * 60 {
+		s.Step(dt)
+		if so.Doing() == "duck" && so.InCover {
+			ducked = true
+			assert.InDelta(t, math.Atan2(sy-so.Y, sx-so.X), so.Facing, 1e-9, "in cover it faces the shot")
+		}
+		if so.Agent.Get("alert") == engine.BoolValue(false) {
+			break
+		}
+	}
+	assert.True(t, ducked, "it reached cover (at %.0f, %.0f)", so.X, so.Y)
+	assert.Equal(t, engine.BoolValue(false), so.Agent.Get("alert"), "the alert ends once it is in cover")
+	s.Step(dt)
+	assert.Equal(t, "advance", so.Doing(), "then it moves up again")
+	done := records(so, engine.EventIntentionDone)
+	require.Len(t, done, 1)
+	assert.Equal(t, "shot heard", done[0].Action)
+}
+
+func TestHeardShotWithAnEnemyInSightIsLeftToTheFight(t *testing.T) {
+	s := quietSim(t, 1) // everybody sees an enemy from the start
+	so := s.Soldier("blue1")
+	s.Step(dt)
+	require.Equal(t, engine.BoolValue(true), so.Agent.Get("enemy_visible"))
+	so.HeardX, so.HeardY, so.HeardAt = 900, 300, s.World.Time
+	s.Step(dt)
+	assert.NotContains(t, chosen(so), "shot heard", "the guard refuses: it already sees whom to shoot")
+	assert.Equal(t, engine.BoolValue(false), so.Agent.Get("alert"))
+}
+
+func TestRunningDryTellsTheSquad(t *testing.T) {
+	s := blindSim(t, sim.Config{Seed: 1})
+	dry := s.Soldier("blue2")
+	s.Step(dt)
+	dry.Agent.Set("ammo", engine.NumberValue(0)) // the last round fired, no magazine left
+	dry.Agent.Set("magazines", engine.NumberValue(0))
+	s.Step(dt)
+
+	assert.Contains(t, chosen(dry), "tell the squad")
+	var told []string
+	for _, e := range records(dry, engine.EventTell) {
+		assert.Equal(t, "mate_dry", e.Belief)
+		assert.Equal(t, `"blue2"`, e.Value)
+		told = append(told, e.Peer)
+	}
+	assert.Equal(t, []string{"blue1", "blue3", "blue4", "blue5", "blue6"}, told, "every living squad mate, nobody of red")
+
+	s.Step(dt) // told beliefs arrive at the start of the receiver's next tick
+	for _, name := range told {
+		mate := s.Soldier(name)
+		var got []engine.Event
+		for _, e := range records(mate, engine.EventBeliefAdded) {
+			if e.Belief == "mate_dry" {
+				got = append(got, e)
+			}
+		}
+		require.Len(t, got, 1, "%s got the told belief", name)
+		assert.Equal(t, "blue2", got[0].Peer, "%s: told by blue2", name)
+		assert.Equal(t, `"blue2"`, got[0].Value)
+		assert.Contains(t, chosen(mate), "mate ran dry")
+		assert.Equal(t, engine.Value{}, mate.Agent.Get("mate_dry"), "%s forgot it, so the next time is news again", name)
+	}
+	assert.Equal(t, `  0.0s tell mate_dry="blue2" to blue1`, sim.RecordLine(records(dry, engine.EventTell)[0], 0), "the overlay's line")
+	for _, e := range records(s.Soldier("blue1"), engine.EventBeliefAdded) {
+		if e.Belief == "mate_dry" {
+			assert.Equal(t, `  0.0s belief-added mate_dry="blue2" from blue2`, sim.RecordLine(e, 0))
+		}
+	}
+	for _, e := range records(s.Soldier("red1"), engine.EventBeliefAdded) {
+		assert.NotEqual(t, "mate_dry", e.Belief, "red hears nothing of it")
+	}
+}
+
+func TestEmptyCrateIsRecoveredFromAnotherCrate(t *testing.T) {
+	s := blindSim(t, sim.Config{Seed: 1, CrateRefill: 1000})
+	so := s.Soldier("blue1")
+	s.Step(dt)
+	so.Agent.Set("ammo", engine.NumberValue(5)) // low: the goal armed sends it to a crate
+	var first int = -1
+	for range 60 {
+		s.Step(dt)
+		if so.Doing() == "fetchMagazine" {
+			break
+		}
+	}
+	require.Equal(t, "fetchMagazine", so.Doing())
+	s.Step(dt)
+	added := records(so, engine.EventGoalAdded)
+	require.NotEmpty(t, added)
+	for i, c := range s.Crates {
+		if strings.Contains(added[0].Goal, fmt.Sprintf("%g, %g", c.X, c.Y)) {
+			first = i
+		}
+	}
+	require.GreaterOrEqual(t, first, 0, "the goal names a crate: %s", added[0].Goal)
+	stock := make([]int, len(s.Crates))
+	for i := range s.Crates {
+		stock[i] = s.Crates[i].Stock
+	}
+	s.Crates[first].Stock = 0 // somebody else emptied it while it walked there
+	finished := false
+	for range 20 * 60 {
+		s.Step(dt)
+		for _, e := range records(so, engine.EventFinish) {
+			finished = finished || e.Action == "fetchMagazine"
+		}
+		if finished {
+			break
+		}
+	}
+	plans := chosen(so)
+	require.GreaterOrEqual(t, len(plans), 3, "plans chosen: %v", plans)
+	assert.Equal(t, []string{"fetch", "next crate", "fetch"}, plans[:3], "the failed fetch is recovered")
+	failed := records(so, engine.EventGoalFailed)
+	require.NotEmpty(t, failed)
+	assert.Contains(t, failed[0].Reason, "is empty")
+	assert.True(t, finished, "fetchMagazine finished after all")
+	took := -1
+	for i := range s.Crates {
+		if i != first && s.Crates[i].Stock == stock[i]-1 {
+			took = i
+		}
+	}
+	assert.GreaterOrEqual(t, took, 0, "a magazine came from another crate")
+	assert.Equal(t, 0, s.Crates[first].Stock)
+}

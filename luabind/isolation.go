@@ -1,0 +1,310 @@
+package luabind
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Isolation between the agents of one Runtime. Every agent's scripts run
+// in the runtime's one Lua state, so the sandbox keeps them apart:
+//   - a coroutine belongs to the agent whose code created it (nil for a
+//     role file's or module's top level) and only that agent may resume
+//     it (ownedCtx, checkedResume);
+//   - a host call's handle works only for the agent that started it
+//     (luaTask.Resume);
+//   - a module returned by require is read-only all the way down
+//     (readOnlyValue), so one role cannot change what another role's code
+//     does;
+//   - an npc object works only in its own agent's code (checkCurrent).
+// A role file's top-level locals are shared by every agent that carries
+// the role in this runtime: the file runs once. Keep per-agent data in
+// npc.state or in the body's own locals.
+
+// ownedCtx is the context of a coroutine: the runtime's budget, which
+// counts its instructions, and the agent it belongs to.
+type ownedCtx struct {
+	*budget
+	owner *engine.Agent
+}
+
+// Done counts instructions against the runtime's budget; without a
+// budget it returns nil at once.
+func (c *ownedCtx) Done() <-chan struct{} {
+	if c.budget == nil {
+		return nil
+	}
+	return c.budget.Done()
+}
+
+func (c *ownedCtx) Err() error {
+	if c.budget == nil {
+		return context.Canceled
+	}
+	return c.budget.Err()
+}
+
+// own gives thread th to agent (nil: the runtime's top level).
+func (r *Runtime) own(th *lua.LState, agent *engine.Agent) {
+	var b *budget
+	if r.budgeted() {
+		b = r.budget
+	}
+	th.SetContext(&ownedCtx{budget: b, owner: agent})
+}
+
+// ownerOf returns the agent a coroutine belongs to and whether the
+// sandbox made it.
+func ownerOf(th *lua.LState) (*engine.Agent, bool) {
+	c, ok := th.Context().(*ownedCtx)
+	if !ok {
+		return nil, false
+	}
+	return c.owner, true
+}
+
+func agentName(a *engine.Agent) string {
+	if a == nil {
+		return "a script's top level"
+	}
+	return "agent " + strconv.Quote(a.Name)
+}
+
+// checkOwner raises an error unless the running agent owns th.
+func (r *Runtime) checkOwner(L *lua.LState, th *lua.LState, what string) {
+	owner, ok := ownerOf(th)
+	if ok && owner == r.current {
+		return
+	}
+	r.raise(L, "%s: this coroutine belongs to %s, not to %s that runs now: an agent can resume only its own coroutines",
+		what, agentName(owner), agentName(r.current))
+}
+
+// wrapCoroutines replaces coroutine.create and resume with versions that
+// record and check the owner, and returns the unchecked create and resume
+// for the sandbox's own pcall workers.
+func (r *Runtime) wrapCoroutines(co *lua.LTable) (rawCreate, rawResume lua.LValue) {
+	L := r.L
+	create := co.RawGetString("create").(*lua.LFunction)
+	resume := co.RawGetString("resume").(*lua.LFunction)
+	newCo := func(L *lua.LState) int {
+		r.charge(L, 32) // a coroutine is a Lua state of a few KB
+		r.allocate(L, 4096)
+		n := create.GFunction(L)
+		if th, ok := L.Get(-1).(*lua.LState); ok {
+			r.own(th, r.current)
+		}
+		return n
+	}
+	co.RawSetString("create", L.NewFunction(newCo))
+	co.RawSetString("resume", L.NewFunction(func(L *lua.LState) int {
+		th := L.CheckThread(1)
+		r.checkOwner(L, th, "coroutine.resume")
+		return resume.GFunction(L)
+	}))
+	return L.NewFunction(newCo), resume
+}
+
+// readOnlyValue returns v as scripts see a module's value: tables become
+// read-only proxies (nested tables too, each proxy made once), anything
+// else as it is. Reading, #, pairs, ipairs and next work on a proxy;
+// writing raises "the module ... is read-only".
+func (r *Runtime) readOnlyValue(v lua.LValue, name string) lua.LValue {
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return v
+	}
+	if p, ok := r.proxies[t]; ok {
+		return p
+	}
+	L := r.L
+	ud := L.NewUserData()
+	ud.Value = &roProxy{t: t, module: name}
+	ud.Metatable = r.roMeta
+	r.proxies[t] = ud
+	return ud
+}
+
+// roProxy is the value of a read-only proxy.
+type roProxy struct {
+	t      *lua.LTable
+	module string
+}
+
+func (r *Runtime) initReadOnly() {
+	L := r.L
+	r.proxies = map[*lua.LTable]*lua.LUserData{}
+	r.roMeta = L.NewTable()
+	r.roMeta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
+		p := L.CheckUserData(1).Value.(*roProxy)
+		L.Push(r.readOnlyValue(L.GetTable(p.t, L.Get(2)), p.module))
+		return 1
+	}))
+	r.roMeta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+		p := L.CheckUserData(1).Value.(*roProxy)
+		r.raise(L, "%s: the module %q is read-only: every role of the runtime shares it (copy what you need into a local table)",
+			lua.LVAsString(L.ToStringMeta(L.Get(2))), p.module)
+		return 0
+	}))
+	r.roMeta.RawSetString("__len", L.NewFunction(func(L *lua.LState) int {
+		L.Push(lua.LNumber(L.CheckUserData(1).Value.(*roProxy).t.Len()))
+		return 1
+	}))
+	r.roMeta.RawSetString("__metatable", lua.LString("protected"))
+}
+
+// proxyOf returns the table behind a read-only proxy, or nil.
+func proxyOf(v lua.LValue) *roProxy {
+	if ud, ok := v.(*lua.LUserData); ok {
+		if p, ok := ud.Value.(*roProxy); ok {
+			return p
+		}
+	}
+	return nil
+}
+
+// wrapIteration makes next, pairs and ipairs accept read-only proxies.
+func (r *Runtime) wrapIteration(base *lua.LTable) {
+	L := r.L
+	next := base.RawGetString("next").(*lua.LFunction)
+	roNext := L.NewFunction(func(L *lua.LState) int {
+		p := proxyOf(L.Get(1))
+		if p == nil {
+			return next.GFunction(L)
+		}
+		k, v := p.t.Next(L.Get(2))
+		if k == lua.LNil {
+			L.Push(lua.LNil)
+			return 1
+		}
+		L.Push(k)
+		L.Push(r.readOnlyValue(v, p.module))
+		return 2
+	})
+	base.RawSetString("next", roNext)
+	base.RawSetString("pairs", L.NewFunction(func(L *lua.LState) int {
+		if proxyOf(L.Get(1)) == nil {
+			L.CheckTable(1)
+			L.Push(next)
+		} else {
+			L.Push(roNext)
+		}
+		L.Push(L.Get(1))
+		L.Push(lua.LNil)
+		return 3
+	}))
+	inext := L.NewFunction(func(L *lua.LState) int {
+		i := L.CheckInt(2) + 1
+		var v lua.LValue
+		if p := proxyOf(L.Get(1)); p != nil {
+			v = r.readOnlyValue(p.t.RawGetInt(i), p.module)
+		} else {
+			v = L.CheckTable(1).RawGetInt(i)
+		}
+		if v == lua.LNil {
+			return 0
+		}
+		L.Push(lua.LNumber(i))
+		L.Push(v)
+		return 2
+	})
+	base.RawSetString("ipairs", L.NewFunction(func(L *lua.LState) int {
+		if proxyOf(L.Get(1)) == nil {
+			L.CheckTable(1)
+		}
+		L.Push(inext)
+		L.Push(L.Get(1))
+		L.Push(lua.LNumber(0))
+		return 3
+	}))
+}
+
+// heapAddress is how gopher-lua prints a reference value: "table:
+// 0xc000123456". Addresses differ from run to run.
+var heapAddress = regexp.MustCompile(`\b(table|function|userdata|thread|channel): 0x[0-9a-f]+`)
+
+// scrubAddresses replaces every heap address in a message with the
+// value's type alone, so traces are identical between runs.
+func scrubAddresses(s string) string {
+	if !heapAddress.MatchString(s) {
+		return s
+	}
+	return heapAddress.ReplaceAllString(s, "$1")
+}
+
+// maxTostringIDs bounds the ids tostring hands out before it starts over.
+const maxTostringIDs = 1 << 16
+
+// tostringValue is tostring with deterministic names for reference values:
+// "table: #3" is the third table this runtime's tostring has named, so
+// the text is the same from run to run (gopher-lua prints the address).
+// The ids start over after maxTostringIDs values, so a script cannot make
+// the runtime hold on to every value it ever printed.
+func (r *Runtime) tostringValue(L *lua.LState, v lua.LValue) lua.LString {
+	switch v.(type) {
+	case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
+		return lua.LString(v.String())
+	}
+	if p := proxyOf(v); p != nil {
+		v = p.t
+	}
+	if L.GetMetaField(v, "__tostring") != lua.LNil {
+		return lua.LString(scrubAddresses(L.ToStringMeta(v).String()))
+	}
+	id, ok := r.ids[v]
+	if !ok {
+		if len(r.ids) >= maxTostringIDs {
+			clear(r.ids)
+		}
+		id = len(r.ids) + 1
+		r.ids[v] = id
+	}
+	return lua.LString(v.Type().String() + ": #" + strconv.Itoa(id))
+}
+
+// raise raises a Lua error located at the innermost script line (not at
+// this package's own Lua code), as "file:line: message".
+func (r *Runtime) raise(L *lua.LState, format string, args ...any) {
+	msg := format
+	if len(args) > 0 {
+		msg = sprintf(format, args...)
+	}
+	L.Error(lua.LString(scriptWhere(L)+msg), 0)
+}
+
+func sprintf(format string, args ...any) string { return fmt.Sprintf(format, args...) }
+
+// unwrapViews replaces, inside a role table a file returned, every
+// read-only module view by the module's table, so the role reader sees
+// plain tables (a plan library from require, put in plans by mm.plans).
+// It writes only tables that hold views, which are the script's own: a
+// module's tables never hold views.
+func unwrapViews(t *lua.LTable) {
+	seen := map[*lua.LTable]bool{}
+	var walk func(t *lua.LTable)
+	walk = func(t *lua.LTable) {
+		if seen[t] {
+			return
+		}
+		seen[t] = true
+		var views []lua.LValue
+		t.ForEach(func(k, v lua.LValue) {
+			switch x := v.(type) {
+			case *lua.LTable:
+				walk(x)
+			case *lua.LUserData:
+				if proxyOf(x) != nil {
+					views = append(views, k)
+				}
+			}
+		})
+		for _, k := range views {
+			t.RawSet(k, proxyOf(t.RawGet(k)).t)
+		}
+	}
+	walk(t)
+}

@@ -1,0 +1,167 @@
+package luabind
+
+import (
+	"math/bits"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Work units. The budget of one resume or callback is counted in work
+// units: one VM instruction is one unit, and a built-in whose cost grows
+// with its input or output charges that work before doing it, so one
+// resume's CPU time is bounded whatever the script calls.
+const (
+	// bytesPerUnit is how many bytes a built-in copies, builds or scans for
+	// one work unit: copying 64 bytes takes a few nanoseconds, far less
+	// than the 20-50 ns of one VM instruction, so the charge is on the
+	// safe side.
+	bytesPerUnit = 64
+	// itemsPerUnit is how many table slots a built-in moves or reads for
+	// one work unit (table.insert in the middle of a list, unpack).
+	itemsPerUnit = 4
+	// hostCallUnits is what starting one call of a host method costs, on
+	// top of one unit per argument (the host's own Go work is the game's
+	// to bound: it runs outside Lua).
+	hostCallUnits = 16
+)
+
+// bytesWork is the work of building, copying or scanning n bytes.
+func bytesWork(n int) int64 { return int64(n)/bytesPerUnit + 1 }
+
+// itemsWork is the work of moving or reading n table slots.
+func itemsWork(n int) int64 { return int64(max(n, 0))/itemsPerUnit + 1 }
+
+// charge adds units of work done by a built-in to the running budget and
+// raises the budget error once the budget is spent. It is called before
+// the work, so a call the budget cannot afford does not start. Outside a
+// budgeted call (Options.InstructionBudget < 0, or Go code calling Lua
+// without a budget) it does nothing.
+func (r *Runtime) charge(L *lua.LState, units int64) {
+	b := r.budget
+	if !b.armed {
+		return
+	}
+	b.n += units
+	if b.spent == nil && b.limit > 0 && b.n > b.limit {
+		b.spent = b.overrun()
+	}
+	if b.spent != nil {
+		L.RaiseError("%s", b.spent.Error())
+	}
+}
+
+// chargeBytes is charge for building a string or table of n bytes: the
+// work, and the memory that the running agent's meter counts.
+func (r *Runtime) chargeBytes(L *lua.LState, n int) {
+	r.charge(L, bytesWork(n))
+	r.allocate(L, int64(n))
+}
+
+// cost wraps the Go functions of a library with a charge computed from
+// their arguments before they run.
+func (r *Runtime) cost(t *lua.LTable, work map[string]func(L *lua.LState) int64) {
+	for name, units := range work {
+		orig := t.RawGetString(name).(*lua.LFunction).GFunction
+		t.RawSetString(name, r.L.NewFunction(func(L *lua.LState) int {
+			r.charge(L, units(L))
+			return orig(L)
+		}))
+	}
+}
+
+// strArgWork is the work of a string function that reads or copies its
+// first argument once (upper, lower, reverse, len-like scans).
+func strArgWork(L *lua.LState) int64 {
+	if s, ok := L.Get(1).(lua.LString); ok {
+		return bytesWork(len(s))
+	}
+	return 1
+}
+
+// chargeLibraries wraps the string, table and base functions whose cost
+// grows with their input or output. The pattern functions, string.rep,
+// string.format, table.concat and the .. operator charge in their own
+// checked versions (strlimits.go, sandbox.go).
+func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
+	r.cost(str, map[string]func(*lua.LState) int64{
+		"upper":   strArgWork,
+		"lower":   strArgWork,
+		"reverse": strArgWork,
+		"sub": func(L *lua.LState) int64 {
+			// The result is at most the subject.
+			return strArgWork(L)
+		},
+		"byte": func(L *lua.LState) int64 {
+			// One pushed value per byte of the range; a range past the
+			// stack's end is an ordinary Lua error.
+			i, j := L.OptInt(2, 1), L.OptInt(3, L.OptInt(2, 1))
+			s, _ := L.Get(1).(lua.LString)
+			if j < 0 {
+				j += len(s) + 1
+			}
+			j = min(j, len(s))
+			if i < 0 {
+				i += len(s) + 1
+			}
+			return itemsWork(j - max(i, 1) + 1)
+		},
+		"char": func(L *lua.LState) int64 { return itemsWork(L.GetTop()) },
+	})
+	r.cost(tbl, map[string]func(*lua.LState) int64{
+		"insert": func(L *lua.LState) int64 {
+			// An insert at a position moves the items after it.
+			if t, ok := L.Get(1).(*lua.LTable); ok && L.GetTop() >= 3 {
+				return itemsWork(t.Len() - L.OptInt(2, 1))
+			}
+			return 1
+		},
+		"remove": func(L *lua.LState) int64 {
+			if t, ok := L.Get(1).(*lua.LTable); ok {
+				return itemsWork(t.Len() - L.OptInt(2, t.Len()))
+			}
+			return 1
+		},
+		"sort": func(L *lua.LState) int64 {
+			// n log n comparisons; a Lua comparator's own instructions
+			// count on top.
+			if t, ok := L.Get(1).(*lua.LTable); ok {
+				n := t.Len()
+				return itemsWork(n*bits.Len(uint(n))) * 2
+			}
+			return 1
+		},
+		"maxn": func(L *lua.LState) int64 {
+			if t, ok := L.Get(1).(*lua.LTable); ok {
+				return itemsWork(t.Len())
+			}
+			return 1
+		},
+	})
+	r.cost(base, map[string]func(*lua.LState) int64{
+		"unpack": func(L *lua.LState) int64 {
+			t, ok := L.Get(1).(*lua.LTable)
+			if !ok {
+				return 1
+			}
+			i := L.OptInt(2, 1)
+			j := L.OptInt(3, t.Len())
+			if j-i > registryMaxSize || j < i {
+				// gopher-lua would grow the stack past its maximum (or
+				// loop over nothing); say so before it does.
+				if j >= i {
+					L.RaiseError("too many results to unpack (%d; at most %d)", uint64(j-i)+1, registryMaxSize)
+				}
+				return 1
+			}
+			return itemsWork(j - i + 1)
+		},
+		"select": func(L *lua.LState) int64 { return itemsWork(L.GetTop()) },
+		"tostring": func(L *lua.LState) int64 {
+			if s, ok := L.Get(1).(lua.LString); ok {
+				return bytesWork(len(s))
+			}
+			return 1
+		},
+		"tonumber": strArgWork,
+	})
+}
