@@ -137,6 +137,7 @@ type Agent struct {
 	exclRan     []bool         // the mask excludeFor hands the planner
 	clock       clock          // keeps time exactly from the tick count
 	rx          reactiveState  // the reactive layer, told beliefs, pursued goals (reactive.go)
+	src         randSource     // the Rand that World.Add made and its source, for Snapshot
 }
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy

@@ -34,19 +34,28 @@ type World struct {
 
 	worker []int
 	byName map[string]*Agent // for Agent and Tell
+	src    randSource        // the Rand that NewWorld made and its source, for Snapshot
 }
 
 // NewWorld returns an empty world with the given seed.
 func NewWorld(seed uint64) *World {
-	return &World{Seed: seed, Rand: rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))}
+	src := newRandSource(seed, 0x9e3779b97f4a7c15)
+	return &World{Seed: seed, Rand: src.r, src: src}
 }
 
 // Add adds an agent: it ticks after the agents added before it, its ID is
 // its index, and its random source is seeded from the world's seed and
 // its index.
 func (w *World) Add(a *Agent) {
+	w.adopt(a)
+	a.src = newRandSource(w.Seed, uint64(a.ID)+1)
+	a.Rand = a.src.r
+}
+
+// adopt adds an agent keeping its random source (Add, and the agents of a
+// snapshot).
+func (w *World) adopt(a *Agent) {
 	a.ID = len(w.Agents)
-	a.Rand = rand.New(rand.NewPCG(w.Seed, uint64(a.ID)+1))
 	a.buffered = true
 	a.rx.world = w
 	if w.byName == nil {

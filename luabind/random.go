@@ -53,11 +53,10 @@ func (r *Runtime) random(L *lua.LState) int {
 // randomseed reseeds the running agent's source (or the runtime's).
 func (r *Runtime) randomseed(L *lua.LState) int {
 	seed := uint64(L.CheckInt64(1))
-	src := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	if a := r.current; a != nil {
-		a.Rand = src
+		a.Reseed(seed) // in place, so World.Snapshot still saves it
 	} else {
-		r.rand = src
+		r.rand = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	}
 	return 0
 }
