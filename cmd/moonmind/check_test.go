@@ -158,3 +158,9 @@ func TestTraceFilters(t *testing.T) {
 		})
 	}
 }
+
+func TestTraceOfAFileThatIsNoTrace(t *testing.T) {
+	_, errOut, code := runMain("trace", "../../scripts/soldier.lua")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, errOut, "../../scripts/soldier.lua:1: not a JSON Lines trace (one record per line, as moonmind run --trace writes)")
+}

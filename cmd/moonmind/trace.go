@@ -106,7 +106,11 @@ func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, int) 
 			continue
 		}
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
-			fmt.Fprintf(stderr, "%s:%d: %v\n", path, line, err)
+			if len(events) == 0 {
+				fmt.Fprintf(stderr, "%s:%d: not a JSON Lines trace (one record per line, as moonmind run --trace writes): %v\n", path, line, err)
+			} else {
+				fmt.Fprintf(stderr, "%s:%d: %v\n", path, line, err)
+			}
 			return nil, nil, 2
 		}
 		e := rec.Event
