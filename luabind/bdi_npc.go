@@ -134,7 +134,7 @@ func (r *Runtime) npcPrint(L *lua.LState) int {
 	a := r.checkAgent(L, 1)
 	parts := make([]string, 0, L.GetTop()-1)
 	for i := 2; i <= L.GetTop(); i++ {
-		parts = append(parts, L.ToStringMeta(L.Get(i)).String())
+		parts = append(parts, string(r.tostringValue(L, L.Get(i)))) // no heap address reaches the trace
 	}
 	a.Print(strings.Join(parts, " "))
 	return 0

@@ -3,6 +3,7 @@ package luabind
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
@@ -16,6 +17,38 @@ type bdiState struct {
 	// planSets are the plans and initial goals of each role file read, by
 	// path, parents' plans after the child's.
 	planSets map[string]*rolePlans
+	// work is what each agent's intentions spent in its current tick, in
+	// work units: all of an agent's intentions share one instruction
+	// budget per tick (see intentionWork), so plans that wake each other
+	// cannot multiply it by the number of resumes.
+	work map[*engine.Agent]*tickWork
+}
+
+// tickWork is the work one agent's intentions did in one tick.
+type tickWork struct {
+	tick  int
+	spent int64
+	noted bool // the deferral of this tick is recorded
+}
+
+// intentionWork returns the agent's work record for its current tick,
+// or nil when the runtime has no instruction budget.
+func (r *Runtime) intentionWork(a *engine.Agent) *tickWork {
+	if r.budget.limit <= 0 {
+		return nil
+	}
+	if r.bdi.work == nil {
+		r.bdi.work = map[*engine.Agent]*tickWork{}
+	}
+	w := r.bdi.work[a]
+	if w == nil {
+		w = &tickWork{tick: -1}
+		r.bdi.work[a] = w
+	}
+	if w.tick != a.Ticks() {
+		w.tick, w.spent, w.noted = a.Ticks(), 0, false
+	}
+	return w
 }
 
 // planBody is a plan's body function. Each start is a new coroutine in
@@ -78,6 +111,18 @@ func (t *planTask) Resume(dt float64) (status engine.Status, err error) {
 	if t.done {
 		return engine.Failed, errors.New("luabind: intention resumed after it ended")
 	}
+	// One instruction budget per agent per tick for all its intentions:
+	// once it is spent the intention waits for the next tick (before it
+	// reads what it waited for, so nothing is lost).
+	w := t.rt.intentionWork(t.agent)
+	if w != nil && w.spent >= t.rt.budget.limit {
+		if !w.noted {
+			w.noted = true
+			t.agent.Record(engine.Event{Kind: engine.EventNoPlan, Reason: "intentions spent this tick's budget of " +
+				strconv.FormatInt(t.rt.budget.limit, 10) + " work units; the rest waits for the next tick"})
+		}
+		return engine.Running, nil
+	}
 	var args []lua.LValue
 	switch {
 	case t.sleeping:
@@ -123,6 +168,9 @@ func (t *planTask) Resume(dt float64) (status engine.Status, err error) {
 	L := rt.L
 	top := L.GetTop()
 	defer func() {
+		if w != nil && sc.armed {
+			w.spent += rt.budget.n
+		}
 		rt.end(sc)
 		if rcv := recover(); rcv != nil {
 			L.SetTop(top)

@@ -139,7 +139,10 @@ type npcRef struct {
 }
 
 // Forget drops the runtime's npc object for an agent that left the game.
-func (r *Runtime) Forget(a *engine.Agent) { delete(r.npcs, a) }
+func (r *Runtime) Forget(a *engine.Agent) {
+	delete(r.npcs, a)
+	delete(r.bdi.work, a)
+}
 
 func (r *Runtime) checkNPC(L *lua.LState, n int) *npcRef {
 	ud, ok := L.Get(n).(*lua.LUserData)

@@ -17,6 +17,10 @@ const (
 	// before the rest waits for the next tick: it stops plans that wake
 	// each other forever from freezing the game.
 	DefaultMaxResumes = 10_000
+	// DefaultMaxIntentions is how many intentions and queued goals one
+	// agent may have at once before a new goal fails: it stops plans that
+	// add goals faster than they finish from exhausting the memory.
+	DefaultMaxIntentions = 1_000
 )
 
 // Config is the reactive part of a domain: its plan library and the goals
@@ -40,6 +44,9 @@ type Config struct {
 	// MaxResumes bounds the intention resumes per tick; 0 means
 	// DefaultMaxResumes.
 	MaxResumes int
+	// MaxIntentions bounds an agent's live intentions plus queued goals;
+	// 0 means DefaultMaxIntentions.
+	MaxIntentions int
 }
 
 // Install makes every agent created from d afterwards (engine.NewAgent,
@@ -72,19 +79,20 @@ type Mind struct {
 	a   *engine.Agent
 	cfg *Config
 
-	queue      []queued
-	qhead      int
-	intentions []*Intention // alive, in start order
-	ready      []*Intention // woken by a done Pending during this step
-	watchers   []*Pending   // wait_event waits, oldest first
-	goap       []goapWait
-	current    *Intention // the intention being resumed, or nil
-	nextID     int
-	steps      int
-	now        float64
-	started    bool
-	resumes    int
-	capped     bool
+	queue       []queued
+	qhead       int
+	intentions  []*Intention // alive, in start order
+	queuedGoals int          // goal_added events in queue, not dispatched yet
+	ready       []*Intention // woken by a done Pending during this step
+	watchers    []*Pending   // wait_event waits, oldest first
+	goap        []goapWait
+	current     *Intention // the intention being resumed, or nil
+	nextID      int
+	steps       int
+	now         float64
+	started     bool
+	resumes     int
+	capped      bool
 }
 
 type queued struct {
@@ -191,7 +199,22 @@ func (m *Mind) addGoal(g engine.GoalValue, waiter *Pending, depth, by int) {
 		m.finish(run, nil, err)
 		return
 	}
+	if limit := m.maxIntentions(); len(m.intentions)+m.queuedGoals >= limit {
+		err := errors.New("bdi: goal " + g.String() + ": more than " + strconv.Itoa(limit) +
+			" intentions and queued goals at once (a plan that adds goals faster than they finish?)")
+		m.record(engine.Event{Kind: engine.EventGoalFailed, Goal: g.String(), Intention: by, Reason: err.Error()})
+		m.finish(run, nil, err)
+		return
+	}
+	m.queuedGoals++
 	m.queue = append(m.queue, queued{ev: Event{Kind: GoalAdded, Goal: g}, run: run})
+}
+
+func (m *Mind) maxIntentions() int {
+	if m.cfg.MaxIntentions > 0 {
+		return m.cfg.MaxIntentions
+	}
+	return DefaultMaxIntentions
 }
 
 // Step implements engine.Reactive: the reactive phase of a tick. In
@@ -235,6 +258,9 @@ func (m *Mind) drain() {
 			// the heap); appends meanwhile may move the queue, not it.
 			i, q := m.qhead, &m.queue[m.qhead]
 			m.qhead++
+			if q.ev.Kind == GoalAdded && q.run != nil {
+				m.queuedGoals--
+			}
 			m.dispatch(&q.ev, q.run)
 			m.queue[i] = queued{}
 			continue
@@ -607,7 +633,7 @@ func (m *Mind) Stop(*engine.Agent) {
 			in.task.Stop()
 		}
 	}
-	m.intentions, m.watchers, m.ready, m.queue, m.qhead = nil, nil, nil, nil, 0
+	m.intentions, m.watchers, m.ready, m.queue, m.qhead, m.queuedGoals = nil, nil, nil, nil, 0, 0
 	for _, w := range m.goap {
 		m.a.Release(w.goal)
 	}
