@@ -58,3 +58,21 @@ func TestPrintShowsNoHeapAddress(t *testing.T) {
 	wd.run(1, 0.1)
 	assert.Equal(t, []string{"PrintRefs table: #1 userdata: #2 thread: #3 function: #4"}, wd.prints())
 }
+
+// An intention is held to the agent's memory limit like an action body
+// (they share coTask): one that keeps what it builds across its waits
+// fails with the limit and its file:line.
+func TestIntentionsAreHeldToTheMemoryLimit(t *testing.T) {
+	rt := NewRuntime(Options{InstructionBudget: testBudget, MemoryLimit: 2 << 20})
+	defer rt.Close()
+	wd := newWorld(t, rt, []string{"Hoard"}, []string{"bdi/hoard.lua"})
+	wd.run(80, 0.1)
+	var failed []string
+	for _, e := range wd.events {
+		if e.Kind == engine.EventIntentionFailed {
+			failed = append(failed, e.Reason)
+		}
+	}
+	require.Len(t, failed, 1)
+	assert.Contains(t, failed[0], "testdata/bdi/hoard.lua:12: memory limit exceeded (2 MiB)")
+}

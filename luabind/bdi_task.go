@@ -2,7 +2,6 @@ package luabind
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -60,31 +59,21 @@ type planBody struct {
 
 // Start implements bdi.Body.
 func (b *planBody) Start(a *engine.Agent, _ *bdi.Event, ctx any) (bdi.Task, error) {
-	return &planTask{rt: b.rt, fn: b.fn, th: b.rt.newThread(a), agent: a, ctx: b.rt.toLua(ctx)}, nil
+	return &planTask{coTask: coTask{rt: b.rt, th: b.rt.newThread(a), agent: a, kind: "plan body", zeroDtWaits: true},
+		fn: b.fn, ctx: b.rt.toLua(ctx)}, nil
 }
 
 // planTask is one intention: a coroutine that runs until it suspends. It
-// waits in Go like an action body (npc:wait, host methods) and for the
-// Pending of achieve and wait_event, resuming the coroutine only when the
-// wait is over. Its instructions count against the runtime's budget, per
-// resume, like an action body's.
+// waits in Go like an action body (coTask: npc:wait, host methods, the
+// Pending of achieve and wait_event), resuming the coroutine only when the
+// wait is over, under the same budget and memory limit. All intentions of
+// an agent also share one budget per tick (intentionWork).
 type planTask struct {
-	rt      *Runtime
-	fn      *lua.LFunction
-	th      *lua.LState
-	agent   *engine.Agent
-	ctx     lua.LValue
-	started bool
-	done    bool
-
-	sleeping        bool
-	slept, sleepFor float64
-	host            *hostHandle
-	wait            *bdiWait
-
+	coTask
+	fn          *lua.LFunction
+	ctx         lua.LValue
 	result      lua.LValue
 	suspensions int
-	what        string
 }
 
 // Result implements bdi.Task: the body's first return value.
@@ -95,19 +84,23 @@ func (t *planTask) Result() any {
 	return luaResult{t.result}
 }
 
-// Suspension implements bdi.Suspender.
-func (t *planTask) Suspension() (int, string) { return t.suspensions, t.what }
+// Suspension implements bdi.Suspender: how often the intention suspended,
+// and what it waits for now.
+func (t *planTask) Suspension() (int, string) { return t.suspensions, t.waiting() }
 
 // Stop implements bdi.Task.
 func (t *planTask) Stop() {
-	t.done = true
-	if t.wait != nil {
-		t.wait.p.Cancel()
+	if t.bw != nil {
+		t.bw.p.Cancel()
+	}
+	if !t.done {
+		t.done = true
+		t.rt.release(&t.coTask, false)
 	}
 }
 
 // Resume implements bdi.Task.
-func (t *planTask) Resume(dt float64) (status engine.Status, err error) {
+func (t *planTask) Resume(dt float64) (engine.Status, error) {
 	if t.done {
 		return engine.Failed, errors.New("luabind: intention resumed after it ended")
 	}
@@ -123,100 +116,23 @@ func (t *planTask) Resume(dt float64) (status engine.Status, err error) {
 		}
 		return engine.Running, nil
 	}
-	var args []lua.LValue
-	switch {
-	case t.sleeping:
-		t.slept += dt
-		if t.slept < t.sleepFor-1e-9 {
-			return engine.Running, nil
-		}
-		t.sleeping = false
-	case t.wait != nil:
-		var ok bool
-		if args, ok = t.wait.poll(t.rt); !ok {
-			return engine.Running, nil
-		}
-		t.wait = nil
-	case t.host != nil:
-		h := t.host
-		if dt == 0 {
-			return engine.Running, nil // a host method advances with game time only
-		}
-		h.call.First, h.call.DT = false, dt
-		done, herr := h.fn(&h.call)
-		switch {
-		case herr != nil:
-			args = []lua.LValue{lua.LFalse, lua.LString("npc:" + h.call.Name + ": " + herr.Error())}
-		case !done:
-			return engine.Running, nil
-		default:
-			args = make([]lua.LValue, 0, 1+len(h.call.Results))
-			args = append(args, lua.LTrue)
-			for _, v := range h.call.Results {
-				args = append(args, fromValue(v))
-			}
-		}
-		t.host = nil
-	case t.started:
-		if dt == 0 {
-			return engine.Running, nil // a plain yield waits for the next tick
-		}
-		args = []lua.LValue{lua.LNumber(dt)}
-	}
-	rt := t.rt
-	sc := rt.begin(t.agent, modeBody)
-	L := rt.L
-	top := L.GetTop()
-	defer func() {
-		if w != nil && sc.armed {
-			w.spent += rt.budget.n
-		}
-		rt.end(sc)
-		if rcv := recover(); rcv != nil {
-			L.SetTop(top)
-			L.G.CurrentThread = L.G.MainThread
-			t.done = true
-			status, err = engine.Failed, fmt.Errorf("luabind: plan body broke its coroutine (did it wait inside a metamethod?): %v", rcv)
-		}
-	}()
-	var st lua.ResumeState
-	var rets []lua.LValue
-	if !t.started {
-		t.started = true
-		st, err, rets = L.Resume(t.th, t.fn, rt.npc(t.agent), t.ctx)
-	} else {
-		st, err, rets = L.Resume(t.th, t.fn, args...)
-	}
-	switch st {
-	case lua.ResumeYield:
-		t.suspensions++
-		t.what = "yield"
-		if len(rets) >= 2 {
-			switch rets[0] {
-			case rt.sleepToken:
-				t.sleeping, t.slept, t.sleepFor = true, 0, float64(lua.LVAsNumber(rets[1]))
-				t.what = "wait " + engine.FormatNumber(t.sleepFor) + " s"
-			case rt.hostToken:
-				if ud, ok := rets[1].(*lua.LUserData); ok {
-					t.host, _ = ud.Value.(*hostHandle)
-				}
-				if t.host != nil {
-					t.what = "npc:" + t.host.call.Name
-				}
-			case rt.bdi.waitToken:
-				if t.wait = waitOf(rets[1]); t.wait != nil {
-					t.what = t.wait.what
-				}
-			}
-		}
+	args, ok := t.waitOver(dt)
+	if !ok {
 		return engine.Running, nil
-	case lua.ResumeOK:
-		t.done = true
-		if len(rets) > 0 {
-			t.result = rets[0]
-		}
-		return engine.Succeeded, nil
 	}
-	t.done = true
-	return engine.Failed, luaError(err)
+	st, rets, err := t.resume(t.fn, []lua.LValue{t.rt.npc(t.agent), t.ctx}, args)
+	if w != nil {
+		w.spent += t.work
+	}
+	switch {
+	case err != nil:
+		return engine.Failed, err
+	case st == lua.ResumeYield:
+		t.suspensions++
+		return engine.Running, nil
+	}
+	if len(rets) > 0 {
+		t.result = rets[0]
+	}
+	return engine.Succeeded, nil
 }

@@ -213,7 +213,7 @@ type bodyMemory struct {
 // afterResume measures a body that yielded when its work or the heap's
 // growth call for it, and returns the memory error when it holds more
 // than its limit or the runtime's bodies together hold more than theirs.
-func (r *Runtime) afterResume(t *luaTask, work, alloc int64) error {
+func (r *Runtime) afterResume(t *coTask, work, alloc int64) error {
 	limit := r.memoryLimit()
 	rlimit := r.opts.RuntimeMemoryLimit
 	if limit <= 0 && rlimit <= 0 {
@@ -249,7 +249,7 @@ func (r *Runtime) afterResume(t *luaTask, work, alloc int64) error {
 
 // release forgets what a finished body held; after a memory failure it
 // also drops the sandbox's references that could keep its values alive.
-func (r *Runtime) release(t *luaTask, memoryFailure bool) {
+func (r *Runtime) release(t *coTask, memoryFailure bool) {
 	r.held -= t.mem.held
 	t.mem = bodyMemory{}
 	t.th = nil
