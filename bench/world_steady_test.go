@@ -2,7 +2,6 @@ package bench
 
 import (
 	"fmt"
-	"runtime"
 	"testing"
 )
 
@@ -37,23 +36,4 @@ func BenchmarkWorldTickCPU(b *testing.B) {
 // (B/agent) at steady state: after 60 s of battle at 60 ticks per second,
 // when every flight recorder is full. The timed op is one tick of those
 // 1,000 soldiers.
-func BenchmarkAgentMemorySteady(b *testing.B) {
-	const n = 1000
-	runtime.GC()
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	w, done := soldierWorld(b, n, 1)
-	defer done()
-	for i := 0; i < 60*60-120; i++ { // soldierWorld ran 120 ticks
-		w.Tick(1.0 / 60)
-	}
-	runtime.GC()
-	runtime.ReadMemStats(&after)
-	perAgent := float64(after.HeapAlloc-before.HeapAlloc) / n
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		w.Tick(1.0 / 60)
-	}
-	b.ReportMetric(perAgent, "B/agent")
-	runtime.KeepAlive(w)
-}
+func BenchmarkAgentMemorySteady(b *testing.B) { agentMemory(b, 1000, 60*60-120) } // soldierWorld ran 120 ticks

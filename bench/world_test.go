@@ -120,16 +120,23 @@ func BenchmarkWorldTick(b *testing.B) {
 // BenchmarkAgentMemory reports the heap each soldier adds (B/agent), with
 // its state, planners, recorder and the coroutine of its running action,
 // after 2 s of play; the timed op is one tick of those 2,000 soldiers.
-func BenchmarkAgentMemory(b *testing.B) {
-	const n = 2000
+func BenchmarkAgentMemory(b *testing.B) { agentMemory(b, 2000, 0) }
+
+// agentMemory builds a world of n soldiers (soldierWorld, which ticks it
+// 120 times), ticks it warm more times, and reports the heap each soldier
+// holds then (B/agent); the timed op is one tick of the world.
+func agentMemory(b *testing.B, n, warm int) {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	w, done := soldierWorld(b, n, 1)
 	defer done()
+	for range warm {
+		w.Tick(1.0 / 60)
+	}
 	runtime.GC()
 	runtime.ReadMemStats(&after)
-	perAgent := float64(after.HeapAlloc-before.HeapAlloc) / n
+	perAgent := float64(after.HeapAlloc-before.HeapAlloc) / float64(n)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		w.Tick(1.0 / 60)
