@@ -29,11 +29,51 @@ func TestGameTimeIsExact(t *testing.T) {
 				w.Tick(dt)
 			}
 			assert.Equal(t, tc.want, a.Time(), tc.reason)
-			// World.Time is still the sum of the dts: the demo's battle is
-			// tuned on it (see docs/decisions.md).
-			assert.InDelta(t, tc.want, w.Time, 1e-9, tc.reason)
+			assert.Equal(t, tc.want, w.Time, "World.Time: "+tc.reason)
 		})
 	}
+}
+
+func TestWorldTimeSetByTheGameCountsOn(t *testing.T) {
+	w, _, _ := newWorld(t, RoleSpec{Name: "R"})
+	for range 20 {
+		w.Tick(0.1)
+	}
+	require.Equal(t, 2.0, w.Time)
+	w.Time = 100 // a game that moves its clock (a new round that starts at 100 s)
+	for range 30 {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, 103.0, w.Time, "30 ticks of 0.1 s on from the 100 s the game set")
+	assert.Equal(t, 50, w.Ticks)
+}
+
+func TestWorldTimeIsExactAfterRestore(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "R"})
+	require.NoError(t, err)
+	w := NewWorld(1)
+	w.Add(NewAgent("a", d))
+	for range 25 {
+		w.Tick(0.1)
+	}
+	var buf strings.Builder
+	require.NoError(t, w.Snapshot(&buf))
+	assert.Contains(t, buf.String(), `"clock"`, "the world's clock is saved")
+	r, err := Restore(strings.NewReader(buf.String()), RestoreOptions{Domains: []*Domain{d}})
+	require.NoError(t, err)
+	require.Equal(t, 2.5, r.Time)
+	for range 25 {
+		r.Tick(0.1)
+	}
+	assert.Equal(t, 5.0, r.Time, "the restored clock counts on exactly: 50 ticks of 0.1 s")
+	assert.Equal(t, 5.0, r.Agents[0].Time())
+
+	// A snapshot without the world's clock (older engines) counts on from its time.
+	old := strings.Replace(buf.String(), `"clock"`, `"oldClock"`, 1)
+	r, err = Restore(strings.NewReader(old), RestoreOptions{Domains: []*Domain{d}})
+	require.NoError(t, err)
+	r.Tick(0.1)
+	assert.Equal(t, 2.6, r.Time)
 }
 
 func repeat(x float64, n int) []float64 {
