@@ -15,6 +15,10 @@ func ShortNumber(f float64) string {
 	return FormatNumber(r)
 }
 
+// ShortValue formats v for a message or a record: as Value.String, but a
+// number in ShortNumber form (a belief of 48.699999999999996 reads 48.7).
+func ShortValue(v Value) string { return shortValue(v) }
+
 // shortValue is Value.String with numbers in ShortNumber form.
 func shortValue(v Value) string {
 	if n, ok := v.AsNumber(); ok {

@@ -237,7 +237,7 @@ func (a *Agent) Tell(to, name string, v Value) error {
 	}
 	a.rx.outbox = append(a.rx.outbox, told{to: b, slot: slot, v: v, from: a.Name})
 	if a.Recording() {
-		a.emit(Event{Kind: EventTell, Peer: to, Belief: name, Value: v.String()})
+		a.emit(Event{Kind: EventTell, Peer: to, Belief: name, Value: shortValue(v)})
 	}
 	return nil
 }

@@ -75,23 +75,28 @@ func (e *Event) String() string {
 	}
 	s := e.Kind.String() + " " + e.Name
 	if e.Kind == BeliefAdded {
-		s += " = " + e.Value.String()
+		s += " = " + engine.ShortValue(e.Value)
 	}
 	if e.Old.IsKnown() {
-		s += " (was " + e.Old.String() + ")"
+		s += " (was " + engine.ShortValue(e.Old) + ")"
 	}
 	return s
 }
 
 // Describe formats a result or context value for a trace: nil as "",
-// values with a String method by it, Go strings quoted, others as fmt
-// prints them.
+// numbers (float64 and engine.Value) in engine.ShortNumber form, values
+// with a String method by it, Go strings quoted, others as fmt prints
+// them.
 func Describe(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return ""
 	case string:
 		return fmt.Sprintf("%q", x)
+	case float64:
+		return engine.ShortNumber(x)
+	case engine.Value:
+		return engine.ShortValue(x)
 	case error:
 		return x.Error()
 	case fmt.Stringer:
