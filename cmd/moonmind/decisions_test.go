@@ -42,6 +42,35 @@ func TestPlanAuthority(t *testing.T) {
 	}
 }
 
+func TestPlanNamesTheBlockingActionPerGoal(t *testing.T) {
+	f := filepath.Join("testdata", "decisions", "armed.lua")
+	tests := []struct {
+		name, reason string
+		args         []string
+		code         int
+		want         string
+	}{
+		{name: "no crate", reason: "armed fails at fetchMagazine's at_crate, named; rest is still planned",
+			code: 1, want: "role Rifleman\n" +
+				`goal armed (high): no plan: UNREACHABLE: goal "armed", action "fetchMagazine", precondition "at_crate": ` +
+				`the precondition of "fetchMagazine" never holds, so "reload" ("magazines > 0") can never run` + "\n" +
+				"goal rest (normal): sit  [cost 1]\n" +
+				"plan: sit  [cost 1]\n"},
+		{name: "at a crate", reason: "with at_crate both goals have plans, highest priority first",
+			args: []string{"--state", "at_crate=true"}, code: 0, want: "role Rifleman\n" +
+				"goal armed (high): fetchMagazine, reload  [cost 2]\n" +
+				"goal rest (normal): sit  [cost 1]\n" +
+				"plan: fetchMagazine, reload, sit  [cost 3]\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runMain(append([]string{"plan", f}, tc.args...)...)
+			assert.Equal(t, tc.code, code, errOut)
+			assert.Equal(t, tc.want, out, tc.reason)
+		})
+	}
+}
+
 func TestPlanJSONPerGoal(t *testing.T) {
 	out, errOut, code := runMain("plan", robRole, "--json")
 	require.Equal(t, 1, code, errOut)
