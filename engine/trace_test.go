@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -128,4 +129,51 @@ func TestDecidedBy(t *testing.T) {
 	}
 	assert.Equal(t, "pick", a.DecidedBy(), "fed: the utility planner picked Nap")
 	assert.Equal(t, "Nap", a.Running().Name)
+}
+
+func TestTimingRecordsEveryDecision(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		role         RoleSpec
+		handle       bool
+		kind         EventKind
+	}{
+		{name: "GOAP plan", reason: "the search's wall time is on the plan record", kind: EventPlan,
+			role: RoleSpec{Name: "R", State: []Var{{"fed", BoolValue(false)}}, Goals: []GoalSpec{NewGoal("eat", "fed")},
+				Actions: []ActionSpec{NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 1}).Spec()}}},
+		{name: "utility pick", reason: "the scoring's wall time is on the pick record", kind: EventPick,
+			role: RoleSpec{Name: "R", Decide: "utility",
+				Actions: []ActionSpec{{Name: "Nap", Utility: UtilitySpec{Value: 50}, Body: ticksBody{n: 100}}}}},
+		{name: "planner handle", reason: "a custom handle's Plan is timed too", kind: EventPlan, handle: true,
+			role: RoleSpec{Name: "R", State: []Var{{"fed", BoolValue(false)}}, Goals: []GoalSpec{NewGoal("eat", "fed")},
+				Actions: []ActionSpec{NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 1}).Spec()}}},
+	}
+	for _, tc := range tests {
+		for _, timing := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s timing=%v", tc.name, timing), func(t *testing.T) {
+				w, a, tr := newWorld(t, tc.role)
+				if tc.handle {
+					asked := 0
+					a.SetPlannerHandle(fixedHandle{a: a, goal: "eat", steps: []string{"Eat"}, asked: &asked})
+				}
+				w.Timing = timing
+				w.Tick(0.1)
+				var got *Event
+				for i := range tr.events {
+					if tr.events[i].Kind == tc.kind {
+						got = &tr.events[i]
+					}
+				}
+				require.NotNil(t, got, "a %s record", tc.kind)
+				if tc.handle {
+					require.Equal(t, "planned by the agent's planner handle", got.Reason)
+				}
+				if timing {
+					assert.Positive(t, got.Duration, tc.reason)
+				} else {
+					assert.Zero(t, got.Duration, "off by default: traces stay reproducible")
+				}
+			})
+		}
+	}
 }
