@@ -168,6 +168,22 @@ func TestIssue13PlanningFromLua(t *testing.T) {
 		file         string
 		check        func(t *testing.T, d *engine.Domain)
 	}{
+		{name: "1 a handed-in plan with a restricted action is refused", reason: "ExecutePlan and a Planner without the policy under Think refuse Rob before any step runs",
+			file: "secured.lua", check: func(t *testing.T, d *engine.Domain) {
+				a := engine.NewAgent("npc", d)
+				_, err := a.ExecutePlan([]string{"Rob"})
+				require.ErrorIs(t, err, engine.ErrRestricted)
+				assert.Contains(t, err.Error(), `"crime"`, "the message names the missing authority")
+				assert.Equal(t, engine.BoolValue(false), a.Get("rich"), "no step ran")
+				ran, err := engine.NewPlanExecutor(a, engine.NewPlanner(d)).Think()
+				require.ErrorIs(t, err, engine.ErrRestricted, "a bare Planner plans Rob (cost 1); Think refuses it")
+				assert.Empty(t, ran)
+				assert.Equal(t, engine.BoolValue(false), a.Get("rich"))
+				ran, err = engine.NewPlanExecutor(a).Think()
+				require.NoError(t, err, "with the agent's policy the executor plans Work")
+				assert.Equal(t, []string{"Work"}, ran)
+				assert.Equal(t, engine.BoolValue(true), a.Get("rich"))
+			}},
 		{name: "3 per goal, and the blocking action named", reason: "armed has no plan (no crate in reach); rest still gets sit",
 			file: "armed.lua", check: func(t *testing.T, d *engine.Domain) {
 				out := engine.NewPlanner(d).PlanEach(d.NewState())
