@@ -192,7 +192,8 @@ func (a *Agent) CurrentPlan() []*Action {
 // Stuck reports whether the agent is marked STUCK.
 func (a *Agent) Stuck() bool { return a.stuck }
 
-// Time returns the agent's clock in seconds: the sum of its ticks' dt.
+// Time returns the agent's clock in seconds: its ticks' dt added up
+// exactly (the tick count times dt; see World.Time), as of its last tick.
 func (a *Agent) Time() float64 { return a.time }
 
 // Ticks returns the number of ticks run.
