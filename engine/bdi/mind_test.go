@@ -369,4 +369,6 @@ func TestBeliefAndTellRecordsPrintShortestNumbers(t *testing.T) {
 	ev := bdi.Event{Kind: bdi.BeliefAdded, Name: "range", Value: engine.NumberValue(48.699999999999996), Old: engine.NumberValue(0.1 + 0.2)}
 	assert.Equal(t, "belief_added range = 48.7 (was 0.3)", ev.String())
 	assert.Equal(t, "0.3", bdi.Describe(0.1+0.2))
+	g := engine.GoalTuple(engine.StringValue("magazine"), engine.NumberValue(0.1+0.2), engine.NumberValue(48.699999999999996))
+	assert.Equal(t, `{"magazine", 0.3, 48.7}`, g.String(), "a goal tuple's numbers in shortest form")
 }
