@@ -71,6 +71,21 @@ func TestPlanNamesTheBlockingActionPerGoal(t *testing.T) {
 	}
 }
 
+func TestPlanCostsInShortestForm(t *testing.T) {
+	f := filepath.Join("testdata", "decisions", "walker.lua")
+	out, errOut, code := runMain("plan", f)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, "role Walker\ngoal leave (normal): ToDoor, Open  [cost 0.3]\nplan: ToDoor, Open  [cost 0.3]\n", out,
+		"0.1 + 0.2 prints 0.3, not 0.30000000000000004")
+	out, errOut, code = runMain("why-not", f, "--action", "Open")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "[ToDoor, Open]  [cost 0.3]")
+	assert.NotContains(t, out, "0000000")
+	out, errOut, code = runMain("run", f, "--ticks", "2")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "plan=[ToDoor, Open] cost=0.3\n")
+}
+
 func TestPlanJSONPerGoal(t *testing.T) {
 	out, errOut, code := runMain("plan", robRole, "--json")
 	require.Equal(t, 1, code, errOut)

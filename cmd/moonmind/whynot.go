@@ -154,9 +154,9 @@ func (r *whyNot) goap(only *engine.Goal, depth int, preHolds bool) bool {
 			if s == a {
 				r.chosen = true
 				if i == 0 {
-					r.say("it is chosen: it is the first step of the plan %s  [cost %s]", planText(full.Steps), engine.FormatNumber(full.Cost))
+					r.say("it is chosen: it is the first step of the plan %s  [cost %s]", planText(full.Steps), engine.ShortNumber(full.Cost))
 				} else {
-					r.say("it is chosen later: step %d of the plan %s  [cost %s]", i+1, planText(full.Steps), engine.FormatNumber(full.Cost))
+					r.say("it is chosen later: step %d of the plan %s  [cost %s]", i+1, planText(full.Steps), engine.ShortNumber(full.Cost))
 				}
 				return goalsFirst
 			}
@@ -193,7 +193,7 @@ func (r *whyNot) goap(only *engine.Goal, depth int, preHolds bool) bool {
 			continue
 		}
 		if !preHolds {
-			r.say("goal %s is planned as %s  [cost %s], which does not lead to %s", g.Name, planText(p.Steps), engine.FormatNumber(p.Cost), a.Name)
+			r.say("goal %s is planned as %s  [cost %s], which does not lead to %s", g.Name, planText(p.Steps), engine.ShortNumber(p.Cost), a.Name)
 			continue
 		}
 		r.compare(g, p.Steps, p.Cost, depth)
