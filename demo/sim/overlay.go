@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // Overlay is what the demo's debug overlay shows for one soldier: its body,
@@ -181,10 +182,10 @@ func (o Overlay) GOAPLine() string {
 	steps := make([]string, len(o.Plan))
 	total := 0.0
 	for i, a := range o.Plan {
-		steps[i] = a + " (" + engine.ShortNumber(o.PlanCosts[i]) + ")"
+		steps[i] = a + " (" + expr.ShortNumber(o.PlanCosts[i]) + ")"
 		total += o.PlanCosts[i]
 	}
-	return fmt.Sprintf("GOAP: goal %s, plan %s, cost %s", o.Goal, strings.Join(steps, " -> "), engine.ShortNumber(total))
+	return fmt.Sprintf("GOAP: goal %s, plan %s, cost %s", o.Goal, strings.Join(steps, " -> "), expr.ShortNumber(total))
 }
 
 // whyNoGoal says why no goal's plan runs: no goal needs work, planning is
