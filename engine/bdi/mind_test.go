@@ -356,7 +356,8 @@ func TestBeliefAndTellRecordsPrintShortestNumbers(t *testing.T) {
 	w.Add(a)
 	w.Add(b)
 	w.Tick(0.1)
-	a.Set("range", engine.NumberValue(0.1+0.2)) // 0.30000000000000004
+	tenth, fifth := 0.1, 0.2
+	a.Set("range", engine.NumberValue(tenth+fifth)) // 0.30000000000000004 (a constant 0.1 + 0.2 would be exact)
 	for range 3 {
 		w.Tick(0.1)
 	}
@@ -366,9 +367,9 @@ func TestBeliefAndTellRecordsPrintShortestNumbers(t *testing.T) {
 	assert.Contains(t, out, "belief-added belief=heard value=0.9 old=0 from=a")
 	assert.Contains(t, out, "intention-done action=pass on intention=#1 value=0.9", "the intention's result too")
 	assert.NotContains(t, out, "0000000")
-	ev := bdi.Event{Kind: bdi.BeliefAdded, Name: "range", Value: engine.NumberValue(48.699999999999996), Old: engine.NumberValue(0.1 + 0.2)}
+	ev := bdi.Event{Kind: bdi.BeliefAdded, Name: "range", Value: engine.NumberValue(48.699999999999996), Old: engine.NumberValue(tenth + fifth)}
 	assert.Equal(t, "belief_added range = 48.7 (was 0.3)", ev.String())
-	assert.Equal(t, "0.3", bdi.Describe(0.1+0.2))
-	g := engine.GoalTuple(engine.StringValue("magazine"), engine.NumberValue(0.1+0.2), engine.NumberValue(48.699999999999996))
+	assert.Equal(t, "0.3", bdi.Describe(tenth+fifth))
+	g := engine.GoalTuple(engine.StringValue("magazine"), engine.NumberValue(tenth+fifth), engine.NumberValue(48.699999999999996))
 	assert.Equal(t, `{"magazine", 0.3, 48.7}`, g.String(), "a goal tuple's numbers in shortest form")
 }
