@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -73,46 +74,57 @@ func TestOverlaySaysWhichPlannerDecided(t *testing.T) {
 	}
 }
 
-// TestOverlayAndTraceNeverContradict plays a battle and, every tick, checks
-// every living soldier's overlay against its latest decision record: a
-// "goal" overlay has a plan record for that goal, a "pick" one a pick
-// record for the action it runs.
+// TestOverlayAndTraceNeverContradict plays 600 ticks of a battle, with GOAP on and off,
+// and, every tick, checks every living soldier's overlay against its latest
+// decision record: a "goal" overlay has a plan record for that goal, a
+// "pick" one a pick record for the action it runs.
 func TestOverlayAndTraceNeverContradict(t *testing.T) {
-	s, err := sim.New(sim.Config{Seed: 3, ScriptsDir: "../../scripts", RoundPause: -1})
-	require.NoError(t, err)
-	defer s.Close()
-	seen := map[string]int{}
-	for tick := 1; tick <= 900 && s.Winner < 0; tick++ {
-		s.Step(dt)
-		for _, so := range s.Soldiers {
-			if so.Dead {
-				continue
-			}
-			o := s.Overlay(so, 0)
-			e, ok := lastDecision(so)
-			if o.DecidedBy == "" || !ok {
-				continue
-			}
-			seen[o.DecidedBy]++
-			switch o.DecidedBy {
-			case "goal":
-				if !assert.Equal(t, engine.EventPlan, e.Kind, "tick %d %s: overlay %q, record %s", tick, so.Name, o.Decision(), e) {
-					return
+	for _, noGOAP := range []bool{false, true} {
+		t.Run(fmt.Sprintf("noGOAP=%v", noGOAP), func(t *testing.T) {
+			s, err := sim.New(sim.Config{Seed: 3, ScriptsDir: "../../scripts", RoundPause: -1, NoGOAP: noGOAP})
+			require.NoError(t, err)
+			defer s.Close()
+			seen := map[string]int{}
+			for tick := 1; tick <= 600 && s.Winner < 0; tick++ {
+				s.Step(dt)
+				for _, so := range s.Soldiers {
+					if so.Dead {
+						continue
+					}
+					o := s.Overlay(so, 0)
+					e, ok := lastDecision(so)
+					if o.DecidedBy == "" || !ok {
+						continue
+					}
+					seen[o.DecidedBy]++
+					switch o.DecidedBy {
+					case "goal":
+						if !assert.Equal(t, engine.EventPlan, e.Kind, "tick %d %s: overlay %q, record %s", tick, so.Name, o.Decision(), e) {
+							return
+						}
+						assert.Equal(t, o.Goal, e.Goal, "tick %d %s", tick, so.Name)
+						assert.Contains(t, o.Decision(), "the GOAP goal "+e.Goal)
+					case "pick":
+						if !assert.Equal(t, engine.EventPick, e.Kind, "tick %d %s: overlay %q, record %s", tick, so.Name, o.Decision(), e) {
+							return
+						}
+						require.NotEmpty(t, o.Plan)
+						assert.Equal(t, e.Action, o.Plan[0], "tick %d %s: the picked action is the one in hand", tick, so.Name)
+						assert.Contains(t, o.Decision(), "the utility pick")
+						assert.Empty(t, o.Goal)
+						if noGOAP && len(o.Unmet) > 0 {
+							assert.Contains(t, o.Decision(), "GOAP is off; unmet: ", "tick %d %s", tick, so.Name)
+						}
+					}
 				}
-				assert.Equal(t, o.Goal, e.Goal, "tick %d %s", tick, so.Name)
-				assert.Contains(t, o.Decision(), "the GOAP goal "+e.Goal)
-			case "pick":
-				if !assert.Equal(t, engine.EventPick, e.Kind, "tick %d %s: overlay %q, record %s", tick, so.Name, o.Decision(), e) {
-					return
-				}
-				require.NotEmpty(t, o.Plan)
-				assert.Equal(t, e.Action, o.Plan[0], "tick %d %s: the picked action is the one in hand", tick, so.Name)
-				assert.Contains(t, o.Decision(), "the utility pick")
-				assert.Empty(t, o.Goal)
 			}
-		}
+			t.Logf("soldier-ticks by planner: %v", seen)
+			if noGOAP {
+				assert.Zero(t, seen["goal"], "no goal's plan with GOAP off")
+			} else {
+				assert.Positive(t, seen["goal"], "some soldiers follow a goal's plan")
+			}
+			assert.Positive(t, seen["pick"], "some run a utility pick")
+		})
 	}
-	t.Logf("soldier-ticks by planner: %v", seen)
-	assert.Positive(t, seen["goal"], "some soldiers follow a goal's plan")
-	assert.Positive(t, seen["pick"], "some run a utility pick")
 }
