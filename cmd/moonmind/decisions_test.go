@@ -206,6 +206,43 @@ func TestRunTimingAndExactTime(t *testing.T) {
 	assert.NotContains(t, string(data), "4.99999")
 }
 
+func TestRunTracePickRecords(t *testing.T) {
+	f := filepath.Join("testdata", "decisions", "feast.lua")
+	for _, timing := range []bool{false, true} {
+		trace := filepath.Join(t.TempDir(), "t.jsonl")
+		args := []string{"run", f, "--ticks", "1", "--trace", trace}
+		if timing {
+			args = append(args, "--timing")
+		}
+		out, errOut, code := runMain(args...)
+		require.Equal(t, 0, code, errOut)
+		assert.Equal(t, timing, strings.Contains(out, "pick        action=feast score=2.000 took="), "the pick line is timed with --timing only")
+		data, err := os.ReadFile(trace)
+		require.NoError(t, err)
+		var pick struct {
+			Kind           string `json:"kind"`
+			Considerations []struct {
+				Name                  string
+				Input, Output, Weight float64
+			} `json:"considerations"`
+			DurationNs int64 `json:"durationNs"`
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.Contains(line, `"kind":"pick"`) {
+				require.NoError(t, json.Unmarshal([]byte(line), &pick))
+				break
+			}
+		}
+		require.Equal(t, "pick", pick.Kind, "the trace has the pick")
+		require.Len(t, pick.Considerations, 1)
+		assert.Equal(t, "utility", pick.Considerations[0].Name)
+		assert.Equal(t, 300.0, pick.Considerations[0].Input, "value - cost")
+		assert.Equal(t, 2.0, pick.Considerations[0].Output, "(300 - 0 + 100) / 200, unclamped")
+		assert.Equal(t, 1.0, pick.Considerations[0].Weight)
+		assert.Equal(t, timing, pick.DurationNs > 0, "durationNs with --timing only")
+	}
+}
+
 func TestCheckNotesGoalsWithoutCandidates(t *testing.T) {
 	f := filepath.Join("testdata", "decisions", "lonely.lua")
 	out, errOut, code := runMain("check", f)
