@@ -128,6 +128,18 @@ func TestIssue13FromLua(t *testing.T) {
 				}
 				assert.Equal(t, []float64{0.3, 0.6}, times, "records at exactly 0.3 s and 0.6 s")
 			}},
+		{name: "8 a Lua intention's number in shortest form", reason: "the intention waits 0.1 + 0.1 + 0.1 s and returns it: its record says 0.3",
+			run:  decisionRun{file: "measure.lua", ticks: 6, kinds: []engine.EventKind{engine.EventIntentionDone}},
+			want: []string{"4 intention-done pace it out"},
+			check: func(t *testing.T, a *engine.Agent, all []engine.Event) {
+				n, _ := a.Get("length").AsNumber()
+				require.NotEqual(t, 0.3, n, "the sum really is 0.30000000000000004")
+				for _, e := range all {
+					if e.Kind == engine.EventIntentionDone {
+						assert.Equal(t, "0.3", e.Value)
+					}
+				}
+			}},
 		{name: "8 pick records carry their considerations", reason: "the pick of eat names hungry and worth with input, output and weight",
 			run:  decisionRun{file: "grazer.lua", ticks: 2, kinds: []engine.EventKind{pick, start}},
 			want: []string{"1 pick eat", "1 start eat"},

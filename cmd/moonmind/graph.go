@@ -65,7 +65,7 @@ func writeDOT(w io.Writer, d *engine.Domain) {
 		}
 	}
 	for _, a := range d.Actions {
-		label := a.Name + " (cost " + expr.FormatNumber(a.Cost) + ")"
+		label := a.Name + " (cost " + expr.ShortNumber(a.Cost) + ")"
 		if !a.Effects.IsEmpty() {
 			label += "\n" + a.Effects.Source()
 		}
