@@ -1,6 +1,10 @@
 package main
 
 import (
+	"slices"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,4 +78,59 @@ func TestReplayBadInput(t *testing.T) {
 	back, _, code := runMain("trace", path, "--kind", "finish")
 	assert.Equal(t, 0, code, "trace reads a trace with a run header")
 	assert.Contains(t, back, "Soldier      finish      action=attack")
+}
+
+// weatherGround adds a host method weather() that answers w: the host of
+// a replay may answer differently from the recorded run's.
+func weatherGround(w string) func(map[string]luabind.HostFunc) map[string]luabind.HostFunc {
+	return func(m map[string]luabind.HostFunc) map[string]luabind.HostFunc {
+		m["weather"] = func(c *luabind.HostCall) (bool, error) {
+			c.Results = []engine.Value{engine.StringValue(w)}
+			return true, nil
+		}
+		return m
+	}
+}
+
+func TestReplayFeedsTheRecordedHostInputsBack(t *testing.T) {
+	role := filepath.Join("testdata", "replay", "weather.lua")
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	var out, errOut strings.Builder
+	code := runWith([]string{role, "--ticks", "30", "--trace", path}, &out, &errOut, runHooks{ground: weatherGround("rain")})
+	require.Equal(t, 0, code, errOut.String())
+	require.Contains(t, out.String(), "plan=[umbrella]", "in the rain the walker takes its umbrella")
+
+	_, _, inputs, code := readTrace(path, &errOut)
+	require.Equal(t, 0, code, errOut.String())
+	var sensed, answered bool
+	for _, in := range inputs {
+		sensed = sensed || in.From == "sensor" && in.Name == "sky" && slices.Contains(in.Writes, inputWrite{Var: "weather", Value: `"rain"`})
+		answered = answered || in.From == "host" && in.Name == "weather" && slices.Equal(in.Results, []string{`"rain"`})
+	}
+	assert.True(t, sensed, "the trace holds what the sensor wrote: %v", inputs)
+	assert.True(t, answered, "the trace holds what the host method answered: %v", inputs)
+
+	// Today's host says sun; the replay feeds the recorded rain back.
+	out.Reset()
+	errOut.Reset()
+	code = replayWith([]string{path}, &out, &errOut, weatherGround("sun"))
+	assert.Equal(t, 0, code, errOut.String())
+	assert.Equal(t, "identical: 5 records over 30 ticks\n", out.String())
+
+	// Without the recorded inputs, the new host's sun changes the first plan.
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var kept []string
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		if !strings.HasPrefix(line, `{"kind":"input",`) {
+			kept = append(kept, line)
+		}
+	}
+	bare := filepath.Join(t.TempDir(), "bare.jsonl")
+	require.NoError(t, os.WriteFile(bare, []byte(strings.Join(kept, "")), 0o644))
+	out.Reset()
+	code = replayWith([]string{bare}, &out, &errOut, weatherGround("sun"))
+	assert.Equal(t, 1, code, errOut.String())
+	assert.Contains(t, out.String(), "differs at record 1, tick 1, agent Walker:\n")
+	assert.Contains(t, out.String(), "new:      tick    1  t=  0.000s  Walker       plan        goal=sheltered plan=[hat] cost=1")
 }

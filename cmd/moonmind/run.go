@@ -20,6 +20,20 @@ func init() {
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
+	return runWith(args, stdout, stderr, runHooks{})
+}
+
+// runHooks are what replay and tests change in a run.
+type runHooks struct {
+	// replay, when not nil, are the inputs of a recorded run to feed back
+	// (see inputLog); nil records the run's inputs.
+	replay []hostInput
+	// ground, when set, changes the training ground's methods (tests give
+	// it methods whose answers differ from run to run).
+	ground func(map[string]luabind.HostFunc) map[string]luabind.HostFunc
+}
+
+func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	fs := newFlagSet("run", stderr)
 	var states stateFlags
 	fs.Var(&states, "state", "set a state variable of every agent that has it, name=value (repeatable)")
@@ -59,7 +73,15 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	// One Lua runtime per worker: its agents run their bodies there.
-	domains, closeAll, err := loadRunDomains(specs, *workers, filepath.Dir(specs[0].file))
+	inputs := newInputLog(hooks.replay)
+	hostOf := func(g *trainingGround) map[string]luabind.HostFunc {
+		m := g.host()
+		if hooks.ground != nil {
+			m = hooks.ground(m)
+		}
+		return inputs.host(m)
+	}
+	domains, closeAll, err := loadRunDomains(specs, *workers, filepath.Dir(specs[0].file), hostOf)
 	defer closeAll()
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -95,6 +117,7 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		w.Add(a)
 		w.Pin(i, i%*workers)
+		inputs.add(a)
 	}
 	for i := 0; i < *ticks; i++ {
 		w.Tick(*dt)
@@ -105,6 +128,9 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		err := writeRunHeader(trace, args)
 		if err == nil {
 			err = engine.WriteJSONLines(trace, records)
+		}
+		if err == nil {
+			err = inputs.write(trace)
 		}
 		if err != nil {
 			fmt.Fprintln(stderr, "moonmind run:", err)

@@ -47,7 +47,7 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	_, events, code := readTrace(pos[0], stderr)
+	_, events, _, code := readTrace(pos[0], stderr)
 	if code != 0 {
 		return code
 	}
@@ -76,20 +76,22 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// readTrace reads every record of a JSON Lines trace, and its run header
-// (nil when it has none). On failure it prints the error, with file:line
-// for a bad record, and returns exit status 2.
-func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, int) {
+// readTrace reads every record of a JSON Lines trace, its run header (nil
+// when it has none) and the inputs the host gave (lines of kind "input").
+// On failure it prints the error, with file:line for a bad record, and
+// returns exit status 2.
+func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, []hostInput, int) {
 	f, err := os.Open(path)
 	if err != nil {
 		fmt.Fprintln(stderr, "moonmind trace:", err)
-		return nil, nil, 2
+		return nil, nil, nil, 2
 	}
 	defer f.Close()
 	var hdr *runHeader
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
 	var events []engine.Event
+	var inputs []hostInput
 	line := 0
 	for sc.Scan() {
 		line++
@@ -101,8 +103,17 @@ func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, int) 
 			hdr = &runHeader{}
 			if err := json.Unmarshal(sc.Bytes(), hdr); err != nil {
 				fmt.Fprintf(stderr, "%s:%d: %v\n", path, line, err)
-				return nil, nil, 2
+				return nil, nil, nil, 2
 			}
+			continue
+		}
+		if strings.HasPrefix(sc.Text(), `{"kind":"input",`) {
+			var in hostInput
+			if err := json.Unmarshal(sc.Bytes(), &in); err != nil {
+				fmt.Fprintf(stderr, "%s:%d: %v\n", path, line, err)
+				return nil, nil, nil, 2
+			}
+			inputs = append(inputs, in)
 			continue
 		}
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
@@ -111,7 +122,7 @@ func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, int) 
 			} else {
 				fmt.Fprintf(stderr, "%s:%d: %v\n", path, line, err)
 			}
-			return nil, nil, 2
+			return nil, nil, nil, 2
 		}
 		e := rec.Event
 		e.Kind, _ = engine.ParseEventKind(rec.Kind)
@@ -119,9 +130,9 @@ func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, int) 
 	}
 	if err := sc.Err(); err != nil {
 		fmt.Fprintln(stderr, "moonmind trace:", err)
-		return nil, nil, 2
+		return nil, nil, nil, 2
 	}
-	return hdr, events, 0
+	return hdr, events, inputs, 0
 }
 
 // parseTickSpan reads --tick A:B, A:, :B or A (one tick). The empty span
