@@ -108,6 +108,9 @@ func trainingGroundHelp() string {
 	for _, n := range names {
 		b.WriteString("\n  " + groundMethods[n])
 	}
+	b.WriteString("\n\nOn a terminal, records that went wrong are coloured (never with NO_COLOR set), and a run that goes on\n" +
+		"for more than a second shows a progress bar on stderr, cleared at the end. --trace also records every\n" +
+		"input the host gave (what sensors wrote, what host methods answered), for moonmind replay.")
 	return b.String()
 }
 

@@ -7,6 +7,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/luabind"
@@ -31,6 +33,12 @@ type runHooks struct {
 	// ground, when set, changes the training ground's methods (tests give
 	// it methods whose answers differ from run to run).
 	ground func(map[string]luabind.HostFunc) map[string]luabind.HostFunc
+	// terminal, when set, says which outputs are terminals (tests); nil
+	// asks the operating system.
+	terminal func(io.Writer) bool
+	// progress, when set, is when the progress bar shows and how often it
+	// is drawn; nil means defaultProgress (tests draw it at every tick).
+	progress *progressTiming
 }
 
 func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
@@ -98,11 +106,22 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		defer f.Close()
 		trace = f
 	}
+	terminal := hooks.terminal
+	if terminal == nil {
+		terminal = isTerminal
+	}
+	colour := colourOK(terminal(stdout), os.Getenv)
+	pt := defaultProgress
+	if hooks.progress != nil {
+		pt = *hooks.progress
+	}
+	bar := newProgress(stderr, *ticks, terminal(stderr), terminal(stdout), pt, time.Now)
 	w := engine.NewWorld(*seed)
 	w.Workers = *workers
 	w.Timing = *timing
 	w.OnEvent = func(e engine.Event) {
-		fmt.Fprintln(stdout, e.String())
+		bar.beforeLine()
+		fmt.Fprintln(stdout, recordLine(e, colour))
 		if trace != nil {
 			records = append(records, e)
 		}
@@ -121,7 +140,9 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	}
 	for i := 0; i < *ticks; i++ {
 		w.Tick(*dt)
+		bar.done(i + 1)
 	}
+	bar.finish()
 	w.Finish()
 	if trace != nil {
 		// The run's arguments first, for moonmind replay.
@@ -138,6 +159,30 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		}
 	}
 	return 0
+}
+
+// recordLine formats one record as run prints it; with colour, the kind
+// of a record that went wrong is red (a failure, a plan that failed, a
+// sensor or condition that failed, stuck) or yellow (an interruption, a
+// replan, a refused plan).
+func recordLine(e engine.Event, colour bool) string {
+	line := e.String()
+	var c string
+	switch e.Kind {
+	case engine.EventFail, engine.EventPlanFailed, engine.EventSensorFailed, engine.EventConditionFailed, engine.EventStuck:
+		c = colourRed
+	case engine.EventInterrupt, engine.EventReplan, engine.EventRefused:
+		c = colourYellow
+	}
+	if !colour || c == "" {
+		return line
+	}
+	prefix := fmt.Sprintf("tick %4d  t=%7.3fs  %-12s ", e.Tick, e.Time, e.Agent)
+	kind := e.Kind.String()
+	if !strings.HasPrefix(line, prefix+kind) {
+		return line
+	}
+	return prefix + paint(true, c, kind) + line[len(prefix)+len(kind):]
 }
 
 // trainingGround provides the host methods a script may call when it runs
