@@ -49,9 +49,19 @@ var helps = map[string]helpText{
 		more:    "--tick A:B keeps ticks A to B inclusive; A: and :B leave one end open.",
 	},
 	"graph": {
-		args:    "FILE  one role file",
-		example: "moonmind graph scripts/soldier.lua | dot -Tpng -o soldier.png\n  (a Graphviz DOT graph: a box per action, an ellipse per goal, a note per state variable)",
-		exits:   "2  the role does not load",
+		args: "FILE  one role file",
+		example: "moonmind graph scripts/soldier.lua --goal armed --format mermaid\n" +
+			"  flowchart LR\n" +
+			"    n1[/\"ammo = 0\"/]",
+		exits: "2  the role does not load, --goal names no goal of the role, or --format is neither dot nor mermaid",
+		more: "Nodes: a note per state variable, an ellipse per goal, a box per action, a hexagon per sensor, a\n" +
+			"component per reactive plan. Edges: variable -> action (pre: its precondition reads it; dotted: a\n" +
+			"consideration reads it), action -> variable (its effects; dotted \"body\": its body writes it, no effect\n" +
+			"promises it), variable -> goal, action -> goal (fulfills), sensor -> variable (what it writes), goal or\n" +
+			"belief -> plan (what triggers it), plan -> variable or goal (what its body writes or asks for). What\n" +
+			"sensors, plans and bodies write is read from their Lua source. A node without an edge says why.\n" +
+			"--goal keeps only what can lead to that goal. Render DOT with Graphviz (dot -Tpng, not installed by\n" +
+			"moonmind), Mermaid in any Markdown viewer that draws it.",
 	},
 	"plan": {
 		args:    "FILE  one role file",

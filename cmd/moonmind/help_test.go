@@ -162,7 +162,7 @@ func splitShell(line string) []string {
 // TestHelpExamplesAreTrue runs the example of every command that needs no
 // server or trace file and checks that it prints what its help says.
 func TestHelpExamplesAreTrue(t *testing.T) {
-	for _, name := range []string{"check", "plan", "utility", "run", "eval", "apply"} {
+	for _, name := range []string{"check", "plan", "utility", "run", "eval", "apply", "graph"} {
 		t.Run(name, func(t *testing.T) {
 			lines := strings.Split(helps[name].example, "\n")
 			// The examples are written from the repository's root.
