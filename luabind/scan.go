@@ -46,31 +46,42 @@ func ScanFile(path string) (*Scan, error) {
 
 // Entry returns what the functions of one table constructor do, with the
 // functions they define inside: the table with the field name = NAME that
-// begins on line (1-based) or has a field on it; with name "", the
+// begins on line (1-based) or has a field on it, or a call that takes
+// NAME first on that line (mm.sensor("NAME", 1, function ... end)); with name "", the
 // innermost table that begins on line or has a field on it (an unnamed
 // reactive plan, whose position is its on field). ok is false when no
 // such table is in the file (an entry built by a helper function
 // elsewhere, for example).
 func (s *Scan) Entry(line int, name string) (t Touches, ok bool) {
-	var found *ast.TableExpr
+	var found ast.Expr
 	visit := func(e ast.Expr) {
-		tb, isTable := e.(*ast.TableExpr)
-		if !isTable || (name != "" && found != nil) {
+		if name != "" && found != nil {
 			return
 		}
-		at, named := tb.Line() == line, name == ""
-		for _, f := range tb.Fields {
-			if f.Value != nil && f.Value.Line() == line {
-				at = true
+		switch x := e.(type) {
+		case *ast.TableExpr:
+			at, named := x.Line() == line, name == ""
+			for _, f := range x.Fields {
+				if f.Value != nil && f.Value.Line() == line {
+					at = true
+				}
+				k, kok := f.Key.(*ast.StringExpr)
+				v, vok := f.Value.(*ast.StringExpr)
+				if kok && vok && k.Value == "name" && v.Value == name {
+					named = true
+				}
 			}
-			k, kok := f.Key.(*ast.StringExpr)
-			v, vok := f.Value.(*ast.StringExpr)
-			if kok && vok && k.Value == "name" && v.Value == name {
-				named = true
+			if at && named {
+				found = x
 			}
-		}
-		if at && named {
-			found = tb
+		case *ast.FuncCallExpr:
+			// A helper that takes the name first: mm.sensor("NAME", ...).
+			if name == "" || len(x.Args) == 0 {
+				return
+			}
+			if v, ok := x.Args[0].(*ast.StringExpr); ok && v.Value == name && (x.Line() == line || v.Line() == line) {
+				found = x
+			}
 		}
 	}
 	w := walker{expr: visit}

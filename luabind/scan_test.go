@@ -30,6 +30,9 @@ return mm.role {
       run = function(npc, dt) local k = "seen"; npc.state[k] = false end,
     },
   },
+  actions = {
+    mm.action("peek", { run = function(npc) npc.state.far = false end }),
+  },
   plans = {
     { name = "react", on = "belief_added", belief = "seen",
       body = function(npc) npc:achieve("hidden"); npc:forget("mood")
@@ -50,13 +53,17 @@ return mm.role {
 	require.True(t, ok, "the name's line, inside a table that begins on the line before")
 	assert.Equal(t, Touches{Dynamic: true}, ears)
 
-	react, ok := s.Entry(22, "react")
+	react, ok := s.Entry(25, "react")
 	require.True(t, ok)
 	assert.Equal(t, Touches{Writes: []string{"mood"}, Achieves: []string{"hidden", "report"}}, react)
 
-	unnamed, ok := s.Entry(22, "")
+	unnamed, ok := s.Entry(25, "")
 	require.True(t, ok, "an unnamed entry, by the line of one of its fields")
 	assert.Equal(t, react, unnamed)
+
+	peek, ok := s.Entry(22, "peek")
+	require.True(t, ok, "a helper call that takes the name first")
+	assert.Equal(t, Touches{Writes: []string{"far"}}, peek)
 
 	_, ok = s.Entry(7, "ears")
 	assert.False(t, ok, "no table named ears spans line 7")
