@@ -47,7 +47,8 @@ var helps = map[string]helpText{
 		args:    "FILE.jsonl  a trace written by moonmind run --trace",
 		example: "moonmind trace run.jsonl --agent Soldier --kind start --tick 1:10\n  tick    1  t=  0.000s  Soldier      start       goal=armed action=fetchMagazine",
 		exits:   "2  the trace cannot be read, or --agent, --kind or --tick names nothing in it (with a did-you-mean)",
-		more:    "--tick A:B keeps ticks A to B inclusive; A: and :B leave one end open.",
+		more: "--tick A:B keeps ticks A to B inclusive; A: and :B leave one end open. --kind input prints the inputs\n" +
+			"the host gave instead of the records (what sensors wrote, what host methods answered), which replay feeds back.",
 	},
 	"graph": {
 		args: "FILE  one role file",

@@ -3,8 +3,11 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/luabind"
@@ -188,6 +191,36 @@ func (l *inputLog) write(w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// String formats the input as one line, as moonmind trace --kind input
+// prints it: the sensor and what it wrote, or the host method, its
+// arguments and its answer.
+func (in hostInput) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "tick %4d  %-12s input       ", in.Tick, in.Agent)
+	if in.From == "sensor" {
+		b.WriteString("sensor " + in.Name)
+	} else {
+		fmt.Fprintf(&b, "npc:%s(%s)", in.Name, strings.Join(in.Args, ", "))
+		switch {
+		case !in.Done && in.Error == "":
+			b.WriteString(" goes on")
+		case len(in.Results) > 0:
+			b.WriteString(" -> " + strings.Join(in.Results, ", "))
+		}
+	}
+	for i, w := range in.Writes {
+		sep := ", "
+		if i == 0 {
+			sep = " wrote "
+		}
+		b.WriteString(sep + w.Var + "=" + w.Value)
+	}
+	if in.Error != "" {
+		b.WriteString(" error=" + strconv.Quote(in.Error))
+	}
+	return b.String()
 }
 
 // apply sets the recorded writes on a and returns the recorded error.

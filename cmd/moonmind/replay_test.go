@@ -110,6 +110,12 @@ func TestReplayFeedsTheRecordedHostInputsBack(t *testing.T) {
 	assert.True(t, sensed, "the trace holds what the sensor wrote: %v", inputs)
 	assert.True(t, answered, "the trace holds what the host method answered: %v", inputs)
 
+	// moonmind trace shows them.
+	shown, errText, code := runMain("trace", path, "--kind", "input", "--tick", "1:2")
+	require.Equal(t, 0, code, errText)
+	assert.Equal(t, "tick    1  Walker       input       sensor sky wrote noise=100, weather=\"rain\"\n"+
+		"tick    1  Walker       input       npc:weather() -> \"rain\"\n", shown)
+
 	// Today's host says sun; the replay feeds the recorded rain back.
 	out.Reset()
 	errOut.Reset()

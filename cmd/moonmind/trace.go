@@ -26,7 +26,7 @@ func init() {
 func traceCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("trace", stderr)
 	agent := fs.String("agent", "", "only this agent's records")
-	kind := fs.String("kind", "", "only records of this kind (plan, start, finish, fail, interrupt, ...)")
+	kind := fs.String("kind", "", "only records of this kind (plan, start, finish, fail, interrupt, ..., or input: the host's inputs)")
 	span := fs.String("tick", "", "only records of ticks A to B inclusive, A:B (A: or :B leave an end open)")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -41,13 +41,14 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "moonmind trace:", err)
 		return 2
 	}
-	if *kind != "" {
+	onlyInputs := strings.EqualFold(*kind, "input")
+	if *kind != "" && !onlyInputs {
 		if _, ok := engine.ParseEventKind(strings.ToLower(*kind)); !ok {
-			fmt.Fprintf(stderr, "moonmind trace: --kind %s: no record has that kind%s\n", *kind, engine.DidYouMean(*kind, eventKindNames()))
+			fmt.Fprintf(stderr, "moonmind trace: --kind %s: no record has that kind%s\n", *kind, engine.DidYouMean(*kind, append(eventKindNames(), "input")))
 			return 2
 		}
 	}
-	_, events, _, code := readTrace(pos[0], stderr)
+	_, events, inputs, code := readTrace(pos[0], stderr)
 	if code != 0 {
 		return code
 	}
@@ -65,6 +66,14 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "moonmind trace: --agent %s: no record of %s names that agent%s\n", *agent, pos[0], engine.DidYouMean(*agent, agents))
 			return 2
 		}
+	}
+	if onlyInputs {
+		for _, in := range inputs {
+			if (*agent == "" || in.Agent == *agent) && in.Tick >= from && in.Tick <= to {
+				fmt.Fprintln(stdout, in.String())
+			}
+		}
+		return 0
 	}
 	for _, e := range events {
 		if (*agent != "" && e.Agent != *agent) || (*kind != "" && !strings.EqualFold(e.Kind.String(), *kind)) ||
