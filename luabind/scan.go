@@ -22,6 +22,9 @@ type Touches struct {
 	Writes   []string
 	Achieves []string
 	Dynamic  bool
+	// First and Last are the lines (1-based) the entry spans, to the end
+	// of its last function: a caller can tell whether its source changed.
+	First, Last int
 }
 
 // Scan is the parsed source of one role file, for Entry.
@@ -89,7 +92,16 @@ func (s *Scan) Entry(line int, name string) (t Touches, ok bool) {
 	if found == nil {
 		return Touches{}, false
 	}
-	w = walker{expr: func(e ast.Expr) { t.note(e) }}
+	t.First, t.Last = found.Line(), found.Line()
+	w = walker{expr: func(e ast.Expr) {
+		t.note(e)
+		if e.Line() > t.Last {
+			t.Last = e.Line()
+		}
+		if f, isFn := e.(*ast.FunctionExpr); isFn && f.LastLine() > t.Last {
+			t.Last = f.LastLine()
+		}
+	}}
 	w.exprNode(found)
 	return t, true
 }

@@ -47,15 +47,15 @@ return mm.role {
 
 	eyes, ok := s.Entry(7, "eyes")
 	require.True(t, ok)
-	assert.Equal(t, Touches{Writes: []string{"seen", "count", "mood"}}, eyes, "reads of npc.state.count are no writes; the helper outside is not counted")
+	assert.Equal(t, Touches{Writes: []string{"seen", "count", "mood"}, First: 7, Last: 15}, eyes, "reads of npc.state.count are no writes; the helper outside is not counted")
 
 	ears, ok := s.Entry(17, "ears")
 	require.True(t, ok, "the name's line, inside a table that begins on the line before")
-	assert.Equal(t, Touches{Dynamic: true}, ears)
+	assert.Equal(t, Touches{Dynamic: true, First: 16, Last: 18}, ears)
 
 	react, ok := s.Entry(25, "react")
 	require.True(t, ok)
-	assert.Equal(t, Touches{Writes: []string{"mood"}, Achieves: []string{"hidden", "report"}}, react)
+	assert.Equal(t, Touches{Writes: []string{"mood"}, Achieves: []string{"hidden", "report"}, First: 25, Last: 27}, react)
 
 	unnamed, ok := s.Entry(25, "")
 	require.True(t, ok, "an unnamed entry, by the line of one of its fields")
@@ -63,7 +63,7 @@ return mm.role {
 
 	peek, ok := s.Entry(22, "peek")
 	require.True(t, ok, "a helper call that takes the name first")
-	assert.Equal(t, Touches{Writes: []string{"far"}}, peek)
+	assert.Equal(t, Touches{Writes: []string{"far"}, First: 22, Last: 22}, peek)
 
 	_, ok = s.Entry(7, "ears")
 	assert.False(t, ok, "no table named ears spans line 7")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"slices"
 	"strconv"
@@ -65,12 +66,23 @@ type inputLog struct {
 	agents    map[*engine.Agent]*agentInputs
 	order     []*agentInputs
 	wrapped   map[*engine.Sensor]bool
+	// prints are the fingerprints of the sensors' sources, by
+	// "Role/sensor"; recordedPrints those of the recorded run. Under
+	// replay a sensor whose print changed runs again (live), and changed
+	// names it.
+	prints         map[string]string
+	recordedPrints map[string]string
+	live           map[string]bool
+	changed        []string
+	scans          scans
 }
 
 // newInputLog makes a log that records (recorded == nil) or that feeds
-// recorded inputs back.
-func newInputLog(recorded []hostInput) *inputLog {
-	l := &inputLog{agents: map[*engine.Agent]*agentInputs{}, wrapped: map[*engine.Sensor]bool{}}
+// recorded inputs back; prints are the recorded run's sensor fingerprints
+// (nil for a trace without them: every sensor is fed back).
+func newInputLog(recorded []hostInput, prints map[string]string) *inputLog {
+	l := &inputLog{agents: map[*engine.Agent]*agentInputs{}, wrapped: map[*engine.Sensor]bool{},
+		prints: map[string]string{}, recordedPrints: prints, live: map[string]bool{}, scans: newScans()}
 	if recorded != nil {
 		l.replaying = true
 		l.recorded = map[string][]hostInput{}
@@ -94,23 +106,51 @@ func (l *inputLog) add(a *engine.Agent) {
 	l.agents[a] = ai
 	l.order = append(l.order, ai)
 	for _, s := range a.Domain.Sensors {
-		if !l.wrapped[s] {
-			l.wrapped[s] = true
-			s.Run = l.sensor(s.Name, s.Run)
+		if l.wrapped[s] {
+			continue
 		}
+		l.wrapped[s] = true
+		key := a.Domain.Name + "/" + s.Name
+		if _, done := l.prints[key]; !done {
+			l.prints[key] = l.sensorPrint(s)
+			if old, ok := l.recordedPrints[key]; l.replaying && ok && old != l.prints[key] {
+				l.live[key] = true
+				l.changed = append(l.changed, key)
+			}
+		}
+		s.Run = l.sensor(s.Name, l.live[key], s.Run)
 	}
+}
+
+// sensorPrint is a fingerprint of a sensor's Lua source (its lines in its
+// file), or "" when the source is not found.
+func (l *inputLog) sensorPrint(s *engine.Sensor) string {
+	t, ok := l.scans.entry(s.Pos, s.Name)
+	if !ok {
+		return ""
+	}
+	lines := strings.Split(readSource(s.Pos.File), "\n")
+	if t.First < 1 || t.Last > len(lines) || t.First > t.Last {
+		return ""
+	}
+	h := fnv.New64a()
+	for _, line := range lines[t.First-1 : t.Last] {
+		h.Write([]byte(strings.TrimSpace(line) + "\n"))
+	}
+	return strconv.FormatUint(h.Sum64(), 16)
 }
 
 // sensor wraps a sensor's run: it records what the sensor wrote, or
 // writes what the record says instead of running it (a sensor the record
-// does not know, or runs beyond it, run for real).
-func (l *inputLog) sensor(name string, run func(*engine.Agent, float64) error) func(*engine.Agent, float64) error {
+// does not know, one that runs beyond it, and a live one, whose source
+// changed, run for real).
+func (l *inputLog) sensor(name string, live bool, run func(*engine.Agent, float64) error) func(*engine.Agent, float64) error {
 	return func(a *engine.Agent, dt float64) error {
 		ai := l.agents[a]
 		if ai == nil {
 			return run(a, dt)
 		}
-		if l.replaying {
+		if l.replaying && !live {
 			if q := ai.sensors[name]; len(q) > 0 {
 				ai.sensors[name] = q[1:]
 				return q[0].apply(a)

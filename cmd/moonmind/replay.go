@@ -24,7 +24,8 @@ func init() {
 		more: "run --trace records, after the decisions, every input the host gave: what each sensor wrote and what\n" +
 			"each training-ground method answered (and changed in the agent's state). replay feeds those back instead of\n" +
 			"asking again, so a sensor or method whose answer differs from run to run still replays; from the first host\n" +
-			"call an edited body makes differently, that agent's calls are answered by the training ground. Told beliefs\n" +
+			"call an edited body makes differently, that agent's calls are answered by the training ground. A sensor whose\n" +
+			"Lua source changed since the run runs again (replay says so), so an edit of a sensor shows. Told beliefs\n" +
 			"come from other agents' bodies in the same run, which replay runs again; run has no language model, so a\n" +
 			"trace holds no LLM answers (luabind.LLMOptions.Replay feeds a game's recorded answers back).",
 	}
@@ -35,6 +36,10 @@ func init() {
 type runHeader struct {
 	Kind string   `json:"kind"`
 	Args []string `json:"args"`
+	// Sensors holds a fingerprint of each Lua sensor's source, by
+	// "Role/sensor": replay runs a sensor whose source changed again
+	// instead of feeding its recorded values back.
+	Sensors map[string]string `json:"sensors,omitempty"`
 }
 
 // withoutTrace returns args without --trace FILE (any spelling).
@@ -53,8 +58,8 @@ func withoutTrace(args []string) []string {
 	return out
 }
 
-func writeRunHeader(w io.Writer, args []string) error {
-	b, err := json.Marshal(runHeader{Kind: "run", Args: withoutTrace(args)})
+func writeRunHeader(w io.Writer, args []string, sensors map[string]string) error {
+	b, err := json.Marshal(runHeader{Kind: "run", Args: withoutTrace(args), Sensors: sensors})
 	if err != nil {
 		return err
 	}
@@ -130,7 +135,8 @@ func replayWith(args []string, stdout, stderr io.Writer, ground func(map[string]
 	if inputs == nil {
 		inputs = []hostInput{} // a trace without inputs: the new run asks the ground and the sensors
 	}
-	hooks := runHooks{replay: inputs, ground: ground}
+	var changed []string
+	hooks := runHooks{replay: inputs, ground: ground, sensors: hdr.Sensors, changed: &changed}
 	if code := runWith(append(runArgs, "--trace", path), io.Discard, &runErr, hooks); code != 0 {
 		fmt.Fprintf(stderr, "moonmind replay: the run failed: %s", runErr.String())
 		return 2
@@ -138,6 +144,9 @@ func replayWith(args []string, stdout, stderr io.Writer, ground func(map[string]
 	_, fresh, _, code := readTrace(path, stderr)
 	if code != 0 {
 		return code
+	}
+	for _, s := range changed {
+		fmt.Fprintf(stdout, "sensor %s changed since the recorded run: it ran again instead of replaying its recorded values\n", s)
 	}
 	ticks := 0
 	for i := 0; i < max(len(recorded), len(fresh)); i++ {

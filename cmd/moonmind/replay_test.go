@@ -140,3 +140,39 @@ func TestReplayFeedsTheRecordedHostInputsBack(t *testing.T) {
 	assert.Contains(t, out.String(), "differs at record 1, tick 1, agent Walker:\n")
 	assert.Contains(t, out.String(), "new:      tick    1  t=  0.000s  Walker       plan        goal=sheltered plan=[hat] cost=1")
 }
+
+func TestReplayRunsAnEditedSensorAgain(t *testing.T) {
+	role := filepath.Join("testdata", "replay", "weather.lua")
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	var out, errOut strings.Builder
+	code := runWith([]string{role, "--ticks", "30", "--trace", path}, &out, &errOut, runHooks{ground: weatherGround("rain")})
+	require.Equal(t, 0, code, errOut.String())
+
+	src, err := os.ReadFile(role)
+	require.NoError(t, err)
+	edit := func(old, new string) string {
+		edited := strings.Replace(string(src), old, new, 1)
+		require.NotEqual(t, string(src), edited, "the edit applies")
+		file := filepath.Join(t.TempDir(), "weather.lua")
+		require.NoError(t, os.WriteFile(file, []byte(edited), 0o644))
+		return file
+	}
+
+	// An edit of an action: the recorded rain is fed back, and the new
+	// cost is the first difference.
+	out.Reset()
+	code = replayWith([]string{path, edit(`name = "umbrella",`, `name = "umbrella", cost = 4,`)}, &out, &errOut, weatherGround("sun"))
+	assert.Equal(t, 1, code, errOut.String())
+	assert.Equal(t, "differs at record 1, tick 1, agent Walker:\n"+
+		"  recorded: tick    1  t=  0.000s  Walker       plan        goal=sheltered plan=[umbrella] cost=1\n"+
+		"  new:      tick    1  t=  0.000s  Walker       plan        goal=sheltered plan=[umbrella] cost=4\n", out.String())
+
+	// An edit of the sensor: it runs again, and what it writes now counts.
+	out.Reset()
+	code = replayWith([]string{path, edit(`npc.state.weather = npc:weather()`, `npc.state.weather = "sun"`)}, &out, &errOut, weatherGround("rain"))
+	assert.Equal(t, 1, code, errOut.String())
+	assert.Equal(t, "sensor Walker/sky changed since the recorded run: it ran again instead of replaying its recorded values\n"+
+		"differs at record 1, tick 1, agent Walker:\n"+
+		"  recorded: tick    1  t=  0.000s  Walker       plan        goal=sheltered plan=[umbrella] cost=1\n"+
+		"  new:      tick    1  t=  0.000s  Walker       plan        goal=sheltered plan=[hat] cost=1\n", out.String())
+}

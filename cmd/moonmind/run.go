@@ -30,6 +30,11 @@ type runHooks struct {
 	// replay, when not nil, are the inputs of a recorded run to feed back
 	// (see inputLog); nil records the run's inputs.
 	replay []hostInput
+	// sensors are the recorded run's sensor fingerprints (see runHeader),
+	// under replay; a sensor whose fingerprint differs runs again, and its
+	// name is appended to changed.
+	sensors map[string]string
+	changed *[]string
 	// ground, when set, changes the training ground's methods (tests give
 	// it methods whose answers differ from run to run).
 	ground func(map[string]luabind.HostFunc) map[string]luabind.HostFunc
@@ -81,7 +86,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		return 2
 	}
 	// One Lua runtime per worker: its agents run their bodies there.
-	inputs := newInputLog(hooks.replay)
+	inputs := newInputLog(hooks.replay, hooks.sensors)
 	hostOf := func(g *trainingGround) map[string]luabind.HostFunc {
 		m := g.host()
 		if hooks.ground != nil {
@@ -138,6 +143,9 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		w.Pin(i, i%*workers)
 		inputs.add(a)
 	}
+	if hooks.changed != nil {
+		*hooks.changed = inputs.changed
+	}
 	for i := 0; i < *ticks; i++ {
 		w.Tick(*dt)
 		bar.done(i + 1)
@@ -146,7 +154,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	w.Finish()
 	if trace != nil {
 		// The run's arguments first, for moonmind replay.
-		err := writeRunHeader(trace, args)
+		err := writeRunHeader(trace, args, inputs.prints)
 		if err == nil {
 			err = engine.WriteJSONLines(trace, records)
 		}
