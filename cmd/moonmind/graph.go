@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"io"
 	"slices"
 	"strconv"
@@ -171,7 +172,7 @@ func buildGraph(d *engine.Domain, sc scans) *roleGraph {
 		}
 	}
 	for _, a := range d.Actions {
-		label := a.Name + " (cost " + engine.FormatNumber(a.Cost) + ")"
+		label := a.Name + " (cost " + expr.FormatNumber(a.Cost) + ")"
 		if !a.Effects.IsEmpty() {
 			label += "\n" + a.Effects.Source()
 		}
