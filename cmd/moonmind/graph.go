@@ -210,7 +210,7 @@ func buildGraph(d *engine.Domain, sc scans) *roleGraph {
 		id := "sensor:" + s.Name
 		label := "sensor " + s.Name
 		if s.Every > 0 {
-			label += " (every " + engine.FormatNumber(s.Every) + " s)"
+			label += " (every " + expr.FormatNumber(s.Every) + " s)"
 		}
 		t, ok := sc.entry(s.Pos, s.Name)
 		n := g.add(&graphNode{id: id, kind: nodeSensor, label: label, lonely: "its source writes no state variable by name"})

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -301,7 +302,7 @@ func parseInputValue(s string) engine.Value {
 	if s == "unknown" {
 		return engine.Value{}
 	}
-	v, err := engine.ParseLiteral(s)
+	v, err := expr.ParseLiteral(s)
 	if err != nil {
 		return engine.Value{}
 	}
