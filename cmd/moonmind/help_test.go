@@ -131,6 +131,13 @@ func TestRunHelpListsTheTrainingGround(t *testing.T) {
 	for _, n := range offered {
 		assert.Contains(t, out, "\n  npc:"+n+"(", "run --help lists %s", n)
 	}
+
+	// The LuaLS stubs annotate each of them, so an editor knows them.
+	stubs, err := os.ReadFile(filepath.Join("..", "..", "scripts", "types", "moonmind.lua"))
+	require.NoError(t, err)
+	for _, n := range offered {
+		assert.Regexp(t, `(?m)^function NPC:`+n+`\(`, string(stubs), "scripts/types/moonmind.lua annotates the training ground's %s", n)
+	}
 }
 
 // splitShell splits a command line at spaces outside single quotes.
