@@ -62,6 +62,7 @@ type agentInputs struct {
 // agent's entry is touched only by its worker, so ticking on several
 // workers needs no lock.
 type inputLog struct {
+	off       bool // neither records nor feeds: a run without --trace
 	replaying bool
 	recorded  map[string][]hostInput // under replay: by agent name
 	agents    map[*engine.Agent]*agentInputs
@@ -96,6 +97,9 @@ func newInputLog(recorded []hostInput, prints map[string]string) *inputLog {
 
 // add registers an agent and wraps its domain's sensors (once per domain).
 func (l *inputLog) add(a *engine.Agent) {
+	if l.off {
+		return
+	}
 	ai := &agentInputs{name: a.Name, sensors: map[string][]hostInput{}}
 	for _, in := range l.recorded[a.Name] {
 		if in.From == "sensor" {
@@ -179,6 +183,9 @@ func (l *inputLog) sensor(name string, live bool, run func(*engine.Agent, float6
 // writes are replaced by the recorded ones. From the first call that
 // differs, the agent's calls are answered by the ground alone.
 func (l *inputLog) host(methods map[string]luabind.HostFunc) map[string]luabind.HostFunc {
+	if l.off {
+		return methods
+	}
 	out := make(map[string]luabind.HostFunc, len(methods))
 	for name, f := range methods {
 		out[name] = func(c *luabind.HostCall) (bool, error) {

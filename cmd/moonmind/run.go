@@ -87,6 +87,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	}
 	// One Lua runtime per worker: its agents run their bodies there.
 	inputs := newInputLog(hooks.replay, hooks.sensors)
+	inputs.off = *tracePath == "" && hooks.replay == nil // nothing would keep them
 	hostOf := func(g *trainingGround) map[string]luabind.HostFunc {
 		m := g.host()
 		if hooks.ground != nil {
