@@ -10,8 +10,8 @@ import (
 )
 
 // Touches is what the functions of one entry of a role file (a sensor, a
-// reactive plan, an action) do to the agent, read from the source without
-// running it: the state variables they write (npc.state.NAME = ...,
+// reactive plan, an action, a named condition) do to the agent, read from
+// the source without running it: the state variables they read and write (npc.state.NAME = ...,
 // npc.state["NAME"] = ..., npc:believe("NAME", ...), npc:forget("NAME"))
 // and the goals they ask for (npc:achieve("NAME"), npc:achieve({"NAME", ...}),
 // npc:achieve_with_result likewise), each once, in the
@@ -20,6 +20,7 @@ import (
 // incomplete.
 type Touches struct {
 	Writes   []string
+	Reads    []string // npc.state.NAME read (not assigned), each once
 	Achieves []string
 	Dynamic  bool
 	// First and Last are the lines (1-based) the entry spans, to the end
@@ -50,7 +51,9 @@ func ScanFile(path string) (*Scan, error) {
 // Entry returns what the functions of one table constructor do, with the
 // functions they define inside: the table with the field name = NAME that
 // begins on line (1-based) or has a field on it, or a call that takes
-// NAME first on that line (mm.sensor("NAME", 1, function ... end)); with name "", the
+// NAME first on that line (mm.sensor("NAME", 1, function ... end)), or a
+// function keyed NAME that begins on that line (conditions = { NAME =
+// function(npc) ... end }); with name "", the
 // innermost table that begins on line or has a field on it (an unnamed
 // reactive plan, whose position is its on field). ok is false when no
 // such table is in the file (an entry built by a helper function
@@ -65,6 +68,13 @@ func (s *Scan) Entry(line int, name string) (t Touches, ok bool) {
 		case *ast.TableExpr:
 			at, named := x.Line() == line, name == ""
 			for _, f := range x.Fields {
+				// A keyed function: conditions = { NAME = function(npc) ... end }.
+				if k, ok := f.Key.(*ast.StringExpr); ok && name != "" && k.Value == name {
+					if fn, ok := f.Value.(*ast.FunctionExpr); ok && fn.Line() == line {
+						found = fn
+						return
+					}
+				}
 				if f.Value != nil && f.Value.Line() == line {
 					at = true
 				}
@@ -128,6 +138,14 @@ func (t *Touches) note(e ast.Expr) {
 			}
 			if ok {
 				t.Achieves = addOnce(t.Achieves, arg.Value)
+			}
+		}
+	case *ast.AttrGetExpr:
+		if obj, ok := x.Object.(*ast.AttrGetExpr); ok {
+			if k, ok := obj.Key.(*ast.StringExpr); ok && k.Value == "state" {
+				if v, ok := x.Key.(*ast.StringExpr); ok {
+					t.Reads = addOnce(t.Reads, v.Value)
+				}
 			}
 		}
 	case *assignTarget:

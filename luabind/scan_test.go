@@ -30,6 +30,7 @@ return mm.role {
       run = function(npc, dt) local k = "seen"; npc.state[k] = false end,
     },
   },
+  conditions = { calm = function(npc) return npc.state.mood == "calm" and not npc.state.seen end },
   actions = {
     mm.action("peek", { run = function(npc) npc.state.far = false end }),
   },
@@ -47,23 +48,27 @@ return mm.role {
 
 	eyes, ok := s.Entry(7, "eyes")
 	require.True(t, ok)
-	assert.Equal(t, Touches{Writes: []string{"seen", "count", "mood"}, First: 7, Last: 15}, eyes, "reads of npc.state.count are no writes; the helper outside is not counted")
+	assert.Equal(t, Touches{Writes: []string{"seen", "count", "mood"}, Reads: []string{"count"}, First: 7, Last: 15}, eyes, "reads of npc.state.count are no writes; the helper outside is not counted")
 
 	ears, ok := s.Entry(17, "ears")
 	require.True(t, ok, "the name's line, inside a table that begins on the line before")
 	assert.Equal(t, Touches{Dynamic: true, First: 16, Last: 18}, ears)
 
-	react, ok := s.Entry(25, "react")
+	react, ok := s.Entry(26, "react")
 	require.True(t, ok)
-	assert.Equal(t, Touches{Writes: []string{"mood"}, Achieves: []string{"hidden", "report"}, First: 25, Last: 27}, react)
+	assert.Equal(t, Touches{Writes: []string{"mood"}, Achieves: []string{"hidden", "report"}, First: 26, Last: 28}, react)
 
-	unnamed, ok := s.Entry(25, "")
+	unnamed, ok := s.Entry(26, "")
 	require.True(t, ok, "an unnamed entry, by the line of one of its fields")
 	assert.Equal(t, react, unnamed)
 
-	peek, ok := s.Entry(22, "peek")
+	peek, ok := s.Entry(23, "peek")
 	require.True(t, ok, "a helper call that takes the name first")
-	assert.Equal(t, Touches{Writes: []string{"far"}, First: 22, Last: 22}, peek)
+	assert.Equal(t, Touches{Writes: []string{"far"}, First: 23, Last: 23}, peek)
+
+	calm, ok := s.Entry(21, "calm")
+	require.True(t, ok, "a keyed function, as conditions are written")
+	assert.Equal(t, Touches{Reads: []string{"mood", "seen"}, First: 21, Last: 21}, calm)
 
 	_, ok = s.Entry(7, "ears")
 	assert.False(t, ok, "no table named ears spans line 7")

@@ -28,7 +28,8 @@ func init() {
 // each goal whose condition reads it; a sensor to each variable it writes;
 // a goal or a belief to each plan it triggers; a plan to the variables its
 // functions write and the goals they ask for; an action to the variables
-// its body writes beyond its effects (dotted, "body"). What sensors,
+// its body writes beyond its effects (dotted, "body"); a variable to each
+// named condition whose test reads it (dotted, "tests"). What sensors,
 // plans and bodies write is read from their Lua source (luabind.Scan). A node with no edge says why
 // in its label. --goal keeps what can lead to that goal.
 func graphCmd(args []string, stdout, stderr io.Writer) int {
@@ -156,6 +157,12 @@ func buildGraph(d *engine.Domain, sc scans) *roleGraph {
 		n := g.byID[varID(c.Slot)]
 		n.label = c.Name + " (named condition)"
 		n.lonely = "no goal, action or plan reads it"
+		t, _ := sc.entry(c.Pos, c.Name)
+		for _, v := range t.Reads {
+			if slot, ok := d.Schema.Lookup(v); ok && slot != c.Slot {
+				g.edge(graphEdge{from: varID(slot), to: varID(c.Slot), style: edgeConsider, label: "tests"})
+			}
+		}
 	}
 	goalNode := func(name string) string {
 		id := "goal:" + name

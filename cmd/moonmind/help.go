@@ -60,8 +60,9 @@ var helps = map[string]helpText{
 			"component per reactive plan. Edges: variable -> action (pre: its precondition reads it; dotted: a\n" +
 			"consideration reads it), action -> variable (its effects; dotted \"body\": its body writes it, no effect\n" +
 			"promises it), variable -> goal, action -> goal (fulfills), sensor -> variable (what it writes), goal or\n" +
-			"belief -> plan (what triggers it), plan -> variable or goal (what its body writes or asks for). What\n" +
-			"sensors, plans and bodies write is read from their Lua source. A node without an edge says why.\n" +
+			"belief -> plan (what triggers it), plan -> variable or goal (what its body writes or asks for), variable ->\n" +
+			"named condition (dotted \"tests\": its test reads it). What sensors, plans, bodies and tests read and write\n" +
+			"is read from their Lua source. A node without an edge says why.\n" +
 			"--goal keeps only what can lead to that goal. Render DOT with Graphviz (dot -Tpng, not installed by\n" +
 			"moonmind), Mermaid in any Markdown viewer that draws it.",
 	},
