@@ -46,6 +46,7 @@ type runHooks struct {
 	progress *progressTiming
 }
 
+// runWith is runCmd with what replay and tests change (see runHooks).
 func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	fs := newFlagSet("run", stderr)
 	var states stateFlags
