@@ -37,3 +37,18 @@ func TestUnknownHostMethodNamesTheGamesMethods(t *testing.T) {
 		})
 	}
 }
+
+// TestRoleFileWithoutReturn: a file that builds its role and forgets to
+// return it is told so, at its last line, column 1 (columns are 1-based).
+func TestRoleFileWithoutReturn(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	_, err := rt.LoadDomain(filepath.Join("testdata", "no_return.lua"))
+	require.Error(t, err)
+	assert.Equal(t, filepath.Join("testdata", "no_return.lua")+":6:1: a role file must return a role table, not nil "+
+		"(the file returns nothing: write return before the role, as in return mm.role { ... } or return { name = ... })", err.Error())
+
+	_, err = rt.LoadDomain(filepath.Join("testdata", "returns_string.lua"))
+	require.Error(t, err)
+	assert.Equal(t, filepath.Join("testdata", "returns_string.lua")+":1:1: a role file must return a role table, not string", err.Error())
+}
