@@ -37,11 +37,13 @@ func (a *Agent) watchPlan() string {
 	wp := a.Domain.borrowPlanner(a.planner)
 	wp.Exclude = a.excludeFor(g, a.backedOff())
 	wp.Policy = a.currentPolicy()
+	before := wp.expanded
 	p, err := wp.PlanFor(g, a.State)
 	var steps []*Action
 	if err == nil && a.allowed(p.Steps) == "" {
 		steps = append(steps, p.Steps...)
 	}
+	a.chargeInline(wp, before)
 	a.Domain.returnPlanner(wp)
 	if steps == nil {
 		return ""

@@ -29,12 +29,14 @@ const (
 	EventConditionFailed           // a named condition returned an error; Action names it
 	EventLLMRequest                // a body asked a language model for a plan; Goal is the goal text
 	EventLLMAnswer                 // the answer reached the body; Reason holds it (see luabind's llm_plan)
+	EventPlanSuspended             // a search ran out of the world's plan budget; Expansions so far, Reason the queue position
+	EventPlanResumed               // a suspended search went on (or restarted: Reason says why); Expansions before this tick
 	numEventKinds
 )
 
 var eventNames = [...]string{"", "plan", "plan-failed", "pick", "replan", "start", "finish", "fail",
 	"interrupt", "idle", "stuck", "recovered", "sensor-failed", "refused", "summary", "condition-failed",
-	"llm-request", "llm-answer"}
+	"llm-request", "llm-answer", "plan-suspended", "plan-resumed"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {

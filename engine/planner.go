@@ -177,6 +177,9 @@ type Planner struct {
 	sim  State
 	plan Plan
 	buf  []*Action
+
+	slice    *searchSlice // a time-sliced job's budget and suspended search (plan_slice.go); nil plans in one go
+	expanded int          // node expansions of every search so far, for the world's plan budget
 }
 
 // NewPlanner returns a planner over d with chaining on and the given depth
@@ -287,6 +290,9 @@ func (p *Planner) planGoal(g *Goal, sim State) error {
 	maxDepth := p.depth()
 	end, res, cut, exp := p.search(gs, sim, maxDepth)
 	p.plan.Expansions += exp
+	if res == paused {
+		return errSearchPaused
+	}
 	if res != found {
 		return p.explain(gs, sim, maxDepth, res, cut, exp)
 	}

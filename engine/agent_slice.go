@@ -1,0 +1,168 @@
+package engine
+
+import (
+	"errors"
+	"strconv"
+)
+
+// planJob is an agent's time-sliced planning job: the goals it asked the
+// world to plan (see World.PlanBudget), the planner it holds while the job
+// is open, and what the job found.
+type planJob struct {
+	open    bool     // the agent waits in the world's queue
+	planner *Planner // borrowed when first served, returned when the job ends
+	slice   searchSlice
+	k       int // index in Domain.ByPrio of the goal being planned
+	since   int // the tick the current goal's search was first suspended; 0 when it was not
+	// failed is set when a job ended without a plan; the next decide reads
+	// it (and from, the state the job planned from) instead of planning.
+	failed bool
+	from   State
+	now    float64 // the agent's time at the start of the tick: the records of a service carry it
+	inline int     // expansions spent this tick by planning the queue does not serve (higherGoal, watchPlan)
+}
+
+// slicing reports whether the agent plans through its world's queue.
+func (a *Agent) slicing() bool {
+	w := a.rx.world
+	return w != nil && w.PlanBudget > 0
+}
+
+// queuePlan is planGoals under a plan budget: it never plans itself. It
+// opens a job when some goal is unsatisfied, or reads the result of the
+// job that ended, and reports false: no plan now (the world's queue sets
+// the plan when it finds one, and the agent idles until then).
+func (a *Agent) queuePlan() bool {
+	j := &a.job
+	if j.open {
+		return false
+	}
+	if j.failed {
+		j.failed = false
+		if equalStates(j.from, a.State) {
+			return false // the job's failure stands: decide goes on from it
+		}
+	}
+	unmet := false
+	for _, g := range a.Domain.ByPrio {
+		if !a.satisfied[g.Index] && (a.Domain.Decide != "utility" || a.pursuing(g)) {
+			unmet = true
+			break
+		}
+	}
+	if !unmet {
+		if a.Domain.Decide == "goap" && !a.idle {
+			a.idle = true
+			a.emit(Event{Kind: EventIdle})
+		}
+		return false
+	}
+	j.open, j.k, j.since = true, 0, 0
+	return false
+}
+
+// waitingForPlan reports whether the agent waits for the world's queue.
+func (a *Agent) waitingForPlan() bool { return a.job.open }
+
+// serveJob plans the agent's open job with at most left expansions (the
+// searches that explain a failure may go over). pos and of are the
+// agent's place in this tick's queue, for the records. It returns the
+// expansions spent and whether the job ended (with a plan or without).
+// It runs on the world's goroutine after every agent has ticked.
+func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
+	j := &a.job
+	saved := a.time
+	a.time = j.now
+	defer func() { a.time = saved }()
+	if j.planner != nil && j.planner.Domain != a.Domain { // reloaded
+		a.Domain.returnPlanner(j.planner)
+		j.planner = nil
+	}
+	if j.planner == nil {
+		j.planner = a.Domain.borrowPlanner(a.planner)
+		j.slice.held = false
+	}
+	p := j.planner
+	p.MaxDepth, p.Budget, p.Chaining = a.planner.MaxDepth, a.planner.Budget, a.planner.Chaining
+	sl := &j.slice
+	sl.left = left
+	p.slice = sl
+	defer func() { p.slice = nil }()
+	before := p.expanded
+	for ; j.k < len(a.Domain.ByPrio); j.k++ {
+		g := a.Domain.ByPrio[j.k]
+		if a.satisfied[g.Index] || a.Domain.Decide == "utility" && !a.pursuing(g) || g.Satisfied(a.State) {
+			sl.held, j.since = false, 0
+			continue
+		}
+		p.Exclude = a.excludeFor(g, a.backedOff())
+		p.Policy = a.currentPolicy()
+		wasHeld, soFar := sl.held, sl.expansions
+		sl.explain = false
+		plan, err := p.PlanFor(g, a.State)
+		if wasHeld {
+			e := Event{Kind: EventPlanResumed, Goal: g.Name, Expansions: soFar,
+				Reason: "resumed after " + plural(a.tick-j.since, "tick")}
+			if sl.restarted != "" {
+				e.Expansions = 0
+				e.Reason = "restarted: " + sl.restarted
+			}
+			a.emit(e)
+		}
+		if errors.Is(err, errSearchPaused) {
+			if j.since == 0 {
+				j.since = a.tick
+			}
+			spent = p.expanded - before
+			a.emit(Event{Kind: EventPlanSuspended, Goal: g.Name, Expansions: sl.expansions,
+				Reason: suspendNote(spent, sl.expansions, pos, of)})
+			return spent, false
+		}
+		sl.held, j.since = false, 0
+		if a.takePlan(g, plan, err, 0) {
+			a.endJob(false)
+			return p.expanded - before, true
+		}
+	}
+	spent = p.expanded - before
+	a.endJob(true)
+	return spent, true
+}
+
+// endJob closes the job and gives its planner back; failed records that
+// no goal has a plan from the current state.
+func (a *Agent) endJob(failed bool) {
+	j := &a.job
+	if j.planner != nil {
+		j.planner.slice = nil
+		a.Domain.returnPlanner(j.planner)
+		j.planner = nil
+	}
+	j.open, j.k, j.since, j.slice.held = false, 0, 0, false
+	j.failed = failed
+	if failed {
+		j.from = append(j.from[:0], a.State...)
+	}
+}
+
+// dropJob forgets any job (the budget was turned off, or the agent left
+// its world).
+func (a *Agent) dropJob() {
+	a.endJob(false)
+}
+
+// chargeInline counts expansions spent outside the queue, on a planner
+// whose expanded count was before, against the world's budget.
+func (a *Agent) chargeInline(p *Planner, before int) {
+	if a.slicing() {
+		a.job.inline += p.expanded - before
+	}
+}
+
+func plural(n int, word string) string {
+	s := strconv.Itoa(n) + " " + word
+	if n != 1 {
+		s += "s"
+	}
+	return s
+}
