@@ -55,6 +55,7 @@ func (p *Planner) searchSliced(gs *goalSearch, start State, maxDepth int) (int32
 	if sl.explain {
 		end, res, cut, exp := p.searchNew(gs, start, maxDepth, math.MaxInt)
 		sl.left -= exp
+		p.expanded += exp
 		return end, res, cut, exp
 	}
 	var (
@@ -77,6 +78,7 @@ func (p *Planner) searchSliced(gs *goalSearch, start State, maxDepth int) (int32
 		end, res, cut, exp = p.searchNew(gs, start, maxDepth, max(sl.left, 0))
 	}
 	sl.left -= exp - entry
+	p.expanded += exp - entry
 	if res != paused {
 		sl.held, sl.explain = false, true
 		return end, res, cut, exp

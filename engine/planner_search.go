@@ -48,10 +48,9 @@ func (p *Planner) searchGoal(g *Goal) *goalSearch {
 // a successor dropped because of the depth limit.
 func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, res outcome, cut bool, expansions int) {
 	if p.slice != nil {
-		end, res, cut, expansions = p.searchSliced(gs, start, maxDepth)
-	} else {
-		end, res, cut, expansions = p.searchNew(gs, start, maxDepth, math.MaxInt)
+		return p.searchSliced(gs, start, maxDepth)
 	}
+	end, res, cut, expansions = p.searchNew(gs, start, maxDepth, math.MaxInt)
 	p.expanded += expansions
 	return end, res, cut, expansions
 }

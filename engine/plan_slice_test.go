@@ -1,0 +1,348 @@
+package engine_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/moonmind-ai/moonmind/bench"
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// slicedDomain compiles a planner case with every action's body making
+// its effects true in one tick, so agents run the plans they get.
+func slicedDomain(t testing.TB, c bench.PlannerCase) *engine.Domain {
+	t.Helper()
+	d, err := engine.Compile(c.Role)
+	require.NoError(t, err)
+	for _, a := range d.Actions {
+		a.Body = engine.BodyFunc(engine.ApplyEffects)
+	}
+	return d
+}
+
+// recorded collects a world's records.
+type recorded struct{ events []engine.Event }
+
+func (r *recorded) on(e engine.Event) { r.events = append(r.events, e) }
+
+func (r *recorded) kind(k engine.EventKind) []engine.Event {
+	var out []engine.Event
+	for _, e := range r.events {
+		if e.Kind == k {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// firstPlan ticks w (at most limit ticks) until agent a has a plan
+// record, and returns it with the tick it came in.
+func firstPlan(t *testing.T, w *engine.World, r *recorded, name string, limit int) engine.Event {
+	t.Helper()
+	for range limit {
+		w.Tick(1.0 / 60)
+		for _, e := range r.events {
+			if e.Kind == engine.EventPlan && e.Agent == name {
+				return e
+			}
+		}
+	}
+	require.FailNow(t, "no plan", "agent %s found no plan within %d ticks", name, limit)
+	return engine.Event{}
+}
+
+func TestSlicedSearchFindsTheUnslicedPlan(t *testing.T) {
+	cases := []bench.PlannerCase{bench.Deep(), bench.Soldier(), bench.Maze(), bench.Synthetic100(),
+		bench.Synthetic(10, 6), bench.MazeFacts()}
+	for _, c := range cases {
+		d := slicedDomain(t, c)
+		want, err := engine.NewPlanner(d, c.MaxDepth).Plan(d.NewState())
+		require.NoError(t, err, c.Name)
+		require.Greater(t, want.Expansions, 1, c.Name)
+		for _, budget := range []int{1, 3, 7, 64, 1 << 20} {
+			t.Run(fmt.Sprintf("%s/budget%d", c.Name, budget), func(t *testing.T) {
+				w := engine.NewWorld(1)
+				w.PlanBudget = budget
+				r := &recorded{}
+				w.OnEvent = r.on
+				a := engine.NewAgent("a", d)
+				a.Planner().MaxDepth = c.MaxDepth
+				w.Add(a)
+				e := firstPlan(t, w, r, "a", want.Expansions+2)
+				assert.Equal(t, want.Names(), e.Plan, "the same plan as one search")
+				assert.Equal(t, want.Cost, e.Cost)
+				assert.Equal(t, want.Expansions, e.Expansions, "the same expansions, over all slices")
+				// One tick per budget's worth of expansions: ceil(E / budget).
+				ticks := (want.Expansions + budget - 1) / budget
+				assert.Equal(t, ticks, e.Tick, "the tick the plan is found")
+				sus := r.kind(engine.EventPlanSuspended)
+				res := r.kind(engine.EventPlanResumed)
+				assert.Len(t, sus, ticks-1, "suspended once per tick but the last")
+				assert.Len(t, res, ticks-1, "resumed once per tick but the first")
+				for i, s := range sus {
+					assert.Equal(t, (i+1)*budget, s.Expansions, "expansions so far at suspension %d", i+1)
+					assert.Contains(t, s.Reason, "queue position 1 of 1")
+				}
+				for i, s := range res {
+					assert.Equal(t, (i+1)*budget, s.Expansions, "expansions before resumption %d", i+1)
+					assert.Equal(t, resumedAfter(i+1), s.Reason, "suspended since the first slice")
+				}
+				// The plan starts the tick after it is found.
+				w.Tick(1.0 / 60)
+				starts := r.kind(engine.EventStart)
+				require.NotEmpty(t, starts)
+				assert.Equal(t, ticks+1, starts[0].Tick)
+				assert.Equal(t, want.Steps[0].Name, starts[0].Action)
+			})
+		}
+	}
+}
+
+// deepWithNoise is the deep domain with a variable no condition or effect
+// reads.
+func deepWithNoise() bench.PlannerCase {
+	c := bench.Deep()
+	c.Role.State = append(c.Role.State, engine.Var{Name: "noise", Value: engine.NumberValue(0)})
+	return c
+}
+
+func TestSlicedSearchRestartsWhenARelevantVariableChanges(t *testing.T) {
+	c := deepWithNoise()
+	d := slicedDomain(t, c)
+	tests := []struct {
+		name, reason string
+		set          string
+		v            engine.Value
+		restart      string
+	}{
+		{"relevant", "food is read by the goal: the search starts again from the new state",
+			"food", engine.NumberValue(40), `restarted: variable "food" changed since the search began`},
+		{"irrelevant", "noise is read by nothing: the search goes on", "noise", engine.NumberValue(7), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := engine.NewWorld(1)
+			w.PlanBudget = 5
+			r := &recorded{}
+			w.OnEvent = r.on
+			a := engine.NewAgent("a", d)
+			a.Planner().MaxDepth = c.MaxDepth
+			w.Add(a)
+			w.Tick(1.0 / 60)
+			require.Len(t, r.kind(engine.EventPlanSuspended), 1, "suspended after the first tick")
+			require.True(t, a.Set(tt.set, tt.v))
+			want, err := engine.NewPlanner(d, c.MaxDepth).Plan(a.State)
+			require.NoError(t, err)
+			e := firstPlan(t, w, r, "a", 200)
+			assert.Equal(t, want.Names(), e.Plan, tt.reason)
+			res := r.kind(engine.EventPlanResumed)
+			require.NotEmpty(t, res)
+			if tt.restart != "" {
+				assert.Equal(t, tt.restart, res[0].Reason, tt.reason)
+				assert.Equal(t, 0, res[0].Expansions)
+				assert.Equal(t, want.Expansions, e.Expansions, "expansions count from the restart")
+			} else {
+				for _, x := range res {
+					assert.NotContains(t, x.Reason, "restarted", tt.reason)
+				}
+			}
+		})
+	}
+}
+
+func TestAgentIdlesWhileItsPlanIsQueued(t *testing.T) {
+	d := slicedDomain(t, bench.Deep())
+	w := engine.NewWorld(1)
+	w.PlanBudget = 2
+	r := &recorded{}
+	w.OnEvent = r.on
+	a := engine.NewAgent("a", d)
+	a.Planner().MaxDepth = 20
+	w.Add(a)
+	for range 3 {
+		w.Tick(1.0 / 60)
+		assert.Nil(t, a.Running(), "no step runs while the search is suspended")
+		assert.Empty(t, a.CurrentPlan())
+		assert.Equal(t, 1, w.PlanQueue())
+	}
+	assert.Empty(t, r.kind(engine.EventStart))
+	assert.Empty(t, r.kind(engine.EventPick))
+}
+
+// TestRunningStepGoesOnWhileAGoalIsQueued: the queue never touches a
+// running step or a plan being carried out: an agent with a plan runs it
+// step by step while another agent's search is suspended for lack of
+// budget.
+func TestRunningStepGoesOnWhileAGoalIsQueued(t *testing.T) {
+	d := slicedDomain(t, bench.Soldier())
+	d.Action("fetchMagazine").Body = &slowBody{n: 3} // 3 ticks
+	deep := slicedDomain(t, bench.Deep())
+	w := engine.NewWorld(1)
+	w.PlanBudget = 100
+	r := &recorded{}
+	w.OnEvent = r.on
+	a := engine.NewAgent("a", d)
+	w.Add(a)
+	w.Tick(1.0 / 60) // a's plan is found at the end of tick 1
+	require.Len(t, r.kind(engine.EventPlan), 1)
+	w.PlanBudget = 1
+	b := engine.NewAgent("b", deep)
+	b.Planner().MaxDepth = 20
+	w.Add(b)
+	for range 5 {
+		w.Tick(1.0 / 60)
+		assert.Equal(t, 1, w.PlanQueue(), "b waits")
+	}
+	var got []string
+	for _, e := range r.events {
+		if e.Agent == "a" && (e.Kind == engine.EventStart || e.Kind == engine.EventFinish) {
+			got = append(got, fmt.Sprintf("%d %s %s", e.Tick, e.Kind, e.Action))
+		}
+	}
+	assert.Equal(t, []string{"2 start fetchMagazine", "4 finish fetchMagazine", "5 start reload", "5 finish reload"}, got)
+	assert.NotEmpty(t, r.kind(engine.EventPlanSuspended), "b's search is suspended meanwhile")
+}
+
+type slowBody struct{ n int }
+
+type slowTask struct {
+	left int
+	a    *engine.Agent
+	act  *engine.Action
+}
+
+func (b *slowBody) Start(a *engine.Agent, act *engine.Action) (engine.Task, error) {
+	return &slowTask{left: b.n, a: a, act: act}, nil
+}
+
+func (t *slowTask) Resume(float64) (engine.Status, error) {
+	t.left--
+	if t.left > 0 {
+		return engine.Running, nil
+	}
+	return engine.ApplyEffects(t.a, t.act)
+}
+
+func (t *slowTask) Interrupt() {}
+
+// queueTrace runs n deep agents under the budget with the given workers
+// and returns the plan, suspension and resumption records.
+func queueTrace(t *testing.T, d *engine.Domain, n, budget, workers, ticks int) []string {
+	w := engine.NewWorld(3)
+	w.Workers = workers
+	w.PlanBudget = budget
+	var out []string
+	w.OnEvent = func(e engine.Event) {
+		switch e.Kind {
+		case engine.EventPlan, engine.EventPlanSuspended, engine.EventPlanResumed:
+			out = append(out, fmt.Sprintf("%d %s %s %d %s", e.Tick, e.Agent, e.Kind, e.Expansions, e.Reason))
+		}
+	}
+	for i := range n {
+		a := engine.NewAgent(fmt.Sprintf("a%02d", i), d)
+		a.Planner().MaxDepth = 20
+		w.Add(a)
+	}
+	for range ticks {
+		w.Tick(1.0 / 60)
+		assert.LessOrEqual(t, w.PlanExpansions(), budget)
+	}
+	return out
+}
+
+func TestPlanQueueIsRoundRobinAndTheSameWithAnyWorkers(t *testing.T) {
+	d := slicedDomain(t, bench.Deep())
+	one := queueTrace(t, d, 12, 10, 1, 60)
+	four := queueTrace(t, d, 12, 10, 4, 60)
+	assert.Equal(t, one, four, "the same queue with 1 and 4 workers")
+	// Plans come in agent order: a suspended search goes on first, then
+	// the next agent by ID.
+	var order []string
+	for _, line := range one {
+		if f := strings.Fields(line); f[2] == "plan" {
+			order = append(order, f[1])
+		}
+	}
+	want := []string{"a00", "a01", "a02", "a03", "a04", "a05", "a06", "a07", "a08", "a09", "a10", "a11"}
+	require.GreaterOrEqual(t, len(order), len(want))
+	assert.Equal(t, want, order[:len(want)], "round-robin by ID: no agent starves")
+	// 12 searches of E expansions at 10 a tick: the last plan comes in
+	// tick ceil(12*E/10).
+	want1, err := engine.NewPlanner(d, 20).Plan(d.NewState())
+	require.NoError(t, err)
+	e := want1.Expansions
+	assert.Contains(t, one, fmt.Sprintf("%d a11 plan %d ", (12*e+9)/10, e))
+}
+
+// TestTenThousandAgentsStayWithinTheBudget: 10,000 agents that all need a
+// plan in the same tick never spend more than the budget plus 10% in any
+// tick, and every one of them gets its plan.
+func TestTenThousandAgentsStayWithinTheBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("10,000 agents")
+	}
+	d := slicedDomain(t, bench.Deep())
+	want, err := engine.NewPlanner(d, 20).Plan(d.NewState())
+	require.NoError(t, err)
+	const n, budget = 10000, 20000
+	w := engine.NewWorld(1)
+	w.PlanBudget = budget
+	planned := make([]bool, n)
+	got := 0
+	w.OnEvent = func(e engine.Event) {
+		if e.Kind == engine.EventPlan {
+			var i int
+			_, err := fmt.Sscanf(e.Agent, "a%d", &i)
+			require.NoError(t, err)
+			assert.Equal(t, want.Names(), e.Plan)
+			if !planned[i] {
+				planned[i] = true
+				got++
+			}
+		}
+	}
+	for i := range n {
+		a := engine.NewAgent(fmt.Sprintf("a%d", i), d)
+		a.Planner().MaxDepth = 20
+		w.Add(a)
+	}
+	total, most, ticks := 0, 0, 0
+	for got < n && ticks < 100 {
+		w.Tick(1.0 / 60)
+		ticks++
+		total += w.PlanExpansions()
+		most = max(most, w.PlanExpansions())
+		assert.LessOrEqual(t, w.PlanExpansions(), budget+budget/10, "tick %d", ticks)
+	}
+	assert.Equal(t, n, got, "every agent got its plan")
+	assert.Equal(t, n*want.Expansions, total, "every search spent what one unsliced search spends")
+	assert.Equal(t, budget, most, "full ticks spend the whole budget")
+	assert.Equal(t, (n*want.Expansions+budget-1)/budget, ticks)
+}
+
+func TestNoBudgetPlansInTheSameTick(t *testing.T) {
+	d := slicedDomain(t, bench.Deep())
+	w := engine.NewWorld(1)
+	r := &recorded{}
+	w.OnEvent = r.on
+	a := engine.NewAgent("a", d)
+	a.Planner().MaxDepth = 20
+	w.Add(a)
+	w.Tick(1.0 / 60)
+	require.Len(t, r.kind(engine.EventPlan), 1)
+	starts := r.kind(engine.EventStart)
+	require.NotEmpty(t, starts, "the plan starts in the tick it is made")
+	assert.Equal(t, 1, starts[0].Tick)
+	assert.Equal(t, 0, w.PlanExpansions(), "nothing is counted without a budget")
+	assert.Empty(t, r.kind(engine.EventPlanSuspended))
+}
+
+func resumedAfter(n int) string {
+	if n == 1 {
+		return "resumed after 1 tick"
+	}
+	return fmt.Sprintf("resumed after %d ticks", n)
+}
