@@ -115,7 +115,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 			}
 			spent = p.expanded - before
 			a.emit(Event{Kind: EventPlanSuspended, Goal: g.Name, Expansions: sl.expansions,
-				Reason: suspendNote(spent, sl.expansions, pos, of)})
+				Reason: suspendNote(spent, pos, of)})
 			return spent, false
 		}
 		sl.held, j.since = false, 0

@@ -130,6 +130,9 @@ func (e Event) String() string {
 	if e.Kind == EventPick {
 		fmt.Fprintf(&b, " score=%.3f", e.Score)
 	}
+	if e.Kind == EventPlanSuspended || e.Kind == EventPlanResumed {
+		fmt.Fprintf(&b, " expansions=%d", e.Expansions)
+	}
 	if e.Duration > 0 {
 		fmt.Fprintf(&b, " took=%s", e.Duration)
 	}

@@ -135,7 +135,7 @@ func sameMask(a, b []bool) bool {
 }
 
 // suspendNote is the reason of a plan-suspended record.
-func suspendNote(tick, total, pos, of int) string {
-	return "plan budget spent: " + strconv.Itoa(tick) + " expansions this tick, " + strconv.Itoa(total) +
-		" so far; queue position " + strconv.Itoa(pos) + " of " + strconv.Itoa(of) + "; resumes first next tick"
+func suspendNote(tick, pos, of int) string {
+	return "plan budget spent (" + plural(tick, "expansion") + " this tick); queue position " +
+		strconv.Itoa(pos) + " of " + strconv.Itoa(of) + "; resumes first next tick"
 }

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestRunPlanBudgetShowsSlicedPlanning: with --plan-budget 1 the two
+// soldiers' searches (2 expansions each) take two ticks each, one agent
+// after the other, and the trace says so.
+func TestRunPlanBudgetShowsSlicedPlanning(t *testing.T) {
+	out, errOut, code := runMain("run", soldier, "--ticks", "4", "--agents", "2", "--plan-budget", "1",
+		"--state", "enemy_visible=true", "--state", "enemy_health=500")
+	require.Equal(t, 0, code, errOut)
+	var got []string
+	for _, line := range strings.Split(out, "\n") {
+		if f := strings.Fields(line); len(f) > 7 && strings.HasPrefix(f[5], "plan") {
+			got = append(got, strings.Join([]string{f[0], f[1], f[4], f[5], f[7]}, " "))
+		}
+	}
+	assert.Equal(t, []string{
+		"tick 1 Soldier#1 plan-suspended expansions=1",
+		"tick 2 Soldier#1 plan-resumed expansions=1",
+		"tick 2 Soldier#1 plan plan=[fetchMagazine,",
+		"tick 3 Soldier#2 plan-suspended expansions=1",
+		"tick 4 Soldier#2 plan-resumed expansions=1",
+		"tick 4 Soldier#2 plan plan=[fetchMagazine,",
+	}, got)
+	assert.Contains(t, out, `reason="plan budget spent (1 expansion this tick); queue position 1 of 2; resumes first next tick"`)
+}
+
+func TestRunPlanBudgetMustNotBeNegative(t *testing.T) {
+	_, errOut, code := runMain("run", soldier, "--plan-budget", "-1")
+	assert.Equal(t, 2, code)
+	assert.Equal(t, "moonmind run: --plan-budget must be >= 0 (0 is unlimited)\n", errOut)
+}
