@@ -75,7 +75,8 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 	a.time = j.now
 	defer func() { a.time = saved }()
 	if j.planner != nil && j.planner.Domain != a.Domain { // reloaded
-		a.Domain.returnPlanner(j.planner)
+		j.planner.slice = nil
+		j.planner.Domain.returnPlanner(j.planner)
 		j.planner = nil
 	}
 	if j.planner == nil {
@@ -135,7 +136,7 @@ func (a *Agent) endJob(failed bool) {
 	j := &a.job
 	if j.planner != nil {
 		j.planner.slice = nil
-		a.Domain.returnPlanner(j.planner)
+		j.planner.Domain.returnPlanner(j.planner)
 		j.planner = nil
 	}
 	j.open, j.k, j.since, j.slice.held = false, 0, 0, false

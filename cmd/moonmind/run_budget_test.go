@@ -37,3 +37,17 @@ func TestRunPlanBudgetMustNotBeNegative(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Equal(t, "moonmind run: --plan-budget must be >= 0 (0 is unlimited)\n", errOut)
 }
+
+// TestRunPlanBudgetIsTheSameWithAnyWorkers: 16 Lua soldiers whose
+// searches wait in the queue decide the same with 1 and 4 workers.
+func TestRunPlanBudgetIsTheSameWithAnyWorkers(t *testing.T) {
+	args := []string{"run", soldier, "--ticks", "120", "--agents", "16", "--plan-budget", "3", "--dt", "0.05",
+		"--state", "enemy_visible=true", "--state", "enemy_health=500"}
+	one, errOut, code := runMain(append(args, "--workers", "1")...)
+	require.Equal(t, 0, code, errOut)
+	four, errOut, code := runMain(append(args, "--workers", "4")...)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, one, four)
+	assert.Contains(t, one, "Soldier#14   plan-suspended")
+	assert.Contains(t, one, "Soldier#16   plan        goal=armed")
+}
