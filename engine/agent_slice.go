@@ -12,7 +12,7 @@ type planJob struct {
 	open    bool     // the agent waits in the world's queue
 	planner *Planner // borrowed when first served, returned when the job ends
 	slice   searchSlice
-	k       int // index in Domain.ByPrio of the goal being planned
+	tried   []bool // per goal: planned in this job without a plan
 	since   int // the tick the current goal's search was first suspended; 0 when it was not
 	// failed is set when a job ended without a plan; the next decide reads
 	// it (and from, the state the job planned from) instead of planning.
@@ -37,12 +37,6 @@ func (a *Agent) queuePlan() bool {
 	if j.open {
 		return false
 	}
-	if j.failed {
-		j.failed = false
-		if equalStates(j.from, a.State) {
-			return false // the job's failure stands: decide goes on from it
-		}
-	}
 	unmet := false
 	for _, g := range a.Domain.ByPrio {
 		if !a.satisfied[g.Index] && (a.Domain.Decide != "utility" || a.pursuing(g)) {
@@ -51,14 +45,31 @@ func (a *Agent) queuePlan() bool {
 		}
 	}
 	if !unmet {
+		j.failed = false
 		if a.Domain.Decide == "goap" && !a.idle {
 			a.idle = true
 			a.emit(Event{Kind: EventIdle})
 		}
 		return false
 	}
-	j.open, j.k, j.since = true, 0, 0
+	if j.failed {
+		j.failed = false
+		if equalStates(j.from, a.State) {
+			return false // the job's failure stands: decide goes on from it
+		}
+	}
+	j.open, j.since = true, 0
+	j.resetTried(len(a.Domain.Goals))
 	return false
+}
+
+// resetTried marks none of n goals tried.
+func (j *planJob) resetTried(n int) {
+	if cap(j.tried) < n {
+		j.tried = make([]bool, n)
+	}
+	j.tried = j.tried[:n]
+	clear(j.tried)
 }
 
 // waitingForPlan reports whether the agent waits for the world's queue.
@@ -90,11 +101,28 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 	p.slice = sl
 	defer func() { p.slice = nil }()
 	before := p.expanded
-	for ; j.k < len(a.Domain.ByPrio); j.k++ {
-		g := a.Domain.ByPrio[j.k]
-		if a.satisfied[g.Index] || a.Domain.Decide == "utility" && !a.pursuing(g) || g.Satisfied(a.State) {
-			sl.held, j.since = false, 0
+	if len(j.tried) != len(a.Domain.Goals) {
+		j.resetTried(len(a.Domain.Goals))
+	}
+	for _, g := range a.Domain.Goals {
+		a.satisfied[g.Index] = g.Satisfied(a.State)
+	}
+	// The goals in priority order, as planGoals takes them, each once per
+	// job; a goal that became unsatisfied while a lower one was searched
+	// takes over.
+	for _, g := range a.Domain.ByPrio {
+		if j.tried[g.Index] || a.satisfied[g.Index] || a.Domain.Decide == "utility" && !a.pursuing(g) {
+			if sl.held && sl.gs.goal == g {
+				a.emit(Event{Kind: EventReplan, Goal: g.Name, Expansions: sl.expansions,
+					Reason: "suspended search dropped: the goal holds now"})
+				sl.held, j.since = false, 0
+			}
 			continue
+		}
+		if sl.held && sl.gs.goal != g {
+			a.emit(Event{Kind: EventReplan, Goal: sl.gs.goal.Name, Expansions: sl.expansions,
+				Reason: "suspended search dropped: goal " + g.Name + " (" + g.Priority.String() + ") became unsatisfied"})
+			sl.held, j.since = false, 0
 		}
 		p.Exclude = a.excludeFor(g, a.backedOff())
 		p.Policy = a.currentPolicy()
@@ -120,6 +148,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 			return spent, false
 		}
 		sl.held, j.since = false, 0
+		j.tried[g.Index] = true
 		if a.takePlan(g, plan, err, 0) {
 			a.endJob(false)
 			return p.expanded - before, true
@@ -139,7 +168,7 @@ func (a *Agent) endJob(failed bool) {
 		j.planner.Domain.returnPlanner(j.planner)
 		j.planner = nil
 	}
-	j.open, j.k, j.since, j.slice.held = false, 0, 0, false
+	j.open, j.since, j.slice.held = false, 0, false
 	j.failed = failed
 	if failed {
 		j.from = append(j.from[:0], a.State...)

@@ -346,3 +346,107 @@ func resumedAfter(n int) string {
 	}
 	return fmt.Sprintf("resumed after %d ticks", n)
 }
+
+// TestFailureExplanationsArePaidBack: the searches that explain a failure
+// (here the MAX_DEPTH_EXCEEDED check, a second search at depth 256) run to
+// the end in the tick the main search fails, past the budget; the ticks
+// after spend nothing until the overshoot is paid back, so over any run of
+// ticks the world spends at most the budget per tick plus one overshoot.
+func TestFailureExplanationsArePaidBack(t *testing.T) {
+	deep := slicedDomain(t, bench.Deep())
+	soldier := slicedDomain(t, bench.Soldier())
+	const budget = 2
+	w := engine.NewWorld(1)
+	w.PlanBudget = budget
+	r := &recorded{}
+	w.OnEvent = r.on
+	a := engine.NewAgent("a", deep)
+	a.Planner().MaxDepth = 5 // the plan has 12 steps
+	w.Add(a)
+	b := engine.NewAgent("b", soldier)
+	w.Add(b)
+	var spent []int
+	for range 30 {
+		w.Tick(1.0 / 60)
+		spent = append(spent, w.PlanExpansions())
+	}
+	t.Logf("expansions per tick: %v", spent[:12])
+	fails := r.kind(engine.EventPlanFailed)
+	require.Len(t, fails, 1)
+	assert.Contains(t, fails[0].Reason, "MAX_DEPTH_EXCEEDED: a plan of 12 steps exists")
+	over := spent[0]
+	require.Greater(t, over, budget, "the explanation runs to the end in tick 1")
+	// Paid back: ceil((over-budget)/budget) silent ticks, then b's search.
+	silent := (over - budget + budget - 1) / budget
+	for i := 1; i <= silent; i++ {
+		assert.LessOrEqual(t, spent[i], max(0, budget-(over-budget-(i-1)*budget)), "tick %d pays the debt back", i+1)
+	}
+	total := 0
+	for i, s := range spent {
+		total += s
+		assert.LessOrEqual(t, total, budget*(i+1)+over-budget, "ticks 1..%d", i+1)
+	}
+	plans := r.kind(engine.EventPlan)
+	require.Len(t, plans, 1)
+	assert.Equal(t, "b", plans[0].Agent)
+	assert.Greater(t, plans[0].Tick, silent, "b waits while the debt is paid")
+}
+
+// guardedDeep is the deep domain with a higher goal, safe, that holds at
+// the start; Hide makes it hold again.
+func guardedDeep(t *testing.T) *engine.Domain {
+	c := bench.Deep()
+	c.Role.State = append(c.Role.State, engine.Var{Name: "safe", Value: engine.BoolValue(true)})
+	c.Role.Goals = append(c.Role.Goals, engine.NewGoal("safe", "safe", engine.High))
+	c.Role.Actions = append(c.Role.Actions, engine.NewAction("Hide").Effects("safe = true").Spec())
+	return slicedDomain(t, c)
+}
+
+func TestQueuedJobFollowsTheGoals(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		set          string
+		v            engine.Value
+		dropped      string
+		plan         string
+	}{
+		{"higher goal", "a goal of higher priority that became unsatisfied takes over the job",
+			"safe", engine.BoolValue(false), "suspended search dropped: goal safe (high) became unsatisfied", "safe"},
+		{"goal holds", "a goal the world achieved meanwhile is not planned",
+			"food", engine.NumberValue(90), "suspended search dropped: the goal holds now", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := guardedDeep(t)
+			w := engine.NewWorld(1)
+			w.PlanBudget = 3
+			r := &recorded{}
+			w.OnEvent = r.on
+			a := engine.NewAgent("a", d)
+			a.Planner().MaxDepth = 20
+			w.Add(a)
+			w.Tick(1.0 / 60)
+			sus := r.kind(engine.EventPlanSuspended)
+			require.Len(t, sus, 1)
+			require.Equal(t, "stocked", sus[0].Goal)
+			require.True(t, a.Set(tt.set, tt.v))
+			w.Tick(1.0 / 60)
+			replans := r.kind(engine.EventReplan)
+			require.Len(t, replans, 1, tt.reason)
+			assert.Equal(t, "stocked", replans[0].Goal)
+			assert.Equal(t, tt.dropped, replans[0].Reason)
+			assert.Equal(t, 3, replans[0].Expansions, "the expansions the dropped search had spent")
+			plans := r.kind(engine.EventPlan)
+			if tt.plan == "" {
+				assert.Empty(t, plans, tt.reason)
+				assert.Equal(t, 0, w.PlanQueue(), "the job ended: no goal left to plan")
+				w.Tick(1.0 / 60)
+				assert.Len(t, r.kind(engine.EventIdle), 1, "every goal holds: the agent says it is idle")
+				return
+			}
+			require.Len(t, plans, 1, tt.reason)
+			assert.Equal(t, tt.plan, plans[0].Goal)
+			assert.Equal(t, []string{"Hide"}, plans[0].Plan)
+		})
+	}
+}
