@@ -13,7 +13,7 @@ type planJob struct {
 	planner *Planner // borrowed when first served, returned when the job ends
 	slice   searchSlice
 	tried   []bool // per goal: planned in this job without a plan
-	since   int // the tick the current goal's search was first suspended; 0 when it was not
+	since   int    // the tick the current goal's search was first suspended; 0 when it was not
 	// failed is set when a job ended without a plan; the next decide reads
 	// it (and from, the state the job planned from) instead of planning.
 	failed bool
