@@ -82,6 +82,10 @@ func (a *Agent) waitingForPlan() bool { return a.job.open }
 // It runs on the world's goroutine after every agent has ticked.
 func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 	j := &a.job
+	if a.handle == nil || a.customHandle() { // GOAP planning turned off, or a handle of its own, since the job opened
+		a.endJob(false)
+		return 0, true
+	}
 	saved := a.time
 	a.time = j.now
 	defer func() { a.time = saved }()

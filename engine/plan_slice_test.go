@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 	"testing"
@@ -449,4 +450,45 @@ func TestQueuedJobFollowsTheGoals(t *testing.T) {
 			assert.Equal(t, []string{"Hide"}, plans[0].Plan)
 		})
 	}
+}
+
+// TestSnapshotKeepsThePlanBudget: a restored world keeps the budget and
+// the queue's cursor; the searches in flight are not saved, so a waiting
+// agent searches again from the start and finds the same plan.
+func TestSnapshotKeepsThePlanBudget(t *testing.T) {
+	d := slicedDomain(t, bench.Deep())
+	want, err := engine.NewPlanner(d, 20).Plan(d.NewState())
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	w.PlanBudget = 5
+	for _, name := range []string{"a", "b"} {
+		a := engine.NewAgent(name, d)
+		a.Planner().MaxDepth = 20
+		w.Add(a)
+	}
+	for range 4 { // a plans in ticks 1-3 (12 expansions), b has spent 8 by tick 4
+		w.Tick(1.0 / 60)
+	}
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	r, err := engine.Restore(&buf, engine.RestoreOptions{Domains: []*engine.Domain{d}})
+	require.NoError(t, err)
+	assert.Equal(t, 5, r.PlanBudget)
+	rec := &recorded{}
+	r.OnEvent = rec.on
+	var plan engine.Event
+	for range 10 {
+		r.Tick(1.0 / 60)
+		if ps := rec.kind(engine.EventPlan); len(ps) > 0 {
+			plan = ps[0]
+			break
+		}
+	}
+	assert.Equal(t, "b", plan.Agent)
+	assert.Equal(t, want.Names(), plan.Plan)
+	assert.Equal(t, want.Expansions, plan.Expansions, "searched again from the start")
+	sus := rec.kind(engine.EventPlanSuspended)
+	require.NotEmpty(t, sus)
+	assert.Equal(t, 5, sus[0].Tick)
+	assert.Equal(t, 5, sus[0].Expansions, "b's 8 expansions before the snapshot are not kept")
 }
