@@ -128,7 +128,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 				Reason: "suspended search dropped: goal " + g.Name + " (" + g.Priority.String() + ") became unsatisfied"})
 			sl.held, j.since = false, 0
 		}
-		p.Exclude = a.excludeFor(g, a.backedOff())
+		p.exclude = a.excludeFor(g, a.backedOff())
 		p.Policy = a.currentPolicy()
 		wasHeld, soFar := sl.held, sl.expansions
 		sl.explain = false

@@ -60,7 +60,7 @@ func TestSlicedSearchFindsTheUnslicedPlan(t *testing.T) {
 		bench.Synthetic(10, 6), bench.MazeFacts()}
 	for _, c := range cases {
 		d := slicedDomain(t, c)
-		want, err := engine.NewPlanner(d, c.MaxDepth).Plan(d.NewState())
+		want, err := plannerAt(d, c.MaxDepth).Plan(d.NewState())
 		require.NoError(t, err, c.Name)
 		require.Greater(t, want.Expansions, 1, c.Name)
 		for _, budget := range []int{1, 3, 7, 64, 1 << 20} {
@@ -135,7 +135,7 @@ func TestSlicedSearchRestartsWhenARelevantVariableChanges(t *testing.T) {
 			w.Tick(1.0 / 60)
 			require.Len(t, r.kind(engine.EventPlanSuspended), 1, "suspended after the first tick")
 			require.True(t, a.Set(tt.set, tt.v))
-			want, err := engine.NewPlanner(d, c.MaxDepth).Plan(a.State)
+			want, err := plannerAt(d, c.MaxDepth).Plan(a.State)
 			require.NoError(t, err)
 			e := firstPlan(t, w, r, "a", 200)
 			assert.Equal(t, want.Names(), e.Plan, tt.reason)
@@ -272,7 +272,7 @@ func TestPlanQueueIsRoundRobinAndTheSameWithAnyWorkers(t *testing.T) {
 	assert.Equal(t, want, order[:len(want)], "round-robin by ID: no agent starves")
 	// 12 searches of E expansions at 10 a tick: the last plan comes in
 	// tick ceil(12*E/10).
-	want1, err := engine.NewPlanner(d, 20).Plan(d.NewState())
+	want1, err := plannerAt(d, 20).Plan(d.NewState())
 	require.NoError(t, err)
 	e := want1.Expansions
 	assert.Contains(t, one, fmt.Sprintf("%d a11 plan %d ", (12*e+9)/10, e))
@@ -286,7 +286,7 @@ func TestTenThousandAgentsStayWithinTheBudget(t *testing.T) {
 		t.Skip("10,000 agents")
 	}
 	d := slicedDomain(t, bench.Deep())
-	want, err := engine.NewPlanner(d, 20).Plan(d.NewState())
+	want, err := plannerAt(d, 20).Plan(d.NewState())
 	require.NoError(t, err)
 	const n, budget = 10000, 20000
 	w := engine.NewWorld(1)
@@ -457,7 +457,7 @@ func TestQueuedJobFollowsTheGoals(t *testing.T) {
 // agent searches again from the start and finds the same plan.
 func TestSnapshotKeepsThePlanBudget(t *testing.T) {
 	d := slicedDomain(t, bench.Deep())
-	want, err := engine.NewPlanner(d, 20).Plan(d.NewState())
+	want, err := plannerAt(d, 20).Plan(d.NewState())
 	require.NoError(t, err)
 	w := engine.NewWorld(1)
 	w.PlanBudget = 5
@@ -491,4 +491,11 @@ func TestSnapshotKeepsThePlanBudget(t *testing.T) {
 	require.NotEmpty(t, sus)
 	assert.Equal(t, 5, sus[0].Tick)
 	assert.Equal(t, 5, sus[0].Expansions, "b's 8 expansions before the snapshot are not kept")
+}
+
+// plannerAt is a planner over d with the given depth limit.
+func plannerAt(d *engine.Domain, maxDepth int) *engine.Planner {
+	p := engine.NewPlanner(d)
+	p.MaxDepth = maxDepth
+	return p
 }
