@@ -366,6 +366,9 @@ func (a *Agent) higherGoal(after State) string {
 	if a.Domain.Decide == "utility" {
 		return ""
 	}
+	if a.slicing() {
+		return a.probeHigher(after) // the world's queue plans it (agent_slice.go)
+	}
 	for _, g := range a.Domain.ByPrio {
 		if a.goal != nil && g.Priority <= a.goal.Priority {
 			break
@@ -375,10 +378,8 @@ func (a *Agent) higherGoal(after State) string {
 		}
 		a.satisfied[g.Index] = false // check each flip once
 		wp := a.Domain.borrowPlanner(a.planner)
-		before := wp.expanded
 		p, err := wp.PlanFor(g, a.State)
 		ok := err == nil && a.allowed(p.Steps) == ""
-		a.chargeInline(wp, before)
 		a.Domain.returnPlanner(wp)
 		if ok {
 			return "goal " + g.Name + " (" + g.Priority.String() + ") became unsatisfied"

@@ -13,13 +13,28 @@ type planJob struct {
 	planner *Planner // borrowed when first served, returned when the job ends
 	slice   searchSlice
 	tried   []bool // per goal: planned in this job without a plan
-	since   int    // the tick the current goal's search was first suspended; 0 when it was not
+	// probe is set for a job that only asks whether the goals in want
+	// (higher goals that became unsatisfied while a plan runs, see
+	// probeHigher) have a plan; what it finds waits in ready.
+	probe bool
+	want  []bool
+	ready *readyPlan
+	since int // the tick the current goal's search was first suspended; 0 when it was not
 	// failed is set when a job ended without a plan; the next decide reads
 	// it (and from, the state the job planned from) instead of planning.
 	failed bool
 	from   State
 	now    float64 // the agent's time at the start of the tick: the records of a service carry it
-	inline int     // expansions spent this tick by planning the queue does not serve (higherGoal, watchPlan)
+	inline int     // expansions spent this tick by planning the queue does not serve (watchPlan)
+}
+
+// readyPlan is a plan a probe found for a higher goal, adopted at the
+// agent's next tick.
+type readyPlan struct {
+	goal       *Goal
+	steps      []*Action
+	cost       float64
+	expansions int
 }
 
 // slicing reports whether the agent plans through its world's queue.
@@ -34,7 +49,14 @@ func (a *Agent) slicing() bool {
 // the plan when it finds one, and the agent idles until then).
 func (a *Agent) queuePlan() bool {
 	j := &a.job
+	if r := j.ready; r != nil {
+		j.ready = nil
+		if !r.goal.Satisfied(a.State) && a.takePlan(r.goal, &Plan{Steps: r.steps, Cost: r.cost, Expansions: r.expansions}, nil, 0) {
+			return true
+		}
+	}
 	if j.open {
+		j.probe = false // the plan ended: the probe becomes a job for every goal
 		return false
 	}
 	unmet := false
@@ -61,6 +83,45 @@ func (a *Agent) queuePlan() bool {
 	j.open, j.since = true, 0
 	j.resetTried(len(a.Domain.Goals))
 	return false
+}
+
+// probeHigher is higherGoal under a plan budget: a goal that was
+// satisfied when the current plan was made, is unsatisfied now (and was
+// not made so by the running body itself, see after) and outranks the
+// current goal is handed to the world's queue, while the running step
+// goes on. When the queue has found it a plan, probeHigher reports the
+// goal, the caller interrupts the step or drops the plan, and the next
+// decision adopts that plan (queuePlan).
+func (a *Agent) probeHigher(after State) string {
+	j := &a.job
+	if r := j.ready; r != nil {
+		if !r.goal.Satisfied(a.State) && (a.goal == nil || r.goal.Priority > a.goal.Priority) {
+			return "goal " + r.goal.Name + " (" + r.goal.Priority.String() + ") became unsatisfied"
+		}
+		j.ready = nil
+	}
+	for _, g := range a.Domain.ByPrio {
+		if a.goal != nil && g.Priority <= a.goal.Priority {
+			break
+		}
+		if !a.satisfied[g.Index] || g.Satisfied(a.State) || after != nil && !g.Satisfied(after) {
+			continue
+		}
+		a.satisfied[g.Index] = false // check each flip once
+		if !j.open {
+			j.open, j.probe, j.since = true, true, 0
+			j.resetTried(len(a.Domain.Goals))
+			if cap(j.want) < len(a.Domain.Goals) {
+				j.want = make([]bool, len(a.Domain.Goals))
+			}
+			j.want = j.want[:len(a.Domain.Goals)]
+			clear(j.want)
+		}
+		if j.probe {
+			j.want[g.Index] = true
+		}
+	}
+	return ""
 }
 
 // resetTried marks none of n goals tried.
@@ -108,14 +169,19 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 	if len(j.tried) != len(a.Domain.Goals) {
 		j.resetTried(len(a.Domain.Goals))
 	}
-	for _, g := range a.Domain.Goals {
-		a.satisfied[g.Index] = g.Satisfied(a.State)
+	if !j.probe { // as planGoals; a probe keeps the running plan's record (see higherGoal)
+		for _, g := range a.Domain.Goals {
+			a.satisfied[g.Index] = g.Satisfied(a.State)
+		}
 	}
 	// The goals in priority order, as planGoals takes them, each once per
 	// job; a goal that became unsatisfied while a lower one was searched
 	// takes over.
 	for _, g := range a.Domain.ByPrio {
-		if j.tried[g.Index] || a.satisfied[g.Index] || a.Domain.Decide == "utility" && !a.pursuing(g) {
+		if j.probe && !j.want[g.Index] {
+			continue
+		}
+		if j.tried[g.Index] || !j.probe && a.satisfied[g.Index] || g.Satisfied(a.State) || a.Domain.Decide == "utility" && !a.pursuing(g) {
 			if sl.held && sl.gs.goal == g {
 				a.emit(Event{Kind: EventReplan, Goal: g.Name, Expansions: sl.expansions,
 					Reason: "suspended search dropped: the goal holds now"})
@@ -153,6 +219,14 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 		}
 		sl.held, j.since = false, 0
 		j.tried[g.Index] = true
+		if j.probe {
+			if err == nil && a.allowed(plan.Steps) == "" {
+				j.ready = &readyPlan{goal: g, steps: append([]*Action(nil), plan.Steps...), cost: plan.Cost, expansions: plan.Expansions}
+				a.endJob(false)
+				return p.expanded - before, true
+			}
+			continue
+		}
 		if a.takePlan(g, plan, err, 0) {
 			a.endJob(false)
 			return p.expanded - before, true
@@ -172,7 +246,7 @@ func (a *Agent) endJob(failed bool) {
 		j.planner.Domain.returnPlanner(j.planner)
 		j.planner = nil
 	}
-	j.open, j.since, j.slice.held = false, 0, false
+	j.open, j.probe, j.since, j.slice.held = false, false, 0, false
 	j.failed = failed
 	if failed {
 		j.from = append(j.from[:0], a.State...)
@@ -183,6 +257,7 @@ func (a *Agent) endJob(failed bool) {
 // its world).
 func (a *Agent) dropJob() {
 	a.endJob(false)
+	a.job.ready = nil
 }
 
 // chargeInline counts expansions spent outside the queue, on a planner

@@ -499,3 +499,68 @@ func plannerAt(d *engine.Domain, maxDepth int) *engine.Planner {
 	p.MaxDepth = maxDepth
 	return p
 }
+
+// probedDeep is the deep domain with a higher goal, safe, that holds at
+// the start; FindSpot then Hide make it hold again (two expansions), or,
+// without FindSpot, nothing can.
+func probedDeep(t *testing.T, withSpot bool) *engine.Domain {
+	c := bench.Deep()
+	c.Role.State = append(c.Role.State, engine.Var{Name: "safe", Value: engine.BoolValue(true)},
+		engine.Var{Name: "spot", Value: engine.BoolValue(false)})
+	c.Role.Goals = append(c.Role.Goals, engine.NewGoal("safe", "safe", engine.High))
+	c.Role.Actions = append(c.Role.Actions, engine.NewAction("Hide").Pre("spot").Effects("safe = true").Spec())
+	if withSpot {
+		c.Role.Actions = append(c.Role.Actions, engine.NewAction("FindSpot").Effects("spot = true").Spec())
+	}
+	d := slicedDomain(t, c)
+	d.Action("Forage").Body = &slowBody{n: 10}
+	return d
+}
+
+// TestHigherGoalIsProbedWhileTheStepRuns: under a budget, a higher goal
+// that becomes unsatisfied while a step runs is planned by the queue; the
+// step goes on meanwhile and is interrupted only once a plan is found, or
+// never when there is none.
+func TestHigherGoalIsProbedWhileTheStepRuns(t *testing.T) {
+	for _, withSpot := range []bool{true, false} {
+		t.Run(fmt.Sprintf("plan=%v", withSpot), func(t *testing.T) {
+			d := probedDeep(t, withSpot)
+			w := engine.NewWorld(1)
+			w.PlanBudget = 100
+			r := &recorded{}
+			w.OnEvent = r.on
+			a := engine.NewAgent("a", d)
+			a.Planner().MaxDepth = 20
+			w.Add(a)
+			w.Tick(1.0 / 60) // the plan for stocked
+			w.Tick(1.0 / 60) // Forage starts
+			require.Equal(t, "Forage", a.Running().Name)
+			w.PlanBudget = 1
+			require.True(t, a.Set("safe", engine.BoolValue(false)))
+			w.Tick(1.0 / 60) // tick 3: the probe's search is suspended after 1 expansion
+			assert.Equal(t, "Forage", a.Running().Name, "the step goes on while the queue plans")
+			w.Tick(1.0 / 60) // tick 4: the probe finds its plan, or that there is none
+			assert.Equal(t, "Forage", a.Running().Name)
+			w.Tick(1.0 / 60) // tick 5
+			var got []string
+			for _, e := range r.events {
+				if e.Tick >= 3 {
+					got = append(got, fmt.Sprintf("%d %s %s %s %v %s", e.Tick, e.Kind, e.Goal, e.Action, e.Plan, e.Reason))
+				}
+			}
+			if !withSpot {
+				assert.Equal(t, "Forage", a.Running().Name, "no plan for safe: the step is never interrupted")
+				assert.Empty(t, got, "a probe that finds nothing records nothing, as without a budget")
+				return
+			}
+			assert.Equal(t, []string{
+				`3 plan-suspended safe  [] plan budget spent (1 expansion this tick); queue position 1 of 1; resumes first next tick`,
+				`4 plan-resumed safe  [] resumed after 1 tick`,
+				`5 interrupt stocked Forage [] goal safe (high) became unsatisfied`,
+				`5 plan safe  [FindSpot Hide] `,
+				`5 start safe FindSpot [] `,
+				`5 finish safe FindSpot [] `,
+			}, got)
+		})
+	}
+}

@@ -10,8 +10,8 @@ type planQueue struct {
 
 // PlanExpansions returns the GOAP node expansions the last Tick spent
 // under the plan budget: those the queue served plus those agents spent
-// outside it (the checks of a higher goal and of a running plan, see
-// Agent). It is 0 when PlanBudget is unlimited.
+// outside it (the plan watch's replanning, see Agent), plus the searches
+// that explain a failure. It is 0 when PlanBudget is unlimited.
 func (w *World) PlanExpansions() int { return w.queue.spent }
 
 // PlanQueue returns how many agents wait for the plan budget now (their
