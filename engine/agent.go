@@ -45,7 +45,10 @@ const (
 // no longer run makes the agent replan at once (going on without a
 // restart when the new plan begins with the running action). The new plan
 // starts in the same tick. A body is
-// resumed at most once per tick.
+// resumed at most once per tick. Under a world's plan budget
+// (World.PlanBudget) the agent's plans and its higher-goal checks are made
+// by the world's queue after the tick instead, and a new plan starts the
+// tick after it is found (docs/semantics.md, "Time-sliced planning").
 //
 // Back-off. A failed action is excluded from plans for RetryDelay seconds,
 // then tried again. An agent that found no plan asks again only when its

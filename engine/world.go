@@ -40,7 +40,12 @@ type World struct {
 	// agent ID, on the caller's goroutine; a search that runs out of
 	// budget is suspended and resumes first in the next tick, and the plan
 	// found is the one an unsliced search finds. A plan found in tick t
-	// starts in tick t+1; the agent idles until then.
+	// starts in tick t+1; the agent idles until then (an agent whose plan
+	// runs keeps running it). At most one search is suspended at a time,
+	// holding one planner's buffers (bounded by Planner.Budget). What the
+	// searches that explain a failure and the plan watch's replanning
+	// spend over the budget is taken from the next ticks' budgets (see
+	// PlanExpansions).
 	PlanBudget int
 
 	queue planQueue // the plan budget's queue (world_slice.go)
