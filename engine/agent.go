@@ -46,9 +46,9 @@ const (
 // restart when the new plan begins with the running action). The new plan
 // starts in the same tick. A body is
 // resumed at most once per tick. Under a world's plan budget
-// (World.PlanBudget) the agent's plans and its higher-goal checks are made
-// by the world's queue after the tick instead, and a new plan starts the
-// tick after it is found (docs/semantics.md, "Time-sliced planning").
+// (World.PlanBudget) the agent's plans, its higher-goal checks and the
+// plan watch's replanning are made by the world's queue after the tick
+// instead, and a new plan starts the tick after it is found (docs/semantics.md, "Time-sliced planning").
 //
 // Back-off. A failed action is excluded from plans for RetryDelay seconds,
 // then tried again. An agent that found no plan asks again only when its
@@ -252,7 +252,7 @@ func (a *Agent) rethinkEvery() float64 {
 // fails fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
 	a.tick++
-	a.job.now, a.job.inline = a.time, 0
+	a.job.now = a.time
 	a.reactBegin()
 	a.sense(dt)
 	a.reactStep(dt)

@@ -25,12 +25,12 @@ type planJob struct {
 	failed bool
 	from   State
 	now    float64 // the agent's time at the start of the tick: the records of a service carry it
-	inline int     // expansions spent this tick by planning the queue does not serve (watchPlan)
 }
 
 // readyPlan is a plan a probe found for a higher goal, adopted at the
 // agent's next tick.
 type readyPlan struct {
+	at         int // the tick it was found in; it is for the next tick only
 	goal       *Goal
 	steps      []*Action
 	cost       float64
@@ -51,7 +51,7 @@ func (a *Agent) queuePlan() bool {
 	j := &a.job
 	if r := j.ready; r != nil {
 		j.ready = nil
-		if !r.goal.Satisfied(a.State) && a.takePlan(r.goal, &Plan{Steps: r.steps, Cost: r.cost, Expansions: r.expansions}, nil, 0) {
+		if a.tick <= r.at+1 && !r.goal.Satisfied(a.State) && a.takePlan(r.goal, &Plan{Steps: r.steps, Cost: r.cost, Expansions: r.expansions}, nil, 0) {
 			return true
 		}
 	}
@@ -95,10 +95,14 @@ func (a *Agent) queuePlan() bool {
 func (a *Agent) probeHigher(after State) string {
 	j := &a.job
 	if r := j.ready; r != nil {
-		if !r.goal.Satisfied(a.State) && (a.goal == nil || r.goal.Priority > a.goal.Priority) {
+		switch {
+		case a.tick > r.at+1 || r.goal.Satisfied(a.State):
+			j.ready = nil
+		case a.goal == nil || r.goal.Priority > a.goal.Priority:
 			return "goal " + r.goal.Name + " (" + r.goal.Priority.String() + ") became unsatisfied"
+		case r.goal != a.goal:
+			j.ready = nil // a plan for the current goal is the plan watch's (watchPlan)
 		}
-		j.ready = nil
 	}
 	for _, g := range a.Domain.ByPrio {
 		if a.goal != nil && g.Priority <= a.goal.Priority {
@@ -108,20 +112,36 @@ func (a *Agent) probeHigher(after State) string {
 			continue
 		}
 		a.satisfied[g.Index] = false // check each flip once
-		if !j.open {
-			j.open, j.probe, j.since = true, true, 0
-			j.resetTried(len(a.Domain.Goals))
-			if cap(j.want) < len(a.Domain.Goals) {
-				j.want = make([]bool, len(a.Domain.Goals))
-			}
-			j.want = j.want[:len(a.Domain.Goals)]
-			clear(j.want)
-		}
-		if j.probe {
-			j.want[g.Index] = true
-		}
+		a.probe(g)
 	}
 	return ""
+}
+
+// probe hands goal g to the world's queue while the agent's plan runs:
+// it opens a probe job, or adds g to the one open. What the probe finds
+// waits in job.ready for the next tick (see probeHigher, watchPlan).
+func (a *Agent) probe(g *Goal) {
+	j := &a.job
+	if !j.open {
+		j.open, j.probe, j.since = true, true, 0
+		j.resetTried(len(a.Domain.Goals))
+		if cap(j.want) < len(a.Domain.Goals) {
+			j.want = make([]bool, len(a.Domain.Goals))
+		}
+		j.want = j.want[:len(a.Domain.Goals)]
+		clear(j.want)
+	}
+	if j.probe {
+		j.want[g.Index] = true
+	}
+}
+
+// readyFor returns the plan the queue found last tick for goal g, or nil.
+func (a *Agent) readyFor(g *Goal) *readyPlan {
+	if r := a.job.ready; r != nil && r.goal == g && a.tick <= r.at+1 {
+		return r
+	}
+	return nil
 }
 
 // resetTried marks none of n goals tried.
@@ -221,7 +241,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 		j.tried[g.Index] = true
 		if j.probe {
 			if err == nil && a.allowed(plan.Steps) == "" {
-				j.ready = &readyPlan{goal: g, steps: append([]*Action(nil), plan.Steps...), cost: plan.Cost, expansions: plan.Expansions}
+				j.ready = &readyPlan{at: a.tick, goal: g, steps: append([]*Action(nil), plan.Steps...), cost: plan.Cost, expansions: plan.Expansions}
 				a.endJob(false)
 				return p.expanded - before, true
 			}
@@ -258,14 +278,6 @@ func (a *Agent) endJob(failed bool) {
 func (a *Agent) dropJob() {
 	a.endJob(false)
 	a.job.ready = nil
-}
-
-// chargeInline counts expansions spent outside the queue, on a planner
-// whose expanded count was before, against the world's budget.
-func (a *Agent) chargeInline(p *Planner, before int) {
-	if a.slicing() {
-		a.job.inline += p.expanded - before
-	}
 }
 
 func plural(n int, word string) string {

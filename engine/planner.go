@@ -182,7 +182,7 @@ type Planner struct {
 	buf  []*Action
 
 	slice    *searchSlice // a time-sliced job's budget and suspended search (plan_slice.go); nil plans in one go
-	expanded int          // node expansions of every search so far, for the world's plan budget
+	expanded int          // node expansions of the sliced searches so far, for the world's plan budget
 }
 
 // NewPlanner returns a planner over d with chaining on, MaxDepth

@@ -50,9 +50,7 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 	if p.slice != nil {
 		return p.searchSliced(gs, start, maxDepth)
 	}
-	end, res, cut, expansions = p.searchNew(gs, start, maxDepth, math.MaxInt)
-	p.expanded += expansions
-	return end, res, cut, expansions
+	return p.searchNew(gs, start, maxDepth, math.MaxInt)
 }
 
 // searchNew starts a search for gs from start (see search); it pauses

@@ -43,9 +43,8 @@ type World struct {
 	// starts in tick t+1; the agent idles until then (an agent whose plan
 	// runs keeps running it). At most one search is suspended at a time,
 	// holding one planner's buffers (bounded by Planner.Budget). What the
-	// searches that explain a failure and the plan watch's replanning
-	// spend over the budget is taken from the next ticks' budgets (see
-	// PlanExpansions).
+	// searches that explain a failure spend over the budget is taken from
+	// the next ticks' budgets (see PlanExpansions).
 	PlanBudget int
 
 	queue planQueue // the plan budget's queue (world_slice.go)

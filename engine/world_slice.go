@@ -9,9 +9,8 @@ type planQueue struct {
 }
 
 // PlanExpansions returns the GOAP node expansions the last Tick spent
-// under the plan budget: those the queue served plus those agents spent
-// outside it (the plan watch's replanning, see Agent), plus the searches
-// that explain a failure. It is 0 when PlanBudget is unlimited.
+// under the plan budget, the searches that explain a failure included. It
+// is 0 when PlanBudget is unlimited.
 func (w *World) PlanExpansions() int { return w.queue.spent }
 
 // PlanQueue returns how many agents wait for the plan budget now (their
@@ -27,8 +26,8 @@ func (w *World) PlanQueue() int {
 }
 
 // servePlans spends the tick's plan budget on the agents waiting for a
-// plan. The budget is PlanBudget, less the expansions agents spent this
-// tick outside the queue and any debt. Agents are served one at a time,
+// plan. The budget is PlanBudget less any debt (what earlier ticks spent
+// over it). Agents are served one at a time,
 // in order of ID starting at the queue's cursor and wrapping around; each
 // is served until its job ends or the budget is spent. The cursor then
 // moves past the last agent whose job ended, so a suspended search goes
@@ -43,10 +42,6 @@ func (w *World) servePlans() {
 		return
 	}
 	spent := 0
-	for _, a := range w.Agents {
-		spent += a.job.inline
-		a.job.inline = 0
-	}
 	q.order = q.order[:0]
 	for pass := 0; pass < 2; pass++ {
 		for _, a := range w.Agents {
