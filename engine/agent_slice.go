@@ -14,8 +14,10 @@ type planJob struct {
 	slice   searchSlice
 	tried   []bool // per goal: planned in this job without a plan
 	// probe is set for a job that only asks whether the goals in want
-	// (higher goals that became unsatisfied while a plan runs, see
-	// probeHigher) have a plan; what it finds waits in ready.
+	// have a plan while the agent's plan runs (higher goals that became
+	// unsatisfied, see probeHigher, and the current goal when the plan
+	// watch found a step that can no longer run, see watchPlan); what it
+	// finds waits in ready.
 	probe bool
 	want  []bool
 	ready *readyPlan
@@ -27,8 +29,7 @@ type planJob struct {
 	now    float64 // the agent's time at the start of the tick: the records of a service carry it
 }
 
-// readyPlan is a plan a probe found for a higher goal, adopted at the
-// agent's next tick.
+// readyPlan is a plan a probe found, acted on at the agent's next tick.
 type readyPlan struct {
 	at         int // the tick it was found in; it is for the next tick only
 	goal       *Goal
@@ -44,9 +45,10 @@ func (a *Agent) slicing() bool {
 }
 
 // queuePlan is planGoals under a plan budget: it never plans itself. It
-// opens a job when some goal is unsatisfied, or reads the result of the
-// job that ended, and reports false: no plan now (the world's queue sets
-// the plan when it finds one, and the agent idles until then).
+// takes a probe's plan found last tick (and reports true), or opens a job
+// when some goal is unsatisfied, or reads the result of the job that
+// ended, and reports false: no plan now (the world's queue sets the plan
+// when it finds one, and the agent idles until then).
 func (a *Agent) queuePlan() bool {
 	j := &a.job
 	if r := j.ready; r != nil {
