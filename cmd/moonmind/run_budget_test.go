@@ -48,6 +48,22 @@ func TestRunPlanBudgetIsTheSameWithAnyWorkers(t *testing.T) {
 	four, errOut, code := runMain(append(args, "--workers", "4")...)
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, one, four)
+	// The soldiers are hybrid: while a soldier waits for its plan it does
+	// not fall back to a utility pick, so no pick comes before its plan.
+	planned := map[string]bool{}
+	for _, line := range strings.Split(one, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 6 {
+			continue
+		}
+		switch f[5] {
+		case "plan":
+			planned[f[4]] = true
+		case "pick":
+			assert.True(t, planned[f[4]], "%s picks before its plan: %s", f[4], line)
+		}
+	}
+	assert.Len(t, planned, 16)
 	assert.Contains(t, one, "Soldier#14   plan-suspended")
 	assert.Contains(t, one, "Soldier#16   plan        goal=armed")
 }
