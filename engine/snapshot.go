@@ -97,6 +97,9 @@ func (w *World) snapshot(out io.Writer, agents []*Agent) error {
 	s := worldSnap{Format: SnapshotFormat, Version: SnapshotVersion, Time: w.Time, Ticks: w.Ticks,
 		Seed: w.Seed, Workers: w.Workers, Timing: w.Timing,
 		PlanBudget: w.PlanBudget, PlanNext: w.queue.next, PlanDebt: w.queue.debt}
+	if w.clock.now() == w.Time {
+		s.Clock = &clockSnap{Base: w.clock.base, DT: w.clock.dt, Rate: w.clock.rate, N: w.clock.n}
+	}
 	var err error
 	if s.Rand, err = saveRand(w.Rand, w.src, "the world"); err != nil {
 		return err
@@ -180,6 +183,9 @@ func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	}
 	w.Time, w.Ticks, w.Workers, w.Timing = s.Time, s.Ticks, s.Workers, s.Timing
 	w.PlanBudget, w.queue.next, w.queue.debt = s.PlanBudget, s.PlanNext, s.PlanDebt
+	if c := s.Clock; c != nil {
+		w.clock = clock{base: c.Base, dt: c.DT, rate: c.Rate, n: c.N} // Tick rebases it if it disagrees with Time
+	}
 	if _, err := w.addSnapshot(s, opts, true); err != nil {
 		return nil, err
 	}
@@ -290,14 +296,15 @@ func (a *Agent) restartStep(act *Action) {
 }
 
 type worldSnap struct {
-	Format  string  `json:"format"`
-	Version int     `json:"version"`
-	Time    float64 `json:"time"`
-	Ticks   int     `json:"ticks"`
-	Seed    uint64  `json:"seed"`
-	Rand    []byte  `json:"rand"`
-	Workers int     `json:"workers,omitempty"`
-	Timing  bool    `json:"timing,omitempty"`
+	Format  string     `json:"format"`
+	Version int        `json:"version"`
+	Time    float64    `json:"time"`
+	Ticks   int        `json:"ticks"`
+	Seed    uint64     `json:"seed"`
+	Rand    []byte     `json:"rand"`
+	Workers int        `json:"workers,omitempty"`
+	Timing  bool       `json:"timing,omitempty"`
+	Clock   *clockSnap `json:"clock,omitempty"` // the world's exact clock; absent: count on from Time
 	// The plan budget and its queue's cursor and debt (world_slice.go).
 	PlanBudget int         `json:"planBudget,omitempty"`
 	PlanNext   int         `json:"planNext,omitempty"`
@@ -350,7 +357,7 @@ type agentSnap struct {
 	Ran          []string           `json:"ran,omitempty"`
 }
 
-// clockSnap is the agent's exact clock (see clock): the time its current
+// clockSnap is an agent's or the world's exact clock (see clock): the time its current
 // run of equal dt began, that dt, its rate when whole, and the ticks of
 // the run.
 type clockSnap struct {
