@@ -63,7 +63,7 @@ const (
 // one goroutine at a time.
 type Agent struct {
 	Name   string
-	ID     int // index in its World, set by World.Add
+	ID     int // unique in its World, set by World.Add: 0, 1, 2, ... in order of adding, never reused after a Remove
 	Domain *Domain
 	State  State
 	// Data is for the embedding game (the demo keeps its soldier here).

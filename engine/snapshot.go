@@ -96,7 +96,7 @@ func (w *World) SnapshotAgents(out io.Writer, agents []*Agent) error { return w.
 func (w *World) snapshot(out io.Writer, agents []*Agent) error {
 	s := worldSnap{Format: SnapshotFormat, Version: SnapshotVersion, Time: w.Time, Ticks: w.Ticks,
 		Seed: w.Seed, Workers: w.Workers, Timing: w.Timing,
-		PlanBudget: w.PlanBudget, PlanNext: w.queue.next, PlanDebt: w.queue.debt}
+		PlanBudget: w.PlanBudget, PlanNext: w.queue.next, PlanDebt: w.queue.debt, NextID: w.nextID}
 	if w.clock.now() == w.Time {
 		s.Clock = &clockSnap{Base: w.clock.base, DT: w.clock.dt, Rate: w.clock.rate, N: w.clock.n}
 	}
@@ -188,6 +188,10 @@ func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	}
 	if _, err := w.addSnapshot(s, opts, true); err != nil {
 		return nil, err
+	}
+	w.nextID = s.NextID
+	for _, a := range w.Agents {
+		w.nextID = max(w.nextID, a.ID+1)
 	}
 	return w, nil
 }
@@ -306,10 +310,13 @@ type worldSnap struct {
 	Timing  bool       `json:"timing,omitempty"`
 	Clock   *clockSnap `json:"clock,omitempty"` // the world's exact clock; absent: count on from Time
 	// The plan budget and its queue's cursor and debt (world_slice.go).
-	PlanBudget int         `json:"planBudget,omitempty"`
-	PlanNext   int         `json:"planNext,omitempty"`
-	PlanDebt   int         `json:"planDebt,omitempty"`
-	Agents     []agentSnap `json:"agents"`
+	PlanBudget int `json:"planBudget,omitempty"`
+	PlanNext   int `json:"planNext,omitempty"`
+	PlanDebt   int `json:"planDebt,omitempty"`
+	// NextID is the ID the next added agent gets (IDs are never reused);
+	// absent in older snapshots: one past the highest agent ID.
+	NextID int         `json:"nextID,omitempty"`
+	Agents []agentSnap `json:"agents"`
 }
 
 type agentSnap struct {

@@ -54,6 +54,7 @@ type World struct {
 	queue planQueue // the plan budget's queue (world_slice.go)
 
 	worker []int
+	nextID int               // the ID the next added agent gets; IDs are never reused
 	byName map[string]*Agent // for Agent and Tell
 	src    randSource        // the Rand that NewWorld made and its source, for Snapshot
 	clock  clock             // keeps Time exactly from the tick count
@@ -66,8 +67,9 @@ func NewWorld(seed uint64) *World {
 }
 
 // Add adds an agent: it ticks after the agents added before it, its ID is
-// its index, and its random source is seeded from the world's seed and
-// its index.
+// the number of agents added before it (0, 1, 2, ...; an ID is never given
+// again after a Remove), and its random source is seeded from the world's
+// seed and its ID.
 func (w *World) Add(a *Agent) {
 	w.adopt(a)
 	a.src = newRandSource(w.Seed, uint64(a.ID)+1)
@@ -77,7 +79,8 @@ func (w *World) Add(a *Agent) {
 // adopt adds an agent keeping its random source (Add, and the agents of a
 // snapshot).
 func (w *World) adopt(a *Agent) {
-	a.ID = len(w.Agents)
+	a.ID = w.nextID
+	w.nextID++
 	a.buffered = true
 	a.rx.world = w
 	if w.byName == nil {
