@@ -86,8 +86,9 @@ func (r *Runtime) checkOwner(L *lua.LState, th *lua.LState, what string) {
 
 // wrapCoroutines replaces coroutine.create and resume with versions that
 // record and check the owner, and returns the unchecked create and resume
-// for the sandbox's own pcall workers.
-func (r *Runtime) wrapCoroutines(co *lua.LTable) (rawCreate, rawResume lua.LValue) {
+// for the sandbox's own pcall workers and the checked resume of the
+// functions coroutine.wrap makes.
+func (r *Runtime) wrapCoroutines(co *lua.LTable) (rawCreate, rawResume, wrapResume lua.LValue) {
 	L := r.L
 	create := co.RawGetString("create").(*lua.LFunction)
 	resume := co.RawGetString("resume").(*lua.LFunction)
@@ -100,13 +101,16 @@ func (r *Runtime) wrapCoroutines(co *lua.LTable) (rawCreate, rawResume lua.LValu
 		}
 		return n
 	}
+	checked := func(what string) *lua.LFunction {
+		return L.NewFunction(func(L *lua.LState) int {
+			th := L.CheckThread(1)
+			r.checkOwner(L, th, what)
+			return resume.GFunction(L)
+		})
+	}
 	co.RawSetString("create", L.NewFunction(newCo))
-	co.RawSetString("resume", L.NewFunction(func(L *lua.LState) int {
-		th := L.CheckThread(1)
-		r.checkOwner(L, th, "coroutine.resume")
-		return resume.GFunction(L)
-	}))
-	return L.NewFunction(newCo), resume
+	co.RawSetString("resume", checked("coroutine.resume"))
+	return L.NewFunction(newCo), resume, checked("coroutine.wrap")
 }
 
 // readOnlyValue returns v as scripts see a module's value: tables become
@@ -146,7 +150,7 @@ func (r *Runtime) initReadOnly() {
 	}))
 	r.roMeta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
 		p := L.CheckUserData(1).Value.(*roProxy)
-		r.raise(L, "%s: the module %q is read-only: every role of the runtime shares it (copy what you need into a local table)",
+		r.raise(L, "%s: the module %q is read-only: every agent of the role shares it (copy what you need into a local table)",
 			lua.LVAsString(L.ToStringMeta(L.Get(2))), p.module)
 		return 0
 	}))

@@ -105,8 +105,8 @@ func TestCrossAgentAttemptsAreRefused(t *testing.T) {
 	assert.Equal(t, map[string]string{
 		"attack_resume": file + `:10: coroutine.resume: this coroutine belongs to agent "victim", not to agent "attack_resume" that runs now: an agent can resume only its own coroutines`,
 		"attack_host":   file + `:13: npc:move_to: this host call was started by agent "victim", not by agent "attack_host": an agent can wait only for its own host calls`,
-		"attack_module": file + `:16: greet: the module "common" is read-only: every role of the runtime shares it (copy what you need into a local table)`,
-		"attack_nested": file + `:19: 1: the module "common" is read-only: every role of the runtime shares it (copy what you need into a local table)`,
+		"attack_module": file + `:16: greet: the module "common" is read-only: every agent of the role shares it (copy what you need into a local table)`,
+		"attack_nested": file + `:19: 1: the module "common" is read-only: every agent of the role shares it (copy what you need into a local table)`,
 	}, fails)
 	v := agents["victim"]
 	assert.Equal(t, engine.BoolValue(true), v.Get("done"), "the victim finished")

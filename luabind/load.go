@@ -61,6 +61,13 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 		}
 		return engine.RoleSpec{}, err
 	}
+	// The file's modules are its own (see moduleKey): a parent role's
+	// belong to the role file that extends it.
+	root := path
+	if len(chain) > 0 {
+		root = chain[0]
+	}
+	r.envRoot[fn.Env] = root
 	rets, err := r.call(nil, modeLoad, fn, 1)
 	if err != nil {
 		return engine.RoleSpec{}, err

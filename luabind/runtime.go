@@ -108,7 +108,10 @@ type Runtime struct {
 	base      *lua.LTable // the real globals; scripts see them through envMeta
 	envMeta   *lua.LTable
 	protected map[*lua.LTable]bool // tables rawset must not write
-	modules   map[string]*module   // require's cache, by module name
+	modules   map[string]*module   // require's cache, by moduleKey
+	// envRoot is, for the environment of each role file and module, the
+	// role file its code belongs to (see moduleKey).
+	envRoot map[*lua.LTable]string
 	roles     map[string]*loadedRole
 	domains   map[*engine.Domain]*domainRecord // for Reload
 
@@ -168,6 +171,7 @@ func NewRuntime(opts Options) *Runtime {
 		budget:    &budget{limit: opts.InstructionBudget, timeLimit: opts.TimeBudget},
 		protected: map[*lua.LTable]bool{},
 		modules:   map[string]*module{},
+		envRoot:   map[*lua.LTable]string{},
 		roles:     map[string]*loadedRole{},
 		domains:   map[*engine.Domain]*domainRecord{},
 		npcs:      map[*engine.Agent]*lua.LUserData{},

@@ -153,7 +153,7 @@ func (r *Runtime) openSandbox() {
 	tbl := base.RawGetString("table").(*lua.LTable)
 	tbl.RawSetString("concat", L.NewFunction(r.tableConcat))
 	co := base.RawGetString("coroutine").(*lua.LTable)
-	rawCreate, rawResume := r.wrapCoroutines(co)
+	rawCreate, rawResume, wrapResume := r.wrapCoroutines(co)
 	r.wrapIteration(base)
 
 	rawYield := co.RawGetString("yield") // for the prelude's own yields, never inside a metamethod
@@ -190,7 +190,7 @@ func (r *Runtime) openSandbox() {
 	L.Push(rawResume)
 	L.Push(co.RawGetString("status"))
 	L.Push(rawYield)
-	L.Push(co.RawGetString("resume"))
+	L.Push(wrapResume)
 	L.Call(5, 4)
 	base.RawSetString("pcall", L.Get(-4))
 	base.RawSetString("xpcall", L.Get(-3))
@@ -530,6 +530,18 @@ func insideMetamethod() bool {
 // scriptWhere returns "file:line: " of the innermost script frame (not this
 // package's prelude), or "".
 func scriptWhere(L *lua.LState) string {
+	// A coroutine that runs only Go and this package's code (a pcall
+	// worker, a coroutine.wrap function called through pcall) was resumed
+	// by the script's: look there.
+	for th, hops := L, 0; th != nil && hops < 64; th, hops = th.Parent, hops+1 {
+		if where := threadWhere(th); where != "" {
+			return where
+		}
+	}
+	return ""
+}
+
+func threadWhere(L *lua.LState) string {
 	for level := 0; level < callStackSize+2; level++ {
 		dbg, ok := L.GetStack(level)
 		if !ok {
