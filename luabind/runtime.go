@@ -112,8 +112,8 @@ type Runtime struct {
 	// envRoot is, for the environment of each role file and module, the
 	// role file its code belongs to (see moduleKey).
 	envRoot map[*lua.LTable]string
-	roles     map[string]*loadedRole
-	domains   map[*engine.Domain]*domainRecord // for Reload
+	roles   map[string]*loadedRole
+	domains map[*engine.Domain]*domainRecord // for Reload
 
 	npcs     map[*engine.Agent]*lua.LUserData
 	npcMeta  *lua.LTable
