@@ -30,6 +30,7 @@ import (
 type ownedCtx struct {
 	*budget
 	owner *engine.Agent
+	th    *lua.LState // the coroutine, whose next instruction the budget reads
 }
 
 // Done counts instructions against the runtime's budget; without a
@@ -38,7 +39,7 @@ func (c *ownedCtx) Done() <-chan struct{} {
 	if c.budget == nil {
 		return nil
 	}
-	return c.budget.Done()
+	return c.budget.done(c.th)
 }
 
 func (c *ownedCtx) Err() error {
@@ -54,7 +55,7 @@ func (r *Runtime) own(th *lua.LState, agent *engine.Agent) {
 	if r.budgeted() {
 		b = r.budget
 	}
-	th.SetContext(&ownedCtx{budget: b, owner: agent})
+	th.SetContext(&ownedCtx{budget: b, owner: agent, th: th})
 }
 
 // ownerOf returns the agent a coroutine belongs to and whether the
@@ -178,6 +179,9 @@ func (r *Runtime) wrapIteration(base *lua.LTable) {
 	roNext := L.NewFunction(func(L *lua.LState) int {
 		p := proxyOf(L.Get(1))
 		if p == nil {
+			if t, ok := L.Get(1).(*lua.LTable); ok {
+				r.charge(L, r.gapWork(t, L.Get(2)))
+			}
 			return next.GFunction(L)
 		}
 		k, v := p.t.Next(L.Get(2))
@@ -193,10 +197,8 @@ func (r *Runtime) wrapIteration(base *lua.LTable) {
 	base.RawSetString("pairs", L.NewFunction(func(L *lua.LState) int {
 		if proxyOf(L.Get(1)) == nil {
 			L.CheckTable(1)
-			L.Push(next)
-		} else {
-			L.Push(roNext)
 		}
+		L.Push(roNext)
 		L.Push(L.Get(1))
 		L.Push(lua.LNil)
 		return 3

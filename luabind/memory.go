@@ -318,7 +318,7 @@ func (s *sizer) visit(v lua.LValue) {
 		if x == s.r.base {
 			return
 		}
-		s.n += 64 + 16*int64(x.MaxN())
+		s.n += 64 + 16*int64(len(tableArray(x))) // nils that pad the list included
 		x.ForEach(func(k, v lua.LValue) {
 			s.n += 24
 			s.push(k)

@@ -180,6 +180,7 @@ func NewRuntime(opts Options) *Runtime {
 	r.budget.mem.limit = r.memoryLimit()
 	r.budget.measure = r.measureRunning
 	r.budget.where = r.runningWhere
+	r.budget.main = L
 	r.initReadOnly()
 	r.openSandbox()
 	r.initNPC()

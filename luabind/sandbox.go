@@ -176,7 +176,7 @@ func (r *Runtime) openSandbox() {
 		return raise(L)
 	}))
 	base.RawSetString("setmetatable", L.NewFunction(sandboxSetMetatable))
-	base.RawSetString("rawset", L.NewFunction(sandboxRawSet))
+	base.RawSetString("rawset", L.NewFunction(r.rawSet))
 	base.RawSetString("print", L.NewFunction(r.print))
 	base.RawSetString("require", L.NewFunction(r.require))
 	base.RawSetString("__concat", L.NewFunction(r.concat))
@@ -417,6 +417,7 @@ func (r *Runtime) tableConcat(L *lua.LState) int {
 	t := L.CheckTable(1)
 	sep := L.OptString(2, "")
 	i := L.OptInt(3, 1)
+	r.charge(L, r.lenWork(t))
 	j := L.OptInt(4, t.Len())
 	if i > j {
 		L.Push(lua.LString(""))
@@ -575,9 +576,10 @@ func sandboxSetMetatable(L *lua.LState) int {
 	return 1
 }
 
-// sandboxRawSet is rawset that refuses a table with a protected metatable
-// (a script's global environment), which would bypass its __newindex.
-func sandboxRawSet(L *lua.LState) int {
+// rawSet is rawset that refuses a table with a protected metatable (a
+// script's global environment), which would bypass its __newindex, and
+// charges a key far past a list's end for the nils it pads.
+func (r *Runtime) rawSet(L *lua.LState) int {
 	t := L.CheckTable(1)
 	if mt, ok := t.Metatable.(*lua.LTable); ok && mt.RawGetString("__metatable") != lua.LNil {
 		L.RaiseError("rawset: the table is protected")
@@ -585,6 +587,9 @@ func sandboxRawSet(L *lua.LState) int {
 	k := L.CheckAny(2)
 	if k == lua.LNil {
 		L.ArgError(2, "table index is nil")
+	}
+	if pad := paddingOf(t, k); pad > 0 {
+		r.chargePadding(L, pad)
 	}
 	t.RawSet(k, L.CheckAny(3))
 	L.SetTop(1)

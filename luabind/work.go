@@ -69,6 +69,45 @@ func (r *Runtime) cost(t *lua.LTable, work map[string]func(L *lua.LState) int64)
 	}
 }
 
+// lenWork is the work of finding #t: gopher-lua scans the nils at the end
+// of t's array part, one by one. It is charged before the scan; the count
+// stops once the budget left is spent.
+func (r *Runtime) lenWork(t *lua.LTable) int64 {
+	n := trailingNils(t, r.budget.slotsLeft())
+	if n == 0 {
+		return 0
+	}
+	return itemsWork(n)
+}
+
+// gapWork is the work of next(t, k): gopher-lua scans t's array part
+// from k over nils to the next item, one by one.
+func (r *Runtime) gapWork(t *lua.LTable, k lua.LValue) int64 {
+	a := tableArray(t)
+	i := 0
+	if k != lua.LNil {
+		n, ok := k.(lua.LNumber)
+		if !ok || n < 1 || n > lua.LNumber(len(a)) || n != lua.LNumber(int64(n)) {
+			return 1
+		}
+		i = int(n)
+	}
+	limit := r.budget.slotsLeft()
+	gap := 0
+	for ; i < len(a) && gap < limit && a[i] == lua.LNil; i++ {
+		gap++
+	}
+	return itemsWork(gap)
+}
+
+// chargePadding charges a built-in's write n slots past the end of a
+// list (table.insert(t, 4000000, v), rawset), which pads the list with
+// n nils, to the budget and the memory meter before it happens.
+func (r *Runtime) chargePadding(L *lua.LState, n int) {
+	r.charge(L, itemsWork(n))
+	r.allocate(L, 32*int64(n))
+}
+
 // strArgWork is the work of a string function that reads or copies its
 // first argument once (upper, lower, reverse, len-like scans).
 func strArgWork(L *lua.LState) int64 {
@@ -109,15 +148,26 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 	})
 	r.cost(tbl, map[string]func(*lua.LState) int64{
 		"insert": func(L *lua.LState) int64 {
-			// An insert at a position moves the items after it.
-			if t, ok := L.Get(1).(*lua.LTable); ok && L.GetTop() >= 3 {
-				return itemsWork(t.Len() - L.OptInt(2, 1))
+			// An insert at a position moves the items after it, and one
+			// past the list's end pads it with nils.
+			t, ok := L.Get(1).(*lua.LTable)
+			if !ok {
+				return 1
 			}
-			return 1
+			w := r.lenWork(t)
+			if L.GetTop() >= 3 {
+				pos := L.OptInt(2, 1)
+				if pad := paddingOf(t, lua.LNumber(pos)); pad > 0 {
+					r.chargePadding(L, pad)
+				}
+				w += itemsWork(t.Len() - pos)
+			}
+			return w
 		},
 		"remove": func(L *lua.LState) int64 {
 			if t, ok := L.Get(1).(*lua.LTable); ok {
-				return itemsWork(t.Len() - L.OptInt(2, t.Len()))
+				w := r.lenWork(t)
+				return w + itemsWork(t.Len()-L.OptInt(2, t.Len()))
 			}
 			return 1
 		},
@@ -125,14 +175,15 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 			// n log n comparisons; a Lua comparator's own instructions
 			// count on top.
 			if t, ok := L.Get(1).(*lua.LTable); ok {
+				w := r.lenWork(t)
 				n := t.Len()
-				return itemsWork(n*bits.Len(uint(n))) * 2
+				return w + itemsWork(n*bits.Len(uint(n)))*2
 			}
 			return 1
 		},
 		"maxn": func(L *lua.LState) int64 {
 			if t, ok := L.Get(1).(*lua.LTable); ok {
-				return itemsWork(t.Len())
+				return itemsWork(len(tableArray(t)))
 			}
 			return 1
 		},
@@ -143,6 +194,7 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 			if !ok {
 				return 1
 			}
+			w := r.lenWork(t)
 			i := L.OptInt(2, 1)
 			j := L.OptInt(3, t.Len())
 			if j-i > registryMaxSize || j < i {
@@ -153,7 +205,7 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 				}
 				return 1
 			}
-			return itemsWork(j - i + 1)
+			return w + itemsWork(j-i+1)
 		},
 		"select": func(L *lua.LState) int64 { return itemsWork(L.GetTop()) },
 		"tostring": func(L *lua.LState) int64 {
