@@ -120,9 +120,9 @@ func (t *coTask) resume(fn *lua.LFunction, first, args []lua.LValue) (st lua.Res
 	}()
 	if !t.started {
 		t.started = true
-		st, err, rets = L.Resume(t.th, fn, first...)
+		st, err, rets = rt.resumeThread(L, t.th, fn, first)
 	} else {
-		st, err, rets = L.Resume(t.th, fn, args...)
+		st, err, rets = rt.resumeThread(L, t.th, fn, args)
 	}
 	t.work = 0
 	if sc.armed {

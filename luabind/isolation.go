@@ -31,6 +31,10 @@ type ownedCtx struct {
 	*budget
 	owner *engine.Agent
 	th    *lua.LState // the coroutine, whose next instruction the budget reads
+	// worker marks a pcall worker (pcall.go); pcallWorker is the worker
+	// this coroutine waits on, inside a pcall whose function yielded.
+	worker      bool
+	pcallWorker *lua.LState
 }
 
 // Done counts instructions against the runtime's budget; without a
@@ -106,11 +110,17 @@ func (r *Runtime) wrapCoroutines(co *lua.LTable) (rawCreate, rawResume, wrapResu
 		return L.NewFunction(func(L *lua.LState) int {
 			th := L.CheckThread(1)
 			r.checkOwner(L, th, what)
+			if c := threadCtx(th); c != nil && c.worker {
+				r.raise(L, "%s: this coroutine runs the sandbox's pcall: resume the coroutine that called pcall", what)
+			} else if c != nil && c.pcallWorker != nil {
+				return r.resumeWaiting(L, th)
+			}
 			return resume.GFunction(L)
 		})
 	}
 	co.RawSetString("create", L.NewFunction(newCo))
 	co.RawSetString("resume", checked("coroutine.resume"))
+	r.coResume = resume.GFunction
 	return L.NewFunction(newCo), resume, checked("coroutine.wrap")
 }
 

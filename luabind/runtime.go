@@ -95,12 +95,18 @@ type Runtime struct {
 	reading   map[string]bool // files read by the load in progress, for Reload
 	goCalls   []goCall        // Go functions that called back into Lua, innermost last
 
-	proxies   map[*lua.LTable]*lua.LUserData // read-only views of module tables (see readOnlyValue)
-	roMeta    *lua.LTable
-	ids       map[lua.LValue]int // tostring's names of reference values
-	held      int64              // bytes the running bodies hold, by their last walks
-	clearPool *lua.LFunction     // drops the pcall workers (see sandboxPrelude)
-	running   *lua.LState        // the coroutine of the body being resumed, or nil
+	proxies map[*lua.LTable]*lua.LUserData // read-only views of module tables (see readOnlyValue)
+	roMeta  *lua.LTable
+	ids     map[lua.LValue]int // tostring's names of reference values
+	held    int64              // bytes the running bodies hold, by their last walks
+	// pcall's workers (pcall.go): the idle ones, the prelude's loop they
+	// run, the marker of a function that returned, and the unchecked
+	// coroutine.resume.
+	pool      []*lua.LState
+	runWorker *lua.LFunction
+	doneToken lua.LValue
+	coResume  lua.LGFunction
+	running   *lua.LState // the coroutine of the body being resumed, or nil
 	// errorWhere is where error() last raised a value that is not a
 	// message (error(nil), error({})), which carries no position.
 	errorWhere string
