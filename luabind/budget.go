@@ -70,6 +70,8 @@ func (b *budget) done(th *lua.LState) <-chan struct{} {
 	b.watchHeap()
 	if slots, pad := tableWork(th, b); slots > 0 {
 		b.chargeSlots(slots, pad)
+	} else if slots == listTooLong && b.spent == nil {
+		b.spent = errListTooLong()
 	}
 	if b.spent == nil && b.limit > 0 && b.n > b.limit {
 		b.spent = b.overrun()

@@ -117,7 +117,10 @@
 // padded slots and 32 bytes per slot against the memory limit, so
 // t[4000000] = 1 on an empty table fails at once with "instruction budget
 // exceeded" at its line, before a byte is padded (a default budget pads
-// at most 2 million slots, 32 MiB, in one resume).
+// at most 2 million slots, 32 MiB, in one resume). An append past the
+// array part's last slot, which gopher-lua would put where #t does not
+// see it, fails with "list too long" (with a memory limit above 64 MiB;
+// below, the limit stops the list first).
 //
 // Numbers. A number of magnitude 2^53 or more is refused where it enters
 // state from Lua (npc.state, a role's state table): Lua numbers are

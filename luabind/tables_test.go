@@ -3,6 +3,7 @@ package luabind
 import (
 	"path/filepath"
 	"runtime/metrics"
+	"strings"
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -84,4 +85,33 @@ func TestVMPeekMatchesGopherLua(t *testing.T) {
 	assert.Equal(t, 6, paddingOf(tbl, lua.LNumber(10)))
 	assert.Equal(t, 0, paddingOf(tbl, lua.LNumber(4)))
 	assert.Equal(t, 0, paddingOf(tbl, lua.LNumber(10.5)))
+}
+
+// TestAppendPastTheArrayFailsLoudly: an append that would land past the
+// array part's last slot (where gopher-lua puts it in the hash part and
+// #t stops counting) fails with a clear error at its line, by assignment
+// and by table.insert. The array limit is lowered for the test.
+func TestAppendPastTheArrayFailsLoudly(t *testing.T) {
+	saved := lua.MaxArrayIndex
+	lua.MaxArrayIndex = 1000
+	defer func() { lua.MaxArrayIndex = saved }()
+	for _, c := range []struct{ name, src, want string }{
+		{"assignment", "local t = {}\nfor i = 1, 2000 do\n  t[#t + 1] = i\nend", "append:3: list too long: more than 999 items, where #t would stop counting (keep fewer, or use keys that are not a list's)"},
+		{"table.insert", "local t = {}\nfor i = 1, 2000 do\n  table.insert(t, i)\nend", "append:3: table.insert: list too long: more than 999 items, where #t would stop counting (keep fewer, or use keys that are not a list's)"},
+		{"hash keys stay fine", "local t = {}\nt[5000] = 1\nt[1000] = 2\nreturn t[5000] + t[1000]", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rt := NewRuntime(Options{})
+			defer rt.Close()
+			fn, err := rt.L.Load(strings.NewReader(c.src), "append")
+			require.NoError(t, err)
+			_, err = rt.Call(nil, fn, 1)
+			if c.want == "" {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Equal(t, c.want, err.Error())
+		})
+	}
 }

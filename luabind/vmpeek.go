@@ -1,7 +1,9 @@
 package luabind
 
 import (
+	"errors"
 	"reflect"
+	"strconv"
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
@@ -157,13 +159,35 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 
 func setTableWork(f vmFrame) (int, bool) {
 	t, ok := f.register(int(f.inst>>18) & 0xff).(*lua.LTable)
-	if !ok {
+	if !ok || hasMeta(t, "__newindex") {
 		return 0, false
 	}
-	if n := paddingOf(t, f.rk(int(f.inst&0x1ff))); n > 0 && !hasMeta(t, "__newindex") {
+	k := f.rk(int(f.inst & 0x1ff))
+	if n := paddingOf(t, k); n > 0 {
 		return n, true
 	}
+	if appendsPastArray(t, k) {
+		return listTooLong, true
+	}
 	return 0, false
+}
+
+// listTooLong is what tableWork returns for an append past the array
+// part's last slot.
+const listTooLong = -1
+
+// appendsPastArray reports whether writing t[k] appends to a list whose
+// array part is full: gopher-lua would put the item in the hash part,
+// where #t and ipairs do not see it, so the sandbox refuses it.
+func appendsPastArray(t *lua.LTable, k lua.LValue) bool {
+	n, ok := k.(lua.LNumber)
+	return ok && n == lua.LNumber(lua.MaxArrayIndex) && len(tableArray(t)) == lua.MaxArrayIndex-1
+}
+
+// errListTooLong is the error of such an append.
+func errListTooLong() error {
+	return errors.New("list too long: more than " + strconv.Itoa(lua.MaxArrayIndex-1) +
+		" items, where #t would stop counting (keep fewer, or use keys that are not a list's)")
 }
 
 // hasMeta reports whether t has the metamethod event (__newindex takes

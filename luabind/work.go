@@ -155,8 +155,14 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 				return 1
 			}
 			w := r.lenWork(t)
+			if L.GetTop() == 2 && appendsPastArray(t, lua.LNumber(t.Len()+1)) {
+				r.raise(L, "table.insert: %s", errListTooLong().Error())
+			}
 			if L.GetTop() >= 3 {
 				pos := L.OptInt(2, 1)
+				if appendsPastArray(t, lua.LNumber(pos)) {
+					r.raise(L, "table.insert: %s", errListTooLong().Error())
+				}
 				if pad := paddingOf(t, lua.LNumber(pos)); pad > 0 {
 					r.chargePadding(L, pad)
 				}
