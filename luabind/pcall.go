@@ -124,21 +124,22 @@ func stripPrelude(msg string) string {
 // resume), but when th waits on a pcall worker it resumes the worker with
 // args instead, until the protected function ends, and then th with
 // pcall's results. A yield of the worker is th's yield.
-func (r *Runtime) resumeThread(L, th *lua.LState, fn *lua.LFunction, args []lua.LValue) (lua.ResumeState, error, []lua.LValue) {
+func (r *Runtime) resumeThread(L, th *lua.LState, fn *lua.LFunction, args []lua.LValue) (lua.ResumeState, []lua.LValue, error) {
 	for {
 		c := threadCtx(th)
 		if c == nil || c.pcallWorker == nil {
-			return L.Resume(th, fn, args...)
+			st, err, rets := L.Resume(th, fn, args...)
+			return st, rets, err
 		}
 		w := c.pcallWorker
-		st, err, rets := r.resumeThread(L, w, nil, args)
+		st, rets, err := r.resumeThread(L, w, nil, args)
 		switch {
 		case st == lua.ResumeYield && len(rets) > 0 && rets[0] == r.doneToken:
 			c.pcallWorker = nil
 			r.putWorker(w)
 			args = append([]lua.LValue{lua.LTrue}, rets[1:]...)
 		case st == lua.ResumeYield:
-			return st, nil, rets // still waiting inside the pcall
+			return st, rets, nil // still waiting inside the pcall
 		default:
 			// The protected function failed (the worker is dead).
 			c.pcallWorker = nil
@@ -162,7 +163,7 @@ func (r *Runtime) resumeWaiting(L, th *lua.LState) int {
 	for i := 2; i <= L.GetTop(); i++ {
 		args = append(args, L.Get(i))
 	}
-	st, err, rets := r.resumeThread(L, th, nil, args)
+	st, rets, err := r.resumeThread(L, th, nil, args)
 	if st == lua.ResumeError {
 		msg := lua.LValue(lua.LString(errText(err)))
 		if ae, ok := err.(*lua.ApiError); ok && ae.Object != nil {
