@@ -52,6 +52,9 @@ func TestHostileCorpusThroughTheCommandLine(t *testing.T) {
 	for _, path := range files {
 		file := filepath.Base(path)
 		t.Run(strings.TrimSuffix(file, ".lua"), func(t *testing.T) {
+			if raceEnabled && strings.HasPrefix(file, "mem_") {
+				t.Skip("the memory bombs take tens of seconds under the race detector; the plain run tests them")
+			}
 			want, re, ownBudget := hostileWant(t, path)
 			checkOut, checkErr, checkCode := runMain("check", path)
 			planOut, planErr, planCode := runMain("plan", path)
