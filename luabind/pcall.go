@@ -50,7 +50,8 @@ func (r *Runtime) takeWorker(L *lua.LState) *lua.LState {
 	// Start it in the prelude's loop, which yields at once: it then waits
 	// for its first function like a pooled worker.
 	if st, err, _ := L.Resume(w, r.runWorker); st != lua.ResumeYield {
-		panic("luabind: pcall worker did not start: " + errText(err)) // a bug in this package
+		// The budget ran out in the worker's first instructions.
+		r.raise(L, "%s", stripPrelude(errObject(err).String()))
 	}
 	return w
 }
@@ -143,12 +144,14 @@ func (r *Runtime) resumeThread(L, th *lua.LState, fn *lua.LFunction, args []lua.
 		default:
 			// The protected function failed (the worker is dead).
 			c.pcallWorker = nil
-			msg := lua.LValue(lua.LString(stripPrelude(errText(err))))
-			if ae, ok := err.(*lua.ApiError); ok && ae.Object != nil {
-				msg = ae.Object
-				if s, ok := msg.(lua.LString); ok {
-					msg = lua.LString(stripPrelude(string(s)))
+			msg := errObject(err)
+			if str, ok := msg.(lua.LString); ok {
+				if b := r.budget; b.armed && b.spent != nil {
+					// A spent budget or memory limit stops th too (see
+					// pcall), at the line where it was spent.
+					return lua.ResumeError, nil, &lua.ApiError{Type: lua.ApiErrorRun, Object: lua.LString(locateAt(string(str), b.spentAt))}
 				}
+				msg = lua.LString(stripPrelude(string(str)))
 			}
 			args = []lua.LValue{lua.LFalse, msg}
 		}
@@ -165,10 +168,7 @@ func (r *Runtime) resumeWaiting(L, th *lua.LState) int {
 	}
 	st, rets, err := r.resumeThread(L, th, nil, args)
 	if st == lua.ResumeError {
-		msg := lua.LValue(lua.LString(errText(err)))
-		if ae, ok := err.(*lua.ApiError); ok && ae.Object != nil {
-			msg = ae.Object
-		}
+		msg := errObject(err)
 		L.Push(lua.LFalse)
 		L.Push(msg)
 		return 2
@@ -196,9 +196,14 @@ func (r *Runtime) dropIdleWorkers() {
 	r.pool = r.pool[:0]
 }
 
-func errText(err error) string {
-	if err == nil {
-		return "the protected function ended its worker"
+// errObject is the value a failed resume raised: the error object of a
+// Lua error (a message, or any value error() was given), else its text.
+func errObject(err error) lua.LValue {
+	if ae, ok := err.(*lua.ApiError); ok && ae.Object != nil {
+		return ae.Object
 	}
-	return err.Error()
+	if err == nil {
+		return lua.LString("the protected function ended its worker")
+	}
+	return lua.LString(err.Error())
 }
