@@ -166,7 +166,9 @@ func (r *Runtime) initReadOnly() {
 		return 0
 	}))
 	r.roMeta.RawSetString("__len", L.NewFunction(func(L *lua.LState) int {
-		L.Push(lua.LNumber(L.CheckUserData(1).Value.(*roProxy).t.Len()))
+		t := L.CheckUserData(1).Value.(*roProxy).t
+		r.charge(L, r.lenWork(t))
+		L.Push(lua.LNumber(t.Len()))
 		return 1
 	}))
 	r.roMeta.RawSetString("__metatable", lua.LString("protected"))
@@ -194,6 +196,7 @@ func (r *Runtime) wrapIteration(base *lua.LTable) {
 			}
 			return next.GFunction(L)
 		}
+		r.charge(L, r.gapWork(p.t, L.Get(2)))
 		k, v := p.t.Next(L.Get(2))
 		if k == lua.LNil {
 			L.Push(lua.LNil)
