@@ -90,10 +90,10 @@ func (r *Runtime) checkOwner(L *lua.LState, th *lua.LState, what string) {
 }
 
 // wrapCoroutines replaces coroutine.create and resume with versions that
-// record and check the owner, and returns the unchecked create and resume
-// for the sandbox's own pcall workers and the checked resume of the
-// functions coroutine.wrap makes.
-func (r *Runtime) wrapCoroutines(co *lua.LTable) (rawCreate, rawResume, wrapResume lua.LValue) {
+// record and check the owner, and returns create for the prelude and the
+// checked resume of the functions coroutine.wrap makes; the unchecked
+// resume is kept for pcall's workers (Runtime.coResume).
+func (r *Runtime) wrapCoroutines(co *lua.LTable) (checkedCreate, wrapResume lua.LValue) {
 	L := r.L
 	create := co.RawGetString("create").(*lua.LFunction)
 	resume := co.RawGetString("resume").(*lua.LFunction)
@@ -121,7 +121,7 @@ func (r *Runtime) wrapCoroutines(co *lua.LTable) (rawCreate, rawResume, wrapResu
 	co.RawSetString("create", L.NewFunction(newCo))
 	co.RawSetString("resume", checked("coroutine.resume"))
 	r.coResume = resume.GFunction
-	return L.NewFunction(newCo), resume, checked("coroutine.wrap")
+	return L.NewFunction(newCo), checked("coroutine.wrap")
 }
 
 // readOnlyValue returns v as scripts see a module's value: tables become

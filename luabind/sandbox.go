@@ -36,10 +36,10 @@ var removedGlobals = []string{
 }
 
 // sandboxPrelude is the Lua part of the sandbox, run once per runtime with
-// the real coroutine functions. It defines a pcall and xpcall that a body
-// may yield through (gopher-lua's own pcall silently ends the coroutine
-// when the protected function yields), and coroutine.wrap over the
-// budgeted coroutine.create.
+// the sandbox's pcall (pcall.go) and the real coroutine functions. It
+// defines the loop a pcall worker runs, an xpcall over that pcall (both
+// let a body yield through them, where gopher-lua's own silently end the
+// coroutine), and coroutine.wrap over the budgeted coroutine.create.
 const sandboxPrelude = `
 local pcall, create, yield, checkedResume = ...
 local error = error
@@ -114,7 +114,7 @@ func (r *Runtime) openSandbox() {
 	tbl := base.RawGetString("table").(*lua.LTable)
 	tbl.RawSetString("concat", L.NewFunction(r.tableConcat))
 	co := base.RawGetString("coroutine").(*lua.LTable)
-	rawCreate, _, wrapResume := r.wrapCoroutines(co)
+	rawCreate, wrapResume := r.wrapCoroutines(co)
 	r.wrapIteration(base)
 
 	rawYield := co.RawGetString("yield") // for the prelude's own yields, never inside a metamethod
@@ -127,7 +127,7 @@ func (r *Runtime) openSandbox() {
 	r.guard(tbl, "table.", "sort")
 	r.limitStrings(str) // format, gsub, find, match, gmatch: see strlimits.go
 	r.guard(str, "string.", "gsub", "format")
-	r.guard(base, "", "tostring", "pcall")
+	r.guard(base, "", "tostring")
 
 	raise := base.RawGetString("error").(*lua.LFunction).GFunction
 	base.RawSetString("error", L.NewFunction(func(L *lua.LState) int {
