@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -87,4 +88,38 @@ func TestRunWrapOfAnotherAgentIsLocated(t *testing.T) {
 	}, printLines(strings.Join(agentLines(out, "other"), "\n")))
 	assert.Equal(t, wrap+":19: "+refused, firstFailure(out, "other"))
 	assert.Empty(t, firstFailure(out, "victim"))
+}
+
+// TestRunHostileAgentsDoNotChangeOthers: 47 well-behaved agents run next
+// to three hostile ones (erroring every time, looping, allocating until
+// the memory limit) in one world from the command line; each of the 47
+// prints exactly the trace it prints without them.
+func TestRunHostileAgentsDoNotChangeOthers(t *testing.T) {
+	dir := filepath.Join("..", "..", "luabind", "testdata", "isolation")
+	victim := filepath.Join(dir, "victim.lua")
+	var alone, mixed []string
+	names := []string{}
+	for i := range 47 {
+		name := fmt.Sprintf("v%02d", i)
+		names = append(names, name)
+		alone = append(alone, name+"="+victim)
+		mixed = append(mixed, name+"="+victim)
+		if h, ok := map[int]string{0: "erroring", 23: "looping", 46: "allocating"}[i]; ok {
+			mixed = append(mixed, h+"="+filepath.Join(dir, h+".lua"))
+		}
+	}
+	ticks := []string{"--ticks", "40"}
+	outAlone, errOut, code := runMain(append(append([]string{"run"}, alone...), ticks...)...)
+	require.Equal(t, 0, code, errOut)
+	outMixed, errOut, code := runMain(append(append([]string{"run"}, mixed...), ticks...)...)
+	require.Equal(t, 0, code, errOut)
+	for _, n := range names {
+		lines := agentLines(outAlone, n)
+		require.NotEmpty(t, lines, n)
+		assert.Equal(t, lines, agentLines(outMixed, n), n)
+	}
+	assert.Contains(t, agentLines(outAlone, "v00"), "tick   11  t=  1.000s  v00          finish      goal=finished action=walk")
+	assert.Equal(t, filepath.Join(dir, "erroring.lua")+":6: always broken", firstFailure(outMixed, "erroring"))
+	assert.Contains(t, firstFailure(outMixed, "looping"), filepath.Join(dir, "looping.lua")+":6: instruction budget exceeded")
+	assert.Contains(t, firstFailure(outMixed, "allocating"), filepath.Join(dir, "allocating.lua")+":13: memory limit exceeded (64 MiB)")
 }
