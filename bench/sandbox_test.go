@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -109,4 +110,28 @@ func BenchmarkLuaTableLoop(b *testing.B) {
 			L.Pop(1)
 		}
 	})
+}
+
+// BenchmarkLuaTablePad is one assignment far past the end of an empty
+// list, t[n] = 1, which gopher-lua pads with n-1 nils, run without a
+// budget (a budget refuses it): "cpu-ns/slot" is what the sandbox's
+// charge for padding (two work units per slot) stands for.
+func BenchmarkLuaTablePad(b *testing.B) {
+	for _, n := range []int{200_000, 1_900_000} {
+		b.Run(fmt.Sprint("slots=", n), func(b *testing.B) {
+			rt := luabind.NewRuntime(luabind.Options{InstructionBudget: -1})
+			defer rt.Close()
+			fn, err := rt.L.LoadString(fmt.Sprintf(`local t = {} t[%d] = 1 return t`, n))
+			if err != nil {
+				b.Fatal(err)
+			}
+			c0 := cpuNow()
+			for b.Loop() {
+				if _, err := rt.Call(nil, fn, 1); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(cpuNow()-c0)/float64(b.N)/float64(n), "cpu-ns/slot")
+		})
+	}
 }

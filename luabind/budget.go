@@ -104,7 +104,11 @@ func (b *budget) slotsLeft() int {
 // again while the array grows), to the armed budget, spending it when
 // either limit is passed.
 func (b *budget) chargeSlots(n int, pad bool) {
-	b.n += itemsWork(n)
+	if pad {
+		b.n += padWork(n)
+	} else {
+		b.n += itemsWork(n)
+	}
 	if b.spent == nil && b.limit > 0 && b.n > b.limit {
 		b.spent = b.overrun()
 		return

@@ -66,11 +66,12 @@
 // costs 250-350 ns per start position), plus its estimated backtracking;
 // 32 units per coroutine.create; 16 units plus one per argument to start
 // a host method (the host's Go work runs outside Lua and is the game's to
-// bound); one unit per 4 table slots that one operation pads or scans
-// besides its own step: an assignment, table.insert or rawset far past a
-// list's end pads it with nils, and #t, next and the length that insert,
-// remove, sort, unpack and concat find scan over nils (the budget reads
-// the instruction the VM is about to run to see the first two). Functions that built-ins call back
+// bound); two units per nil that an assignment, table.insert or rawset
+// far past a list's end pads the list with (gopher-lua appends them one
+// by one: 90-160 ns of CPU each on the busy dev box), and one unit per 4
+// nils that #t, next and the length that insert, remove, sort, unpack
+// and concat find scan over (the budget reads the instruction the VM is
+// about to run to see the assignment and the #). Functions that built-ins call back
 // (a sort comparator, a gsub callback, a metamethod) count their
 // instructions too. At 20-50 ns per instruction, a spent default budget
 // is 10-25 ms of one core, well under 50 ms. A spent budget stops the
@@ -113,11 +114,11 @@
 // Lists. The array part of a table holds up to 4 Mi slots (64 MiB, the
 // default memory limit), so #t, appends and loops behave as in stock Lua
 // up to about 4 million items. One assignment far past a list's end pads
-// the list with nils; it is charged before it runs, one work unit per 4
-// padded slots and 32 bytes per slot against the memory limit, so
+// the list with nils; it is charged before it runs, two work units per
+// padded slot and 32 bytes per slot against the memory limit, so
 // t[4000000] = 1 on an empty table fails at once with "instruction budget
 // exceeded" at its line, before a byte is padded (a default budget pads
-// at most 2 million slots, 32 MiB, in one resume). An append past the
+// at most 250,000 slots, 4 MB, in one resume: some tens of ms). An append past the
 // array part's last slot, which gopher-lua would put where #t does not
 // see it, fails with "list too long" (with a memory limit above 64 MiB;
 // below, the limit stops the list first).

@@ -23,6 +23,9 @@ const (
 	// top of one unit per argument (the host's own Go work is the game's
 	// to bound: it runs outside Lua).
 	hostCallUnits = 16
+	// unitsPerPaddedSlot is what each nil costs that one write far past a
+	// list's end pads the list with (see padWork).
+	unitsPerPaddedSlot = 2
 )
 
 // bytesWork is the work of building, copying or scanning n bytes.
@@ -30,6 +33,14 @@ func bytesWork(n int) int64 { return int64(n)/bytesPerUnit + 1 }
 
 // itemsWork is the work of moving or reading n table slots.
 func itemsWork(n int) int64 { return int64(max(n, 0))/itemsPerUnit + 1 }
+
+// padWork is the work of padding a list with n nils: gopher-lua appends
+// them one at a time, growing the array as it goes, and the collector
+// then scans them: 90-160 ns of CPU per slot on the busy dev box
+// (bench/README.md, "Sandbox"), one to two instructions' worth, so two
+// units per slot (a default budget pads at most 250,000 slots, 4 MB, in
+// one resume).
+func padWork(n int) int64 { return unitsPerPaddedSlot * int64(max(n, 0)) }
 
 // charge adds units of work done by a built-in to the running budget and
 // raises the budget error once the budget is spent. It is called before
@@ -104,7 +115,7 @@ func (r *Runtime) gapWork(t *lua.LTable, k lua.LValue) int64 {
 // list (table.insert(t, 4000000, v), rawset), which pads the list with
 // n nils, to the budget and the memory meter before it happens.
 func (r *Runtime) chargePadding(L *lua.LState, n int) {
-	r.charge(L, itemsWork(n))
+	r.charge(L, padWork(n))
 	r.allocate(L, 32*int64(n))
 }
 

@@ -14,7 +14,7 @@ return {
         local keep = {}
         for i = 1, 1000 do
           local t = {}
-          t[1000000] = i
+          t[240000] = i
           keep[i] = t
           npc:wait(0.1)
         end
