@@ -357,6 +357,10 @@ type planAction struct {
 	pre      fastCond
 	eff      fastEffect
 	finishes bool // lists the goal in fulfills: a step by it completes the goal
+	// mayLoop says a child by the action may be a self-loop, so the search
+	// asks eff.changesNothing; false when it finishes (see expandBy) or
+	// its effect always changes a slot compared by value (see markRoles).
+	mayLoop bool
 	once     bool // NoRerun: at most once in a plan
 }
 
@@ -372,8 +376,51 @@ type fastCond struct {
 type fastTest struct {
 	kind uint8 // testCmp, testVar, testNotVar
 	op   expr.Cmp
+	// ev is how eval runs the test: kind itself, or for a comparison with
+	// a number or string literal one of the evNum and evStr forms, which
+	// give exactly op.Compare without its generic dispatch.
+	ev   uint8
 	slot int
 	lit  Value
+	num  float64 // lit's number, for the evNum forms
+	str  string  // lit's string, for evStrEq
+}
+
+// The ev forms beyond testCmp, testVar and testNotVar.
+const (
+	evNumEq = testNotVar + 1 + iota // st[slot] is the number num
+	evNumNe                         // st[slot] is known and not the number num
+	evNumLt                         // st[slot] is a number < num
+	evNumLe
+	evNumGt
+	evNumGe
+	evStrEq // st[slot] is the string lit
+)
+
+// evOf returns the ev form of a comparison with lit.
+func evOf(op expr.Cmp, lit Value) uint8 {
+	switch lit.Kind() {
+	case expr.Number:
+		switch op {
+		case expr.Eq:
+			return evNumEq
+		case expr.Ne:
+			return evNumNe
+		case expr.Lt:
+			return evNumLt
+		case expr.Le:
+			return evNumLe
+		case expr.Gt:
+			return evNumGt
+		case expr.Ge:
+			return evNumGe
+		}
+	case expr.String:
+		if op == expr.Eq {
+			return evStrEq
+		}
+	}
+	return testCmp
 }
 
 const (
@@ -388,23 +435,39 @@ func (f *fastCond) eval(st State) bool {
 	}
 	for i := range f.tests {
 		t := &f.tests[i]
-		v := st[t.slot]
-		switch t.kind {
+		v := &st[t.slot]
+		var ok bool
+		switch t.ev {
 		case testVar:
-			if !v.Truthy() {
-				return false
-			}
+			ok = v.Truthy()
 		case testNotVar:
-			if !v.IsKnown() || v.Truthy() {
-				return false
-			}
+			ok = v.IsKnown() && !v.Truthy()
+		case evNumLt:
+			n, isNum := v.AsNumber()
+			ok = isNum && n < t.num
+		case evNumLe:
+			n, isNum := v.AsNumber()
+			ok = isNum && n <= t.num
+		case evNumGt:
+			n, isNum := v.AsNumber()
+			ok = isNum && n > t.num
+		case evNumGe:
+			n, isNum := v.AsNumber()
+			ok = isNum && n >= t.num
+		case evNumEq:
+			n, isNum := v.AsNumber()
+			ok = isNum && n == t.num
+		case evNumNe:
+			n, isNum := v.AsNumber()
+			ok = v.IsKnown() && (!isNum || n != t.num)
+		case evStrEq:
+			s, isStr := v.AsString()
+			ok = isStr && s == t.str
 		default:
-			if !v.IsKnown() {
-				return false
-			}
-			if !t.op.Compare(v, t.lit) {
-				return false
-			}
+			ok = v.IsKnown() && t.op.Compare(*v, t.lit)
+		}
+		if !ok {
+			return false
 		}
 	}
 	return true
@@ -519,17 +582,20 @@ func flatEffect(e *Effect) fastEffect {
 func simpleTest(n expr.Node) (fastTest, bool) {
 	switch n.Op() {
 	case expr.OpVarLit:
-		return fastTest{kind: testCmp, op: n.Cmp(), slot: n.Slot(), lit: n.Lit()}, true
+		lit := n.Lit()
+		return fastTest{kind: testCmp, op: n.Cmp(), ev: evOf(n.Cmp(), lit), slot: n.Slot(), lit: lit, num: litNumber(lit), str: litString(lit)}, true
 	case expr.OpVar:
-		return fastTest{kind: testVar, slot: n.Slot()}, true
+		return fastTest{kind: testVar, ev: testVar, slot: n.Slot()}, true
 	case expr.OpNot:
 		if k := n.Kid(0); k.Op() == expr.OpVar {
-			return fastTest{kind: testNotVar, slot: k.Slot()}, true
+			return fastTest{kind: testNotVar, ev: testNotVar, slot: k.Slot()}, true
 		}
 	}
 	return fastTest{}, false
 }
 
 func litNumber(v Value) float64 { f, _ := v.AsNumber(); return f }
+
+func litString(v Value) string { s, _ := v.AsString(); return s }
 
 func isNumber(v Value) bool { return v.Kind() == expr.Number }

@@ -180,9 +180,17 @@ func (gs *goalSearch) markRoles(ns int) {
 		role[s] = slotKind
 	}
 	for i := range gs.acts {
-		as := gs.acts[i].eff.as
+		a := &gs.acts[i]
+		as := a.eff.as
+		a.mayLoop = !a.finishes
 		for j := range as {
 			as[j].role = role[as[j].slot]
+			// x = x + k with k != 0 on a slot compared by value changes x
+			// whenever it applies (x a finite number; an infinite x is
+			// caught later, when the child's state is recorded).
+			if as[j].kind == assignAdd && as[j].src == as[j].slot && as[j].k != 0 && as[j].role == slotFull && a.eff.slow == nil {
+				a.mayLoop = false
+			}
 		}
 	}
 }

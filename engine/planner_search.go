@@ -99,40 +99,55 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 			return -1, overBudget, cut, expansions
 		}
 		expansions++
-		atMax := int(p.nodes[cur].depth) >= maxDepth
-		// Candidates: every relevant action, or, with an index, those whose
-		// indexed test holds and those filed under no test.
-		if ix := gs.index; ix != nil {
-			if len(p.cand) < ix.words {
-				p.cand = make([]uint64, ix.words)
-			}
-			cand := p.cand[:ix.words]
-			ix.candidates(cand, cs)
-			for k := nextBit(cand, 0); k >= 0; k = nextBit(cand, k+1) {
-				if p.expandBy(cur, &gs.acts[k], atMax) {
-					cut = true
-				}
-			}
-		} else {
-			for k := range gs.acts {
-				if p.expandBy(cur, &gs.acts[k], atMax) {
-					cut = true
-				}
-			}
+		if p.expand(cur, int(p.nodes[cur].depth) >= maxDepth) {
+			cut = true
 		}
 	}
 	return -1, exhausted, cut, expansions
 }
 
-// expandBy adds the child of node cur by action a, when a's precondition
-// holds there and the child is worth searching; atMax says cur is at the
-// depth limit. It reports whether the depth limit cut a successor.
-func (p *Planner) expandBy(cur int32, a *planAction, atMax bool) (cut bool) {
+// expand adds the children of node cur worth searching; atMax says cur is
+// at the depth limit. It reports whether the depth limit cut a successor.
+func (p *Planner) expand(cur int32, atMax bool) (cut bool) {
+	gs := p.gs
+	// Room for one child per action, so that cur's state stays put.
+	if need := (len(p.nodes) + len(gs.acts)) * p.n; need > len(p.states) {
+		p.growStates(need)
+	}
+	cs := p.nodeState(cur)
+	// Candidates: every relevant action, or, with an index, those whose
+	// indexed test holds and those filed under no test.
+	if ix := gs.index; ix != nil {
+		if len(p.cand) < ix.words {
+			p.cand = make([]uint64, ix.words)
+		}
+		cand := p.cand[:ix.words]
+		ix.candidates(cand, cs)
+		for k := nextBit(cand, 0); k >= 0; k = nextBit(cand, k+1) {
+			if p.expandBy(cur, cs, &gs.acts[k], atMax) {
+				cut = true
+			}
+		}
+		return cut
+	}
+	for k := range gs.acts {
+		if p.expandBy(cur, cs, &gs.acts[k], atMax) {
+			cut = true
+		}
+	}
+	return cut
+}
+
+// expandBy adds the child of node cur (whose state is cs) by action a,
+// when a's precondition holds there and the child is worth searching;
+// atMax says cur is at the depth limit. The states arena must have room
+// for the child (see expand). It reports whether the depth limit cut a
+// successor.
+func (p *Planner) expandBy(cur int32, cs State, a *planAction, atMax bool) (cut bool) {
 	ai := a.index
 	if p.skip != nil && p.skip[ai] {
 		return false // Exclude or forbidden by the Policy
 	}
-	cs := p.nodeState(cur)
 	if !a.pre.eval(cs) {
 		return false
 	}
@@ -143,40 +158,37 @@ func (p *Planner) expandBy(cur int32, a *planAction, atMax bool) (cut bool) {
 	if atMax {
 		return true
 	}
-	if !a.finishes && a.eff.changesNothing(cs) {
+	if a.mayLoop && a.eff.changesNothing(cs) {
 		return false // a self-loop: the parent dominates it
+	}
+	// The child's state is built in the next free place of the arena; the
+	// node is added only once the child is worth keeping.
+	child := int32(len(p.nodes))
+	o := int(child) * p.n
+	chs := p.states[o : o+len(cs) : o+len(cs)]
+	for j := range chs {
+		chs[j] = cs[j]
+	}
+	if !a.eff.apply(chs, cs) {
+		return false
 	}
 	cn := &p.nodes[cur]
 	g, depth, key := cn.g+a.cost, cn.depth+1, p.childKey(cn.key, cn.depth, ai)
-	child := p.newNode(cur, ai, g, depth)
-	p.nodes[child].key = key
-	cs = p.nodeState(cur) // the arena may have moved
-	chs := p.nodeState(child)
-	copy(chs, cs)
-	if !a.eff.apply(chs, cs) {
-		p.nodes = p.nodes[:child]
-		return false
-	}
 	if a.finishes {
 		// The step completes the goal (see Goal.Candidate): a goal node,
 		// never expanded, so never merged with an equal state.
-		cp := &p.nodes[child]
-		cp.f, cp.done = cp.g, true
+		p.nodes = append(p.nodes, node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true})
 		p.push(child)
 		return false
 	}
 	h, hs := p.heuristic(chs)
 	if math.IsInf(h, 1) {
-		p.nodes = p.nodes[:child]
 		return false
 	}
 	if int(depth)+int(hs) > p.maxDepth {
-		p.nodes = p.nodes[:child]
 		return true
 	}
-	cp := &p.nodes[child]
-	cp.f = cp.g + h
-	cp.hash = p.hashState(chs)
+	p.nodes = append(p.nodes, node{g: g, f: g + h, hash: p.hashState(chs), key: key, parent: cur, action: ai, depth: depth})
 	if !p.record(child) {
 		p.nodes = p.nodes[:child]
 		return false
@@ -207,18 +219,24 @@ func (p *Planner) heuristic(st State) (float64, int32) {
 }
 
 func (p *Planner) nodeState(i int32) State {
-	return p.states[int(i)*p.n : int(i+1)*p.n : int(i+1)*p.n]
+	o := int(i) * p.n
+	return p.states[o : o+p.n : o+p.n]
 }
 
 func (p *Planner) newNode(parent, action int32, g float64, depth int32) int32 {
 	i := int32(len(p.nodes))
 	p.nodes = append(p.nodes, node{g: g, parent: parent, action: action, depth: depth})
 	if need := len(p.nodes) * p.n; need > len(p.states) {
-		ns := make(State, max(need, 2*len(p.states), 64))
-		copy(ns, p.states)
-		p.states = ns
+		p.growStates(need)
 	}
 	return i
+}
+
+// growStates grows the states arena to at least need values.
+func (p *Planner) growStates(need int) {
+	ns := make(State, max(need, 2*len(p.states), 64))
+	copy(ns, p.states)
+	p.states = ns
 }
 
 const (
@@ -232,18 +250,13 @@ func (p *Planner) hashState(st State) uint64 {
 	h := uint64(mixB)
 	for _, s := range p.gs.full {
 		v := &st[s]
-		var bits uint64
-		switch v.Kind() {
-		case Number:
-			f, _ := v.AsNumber()
-			bits = math.Float64bits(f)
-		case Bool:
-			if v.Truthy() {
-				bits = 1
-			}
-		}
-		h = (h ^ bits ^ uint64(v.Kind())) * mixA
-		if str, ok := v.AsString(); ok {
+		// A number's bits; a bool's 0 or 1, nil's and a string's 0 (see
+		// Value), so the kind tells them apart.
+		f, _ := v.AsNumber()
+		k := v.Kind()
+		h = (h ^ math.Float64bits(f) ^ uint64(k)) * mixA
+		if k == String {
+			str, _ := v.AsString()
 			for i := 0; i < len(str); i++ {
 				h = (h ^ uint64(str[i])) * mixB
 			}
@@ -418,16 +431,18 @@ func (p *Planner) less(a, b *openEntry) bool {
 
 func (p *Planner) push(i int32) {
 	n := &p.nodes[i]
-	p.heap = append(p.heap, openEntry{f: n.f, key: n.key, node: i})
+	e := openEntry{f: n.f, key: n.key, node: i}
+	p.heap = append(p.heap, e)
 	h := p.heap
 	k := len(h) - 1
-	e := h[k]
 	for k > 0 {
 		up := (k - 1) / 2
-		if !p.less(&e, &h[up]) {
+		u := &h[up]
+		// less(e, u), its common cases inline.
+		if !(e.f < u.f || e.f == u.f && (e.key < u.key || e.key == u.key && p.lexLess(e.node, u.node))) {
 			break
 		}
-		h[k] = h[up]
+		h[k] = *u
 		k = up
 	}
 	h[k] = e
@@ -449,13 +464,17 @@ func (p *Planner) pop() int32 {
 		if m >= last {
 			break
 		}
-		if r := m + 1; r < last && p.less(&h[r], &h[m]) {
-			m = r
+		if r := m + 1; r < last {
+			a, b := &h[r], &h[m]
+			if a.f < b.f || a.f == b.f && (a.key < b.key || a.key == b.key && p.lexLess(a.node, b.node)) {
+				m = r
+			}
 		}
-		if !p.less(&h[m], &e) {
+		c := &h[m] // less(c, e) below, inline
+		if !(c.f < e.f || c.f == e.f && (c.key < e.key || c.key == e.key && p.lexLess(c.node, e.node))) {
 			break
 		}
-		h[k] = h[m]
+		h[k] = *c
 		k = m
 	}
 	h[k] = e
