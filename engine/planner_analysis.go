@@ -361,7 +361,7 @@ type planAction struct {
 	// asks eff.changesNothing; false when it finishes (see expandBy) or
 	// its effect always changes a slot compared by value (see markRoles).
 	mayLoop bool
-	once     bool // NoRerun: at most once in a plan
+	once    bool // NoRerun: at most once in a plan
 }
 
 // fastCond is a condition flattened to a conjunction of simple tests, or
