@@ -50,6 +50,15 @@ type atom struct {
 	// incRes and decRes are the resources the increasing (decreasing)
 	// actions need, or nil; see resource.
 	incRes, decRes *resource
+
+	// The direction the atom needs, chosen once by numericAtom: up for >
+	// and >= (the inc fields), else down (the dec fields); strict for >
+	// and <; istep is step as an integer when exact.
+	up, strict bool
+	step, cost float64
+	istep      int64
+	exact      bool
+	res        *resource
 }
 
 // analyse computes the goalSearch of g over d.
@@ -234,6 +243,15 @@ func numericAtom(d *Domain, gs *goalSearch, a *atom) {
 	a.decExact = a.decInt && isInt(c)
 	a.incRes = resourceFor(d, gs, a, 1)
 	a.decRes = resourceFor(d, gs, a, -1)
+	a.up, a.strict = op == expr.Gt || op == expr.Ge, op == expr.Gt || op == expr.Lt
+	if a.up {
+		a.step, a.cost, a.exact, a.res = a.inc, a.incCost, a.incExact, a.incRes
+	} else {
+		a.step, a.cost, a.exact, a.res = a.dec, a.decCost, a.decExact, a.decRes
+	}
+	if a.exact {
+		a.istep = int64(a.step)
+	}
 }
 
 // constantStep reports k when the assignment is slot = slot + k (literal
@@ -278,16 +296,11 @@ func (a *atom) estimate(st State) (float64, int32) {
 	if !ok { // Unknown, or no number: only a plain assignment can help
 		return a.minCost, 1
 	}
-	var need, step, cost float64
-	var exact bool
-	var res *resource
-	if a.op == expr.Gt || a.op == expr.Ge {
-		need, step, cost, exact, res = a.lit-x, a.inc, a.incCost, a.incExact, a.incRes
-	} else {
-		need, step, cost, exact, res = x-a.lit, a.dec, a.decCost, a.decExact, a.decRes
+	need, step, strict := a.lit-x, a.step, a.strict
+	if !a.up {
+		need = x - a.lit
 	}
 	// The atom holds when need < 0 (strict) or need <= 0.
-	strict := a.op == expr.Gt || a.op == expr.Lt
 	if need < 0 || (!strict && need <= 0) {
 		return 0, 0
 	}
@@ -300,8 +313,8 @@ func (a *atom) estimate(st State) (float64, int32) {
 	// Steps n such that moving by n*step makes the atom hold: n >= need/step,
 	// or n > need/step when strict.
 	var n float64
-	if exact && x == float64(int64(x)) && need < 1<<50 {
-		ni, si := int64(need), int64(step)
+	if a.exact && x == float64(int64(x)) && need < 1<<50 {
+		ni, si := int64(need), a.istep
 		if strict {
 			n = float64(ni/si + 1)
 		} else {
@@ -322,7 +335,8 @@ func (a *atom) estimate(st State) (float64, int32) {
 	if n > math.MaxInt32 {
 		n = math.MaxInt32
 	}
-	if res != nil {
+	cost := a.cost
+	if res := a.res; res != nil {
 		s := res.restorers(st, n)
 		if s < 0 {
 			return math.Inf(1), math.MaxInt32

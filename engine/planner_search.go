@@ -200,18 +200,24 @@ func (p *Planner) expandBy(cur int32, cs State, a *planAction, atMax bool) (cut 
 // heuristic returns lower bounds on the cost and the number of steps still
 // needed to reach the goal from st: the largest over the goal's conjuncts.
 func (p *Planner) heuristic(st State) (float64, int32) {
+	gs := p.gs
 	var h float64
 	var steps int32
-	for i := range p.gs.atoms {
-		c, s := p.gs.atoms[i].estimate(st)
-		if c > h {
-			h = c
-		}
-		if s > steps {
-			steps = s
+	atoms := gs.atoms
+	if len(atoms) == 1 {
+		h, steps = atoms[0].estimate(st)
+	} else {
+		for i := range atoms {
+			c, s := atoms[i].estimate(st)
+			if c > h {
+				h = c
+			}
+			if s > steps {
+				steps = s
+			}
 		}
 	}
-	if f := p.gs.finish; f < h || (steps > 1 && f < math.Inf(1)) {
+	if f := gs.finish; f < h || (steps > 1 && f < math.Inf(1)) {
 		// One step that fulfills the goal may complete it from anywhere.
 		h, steps = min(h, f), 1
 	}
