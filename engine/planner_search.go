@@ -166,9 +166,7 @@ func (p *Planner) expandBy(cur int32, cs State, a *planAction, atMax bool) (cut 
 	child := int32(len(p.nodes))
 	o := int(child) * p.n
 	chs := p.states[o : o+len(cs) : o+len(cs)]
-	for j := range chs {
-		chs[j] = cs[j]
-	}
+	copy(chs, cs)
 	if !a.eff.apply(chs, cs) {
 		return false
 	}
@@ -256,13 +254,18 @@ func (p *Planner) hashState(st State) uint64 {
 	h := uint64(mixB)
 	for _, s := range p.gs.full {
 		v := &st[s]
-		// A number's bits; a bool's 0 or 1, nil's and a string's 0 (see
-		// Value), so the kind tells them apart.
-		f, _ := v.AsNumber()
-		k := v.Kind()
-		h = (h ^ math.Float64bits(f) ^ uint64(k)) * mixA
-		if k == String {
-			str, _ := v.AsString()
+		var bits uint64
+		switch v.Kind() {
+		case Number:
+			f, _ := v.AsNumber()
+			bits = math.Float64bits(f)
+		case Bool:
+			if v.Truthy() {
+				bits = 1
+			}
+		}
+		h = (h ^ bits ^ uint64(v.Kind())) * mixA
+		if str, ok := v.AsString(); ok {
 			for i := 0; i < len(str); i++ {
 				h = (h ^ uint64(str[i])) * mixB
 			}
