@@ -24,6 +24,10 @@ type goalSearch struct {
 	finish float64
 
 	index *actionIndex // nil when no index pays
+	// additive says states hash as a sum of slot shares, because some
+	// action updates its children's hashes (planAction.incHash); else the
+	// cheaper chainHash.
+	additive bool
 }
 
 // atom is one conjunct of a goal condition. Its estimate is a lower bound
@@ -375,6 +379,9 @@ type planAction struct {
 	// asks eff.changesNothing; false when it finishes (see expandBy) or
 	// its effect always changes a slot compared by value (see markRoles).
 	mayLoop bool
+	// incHash says a child's hash is its parent's with the shares of the
+	// assigned slots replaced (see markRoles and hashState).
+	incHash bool
 	once    bool // NoRerun: at most once in a plan
 }
 

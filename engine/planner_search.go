@@ -186,7 +186,18 @@ func (p *Planner) expandBy(cur int32, cs State, a *planAction, atMax bool) (cut 
 	if int(depth)+int(hs) > p.maxDepth {
 		return true
 	}
-	p.nodes = append(p.nodes, node{g: g, f: g + h, hash: p.hashState(chs), key: key, parent: cur, action: ai, depth: depth})
+	var hash uint64
+	if a.incHash {
+		// The parent's hash with the assigned slots' shares replaced.
+		hash = p.nodes[cur].hash
+		for i := range a.eff.as {
+			as := &a.eff.as[i]
+			hash += slotHash(as.slot, &chs[as.slot], as.role) - slotHash(as.slot, &cs[as.slot], as.role)
+		}
+	} else {
+		hash = p.hashState(chs)
+	}
+	p.nodes = append(p.nodes, node{g: g, f: g + h, hash: hash, key: key, parent: cur, action: ai, depth: depth})
 	if !p.record(child) {
 		p.nodes = p.nodes[:child]
 		return false
@@ -249,8 +260,29 @@ const (
 )
 
 // hashState hashes the slots that tell search states apart (see
-// goalSearch); the other slots never matter during one search.
+// goalSearch); the other slots never matter during one search. It is the
+// sum of one share per slot (slotHash), so that a child's hash can be its
+// parent's with the shares of the assigned slots replaced (see
+// planAction.incHash), or chainHash when no action gains from that
+// (goalSearch.additive).
 func (p *Planner) hashState(st State) uint64 {
+	if !p.gs.additive {
+		return p.chainHash(st)
+	}
+	var h uint64
+	for _, s := range p.gs.full {
+		h += fullShare(s, &st[s])
+	}
+	for _, s := range p.gs.kinds {
+		h += finish((uint64(s)<<8 | slotKind<<4 | uint64(st[s].Kind())) * mixA)
+	}
+	return h
+}
+
+// chainHash is hashState for a goal whose actions all rewrite most of the
+// hashed slots (no incHash): one multiplication per slot, cheaper than a
+// sum of finished shares.
+func (p *Planner) chainHash(st State) uint64 {
 	h := uint64(mixB)
 	for _, s := range p.gs.full {
 		v := &st[s]
@@ -279,6 +311,55 @@ func (p *Planner) hashState(st State) uint64 {
 	h ^= h >> 32
 	h *= mixB
 	return h ^ h>>29
+}
+
+// slotHash is the share of slot s holding v in a state's hash, for the
+// slot's role in the search (slotFull: by value; slotKind: by kind only;
+// slotIgnored: none).
+func slotHash(s int, v *Value, role uint8) uint64 {
+	switch role {
+	case slotFull:
+		return fullShare(s, v)
+	case slotKind:
+		return finish((uint64(s)<<8 | slotKind<<4 | uint64(v.Kind())) * mixA)
+	}
+	return 0
+}
+
+// fullShare is the share of slot s, compared by value, holding v.
+func fullShare(s int, v *Value) uint64 {
+	k := v.Kind()
+	var bits uint64
+	switch k {
+	case Number:
+		f, _ := v.AsNumber()
+		bits = math.Float64bits(f)
+	case Bool:
+		if v.Truthy() {
+			bits = 1
+		}
+	case String:
+		str, _ := v.AsString()
+		bits = strHash(str)
+	}
+	return finish((uint64(s)<<8|slotFull<<4|uint64(k))*mixA ^ bits)
+}
+
+func strHash(str string) uint64 {
+	h := uint64(mixB)
+	for i := 0; i < len(str); i++ {
+		h = (h ^ uint64(str[i])) * mixA
+	}
+	return h
+}
+
+// finish mixes h so that small integers as float64 (all-zero low bits)
+// and neighbouring slots spread over the table's low bits.
+func finish(h uint64) uint64 {
+	h ^= h >> 31
+	h *= mixB
+	h ^= h >> 29
+	return h
 }
 
 func (p *Planner) sameState(a, b State) bool {
