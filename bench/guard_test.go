@@ -200,7 +200,8 @@ func setupUtilityGoN(tb testing.TB, n int) (func(), func(), func()) {
 	role.UtilityMode = engine.UtilityAverage
 	d, err := engine.Compile(role)
 	require.NoError(tb, err)
-	u := engine.NewUtilityPlanner(d, goConsiderations(d)...)
+	u := engine.NewUtilityPlanner(d)
+	u.Considerations = goConsiderations(d)
 	st := d.NewState()
 	require.Len(tb, u.ActionsByUtility(st), n, "every action must apply")
 	cs := u.Considerations

@@ -63,7 +63,7 @@ func hashDomain() RoleSpec {
 		NewAction("go_a").Pre(`loc == "b"`).Effects(`loc = "a"`).Spec(),
 	)
 	return RoleSpec{Name: "Hash", State: state, Actions: acts,
-		Goals: []GoalSpec{NewGoal("end", `f11 && n > 2 && loc == "b"`)}}
+		Goals: []GoalSpec{NewGoal("end", `f11 && n > 2 && loc == "b"`, Normal)}}
 }
 
 // TestChildHashesAreTheirStatesHashes checks that a child's hash, updated
@@ -72,7 +72,8 @@ func hashDomain() RoleSpec {
 func TestChildHashesAreTheirStatesHashes(t *testing.T) {
 	d, err := Compile(hashDomain())
 	require.NoError(t, err)
-	pl := NewPlanner(d, 20)
+	pl := NewPlanner(d)
+	pl.MaxDepth = 20
 	p, err := pl.Plan(d.NewState())
 	require.NoError(t, err)
 	assert.Equal(t, 13, len(p.Steps), strings.Join(p.Names(), " "))
