@@ -509,16 +509,6 @@ type openEntry struct {
 	node int32
 }
 
-func (p *Planner) less(a, b *openEntry) bool {
-	if a.f != b.f {
-		return a.f < b.f
-	}
-	if a.key != b.key {
-		return a.key < b.key
-	}
-	return p.lexLess(a.node, b.node)
-}
-
 func (p *Planner) push(i int32) {
 	n := &p.nodes[i]
 	e := openEntry{f: n.f, key: n.key, node: i}
@@ -528,7 +518,7 @@ func (p *Planner) push(i int32) {
 	for k > 0 {
 		up := (k - 1) / 2
 		u := &h[up]
-		// less(e, u), its common cases inline.
+		// e before u: f, then the packed path keys, then the paths.
 		if !(e.f < u.f || e.f == u.f && (e.key < u.key || e.key == u.key && p.lexLess(e.node, u.node))) {
 			break
 		}
@@ -560,7 +550,7 @@ func (p *Planner) pop() int32 {
 				m = r
 			}
 		}
-		c := &h[m] // less(c, e) below, inline
+		c := &h[m]
 		if !(c.f < e.f || c.f == e.f && (c.key < e.key || c.key == e.key && p.lexLess(c.node, e.node))) {
 			break
 		}
