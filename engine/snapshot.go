@@ -66,10 +66,11 @@ type RestoreOptions struct {
 // counts, and the top-level goals of its reactive layer when the layer is
 // a ReactiveSaver.
 //
-// Typed facts (SetFact) are Go or Lua values and are not saved: only the
-// names of the types that had one, and their boolean state variables, are;
-// the game sets them again after a load (SetFact), and the snapshot's
-// "facts" field lists the types that had a value.
+// Typed facts (SetFact) are saved through the domain's FactCodec
+// (Domain.Facts; JSONFacts, encoding/json, when none is set), in the order
+// of Domain.Types, and Restore reads them back with the same codec before
+// any body restarts. A fact the codec cannot encode is an error naming the
+// agent and the type.
 //
 // Not saved, since they are code or belong to the game: Data, OnEvent,
 // action bodies and sensors (the domain brings them back), a planner
@@ -337,7 +338,7 @@ type agentSnap struct {
 	Clock        clockSnap          `json:"clock"`
 	Pursuit      string             `json:"pursuit,omitempty"`
 	Authorities  []string           `json:"authorities,omitempty"`
-	Facts        []string           `json:"facts,omitempty"`
+	Facts        []factSnap         `json:"factValues,omitempty"`
 	Ran          []string           `json:"ran,omitempty"`
 }
 
@@ -516,11 +517,11 @@ func snapAgent(a *Agent) (agentSnap, error) {
 		Goal: goalName(a.goal), Picked: a.picked, Step: a.step, Planning: a.handle != nil,
 		RetryAt: a.retryAt, RethinkAt: a.rethinkAt, LastProgress: a.lastProg, Stuck: a.stuck, Idle: a.idle}
 	s.Authorities = append(s.Authorities, a.Authorities...)
-	for _, typ := range d.Types() {
-		if a.facts[typ] != nil {
-			s.Facts = append(s.Facts, typ)
-		}
+	facts, err := a.saveFacts()
+	if err != nil {
+		return s, err
 	}
+	s.Facts = facts
 	s.Clock = clockSnap{Base: a.clock.base, DT: a.clock.dt, Rate: a.clock.rate, N: a.clock.n}
 	if a.pursuit != nil {
 		s.Pursuit = a.pursuit.Name
@@ -530,7 +531,6 @@ func snapAgent(a *Agent) (agentSnap, error) {
 			s.Ran = append(s.Ran, d.Actions[i].Name)
 		}
 	}
-	var err error
 	if s.Rand, err = saveRand(a.Rand, a.src, "agent "+a.Name); err != nil {
 		return s, err
 	}
@@ -622,6 +622,9 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 		}
 	}
 	if err := loadState(d, a.State, s.State, a.Name, "state"); err != nil {
+		return nil, err
+	}
+	if err := a.loadFacts(s.Facts); err != nil {
 		return nil, err
 	}
 	if err := loadRand(a.src, s.Rand, where); err != nil {
