@@ -155,7 +155,9 @@ func (w *World) indexOf(a *Agent) int {
 //
 // Errors, all beginning "engine: restore: " and all matching ErrSnapshot
 // under errors.Is: JSON that does not parse, a format or version other
-// than SnapshotFormat and SnapshotVersion, an agent whose domain is not in
+// than SnapshotFormat and SnapshotVersion, workers above 1,024 (each
+// worker is a goroutine per tick, so a damaged count would stall the
+// game), an agent whose domain is not in
 // opts.Domains, a malformed value or random source; each names the agent
 // and field involved.
 func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
@@ -166,10 +168,17 @@ func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	return w, nil
 }
 
+// maxRestoreWorkers bounds the World.Workers a snapshot may ask for: Tick
+// starts one goroutine per worker, so a damaged count must not reach it.
+const maxRestoreWorkers = 1024
+
 func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	s, err := readSnapshot(in)
 	if err != nil {
 		return nil, err
+	}
+	if s.Workers > maxRestoreWorkers {
+		return nil, fmt.Errorf("engine: restore: workers %d is more than %d", s.Workers, maxRestoreWorkers)
 	}
 	w := NewWorld(s.Seed)
 	if err := loadRand(w.src, s.Rand, "the world"); err != nil {
