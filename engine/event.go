@@ -30,12 +30,14 @@ const (
 	EventConditionFailed           // a named condition returned an error; Action names it
 	EventLLMRequest                // a body asked a language model for a plan; Goal is the goal text
 	EventLLMAnswer                 // the answer reached the body; Reason holds it (see luabind's llm_plan)
+	EventPlanSuspended             // a search ran out of the world's plan budget; Expansions so far, Reason the queue position
+	EventPlanResumed               // a suspended search went on (or restarted: Reason says why); Expansions before this tick
 	numEventKinds
 )
 
 var eventNames = [...]string{"", "plan", "plan-failed", "pick", "replan", "start", "finish", "fail",
 	"interrupt", "idle", "stuck", "recovered", "sensor-failed", "refused", "summary", "condition-failed",
-	"llm-request", "llm-answer"}
+	"llm-request", "llm-answer", "plan-suspended", "plan-resumed"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -100,8 +102,10 @@ type Event struct {
 	// Considerations are, for a pick, the picked action's considerations:
 	// each one's input, output and weight, as the score used them.
 	Considerations []ConsiderationScore `json:"considerations,omitempty"`
-	// Duration is the wall time planning took; recorded only when the
-	// world's Timing is on, since it differs from run to run.
+	// Duration is the wall time the decision took: the GOAP search or
+	// the planner handle's Plan on plan and plan-failed records, the
+	// scoring on pick records. Recorded only when the world's Timing is
+	// on, since it differs from run to run.
 	Duration time.Duration `json:"durationNs,omitempty"`
 	// Belief, Value, Old, Peer and Intention are the reactive layer's
 	// (package engine/bdi): a belief's name, its new and old values as
@@ -132,6 +136,9 @@ func (e Event) String() string {
 	}
 	if e.Kind == EventPick {
 		fmt.Fprintf(&b, " score=%.3f", e.Score)
+	}
+	if e.Kind == EventPlanSuspended || e.Kind == EventPlanResumed {
+		fmt.Fprintf(&b, " expansions=%d", e.Expansions)
 	}
 	if e.Duration > 0 {
 		fmt.Fprintf(&b, " took=%s", e.Duration)

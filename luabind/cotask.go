@@ -121,9 +121,9 @@ func (t *coTask) resume(fn *lua.LFunction, first, args []lua.LValue) (st lua.Res
 	}()
 	if !t.started {
 		t.started = true
-		st, err, rets = L.Resume(t.th, fn, first...)
+		st, rets, err = rt.resumeThread(L, t.th, fn, first)
 	} else {
-		st, err, rets = L.Resume(t.th, fn, args...)
+		st, rets, err = rt.resumeThread(L, t.th, fn, args)
 	}
 	t.work = 0
 	if sc.armed {
@@ -181,7 +181,7 @@ func (t *coTask) resume(fn *lua.LFunction, first, args []lua.LValue) (st lua.Res
 func (t *coTask) waiting() string {
 	switch {
 	case t.sleeping:
-		return "wait " + expr.FormatNumber(t.sleepFor) + " s"
+		return "wait " + expr.ShortNumber(t.sleepFor) + " s"
 	case t.host != nil:
 		return "npc:" + t.host.call.Name
 	case t.bw != nil:

@@ -179,7 +179,7 @@ func buildGraph(d *engine.Domain, sc scans) *roleGraph {
 		}
 	}
 	for _, a := range d.Actions {
-		label := a.Name + " (cost " + expr.FormatNumber(a.Cost) + ")"
+		label := a.Name + " (cost " + expr.ShortNumber(a.Cost) + ")"
 		if !a.Effects.IsEmpty() {
 			label += "\n" + a.Effects.Source()
 		}
