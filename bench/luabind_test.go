@@ -107,7 +107,9 @@ func BenchmarkLuaAgentMemory(b *testing.B) {
 					if running {
 						act := d.Actions[0]
 						tasks[i], _ = act.Body.Start(agents[i], act)
-						tasks[i].Resume(1.0 / 60)
+						if _, err := tasks[i].Resume(1.0 / 60); err != nil {
+							b.Fatal(err)
+						}
 					}
 				}
 				runtime.GC()

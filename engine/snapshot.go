@@ -66,10 +66,11 @@ type RestoreOptions struct {
 // counts, and the top-level goals of its reactive layer when the layer is
 // a ReactiveSaver.
 //
-// Typed facts (SetFact) are Go or Lua values and are not saved: only the
-// names of the types that had one, and their boolean state variables, are;
-// the game sets them again after a load (SetFact), and the snapshot's
-// "facts" field lists the types that had a value.
+// Typed facts (SetFact) are saved through the domain's FactCodec
+// (Domain.Facts; JSONFacts, encoding/json, when none is set), in the order
+// of Domain.Types, and Restore reads them back with the same codec before
+// any body restarts. A fact the codec cannot encode is an error naming the
+// agent and the type.
 //
 // Not saved, since they are code or belong to the game: Data, OnEvent,
 // action bodies and sensors (the domain brings them back), a planner
@@ -161,7 +162,9 @@ func (w *World) indexOf(a *Agent) int {
 //
 // Errors, all beginning "engine: restore: " and all matching ErrSnapshot
 // under errors.Is: JSON that does not parse, a format or version other
-// than SnapshotFormat and SnapshotVersion, an agent whose domain is not in
+// than SnapshotFormat and SnapshotVersion, workers above 1,024 (each
+// worker is a goroutine per tick, so a damaged count would stall the
+// game), an agent whose domain is not in
 // opts.Domains, a malformed value or random source; each names the agent
 // and field involved.
 func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
@@ -172,10 +175,17 @@ func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	return w, nil
 }
 
+// maxRestoreWorkers bounds the World.Workers a snapshot may ask for: Tick
+// starts one goroutine per worker, so a damaged count must not reach it.
+const maxRestoreWorkers = 1024
+
 func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	s, err := readSnapshot(in)
 	if err != nil {
 		return nil, err
+	}
+	if s.Workers > maxRestoreWorkers {
+		return nil, fmt.Errorf("engine: restore: workers %d is more than %d", s.Workers, maxRestoreWorkers)
 	}
 	w := NewWorld(s.Seed)
 	if err := loadRand(w.src, s.Rand, "the world"); err != nil {
@@ -360,7 +370,7 @@ type agentSnap struct {
 	Clock        clockSnap          `json:"clock"`
 	Pursuit      string             `json:"pursuit,omitempty"`
 	Authorities  []string           `json:"authorities,omitempty"`
-	Facts        []string           `json:"facts,omitempty"`
+	Facts        []factSnap         `json:"factValues,omitempty"`
 	Ran          []string           `json:"ran,omitempty"`
 }
 
@@ -539,11 +549,11 @@ func snapAgent(a *Agent) (agentSnap, error) {
 		Goal: goalName(a.goal), Picked: a.picked, Step: a.step, Planning: a.handle != nil,
 		RetryAt: a.retryAt, RethinkAt: a.rethinkAt, LastProgress: a.lastProg, Stuck: a.stuck, Idle: a.idle}
 	s.Authorities = append(s.Authorities, a.Authorities...)
-	for _, typ := range d.Types() {
-		if a.facts[typ] != nil {
-			s.Facts = append(s.Facts, typ)
-		}
+	facts, err := a.saveFacts()
+	if err != nil {
+		return s, err
 	}
+	s.Facts = facts
 	s.Clock = clockSnap{Base: a.clock.base, DT: a.clock.dt, Rate: a.clock.rate, N: a.clock.n}
 	if a.pursuit != nil {
 		s.Pursuit = a.pursuit.Name
@@ -553,7 +563,6 @@ func snapAgent(a *Agent) (agentSnap, error) {
 			s.Ran = append(s.Ran, d.Actions[i].Name)
 		}
 	}
-	var err error
 	if s.Rand, err = saveRand(a.Rand, a.src, "agent "+a.Name); err != nil {
 		return s, err
 	}
@@ -645,6 +654,9 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 		}
 	}
 	if err := loadState(d, a.State, s.State, a.Name, "state"); err != nil {
+		return nil, err
+	}
+	if err := a.loadFacts(s.Facts); err != nil {
 		return nil, err
 	}
 	if err := loadRand(a.src, s.Rand, where); err != nil {

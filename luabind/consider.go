@@ -372,7 +372,7 @@ func (lu *luaUtility) call(fn *lua.LFunction, action, state lua.LValue, budgeted
 	L.Push(action)
 	L.Push(state)
 	err := L.PCall(2, 1, nil)
-	var ret lua.LValue = lua.LNil
+	ret := lua.LValue(lua.LNil)
 	if err == nil {
 		ret = L.Get(-1)
 	}

@@ -174,6 +174,7 @@ func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
 		})
 		return nil, &engine.CompileError{Problems: problems}
 	}
+	d.Facts = luaFacts{r}
 	return d, nil
 }
 

@@ -15,6 +15,8 @@ import (
 )
 
 // HostCall is one call of a game-provided npc method, npc:name(args...).
+// A HostCall belongs to one agent's running call and is used only from the
+// goroutine that ticks that agent; do not keep or share it.
 type HostCall struct {
 	Agent   *engine.Agent
 	Name    string         // the method name
@@ -29,10 +31,15 @@ type HostCall struct {
 // the script calls it and then once per tick until it reports done; the
 // Lua body waits meanwhile, so a method such as move_to can span many
 // ticks. An error fails the running action with the message.
+// It is called on the goroutine that ticks the agent (a worker when
+// World.Workers is above 1): a HostFunc that the runtimes of several workers
+// share must be safe for concurrent use.
 type HostFunc func(c *HostCall) (done bool, err error)
 
 // Options configures a Runtime. The zero value is usable: no host methods,
 // scripts resolved relative to the working directory, the default budgets.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it. NewRuntime copies what it needs.
 type Options struct {
 	// ScriptsDir is the folder role files are read from when a path is
 	// relative, and the only folder require may read. Empty means ".".

@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -62,9 +63,8 @@ func loadFindings(path string, err error) []finding {
 	}
 	msg := err.Error()
 	if m := posPrefix.FindStringSubmatch(msg); m != nil {
-		var line, col int
-		fmt.Sscanf(m[2], "%d", &line)
-		fmt.Sscanf(m[3], "%d", &col)
+		line, _ := strconv.Atoi(m[2]) // the pattern matched digits
+		col, _ := strconv.Atoi(m[3])
 		f := finding{Pos: engine.Pos{File: m[1], Line: line, Col: col}, Severity: "error", Msg: strings.TrimSpace(msg[len(m[0]):])}
 		return []finding{missingComma(f, readSource(m[1]))}
 	}
