@@ -158,6 +158,7 @@ func (r *Runtime) openSandbox() {
 
 	rawYield := co.RawGetString("yield") // for the prelude's own yields, never inside a metamethod
 	co.RawSetString("yield", L.NewFunction(r.checkedYield))
+	base.RawSetString("type", L.NewFunction(luaType))
 	base.RawSetString("tostring", L.NewFunction(func(L *lua.LState) int {
 		L.Push(r.tostringValue(L, L.CheckAny(1)))
 		return 1
@@ -501,6 +502,27 @@ func (r *Runtime) checkedYield(L *lua.LState) int {
 			"gopher-lua runs it in a Go call it cannot suspend"), 0)
 	}
 	return -1
+}
+
+// typeNames are the results of type(), by lua.LValueType, boxed once
+// (see luaType).
+var typeNames = func() (t [lua.LTChannel + 1]lua.LValue) {
+	for i := range t {
+		t[i] = lua.LString(lua.LValueType(i).String())
+	}
+	return t
+}()
+
+// luaType is Lua's type(v), as the base library's but without allocating
+// its result: the npc methods' prelude calls it at every call.
+func luaType(L *lua.LState) int {
+	t := L.CheckAny(1).Type()
+	if int(t) < len(typeNames) {
+		L.Push(typeNames[t])
+	} else {
+		L.Push(lua.LString(t.String()))
+	}
+	return 1
 }
 
 // insideMetamethod reports whether the running coroutine's VM loop was
