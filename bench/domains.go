@@ -39,7 +39,7 @@ func Deep() PlannerCase {
 		Name: "Deep",
 		State: []engine.Var{{Name: "hunger", Value: engine.NumberValue(80)}, {Name: "food", Value: engine.NumberValue(0)},
 			{Name: "tired", Value: engine.NumberValue(0)}},
-		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "food > 80")},
+		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "food > 80", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("Eat").Pre("food > 0").Effects("hunger = hunger - 50, food = food - 5").Spec(),
 			engine.NewAction("Forage").Pre("tired < 50").Effects("tired = tired + 20, food = food + 10, hunger = hunger + 5").Spec(),
@@ -64,7 +64,7 @@ func Maze() PlannerCase {
 	return PlannerCase{Name: "maze", MaxDepth: 30, Role: engine.RoleSpec{
 		Name:    "Maze",
 		State:   []engine.Var{{Name: "loc", Value: engine.StringValue("A")}},
-		Goals:   []engine.GoalSpec{engine.NewGoal("exit", `loc == "Z"`)},
+		Goals:   []engine.GoalSpec{engine.NewGoal("exit", `loc == "Z"`, engine.Normal)},
 		Actions: actions,
 	}}
 }
@@ -109,7 +109,7 @@ func Synthetic100() PlannerCase {
 	return PlannerCase{Name: "synthetic100", MaxDepth: 6, Role: engine.RoleSpec{
 		Name:    "Synthetic100",
 		State:   state,
-		Goals:   []engine.GoalSpec{engine.NewGoal("top", p(6))},
+		Goals:   []engine.GoalSpec{engine.NewGoal("top", p(6), engine.Normal)},
 		Actions: actions,
 	}}
 }

@@ -51,7 +51,7 @@ func Synthetic(n, depth int) PlannerCase {
 	return PlannerCase{Name: name, MaxDepth: depth, Role: engine.RoleSpec{
 		Name:    name,
 		State:   state,
-		Goals:   []engine.GoalSpec{engine.NewGoal("top", p(depth))},
+		Goals:   []engine.GoalSpec{engine.NewGoal("top", p(depth), engine.Normal)},
 		Actions: actions,
 	}}
 }
@@ -85,7 +85,7 @@ func MazeFacts() PlannerCase {
 	return PlannerCase{Name: "maze_facts", MaxDepth: 30, Role: engine.RoleSpec{
 		Name:    "MazeFacts",
 		State:   state,
-		Goals:   []engine.GoalSpec{engine.NewGoal("exit", "at_Z")},
+		Goals:   []engine.GoalSpec{engine.NewGoal("exit", "at_Z", engine.Normal)},
 		Actions: actions,
 	}}
 }

@@ -13,7 +13,9 @@ func compileCase(tb testing.TB, c PlannerCase) (*engine.Planner, engine.State) {
 	tb.Helper()
 	d, err := engine.Compile(c.Role)
 	require.NoError(tb, err)
-	return engine.NewPlanner(d, c.MaxDepth), d.NewState()
+	p := engine.NewPlanner(d)
+	p.MaxDepth = c.MaxDepth
+	return p, d.NewState()
 }
 
 func TestPlannerCasesGiveTheExpectedPlans(t *testing.T) {

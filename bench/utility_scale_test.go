@@ -22,7 +22,8 @@ func BenchmarkUtilityScale(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			u := engine.NewUtilityPlanner(d, goConsiderations(d)...)
+			u := engine.NewUtilityPlanner(d)
+			u.Considerations = goConsiderations(d)
 			st := d.NewState()
 			if len(u.ActionsByUtility(st)) != n {
 				b.Fatal("every action must apply")

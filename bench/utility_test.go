@@ -84,7 +84,8 @@ func benchPlanner(b testing.TB, mode string, cs func(*engine.Domain) []engine.Co
 	if err != nil {
 		b.Fatal(err)
 	}
-	u := engine.NewUtilityPlanner(d, cs(d)...)
+	u := engine.NewUtilityPlanner(d)
+	u.Considerations = cs(d)
 	st := d.NewState()
 	if len(u.ActionsByUtility(st)) != utilityActions {
 		b.Fatal("every action must apply")

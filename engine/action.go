@@ -3,6 +3,8 @@ package engine
 // UtilitySpec is the utility data of an action, read by the utility
 // planner. A zero Cost, Value or Weight means the default 1 unless
 // Set marks it as given, so an explicit 0 stays 0.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type UtilitySpec struct {
 	Cost, Value, Weight float64
 	Tags                []string
@@ -12,6 +14,8 @@ type UtilitySpec struct {
 // ActionSpec declares an action. Cost is the planning cost, > 0; zero means
 // the default 1. Body may be nil: the action is then plannable but not
 // executable.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type ActionSpec struct {
 	Name       string
 	Pre        string // precondition, the condition language
@@ -95,6 +99,7 @@ func isCandidate(a *Action, g *Goal) bool {
 
 // ActionBuilder builds an ActionSpec step by step, for actions declared in
 // Go.
+// It is not safe for concurrent use.
 type ActionBuilder struct{ spec ActionSpec }
 
 // NewAction starts an action with cost 1 and no body.

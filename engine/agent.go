@@ -524,7 +524,7 @@ func (a *Agent) checkProgress() {
 	}
 	if !a.stuck && a.time+1e-9 >= a.lastProg+after {
 		a.stuck = true
-		a.emit(Event{Kind: EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + ShortNumber(after) + " s"})
+		a.emit(Event{Kind: EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + shortNumber(after) + " s"})
 		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary("STUCK")})
 	}
 }
@@ -554,7 +554,7 @@ func (a *Agent) allowed1(s *Action) string {
 		}
 	}
 	if a.cooldown[s.Index] > a.time+1e-9 {
-		return "action " + s.Name + " is backed off for " + ShortNumber(roundTo(a.cooldown[s.Index]-a.time, 3)) + " s after a failure"
+		return "action " + s.Name + " is backed off for " + shortNumber(roundTo(a.cooldown[s.Index]-a.time, 3)) + " s after a failure"
 	}
 	return ""
 }
@@ -568,7 +568,7 @@ func (a *Agent) decide() bool {
 		return false
 	}
 	a.retryAt = inf
-	a.planner.Exclude = a.backedOff()
+	a.planner.exclude = a.backedOff()
 	a.planner.Policy = a.currentPolicy()
 	mode := a.Domain.Decide
 	if (mode != "utility" || a.anyPursued()) && a.handle != nil && a.planGoals() {
@@ -594,7 +594,7 @@ func (a *Agent) decide() bool {
 const inf = 1e308
 
 // backedOff returns the mask of actions backed off now, or nil when none
-// is, for Planner.Exclude: plans route around a failing action while it
+// is, for Planner.exclude: plans route around a failing action while it
 // cools down.
 func (a *Agent) backedOff() []bool {
 	var mask []bool
@@ -642,7 +642,7 @@ func (a *Agent) planGoals() bool {
 			t0 = time.Now()
 		}
 		wp := a.Domain.borrowPlanner(a.planner)
-		wp.Exclude = a.excludeFor(g, wp.Exclude)
+		wp.exclude = a.excludeFor(g, wp.exclude)
 		p, err := wp.PlanFor(g, a.State)
 		if err == nil { // keep the steps: the plan's buffers go back with wp
 			a.plan = append(a.plan[:0], p.Steps...)

@@ -80,7 +80,7 @@ func TestPlanExecutorTakesAnyPlanner(t *testing.T) {
 	d, err := Compile(robOrWork(NewAction("Rob").Effects("rich = true").Body(ticksBody{n: 1}).Spec()))
 	require.NoError(t, err)
 	a := NewAgent("npc", d)
-	ran, err := NewPlanExecutor(a, scriptPlanner{d}).Think()
+	ran, err := executorWith(a, scriptPlanner{d}).Think()
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Work"}, ran, "the seed's new PlanExecutor(role, planner): any planner")
 	ran, err = NewPlanExecutor(NewAgent("npc2", d)).Think()
@@ -91,7 +91,7 @@ func TestPlanExecutorTakesAnyPlanner(t *testing.T) {
 func TestPlanningOffDoesNotRepickAfterTheGoal(t *testing.T) {
 	w, a, tr := newWorld(t, RoleSpec{Name: "R",
 		State:   []Var{{"fed", BoolValue(false)}},
-		Goals:   []GoalSpec{NewGoal("eat", "fed")},
+		Goals:   []GoalSpec{NewGoal("eat", "fed", Normal)},
 		Actions: []ActionSpec{NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 1}).Spec()}})
 	a.SetPlannerHandle(nil) // what the command line and the demo do for MOONMIND_GOAP=off
 	for i := 0; i < 10; i++ {

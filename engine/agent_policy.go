@@ -32,7 +32,7 @@ func (a *Agent) noteWait(pe *PlanError) {
 	}
 	if w := a.cooldown[act.Index] - a.time; w > 0 {
 		pe.Wait = w
-		pe.Detail += " (" + ShortNumber(roundTo(w, 3)) + " s left)"
+		pe.Detail += " (" + shortNumber(roundTo(w, 3)) + " s left)"
 	}
 }
 
@@ -50,7 +50,7 @@ func (a *Agent) leftOutNote(g *Goal) string {
 			why = refusal(act, a.Authorities)
 		}
 		if why == "" && a.cooldown[act.Index] > a.time+1e-9 {
-			why = "backed off for " + ShortNumber(roundTo(a.cooldown[act.Index]-a.time, 3)) + " s after a failure"
+			why = "backed off for " + shortNumber(roundTo(a.cooldown[act.Index]-a.time, 3)) + " s after a failure"
 		}
 		if why != "" {
 			parts = append(parts, act.Name+" ("+why+")")

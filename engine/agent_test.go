@@ -88,7 +88,7 @@ func TestInterruptWhenTheWorldInvalidatesTheRunningStep(t *testing.T) {
 	interrupted := 0
 	w, a, tr := newWorld(t, RoleSpec{Name: "R",
 		State: []Var{{"canA", BoolValue(true)}, {"done", BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("finish", "done")},
+		Goals: []GoalSpec{NewGoal("finish", "done", Normal)},
 		Actions: []ActionSpec{
 			NewAction("DoA").Pre("canA").Effects("done = true").Body(ticksBody{n: 10, interrupted: &interrupted}).Spec(),
 			NewAction("DoB").Pre("!canA").Effects("done = true").Body(ticksBody{n: 10}).Spec(),
@@ -121,7 +121,7 @@ func TestABodyThatInvalidatesItsOwnPreconditionFinishes(t *testing.T) {
 	})
 	w, _, tr := newWorld(t, RoleSpec{Name: "R",
 		State:   []Var{{"ammo", NumberValue(3)}, {"shot", BoolValue(false)}},
-		Goals:   []GoalSpec{NewGoal("fire", "shot")},
+		Goals:   []GoalSpec{NewGoal("fire", "shot", Normal)},
 		Actions: []ActionSpec{NewAction("Shoot").Pre("ammo > 0").Effects("shot = true, ammo = 0").Body(spend).Spec()}})
 	for i := 0; i < 5; i++ {
 		w.Tick(0.1)
@@ -133,7 +133,7 @@ func TestReplanTriggers(t *testing.T) {
 	t.Run("next step stale", func(t *testing.T) {
 		w, a, tr := newWorld(t, RoleSpec{Name: "R",
 			State: []Var{{"key", BoolValue(false)}, {"open", BoolValue(false)}, {"door", BoolValue(true)}},
-			Goals: []GoalSpec{NewGoal("in", "open")},
+			Goals: []GoalSpec{NewGoal("in", "open", Normal)},
 			Actions: []ActionSpec{
 				NewAction("GetKey").Effects("key = true").Body(ticksBody{n: 2}).Spec(),
 				NewAction("Unlock").Pre("key && door").Effects("open = true").Body(ticksBody{n: 2}).Spec(),
@@ -162,7 +162,7 @@ func TestReplanTriggers(t *testing.T) {
 	t.Run("plan finished", func(t *testing.T) {
 		w, a, tr := newWorld(t, RoleSpec{Name: "R",
 			State:   []Var{{"n", NumberValue(0)}},
-			Goals:   []GoalSpec{NewGoal("count", "n >= 2")},
+			Goals:   []GoalSpec{NewGoal("count", "n >= 2", Normal)},
 			Actions: []ActionSpec{NewAction("Inc").Effects("n = n + 1").Body(ticksBody{n: 1}).Spec()}})
 		for i := 0; i < 4; i++ {
 			w.Tick(0.1)
@@ -178,7 +178,7 @@ func TestReplanTriggers(t *testing.T) {
 func TestFailedActionIsBackedOff(t *testing.T) {
 	w, a, tr := newWorld(t, RoleSpec{Name: "R",
 		State:   []Var{{"done", BoolValue(false)}},
-		Goals:   []GoalSpec{NewGoal("g", "done")},
+		Goals:   []GoalSpec{NewGoal("g", "done", Normal)},
 		Actions: []ActionSpec{NewAction("Try").Effects("done = true").Body(ticksBody{n: 1, fail: true}).Spec()}})
 	a.RetryDelay = 0.5
 	for i := 0; i < 12; i++ {
@@ -191,7 +191,7 @@ func TestFailedActionIsBackedOff(t *testing.T) {
 func TestStuckAndRecovery(t *testing.T) {
 	w, a, tr := newWorld(t, RoleSpec{Name: "R",
 		State: []Var{{"bridge", BoolValue(false)}, {"across", BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("cross", "across")},
+		Goals: []GoalSpec{NewGoal("cross", "across", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Cross").Pre("bridge").Effects("across = true").Body(ticksBody{n: 1}).Spec(),
 		}})
@@ -211,7 +211,7 @@ func TestStuckAndRecovery(t *testing.T) {
 func TestSensorMakesAGoalReachableNextTick(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "R",
 		State: []Var{{"seen", BoolValue(false)}, {"caught", BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("catch", "caught")},
+		Goals: []GoalSpec{NewGoal("catch", "caught", Normal)},
 		Sensors: []SensorSpec{{Name: "eyes", Run: func(a *Agent, _ float64) error {
 			a.Set("seen", BoolValue(a.Ticks() >= 2))
 			return nil
@@ -252,7 +252,7 @@ func TestSensorRateAndErrors(t *testing.T) {
 func TestRestrictedPlanIsRefused(t *testing.T) {
 	w, a, tr := newWorld(t, RoleSpec{Name: "R",
 		State:   []Var{{"rich", BoolValue(false)}},
-		Goals:   []GoalSpec{NewGoal("money", "rich")},
+		Goals:   []GoalSpec{NewGoal("money", "rich", Normal)},
 		Actions: []ActionSpec{NewAction("Rob").Effects("rich = true").Restricted().Body(ticksBody{n: 1}).Spec()}})
 	w.Tick(0.1)
 	assert.Equal(t, []string{"1 plan-failed money"}, tr.lines(EventRefused, EventPlanFailed, EventStart))
@@ -265,7 +265,7 @@ func TestRestrictedPlanIsRefused(t *testing.T) {
 func TestExecutePlan(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "R",
 		State: []Var{{"wood", NumberValue(0)}, {"fire", BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("warm", "fire")},
+		Goals: []GoalSpec{NewGoal("warm", "fire", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Chop").Effects("wood = wood + 1").Body(ticksBody{n: 3}).Spec(),
 			NewAction("Light").Pre("wood >= 2").Effects("fire = true").Body(ticksBody{n: 1}).Spec(),
@@ -402,7 +402,7 @@ func TestPromisedEffectsAreChecked(t *testing.T) {
 	})
 	w, _, tr := newWorld(t, RoleSpec{Name: "R",
 		State:   []Var{{"ammo", NumberValue(0)}},
-		Goals:   []GoalSpec{NewGoal("armed", "ammo > 10")},
+		Goals:   []GoalSpec{NewGoal("armed", "ammo > 10", Normal)},
 		Actions: []ActionSpec{NewAction("Reload").Effects("ammo = 30").Body(lazy).Spec()}})
 	w.Tick(0.1)
 	require.NotEmpty(t, tr.events)
@@ -419,7 +419,7 @@ func TestWorkersGiveTheSameTrace(t *testing.T) {
 	run := func(workers int) []Event {
 		d, err := Compile(RoleSpec{Name: "R",
 			State: []Var{{"wood", NumberValue(0)}},
-			Goals: []GoalSpec{NewGoal("pile", "wood >= 3")},
+			Goals: []GoalSpec{NewGoal("pile", "wood >= 3", Normal)},
 			Sensors: []SensorSpec{{Name: "wind", Every: 0.3, Run: func(a *Agent, _ float64) error {
 				if a.Rand.IntN(4) == 0 {
 					n, _ := a.Get("wood").AsNumber()
@@ -465,7 +465,7 @@ func TestRecorderKeepsTheLatestRecords(t *testing.T) {
 
 func TestWorldRemove(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "R", State: []Var{{"n", NumberValue(0)}},
-		Goals:   []GoalSpec{NewGoal("g", "n >= 5")},
+		Goals:   []GoalSpec{NewGoal("g", "n >= 5", Normal)},
 		Actions: []ActionSpec{NewAction("Inc").Effects("n = n + 1").Body(ticksBody{n: 1}).Spec()}})
 	require.NoError(t, err)
 	w := NewWorld(1)
@@ -496,7 +496,7 @@ func TestNamedConditionErrorsAreRecordedOnce(t *testing.T) {
 			}
 			return calls%2 == 0, nil
 		}}},
-		Goals: []GoalSpec{NewGoal("g", "ready && x > 0")}})
+		Goals: []GoalSpec{NewGoal("g", "ready && x > 0", Normal)}})
 	require.NoError(t, err)
 	w := NewWorld(1)
 	tr := &trace{}
@@ -539,7 +539,7 @@ func TestPickThatSpendsItsOwnPreconditionFinishes(t *testing.T) {
 func TestBackedOffActionIsPlannedAround(t *testing.T) {
 	w, _, tr := newWorld(t, RoleSpec{Name: "R",
 		State: []Var{{"done", BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("g", "done")},
+		Goals: []GoalSpec{NewGoal("g", "done", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Cheap").Effects("done = true").Body(ticksBody{n: 1, fail: true}).Spec(),
 			NewAction("Dear").Effects("done = true").Cost(5).Body(ticksBody{n: 1}).Spec(),

@@ -35,7 +35,7 @@ func (a *Agent) watchPlan() string {
 		return ""
 	}
 	wp := a.Domain.borrowPlanner(a.planner)
-	wp.Exclude = a.excludeFor(g, a.backedOff())
+	wp.exclude = a.excludeFor(g, a.backedOff())
 	wp.Policy = a.currentPolicy()
 	p, err := wp.PlanFor(g, a.State)
 	var steps []*Action

@@ -10,7 +10,7 @@ func TestTheWholePlanIsWatched(t *testing.T) {
 	role := RoleSpec{Name: "R",
 		State: []Var{{"inside", BoolValue(false)}, {"has_key", BoolValue(false)}, {"front_open", BoolValue(true)},
 			{"back_open", BoolValue(true)}, {"ladder", BoolValue(true)}},
-		Goals: []GoalSpec{NewGoal("in", "inside")},
+		Goals: []GoalSpec{NewGoal("in", "inside", Normal)},
 	}
 	tests := []struct {
 		name, reason string

@@ -2,6 +2,7 @@ package engine
 
 // Status is the outcome of a tick of a running action. The zero Status is
 // invalid, so a forgotten return is caught.
+// Its values are immutable and safe to share between goroutines.
 type Status uint8
 
 // The statuses a Task reports.
@@ -26,6 +27,9 @@ func (s Status) String() string {
 
 // Body is what runs when an action executes: a Go function, or a Lua
 // function run as a coroutine (see package luabind).
+// With World.Workers above 1, Start is called for different agents from
+// different goroutines at once, so a Body that agents share must be safe for
+// concurrent use; it is never called for one agent from two goroutines.
 type Body interface {
 	// Start begins one run of the action for agent. The error means the
 	// run could not start at all (a broken script); the step then fails.
@@ -48,6 +52,7 @@ type Task interface {
 // an interruption the agent records InterruptErr's error, when not nil, as
 // an EventFail of the interrupted action whose Reason starts with
 // "on_interrupt: ".
+// Like every Task it is called from one goroutine at a time.
 type InterruptReporter interface {
 	InterruptErr() error
 }
@@ -66,6 +71,8 @@ func interruptTask(t Task) string {
 
 // BodyFunc is a Body for an action that completes in one tick: it runs f
 // once and reports its status.
+// The function is called as a Body's Start: for different agents from
+// different goroutines at once when World.Workers is above 1.
 type BodyFunc func(agent *Agent, action *Action) (Status, error)
 
 // Start implements Body.

@@ -12,9 +12,9 @@ package engine
 // make g's condition hold.
 func (g *Goal) Candidate(a *Action) bool { return isCandidate(a, g) }
 
-// Candidates returns the candidate actions for g (see Goal.Candidate), in
-// declaration order. A new slice.
-func (d *Domain) Candidates(g *Goal) []*Action {
+// candidates returns the candidate actions for g (see Goal.Candidate), in
+// declaration order. A new slice. Agent.PlanForGoal is the public way.
+func (d *Domain) candidates(g *Goal) []*Action {
 	var out []*Action
 	for _, a := range d.Actions {
 		if g.Candidate(a) {

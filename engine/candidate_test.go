@@ -12,7 +12,7 @@ import (
 func warmRole(prayCost float64) RoleSpec {
 	return RoleSpec{Name: "R",
 		State: []Var{{"wood", NumberValue(0)}, {"fire", BoolValue(false)}, {"faith", NumberValue(0)}},
-		Goals: []GoalSpec{NewGoal("warm", "fire")},
+		Goals: []GoalSpec{NewGoal("warm", "fire", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Chop").Effects("wood = wood + 1").Body(ticksBody{n: 1}).Spec(),
 			NewAction("Light").Pre("wood >= 2").Effects("fire = true").Body(ticksBody{n: 1}).Spec(),
@@ -56,7 +56,7 @@ func TestFulfillsIsOneRule(t *testing.T) {
 	handle, err := a.PlanForGoal("warm")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Light", "Pray"}, names(handle), "PlanForGoal: Light by its effects, Pray by fulfills")
-	assert.Equal(t, []string{"Light", "Pray"}, names(d.Candidates(warm)))
+	assert.Equal(t, []string{"Light", "Pray"}, names(d.candidates(warm)))
 	u := NewUtilityPlanner(d)
 	st := d.NewState()
 	st.Set(d.Schema, "wood", NumberValue(2))

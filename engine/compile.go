@@ -3,6 +3,7 @@ package engine
 import (
 	"cmp"
 	"errors"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"math"
 	"slices"
 	"strings"
@@ -12,6 +13,8 @@ import (
 // compiler.compile).
 
 // Problem is one thing wrong in a role, at a place.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type Problem struct {
 	Pos Pos
 	Msg string
@@ -27,6 +30,8 @@ func (p Problem) String() string {
 
 // CompileError lists every problem found while compiling roles, each on its
 // own line as "file:line:col: message".
+// Like every error of package engine it is not changed after it is returned,
+// so it is safe to read from any goroutine.
 type CompileError struct{ Problems []Problem }
 
 func (e *CompileError) Error() string {
@@ -179,10 +184,10 @@ func (c *compiler) compileNamedConditions(conds []ConditionSpec) {
 // condition or effect binds its words, so a word naming a variable that
 // only some effect assigns reads that variable. The result is by action;
 // nil where the effect does not parse.
-func (c *compiler) parseEffects(actions []ActionSpec) []*EffectSyntax {
-	syntax := make([]*EffectSyntax, len(actions))
+func (c *compiler) parseEffects(actions []ActionSpec) []*expr.EffectSyntax {
+	syntax := make([]*expr.EffectSyntax, len(actions))
 	for i, a := range actions {
-		es, err := ParseEffect(a.Effects)
+		es, err := expr.ParseEffect(a.Effects)
 		if err != nil {
 			c.add(at(a.EffectsAt, a.Pos, err), "action \""+a.Name+"\" effects: "+parseMsg(err), err)
 			continue
@@ -220,7 +225,7 @@ func (c *compiler) compileGoals(goals []GoalSpec) {
 
 // compileActions compiles each action's precondition and effects, checks
 // its cost (zero means 1) and resolves its fulfills against the goals.
-func (c *compiler) compileActions(actions []ActionSpec, syntax []*EffectSyntax) {
+func (c *compiler) compileActions(actions []ActionSpec, syntax []*expr.EffectSyntax) {
 	d := c.d
 	for i, as := range actions {
 		if as.Name == "" {
@@ -242,7 +247,7 @@ func (c *compiler) compileActions(actions []ActionSpec, syntax []*EffectSyntax) 
 			cost = 1
 		}
 		if cost < 0 || math.IsNaN(cost) || math.IsInf(cost, 0) {
-			c.add(as.Pos, "action \""+as.Name+"\" cost must be a finite number > 0, not "+FormatNumber(cost), nil)
+			c.add(as.Pos, "action \""+as.Name+"\" cost must be a finite number > 0, not "+expr.FormatNumber(cost), nil)
 			cost = 1
 		}
 		a := &Action{Name: as.Name, Index: i, Pre: pre, Effects: eff, Cost: cost, Utility: as.Utility.withDefaults(),

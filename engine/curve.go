@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"math"
 )
 
 // CurveKind names the shape of a response curve.
+// Its values are immutable and safe to share between goroutines.
 type CurveKind string
 
 // The response curves of the Infinite Axis Utility System. Each maps an
@@ -29,8 +31,8 @@ const (
 	CurveStep CurveKind = "step"
 )
 
-// CurveKinds lists the curve kinds, in the order the docs give them.
-var CurveKinds = []CurveKind{CurveLinear, CurvePolynomial, CurveLogistic, CurveLogit, CurveStep}
+// curveKinds lists the curve kinds, in the order the docs give them.
+var curveKinds = []CurveKind{CurveLinear, CurvePolynomial, CurveLogistic, CurveLogit, CurveStep}
 
 // Curve is a response curve: it maps a consideration's input, normalised
 // to [0, 1], to a score in [0, 1]. The zero Curve is the linear identity.
@@ -79,15 +81,15 @@ func (c Curve) Validate() error {
 		v    float64
 	}{{"slope", c.Slope}, {"exponent", c.Exponent}, {"offset", c.Offset}, {"shift", c.Shift}} {
 		if math.IsNaN(p.v) || math.IsInf(p.v, 0) {
-			return newError("curve " + p.name + " must be a finite number, not " + FormatNumber(p.v))
+			return newError("curve " + p.name + " must be a finite number, not " + expr.FormatNumber(p.v))
 		}
 	}
 	return nil
 }
 
 func curveNames() []string {
-	out := make([]string, len(CurveKinds))
-	for i, k := range CurveKinds {
+	out := make([]string, len(curveKinds))
+	for i, k := range curveKinds {
 		out[i] = string(k)
 	}
 	return out
@@ -148,13 +150,13 @@ func (c *Curve) Eval(x float64) float64 {
 	if c.Invert {
 		y = 1 - y
 	}
-	return Clamp01(y)
+	return clampScore(y)
 }
 
-// Normalize maps raw from [lo, hi] onto [0, 1], clamped: lo gives 0 and hi
+// normalize maps raw from [lo, hi] onto [0, 1], clamped: lo gives 0 and hi
 // gives 1. lo > hi reverses the range (a bigger raw gives a smaller x).
 // lo == hi, or a NaN raw, gives NaN.
-func Normalize(raw, lo, hi float64) float64 {
+func normalize(raw, lo, hi float64) float64 {
 	if lo == hi {
 		return math.NaN()
 	}
@@ -165,9 +167,9 @@ func Normalize(raw, lo, hi float64) float64 {
 	return clamp01(x)
 }
 
-// Clamp01 clamps v to [0, 1]; NaN gives 0. It is how every consideration
+// clampScore clamps v to [0, 1]; NaN gives 0. It is how every consideration
 // score is bounded.
-func Clamp01(v float64) float64 {
+func clampScore(v float64) float64 {
 	if math.IsNaN(v) {
 		return 0
 	}

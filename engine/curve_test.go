@@ -55,7 +55,7 @@ func TestCurveEval(t *testing.T) {
 }
 
 func TestCurveOutputAlwaysInUnitRange(t *testing.T) {
-	for _, k := range CurveKinds {
+	for _, k := range curveKinds {
 		for _, slope := range []float64{-20, -1, 0, 0.5, 30} {
 			for _, off := range []float64{-1, 0, 0.5, 2} {
 				c := Curve{Kind: k, Slope: slope, Offset: off, Exponent: 1.5, Shift: 0.1}
@@ -87,7 +87,7 @@ func TestNormalize(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := Normalize(tc.raw, tc.lo, tc.hi)
+			got := normalize(tc.raw, tc.lo, tc.hi)
 			if tc.wantNaN {
 				assert.True(t, math.IsNaN(got), tc.reason)
 				return

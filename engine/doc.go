@@ -51,8 +51,8 @@
 // a string ("mode = ATTACK"). Every right-hand side reads the state before
 // the effect, so "a = b, b = a" swaps. Parse errors are *ParseError (with
 // the column and a caret); a non-numeric operand at run time is an
-// *EffectError naming the variable and the effect. ParseLiteral reads one
-// value written the same way, for command lines and tools.
+// *EffectError naming the variable and the effect. expr.ParseLiteral reads
+// one value written the same way, for command lines and tools.
 //
 // # Units and concurrency
 //
@@ -60,6 +60,19 @@
 // read-only and shared; an Agent, a Planner and a UtilityPlanner are not
 // safe for concurrent use. World.Tick may tick agents on several
 // goroutines (World.Workers) and still delivers events in a fixed order.
+// Every type's doc states its goroutine safety; docs/api-surface.md sums
+// them up.
+//
+// # Options and errors
+//
+// Constructors take what they need (NewPlanner(d), NewUtilityPlanner(d),
+// NewPlanExecutor(agent)) and the options are the fields of the result or
+// of an options struct (RestoreOptions), each with a documented zero
+// value. Errors are typed: *CompileError, *PlanError, *ActionError,
+// *ConsiderationError and *Error, and errors.Is matches the sentinels
+// ErrRestricted, ErrNotExecutable, ErrTooManyResumes, ErrNoPlanner,
+// ErrUnknownName (a name the caller gave has nothing behind it) and
+// ErrSnapshot (every error of Restore and World.AddSnapshot).
 //
 // # Determinism
 //

@@ -6,6 +6,8 @@ import (
 )
 
 // Var is a named state variable with its initial value.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type Var struct {
 	Name  string
 	Value Value
@@ -13,6 +15,8 @@ type Var struct {
 
 // RoleSpec declares a role: a named bundle of state, goals and actions.
 // Declaration order is kept everywhere.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type RoleSpec struct {
 	Name    string
 	File    string // the source file, for error messages
@@ -145,12 +149,12 @@ func (d *Domain) borrowPlanner(limits *Planner) *Planner {
 	if !ok {
 		p = NewPlanner(d)
 	}
-	p.MaxDepth, p.Budget, p.Chaining, p.Exclude = limits.MaxDepth, limits.Budget, limits.Chaining, limits.Exclude
+	p.MaxDepth, p.Budget, p.Chaining, p.exclude = limits.MaxDepth, limits.Budget, limits.Chaining, limits.exclude
 	p.Policy = limits.Policy
 	return p
 }
 
-func (d *Domain) returnPlanner(p *Planner) { p.Exclude, p.Policy = nil, nil; d.planners.Put(p) }
+func (d *Domain) returnPlanner(p *Planner) { p.exclude, p.Policy = nil, nil; d.planners.Put(p) }
 
 // namedConditionNote explains, for an error, that a condition reads named
 // conditions: values computed by the game that no plan can change.

@@ -7,6 +7,7 @@ import (
 )
 
 // EventKind says what an Event records.
+// Its values are immutable and safe to share between goroutines.
 type EventKind uint8
 
 // The kinds of record an agent makes.
@@ -69,6 +70,8 @@ func (k *EventKind) UnmarshalText(b []byte) error {
 }
 
 // ActionScore is one action's utility score in a pick.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type ActionScore struct {
 	Action string  `json:"action"`
 	Score  float64 `json:"score"`
@@ -79,6 +82,8 @@ type ActionScore struct {
 // world time in seconds at the start of the tick. Events are plain values,
 // printable as one line (String) or as JSON; together they are the flight
 // recorder's records.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type Event struct {
 	Tick       int           `json:"tick"`
 	Time       float64       `json:"time"`
@@ -123,7 +128,7 @@ func (e Event) String() string {
 		fmt.Fprintf(&b, " action=%s", e.Action)
 	}
 	if e.Kind == EventPlan {
-		fmt.Fprintf(&b, " plan=[%s] cost=%s", strings.Join(e.Plan, ", "), ShortNumber(e.Cost))
+		fmt.Fprintf(&b, " plan=[%s] cost=%s", strings.Join(e.Plan, ", "), shortNumber(e.Cost))
 	}
 	if e.Kind == EventPick {
 		fmt.Fprintf(&b, " score=%.3f", e.Score)

@@ -62,7 +62,8 @@ func ExampleFuncConsideration() {
 		}
 		return 0
 	})
-	u := engine.NewUtilityPlanner(d, affordable)
+	u := engine.NewUtilityPlanner(d)
+	u.Considerations = []engine.Consideration{affordable}
 	for _, sa := range u.ActionsByUtility(d.NewState()) {
 		fmt.Println(sa.Action.Name, sa.Score)
 	}
@@ -102,7 +103,7 @@ func ExampleBody() {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Carpenter",
 		State: []engine.Var{{Name: "planks", Value: engine.NumberValue(0)}},
-		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "planks >= 1")},
+		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "planks >= 1", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("saw").Effects("planks = planks + 1").Body(sawBody{seconds: 0.5}).Spec(),
 		},
@@ -131,7 +132,7 @@ func ExampleRecorder() {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Miner",
 		State: []engine.Var{{Name: "ore", Value: engine.NumberValue(0)}},
-		Goals: []engine.GoalSpec{engine.NewGoal("loaded", "ore >= 2")},
+		Goals: []engine.GoalSpec{engine.NewGoal("loaded", "ore >= 2", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("dig").Effects("ore = ore + 1").Body(engine.BodyFunc(engine.ApplyEffects)).Spec(),
 		},
@@ -167,7 +168,7 @@ func ExampleWorld_Snapshot() {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Baker",
 		State: []engine.Var{{Name: "loaves", Value: engine.NumberValue(0)}},
-		Goals: []engine.GoalSpec{engine.NewGoal("baked", "loaves >= 3")},
+		Goals: []engine.GoalSpec{engine.NewGoal("baked", "loaves >= 3", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("bake").Effects("loaves = loaves + 1").Body(engine.BodyFunc(engine.ApplyEffects)).Spec(),
 		},

@@ -34,7 +34,7 @@ func ExampleWorld() {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Woodcutter",
 		State: []engine.Var{{Name: "wood", Value: engine.NumberValue(0)}},
-		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "wood >= 2")},
+		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "wood >= 2", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("chop").Effects("wood = wood + 1").Body(engine.BodyFunc(engine.ApplyEffects)).Spec(),
 		},

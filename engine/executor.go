@@ -21,6 +21,8 @@ var (
 // it ran: Err is ErrRestricted, ErrNotExecutable, ErrTooManyResumes, the
 // error of Body.Start or Task.Resume, or an error saying the task reported
 // Failed.
+// Like every error of package engine it is not changed after it is returned,
+// so it is safe to read from any goroutine.
 type ActionError struct {
 	Action string
 	Err    error
@@ -70,21 +72,15 @@ type PlanExecutor struct {
 	MaxResumes int
 }
 
-// NewPlanExecutor returns an executor for agent. With no planner it uses a
-// new Planner over the agent's domain (chaining on, depth 10), the seed's
+// NewPlanExecutor returns an executor for agent whose Planner is a new
+// Planner over the agent's domain (chaining on, depth 10), the seed's
 // BackwardChainingPlanner, with the agent's Policy, so it plans around
-// actions the agent may not run; pass one to change the limits (a planner
-// without a Policy may plan them, and Think then refuses the plan).
-func NewPlanExecutor(agent *Agent, planner ...StatePlanner) *PlanExecutor {
-	e := &PlanExecutor{Agent: agent}
-	if len(planner) > 0 && planner[0] != nil {
-		e.Planner = planner[0]
-	} else {
-		p := NewPlanner(agent.Domain)
-		p.Policy = agent.Policy()
-		e.Planner = p
-	}
-	return e
+// actions the agent may not run. Set Planner to change the limits (a
+// planner without a Policy may plan them, and Think then refuses the plan).
+func NewPlanExecutor(agent *Agent) *PlanExecutor {
+	p := NewPlanner(agent.Domain)
+	p.Policy = agent.Policy()
+	return &PlanExecutor{Agent: agent, Planner: p}
 }
 
 func (e *PlanExecutor) step() float64 {
@@ -282,6 +278,9 @@ func (e *authorityError) Unwrap() error { return ErrRestricted }
 // StatePlanner is what a PlanExecutor plans with: given a state, a plan
 // for the unsatisfied goals (Plan.Goals split by goal), or an error. *Planner
 // is one; a game may wrap another planner (an LLM, a script) behind it.
+// A PlanExecutor calls it from the goroutine that calls Think; an
+// implementation used by several executors at once must be safe for
+// concurrent use.
 type StatePlanner interface {
 	Plan(st State) (*Plan, error)
 }

@@ -135,7 +135,7 @@ func TestPlanExecutorThinkOutcomes(t *testing.T) {
 			ag := soldierWith(tc.fetch, tc.reload, tweaks...)
 			ex := NewPlanExecutor(ag)
 			if tc.bare {
-				ex = NewPlanExecutor(ag, NewPlanner(ag.Domain))
+				ex = executorWith(ag, NewPlanner(ag.Domain))
 			}
 			ran, err := ex.Think()
 			if tc.wantErr == nil {
@@ -156,7 +156,7 @@ func TestPlanExecutorThinkOutcomes(t *testing.T) {
 
 func TestPlanExecutorThinkPlanningFailure(t *testing.T) {
 	ag := soldierWith(BodyFunc(ApplyEffects), BodyFunc(ApplyEffects))
-	ex := NewPlanExecutor(ag, NewPlanner(ag.Domain, 1))
+	ex := executorWith(ag, depthPlanner(ag.Domain, 1))
 	ran, err := ex.Think()
 	var pe *PlanError
 	require.ErrorAs(t, err, &pe)
@@ -248,4 +248,11 @@ func TestPlanExecutorGoalLists(t *testing.T) {
 	ok, err := ex.IsGoalSatisfied("gb")
 	require.NoError(t, err)
 	assert.False(t, ok)
+}
+
+// executorWith is NewPlanExecutor with its Planner replaced by p.
+func executorWith(a *Agent, p StatePlanner) *PlanExecutor {
+	e := NewPlanExecutor(a)
+	e.Planner = p
+	return e
 }

@@ -8,6 +8,7 @@ import "github.com/moonmind-ai/moonmind/engine/expr"
 // types and functions, documented in engine/expr.
 
 // Kind is expr.Kind, the type of a Value.
+// Its values are immutable and safe to share between goroutines.
 type Kind = expr.Kind
 
 // The kinds of Value; see expr.Kind.
@@ -20,30 +21,38 @@ const (
 )
 
 // Value is expr.Value, one state value.
+// Values are immutable and safe to share between goroutines.
 type Value = expr.Value
 
 // Schema is expr.Schema, the names and slots of a domain's state variables.
+// A Schema is read-only once its domain is compiled: safe to share between
+// goroutines.
 type Schema = expr.Schema
 
 // State is expr.State, a world state with one Value per schema slot.
+// A State is not safe for concurrent writes; each agent owns its own.
 type State = expr.State
 
 // Condition is expr.Condition, a compiled precondition or goal condition.
+// A compiled Condition is read-only: safe to evaluate from many goroutines at
+// once, each on its own State.
 type Condition = expr.Condition
 
 // Effect is expr.Effect, a compiled effect.
+// A compiled Effect is read-only: safe to apply from many goroutines at once,
+// each to its own State.
 type Effect = expr.Effect
-
-// EffectSyntax is expr.EffectSyntax, an effect parsed but not yet bound to
-// a schema.
-type EffectSyntax = expr.EffectSyntax
 
 // ParseError is expr.ParseError, a condition, effect or literal that does
 // not parse.
+// Like every error of package engine it is not changed after it is returned,
+// so it is safe to read from any goroutine.
 type ParseError = expr.ParseError
 
 // EffectError is expr.EffectError, an effect that cannot be applied to a
 // state.
+// Like every error of package engine it is not changed after it is returned,
+// so it is safe to read from any goroutine.
 type EffectError = expr.EffectError
 
 // NilValue returns the nil value; see expr.NilValue.
@@ -58,10 +67,6 @@ func NumberValue(f float64) Value { return expr.NumberValue(f) }
 // StringValue returns a string value; see expr.StringValue.
 func StringValue(s string) Value { return expr.StringValue(s) }
 
-// FormatNumber formats a float64 as the expression language writes it;
-// see expr.FormatNumber.
-func FormatNumber(f float64) string { return expr.FormatNumber(f) }
-
 // NewSchema returns a schema holding the given names, in order; see
 // expr.NewSchema.
 func NewSchema(names ...string) *Schema { return expr.NewSchema(names...) }
@@ -73,10 +78,3 @@ func CompileCondition(src string, s *Schema) (*Condition, error) {
 
 // CompileEffect parses and binds an effect; see expr.CompileEffect.
 func CompileEffect(src string, s *Schema) (*Effect, error) { return expr.CompileEffect(src, s) }
-
-// ParseEffect parses an effect without binding it; see expr.ParseEffect.
-func ParseEffect(src string) (*EffectSyntax, error) { return expr.ParseEffect(src) }
-
-// ParseLiteral parses one value as an effect's right-hand side writes it;
-// see expr.ParseLiteral.
-func ParseLiteral(text string) (Value, error) { return expr.ParseLiteral(text) }

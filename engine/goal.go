@@ -7,6 +7,7 @@ import (
 
 // Priority orders goals: a higher number is planned first. The named
 // priorities leave room for numbers between them.
+// Its values are immutable and safe to share between goroutines.
 type Priority int
 
 // The named priorities, lowest first.
@@ -50,6 +51,8 @@ func (p Priority) String() string {
 
 // Pos is a place in a source file, for error messages. Line and Col are
 // 1-based; zero means unknown.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type Pos struct {
 	File      string
 	Line, Col int
@@ -67,6 +70,8 @@ func (p Pos) String() string {
 }
 
 // GoalSpec declares a goal. The zero Priority means Normal.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type GoalSpec struct {
 	Name        string
 	Condition   string // the condition language; see Condition
@@ -93,12 +98,8 @@ type Goal struct {
 // Satisfied reports whether the goal's condition holds in st.
 func (g *Goal) Satisfied(st State) bool { return g.Condition.Eval(st) }
 
-// NewGoal returns a goal spec with the given name and condition and the
-// priority given, Normal when none is.
-func NewGoal(name, condition string, priority ...Priority) GoalSpec {
-	g := GoalSpec{Name: name, Condition: condition, Priority: Normal}
-	if len(priority) > 0 {
-		g.Priority = priority[0]
-	}
-	return g
+// NewGoal returns a goal spec with the given name, condition and priority;
+// a zero priority means Normal (as in GoalSpec).
+func NewGoal(name, condition string, priority Priority) GoalSpec {
+	return GoalSpec{Name: name, Condition: condition, Priority: priority}
 }

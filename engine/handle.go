@@ -2,6 +2,9 @@ package engine
 
 // PlannerHandle is an agent's planning interface. The default one plans with the agent's GOAP planner over
 // all of the agent's roles.
+// The agent calls it from the goroutine that calls Agent.Plan,
+// Agent.PlanForGoal or Agent.ExecutePlan; an implementation shared by agents
+// must be safe for concurrent use.
 type PlannerHandle interface {
 	// Plan plans every unsatisfied goal from the agent's current state.
 	Plan() (*Plan, error)
@@ -15,6 +18,8 @@ type PlannerHandle interface {
 
 // PlanResult is the outcome of ExecutePlan: Success only when every step
 // succeeded; FinalState is a copy of the state after the last step.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type PlanResult struct {
 	Success    bool
 	Results    []StepResult
@@ -23,6 +28,8 @@ type PlanResult struct {
 
 // StepResult is one step of ExecutePlan. Executed is false when the step
 // did not run (missing action, precondition false) or failed.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type StepResult struct {
 	Action   string
 	Executed bool
@@ -55,7 +62,7 @@ func (h defaultPlannerHandle) PlanForGoal(name string) ([]*Action, error) {
 	if g == nil {
 		return nil, newError("no goal \"" + name + "\"" + DidYouMean(name, d.GoalNames()))
 	}
-	return d.Candidates(g), nil
+	return d.candidates(g), nil
 }
 
 func (h defaultPlannerHandle) ExecutePlan(steps []string) (PlanResult, error) {

@@ -3,6 +3,8 @@ package engine
 // ConsiderationScore is one consideration of a utility pick record: its
 // name, the input it read, its output and its weight (see Consideration).
 // Error is the message of a custom function's error, which scored 0.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type ConsiderationScore struct {
 	Name   string  `json:"name"`
 	Input  float64 `json:"input"`

@@ -4,6 +4,7 @@ import "strconv"
 
 // Reason is why planning or plan execution failed, one of the constants
 // below (docs/semantics.md lists them with their source).
+// Its values are immutable and safe to share between goroutines.
 type Reason string
 
 // The failure reasons. When each is returned is documented on Planner and
@@ -17,7 +18,7 @@ const (
 	GoalUnsatisfiedAfterExecution Reason = "GOAL_UNSATISFIED_AFTER_EXECUTION"
 
 	// BackedOff: the goal has a plan only through an action that is backed
-	// off after a failure (Planner.Exclude); Action names it.
+	// off after a failure (Planner.exclude); Action names it.
 	BackedOff Reason = "BACKED_OFF"
 	// NotAuthorized: the goal has a plan only through an action that the
 	// planner's Policy forbids; Action names it and Authority the
@@ -30,6 +31,8 @@ const (
 
 // PlanError is a planning or plan-execution failure with its Reason and
 // details. Fields that do not apply are empty or zero.
+// Like every error of package engine it is not changed after it is returned,
+// so it is safe to read from any goroutine.
 type PlanError struct {
 	Reason       Reason
 	Goal         string // the goal being planned

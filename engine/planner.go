@@ -15,6 +15,8 @@ const (
 // Plan is a sequence of actions that serves one or more goals. Steps is the
 // whole plan; Goals splits it by goal, in the order the goals were planned.
 // Cost is the sum of the steps' costs.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type Plan struct {
 	Steps []*Action
 	Goals []GoalPlan
@@ -24,6 +26,8 @@ type Plan struct {
 }
 
 // GoalPlan is the part of a plan that serves one goal.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type GoalPlan struct {
 	Goal  *Goal
 	Steps []*Action
@@ -100,8 +104,7 @@ func (p *Plan) Names() []string {
 //     depth limit (then, when some candidate action — one that fulfills the
 //     goal or assigns a variable it reads — never had its precondition hold
 //     in an expanded state, Action and Precondition name the first such
-//     candidate in declaration order). An unknown goal name (PlanGoal) is
-//     also UNREACHABLE.
+//     candidate in declaration order).
 //   - CYCLIC_PRECONDITION: as UNREACHABLE with a blocking candidate, when
 //     the variables of that candidate's precondition, closed over the
 //     preconditions of the actions that assign them, are all assigned by
@@ -143,18 +146,18 @@ type Planner struct {
 	// only actions that can run now. NewPlanner sets it; the zero value of
 	// a Planner has it off.
 	Chaining bool
-	// Exclude, when set, leaves out the actions whose Index is true: the
-	// tick uses it for actions backed off after a failure. A goal that
-	// has a plan only through such an action fails with BACKED_OFF naming
-	// it.
-	Exclude []bool
 	// Policy, when set, leaves out the actions it forbids (see Policy); a
 	// goal that has a plan only through such an action fails with
 	// NOT_AUTHORIZED naming it and the authority it needs. Nil plans with
 	// every action.
 	Policy *Policy
 
-	skip    []bool // Exclude or forbidden by Policy; nil when nothing is left out
+	// exclude, when set, leaves out the actions whose Index is true: the
+	// tick uses it for actions backed off after a failure. A goal that
+	// has a plan only through such an action fails with BACKED_OFF naming
+	// it.
+	exclude []bool
+	skip    []bool // exclude or forbidden by Policy; nil when nothing is left out
 	skipBuf []bool
 
 	n      int // state width
@@ -179,27 +182,11 @@ type Planner struct {
 	buf  []*Action
 }
 
-// NewPlanner returns a planner over d with chaining on and the given depth
-// (clamped to 1..256; none means 10).
-func NewPlanner(d *Domain, maxDepth ...int) *Planner {
-	p := &Planner{Domain: d, Chaining: true, MaxDepth: DefaultMaxDepth}
-	if len(maxDepth) > 0 {
-		p.MaxDepth = maxDepth[0]
-	}
-	return p
-}
-
-// NewPlannerFor compiles goals and actions built in Go (see NewGoal and
-// NewAction) into a domain without declared state and returns a planner
-// over it, for games that declare goals and actions in Go. Variables are those the conditions and effects name; give them
-// values with Domain().Schema before planning. The error is a
-// *CompileError.
-func NewPlannerFor(goals []GoalSpec, actions []ActionSpec, maxDepth ...int) (*Planner, error) {
-	d, err := Compile(RoleSpec{Name: "planner", Goals: goals, Actions: actions})
-	if err != nil {
-		return nil, err
-	}
-	return NewPlanner(d, maxDepth...), nil
+// NewPlanner returns a planner over d with chaining on, MaxDepth
+// DefaultMaxDepth (10) and the default Budget. Set the fields to change
+// them before the first Plan.
+func NewPlanner(d *Domain) *Planner {
+	return &Planner{Domain: d, Chaining: true, MaxDepth: DefaultMaxDepth}
 }
 
 func (p *Planner) depth() int {
@@ -235,17 +222,6 @@ func (p *Planner) Plan(st State) (*Plan, error) {
 	}
 	p.splitGoals()
 	return &p.plan, nil
-}
-
-// PlanGoal plans the named goal alone from st. A goal already satisfied
-// gives an empty plan; an unknown name is an UNREACHABLE *PlanError.
-func (p *Planner) PlanGoal(name string, st State) (*Plan, error) {
-	g := p.Domain.Goal(name)
-	if g == nil {
-		return nil, &PlanError{Reason: Unreachable, Goal: name, MaxDepth: p.depth(),
-			Detail: "no goal has this name" + DidYouMean(name, p.Domain.GoalNames())}
-	}
-	return p.PlanFor(g, st)
 }
 
 // PlanFor plans goal g alone from st. A goal already satisfied gives an

@@ -4,6 +4,8 @@ import "errors"
 
 // GoalOutcome is one goal's part of PlanEach: the steps that serve it and
 // their cost, or the reason it has none.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type GoalOutcome struct {
 	Goal  *Goal
 	Steps []*Action // nil when Err is set
@@ -27,23 +29,6 @@ func (p *Planner) PlanEach(st State) []GoalOutcome {
 		out = append(out, p.planOne(g, sim))
 	}
 	return out
-}
-
-// PlanEachGoal is PlanEach for the named goal alone; an unknown name is
-// an UNREACHABLE outcome with a nil Goal. A goal already satisfied gives
-// no outcome.
-func (p *Planner) PlanEachGoal(name string, st State) []GoalOutcome {
-	g := p.Domain.Goal(name)
-	if g == nil {
-		_, err := p.PlanGoal(name, st)
-		var pe *PlanError
-		errors.As(err, &pe)
-		return []GoalOutcome{{Err: pe}}
-	}
-	if g.Satisfied(st) {
-		return nil
-	}
-	return []GoalOutcome{p.planOne(g, st.Clone())}
 }
 
 // planOne plans g from sim and, when it has a plan, leaves in sim the

@@ -20,7 +20,7 @@ func forageRole(sleep bool) RoleSpec {
 		Name: "Deep",
 		State: []Var{{Name: "hunger", Value: NumberValue(80)}, {Name: "food", Value: NumberValue(0)},
 			{Name: "tired", Value: NumberValue(0)}},
-		Goals:   []GoalSpec{NewGoal("stocked", "food > 80")},
+		Goals:   []GoalSpec{NewGoal("stocked", "food > 80", Normal)},
 		Actions: acts,
 	}
 }
@@ -28,7 +28,7 @@ func forageRole(sleep bool) RoleSpec {
 func TestResourceHeuristicCountsTheRestorersAMoverNeeds(t *testing.T) {
 	d, err := Compile(forageRole(true))
 	require.NoError(t, err)
-	pl := NewPlanner(d, 20)
+	pl := depthPlanner(d, 20)
 	gs := pl.searchGoal(d.Goal("stocked"))
 	require.Len(t, gs.atoms, 1)
 	res := gs.atoms[0].incRes
@@ -57,7 +57,7 @@ func TestResourceHeuristicCountsTheRestorersAMoverNeeds(t *testing.T) {
 func TestResourceHeuristicSeesAGoalNoRestorerCanReach(t *testing.T) {
 	d, err := Compile(forageRole(false))
 	require.NoError(t, err)
-	_, err = NewPlanner(d, 20).Plan(d.NewState())
+	_, err = depthPlanner(d, 20).Plan(d.NewState())
 	var pe *PlanError
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, Unreachable, pe.Reason, "three forages reach tired = 60; nothing brings it back under 50")

@@ -94,7 +94,7 @@ func propDomain(t *rapid.T) RoleSpec {
 		}
 		actions = append(actions, b.Spec())
 	}
-	return RoleSpec{Name: "P", State: state, Goals: []GoalSpec{NewGoal("g", goalCond)}, Actions: actions}
+	return RoleSpec{Name: "P", State: state, Goals: []GoalSpec{NewGoal("g", goalCond, Normal)}, Actions: actions}
 }
 
 // bruteForce returns the cheapest plan of at most depth steps that is valid
@@ -155,7 +155,7 @@ func TestPlannerProperties(t *testing.T) {
 		depth := rapid.IntRange(1, 4).Draw(t, "depth")
 		g := d.Goals[0]
 		st := d.NewState()
-		p, err := NewPlanner(d, depth).PlanFor(g, st)
+		p, err := depthPlanner(d, depth).PlanFor(g, st)
 		want, wantCost, exists := bruteForce(d, g, st, depth)
 		desc := fmt.Sprintf("goal %q, depth %d, actions %+v", g.Condition.Source(), depth, spec.Actions)
 		if exists {
@@ -197,8 +197,8 @@ func TestPlannerIsDeterministic(t *testing.T) {
 		spec := propDomain(t)
 		d, err := Compile(spec)
 		require.NoError(t, err)
-		p1, err1 := NewPlanner(d, 4).Plan(d.NewState())
-		reused := NewPlanner(d, 4)
+		p1, err1 := depthPlanner(d, 4).Plan(d.NewState())
+		reused := depthPlanner(d, 4)
 		_, _ = reused.Plan(d.NewState())
 		p2, err2 := reused.Plan(d.NewState())
 		if err1 != nil {
@@ -234,12 +234,12 @@ func TestPlannerIndexedProperties(t *testing.T) {
 		}
 		goal := rapid.SampledFrom(locs).Draw(t, "goal")
 		d, err := Compile(RoleSpec{Name: "G", State: []Var{{"loc", StringValue("a")}, {"key", BoolValue(false)}},
-			Goals: []GoalSpec{NewGoal("g", `loc == "`+goal+`" && key`)}, Actions: actions})
+			Goals: []GoalSpec{NewGoal("g", `loc == "`+goal+`" && key`, Normal)}, Actions: actions})
 		require.NoError(t, err)
 		depth := rapid.IntRange(1, 4).Draw(t, "depth")
 		g := d.Goals[0]
 		st := d.NewState()
-		pl := NewPlanner(d, depth)
+		pl := depthPlanner(d, depth)
 		p, err := pl.PlanFor(g, st)
 		want, wantCost, exists := bruteForce(d, g, st, depth)
 		if !exists {

@@ -9,7 +9,7 @@ func (p *Planner) prepareSkip() {
 	p.skip = nil
 	acts := p.Domain.Actions
 	for i, a := range acts {
-		out := p.Exclude != nil && i < len(p.Exclude) && p.Exclude[i]
+		out := p.exclude != nil && i < len(p.exclude) && p.exclude[i]
 		if !out && p.Policy != nil && a.Secured() {
 			out = !p.Policy.Permits(a)
 		}
@@ -34,7 +34,7 @@ func (p *Planner) forbidden(i int32) bool {
 
 // excluded reports whether Exclude marks action index i.
 func (p *Planner) excluded(i int32) bool {
-	return p.Exclude != nil && int(i) < len(p.Exclude) && p.Exclude[i]
+	return p.exclude != nil && int(i) < len(p.exclude) && p.exclude[i]
 }
 
 // blameLeftOut finds the true cause of a failure when actions were left

@@ -12,7 +12,7 @@ import (
 func robOrWork(rob ActionSpec) RoleSpec {
 	return RoleSpec{Name: "R",
 		State: []Var{{"rich", BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("money", "rich")},
+		Goals: []GoalSpec{NewGoal("money", "rich", Normal)},
 		Actions: []ActionSpec{
 			rob,
 			NewAction("Work").Effects("rich = true").Cost(5).Body(ticksBody{n: 2}).Spec(),
@@ -69,7 +69,7 @@ func TestRestrictedActionsArePlannedAround(t *testing.T) {
 func TestSecuredActionOnlyPlanFails(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "R",
 		State:   []Var{{"rich", BoolValue(false)}},
-		Goals:   []GoalSpec{NewGoal("money", "rich")},
+		Goals:   []GoalSpec{NewGoal("money", "rich", Normal)},
 		Actions: []ActionSpec{NewAction("Rob").Effects("rich = true").Authority("crime").Body(ticksBody{n: 1}).Spec()}})
 	require.NoError(t, err)
 
@@ -106,7 +106,7 @@ func TestSecuredActionOnlyPlanFails(t *testing.T) {
 	_, err = NewPlanExecutor(a).Think()
 	require.ErrorAs(t, err, &pe)
 	assert.Equal(t, NotAuthorized, pe.Reason)
-	_, err = NewPlanExecutor(a, NewPlanner(d)).Think()
+	_, err = executorWith(a, NewPlanner(d)).Think()
 	assert.ErrorIs(t, err, ErrRestricted, "a policy-free planner's plan is refused by Think")
 	assert.Equal(t, BoolValue(false), a.Get("rich"))
 

@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"errors"
-	"strings"
-)
+import "strings"
 
 // Reactive is an agent's reactive layer: a plan library that reacts to
 // belief and goal events with intentions (package engine/bdi implements
@@ -34,6 +31,8 @@ type Reactive interface {
 // Removed is true when the variable lost its value (it became Unknown or
 // nil); otherwise it got a new value (from no value, or a different one).
 // From names the agent that told it, or is empty.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type BeliefChange struct {
 	Slot     int
 	Name     string
@@ -146,7 +145,7 @@ func (a *Agent) Recording() bool { return a.Recorder != nil || a.buffered || a.O
 func (a *Agent) Believe(name string, v Value) error {
 	slot, ok := a.Domain.Schema.Lookup(name)
 	if !ok {
-		return errors.New("engine: believe " + name + ": no state variable \"" + name + "\"" + DidYouMean(name, a.Domain.Schema.Names()))
+		return unknownName("believe " + name + ": no state variable \"" + name + "\"" + DidYouMean(name, a.Domain.Schema.Names()))
 	}
 	a.believe(slot, v, "")
 	return nil
@@ -158,7 +157,7 @@ func (a *Agent) Believe(name string, v Value) error {
 func (a *Agent) Forget(name string) error {
 	slot, ok := a.Domain.Schema.Lookup(name)
 	if !ok {
-		return errors.New("engine: forget " + name + ": no state variable \"" + name + "\"" + DidYouMean(name, a.Domain.Schema.Names()))
+		return unknownName("forget " + name + ": no state variable \"" + name + "\"" + DidYouMean(name, a.Domain.Schema.Names()))
 	}
 	a.believe(slot, Value{}, "")
 	return nil
@@ -220,7 +219,7 @@ func (a *Agent) ObserveBeliefs() {
 func (a *Agent) Tell(to, name string, v Value) error {
 	w := a.rx.world
 	if w == nil {
-		return errors.New("engine: tell " + to + ": agent " + a.Name + " is in no world")
+		return newError("tell " + to + ": agent " + a.Name + " is in no world")
 	}
 	b := w.byName[to]
 	if b == nil {
@@ -228,11 +227,11 @@ func (a *Agent) Tell(to, name string, v Value) error {
 		for _, x := range w.Agents {
 			names = append(names, x.Name)
 		}
-		return errors.New("engine: tell " + to + ": no agent \"" + to + "\" in the world" + DidYouMean(to, names))
+		return unknownName("tell " + to + ": no agent \"" + to + "\" in the world" + DidYouMean(to, names))
 	}
 	slot, ok := b.Domain.Schema.Lookup(name)
 	if !ok {
-		return errors.New("engine: tell " + to + " " + name + ": " + to + " has no state variable \"" + name + "\"" +
+		return unknownName("tell " + to + " " + name + ": " + to + " has no state variable \"" + name + "\"" +
 			DidYouMean(name, b.Domain.Schema.Names()))
 	}
 	a.rx.outbox = append(a.rx.outbox, told{to: b, slot: slot, v: v, from: a.Name})
@@ -265,7 +264,7 @@ func (a *Agent) Achieve(g GoalValue) error {
 		a.Pursue(goal)
 		return nil
 	}
-	return errors.New("engine: achieve " + g.String() + ": the agent has no reactive plans and the domain no goal of that name" +
+	return unknownName("achieve " + g.String() + ": the agent has no reactive plans and the domain no goal of that name" +
 		DidYouMean(g.Name(), a.Domain.GoalNames()))
 }
 

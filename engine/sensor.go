@@ -2,6 +2,8 @@ package engine
 
 // SensorSpec declares a sensor: a function that reads the game (or the
 // agent) and writes state variables, run by the agent's tick at a rate.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type SensorSpec struct {
 	Name string
 	// Every is the period in seconds: the sensor runs on an agent's first
@@ -18,6 +20,8 @@ type SensorSpec struct {
 }
 
 // Sensor is a compiled sensor of a Domain.
+// It is part of a compiled Domain and read-only after Compile: safe to share
+// between goroutines and agents.
 type Sensor struct {
 	Name  string
 	Index int
@@ -31,6 +35,8 @@ type Sensor struct {
 // every named condition on the real state before it decides and before a
 // step starts; planning treats the value as fixed unless an effect assigns
 // it, so the planners never call back into scripts.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type ConditionSpec struct {
 	Name string
 	Test func(agent *Agent) (bool, error)
@@ -39,6 +45,8 @@ type ConditionSpec struct {
 
 // NamedCondition is a compiled named condition: Slot is its boolean state
 // variable.
+// It is part of a compiled Domain and read-only after Compile: safe to share
+// between goroutines and agents.
 type NamedCondition struct {
 	Name string
 	Slot int

@@ -23,6 +23,8 @@ const (
 // Intentions are running coroutines and cannot be written down, so a
 // layer saves its top-level goals instead and, after a load, starts fresh
 // intentions for them (package engine/bdi implements it).
+// World.Snapshot and Restore call it from their caller's goroutine, between
+// ticks.
 type ReactiveSaver interface {
 	// SavedGoals returns the top-level goals the layer is pursuing or has
 	// queued, oldest first, without duplicates.
@@ -36,6 +38,8 @@ type ReactiveSaver interface {
 // RestoreOptions says how Restore finds the domains of the saved agents.
 // The zero value has none, so only a snapshot of a world without agents
 // restores.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type RestoreOptions struct {
 	// Domains are the compiled domains the saved agents may use; an agent
 	// gets the one whose Name (its role names joined with "+") equals the
@@ -148,11 +152,20 @@ func (w *World) indexOf(a *Agent) int {
 // timers by action and sensor name; a plan or goal naming an action or goal
 // the domain lacks is dropped, so the agent decides afresh.
 //
-// Errors, all beginning "engine: restore: ": JSON that does not parse, a
-// format or version other than SnapshotFormat and SnapshotVersion, an
-// agent whose domain is not in opts.Domains, a malformed value or random
-// source; each names the agent and field involved.
+// Errors, all beginning "engine: restore: " and all matching ErrSnapshot
+// under errors.Is: JSON that does not parse, a format or version other
+// than SnapshotFormat and SnapshotVersion, an agent whose domain is not in
+// opts.Domains, a malformed value or random source; each names the agent
+// and field involved.
 func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
+	w, err := restore(in, opts)
+	if err != nil {
+		return nil, &snapshotError{err}
+	}
+	return w, nil
+}
+
+func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	s, err := readSnapshot(in)
 	if err != nil {
 		return nil, err
@@ -178,9 +191,13 @@ func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 func (w *World) AddSnapshot(in io.Reader, opts RestoreOptions) ([]*Agent, error) {
 	s, err := readSnapshot(in)
 	if err != nil {
-		return nil, err
+		return nil, &snapshotError{err}
 	}
-	return w.addSnapshot(s, opts, false)
+	agents, err := w.addSnapshot(s, opts, false)
+	if err != nil {
+		return nil, &snapshotError{err}
+	}
+	return agents, nil
 }
 
 func readSnapshot(in io.Reader) (*worldSnap, error) {

@@ -52,7 +52,7 @@ func quickDomain(t testing.TB) *engine.Domain {
 		Decide: "hybrid",
 		Goals: []engine.GoalSpec{
 			engine.NewGoal("fed", "hunger < 5", engine.High),
-			engine.NewGoal("rich", "gold >= 3"),
+			engine.NewGoal("rich", "gold >= 3", engine.Normal),
 		},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("gather").Effects("food = food + 1").Body(engine.BodyFunc(func(a *engine.Agent, act *engine.Action) (engine.Status, error) {
@@ -89,7 +89,7 @@ func slowDomain(t testing.TB) *engine.Domain {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Builder",
 		State: []engine.Var{{Name: "bricks", Value: engine.NumberValue(0)}, {Name: "walls", Value: engine.NumberValue(0)}},
-		Goals: []engine.GoalSpec{engine.NewGoal("built", "walls >= 1")},
+		Goals: []engine.GoalSpec{engine.NewGoal("built", "walls >= 1", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("fetch").Effects("bricks = bricks + 2").Body(waitBody{Ticks: 7}).Spec(),
 			engine.NewAction("lay").Pre("bricks > 1").Effects("bricks = bricks - 2, walls = walls + 1").Body(waitBody{Ticks: 4}).Spec(),
@@ -332,7 +332,7 @@ func TestRestoreRestartsStepOfChangedDomain(t *testing.T) {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:    "Builder",
 		State:   []engine.Var{{Name: "bricks", Value: engine.NumberValue(0)}, {Name: "walls", Value: engine.NumberValue(0)}},
-		Goals:   []engine.GoalSpec{engine.NewGoal("built", "walls >= 1")},
+		Goals:   []engine.GoalSpec{engine.NewGoal("built", "walls >= 1", engine.Normal)},
 		Sensors: []engine.SensorSpec{collapse},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("fetch").Effects("bricks = bricks + 2").Spec(),

@@ -47,7 +47,7 @@ func repeat(x float64, n int) []float64 {
 func TestShortNumber(t *testing.T) {
 	for in, want := range map[float64]string{48.699999999999996: "48.7", 4.999999999999998: "5", 0.1 + 0.2: "0.3",
 		30: "30", 1.0 / 3: "0.333333333333", -2.5: "-2.5", 1e21: "1e+21"} {
-		assert.Equal(t, want, ShortNumber(in), "%v", in)
+		assert.Equal(t, want, shortNumber(in), "%v", in)
 	}
 }
 
@@ -75,7 +75,7 @@ func TestPickRecordCarriesConsiderations(t *testing.T) {
 func TestDecidedBy(t *testing.T) {
 	w, a, _ := newWorld(t, RoleSpec{Name: "R", Decide: "hybrid",
 		State: []Var{{"fed", BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("eat", "fed")},
+		Goals: []GoalSpec{NewGoal("eat", "fed", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 3}).Spec(),
 			{Name: "Nap", Utility: UtilitySpec{Value: 50}, Body: ticksBody{n: 100}},

@@ -68,7 +68,7 @@ func sortedCopy(xs []string) []string {
 func TestNoRerunOncePerPlan(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "Wood",
 		State: []Var{{"wood", NumberValue(0)}},
-		Goals: []GoalSpec{NewGoal("pile", "wood >= 3")},
+		Goals: []GoalSpec{NewGoal("pile", "wood >= 3", Normal)},
 		Actions: []ActionSpec{
 			NewAction("chop").Effects("wood = wood + 1").Spec(),
 			NewAction("fell").Effects("wood = wood + 2").Cost(1).NoRerun().Spec(),

@@ -2,11 +2,13 @@ package engine
 
 import (
 	"cmp"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"math"
 	"slices"
 )
 
 // ConsiderationKind names what a consideration measures.
+// Its values are immutable and safe to share between goroutines.
 type ConsiderationKind string
 
 // The kinds of consideration. The first six score an action's own utility
@@ -41,8 +43,8 @@ const (
 	ConsiderFunc ConsiderationKind = "func"
 )
 
-// ConsiderationKinds lists the kinds a ConsiderationSpec may name.
-var ConsiderationKinds = []ConsiderationKind{ConsiderCost, ConsiderValue, ConsiderUtility, ConsiderPrecondition,
+// considerationKinds lists the kinds a ConsiderationSpec may name.
+var considerationKinds = []ConsiderationKind{ConsiderCost, ConsiderValue, ConsiderUtility, ConsiderPrecondition,
 	ConsiderHasTag, ConsiderCombine, ConsiderInput, ConsiderFunc}
 
 // Consideration scores one aspect of an action in a state for the utility
@@ -203,9 +205,9 @@ func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, e
 				}
 			}
 		}
-		x := Normalize(in, c.Min, c.Max)
+		x := normalize(in, c.Min, c.Max)
 		if c.Curve == nil {
-			return in, Clamp01(x), nil
+			return in, clampScore(x), nil
 		}
 		return in, c.Curve.Eval(x), nil
 	default: // ConsiderFunc
@@ -223,7 +225,7 @@ func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, e
 		out = in
 	}
 	if c.Curve != nil {
-		return in, c.Curve.Eval(Clamp01(out)), err
+		return in, c.Curve.Eval(clampScore(out)), err
 	}
 	if out != out {
 		out = 0 // NaN scores 0
@@ -309,19 +311,19 @@ type UtilityPlanner struct {
 }
 
 // ScoredAction is an action with its utility score.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type ScoredAction struct {
 	Action *Action
 	Score  float64
 }
 
-// NewUtilityPlanner returns a planner over d in d's utility mode with the
-// given considerations; with none, d's role considerations
-// (RoleSpec.Considerations), or DefaultConsiderations when the roles
-// declare none. Commitment is zero, which means DefaultCommitment.
-func NewUtilityPlanner(d *Domain, cs ...Consideration) *UtilityPlanner {
-	if len(cs) == 0 {
-		cs = d.Considerations
-	}
+// NewUtilityPlanner returns a planner over d in d's utility mode with d's
+// role considerations (RoleSpec.Considerations), or DefaultConsiderations
+// when the roles declare none. Set Considerations to score with others.
+// Commitment is zero, which means DefaultCommitment.
+func NewUtilityPlanner(d *Domain) *UtilityPlanner {
+	cs := d.Considerations
 	if len(cs) == 0 {
 		cs = DefaultConsiderations()
 	}
@@ -374,7 +376,7 @@ func (u *UtilityPlanner) score(a *Action, st State, explain bool) float64 {
 				continue
 			}
 			in, o, err := c.eval(a, st, s)
-			o = Clamp01(o)
+			o = clampScore(o)
 			u.note(err)
 			if explain {
 				u.rows = append(u.rows, ConsiderationExplanation{Name: c.Name, Input: in, Output: o, Weight: c.Weight, Err: err})
@@ -404,7 +406,7 @@ func (u *UtilityPlanner) score(a *Action, st State, explain bool) float64 {
 		}
 		in, o, err := c.eval(a, st, s)
 		if u.Clamp {
-			o = Clamp01(o)
+			o = clampScore(o)
 		}
 		u.note(err)
 		if explain {
@@ -539,6 +541,8 @@ func commitmentMargin(c float64) float64 {
 // Explanation says why a pick was made: every applicable action's score
 // and each of its considerations, as the flight recorder and the debug
 // overlay show them.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type Explanation struct {
 	Mode       string  // UtilityAverage or UtilityMultiply
 	Commitment float64 // the margin in force
@@ -555,6 +559,8 @@ type Explanation struct {
 // ActionExplanation is one action's score and its considerations, in the
 // order they were declared. Considerations left out (weight ≤ 0) are not
 // listed; a combine is one row whose input is its average.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type ActionExplanation struct {
 	Action         *Action
 	Score          float64
@@ -566,6 +572,8 @@ type ActionExplanation struct {
 // NaN when the state variable is missing or not a number), Output the
 // score in [0, 1] after the curve, Weight its weight. Err is the error a
 // consideration function reported (its output is then 0).
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type ConsiderationExplanation struct {
 	Name   string
 	Input  float64
@@ -616,6 +624,8 @@ func (u *UtilityPlanner) explain(st State, running *Action) *Explanation {
 // it; CompileConsideration binds it to a domain's schema. Kind may be left
 // empty when Input (ConsiderInput), Of (ConsiderCombine), Tag
 // (ConsiderHasTag) or a function (ConsiderFunc) says it.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type ConsiderationSpec struct {
 	Kind ConsiderationKind
 	// Name is shown in explanations; empty means the kind's name, the
@@ -672,7 +682,7 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 		return Consideration{}, &ConsiderationError{Consideration: c.Name, Msg: msg}
 	}
 	if math.IsNaN(spec.Weight) || math.IsInf(spec.Weight, 0) || spec.Weight < 0 {
-		return fail("weight must be a finite number >= 0, not " + FormatNumber(spec.Weight))
+		return fail("weight must be a finite number >= 0, not " + expr.FormatNumber(spec.Weight))
 	}
 	if spec.Curve != nil {
 		if err := spec.Curve.Validate(); err != nil {
@@ -709,11 +719,11 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 		c.Slot = slot
 		for _, b := range []float64{spec.Min, spec.Max} {
 			if math.IsNaN(b) || math.IsInf(b, 0) {
-				return fail("min and max must be finite numbers, not " + FormatNumber(b))
+				return fail("min and max must be finite numbers, not " + expr.FormatNumber(b))
 			}
 		}
 		if spec.Min == spec.Max {
-			return fail("min and max must differ (both are " + FormatNumber(spec.Min) + ")")
+			return fail("min and max must differ (both are " + expr.FormatNumber(spec.Min) + ")")
 		}
 	case ConsiderFunc:
 		if spec.Score == nil && spec.Func == nil {
@@ -726,14 +736,15 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 }
 
 func considerationNames() []string {
-	out := make([]string, len(ConsiderationKinds))
-	for i, k := range ConsiderationKinds {
+	out := make([]string, len(considerationKinds))
+	for i, k := range considerationKinds {
 		out[i] = string(k)
 	}
 	return out
 }
 
 // UtilityField marks a field of UtilitySpec as given explicitly.
+// Its values are immutable and safe to share between goroutines.
 type UtilityField uint8
 
 // The fields of UtilitySpec that UtilitySpec.Set can mark.
@@ -781,11 +792,11 @@ func (c *compiler) compileUtility(mode string, role []ConsiderationSpec, actions
 			v    float64
 		}{{"cost", as.Utility.Cost}, {"value", as.Utility.Value}, {"weight", as.Utility.Weight}} {
 			if math.IsNaN(f.v) || math.IsInf(f.v, 0) {
-				c.add(as.Pos, what+" utility "+f.name+" must be a finite number, not "+FormatNumber(f.v), nil)
+				c.add(as.Pos, what+" utility "+f.name+" must be a finite number, not "+expr.FormatNumber(f.v), nil)
 			}
 		}
 		if as.Utility.Weight < 0 {
-			c.add(as.Pos, what+" utility weight must be >= 0 (a negative weight would rank the action by how bad it is), not "+FormatNumber(as.Utility.Weight), nil)
+			c.add(as.Pos, what+" utility weight must be >= 0 (a negative weight would rank the action by how bad it is), not "+expr.FormatNumber(as.Utility.Weight), nil)
 		}
 		if i < len(d.Actions) {
 			d.Actions[i].Considerations = c.considerations(as.Considerations, what)

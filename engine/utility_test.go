@@ -169,7 +169,7 @@ func TestTagFiltering(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			u := NewUtilityPlanner(d, tc.cs...)
+			u := utilityWith(d, tc.cs...)
 			assert.Equal(t, tc.best, u.SelectBestAction(st).Name, tc.reason)
 			assert.Equal(t, tc.order, namesOf(u.ActionsByUtility(st)), tc.reason)
 		})
@@ -193,7 +193,7 @@ func TestTiesByDeclarationOrder(t *testing.T) {
 	st := d.NewState()
 	assert.Equal(t, "better", u.SelectBestAction(st).Name)
 	assert.Equal(t, []string{"better", "first", "second", "third"}, namesOf(u.ActionsByUtility(st)), "equal scores keep declaration order")
-	u = NewUtilityPlanner(d, HasTagConsideration("none"))
+	u = utilityWith(d, HasTagConsideration("none"))
 	assert.Equal(t, "first", u.SelectBestAction(st).Name, "all zero: the first declared wins")
 	assert.Equal(t, []*Action{d.Action("first")}, u.Plan(st))
 }
@@ -302,7 +302,7 @@ func TestMultiplyWithoutCompensationWouldPunish(t *testing.T) {
 
 func TestMultiplyZeroVetoes(t *testing.T) {
 	d := compileRoles(t, RoleSpec{Name: "R", UtilityMode: UtilityMultiply, Actions: []ActionSpec{{Name: "a", Utility: UtilitySpec{Value: 100}}}})
-	u := NewUtilityPlanner(d, ValueConsideration(1), HasTagConsideration("missing"))
+	u := utilityWith(d, ValueConsideration(1), HasTagConsideration("missing"))
 	assert.Equal(t, 0.0, u.Score(d.Actions[0], d.NewState()), "one zero makes the product zero")
 }
 
@@ -342,7 +342,7 @@ func TestCommitment(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			u := NewUtilityPlanner(d, FuncConsideration("s", 1, score))
+			u := utilityWith(d, FuncConsideration("s", 1, score))
 			u.Commitment = tc.margin
 			st := stateOf(t, d, map[string]Value{"x": NumberValue(tc.x), "ok": BoolValue(tc.ok)})
 			pick, e := u.Pick(st, d.Action(tc.running))
@@ -429,7 +429,7 @@ func TestInputConsiderationValues(t *testing.T) {
 func TestFuncErrorScoresZeroAndIsRecorded(t *testing.T) {
 	d := compileRoles(t, RoleSpec{Name: "R", Actions: []ActionSpec{{Name: "broken"}, {Name: "fine"}}})
 	boom := errors.New("boom")
-	u := NewUtilityPlanner(d, Consideration{Name: "f", Weight: 1, Func: func(a *Action, _ State, _ *Schema) (float64, error) {
+	u := utilityWith(d, Consideration{Name: "f", Weight: 1, Func: func(a *Action, _ State, _ *Schema) (float64, error) {
 		if a.Name == "broken" {
 			return 1, boom
 		}
@@ -463,7 +463,7 @@ func TestRoleAndActionConsiderations(t *testing.T) {
 	d = compileRoles(t, base, child)
 	require.Len(t, d.Considerations, 1)
 	assert.Equal(t, ConsiderCost, d.Considerations[0].Kind, "the later role's list replaces the earlier one")
-	assert.Len(t, NewUtilityPlanner(d, DefaultConsiderations()...).Considerations, 3, "explicit considerations win over the role's")
+	assert.Len(t, utilityWith(d, DefaultConsiderations()...).Considerations, 3, "explicit considerations win over the role's")
 	assert.Len(t, NewUtilityPlanner(compileRoles(t, RoleSpec{Name: "X"})).Considerations, 3, "no role list: the seed's defaults")
 }
 
@@ -564,7 +564,7 @@ func TestSeedFormulasInTheScore(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			u := NewUtilityPlanner(d, UtilityConsideration(1))
+			u := utilityWith(d, UtilityConsideration(1))
 			u.Mode, u.Clamp = tc.mode, tc.clamp
 			st := d.NewState()
 			assert.InDelta(t, tc.feast, u.Score(d.Action("feast"), st), 1e-12, tc.reason)
@@ -574,4 +574,11 @@ func TestSeedFormulasInTheScore(t *testing.T) {
 			assert.Equal(t, "feast", best[0].Action.Name)
 		})
 	}
+}
+
+// utilityWith is NewUtilityPlanner with its Considerations replaced by cs.
+func utilityWith(d *Domain, cs ...Consideration) *UtilityPlanner {
+	u := NewUtilityPlanner(d)
+	u.Considerations = cs
+	return u
 }

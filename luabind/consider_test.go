@@ -98,7 +98,8 @@ func TestLuaAndGoConsiderationsPickAlike(t *testing.T) {
 	lua := engine.NewUtilityPlanner(d)
 	require.Len(t, lua.Considerations, 1)
 	require.NotNil(t, lua.Considerations[0].Func, "a Lua function is a Func consideration")
-	goPlanner := engine.NewUtilityPlanner(d, engine.FuncConsideration("go", 1, gunnerScore(d)))
+	goPlanner := engine.NewUtilityPlanner(d)
+	goPlanner.Considerations = []engine.Consideration{engine.FuncConsideration("go", 1, gunnerScore(d))}
 	picks := map[string]int{}
 	for _, ammo := range []float64{0, 5, 15, 30} {
 		for _, health := range []float64{5, 30, 60, 100} {

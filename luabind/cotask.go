@@ -3,6 +3,7 @@ package luabind
 import (
 	"errors"
 	"fmt"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -180,7 +181,7 @@ func (t *coTask) resume(fn *lua.LFunction, first, args []lua.LValue) (st lua.Res
 func (t *coTask) waiting() string {
 	switch {
 	case t.sleeping:
-		return "wait " + engine.FormatNumber(t.sleepFor) + " s"
+		return "wait " + expr.FormatNumber(t.sleepFor) + " s"
 	case t.host != nil:
 		return "npc:" + t.host.call.Name
 	case t.bw != nil:

@@ -23,7 +23,7 @@ func TestGoRoleAndLuaRoleOnOneAgent(t *testing.T) {
 	goRole := engine.RoleSpec{
 		Name:  "Carrier",
 		State: []engine.Var{{Name: "stacked", Value: engine.NumberValue(0)}},
-		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "stacked >= 2")},
+		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "stacked >= 2", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("carry").Pre("wood >= 2").Effects("wood = wood - 2, stacked = stacked + 2").
 				Body(engine.BodyFunc(func(a *engine.Agent, act *engine.Action) (engine.Status, error) {

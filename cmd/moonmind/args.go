@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"io"
 	"path/filepath"
 	"strings"
@@ -53,7 +54,7 @@ func applyStates(d *engine.Domain, st engine.State, kvs []string) error {
 		if !ok || k == "" {
 			return errors.New("--state " + kv + ": expected name=value")
 		}
-		val, err := engine.ParseLiteral(v)
+		val, err := expr.ParseLiteral(v)
 		if err != nil {
 			var pe *engine.ParseError
 			if errors.As(err, &pe) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -86,7 +87,7 @@ func analyse(d *engine.Domain, src string) []finding {
 		// The one rule of candidacy (engine.Goal.Candidate): a goal no
 		// action is a candidate for is reached only when the world makes
 		// it true.
-		if len(d.Candidates(g)) == 0 {
+		if !slices.ContainsFunc(d.Actions, g.Candidate) {
 			out = append(out, finding{g.Pos, "note", fmt.Sprintf("goal %q has no candidate action (none lists it in fulfills or assigns a variable its condition reads): only the world can make it true", g.Name)})
 			continue
 		}
@@ -97,7 +98,7 @@ func analyse(d *engine.Domain, src string) []finding {
 		if g.Satisfied(d.Initial) {
 			continue
 		}
-		if _, err := engine.NewPlanner(d, engine.MaxMaxDepth).PlanFor(g, d.Initial.Clone()); err != nil {
+		if _, err := depthPlanner(d, engine.MaxMaxDepth).PlanFor(g, d.Initial.Clone()); err != nil {
 			var pe *engine.PlanError
 			if errors.As(err, &pe) && (pe.Reason == engine.Unreachable || pe.Reason == engine.CyclicPrecondition) {
 				msg := fmt.Sprintf("goal %q: no chain of actions reaches it from the initial state: %s", g.Name, strings.TrimPrefix(pe.Error(), "engine: "))

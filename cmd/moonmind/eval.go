@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"io"
 	"strings"
 
@@ -17,7 +18,7 @@ import (
 //	moonmind apply --state x=0 'x = x + 15.1, mode = ATTACK'
 //	{"mode":"ATTACK","x":15.1}
 //
-// Each --state k=v value is parsed by engine.ParseLiteral, like the right-hand
+// Each --state k=v value is parsed by expr.ParseLiteral, like the right-hand
 // side of an effect: a number, true, false, nil, a quoted string, or a bare
 // word, which is a string. Exit status: 0 on success (eval prints false when
 // the condition does not hold), 2 on a parse error (printed with a caret), an
@@ -96,7 +97,7 @@ func exprArgs(name, what string, args []string, stderr io.Writer) (sc *engine.Sc
 			fmt.Fprintf(stderr, "moonmind %s: --state %s: expected name=value, the name a letter or _ then letters, digits, _ or .\n", name, kv)
 			return nil, nil, "", 2
 		}
-		val, err := engine.ParseLiteral(v)
+		val, err := expr.ParseLiteral(v)
 		if err != nil {
 			printExprError(stderr, "moonmind "+name+": --state "+kv+": value ", err)
 			return nil, nil, "", 2

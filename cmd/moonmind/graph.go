@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"io"
 	"strconv"
 
@@ -64,7 +65,7 @@ func writeDOT(w io.Writer, d *engine.Domain) {
 		}
 	}
 	for _, a := range d.Actions {
-		label := a.Name + " (cost " + engine.FormatNumber(a.Cost) + ")"
+		label := a.Name + " (cost " + expr.FormatNumber(a.Cost) + ")"
 		if !a.Effects.IsEmpty() {
 			label += "\n" + a.Effects.Source()
 		}

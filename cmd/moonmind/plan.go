@@ -2,7 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"io"
 	"strings"
 
@@ -86,12 +88,12 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 			engine.DidYouMean(*goal, d.GoalNames()))
 		return 2
 	}
-	pl := engine.NewPlanner(d, *depth)
+	pl := depthPlanner(d, *depth)
 	pl.Chaining = !*noChain
 	pl.Policy = &engine.Policy{Authorities: auths}
 	var outcomes []engine.GoalOutcome
 	if *goal != "" {
-		outcomes = pl.PlanEachGoal(*goal, st)
+		outcomes = planOneGoal(pl, d.Goal(*goal), st)
 	} else {
 		outcomes = pl.PlanEach(st)
 	}
@@ -136,12 +138,12 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "goal %s%s: no plan: %s\n", o.Err.Goal, prio, o.Err.Message())
 			continue
 		}
-		fmt.Fprintf(stdout, "goal %s (%s): %s  [cost %s]\n", o.Goal.Name, o.Goal.Priority, strings.Join(names(o.Steps), ", "), engine.FormatNumber(o.Cost))
+		fmt.Fprintf(stdout, "goal %s (%s): %s  [cost %s]\n", o.Goal.Name, o.Goal.Priority, strings.Join(names(o.Steps), ", "), expr.FormatNumber(o.Cost))
 	}
 	if len(out.Plan) == 0 {
 		fmt.Fprintln(stdout, "plan: none")
 	} else {
-		fmt.Fprintf(stdout, "plan: %s  [cost %s]\n", strings.Join(out.Plan, ", "), engine.FormatNumber(out.Cost))
+		fmt.Fprintf(stdout, "plan: %s  [cost %s]\n", strings.Join(out.Plan, ", "), expr.FormatNumber(out.Cost))
 	}
 	return code
 }
@@ -158,4 +160,28 @@ func writeJSON(w io.Writer, v any) {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	_ = enc.Encode(v)
+}
+
+// depthPlanner is engine.NewPlanner with MaxDepth set.
+func depthPlanner(d *engine.Domain, depth int) *engine.Planner {
+	p := engine.NewPlanner(d)
+	p.MaxDepth = depth
+	return p
+}
+
+// planOneGoal is the outcome of planning g alone from st: none when g
+// already holds.
+func planOneGoal(pl *engine.Planner, g *engine.Goal, st engine.State) []engine.GoalOutcome {
+	if g.Satisfied(st) {
+		return nil
+	}
+	p, err := pl.PlanFor(g, st)
+	if err != nil {
+		var pe *engine.PlanError
+		if !errors.As(err, &pe) {
+			pe = &engine.PlanError{Reason: engine.Unreachable, Goal: g.Name, MaxDepth: pl.MaxDepth, Detail: err.Error()}
+		}
+		return []engine.GoalOutcome{{Goal: g, Err: pe}}
+	}
+	return []engine.GoalOutcome{{Goal: g, Steps: append([]*engine.Action(nil), p.Steps...), Cost: p.Cost}}
 }

@@ -14,7 +14,7 @@ func Example() {
 	soldier, err := engine.Compile(engine.RoleSpec{
 		Name:  "Soldier",
 		State: []engine.Var{{Name: "ammo", Value: engine.NumberValue(0)}, {Name: "magazines", Value: engine.NumberValue(0)}},
-		Goals: []engine.GoalSpec{engine.NewGoal("armed", "ammo > 10")},
+		Goals: []engine.GoalSpec{engine.NewGoal("armed", "ammo > 10", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("fetchMagazine").Effects("magazines = magazines + 1").Cost(2).Spec(),
 			engine.NewAction("reload").Pre("magazines > 0").Effects("ammo = 30, magazines = magazines - 1").Fulfills("armed").Spec(),

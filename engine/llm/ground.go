@@ -2,6 +2,7 @@ package llm
 
 import (
 	"fmt"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -24,7 +25,7 @@ func CapabilitiesOf(d *engine.Domain) []Capability {
 		if !a.Effects.IsEmpty() {
 			parts = append(parts, "makes "+a.Effects.Source())
 		}
-		parts = append(parts, "cost "+engine.FormatNumber(a.Cost))
+		parts = append(parts, "cost "+expr.FormatNumber(a.Cost))
 		out = append(out, Capability{Name: a.Name, Description: strings.Join(parts, "; ")})
 	}
 	return out

@@ -112,7 +112,7 @@ func farmerDomain(m *market) (*engine.Domain, error) {
 	return engine.Compile(engine.RoleSpec{
 		Name:  "Farmer",
 		State: []engine.Var{{Name: "grain", Value: engine.NumberValue(0)}, {Name: "stall", Value: engine.NumberValue(0)}},
-		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "stall >= 2")},
+		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "stall >= 2", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("harvest").Effects("grain = grain + 1").Body(harvest{seconds: 0.3}).Spec(),
 			engine.NewAction("sell").Pre("grain > 0").Effects("grain = grain - 1, stall = stall + 1").Fulfills("stocked").
