@@ -117,7 +117,7 @@ func (r *Recorder) reserve(n int) {
 
 // record returns the encoded record i of the ring, oldest first.
 func (r *Recorder) record(i int) []byte {
-	n := r.Len()
+	n := r.kept()
 	j := i
 	if r.full {
 		j = (r.next + i) % r.size
@@ -129,12 +129,12 @@ func (r *Recorder) record(i int) []byte {
 	return r.buf[r.offs[j]:end]
 }
 
-// Len returns the number of records kept.
-func (r *Recorder) Len() int { return len(r.offs) }
+// kept returns the number of records kept.
+func (r *Recorder) kept() int { return len(r.offs) }
 
 // Records returns the kept records, oldest first.
 func (r *Recorder) Records() []Event {
-	n := r.Len()
+	n := r.kept()
 	if n == 0 {
 		return nil
 	}
@@ -165,7 +165,7 @@ func (r *Recorder) setCount(k EventKind, n int) {
 // action.
 func (r *Recorder) Summary(status string) string {
 	last := "none"
-	for i := r.Len() - 1; i >= 0; i-- {
+	for i := r.kept() - 1; i >= 0; i-- {
 		rec := r.record(i)
 		if act := r.recordAction(rec); act != "" {
 			last = EventKind(rec[0]).String() + " " + act
