@@ -53,8 +53,12 @@ func NewRecorder(size int) *Recorder {
 }
 
 // Add records an event, dropping the oldest when the ring is full. It
-// allocates only when its buffer must grow.
+// allocates only when its buffer must grow. A zero Recorder keeps
+// DefaultRecorderSize records.
 func (r *Recorder) Add(e Event) {
+	if r.size <= 0 {
+		r.size = DefaultRecorderSize // a zero Recorder, not made by NewRecorder
+	}
 	var tmp [256]byte
 	rec := r.encodeRecord(tmp[:0], &e)
 	if r.full {

@@ -143,6 +143,17 @@ func TestRecorderGivesBackWhatWasAdded(t *testing.T) {
 	})
 }
 
+func TestZeroRecorderKeepsTheDefaultNumber(t *testing.T) {
+	var r Recorder
+	for i := range 2 * DefaultRecorderSize {
+		r.Add(Event{Tick: i, Kind: EventStart, Action: "a"})
+	}
+	recs := r.Records()
+	require.Len(t, recs, DefaultRecorderSize)
+	assert.Equal(t, DefaultRecorderSize, recs[0].Tick)
+	assert.Equal(t, 2*DefaultRecorderSize, r.Count(EventStart))
+}
+
 // TestRecorderCodecCoversEveryField fails when Event or the records it
 // holds gain a field, so the recorder's encoding (record_codec.go) is
 // extended with it instead of silently dropping it.
