@@ -74,9 +74,13 @@ func (r *Recorder) Add(e Event) {
 	r.reserve(len(rec))
 	at := uint32(len(r.buf))
 	r.buf = append(r.buf, rec...)
-	if r.full {
+	switch {
+	case r.full:
 		r.offs[r.next] = at
-	} else {
+	case r.offs == nil && r.size <= 1024:
+		r.offs = make([]uint32, 1, r.size) // the ring fills in one allocation
+		r.offs[0] = at
+	default:
 		r.offs = append(r.offs, at)
 	}
 	r.next++
@@ -100,8 +104,9 @@ func (r *Recorder) oldest() uint32 {
 }
 
 // reserve makes room for n more bytes in buf: first by moving the kept
-// records to its start over the dropped ones, then by growing it by a
-// quarter, so it stays within about 1.25 times what the records need.
+// records to its start over the dropped ones, then by growing it (twice
+// its size up to 1 KiB, then by a quarter), so it stays within about 1.25
+// times what the records need.
 func (r *Recorder) reserve(n int) {
 	if len(r.buf)+n <= cap(r.buf) {
 		return
@@ -113,7 +118,11 @@ func (r *Recorder) reserve(n int) {
 		}
 	}
 	if need := len(r.buf) + n; need > cap(r.buf)-cap(r.buf)/8 {
-		grown := make([]byte, len(r.buf), need+need/4+32)
+		size := need + need/4 + 32
+		if size < 1024 {
+			size = min(max(size, 2*cap(r.buf)), 1024)
+		}
+		grown := make([]byte, len(r.buf), size)
 		copy(grown, r.buf)
 		r.buf = grown
 	}
