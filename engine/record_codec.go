@@ -8,13 +8,14 @@ import (
 )
 
 // The flight recorder keeps its records encoded (see Recorder): a record
-// is its kind byte, a mask of the optional fields it has, its tick and
-// time, then each field the mask names, in the order of the bits below.
+// is its kind byte, a mask of the optional fields it has (the bits below),
+// its tick, its time unless that follows from the tick, then each field
+// the mask names, in Event's order.
 // Integers are varints, floats are their bits byte-reversed as a varint
 // (so round numbers such as 0, 1 or 30 take one to three bytes), slices a
 // length then their items, and names (agents, goals, actions,
 // considerations, beliefs, peers) an index into the recorder's table of
-// names, so a record of a soldier starting an action is about a dozen
+// names, so a record of a soldier starting an action is 6 or 7
 // bytes instead of an Event's 264.
 const (
 	recAgent = 1 << iota
