@@ -192,7 +192,8 @@ func (a *Agent) CurrentPlan() []*Action {
 // Stuck reports whether the agent is marked STUCK.
 func (a *Agent) Stuck() bool { return a.stuck }
 
-// Time returns the agent's clock in seconds: the sum of its ticks' dt.
+// Time returns the agent's clock in seconds: its ticks' dt added up
+// exactly (the tick count times dt; see World.Time), as of its last tick.
 func (a *Agent) Time() float64 { return a.time }
 
 // Ticks returns the number of ticks run.
@@ -708,7 +709,15 @@ func (a *Agent) hasForbidden(steps []*Action) bool {
 // action that scores 0 or less is never picked: with no positive score the
 // agent does nothing rather than something pointless.
 func (a *Agent) pick() bool {
+	var t0 time.Time
+	if a.Timing {
+		t0 = time.Now()
+	}
 	ranked := a.utility.ActionsByUtility(a.State)
+	var took time.Duration
+	if a.Timing {
+		took = time.Since(t0)
+	}
 	for _, sa := range ranked {
 		if !(sa.Score > 0) {
 			break
@@ -723,7 +732,8 @@ func (a *Agent) pick() bool {
 		a.plan = append(a.plan[:0], sa.Action)
 		a.picked = true
 		a.rethinkAt = a.time + a.rethinkEvery()
-		e := Event{Kind: EventPick, Action: sa.Action.Name, Score: sa.Score, Considerations: a.considerationsOf(sa.Action)}
+		e := Event{Kind: EventPick, Action: sa.Action.Name, Score: sa.Score, Considerations: a.considerationsOf(sa.Action),
+			Duration: took}
 		for _, r := range ranked {
 			e.Scores = append(e.Scores, ActionScore{Action: r.Action.Name, Score: r.Score})
 		}

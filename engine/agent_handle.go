@@ -1,6 +1,9 @@
 package engine
 
-import "errors"
+import (
+	"errors"
+	"time"
+)
 
 // customHandle reports whether the agent's planner handle is one the game
 // set (SetPlannerHandle), not the default: the tick then plans through it.
@@ -32,9 +35,17 @@ func (a *Agent) goalsMet() bool {
 // steps of this domain and is allowed (see allowed). It reports whether
 // there is a step to run.
 func (a *Agent) planByHandle() bool {
+	var t0 time.Time
+	if a.Timing {
+		t0 = time.Now()
+	}
 	p, err := a.handle.Plan()
+	var took time.Duration
+	if a.Timing {
+		took = time.Since(t0)
+	}
 	if err != nil {
-		e := Event{Kind: EventPlanFailed, Reason: err.Error()}
+		e := Event{Kind: EventPlanFailed, Reason: err.Error(), Duration: took}
 		var pe *PlanError
 		if errors.As(err, &pe) {
 			e.Goal, e.Reason = pe.Goal, string(pe.Reason)+": "+pe.Detail
@@ -61,7 +72,7 @@ func (a *Agent) planByHandle() bool {
 		}
 		a.plan = append(a.plan[:0], gp.Steps...)
 		a.goal, a.idle = gp.Goal, false
-		a.emit(Event{Kind: EventPlan, Goal: gp.Goal.Name, Plan: names(gp.Steps), Cost: gp.Cost,
+		a.emit(Event{Kind: EventPlan, Goal: gp.Goal.Name, Plan: names(gp.Steps), Cost: gp.Cost, Duration: took,
 			Reason: "planned by the agent's planner handle"})
 		return true
 	}

@@ -100,8 +100,10 @@ type Event struct {
 	// Considerations are, for a pick, the picked action's considerations:
 	// each one's input, output and weight, as the score used them.
 	Considerations []ConsiderationScore `json:"considerations,omitempty"`
-	// Duration is the wall time planning took; recorded only when the
-	// world's Timing is on, since it differs from run to run.
+	// Duration is the wall time the decision took: the GOAP search or
+	// the planner handle's Plan on plan and plan-failed records, the
+	// scoring on pick records. Recorded only when the world's Timing is
+	// on, since it differs from run to run.
 	Duration time.Duration `json:"durationNs,omitempty"`
 	// Belief, Value, Old, Peer and Intention are the reactive layer's
 	// (package engine/bdi): a belief's name, its new and old values as

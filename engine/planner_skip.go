@@ -101,12 +101,13 @@ func (p *Planner) leftOutError(g *Goal, a *Action, maxDepth int) *PlanError {
 }
 
 // deadEndNote names, for a goal no action can move toward, the variable
-// that cannot move and the actions that move it only the other way:
-// ` ("gold": Spend only moves it the other way)`, or "".
+// that cannot move: ` (no action assigns "rained")`, or for a number the
+// actions that move it only the other way: ` ("gold": Spend only moves it
+// the other way)`; or "".
 func (p *Planner) deadEndNote(gs *goalSearch, start State) string {
 	for i := range gs.atoms {
 		at := &gs.atoms[i]
-		if c, _ := at.estimate(start); c < inf || !at.numeric {
+		if c, _ := at.estimate(start); c < inf {
 			continue
 		}
 		name := p.Domain.Schema.Name(at.slot)
@@ -119,7 +120,9 @@ func (p *Planner) deadEndNote(gs *goalSearch, start State) string {
 		if len(movers) == 0 {
 			return " (no action assigns \"" + name + "\")"
 		}
-		return " (\"" + name + "\": " + strings.Join(movers, ", ") + " only move it the other way)"
+		if at.numeric {
+			return " (\"" + name + "\": " + strings.Join(movers, ", ") + " only move it the other way)"
+		}
 	}
 	return ""
 }

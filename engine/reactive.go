@@ -81,14 +81,14 @@ func (g GoalValue) Equal(o GoalValue) bool {
 }
 
 // String formats a named goal as its name and a tuple as
-// {"start", 1, 5}.
+// {"start", 1, 5}, numbers in ShortNumber form, for messages and records.
 func (g GoalValue) String() string {
 	if !g.Tuple {
 		return g.Name()
 	}
 	parts := make([]string, len(g.Terms))
 	for i, t := range g.Terms {
-		parts[i] = t.String()
+		parts[i] = shortValue(t)
 	}
 	return "{" + strings.Join(parts, ", ") + "}"
 }
@@ -236,7 +236,7 @@ func (a *Agent) Tell(to, name string, v Value) error {
 	}
 	a.rx.outbox = append(a.rx.outbox, told{to: b, slot: slot, v: v, from: a.Name})
 	if a.Recording() {
-		a.emit(Event{Kind: EventTell, Peer: to, Belief: name, Value: v.String()})
+		a.emit(Event{Kind: EventTell, Peer: to, Belief: name, Value: shortValue(v)})
 	}
 	return nil
 }

@@ -104,10 +104,30 @@ func TestPlanEachPlansThePossibleGoal(t *testing.T) {
 }
 
 func TestDeadEndNamesTheWrongWayMovers(t *testing.T) {
-	_, err := planCase(t, []Var{{"gold", NumberValue(0)}}, "gold >= 10",
-		NewAction("Spend").Effects("gold = gold - 5").Spec(), NewAction("Tax").Effects("gold = gold - 1").Spec())
-	var pe *PlanError
-	require.ErrorAs(t, err, &pe)
-	assert.Equal(t, Unreachable, pe.Reason)
-	assert.Equal(t, `the goal's condition can never hold: no action can move its variables toward it, or the actions that do run out of a resource nothing restores ("gold": Spend, Tax only move it the other way)`, pe.Detail)
+	const lead = "the goal's condition can never hold: no action can move its variables toward it, or the actions that do run out of a resource nothing restores"
+	tests := []struct {
+		name, reason string
+		state        []Var
+		goal         string
+		actions      []ActionSpec
+		note         string
+	}{
+		{name: "a number moved the other way", reason: "Spend and Tax only lower gold",
+			state: []Var{{"gold", NumberValue(0)}}, goal: "gold >= 10",
+			actions: []ActionSpec{NewAction("Spend").Effects("gold = gold - 5").Spec(), NewAction("Tax").Effects("gold = gold - 1").Spec()},
+			note:    ` ("gold": Spend, Tax only move it the other way)`},
+		{name: "a flag nothing sets", reason: "Dig is a candidate (it writes tired), but nothing assigns rained",
+			state: []Var{{"rained", BoolValue(false)}, {"tired", BoolValue(false)}}, goal: "rained && !tired",
+			actions: []ActionSpec{NewAction("Dig").Effects("tired = true").Spec()},
+			note:    ` (no action assigns "rained")`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := planCase(t, tc.state, tc.goal, tc.actions...)
+			var pe *PlanError
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, Unreachable, pe.Reason, tc.reason)
+			assert.Equal(t, lead+tc.note, pe.Detail, tc.reason)
+		})
+	}
 }

@@ -93,6 +93,9 @@ func (w *World) SnapshotAgents(out io.Writer, agents []*Agent) error { return w.
 func (w *World) snapshot(out io.Writer, agents []*Agent) error {
 	s := worldSnap{Format: SnapshotFormat, Version: SnapshotVersion, Time: w.Time, Ticks: w.Ticks,
 		Seed: w.Seed, Workers: w.Workers, Timing: w.Timing}
+	if w.clock.now() == w.Time {
+		s.Clock = &clockSnap{Base: w.clock.base, DT: w.clock.dt, Rate: w.clock.rate, N: w.clock.n}
+	}
 	var err error
 	if s.Rand, err = saveRand(w.Rand, w.src, "the world"); err != nil {
 		return err
@@ -175,6 +178,9 @@ func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 		return nil, err
 	}
 	w.Time, w.Ticks, w.Workers, w.Timing = s.Time, s.Ticks, s.Workers, s.Timing
+	if c := s.Clock; c != nil {
+		w.clock = clock{base: c.Base, dt: c.DT, rate: c.Rate, n: c.N} // Tick rebases it if it disagrees with Time
+	}
 	if _, err := w.addSnapshot(s, opts, true); err != nil {
 		return nil, err
 	}
@@ -293,6 +299,7 @@ type worldSnap struct {
 	Rand    []byte      `json:"rand"`
 	Workers int         `json:"workers,omitempty"`
 	Timing  bool        `json:"timing,omitempty"`
+	Clock   *clockSnap  `json:"clock,omitempty"` // the world's exact clock; absent: count on from Time
 	Agents  []agentSnap `json:"agents"`
 }
 
@@ -341,7 +348,7 @@ type agentSnap struct {
 	Ran          []string           `json:"ran,omitempty"`
 }
 
-// clockSnap is the agent's exact clock (see clock): the time its current
+// clockSnap is an agent's or the world's exact clock (see clock): the time its current
 // run of equal dt began, that dt, its rate when whole, and the ticks of
 // the run.
 type clockSnap struct {

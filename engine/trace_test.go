@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -29,11 +30,51 @@ func TestGameTimeIsExact(t *testing.T) {
 				w.Tick(dt)
 			}
 			assert.Equal(t, tc.want, a.Time(), tc.reason)
-			// World.Time is still the sum of the dts: the demo's battle is
-			// tuned on it (see docs/decisions.md).
-			assert.InDelta(t, tc.want, w.Time, 1e-9, tc.reason)
+			assert.Equal(t, tc.want, w.Time, "World.Time: "+tc.reason)
 		})
 	}
+}
+
+func TestWorldTimeSetByTheGameCountsOn(t *testing.T) {
+	w, _, _ := newWorld(t, RoleSpec{Name: "R"})
+	for range 20 {
+		w.Tick(0.1)
+	}
+	require.Equal(t, 2.0, w.Time)
+	w.Time = 100 // a game that moves its clock (a new round that starts at 100 s)
+	for range 30 {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, 103.0, w.Time, "30 ticks of 0.1 s on from the 100 s the game set")
+	assert.Equal(t, 50, w.Ticks)
+}
+
+func TestWorldTimeIsExactAfterRestore(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "R"})
+	require.NoError(t, err)
+	w := NewWorld(1)
+	w.Add(NewAgent("a", d))
+	for range 25 {
+		w.Tick(0.1)
+	}
+	var buf strings.Builder
+	require.NoError(t, w.Snapshot(&buf))
+	assert.Contains(t, buf.String(), `"clock"`, "the world's clock is saved")
+	r, err := Restore(strings.NewReader(buf.String()), RestoreOptions{Domains: []*Domain{d}})
+	require.NoError(t, err)
+	require.Equal(t, 2.5, r.Time)
+	for range 25 {
+		r.Tick(0.1)
+	}
+	assert.Equal(t, 5.0, r.Time, "the restored clock counts on exactly: 50 ticks of 0.1 s")
+	assert.Equal(t, 5.0, r.Agents[0].Time())
+
+	// A snapshot without the world's clock (older engines) counts on from its time.
+	old := strings.Replace(buf.String(), `"clock"`, `"oldClock"`, 1)
+	r, err = Restore(strings.NewReader(old), RestoreOptions{Domains: []*Domain{d}})
+	require.NoError(t, err)
+	r.Tick(0.1)
+	assert.Equal(t, 2.6, r.Time)
 }
 
 func repeat(x float64, n int) []float64 {
@@ -88,4 +129,51 @@ func TestDecidedBy(t *testing.T) {
 	}
 	assert.Equal(t, "pick", a.DecidedBy(), "fed: the utility planner picked Nap")
 	assert.Equal(t, "Nap", a.Running().Name)
+}
+
+func TestTimingRecordsEveryDecision(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		role         RoleSpec
+		handle       bool
+		kind         EventKind
+	}{
+		{name: "GOAP plan", reason: "the search's wall time is on the plan record", kind: EventPlan,
+			role: RoleSpec{Name: "R", State: []Var{{"fed", BoolValue(false)}}, Goals: []GoalSpec{NewGoal("eat", "fed", Normal)},
+				Actions: []ActionSpec{NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 1}).Spec()}}},
+		{name: "utility pick", reason: "the scoring's wall time is on the pick record", kind: EventPick,
+			role: RoleSpec{Name: "R", Decide: "utility",
+				Actions: []ActionSpec{{Name: "Nap", Utility: UtilitySpec{Value: 50}, Body: ticksBody{n: 100}}}}},
+		{name: "planner handle", reason: "a custom handle's Plan is timed too", kind: EventPlan, handle: true,
+			role: RoleSpec{Name: "R", State: []Var{{"fed", BoolValue(false)}}, Goals: []GoalSpec{NewGoal("eat", "fed", Normal)},
+				Actions: []ActionSpec{NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 1}).Spec()}}},
+	}
+	for _, tc := range tests {
+		for _, timing := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s timing=%v", tc.name, timing), func(t *testing.T) {
+				w, a, tr := newWorld(t, tc.role)
+				if tc.handle {
+					asked := 0
+					a.SetPlannerHandle(fixedHandle{a: a, goal: "eat", steps: []string{"Eat"}, asked: &asked})
+				}
+				w.Timing = timing
+				w.Tick(0.1)
+				var got *Event
+				for i := range tr.events {
+					if tr.events[i].Kind == tc.kind {
+						got = &tr.events[i]
+					}
+				}
+				require.NotNil(t, got, "a %s record", tc.kind)
+				if tc.handle {
+					require.Equal(t, "planned by the agent's planner handle", got.Reason)
+				}
+				if timing {
+					assert.Positive(t, got.Duration, tc.reason)
+				} else {
+					assert.Zero(t, got.Duration, "off by default: traces stay reproducible")
+				}
+			})
+		}
+	}
 }

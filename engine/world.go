@@ -10,9 +10,13 @@ import (
 // one goroutine (it may fan out to Workers goroutines inside).
 type World struct {
 	Agents []*Agent
-	Time   float64 // seconds since the world started
-	Ticks  int     // ticks run so far
-	Seed   uint64
+	// Time is the game time in seconds since the world started, kept
+	// exactly by Tick as the tick count times dt (50 ticks of 0.1 s read
+	// 5, not the 4.999999999999998 a running sum gives; see clock). A game
+	// may set it; the next Tick counts on from the value set.
+	Time  float64
+	Ticks int // ticks run so far
+	Seed  uint64
 	// Rand is the world's own random source, seeded from Seed, for the
 	// embedding game; agents have their own (Agent.Rand).
 	Rand *rand.Rand
@@ -36,6 +40,7 @@ type World struct {
 	worker []int
 	byName map[string]*Agent // for Agent and Tell
 	src    randSource        // the Rand that NewWorld made and its source, for Snapshot
+	clock  clock             // keeps Time exactly from the tick count
 }
 
 // NewWorld returns an empty world with the given seed.
@@ -141,7 +146,10 @@ func (w *World) Tick(dt float64) {
 	}
 	w.deliverTells()
 	w.Ticks++
-	w.Time += dt
+	if w.Time != w.clock.now() { // set by the game (or a restore): count on from there
+		w.clock = clock{base: w.Time}
+	}
+	w.Time = w.clock.advance(dt)
 }
 
 // Finish ends a run: each agent records its summary line (EventSummary,

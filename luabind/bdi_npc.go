@@ -184,7 +184,7 @@ func (r *Runtime) bdiStart(L *lua.LState) int {
 				L.Error(lua.LString(where+"bad argument #2 to 'wait_event' (timeout must be seconds > 0, or nil for none)"), 0)
 			}
 			timeout = float64(t)
-			what += ", timeout " + expr.FormatNumber(timeout) + " s"
+			what += ", timeout " + expr.ShortNumber(timeout) + " s"
 		default:
 			L.Error(lua.LString(where+"bad argument #2 to 'wait_event' (number expected, got "+t.Type().String()+")"), 0)
 		}
@@ -293,7 +293,7 @@ func describeLua(v lua.LValue, depth int) string {
 	case lua.LString:
 		return engine.StringValue(string(x)).String()
 	case lua.LNumber:
-		return expr.FormatNumber(float64(x))
+		return expr.ShortNumber(float64(x))
 	case lua.LBool, *lua.LNilType:
 		return x.String()
 	case *lua.LTable:

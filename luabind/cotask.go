@@ -181,7 +181,7 @@ func (t *coTask) resume(fn *lua.LFunction, first, args []lua.LValue) (st lua.Res
 func (t *coTask) waiting() string {
 	switch {
 	case t.sleeping:
-		return "wait " + expr.FormatNumber(t.sleepFor) + " s"
+		return "wait " + expr.ShortNumber(t.sleepFor) + " s"
 	case t.host != nil:
 		return "npc:" + t.host.call.Name
 	case t.bw != nil:

@@ -164,3 +164,29 @@ func TestTraceOfAFileThatIsNoTrace(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errOut, "../../scripts/soldier.lua:1: not a JSON Lines trace (one record per line, as moonmind run --trace writes)")
 }
+
+// TestFaultyCorpusCoversEveryCheck keeps the corpus complete: every check
+// of moonmind check has a faulty role with plain tables and one with the
+// mm.* helpers (the table in testdata/faulty/README.md).
+func TestFaultyCorpusCoversEveryCheck(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("testdata", "faulty", "README.md"))
+	require.NoError(t, err)
+	rows := 0
+	for _, line := range strings.Split(string(readme), "\n") {
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		if len(cells) != 3 || !strings.HasSuffix(strings.TrimSpace(cells[1]), ".lua") {
+			continue
+		}
+		rows++
+		plain := strings.TrimSpace(cells[1])
+		helpers := strings.Fields(strings.TrimSpace(cells[2]))[0]
+		helpers = strings.TrimSuffix(helpers, ",")
+		for _, f := range []string{plain, helpers} {
+			src, err := os.ReadFile(filepath.Join("testdata", "faulty", f))
+			require.NoError(t, err, "%s: %s", cells[0], f)
+			assert.Contains(t, string(src), "-- planted: ", f)
+			assert.Equal(t, f == helpers, strings.Contains(string(src), `require("moonmind")`), "%s: %s uses the helpers only in the helpers column", cells[0], f)
+		}
+	}
+	assert.Equal(t, 13, rows, "one row per check")
+}

@@ -65,9 +65,69 @@ func loadFindings(path string, err error) []finding {
 		var line, col int
 		fmt.Sscanf(m[2], "%d", &line)
 		fmt.Sscanf(m[3], "%d", &col)
-		return []finding{{Pos: engine.Pos{File: m[1], Line: line, Col: col}, Severity: "error", Msg: strings.TrimSpace(msg[len(m[0]):])}}
+		f := finding{Pos: engine.Pos{File: m[1], Line: line, Col: col}, Severity: "error", Msg: strings.TrimSpace(msg[len(m[0]):])}
+		return []finding{missingComma(f, readSource(m[1]))}
 	}
 	return []finding{{Pos: engine.Pos{File: path, Line: 1, Col: 1}, Severity: "error", Msg: msg}}
+}
+
+// missingComma moves a syntax error that Lua notices at the first token of
+// a line back to the end of the line before, when that line ends a value
+// (a table, a string, a number, a name): the usual cause is a comma
+// missing between two fields or entries, and that is where it goes.
+func missingComma(f finding, src string) finding {
+	if !strings.HasPrefix(f.Msg, "syntax error near ") || src == "" {
+		return f
+	}
+	lines := strings.Split(src, "\n")
+	if f.Pos.Line < 2 || f.Pos.Line > len(lines) {
+		return f
+	}
+	this := lines[f.Pos.Line-1]
+	if strings.TrimSpace(this[:min(max(f.Pos.Col-1, 0), len(this))]) != "" {
+		return f // the token is not the first of its line
+	}
+	for n := f.Pos.Line - 1; n >= 1; n-- {
+		code := strings.TrimRight(withoutComment(lines[n-1]), " \t\r")
+		if strings.TrimSpace(code) == "" {
+			continue
+		}
+		last := code[len(code)-1]
+		endsValue := last == '}' || last == '"' || last == '\'' || last == ')' || last == ']' ||
+			last == '_' || last >= '0' && last <= '9' || last >= 'a' && last <= 'z' || last >= 'A' && last <= 'Z'
+		for _, kw := range []string{"then", "do", "else", "return", "function", "and", "or", "not", "local", "in", "repeat"} {
+			if strings.HasSuffix(code, kw) {
+				endsValue = false
+			}
+		}
+		if !endsValue {
+			return f
+		}
+		f.Msg = fmt.Sprintf("%s on line %d: is a comma missing at the end of line %d, between two fields or entries?", f.Msg, f.Pos.Line, n)
+		f.Pos.Line, f.Pos.Col = n, len(code)+1
+		return f
+	}
+	return f
+}
+
+// withoutComment cuts a line of Lua at its "--" comment, if any, outside
+// quoted strings.
+func withoutComment(line string) string {
+	var quote byte
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case quote != 0 && c == '\\':
+			i++
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote == 0 && (c == '"' || c == '\''):
+			quote = c
+		case quote == 0 && c == '-' && i+1 < len(line) && line[i+1] == '-':
+			return line[:i]
+		}
+	}
+	return line
 }
 
 var readsField = regexp.MustCompile(`^(?:goal|action) "[^"]*" (condition|pre|effects) reads "`)
@@ -84,6 +144,10 @@ func analyse(d *engine.Domain, src string) []finding {
 	fields := fieldFinder{src: src}
 	for _, g := range d.Goals {
 		at := fields.find(g.Pos, "condition")
+		if at == g.Pos {
+			// mm.goal(name, condition): no key, the text itself.
+			at = fields.literal(g.Pos, g.Condition.Source())
+		}
 		// The one rule of candidacy (engine.Goal.Candidate): a goal no
 		// action is a candidate for is reached only when the world makes
 		// it true.
@@ -109,6 +173,7 @@ func analyse(d *engine.Domain, src string) []finding {
 			}
 		}
 	}
+	out = append(out, promisesSensorsBreak(d, fields, newScans())...)
 	for _, a := range d.Actions {
 		out = append(out, arithmeticOnText(d, a, fields)...)
 		if d.Decide == "goap" && !a.Restricted {
@@ -119,6 +184,35 @@ func analyse(d *engine.Domain, src string) []finding {
 			if !used && len(d.Goals) > 0 {
 				out = append(out, finding{a.Pos, "note", fmt.Sprintf("action %q: no goal can use it: it fulfills no goal, assigns no variable a goal reads, and helps no action that does (decide is goap, so it never runs)", a.Name)})
 			}
+		}
+	}
+	return out
+}
+
+// promisesSensorsBreak warns at each action's effects that promise a
+// variable a sensor of the role also writes (as its Lua source shows): the
+// sensor runs every tick it is due, also while the action's body runs, so
+// it can undo the promise before the step ends, and the finished step
+// then reports the effect unmet. Sensors written in Go are not seen.
+func promisesSensorsBreak(d *engine.Domain, fields fieldFinder, sc scans) []finding {
+	writers := map[string][]string{} // variable -> sensors writing it
+	for _, s := range d.Sensors {
+		t, _ := sc.entry(s.Pos, s.Name)
+		for _, v := range t.Writes {
+			writers[v] = append(writers[v], s.Name)
+		}
+	}
+	var out []finding
+	for _, a := range d.Actions {
+		for _, slot := range a.Effects.Writes() {
+			name := d.Schema.Name(slot)
+			ss := writers[name]
+			if len(ss) == 0 {
+				continue
+			}
+			out = append(out, finding{fields.find(a.Pos, "effects"), "warning",
+				fmt.Sprintf("action %q: effect %q promises %s, which sensor %q also writes: the sensor can undo it while the action runs, and the promise will be broken (let the body or the sensor own %s, not both)",
+					a.Name, a.Effects.Source(), name, ss[0], name)})
 		}
 	}
 	return out
@@ -236,6 +330,18 @@ func movesToward(d *engine.Domain, slot int, up bool) bool {
 type fieldFinder struct{ src string }
 
 func (f fieldFinder) find(at engine.Pos, key string) engine.Pos {
+	return f.match(at, `(?:^|[^\w.])(`+regexp.QuoteMeta(key)+`)\s*=[^=]`)
+}
+
+// literal finds a quoted string holding text in the declaration at at,
+// the way find finds a key (the position of its opening quote).
+func (f fieldFinder) literal(at engine.Pos, text string) engine.Pos {
+	q := regexp.QuoteMeta(text)
+	return f.match(at, `(["']`+q+`["'])`)
+}
+
+// match finds the first submatch of pattern in the declaration at at.
+func (f fieldFinder) match(at engine.Pos, pattern string) engine.Pos {
 	if f.src == "" || at.Line < 1 {
 		return at
 	}
@@ -258,8 +364,7 @@ func (f fieldFinder) find(at engine.Pos, key string) engine.Pos {
 	if m := nextName.FindStringIndex(rest[skip:]); m != nil {
 		end = skip + m[0]
 	}
-	re := regexp.MustCompile(`(?:^|[^\w.])(` + regexp.QuoteMeta(key) + `)\s*=[^=]`)
-	m := re.FindStringSubmatchIndex(rest[:end])
+	m := regexp.MustCompile(pattern).FindStringSubmatchIndex(rest[:end])
 	if m == nil {
 		return at
 	}

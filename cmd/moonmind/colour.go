@@ -22,12 +22,7 @@ func colourOK(isTerminal bool, getenv func(string) string) bool {
 // colourFor reports whether w, the output of a command, may be coloured:
 // w is a terminal and the environment allows it.
 func colourFor(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return colourOK(err == nil && st.Mode()&os.ModeCharDevice != 0, os.Getenv)
+	return colourOK(isTerminal(w), os.Getenv)
 }
 
 // paint wraps s in colour when on is true.

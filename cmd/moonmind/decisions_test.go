@@ -42,6 +42,50 @@ func TestPlanAuthority(t *testing.T) {
 	}
 }
 
+func TestPlanNamesTheBlockingActionPerGoal(t *testing.T) {
+	f := filepath.Join("testdata", "decisions", "armed.lua")
+	tests := []struct {
+		name, reason string
+		args         []string
+		code         int
+		want         string
+	}{
+		{name: "no crate", reason: "armed fails at fetchMagazine's at_crate, named; rest is still planned",
+			code: 1, want: "role Rifleman\n" +
+				`goal armed (high): no plan: UNREACHABLE: goal "armed", action "fetchMagazine", precondition "at_crate": ` +
+				`the precondition of "fetchMagazine" never holds, so "reload" ("magazines > 0") can never run` + "\n" +
+				"goal rest (normal): sit  [cost 1]\n" +
+				"plan: sit  [cost 1]\n"},
+		{name: "at a crate", reason: "with at_crate both goals have plans, highest priority first",
+			args: []string{"--state", "at_crate=true"}, code: 0, want: "role Rifleman\n" +
+				"goal armed (high): fetchMagazine, reload  [cost 2]\n" +
+				"goal rest (normal): sit  [cost 1]\n" +
+				"plan: fetchMagazine, reload, sit  [cost 3]\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			out, errOut, code := runMain(append([]string{"plan", f}, tc.args...)...)
+			assert.Equal(t, tc.code, code, errOut)
+			assert.Equal(t, tc.want, out, tc.reason)
+		})
+	}
+}
+
+func TestPlanCostsInShortestForm(t *testing.T) {
+	f := filepath.Join("testdata", "decisions", "walker.lua")
+	out, errOut, code := runMain("plan", f)
+	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, "role Walker\ngoal leave (normal): ToDoor, Open  [cost 0.3]\nplan: ToDoor, Open  [cost 0.3]\n", out,
+		"0.1 + 0.2 prints 0.3, not 0.30000000000000004")
+	out, errOut, code = runMain("why-not", f, "--action", "Open")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "[ToDoor, Open]  [cost 0.3]")
+	assert.NotContains(t, out, "0000000")
+	out, errOut, code = runMain("run", f, "--ticks", "2")
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "plan=[ToDoor, Open] cost=0.3\n")
+}
+
 func TestPlanJSONPerGoal(t *testing.T) {
 	out, errOut, code := runMain("plan", robRole, "--json")
 	require.Equal(t, 1, code, errOut)
@@ -160,6 +204,43 @@ func TestRunTimingAndExactTime(t *testing.T) {
 	assert.Contains(t, string(data), `"tick":50,"time":5,`, "the summary after 50 ticks of 0.1 s is at exactly 5 s")
 	assert.Contains(t, string(data), `"tick":42,"time":4.1,`)
 	assert.NotContains(t, string(data), "4.99999")
+}
+
+func TestRunTracePickRecords(t *testing.T) {
+	f := filepath.Join("testdata", "decisions", "feast.lua")
+	for _, timing := range []bool{false, true} {
+		trace := filepath.Join(t.TempDir(), "t.jsonl")
+		args := []string{"run", f, "--ticks", "1", "--trace", trace}
+		if timing {
+			args = append(args, "--timing")
+		}
+		out, errOut, code := runMain(args...)
+		require.Equal(t, 0, code, errOut)
+		assert.Equal(t, timing, strings.Contains(out, "pick        action=feast score=2.000 took="), "the pick line is timed with --timing only")
+		data, err := os.ReadFile(trace)
+		require.NoError(t, err)
+		var pick struct {
+			Kind           string `json:"kind"`
+			Considerations []struct {
+				Name                  string
+				Input, Output, Weight float64
+			} `json:"considerations"`
+			DurationNs int64 `json:"durationNs"`
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			if strings.Contains(line, `"kind":"pick"`) {
+				require.NoError(t, json.Unmarshal([]byte(line), &pick))
+				break
+			}
+		}
+		require.Equal(t, "pick", pick.Kind, "the trace has the pick")
+		require.Len(t, pick.Considerations, 1)
+		assert.Equal(t, "utility", pick.Considerations[0].Name)
+		assert.Equal(t, 300.0, pick.Considerations[0].Input, "value - cost")
+		assert.Equal(t, 2.0, pick.Considerations[0].Output, "(300 - 0 + 100) / 200, unclamped")
+		assert.Equal(t, 1.0, pick.Considerations[0].Weight)
+		assert.Equal(t, timing, pick.DurationNs > 0, "durationNs with --timing only")
+	}
 }
 
 func TestCheckNotesGoalsWithoutCandidates(t *testing.T) {

@@ -39,19 +39,32 @@ var helps = map[string]helpText{
 			"Findings: a role that does not load (syntax, unknown keys, bad conditions and effects, a fulfills or a\n" +
 			"condition naming nothing); a goal with no candidate action (a note), or none reaches from the initial\n" +
 			"state (a warning, naming a self-feeding cycle when that is why); a numeric goal no action moves toward;\n" +
-			"effect arithmetic on a string or boolean variable; in a goap role, an action no goal can use (a note).\n" +
+			"effect arithmetic on a string or boolean variable; an effect promising a variable that a Lua sensor also\n" +
+			"writes (a warning: the sensor can break the promise); in a goap role, an action no goal can use (a note).\n" +
 			"Notes alone exit 0.",
 	},
 	"trace": {
 		args:    "FILE.jsonl  a trace written by moonmind run --trace",
 		example: "moonmind trace run.jsonl --agent Soldier --kind start --tick 1:10\n  tick    1  t=  0.000s  Soldier      start       goal=armed action=fetchMagazine",
 		exits:   "2  the trace cannot be read, or --agent, --kind or --tick names nothing in it (with a did-you-mean)",
-		more:    "--tick A:B keeps ticks A to B inclusive; A: and :B leave one end open.",
+		more: "--tick A:B keeps ticks A to B inclusive; A: and :B leave one end open. --kind input prints the inputs\n" +
+			"the host gave instead of the records (what sensors wrote, what host methods answered), which replay feeds back.",
 	},
 	"graph": {
-		args:    "FILE  one role file",
-		example: "moonmind graph scripts/soldier.lua | dot -Tpng -o soldier.png\n  (a Graphviz DOT graph: a box per action, an ellipse per goal, a note per state variable)",
-		exits:   "2  the role does not load",
+		args: "FILE  one role file",
+		example: "moonmind graph scripts/soldier.lua --goal armed --format mermaid\n" +
+			"  flowchart LR\n" +
+			"    n1[/\"ammo = 0\"/]",
+		exits: "2  the role does not load, --goal names no goal of the role, or --format is neither dot nor mermaid",
+		more: "Nodes: a note per state variable, an ellipse per goal, a box per action, a hexagon per sensor, a\n" +
+			"component per reactive plan. Edges: variable -> action (pre: its precondition reads it; dotted: a\n" +
+			"consideration reads it), action -> variable (its effects; dotted \"body\": its body writes it, no effect\n" +
+			"promises it), variable -> goal, action -> goal (fulfills), sensor -> variable (what it writes), goal or\n" +
+			"belief -> plan (what triggers it), plan -> variable or goal (what its body writes or asks for), variable ->\n" +
+			"named condition (dotted \"tests\": its test reads it). What sensors, plans, bodies and tests read and write\n" +
+			"is read from their Lua source. A node without an edge says why.\n" +
+			"--goal keeps only what can lead to that goal. Render DOT with Graphviz (dot -Tpng, not installed by\n" +
+			"moonmind), Mermaid in any Markdown viewer that draws it.",
 	},
 	"plan": {
 		args:    "FILE  one role file",
@@ -108,6 +121,9 @@ func trainingGroundHelp() string {
 	for _, n := range names {
 		b.WriteString("\n  " + groundMethods[n])
 	}
+	b.WriteString("\n\nOn a terminal, records that went wrong are coloured (never with NO_COLOR set), and a run that goes on\n" +
+		"for more than a second shows a progress bar on stderr, cleared at the end. --trace also records every\n" +
+		"input the host gave (what sensors wrote, what host methods answered), for moonmind replay.")
 	return b.String()
 }
 

@@ -131,6 +131,13 @@ func TestRunHelpListsTheTrainingGround(t *testing.T) {
 	for _, n := range offered {
 		assert.Contains(t, out, "\n  npc:"+n+"(", "run --help lists %s", n)
 	}
+
+	// The LuaLS stubs annotate each of them, so an editor knows them.
+	stubs, err := os.ReadFile(filepath.Join("..", "..", "scripts", "types", "moonmind.lua"))
+	require.NoError(t, err)
+	for _, n := range offered {
+		assert.Regexp(t, `(?m)^function NPC:`+n+`\(`, string(stubs), "scripts/types/moonmind.lua annotates the training ground's %s", n)
+	}
 }
 
 // splitShell splits a command line at spaces outside single quotes.
@@ -162,7 +169,7 @@ func splitShell(line string) []string {
 // TestHelpExamplesAreTrue runs the example of every command that needs no
 // server or trace file and checks that it prints what its help says.
 func TestHelpExamplesAreTrue(t *testing.T) {
-	for _, name := range []string{"check", "plan", "utility", "run", "eval", "apply"} {
+	for _, name := range []string{"check", "plan", "utility", "run", "eval", "apply", "graph"} {
 		t.Run(name, func(t *testing.T) {
 			lines := strings.Split(helps[name].example, "\n")
 			// The examples are written from the repository's root.

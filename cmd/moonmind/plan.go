@@ -138,12 +138,12 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "goal %s%s: no plan: %s\n", o.Err.Goal, prio, o.Err.Message())
 			continue
 		}
-		fmt.Fprintf(stdout, "goal %s (%s): %s  [cost %s]\n", o.Goal.Name, o.Goal.Priority, strings.Join(names(o.Steps), ", "), expr.FormatNumber(o.Cost))
+		fmt.Fprintf(stdout, "goal %s (%s): %s  [cost %s]\n", o.Goal.Name, o.Goal.Priority, strings.Join(names(o.Steps), ", "), expr.ShortNumber(o.Cost))
 	}
 	if len(out.Plan) == 0 {
 		fmt.Fprintln(stdout, "plan: none")
 	} else {
-		fmt.Fprintf(stdout, "plan: %s  [cost %s]\n", strings.Join(out.Plan, ", "), expr.FormatNumber(out.Cost))
+		fmt.Fprintf(stdout, "plan: %s  [cost %s]\n", strings.Join(out.Plan, ", "), expr.ShortNumber(out.Cost))
 	}
 	return code
 }

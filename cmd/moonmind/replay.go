@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind"
 )
 
 func init() {
@@ -20,9 +21,13 @@ func init() {
 			"             paths, read as they are now, relative to the directory replay runs in)",
 		example: "moonmind replay run.jsonl\n  identical: 9 records over 200 ticks",
 		exits:   "1  a record differs: its tick, agent, and the recorded and new record are printed\n2  the trace cannot be read or holds no run header, or a file does not load",
-		more: "The training ground is deterministic, so the recorded arguments (files, --seed, --dt, --ticks, --agents,\n" +
-			"--workers, --state) are every input the run had. A trace of a game, whose host gives sensor values, host\n" +
-			"method results, told beliefs or LLM answers, cannot be replayed: those inputs are not recorded.",
+		more: "run --trace records, after the decisions, every input the host gave: what each sensor wrote and what\n" +
+			"each training-ground method answered (and changed in the agent's state). replay feeds those back instead of\n" +
+			"asking again, so a sensor or method whose answer differs from run to run still replays; from the first host\n" +
+			"call an edited body makes differently, that agent's calls are answered by the training ground. A sensor whose\n" +
+			"Lua source changed since the run runs again (replay says so), so an edit of a sensor shows. Told beliefs\n" +
+			"come from other agents' bodies in the same run, which replay runs again; run has no language model, so a\n" +
+			"trace holds no LLM answers (luabind.LLMOptions.Replay feeds a game's recorded answers back).",
 	}
 }
 
@@ -31,6 +36,10 @@ func init() {
 type runHeader struct {
 	Kind string   `json:"kind"`
 	Args []string `json:"args"`
+	// Sensors holds a fingerprint of each Lua sensor's source, by
+	// "Role/sensor": replay runs a sensor whose source changed again
+	// instead of feeding its recorded values back.
+	Sensors map[string]string `json:"sensors,omitempty"`
 }
 
 // withoutTrace returns args without --trace FILE (any spelling).
@@ -49,8 +58,8 @@ func withoutTrace(args []string) []string {
 	return out
 }
 
-func writeRunHeader(w io.Writer, args []string) error {
-	b, err := json.Marshal(runHeader{Kind: "run", Args: withoutTrace(args)})
+func writeRunHeader(w io.Writer, args []string, sensors map[string]string) error {
+	b, err := json.Marshal(runHeader{Kind: "run", Args: withoutTrace(args), Sensors: sensors})
 	if err != nil {
 		return err
 	}
@@ -84,6 +93,12 @@ func replaceFiles(args, files []string) ([]string, int) {
 // (and the given files in place of the recorded ones), and compares the new
 // records with the recorded ones, one by one.
 func replayCmd(args []string, stdout, stderr io.Writer) int {
+	return replayWith(args, stdout, stderr, nil)
+}
+
+// replayWith is replayCmd; ground, when set, changes the training
+// ground's methods of the new run (see runHooks).
+func replayWith(args []string, stdout, stderr io.Writer, ground func(map[string]luabind.HostFunc) map[string]luabind.HostFunc) int {
 	fs := newFlagSet("replay", stderr)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -93,7 +108,7 @@ func replayCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "moonmind replay: expected a trace file")
 		return 2
 	}
-	hdr, recorded, code := readTrace(pos[0], stderr)
+	hdr, recorded, inputs, code := readTrace(pos[0], stderr)
 	if code != 0 {
 		return code
 	}
@@ -117,13 +132,21 @@ func replayCmd(args []string, stdout, stderr io.Writer) int {
 	defer os.RemoveAll(tmp)
 	path := filepath.Join(tmp, "new.jsonl")
 	var runErr strings.Builder
-	if code := runCmd(append(runArgs, "--trace", path), io.Discard, &runErr); code != 0 {
+	if inputs == nil {
+		inputs = []hostInput{} // a trace without inputs: the new run asks the ground and the sensors
+	}
+	var changed []string
+	hooks := runHooks{replay: inputs, ground: ground, sensors: hdr.Sensors, changed: &changed}
+	if code := runWith(append(runArgs, "--trace", path), io.Discard, &runErr, hooks); code != 0 {
 		fmt.Fprintf(stderr, "moonmind replay: the run failed: %s", runErr.String())
 		return 2
 	}
-	_, fresh, code := readTrace(path, stderr)
+	_, fresh, _, code := readTrace(path, stderr)
 	if code != 0 {
 		return code
+	}
+	for _, s := range changed {
+		fmt.Fprintf(stdout, "sensor %s changed since the recorded run: it ran again instead of replaying its recorded values\n", s)
 	}
 	ticks := 0
 	for i := 0; i < max(len(recorded), len(fresh)); i++ {

@@ -1,6 +1,10 @@
 package main
 
 import (
+	"slices"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,4 +78,101 @@ func TestReplayBadInput(t *testing.T) {
 	back, _, code := runMain("trace", path, "--kind", "finish")
 	assert.Equal(t, 0, code, "trace reads a trace with a run header")
 	assert.Contains(t, back, "Soldier      finish      action=attack")
+}
+
+// weatherGround adds a host method weather() that answers w: the host of
+// a replay may answer differently from the recorded run's.
+func weatherGround(w string) func(map[string]luabind.HostFunc) map[string]luabind.HostFunc {
+	return func(m map[string]luabind.HostFunc) map[string]luabind.HostFunc {
+		m["weather"] = func(c *luabind.HostCall) (bool, error) {
+			c.Results = []engine.Value{engine.StringValue(w)}
+			return true, nil
+		}
+		return m
+	}
+}
+
+func TestReplayFeedsTheRecordedHostInputsBack(t *testing.T) {
+	role := filepath.Join("testdata", "replay", "weather.lua")
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	var out, errOut strings.Builder
+	code := runWith([]string{role, "--ticks", "30", "--trace", path}, &out, &errOut, runHooks{ground: weatherGround("rain")})
+	require.Equal(t, 0, code, errOut.String())
+	require.Contains(t, out.String(), "plan=[umbrella]", "in the rain the walker takes its umbrella")
+
+	_, _, inputs, code := readTrace(path, &errOut)
+	require.Equal(t, 0, code, errOut.String())
+	var sensed, answered bool
+	for _, in := range inputs {
+		sensed = sensed || in.From == "sensor" && in.Name == "sky" && slices.Contains(in.Writes, inputWrite{Var: "weather", Value: `"rain"`})
+		answered = answered || in.From == "host" && in.Name == "weather" && slices.Equal(in.Results, []string{`"rain"`})
+	}
+	assert.True(t, sensed, "the trace holds what the sensor wrote: %v", inputs)
+	assert.True(t, answered, "the trace holds what the host method answered: %v", inputs)
+
+	// moonmind trace shows them.
+	shown, errText, code := runMain("trace", path, "--kind", "input", "--tick", "1:2")
+	require.Equal(t, 0, code, errText)
+	assert.Equal(t, "tick    1  Walker       input       sensor sky wrote noise=100, weather=\"rain\"\n"+
+		"tick    1  Walker       input       npc:weather() -> \"rain\"\n", shown)
+
+	// Today's host says sun; the replay feeds the recorded rain back.
+	out.Reset()
+	errOut.Reset()
+	code = replayWith([]string{path}, &out, &errOut, weatherGround("sun"))
+	assert.Equal(t, 0, code, errOut.String())
+	assert.Equal(t, "identical: 5 records over 30 ticks\n", out.String())
+
+	// Without the recorded inputs, the new host's sun changes the first plan.
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var kept []string
+	for _, line := range strings.SplitAfter(string(data), "\n") {
+		if !strings.HasPrefix(line, `{"kind":"input",`) {
+			kept = append(kept, line)
+		}
+	}
+	bare := filepath.Join(t.TempDir(), "bare.jsonl")
+	require.NoError(t, os.WriteFile(bare, []byte(strings.Join(kept, "")), 0o644))
+	out.Reset()
+	code = replayWith([]string{bare}, &out, &errOut, weatherGround("sun"))
+	assert.Equal(t, 1, code, errOut.String())
+	assert.Contains(t, out.String(), "differs at record 1, tick 1, agent Walker:\n")
+	assert.Contains(t, out.String(), "new:      tick    1  t=  0.000s  Walker       plan        goal=sheltered plan=[hat] cost=1")
+}
+
+func TestReplayRunsAnEditedSensorAgain(t *testing.T) {
+	role := filepath.Join("testdata", "replay", "weather.lua")
+	path := filepath.Join(t.TempDir(), "run.jsonl")
+	var out, errOut strings.Builder
+	code := runWith([]string{role, "--ticks", "30", "--trace", path}, &out, &errOut, runHooks{ground: weatherGround("rain")})
+	require.Equal(t, 0, code, errOut.String())
+
+	src, err := os.ReadFile(role)
+	require.NoError(t, err)
+	edit := func(old, new string) string {
+		edited := strings.Replace(string(src), old, new, 1)
+		require.NotEqual(t, string(src), edited, "the edit applies")
+		file := filepath.Join(t.TempDir(), "weather.lua")
+		require.NoError(t, os.WriteFile(file, []byte(edited), 0o644))
+		return file
+	}
+
+	// An edit of an action: the recorded rain is fed back, and the new
+	// cost is the first difference.
+	out.Reset()
+	code = replayWith([]string{path, edit(`name = "umbrella",`, `name = "umbrella", cost = 4,`)}, &out, &errOut, weatherGround("sun"))
+	assert.Equal(t, 1, code, errOut.String())
+	assert.Equal(t, "differs at record 1, tick 1, agent Walker:\n"+
+		"  recorded: tick    1  t=  0.000s  Walker       plan        goal=sheltered plan=[umbrella] cost=1\n"+
+		"  new:      tick    1  t=  0.000s  Walker       plan        goal=sheltered plan=[umbrella] cost=4\n", out.String())
+
+	// An edit of the sensor: it runs again, and what it writes now counts.
+	out.Reset()
+	code = replayWith([]string{path, edit(`npc.state.weather = npc:weather()`, `npc.state.weather = "sun"`)}, &out, &errOut, weatherGround("rain"))
+	assert.Equal(t, 1, code, errOut.String())
+	assert.Equal(t, "sensor Walker/sky changed since the recorded run: it ran again instead of replaying its recorded values\n"+
+		"differs at record 1, tick 1, agent Walker:\n"+
+		"  recorded: tick    1  t=  0.000s  Walker       plan        goal=sheltered plan=[umbrella] cost=1\n"+
+		"  new:      tick    1  t=  0.000s  Walker       plan        goal=sheltered plan=[hat] cost=1\n", out.String())
 }

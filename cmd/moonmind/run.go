@@ -7,6 +7,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
+	"time"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/luabind"
@@ -20,6 +22,32 @@ func init() {
 }
 
 func runCmd(args []string, stdout, stderr io.Writer) int {
+	return runWith(args, stdout, stderr, runHooks{})
+}
+
+// runHooks are what replay and tests change in a run.
+type runHooks struct {
+	// replay, when not nil, are the inputs of a recorded run to feed back
+	// (see inputLog); nil records the run's inputs.
+	replay []hostInput
+	// sensors are the recorded run's sensor fingerprints (see runHeader),
+	// under replay; a sensor whose fingerprint differs runs again, and its
+	// name is appended to changed.
+	sensors map[string]string
+	changed *[]string
+	// ground, when set, changes the training ground's methods (tests give
+	// it methods whose answers differ from run to run).
+	ground func(map[string]luabind.HostFunc) map[string]luabind.HostFunc
+	// terminal, when set, says which outputs are terminals (tests); nil
+	// asks the operating system.
+	terminal func(io.Writer) bool
+	// progress, when set, is when the progress bar shows and how often it
+	// is drawn; nil means defaultProgress (tests draw it at every tick).
+	progress *progressTiming
+}
+
+// runWith is runCmd with what replay and tests change (see runHooks).
+func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	fs := newFlagSet("run", stderr)
 	var states stateFlags
 	fs.Var(&states, "state", "set a state variable of every agent that has it, name=value (repeatable)")
@@ -59,7 +87,16 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	// One Lua runtime per worker: its agents run their bodies there.
-	domains, closeAll, err := loadRunDomains(specs, *workers, filepath.Dir(specs[0].file))
+	inputs := newInputLog(hooks.replay, hooks.sensors)
+	inputs.off = *tracePath == "" && hooks.replay == nil // nothing would keep them
+	hostOf := func(g *trainingGround) map[string]luabind.HostFunc {
+		m := g.host()
+		if hooks.ground != nil {
+			m = hooks.ground(m)
+		}
+		return inputs.host(m)
+	}
+	domains, closeAll, err := loadRunDomains(specs, *workers, filepath.Dir(specs[0].file), hostOf)
 	defer closeAll()
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -76,11 +113,22 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		defer f.Close()
 		trace = f
 	}
+	terminal := hooks.terminal
+	if terminal == nil {
+		terminal = isTerminal
+	}
+	colour := colourOK(terminal(stdout), os.Getenv)
+	pt := defaultProgress
+	if hooks.progress != nil {
+		pt = *hooks.progress
+	}
+	bar := newProgress(stderr, *ticks, terminal(stderr), terminal(stdout), pt, time.Now)
 	w := engine.NewWorld(*seed)
 	w.Workers = *workers
 	w.Timing = *timing
 	w.OnEvent = func(e engine.Event) {
-		fmt.Fprintln(stdout, e.String())
+		bar.beforeLine()
+		fmt.Fprintln(stdout, recordLine(e, colour))
 		if trace != nil {
 			records = append(records, e)
 		}
@@ -95,16 +143,25 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		w.Add(a)
 		w.Pin(i, i%*workers)
+		inputs.add(a)
+	}
+	if hooks.changed != nil {
+		*hooks.changed = inputs.changed
 	}
 	for i := 0; i < *ticks; i++ {
 		w.Tick(*dt)
+		bar.done(i + 1)
 	}
+	bar.finish()
 	w.Finish()
 	if trace != nil {
 		// The run's arguments first, for moonmind replay.
-		err := writeRunHeader(trace, args)
+		err := writeRunHeader(trace, args, inputs.prints)
 		if err == nil {
 			err = engine.WriteJSONLines(trace, records)
+		}
+		if err == nil {
+			err = inputs.write(trace)
 		}
 		if err != nil {
 			fmt.Fprintln(stderr, "moonmind run:", err)
@@ -112,6 +169,30 @@ func runCmd(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
+}
+
+// recordLine formats one record as run prints it; with colour, the kind
+// of a record that went wrong is red (a failure, a plan that failed, a
+// sensor or condition that failed, stuck) or yellow (an interruption, a
+// replan, a refused plan).
+func recordLine(e engine.Event, colour bool) string {
+	line := e.String()
+	var c string
+	switch e.Kind {
+	case engine.EventFail, engine.EventPlanFailed, engine.EventSensorFailed, engine.EventConditionFailed, engine.EventStuck:
+		c = colourRed
+	case engine.EventInterrupt, engine.EventReplan, engine.EventRefused:
+		c = colourYellow
+	}
+	if !colour || c == "" {
+		return line
+	}
+	prefix := fmt.Sprintf("tick %4d  t=%7.3fs  %-12s ", e.Tick, e.Time, e.Agent)
+	kind := e.Kind.String()
+	if !strings.HasPrefix(line, prefix+kind) {
+		return line
+	}
+	return prefix + paint(true, c, kind) + line[len(prefix)+len(kind):]
 }
 
 // trainingGround provides the host methods a script may call when it runs

@@ -57,7 +57,8 @@ func isAgentName(s string) bool {
 // loadRunDomains loads every role file once per worker, each worker in its
 // own Lua runtime with the training ground's host methods. domains[k][i]
 // is file i on worker k. The returned function closes the runtimes.
-func loadRunDomains(specs []runSpec, workers int, dir string) ([][]*engine.Domain, func(), error) {
+// hostOf gives the host methods of a worker's training ground.
+func loadRunDomains(specs []runSpec, workers int, dir string, hostOf func(*trainingGround) map[string]luabind.HostFunc) ([][]*engine.Domain, func(), error) {
 	var rts []*luabind.Runtime
 	closeAll := func() {
 		for _, rt := range rts {
@@ -67,7 +68,7 @@ func loadRunDomains(specs []runSpec, workers int, dir string) ([][]*engine.Domai
 	domains := make([][]*engine.Domain, workers)
 	for k := range domains {
 		ground := newTrainingGround()
-		rt := luabind.NewRuntime(luabind.Options{Host: ground.host(), ScriptsDir: dir})
+		rt := luabind.NewRuntime(luabind.Options{Host: hostOf(ground), ScriptsDir: dir})
 		rts = append(rts, rt)
 		byFile := map[string]*engine.Domain{}
 		for _, s := range specs {

@@ -49,7 +49,7 @@ func TestRunWritesTraceAsJSONLines(t *testing.T) {
 	defer f.Close()
 	var kinds []string
 	sc := bufio.NewScanner(f)
-	n := 0
+	n, inputs := 0, 0
 	for sc.Scan() {
 		var e struct {
 			Kind  string `json:"kind"`
@@ -57,9 +57,14 @@ func TestRunWritesTraceAsJSONLines(t *testing.T) {
 			Tick  int    `json:"tick"`
 		}
 		require.NoError(t, json.Unmarshal(sc.Bytes(), &e), sc.Text())
+		if e.Kind == "input" {
+			inputs++
+			continue
+		}
 		kinds = append(kinds, e.Kind)
 		n++
 	}
+	assert.Positive(t, inputs, "the host methods' answers follow the records, for moonmind replay")
 	require.NotEmpty(t, kinds)
 	assert.Equal(t, "run", kinds[0], "the first line is the run header, for moonmind replay")
 	assert.Equal(t, strings.Count(out, "\n"), n-1, "then one record per printed line")

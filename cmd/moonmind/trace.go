@@ -26,7 +26,7 @@ func init() {
 func traceCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("trace", stderr)
 	agent := fs.String("agent", "", "only this agent's records")
-	kind := fs.String("kind", "", "only records of this kind (plan, start, finish, fail, interrupt, ...)")
+	kind := fs.String("kind", "", "only records of this kind (plan, start, finish, fail, interrupt, ..., or input: the host's inputs)")
 	span := fs.String("tick", "", "only records of ticks A to B inclusive, A:B (A: or :B leave an end open)")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -41,13 +41,14 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "moonmind trace:", err)
 		return 2
 	}
-	if *kind != "" {
+	onlyInputs := strings.EqualFold(*kind, "input")
+	if *kind != "" && !onlyInputs {
 		if _, ok := engine.ParseEventKind(strings.ToLower(*kind)); !ok {
-			fmt.Fprintf(stderr, "moonmind trace: --kind %s: no record has that kind%s\n", *kind, engine.DidYouMean(*kind, eventKindNames()))
+			fmt.Fprintf(stderr, "moonmind trace: --kind %s: no record has that kind%s\n", *kind, engine.DidYouMean(*kind, append(eventKindNames(), "input")))
 			return 2
 		}
 	}
-	_, events, code := readTrace(pos[0], stderr)
+	_, events, inputs, code := readTrace(pos[0], stderr)
 	if code != 0 {
 		return code
 	}
@@ -66,6 +67,14 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
+	if onlyInputs {
+		for _, in := range inputs {
+			if (*agent == "" || in.Agent == *agent) && in.Tick >= from && in.Tick <= to {
+				fmt.Fprintln(stdout, in.String())
+			}
+		}
+		return 0
+	}
 	for _, e := range events {
 		if (*agent != "" && e.Agent != *agent) || (*kind != "" && !strings.EqualFold(e.Kind.String(), *kind)) ||
 			e.Tick < from || e.Tick > to {
@@ -76,20 +85,22 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// readTrace reads every record of a JSON Lines trace, and its run header
-// (nil when it has none). On failure it prints the error, with file:line
-// for a bad record, and returns exit status 2.
-func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, int) {
+// readTrace reads every record of a JSON Lines trace, its run header (nil
+// when it has none) and the inputs the host gave (lines of kind "input").
+// On failure it prints the error, with file:line for a bad record, and
+// returns exit status 2.
+func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, []hostInput, int) {
 	f, err := os.Open(path)
 	if err != nil {
 		fmt.Fprintln(stderr, "moonmind trace:", err)
-		return nil, nil, 2
+		return nil, nil, nil, 2
 	}
 	defer f.Close()
 	var hdr *runHeader
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
 	var events []engine.Event
+	var inputs []hostInput
 	line := 0
 	for sc.Scan() {
 		line++
@@ -101,8 +112,17 @@ func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, int) 
 			hdr = &runHeader{}
 			if err := json.Unmarshal(sc.Bytes(), hdr); err != nil {
 				fmt.Fprintf(stderr, "%s:%d: %v\n", path, line, err)
-				return nil, nil, 2
+				return nil, nil, nil, 2
 			}
+			continue
+		}
+		if strings.HasPrefix(sc.Text(), `{"kind":"input",`) {
+			var in hostInput
+			if err := json.Unmarshal(sc.Bytes(), &in); err != nil {
+				fmt.Fprintf(stderr, "%s:%d: %v\n", path, line, err)
+				return nil, nil, nil, 2
+			}
+			inputs = append(inputs, in)
 			continue
 		}
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
@@ -111,7 +131,7 @@ func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, int) 
 			} else {
 				fmt.Fprintf(stderr, "%s:%d: %v\n", path, line, err)
 			}
-			return nil, nil, 2
+			return nil, nil, nil, 2
 		}
 		e := rec.Event
 		e.Kind, _ = engine.ParseEventKind(rec.Kind)
@@ -119,9 +139,9 @@ func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, int) 
 	}
 	if err := sc.Err(); err != nil {
 		fmt.Fprintln(stderr, "moonmind trace:", err)
-		return nil, nil, 2
+		return nil, nil, nil, 2
 	}
-	return hdr, events, 0
+	return hdr, events, inputs, 0
 }
 
 // parseTickSpan reads --tick A:B, A:, :B or A (one tick). The empty span

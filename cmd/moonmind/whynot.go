@@ -154,9 +154,9 @@ func (r *whyNot) goap(only *engine.Goal, depth int, preHolds bool) bool {
 			if s == a {
 				r.chosen = true
 				if i == 0 {
-					r.say("it is chosen: it is the first step of the plan %s  [cost %s]", planText(full.Steps), expr.FormatNumber(full.Cost))
+					r.say("it is chosen: it is the first step of the plan %s  [cost %s]", planText(full.Steps), expr.ShortNumber(full.Cost))
 				} else {
-					r.say("it is chosen later: step %d of the plan %s  [cost %s]", i+1, planText(full.Steps), expr.FormatNumber(full.Cost))
+					r.say("it is chosen later: step %d of the plan %s  [cost %s]", i+1, planText(full.Steps), expr.ShortNumber(full.Cost))
 				}
 				return goalsFirst
 			}
@@ -193,7 +193,7 @@ func (r *whyNot) goap(only *engine.Goal, depth int, preHolds bool) bool {
 			continue
 		}
 		if !preHolds {
-			r.say("goal %s is planned as %s  [cost %s], which does not lead to %s", g.Name, planText(p.Steps), expr.FormatNumber(p.Cost), a.Name)
+			r.say("goal %s is planned as %s  [cost %s], which does not lead to %s", g.Name, planText(p.Steps), expr.ShortNumber(p.Cost), a.Name)
 			continue
 		}
 		r.compare(g, p.Steps, p.Cost, depth)
@@ -201,7 +201,7 @@ func (r *whyNot) goap(only *engine.Goal, depth int, preHolds bool) bool {
 	if goalsFirst && !slices.Contains(served, full.Goals[0].Goal) {
 		first := full.Goals[0]
 		r.say("the agent pursues goal %s (priority %s) first: %s  [cost %s]", first.Goal.Name, first.Goal.Priority,
-			planText(first.Steps), expr.FormatNumber(first.Cost))
+			planText(first.Steps), expr.ShortNumber(first.Cost))
 	}
 	return goalsFirst
 }
@@ -230,19 +230,19 @@ func (r *whyNot) compare(g *engine.Goal, won []*engine.Action, wonCost float64, 
 	}
 	if len(mine) > depth {
 		r.say("beyond the depth limit (%d steps): starting with %s, goal %s needs %s  (%d steps) [cost %s]; the plan that won: %s  [cost %s]",
-			depth, a.Name, g.Name, planText(mine), len(mine), expr.FormatNumber(cost), planText(won), expr.FormatNumber(wonCost))
+			depth, a.Name, g.Name, planText(mine), len(mine), expr.ShortNumber(cost), planText(won), expr.ShortNumber(wonCost))
 		return
 	}
 	switch {
 	case cost > wonCost:
 		r.say("a cheaper plan won goal %s: %s  [cost %s]; starting with %s: %s  [cost %s]", g.Name,
-			planText(won), expr.FormatNumber(wonCost), a.Name, planText(mine), expr.FormatNumber(cost))
+			planText(won), expr.ShortNumber(wonCost), a.Name, planText(mine), expr.ShortNumber(cost))
 	case cost == wonCost:
 		r.say("an equally cheap plan declared first won goal %s (ties go to declaration order): %s  [cost %s]; starting with %s: %s  [cost %s]",
-			g.Name, planText(won), expr.FormatNumber(wonCost), a.Name, planText(mine), expr.FormatNumber(cost))
+			g.Name, planText(won), expr.ShortNumber(wonCost), a.Name, planText(mine), expr.ShortNumber(cost))
 	default:
 		r.say("goal %s is planned as %s  [cost %s], though %s  [cost %s] is cheaper", g.Name, planText(won),
-			expr.FormatNumber(wonCost), planText(mine), expr.FormatNumber(cost))
+			expr.ShortNumber(wonCost), planText(mine), expr.ShortNumber(cost))
 	}
 }
 

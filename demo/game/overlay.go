@@ -122,32 +122,17 @@ func (g *Game) soldierLines(p *panelText, o sim.Overlay) {
 		}
 		return
 	}
-	byGoal := o.Goal != ""
-	decides := "decides now: the utility pick (no goal needs work)"
-	if byGoal {
-		decides = "decides now: the GOAP goal " + o.Goal + " (" + o.GoalPriority + ")"
-	}
-	if o.Doing == "idle" && !byGoal {
-		decides = "decides now: nothing applies; idle"
-	}
-	p.add(decides+"; doing "+o.Doing, textHead, 0)
+	// DecidedBy, not the goal alone, says which side decides, as the
+	// soldier's plan and pick records do.
+	byGoal := o.DecidedBy == "goal"
+	p.add(o.Decision(), textHead, 0)
 
 	// The GOAP side.
 	c := textMain
 	if !byGoal {
 		c = textDim
 	}
-	if byGoal {
-		var steps []string
-		total := 0.0
-		for i, a := range o.Plan {
-			steps = append(steps, fmt.Sprintf("%s (%s)", a, num(o.PlanCosts[i])))
-			total += o.PlanCosts[i]
-		}
-		p.add(fmt.Sprintf("GOAP: goal %s, plan %s, cost %s", o.Goal, strings.Join(steps, " -> "), num(total)), c, 0)
-	} else {
-		p.add("GOAP: every goal holds; no plan runs", c, 0)
-	}
+	p.add(o.GOAPLine(), c, 0)
 
 	// The utility side.
 	c, hi := textMain, barPicked

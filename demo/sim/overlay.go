@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // Overlay is what the demo's debug overlay shows for one soldier: its body,
@@ -19,8 +20,13 @@ type Overlay struct {
 	Magazines float64
 	InCover   bool
 	Doing     string // the running action, "idle" or "dead"
-	// Goal is the GOAP goal the soldier's plan serves; "" when it runs a
-	// utility pick or has no plan.
+	// DecidedBy says which planner chose what the soldier does now, from
+	// engine.Agent.DecidedBy, so the overlay says what the records say:
+	// "goal" (a GOAP plan for Goal: the latest decision record is a plan
+	// record), "pick" (a utility pick: a pick record) or "" (no plan).
+	DecidedBy string
+	// Goal is the GOAP goal the soldier's plan serves; "" unless DecidedBy
+	// is "goal".
 	Goal string
 	// GoalPriority is Goal's priority ("high"), "" without a goal.
 	GoalPriority string
@@ -33,6 +39,11 @@ type Overlay struct {
 	// world time in seconds.
 	LastReplan   string
 	LastReplanAt float64
+	// Planning says GOAP planning is on (off with MOONMIND_GOAP=off, see
+	// Config.NoGOAP); Unmet are the goals whose condition does not hold
+	// now, in the domain's order.
+	Planning bool
+	Unmet    []string
 	// Mode is the utility mode ("multiply" for the soldier), Commitment
 	// the lead a new pick needs over the running action.
 	Mode       string
@@ -88,8 +99,14 @@ func (s *Sim) Overlay(so *Soldier, records int) Overlay {
 	if o.Commitment <= 0 {
 		o.Commitment = engine.DefaultCommitment
 	}
-	if g := a.CurrentGoal(); g != nil {
+	o.DecidedBy, o.Planning = a.DecidedBy(), a.PlanningEnabled()
+	if g := a.CurrentGoal(); g != nil && o.DecidedBy == "goal" {
 		o.Goal, o.GoalPriority = g.Name, g.Priority.String()
+	}
+	for _, g := range s.Domain.Goals {
+		if !g.Satisfied(a.State) {
+			o.Unmet = append(o.Unmet, g.Name)
+		}
 	}
 	for _, act := range a.CurrentPlan() {
 		o.Plan = append(o.Plan, act.Name)
@@ -132,6 +149,56 @@ func (s *Sim) Overlay(so *Soldier, records int) Overlay {
 		}
 	}
 	return o
+}
+
+// Decision is the overlay's headline: which planner decides now and what
+// the soldier does, e.g. "decides now: the GOAP goal armed (high); doing
+// fetchMagazine" or "decides now: the utility pick (no goal needs work);
+// doing attack". It follows DecidedBy, so it never contradicts the
+// soldier's latest plan or pick record.
+func (o Overlay) Decision() string {
+	doing := "; doing " + o.Doing
+	switch o.DecidedBy {
+	case "goal":
+		return "decides now: the GOAP goal " + o.Goal + " (" + o.GoalPriority + ")" + doing
+	case "pick":
+		return "decides now: the utility pick (" + o.whyNoGoal() + ")" + doing
+	}
+	if o.Doing == "idle" {
+		return "decides now: nothing applies; idle"
+	}
+	return "decides now: no planner (a plan handed in)" + doing
+}
+
+// GOAPLine is the overlay's GOAP line: the plan with the cost of each step
+// and the total when a goal's plan runs, else why none runs.
+func (o Overlay) GOAPLine() string {
+	if o.DecidedBy != "goal" {
+		if len(o.Unmet) == 0 {
+			return "GOAP: every goal holds; no plan runs"
+		}
+		return "GOAP: " + o.whyNoGoal() + "; no plan runs"
+	}
+	steps := make([]string, len(o.Plan))
+	total := 0.0
+	for i, a := range o.Plan {
+		steps[i] = a + " (" + expr.ShortNumber(o.PlanCosts[i]) + ")"
+		total += o.PlanCosts[i]
+	}
+	return fmt.Sprintf("GOAP: goal %s, plan %s, cost %s", o.Goal, strings.Join(steps, " -> "), expr.ShortNumber(total))
+}
+
+// whyNoGoal says why no goal's plan runs: no goal needs work, planning is
+// off, or the unmet goals have no plan now.
+func (o Overlay) whyNoGoal() string {
+	unmet := strings.Join(o.Unmet, ", ")
+	switch {
+	case len(o.Unmet) == 0:
+		return "no goal needs work"
+	case !o.Planning:
+		return "GOAP is off; unmet: " + unmet
+	}
+	return "no plan now for " + unmet
 }
 
 // RecordLine formats a flight-recorder record in a few words for the

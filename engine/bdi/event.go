@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // Kind is the kind of an Event, and the `on` of a Plan. The zero Kind is
@@ -75,27 +76,41 @@ func (e *Event) String() string {
 	}
 	s := e.Kind.String() + " " + e.Name
 	if e.Kind == BeliefAdded {
-		s += " = " + e.Value.String()
+		s += " = " + shortValue(e.Value)
 	}
 	if e.Old.IsKnown() {
-		s += " (was " + e.Old.String() + ")"
+		s += " (was " + shortValue(e.Old) + ")"
 	}
 	return s
 }
 
 // Describe formats a result or context value for a trace: nil as "",
-// values with a String method by it, Go strings quoted, others as fmt
-// prints them.
+// numbers (float64 and engine.Value) in expr.ShortNumber form, values
+// with a String method by it, Go strings quoted, others as fmt prints
+// them.
 func Describe(v any) string {
 	switch x := v.(type) {
 	case nil:
 		return ""
 	case string:
 		return fmt.Sprintf("%q", x)
+	case float64:
+		return expr.ShortNumber(x)
+	case engine.Value:
+		return shortValue(x)
 	case error:
 		return x.Error()
 	case fmt.Stringer:
 		return x.String()
 	}
 	return fmt.Sprint(v)
+}
+
+// shortValue formats v for a record: as Value.String, but a number in
+// expr.ShortNumber form (a belief of 48.699999999999996 reads 48.7).
+func shortValue(v engine.Value) string {
+	if n, ok := v.AsNumber(); ok {
+		return expr.ShortNumber(n)
+	}
+	return v.String()
 }

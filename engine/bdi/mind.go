@@ -325,12 +325,12 @@ func (m *Mind) recordEvent(ev *Event, run *goalRun, quiet bool) {
 	case GoalRemoved:
 		e.Kind, e.Goal, e.Value = engine.EventGoalRemoved, ev.Goal.String(), Describe(ev.Result)
 	case BeliefAdded:
-		e.Kind, e.Belief, e.Value, e.Peer = engine.EventBeliefAdded, ev.Name, ev.Value.String(), ev.From
+		e.Kind, e.Belief, e.Value, e.Peer = engine.EventBeliefAdded, ev.Name, shortValue(ev.Value), ev.From
 		if ev.Old.IsKnown() {
-			e.Old = ev.Old.String()
+			e.Old = shortValue(ev.Old)
 		}
 	case BeliefRemoved:
-		e.Kind, e.Belief, e.Old, e.Peer = engine.EventBeliefRemoved, ev.Name, ev.Old.String(), ev.From
+		e.Kind, e.Belief, e.Old, e.Peer = engine.EventBeliefRemoved, ev.Name, shortValue(ev.Old), ev.From
 	}
 	m.a.Record(e)
 }

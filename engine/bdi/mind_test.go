@@ -341,3 +341,35 @@ func TestGoalValues(t *testing.T) {
 	_, ok := engine.ParseEventKind("event")
 	assert.False(t, ok)
 }
+
+func TestBeliefAndTellRecordsPrintShortestNumbers(t *testing.T) {
+	d := domain(t, "range", "heard")
+	install(t, d, &bdi.Config{}, &bdi.Plan{Name: "pass on", On: bdi.BeliefAdded, Belief: "range",
+		Body: bdi.Func(func(a *engine.Agent, ev *bdi.Event, _ any) (any, error) {
+			v, _ := ev.Value.AsNumber()
+			return v * 3, a.Tell("b", "heard", engine.NumberValue(v*3))
+		})})
+	w := engine.NewWorld(1)
+	tr := &tracer{}
+	w.OnEvent = tr.add
+	a, b := engine.NewAgent("a", d), engine.NewAgent("b", d)
+	w.Add(a)
+	w.Add(b)
+	w.Tick(0.1)
+	tenth, fifth := 0.1, 0.2
+	a.Set("range", engine.NumberValue(tenth+fifth)) // 0.30000000000000004 (a constant 0.1 + 0.2 would be exact)
+	for range 3 {
+		w.Tick(0.1)
+	}
+	out := strings.Join(tr.lines, "\n")
+	assert.Contains(t, out, "belief-added belief=range value=0.3 old=0", "the belief's value in shortest form")
+	assert.Contains(t, out, "tell        belief=heard value=0.9 to=b", "0.9000000000000001 told reads 0.9")
+	assert.Contains(t, out, "belief-added belief=heard value=0.9 old=0 from=a")
+	assert.Contains(t, out, "intention-done action=pass on intention=#1 value=0.9", "the intention's result too")
+	assert.NotContains(t, out, "0000000")
+	ev := bdi.Event{Kind: bdi.BeliefAdded, Name: "range", Value: engine.NumberValue(48.699999999999996), Old: engine.NumberValue(tenth + fifth)}
+	assert.Equal(t, "belief_added range = 48.7 (was 0.3)", ev.String())
+	assert.Equal(t, "0.3", bdi.Describe(tenth+fifth))
+	g := engine.GoalTuple(engine.StringValue("magazine"), engine.NumberValue(tenth+fifth), engine.NumberValue(48.699999999999996))
+	assert.Equal(t, `{"magazine", 0.3, 48.7}`, g.String(), "a goal tuple's numbers in shortest form")
+}

@@ -124,6 +124,19 @@ func (v Value) Interface() any {
 	return nil
 }
 
+// ShortNumber formats f for a message or a trace in its shortest form at
+// 12 significant digits, so the rounding noise of float64 arithmetic does
+// not reach a designer: 48.699999999999996 reads 48.7, 4.999999999999998
+// reads 5, 0.1 + 0.2 reads 0.3. Integers print without a decimal point.
+// Use FormatNumber where a number must read back exactly.
+func ShortNumber(f float64) string {
+	r, err := strconv.ParseFloat(strconv.FormatFloat(f, 'g', 12, 64), 64)
+	if err != nil { // ±Inf, NaN
+		return FormatNumber(f)
+	}
+	return FormatNumber(r)
+}
+
 // FormatNumber formats a float64 in the shortest form that parses back to
 // the same number, without an exponent for integers below 1e21.
 func FormatNumber(f float64) string {

@@ -216,3 +216,18 @@ func TestStateJSONSorted(t *testing.T) {
 	assert.Equal(t, expr.Value{}, st.Get(s, "gone"))
 	assert.Equal(t, expr.Value{}, st.Get(s, "other"))
 }
+
+func TestShortNumber(t *testing.T) {
+	tenth, fifth := 0.1, 0.2 // variables: a constant 0.1 + 0.2 is exact in Go
+	tests := []struct {
+		in   float64
+		want string
+	}{
+		{48.699999999999996, "48.7"}, {4.999999999999998, "5"}, {tenth + fifth, "0.3"}, {30, "30"},
+		{1.0 / 3, "0.333333333333"}, {-2.5, "-2.5"}, {1e21, "1e+21"}, {math.Inf(1), "+Inf"},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, expr.ShortNumber(tc.in), "%v", tc.in)
+	}
+	assert.Equal(t, "0.30000000000000004", expr.FormatNumber(tenth+fifth), "FormatNumber reads back exactly; ShortNumber is for messages")
+}

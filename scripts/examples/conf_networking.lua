@@ -1,7 +1,7 @@
 -- The Embabel seed's ConfNetworkingAgent: a separate agent whose one goal
 -- is a NetworkingPlan. It declares its own upstream actions, as the seed
 -- does (an Embabel agent plans only with its own actions); in moonmind a
--- role could extend another instead (see docs/decisions.md).
+-- role could extend another instead (see docs/semantics.md, "Typed GOAP").
 --
 --   moonmind plan scripts/examples/conf_networking.lua
 --   -> extractAttendeeProfile, loadCatalog, shortlistSessions,

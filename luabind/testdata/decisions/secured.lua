@@ -3,8 +3,8 @@ return {
   state = { rich = false },
   goals = { { name = "money", condition = "rich" } },
   actions = {
-    { name = "Rob", effects = "rich = true", restricted = "crime" },
-    { name = "Beg", effects = "rich = true", restricted = true },
-    { name = "Work", effects = "rich = true", cost = 5, restricted = false },
+    { name = "Rob", effects = "rich = true", restricted = "crime", run = function(npc) npc.state.rich = true end },
+    { name = "Beg", effects = "rich = true", restricted = true, run = function(npc) npc.state.rich = true end },
+    { name = "Work", effects = "rich = true", cost = 5, restricted = false, run = function(npc) npc.state.rich = true end },
   },
 }

@@ -1,0 +1,279 @@
+package luabind
+
+import (
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/yuin/gopher-lua/ast"
+	"github.com/yuin/gopher-lua/parse"
+)
+
+// Touches is what the functions of one entry of a role file (a sensor, a
+// reactive plan, an action, a named condition) do to the agent, read from
+// the source without running it: the state variables they read and write (npc.state.NAME = ...,
+// npc.state["NAME"] = ..., npc:believe("NAME", ...), npc:forget("NAME"))
+// and the goals they ask for (npc:achieve("NAME"), npc:achieve({"NAME", ...}),
+// npc:achieve_with_result likewise), each once, in the
+// order they first appear. Dynamic is true when a function writes a
+// variable whose name is computed (npc.state[k] = ...), so Writes may be
+// incomplete.
+type Touches struct {
+	Writes   []string
+	Reads    []string // npc.state.NAME read (not assigned), each once
+	Achieves []string
+	Dynamic  bool
+	// First and Last are the lines (1-based) the entry spans, to the end
+	// of its last function: a caller can tell whether its source changed.
+	First, Last int
+}
+
+// Scan is the parsed source of one role file, for Entry.
+type Scan struct {
+	chunk []ast.Stmt
+}
+
+// ScanFile parses the Lua file at path (read from disk as it is now). An
+// error is returned when it cannot be read or does not parse (LoadDomain
+// reports such files better; call ScanFile after a load succeeded).
+func ScanFile(path string) (*Scan, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	chunk, err := parse.Parse(strings.NewReader(string(src)), path)
+	if err != nil {
+		return nil, err
+	}
+	return &Scan{chunk: chunk}, nil
+}
+
+// Entry returns what the functions of one table constructor do, with the
+// functions they define inside: the table with the field name = NAME that
+// begins on line (1-based) or has a field on it, or a call that takes
+// NAME first on that line (mm.sensor("NAME", 1, function ... end)), or a
+// function keyed NAME that begins on that line (conditions = { NAME =
+// function(npc) ... end }); with name "", the
+// innermost table that begins on line or has a field on it (an unnamed
+// reactive plan, whose position is its on field). ok is false when no
+// such table is in the file (an entry built by a helper function
+// elsewhere, for example).
+func (s *Scan) Entry(line int, name string) (t Touches, ok bool) {
+	var found ast.Expr
+	visit := func(e ast.Expr) {
+		if name != "" && found != nil {
+			return
+		}
+		switch x := e.(type) {
+		case *ast.TableExpr:
+			at, named := x.Line() == line, name == ""
+			for _, f := range x.Fields {
+				// A keyed function: conditions = { NAME = function(npc) ... end }.
+				if k, ok := f.Key.(*ast.StringExpr); ok && name != "" && k.Value == name {
+					if fn, ok := f.Value.(*ast.FunctionExpr); ok && fn.Line() == line {
+						found = fn
+						return
+					}
+				}
+				if f.Value != nil && f.Value.Line() == line {
+					at = true
+				}
+				k, kok := f.Key.(*ast.StringExpr)
+				v, vok := f.Value.(*ast.StringExpr)
+				if kok && vok && k.Value == "name" && v.Value == name {
+					named = true
+				}
+			}
+			if at && named {
+				found = x
+			}
+		case *ast.FuncCallExpr:
+			// A helper that takes the name first: mm.sensor("NAME", ...).
+			if name == "" || len(x.Args) == 0 {
+				return
+			}
+			if v, ok := x.Args[0].(*ast.StringExpr); ok && v.Value == name && (x.Line() == line || v.Line() == line) {
+				found = x
+			}
+		}
+	}
+	w := walker{expr: visit}
+	w.stmts(s.chunk)
+	if found == nil {
+		return Touches{}, false
+	}
+	t.First, t.Last = found.Line(), found.Line()
+	w = walker{expr: func(e ast.Expr) {
+		t.note(e)
+		if e.Line() > t.Last {
+			t.Last = e.Line()
+		}
+		if f, isFn := e.(*ast.FunctionExpr); isFn && f.LastLine() > t.Last {
+			t.Last = f.LastLine()
+		}
+	}}
+	w.exprNode(found)
+	return t, true
+}
+
+// note records what one expression does, if it writes state or asks for
+// a goal; assignments are seen through their targets.
+func (t *Touches) note(e ast.Expr) {
+	switch x := e.(type) {
+	case *ast.FuncCallExpr:
+		if x.Receiver == nil || len(x.Args) == 0 {
+			return
+		}
+		arg, ok := x.Args[0].(*ast.StringExpr)
+		switch x.Method {
+		case "believe", "forget":
+			if ok {
+				t.Writes = addOnce(t.Writes, arg.Value)
+			} else {
+				t.Dynamic = true
+			}
+		case "achieve", "achieve_with_result":
+			if tb, isTable := x.Args[0].(*ast.TableExpr); isTable && len(tb.Fields) > 0 && tb.Fields[0].Key == nil {
+				arg, ok = tb.Fields[0].Value.(*ast.StringExpr) // a tuple goal {"name", ...}
+			}
+			if ok {
+				t.Achieves = addOnce(t.Achieves, arg.Value)
+			}
+		}
+	case *ast.AttrGetExpr:
+		if obj, ok := x.Object.(*ast.AttrGetExpr); ok {
+			if k, ok := obj.Key.(*ast.StringExpr); ok && k.Value == "state" {
+				if v, ok := x.Key.(*ast.StringExpr); ok {
+					t.Reads = addOnce(t.Reads, v.Value)
+				}
+			}
+		}
+	case *assignTarget:
+		get := x.AttrGetExpr
+		obj, ok := get.Object.(*ast.AttrGetExpr)
+		if !ok {
+			return
+		}
+		if k, ok := obj.Key.(*ast.StringExpr); !ok || k.Value != "state" {
+			return
+		}
+		if k, ok := get.Key.(*ast.StringExpr); ok {
+			t.Writes = addOnce(t.Writes, k.Value)
+		} else {
+			t.Dynamic = true
+		}
+	}
+}
+
+func addOnce(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
+}
+
+// assignTarget marks an AttrGetExpr that is assigned to, so note can tell
+// a write from a read.
+type assignTarget struct{ *ast.AttrGetExpr }
+
+// walker calls expr on every expression of a chunk, in source order,
+// nested functions included; an assignment's targets are passed as
+// *assignTarget.
+type walker struct {
+	expr func(ast.Expr)
+}
+
+func (w walker) stmts(list []ast.Stmt) {
+	for _, s := range list {
+		w.stmt(s)
+	}
+}
+
+func (w walker) exprs(list []ast.Expr) {
+	for _, e := range list {
+		w.exprNode(e)
+	}
+}
+
+func (w walker) stmt(s ast.Stmt) {
+	switch x := s.(type) {
+	case *ast.AssignStmt:
+		for _, l := range x.Lhs {
+			if g, ok := l.(*ast.AttrGetExpr); ok {
+				w.expr(&assignTarget{g})
+				w.exprNode(g.Object)
+				w.exprNode(g.Key)
+				continue
+			}
+			w.exprNode(l)
+		}
+		w.exprs(x.Rhs)
+	case *ast.LocalAssignStmt:
+		w.exprs(x.Exprs)
+	case *ast.FuncCallStmt:
+		w.exprNode(x.Expr)
+	case *ast.DoBlockStmt:
+		w.stmts(x.Stmts)
+	case *ast.WhileStmt:
+		w.exprNode(x.Condition)
+		w.stmts(x.Stmts)
+	case *ast.RepeatStmt:
+		w.stmts(x.Stmts)
+		w.exprNode(x.Condition)
+	case *ast.IfStmt:
+		w.exprNode(x.Condition)
+		w.stmts(x.Then)
+		w.stmts(x.Else)
+	case *ast.NumberForStmt:
+		w.exprs([]ast.Expr{x.Init, x.Limit, x.Step})
+		w.stmts(x.Stmts)
+	case *ast.GenericForStmt:
+		w.exprs(x.Exprs)
+		w.stmts(x.Stmts)
+	case *ast.FuncDefStmt:
+		w.exprNode(x.Func)
+	case *ast.ReturnStmt:
+		w.exprs(x.Exprs)
+	}
+}
+
+func (w walker) exprNode(e ast.Expr) {
+	if e == nil {
+		return
+	}
+	w.expr(e)
+	switch x := e.(type) {
+	case *ast.AttrGetExpr:
+		w.exprNode(x.Object)
+		w.exprNode(x.Key)
+	case *ast.TableExpr:
+		for _, f := range x.Fields {
+			w.exprNode(f.Key)
+			w.exprNode(f.Value)
+		}
+	case *ast.FuncCallExpr:
+		w.exprNode(x.Func)
+		w.exprNode(x.Receiver)
+		w.exprs(x.Args)
+	case *ast.LogicalOpExpr:
+		w.exprNode(x.Lhs)
+		w.exprNode(x.Rhs)
+	case *ast.RelationalOpExpr:
+		w.exprNode(x.Lhs)
+		w.exprNode(x.Rhs)
+	case *ast.StringConcatOpExpr:
+		w.exprNode(x.Lhs)
+		w.exprNode(x.Rhs)
+	case *ast.ArithmeticOpExpr:
+		w.exprNode(x.Lhs)
+		w.exprNode(x.Rhs)
+	case *ast.UnaryMinusOpExpr:
+		w.exprNode(x.Expr)
+	case *ast.UnaryNotOpExpr:
+		w.exprNode(x.Expr)
+	case *ast.UnaryLenOpExpr:
+		w.exprNode(x.Expr)
+	case *ast.FunctionExpr:
+		w.stmts(x.Stmts)
+	}
+}
