@@ -47,8 +47,16 @@ func (p *Planner) searchGoal(g *Goal) *goalSearch {
 // goal node when found; cut reports whether a node was left unexpanded or
 // a successor dropped because of the depth limit.
 func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, res outcome, cut bool, expansions int) {
+	if p.slice != nil {
+		return p.searchSliced(gs, start, maxDepth)
+	}
+	return p.searchNew(gs, start, maxDepth, math.MaxInt)
+}
+
+// searchNew starts a search for gs from start (see search); it pauses
+// (see searchLoop) after pauseAt expansions.
+func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) (end int32, res outcome, cut bool, expansions int) {
 	d := p.Domain
-	budget := p.budget()
 	p.gs = gs
 	p.maxDepth = maxDepth
 	p.keyBits = 8
@@ -86,6 +94,17 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 	p.nodes[root].hash = p.hashState(rs)
 	p.record(root)
 	p.push(root)
+	return p.searchLoop(gs, 0, false, pauseAt)
+}
+
+// searchLoop runs the A* loop of the search set up by searchNew, which
+// has spent expansions so far and was cut or not. It pauses before the
+// expansion that would exceed pauseAt: the node taken goes back on the
+// open set, everything else stays as it is, and it returns paused; a later
+// call with the same arguments goes on exactly where it stopped (see
+// plan_slice.go).
+func (p *Planner) searchLoop(gs *goalSearch, expansions int, cut bool, pauseAt int) (int32, outcome, bool, int) {
+	budget := p.budget()
 	for len(p.heap) > 0 {
 		cur := p.pop()
 		if p.nodes[cur].dead {
@@ -98,8 +117,12 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 		if expansions >= budget {
 			return -1, overBudget, cut, expansions
 		}
+		if expansions >= pauseAt {
+			p.push(cur) // the open set orders nodes totally: the same node comes out first again
+			return -1, paused, cut, expansions
+		}
 		expansions++
-		atMax := int(p.nodes[cur].depth) >= maxDepth
+		atMax := int(p.nodes[cur].depth) >= p.maxDepth
 		// Candidates: every relevant action, or, with an index, those whose
 		// indexed test holds and those filed under no test.
 		if ix := gs.index; ix != nil {

@@ -75,7 +75,10 @@ type RestoreOptions struct {
 // action bodies and sensors (the domain brings them back), a planner
 // handle set with SetPlannerHandle, considerations set on the utility
 // planner by hand, and running tasks (see Restore for what happens to a
-// step that was mid-run).
+// step that was mid-run). Under a plan budget (World.PlanBudget, which is
+// saved with the queue's cursor and debt), the searches waiting in the
+// queue or suspended are not saved: a restored agent that waited asks
+// again at its next decision and its search starts from the beginning.
 //
 // Call it between ticks. It is an error when the world's or an agent's
 // Rand was replaced with a source Snapshot cannot read (it saves only the
@@ -92,7 +95,8 @@ func (w *World) SnapshotAgents(out io.Writer, agents []*Agent) error { return w.
 
 func (w *World) snapshot(out io.Writer, agents []*Agent) error {
 	s := worldSnap{Format: SnapshotFormat, Version: SnapshotVersion, Time: w.Time, Ticks: w.Ticks,
-		Seed: w.Seed, Workers: w.Workers, Timing: w.Timing}
+		Seed: w.Seed, Workers: w.Workers, Timing: w.Timing,
+		PlanBudget: w.PlanBudget, PlanNext: w.queue.next, PlanDebt: w.queue.debt, NextID: w.nextID}
 	if w.clock.now() == w.Time {
 		s.Clock = &clockSnap{Base: w.clock.base, DT: w.clock.dt, Rate: w.clock.rate, N: w.clock.n}
 	}
@@ -178,11 +182,16 @@ func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 		return nil, err
 	}
 	w.Time, w.Ticks, w.Workers, w.Timing = s.Time, s.Ticks, s.Workers, s.Timing
+	w.PlanBudget, w.queue.next, w.queue.debt = s.PlanBudget, s.PlanNext, s.PlanDebt
 	if c := s.Clock; c != nil {
 		w.clock = clock{base: c.Base, dt: c.DT, rate: c.Rate, n: c.N} // Tick rebases it if it disagrees with Time
 	}
 	if _, err := w.addSnapshot(s, opts, true); err != nil {
 		return nil, err
+	}
+	w.nextID = s.NextID
+	for _, a := range w.Agents {
+		w.nextID = max(w.nextID, a.ID+1)
 	}
 	return w, nil
 }
@@ -291,16 +300,23 @@ func (a *Agent) restartStep(act *Action) {
 }
 
 type worldSnap struct {
-	Format  string      `json:"format"`
-	Version int         `json:"version"`
-	Time    float64     `json:"time"`
-	Ticks   int         `json:"ticks"`
-	Seed    uint64      `json:"seed"`
-	Rand    []byte      `json:"rand"`
-	Workers int         `json:"workers,omitempty"`
-	Timing  bool        `json:"timing,omitempty"`
-	Clock   *clockSnap  `json:"clock,omitempty"` // the world's exact clock; absent: count on from Time
-	Agents  []agentSnap `json:"agents"`
+	Format  string     `json:"format"`
+	Version int        `json:"version"`
+	Time    float64    `json:"time"`
+	Ticks   int        `json:"ticks"`
+	Seed    uint64     `json:"seed"`
+	Rand    []byte     `json:"rand"`
+	Workers int        `json:"workers,omitempty"`
+	Timing  bool       `json:"timing,omitempty"`
+	Clock   *clockSnap `json:"clock,omitempty"` // the world's exact clock; absent: count on from Time
+	// The plan budget and its queue's cursor and debt (world_slice.go).
+	PlanBudget int `json:"planBudget,omitempty"`
+	PlanNext   int `json:"planNext,omitempty"`
+	PlanDebt   int `json:"planDebt,omitempty"`
+	// NextID is the ID the next added agent gets (IDs are never reused);
+	// absent in older snapshots: one past the highest agent ID.
+	NextID int         `json:"nextID,omitempty"`
+	Agents []agentSnap `json:"agents"`
 }
 
 type agentSnap struct {

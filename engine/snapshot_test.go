@@ -456,3 +456,28 @@ func FuzzRestore(f *testing.F) {
 		}
 	})
 }
+
+func TestAgentIDsAreNeverReused(t *testing.T) {
+	w, domains := newTestWorld(t, 3, 2)
+	ids := func(w *engine.World) []int {
+		var out []int
+		for _, a := range w.Agents {
+			out = append(out, a.ID)
+		}
+		return out
+	}
+	require.Equal(t, []int{0, 1, 2, 3, 4}, ids(w))
+	last := w.Agents[len(w.Agents)-1]
+	require.True(t, w.Remove(last))
+	w.Add(engine.NewAgent("late", last.Domain))
+	assert.Equal(t, []int{0, 1, 2, 3, 5}, ids(w), "the removed agent's ID 4 is not given again")
+
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	r, err := engine.Restore(&buf, engine.RestoreOptions{Domains: domains})
+	require.NoError(t, err)
+	assert.Equal(t, []int{0, 1, 2, 3, 5}, ids(r))
+	r.Remove(r.Agents[len(r.Agents)-1])
+	r.Add(engine.NewAgent("later", last.Domain))
+	assert.Equal(t, 6, r.Agents[len(r.Agents)-1].ID, "a restored world goes on counting")
+}

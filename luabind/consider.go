@@ -88,7 +88,7 @@ func (rd *roleReader) considerations(t *lua.LTable, spec *engine.RoleSpec) {
 		return
 	}
 	used := make([]bool, len(spec.Actions))
-	for i := 1; i <= acts.Len(); i++ {
+	for i, n := 1, acts.Len(); i <= n; i++ {
 		at, ok := acts.RawGetInt(i).(*lua.LTable)
 		if !ok {
 			continue

@@ -510,7 +510,7 @@ func capabilitiesFrom(v lua.LValue, d *engine.Domain) ([]llm.Capability, error) 
 		described[c.Name] = c.Description
 	}
 	caps := []llm.Capability{}
-	for i := 1; i <= t.Len(); i++ {
+	for i, n := 1, t.Len(); i <= n; i++ {
 		switch x := t.RawGetInt(i).(type) {
 		case lua.LString:
 			caps = append(caps, llm.Capability{Name: string(x), Description: described[string(x)]})

@@ -61,6 +61,13 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 		}
 		return engine.RoleSpec{}, err
 	}
+	// The file's modules are its own (see moduleKey): a parent role's
+	// belong to the role file that extends it.
+	root := path
+	if len(chain) > 0 {
+		root = chain[0]
+	}
+	r.envRoot[fn.Env] = root
 	rets, err := r.call(nil, modeLoad, fn, 1)
 	if err != nil {
 		return engine.RoleSpec{}, err
@@ -397,7 +404,7 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 	case lua.LString:
 		a.Fulfills = []string{string(f)}
 	case *lua.LTable:
-		for j := 1; j <= f.Len(); j++ {
+		for j, n := 1, f.Len(); j <= n; j++ {
 			s, ok := f.RawGetInt(j).(lua.LString)
 			if !ok {
 				rd.add(rd.find(pos, `fulfills\s*=`), what+": fulfills must list goal names")
@@ -424,7 +431,7 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 		a.Utility.Weight = rd.num(u, "weight", what+" utility", upos)
 		a.Utility.Set = utilitySet(u)
 		if tags, ok := u.RawGetString("tags").(*lua.LTable); ok {
-			for j := 1; j <= tags.Len(); j++ {
+			for j, n := 1, tags.Len(); j <= n; j++ {
 				a.Utility.Tags = append(a.Utility.Tags, tags.RawGetInt(j).String())
 			}
 		}
@@ -467,7 +474,7 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 // names reads a list of strings, reporting any other element.
 func (rd *roleReader) names(t *lua.LTable, key, of, what string, at engine.Pos) []string {
 	var out []string
-	for j := 1; j <= t.Len(); j++ {
+	for j, n := 1, t.Len(); j <= n; j++ {
 		s, ok := t.RawGetInt(j).(lua.LString)
 		if !ok {
 			rd.add(rd.find(at, key+`\s*=`), what+": "+key+" must list "+of+", not "+t.RawGetInt(j).Type().String())

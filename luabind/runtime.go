@@ -96,12 +96,18 @@ type Runtime struct {
 	goCalls   []goCall          // Go functions that called back into Lua, innermost last
 	framePCs  map[uintptr]uint8 // Go return addresses classified by frameOf
 
-	proxies   map[*lua.LTable]*lua.LUserData // read-only views of module tables (see readOnlyValue)
-	roMeta    *lua.LTable
-	ids       map[lua.LValue]int // tostring's names of reference values
-	held      int64              // bytes the running bodies hold, by their last walks
-	clearPool *lua.LFunction     // drops the pcall workers (see sandboxPrelude)
-	running   *lua.LState        // the coroutine of the body being resumed, or nil
+	proxies map[*lua.LTable]*lua.LUserData // read-only views of module tables (see readOnlyValue)
+	roMeta  *lua.LTable
+	ids     map[lua.LValue]int // tostring's names of reference values
+	held    int64              // bytes the running bodies hold, by their last walks
+	// pcall's workers (pcall.go): the idle ones, the prelude's loop they
+	// run, the marker of a function that returned, and the unchecked
+	// coroutine.resume.
+	pool      []*lua.LState
+	runWorker *lua.LFunction
+	doneToken lua.LValue
+	coResume  lua.LGFunction
+	running   *lua.LState // the coroutine of the body being resumed, or nil
 	// errorWhere is where error() last raised a value that is not a
 	// message (error(nil), error({})), which carries no position.
 	errorWhere string
@@ -109,9 +115,12 @@ type Runtime struct {
 	base      *lua.LTable // the real globals; scripts see them through envMeta
 	envMeta   *lua.LTable
 	protected map[*lua.LTable]bool // tables rawset must not write
-	modules   map[string]*module   // require's cache, by module name
-	roles     map[string]*loadedRole
-	domains   map[*engine.Domain]*domainRecord // for Reload
+	modules   map[string]*module   // require's cache, by moduleKey
+	// envRoot is, for the environment of each role file and module, the
+	// role file its code belongs to (see moduleKey).
+	envRoot map[*lua.LTable]string
+	roles   map[string]*loadedRole
+	domains map[*engine.Domain]*domainRecord // for Reload
 
 	npcs     map[*engine.Agent]*lua.LUserData
 	npcMeta  *lua.LTable
@@ -169,6 +178,7 @@ func NewRuntime(opts Options) *Runtime {
 		budget:    &budget{limit: opts.InstructionBudget, timeLimit: opts.TimeBudget},
 		protected: map[*lua.LTable]bool{},
 		modules:   map[string]*module{},
+		envRoot:   map[*lua.LTable]string{},
 		roles:     map[string]*loadedRole{},
 		domains:   map[*engine.Domain]*domainRecord{},
 		npcs:      map[*engine.Agent]*lua.LUserData{},
@@ -177,6 +187,7 @@ func NewRuntime(opts Options) *Runtime {
 	r.budget.mem.limit = r.memoryLimit()
 	r.budget.measure = r.measureRunning
 	r.budget.where = r.runningWhere
+	r.budget.main = L
 	r.initReadOnly()
 	r.openSandbox()
 	r.initNPC()
