@@ -155,5 +155,7 @@ func (e Event) String() string {
 			fmt.Fprintf(&b, " reason=%q", e.Reason)
 		}
 	}
-	return b.String()
+	// A record with nothing after its kind (idle) would end in the
+	// kind's padding.
+	return strings.TrimRight(b.String(), " ")
 }

@@ -26,7 +26,8 @@
 //	}
 //
 // A method a script calls that the Host map lacks fails the action when it
-// is called ("npc has no field or method"), not at load time.
+// is called ("npc has no field or method", followed by the sorted names of
+// the Host map), not at load time.
 //
 // Action bodies (run) are coroutines of the runtime's state, resumed once
 // per tick; npc:wait, npc:wait_until and the game's host methods yield

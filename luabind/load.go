@@ -81,9 +81,12 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 		unwrapViews(tbl)
 	}
 	if !ok {
+		msg := "a role file must return a role table, not " + ret.Type().String()
+		if ret == lua.LNil {
+			msg += " (the file returns nothing: write return before the role, as in return mm.role { ... } or return { name = ... })"
+		}
 		return engine.RoleSpec{}, &engine.CompileError{Problems: []engine.Problem{{
-			Pos: engine.Pos{File: path, Line: lastLine(string(src))},
-			Msg: "a role file must return a role table, not " + ret.Type().String()}}}
+			Pos: engine.Pos{File: path, Line: lastLine(string(src)), Col: 1}, Msg: msg}}}
 	}
 	rd := &roleReader{rt: r, file: path, src: string(src)}
 	spec := rd.role(tbl)

@@ -252,6 +252,7 @@ func (g *Game) keys() {
 	}
 	if just(ebiten.KeyTab) {
 		g.selectNext()
+		g.details = true // as a click does: the panel's hint promises the mind
 	}
 	if just(ebiten.KeyR) {
 		g.reload()
