@@ -110,7 +110,11 @@ func guardItems() []guardItem {
 		guardItem{name: "LLMWaitingTick", ref: "a plain loop polling 100 channels (select with default) and writing a map state each",
 			maxRatio: 2.2, maxAllocs: 0, setup: setupLLMWaiting},
 		guardItem{name: "WorldTick/soldiers=10000/workers=2", ref: "a plain tick: the soldier's 5 conditions on 10,000 map states, 2 goroutines",
-			maxRatio: 2.6, maxAllocs: 6 * 20000, allocRuns: 2, stateful: true, noCollect: true, setup: setupWorldTick},
+			// 1.5 allocations per agent-tick: the guarded ticks make about
+			// 2,500 per op, a whole attack-fetch-reload cycle 57,000 on
+			// average and 210,000 at most (when a sixth of the soldiers
+			// start their bodies in the same ticks).
+			maxRatio: 2.6, maxAllocs: 6 * 15000, allocRuns: 2, stateful: true, noCollect: true, setup: setupWorldTick},
 	)
 	return items
 }

@@ -223,7 +223,12 @@ func (a *Agent) emit(e Event) {
 		a.Recorder.Add(e)
 	}
 	if a.buffered {
-		a.pending = append(a.pending, e)
+		// In a world, records wait for the end of the tick, and only when
+		// the world hands them on: without World.OnEvent the recorder is
+		// their one reader.
+		if w := a.rx.world; w != nil && w.OnEvent != nil {
+			a.pending = append(a.pending, e)
+		}
 	} else if a.OnEvent != nil {
 		a.OnEvent(e)
 	}

@@ -612,12 +612,12 @@ func snapAgent(a *Agent) (agentSnap, error) {
 	}
 	if r := a.Recorder; r != nil {
 		rs := &recorderSnap{Size: r.size, Ring: r.Records()}
-		for k, n := range r.count {
-			if n != 0 {
+		for k := EventKind(1); k < maxEventKind; k++ {
+			if n := r.Count(k); n != 0 {
 				if rs.Counts == nil {
 					rs.Counts = map[string]int{}
 				}
-				rs.Counts[EventKind(k).String()] = n
+				rs.Counts[k.String()] = n
 			}
 		}
 		s.Recorder = rs
@@ -721,15 +721,13 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 		for _, e := range s.Recorder.Ring {
 			r.Add(e)
 		}
-		r.count = [maxEventKind]int{}
+		r.count = [countKinds]int{}
 		for name, n := range s.Recorder.Counts {
 			var k EventKind
 			if err := k.UnmarshalText([]byte(name)); err != nil {
 				return nil, fmt.Errorf("engine: restore: %s: recorder counts: %w", where, err)
 			}
-			if int(k) < len(r.count) {
-				r.count[k] = n
-			}
+			r.setCount(k, n)
 		}
 		a.Recorder = r
 	}

@@ -30,7 +30,8 @@ type World struct {
 	Workers int
 	// OnEvent receives every agent's records in a fixed order: by tick,
 	// then by agent order, then in the order each agent made them, with
-	// any number of workers.
+	// any number of workers. Records made while it is nil are not kept
+	// for it (they stay in each agent's Recorder).
 	OnEvent func(Event)
 	// Timing records planning wall time in events; off by default so
 	// traces are reproducible.

@@ -241,10 +241,11 @@ func (r *Runtime) checkState(L *lua.LState) *engine.Agent {
 func (r *Runtime) stateIndex(L *lua.LState) int {
 	a := r.checkState(L)
 	key := L.CheckString(2)
-	if _, ok := a.Domain.Schema.Lookup(key); !ok {
+	slot, ok := a.Domain.Schema.Lookup(key)
+	if !ok {
 		L.RaiseError("npc.state.%s: no such state variable%s", key, didYouMean(key, a.Domain.Schema.Names()))
 	}
-	L.Push(fromValue(a.Get(key)))
+	L.Push(fromValue(a.State[slot]))
 	return 1
 }
 

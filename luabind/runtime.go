@@ -99,8 +99,9 @@ type Runtime struct {
 	// requiring is the stack of modules being loaded, to name a require cycle.
 	requiring []string
 	mode      mode
-	reading   map[string]bool // files read by the load in progress, for Reload
-	goCalls   []goCall        // Go functions that called back into Lua, innermost last
+	reading   map[string]bool   // files read by the load in progress, for Reload
+	goCalls   []goCall          // Go functions that called back into Lua, innermost last
+	framePCs  map[uintptr]uint8 // Go return addresses classified by frameOf
 
 	proxies map[*lua.LTable]*lua.LUserData // read-only views of module tables (see readOnlyValue)
 	roMeta  *lua.LTable

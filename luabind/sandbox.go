@@ -119,6 +119,7 @@ func (r *Runtime) openSandbox() {
 
 	rawYield := co.RawGetString("yield") // for the prelude's own yields, never inside a metamethod
 	co.RawSetString("yield", L.NewFunction(r.checkedYield))
+	base.RawSetString("type", L.NewFunction(luaType))
 	base.RawSetString("tostring", L.NewFunction(func(L *lua.LState) int {
 		L.Push(r.tostringValue(L, L.CheckAny(1)))
 		return 1
@@ -465,34 +466,86 @@ func (r *Runtime) checkYield(L *lua.LState) {
 				": gopher-lua cannot suspend the Go function that called it"), 0)
 		}
 	}
-	if insideMetamethod() {
+	if r.insideMetamethod() {
 		L.Error(lua.LString(scriptWhere(L)+"cannot wait or yield inside a metamethod (__index, __newindex, __lt, __call, ...): "+
 			"gopher-lua runs it in a Go call it cannot suspend"), 0)
 	}
 }
 
+// typeNames are the results of type(), by lua.LValueType, boxed once
+// (see luaType).
+var typeNames = func() (t [lua.LTChannel + 1]lua.LValue) {
+	for i := range t {
+		t[i] = lua.LString(lua.LValueType(i).String())
+	}
+	return t
+}()
+
+// luaType is Lua's type(v), as the base library's but without allocating
+// its result: the npc methods' prelude calls it at every call.
+func luaType(L *lua.LState) int {
+	t := L.CheckAny(1).Type()
+	if int(t) < len(typeNames) {
+		L.Push(typeNames[t])
+	} else {
+		L.Push(lua.LString(t.String()))
+	}
+	return 1
+}
+
 // insideMetamethod reports whether the running coroutine's VM loop was
 // entered again from Go since the coroutine was resumed: the VM calls a
 // metamethod (__index, __lt, ...) that way, and a yield there would break
-// the coroutine. It reads the Go call stack (about a microsecond), which
-// only yields pay.
-func insideMetamethod() bool {
-	var pcs [128]uintptr
-	n := runtime.Callers(3, pcs[:])
+// the coroutine. It reads the Go call stack a few frames at a time, up to
+// the coroutine's Resume (an ordinary yield is about 4 frames below it),
+// and classifies each return address once (framePCs), so a yield pays a
+// short stack walk and a few map reads, not a symbol look-up per frame.
+func (r *Runtime) insideMetamethod() bool {
+	var pcs [8]uintptr
 	loops := 0
-	for _, pc := range pcs[:n] {
-		fn := runtime.FuncForPC(pc - 1)
-		if fn == nil {
-			continue
+	for skip := 3; ; skip += len(pcs) {
+		n := runtime.Callers(skip, pcs[:])
+		for _, pc := range pcs[:n] {
+			switch r.frameOf(pc) {
+			case frameVMLoop:
+				loops++
+			case frameResume:
+				return loops > 1
+			}
 		}
-		switch name := fn.Name(); {
-		case strings.HasSuffix(name, "gopher-lua.mainLoop"), strings.HasSuffix(name, "gopher-lua.mainLoopWithContext"):
-			loops++
-		case strings.HasSuffix(name, "gopher-lua.threadRun"), strings.HasSuffix(name, "gopher-lua.(*LState).Resume"):
+		if n < len(pcs) {
 			return loops > 1
 		}
 	}
-	return loops > 1
+}
+
+// The kinds of Go frame insideMetamethod tells apart.
+const (
+	frameOther  = iota + 1
+	frameVMLoop // gopher-lua's instruction loop
+	frameResume // where a coroutine's run begins
+)
+
+// frameOf classifies the return address pc of a Go frame, caching the
+// answer in r.framePCs (a runtime runs on one goroutine at a time).
+func (r *Runtime) frameOf(pc uintptr) uint8 {
+	if k := r.framePCs[pc]; k != 0 {
+		return k
+	}
+	k := uint8(frameOther)
+	if fn := runtime.FuncForPC(pc - 1); fn != nil {
+		switch name := fn.Name(); {
+		case strings.HasSuffix(name, "gopher-lua.mainLoop"), strings.HasSuffix(name, "gopher-lua.mainLoopWithContext"):
+			k = frameVMLoop
+		case strings.HasSuffix(name, "gopher-lua.threadRun"), strings.HasSuffix(name, "gopher-lua.(*LState).Resume"):
+			k = frameResume
+		}
+	}
+	if r.framePCs == nil {
+		r.framePCs = map[uintptr]uint8{}
+	}
+	r.framePCs[pc] = k
+	return k
 }
 
 // scriptWhere returns "file:line: " of the innermost script frame (not this
