@@ -119,7 +119,7 @@ func (b *budget) chargeSlots(n int, pad bool) {
 	bytes := 32 * int64(n)
 	b.mem.alloc += bytes
 	if b.spent == nil && b.mem.limit > 0 && b.mem.held+b.mem.alloc > b.mem.limit {
-		b.spent = memoryExceeded(b.mem.limit, "one table operation would pad a list by "+mib(16*int64(n))+" of nils, on top of the "+mib(b.mem.held)+" the body holds")
+		b.spent = memoryExceeded(b.mem.limit, "one table operation would grow a list by "+mib(16*int64(n))+", on top of the "+mib(b.mem.held)+" the body holds")
 	}
 }
 

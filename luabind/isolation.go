@@ -98,8 +98,8 @@ func (r *Runtime) wrapCoroutines(co *lua.LTable) (checkedCreate, wrapResume lua.
 	create := co.RawGetString("create").(*lua.LFunction)
 	resume := co.RawGetString("resume").(*lua.LFunction)
 	newCo := func(L *lua.LState) int {
-		r.charge(L, 32) // a coroutine is a Lua state of a few KB
-		r.allocate(L, 4096)
+		r.charge(L, coroutineUnits) // a coroutine is a whole Lua state
+		r.allocate(L, coroutineBytes)
 		n := create.GFunction(L)
 		if th, ok := L.Get(-1).(*lua.LState); ok {
 			r.own(th, r.current)

@@ -38,8 +38,8 @@ func (r *Runtime) takeWorker(L *lua.LState) *lua.LState {
 		r.pool = r.pool[:n-1]
 		return w
 	}
-	r.charge(L, 32) // as coroutine.create
-	r.allocate(L, 4096)
+	r.charge(L, coroutineUnits) // as coroutine.create
+	r.allocate(L, coroutineBytes)
 	ctx := L.RemoveContext() // else NewThread wraps it in a cancel context
 	w, _ := L.NewThread()
 	if ctx != nil {

@@ -23,6 +23,17 @@ const (
 	// top of one unit per argument (the host's own Go work is the game's
 	// to bound: it runs outside Lua).
 	hostCallUnits = 16
+	// coroutineUnits is what creating one coroutine costs: gopher-lua
+	// builds a whole Lua state, about 12 KB in 23 allocations, and with
+	// the collection that follows one create took 8-9 µs of CPU in
+	// bench's HostileResume (body=coroutines) where a plain instruction
+	// took 12 ns: 512 units keeps a budget spent on creates within about
+	// 1.5 times one spent on instructions (32 units let it run 20 times
+	// as long, past 100 ms).
+	coroutineUnits = 512
+	// coroutineBytes is what creating one coroutine charges to the memory
+	// meter (what gopher-lua allocates for it).
+	coroutineBytes = 12 << 10
 	// unitsPerPaddedSlot is what each nil costs that one write far past a
 	// list's end pads the list with (see padWork).
 	unitsPerPaddedSlot = 2
