@@ -59,15 +59,20 @@
 // with their input or output charge that work before doing it, so a call
 // the budget cannot afford never starts: one unit per 64 bytes built,
 // copied or scanned by string.rep, the .. operator, table.concat,
-// string.format, gsub's result, upper, lower, reverse, sub, tostring and
-// print; one unit per 4 items for table.insert and table.remove in the
+// string.format, gsub's result, sub, tostring and print, and one per 8
+// bytes of upper, lower and reverse (which build their result a byte at
+// a time); 32 units more per conversion of string.format; one unit per 4 items for table.insert and table.remove in the
 // middle of a list, unpack, select, string.byte and string.char, and
 // n log n of them for table.sort; ten units per subject byte a pattern
 // match may scan (string.find, match, gmatch, gsub: gopher-lua's matcher
 // costs 250-350 ns per start position), plus its estimated backtracking;
-// 32 units per coroutine.create; 16 units plus one per argument to start
-// a host method (the host's Go work runs outside Lua and is the game's to
-// bound); two units per nil that an assignment, table.insert or rawset
+// 512 units per coroutine.create (a whole Lua state of about 12 KB, as
+// for each new worker coroutine a pcall needs after a failed one); 16
+// units plus one per argument to start a host method (the host's Go work
+// runs outside Lua and is the game's to bound); 8 units per read of an
+// npc field and per read or write of npc.state.x (a Go call each); four
+// units per value that a table constructor ending in a call or ...
+// appends ({ unpack(t) }); two units per nil that an assignment, table.insert or rawset
 // far past a list's end pads the list with (gopher-lua appends them one
 // by one: 90-160 ns of CPU each on the busy dev box), and one unit per 4
 // nils that #t, next and the length that insert, remove, sort, unpack
@@ -75,7 +80,10 @@
 // about to run to see the assignment and the #). Functions that built-ins call back
 // (a sort comparator, a gsub callback, a metamethod) count their
 // instructions too. At 20-50 ns per instruction, a spent default budget
-// is 10-25 ms of one core, well under 50 ms. A spent budget stops the
+// is 10-25 ms of one core, well under 50 ms (bench's HostileResume
+// spends it through 25 different built-ins and host calls: the worst was
+// within 5 times a plain loop's spent budget; see bench/README.md,
+// "Sandbox"). A spent budget stops the
 // script at once (a pcall cannot swallow it) with "instruction budget
 // exceeded" at the script's file and line; the action fails, the world
 // goes on. Options.TimeBudget adds a wall-clock limit (not deterministic).

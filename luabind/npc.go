@@ -186,6 +186,7 @@ type stateProxy struct{ a *engine.Agent }
 
 func (r *Runtime) npcIndex(L *lua.LState) int {
 	p := r.checkNPC(L, 1)
+	r.charge(L, accessUnits)
 	a := p.a
 	key := L.CheckString(2)
 	switch key {
@@ -240,6 +241,7 @@ func (r *Runtime) checkState(L *lua.LState) *engine.Agent {
 
 func (r *Runtime) stateIndex(L *lua.LState) int {
 	a := r.checkState(L)
+	r.charge(L, accessUnits)
 	key := L.CheckString(2)
 	slot, ok := a.Domain.Schema.Lookup(key)
 	if !ok {
@@ -251,6 +253,7 @@ func (r *Runtime) stateIndex(L *lua.LState) int {
 
 func (r *Runtime) stateNewIndex(L *lua.LState) int {
 	a := r.checkState(L)
+	r.charge(L, accessUnits)
 	key := L.CheckString(2)
 	if r.mode.readOnly() {
 		L.RaiseError("npc.state.%s: %s must not change state", key, r.mode)

@@ -58,7 +58,7 @@ func (r *Runtime) limitStrings(str *lua.LTable) {
 func (r *Runtime) checkFormat(L *lua.LState) {
 	f := L.CheckString(1)
 	size := int64(len(f))
-	arg := 1
+	arg, specs := 1, int64(0)
 	for i := 0; i < len(f); i++ {
 		if f[i] != '%' {
 			continue
@@ -99,6 +99,7 @@ func (r *Runtime) checkFormat(L *lua.LState) {
 			L.RaiseError("invalid option '%%%c' to 'format'", c)
 		}
 		arg++
+		specs++
 		n := int64(width) + 512 // a number, a boolean, "table: 0x..."
 		if s, ok := L.Get(arg).(lua.LString); ok {
 			switch c {
@@ -115,6 +116,7 @@ func (r *Runtime) checkFormat(L *lua.LState) {
 			size, r.opts.MaxStringBytes)
 	}
 	r.chargeBytes(L, int(size))
+	r.charge(L, formatSpecUnits*specs)
 }
 
 // strGsub is string.gsub(s, pattern, repl [, n]) that builds its result

@@ -34,6 +34,24 @@ const (
 	// coroutineBytes is what creating one coroutine charges to the memory
 	// meter (what gopher-lua allocates for it).
 	coroutineBytes = 12 << 10
+	// formatSpecUnits is what each conversion of string.format costs on
+	// top of the bytes it may build: gopher-lua formats each one through
+	// Go's fmt, and a call with two took 1.5-2 µs of CPU in bench's
+	// HostileResume (body=format) against 12 ns per instruction.
+	formatSpecUnits = 32
+	// transformBytesPerUnit is how many bytes string.upper, lower and
+	// reverse transform for one work unit: they build their result a byte
+	// (or a rune) at a time, 2-2.5 ns of CPU per byte with the collection
+	// of the result in bench's HostileResume (body=upper, body=reverse),
+	// so a unit per 64 bytes let a spent budget run 50-80 ms.
+	transformBytesPerUnit = 8
+	// accessUnits is what one read of an npc field (npc.state, npc.name,
+	// a method) and one read or write of npc.state.x costs: each is a Go
+	// metamethod call, and npc.state.n = npc.state.n + 1 in a loop (four of
+	// them) took about 780 ns of CPU per iteration in bench's
+	// HostileResume (body=host) against 12 ns per instruction, so a
+	// budget spent on them ran 50-80 ms when they cost nothing extra.
+	accessUnits = 8
 	// unitsPerPaddedSlot is what each nil costs that one write far past a
 	// list's end pads the list with (see padWork).
 	unitsPerPaddedSlot = 2
@@ -139,15 +157,24 @@ func strArgWork(L *lua.LState) int64 {
 	return 1
 }
 
+// transformWork is the work of upper, lower and reverse: a unit per
+// transformBytesPerUnit bytes of their first argument.
+func transformWork(L *lua.LState) int64 {
+	if s, ok := L.Get(1).(lua.LString); ok {
+		return int64(len(s))/transformBytesPerUnit + 1
+	}
+	return 1
+}
+
 // chargeLibraries wraps the string, table and base functions whose cost
 // grows with their input or output. The pattern functions, string.rep,
 // string.format, table.concat and the .. operator charge in their own
 // checked versions (strlimits.go, sandbox.go).
 func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 	r.cost(str, map[string]func(*lua.LState) int64{
-		"upper":   strArgWork,
-		"lower":   strArgWork,
-		"reverse": strArgWork,
+		"upper":   transformWork,
+		"lower":   transformWork,
+		"reverse": transformWork,
 		"sub": func(L *lua.LState) int64 {
 			// The result is at most the subject.
 			return strArgWork(L)

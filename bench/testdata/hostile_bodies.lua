@@ -66,7 +66,9 @@ local bodies = {
   -- string.byte of 40,000 bytes
   byte = function(npc) while true do local t = { big:byte(1, -1) } end end,
   -- upper, reverse and sub of 40,000 bytes
-  upper = function(npc) while true do local s = big:upper():reverse():sub(2) end end,
+  upper = function(npc) while true do local s = big:upper() end end,
+  reverse = function(npc) while true do local s = big:reverse() end end,
+  sub = function(npc) while true do local s = big:sub(2) end end,
   -- coroutines created and dropped
   coroutines = function(npc) while true do local co = coroutine.create(function() end) end end,
   -- pcall of a function that fails: each drops its worker coroutine
