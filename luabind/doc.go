@@ -81,9 +81,10 @@
 // (a sort comparator, a gsub callback, a metamethod) count their
 // instructions too. At 20-50 ns per instruction, a spent default budget
 // is 10-25 ms of one core, well under 50 ms (bench's HostileResume
-// spends it through 25 different built-ins and host calls: the worst was
-// within 5 times a plain loop's spent budget; see bench/README.md,
-// "Sandbox"). A spent budget stops the
+// spends it through 25 different built-ins and host calls: every resume
+// stayed under 50 ms of CPU at load 7-10, the slowest, padding and
+// memory bombs whose collection counts, 5-8 times a plain loop's spent
+// budget; see bench/README.md, "Sandbox"). A spent budget stops the
 // script at once (a pcall cannot swallow it) with "instruction budget
 // exceeded" at the script's file and line; the action fails, the world
 // goes on. Options.TimeBudget adds a wall-clock limit (not deterministic).
