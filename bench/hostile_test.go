@@ -25,6 +25,7 @@ func cpuSpread(b *testing.B, samples []int64, median, worst string) {
 // hostileWorld builds a world of 47 well-behaved agents and, when hostile,
 // three hostile ones among them (erroring every time it runs, looping
 // until its budget, keeping 4 MB more each tick until its memory limit),
+// whose failed actions start again at the next tick (Agent.RetryDelay),
 // as luabind's TestHostileAgentsDoNotChangeOthers does, in one runtime
 // with the default limits. It returns the world and the runtime's Close.
 func hostileWorld(b *testing.B, hostile bool) (*engine.World, func()) {
@@ -43,7 +44,9 @@ func hostileWorld(b *testing.B, hostile bool) (*engine.World, func()) {
 	hostiles := map[int]string{0: "hostile_erroring.lua", victims / 2: "hostile_looping.lua", victims - 1: "hostile_allocating.lua"}
 	for i := range victims {
 		if f, ok := hostiles[i]; ok && hostile {
-			w.Add(engine.NewAgent(f, load(f)))
+			h := engine.NewAgent(f, load(f))
+			h.RetryDelay = 0.01 // less than a tick: a failed action starts again at the next tick
+			w.Add(h)
 		}
 		w.Add(engine.NewAgent(fmt.Sprintf("victim%02d", i), victim))
 	}
