@@ -16,6 +16,10 @@ import (
 const (
 	SnapshotFormat  = "moonmind-snapshot"
 	SnapshotVersion = 1
+	// MaxRestoreWorkers is the most World.Workers a snapshot may carry for
+	// Restore; a larger count is an error, not a tick that starts millions
+	// of goroutines.
+	MaxRestoreWorkers = 1024
 )
 
 // ReactiveSaver is an optional interface of a Reactive layer, through
@@ -158,8 +162,8 @@ func (w *World) indexOf(a *Agent) int {
 // Errors, all beginning "engine: restore: " and all matching ErrSnapshot
 // under errors.Is: JSON that does not parse, a format or version other
 // than SnapshotFormat and SnapshotVersion, an agent whose domain is not in
-// opts.Domains, a malformed value or random source; each names the agent
-// and field involved.
+// opts.Domains, a malformed value or random source, workers more than
+// MaxRestoreWorkers; each names the agent and field involved.
 func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	w, err := restore(in, opts)
 	if err != nil {
@@ -172,6 +176,11 @@ func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	s, err := readSnapshot(in)
 	if err != nil {
 		return nil, err
+	}
+	if s.Workers > MaxRestoreWorkers {
+		// Tick starts a goroutine per worker: a damaged save must not
+		// freeze the game in its first tick.
+		return nil, fmt.Errorf("engine: restore: workers %d is more than %d", s.Workers, MaxRestoreWorkers)
 	}
 	w := NewWorld(s.Seed)
 	if err := loadRand(w.src, s.Rand, "the world"); err != nil {

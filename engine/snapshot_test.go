@@ -456,3 +456,30 @@ func FuzzRestore(f *testing.F) {
 		}
 	})
 }
+
+// A save whose worker count was edited to millions is refused: Tick would
+// start a goroutine per worker and freeze the game for a minute a tick.
+func TestRestoreRefusesAHugeWorkerCount(t *testing.T) {
+	w, _ := newTestWorld(t, 1, 1)
+	run(w, 8)
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &doc))
+	domains := []*engine.Domain{quickDomain(t), slowDomain(t)}
+
+	doc["workers"] = engine.MaxRestoreWorkers
+	ok, err := json.Marshal(doc)
+	require.NoError(t, err)
+	r, err := engine.Restore(bytes.NewReader(ok), engine.RestoreOptions{Domains: domains})
+	require.NoError(t, err, "the bound itself is allowed")
+	assert.Equal(t, engine.MaxRestoreWorkers, r.Workers)
+
+	doc["workers"] = 20_000_000
+	bad, err := json.Marshal(doc)
+	require.NoError(t, err)
+	_, err = engine.Restore(bytes.NewReader(bad), engine.RestoreOptions{Domains: domains})
+	require.Error(t, err)
+	assert.ErrorIs(t, err, engine.ErrSnapshot)
+	assert.Equal(t, "engine: restore: workers 20000000 is more than 1024", err.Error())
+}
