@@ -21,3 +21,36 @@ func TestCheckLongChainFindsOnlyTheSpareAction(t *testing.T) {
 		f + `:12:27: note: action "spare": no goal can use it: it fulfills no goal, assigns no variable a goal reads, and helps no action that does (decide is goap, so it never runs)`,
 	}, strings.Split(strings.TrimSpace(out), "\n"))
 }
+
+// Roles that loaded but printed nonsense: a cost of math.huge (a plan
+// cost +Inf) and names with control characters (trace lines split). The
+// names' positions are those of the goals and actions lists: the loader
+// finds a name's line by its text, which a control character hides.
+func TestCheckRefusesHugeCostsAndControlCharacters(t *testing.T) {
+	for _, tc := range []struct {
+		name, file string
+		want       []string
+	}{
+		{"math.huge cost", "huge_cost.lua", []string{
+			`:8:7: error: action "step" cost must be at most 2^53 - 1 = 9007199254740991 (a plan's cost is the sum of its steps'), not 1.7976931348623157e+308`,
+		}},
+		{"control characters", "control_name.lua", []string{
+			`:6:3: error: goal "leave\tnow": the name holds the control character U+0009; names are printed on one line in plans and traces`,
+			`:7:3: error: action "open\ndoor": the name holds the control character U+000A; names are printed on one line in plans and traces`,
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := filepath.Join("testdata", "breaker", tc.file)
+			out, _, code := runMain("check", f)
+			assert.Equal(t, 1, code)
+			var want []string
+			for _, w := range tc.want {
+				want = append(want, f+w)
+			}
+			assert.Equal(t, want, strings.Split(strings.TrimSpace(out), "\n"))
+			_, errOut, code := runMain("plan", f)
+			assert.Equal(t, 2, code, "the role does not load")
+			assert.Contains(t, errOut, f+strings.Replace(tc.want[0], ": error: ", ": ", 1))
+		})
+	}
+}
