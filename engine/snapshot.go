@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"strconv"
 )
 
 // SnapshotFormat and SnapshotVersion identify what World.Snapshot writes:
@@ -20,6 +21,10 @@ const (
 	// Restore; a larger count is an error, not a tick that starts millions
 	// of goroutines.
 	MaxRestoreWorkers = 1024
+	// MaxRestoreTime is the latest world time, in seconds, a snapshot may
+	// carry for Restore (about 31,700 years); past about 1e14 s a tick of
+	// 1/60 s no longer moves a float64 clock.
+	MaxRestoreTime = 1e12
 )
 
 // ReactiveSaver is an optional interface of a Reactive layer, through
@@ -163,7 +168,8 @@ func (w *World) indexOf(a *Agent) int {
 // under errors.Is: JSON that does not parse, a format or version other
 // than SnapshotFormat and SnapshotVersion, an agent whose domain is not in
 // opts.Domains, a malformed value or random source, workers more than
-// MaxRestoreWorkers; each names the agent and field involved.
+// MaxRestoreWorkers, a time outside 0 to MaxRestoreTime seconds or
+// negative ticks; each names the agent and field involved.
 func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	w, err := restore(in, opts)
 	if err != nil {
@@ -181,6 +187,14 @@ func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 		// Tick starts a goroutine per worker: a damaged save must not
 		// freeze the game in its first tick.
 		return nil, fmt.Errorf("engine: restore: workers %d is more than %d", s.Workers, MaxRestoreWorkers)
+	}
+	if !(s.Time >= 0 && s.Time <= MaxRestoreTime) {
+		// A clock this far out no longer moves by a tick's dt: every wait
+		// and back-off would last forever.
+		return nil, fmt.Errorf("engine: restore: time %s is not from 0 to %s seconds", formatSnapFloat(s.Time), formatSnapFloat(MaxRestoreTime))
+	}
+	if s.Ticks < 0 {
+		return nil, fmt.Errorf("engine: restore: ticks %d is negative", s.Ticks)
 	}
 	w := NewWorld(s.Seed)
 	if err := loadRand(w.src, s.Rand, "the world"); err != nil {
@@ -765,3 +779,5 @@ func (a *Agent) loadPlan(s *agentSnap) *Action {
 	}
 	return a.plan[a.step]
 }
+
+func formatSnapFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
