@@ -54,3 +54,14 @@ func TestCheckRefusesHugeCostsAndControlCharacters(t *testing.T) {
 		})
 	}
 }
+
+// graph --format mermaid quotes a role name YAML would misread and writes
+// "<" and "&" of names as Mermaid entities.
+func TestGraphMermaidEscapesMarkupInNames(t *testing.T) {
+	out, errOut, code := runMain("graph", filepath.Join("testdata", "breaker", "markup_names.lua"), "--format", "mermaid")
+	require.Equal(t, 0, code, errOut)
+	lines := strings.Split(out, "\n")
+	require.Greater(t, len(lines), 7)
+	assert.Equal(t, []string{"---", `title: "Squad #2: red"`, "---", "flowchart LR"}, lines[:4])
+	assert.Contains(t, lines, `  n3("#lt;b>#amp;go (cost 1)<br/>x = 2")`)
+}
