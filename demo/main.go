@@ -27,7 +27,7 @@ import (
 func main() {
 	f := flags.Parsed
 	opts := game.Options{Seed: f.Seed, ScriptsDir: f.ScriptsDir, Frames: f.Frames, Screenshot: f.Screenshot,
-		Overlay: f.Overlay, Select: f.Select, Strip: f.Strip, StripShots: 4,
+		Overlay: f.Overlay, Select: f.Select, Strip: f.Strip, StripShots: 4, PlanBudget: f.PlanBudget,
 		// The engine reads no environment variable; the demo passes this one in.
 		NoGOAP: strings.EqualFold(os.Getenv("MOONMIND_GOAP"), "off")}
 	c, err := commander()

@@ -45,7 +45,10 @@ const (
 // no longer run makes the agent replan at once (going on without a
 // restart when the new plan begins with the running action). The new plan
 // starts in the same tick. A body is
-// resumed at most once per tick.
+// resumed at most once per tick. Under a world's plan budget
+// (World.PlanBudget) the agent's plans, its higher-goal checks and the
+// plan watch's replanning are made by the world's queue after the tick
+// instead, and a new plan starts the tick after it is found (docs/semantics.md, "Time-sliced planning").
 //
 // Back-off. A failed action is excluded from plans for RetryDelay seconds,
 // then tried again. An agent that found no plan asks again only when its
@@ -60,7 +63,7 @@ const (
 // one goroutine at a time.
 type Agent struct {
 	Name   string
-	ID     int // index in its World, set by World.Add
+	ID     int // unique in its World, set by World.Add: 0, 1, 2, ... in order of adding, never reused after a Remove
 	Domain *Domain
 	State  State
 	// Data is for the embedding game (the demo keeps its soldier here).
@@ -137,6 +140,7 @@ type Agent struct {
 	exclRan     []bool         // the mask excludeFor hands the planner
 	clock       clock          // keeps time exactly from the tick count
 	rx          reactiveState  // the reactive layer, told beliefs, pursued goals (reactive.go)
+	job         planJob        // time-sliced planning under a world's plan budget (agent_slice.go)
 	src         randSource     // the Rand that World.Add made and its source, for Snapshot
 }
 
@@ -219,7 +223,12 @@ func (a *Agent) emit(e Event) {
 		a.Recorder.Add(e)
 	}
 	if a.buffered {
-		a.pending = append(a.pending, e)
+		// In a world, records wait for the end of the tick, and only when
+		// the world hands them on: without World.OnEvent the recorder is
+		// their one reader.
+		if w := a.rx.world; w != nil && w.OnEvent != nil {
+			a.pending = append(a.pending, e)
+		}
 	} else if a.OnEvent != nil {
 		a.OnEvent(e)
 	}
@@ -249,6 +258,7 @@ func (a *Agent) rethinkEvery() float64 {
 // fails fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
 	a.tick++
+	a.job.now = a.time
 	a.reactBegin()
 	a.sense(dt)
 	a.reactStep(dt)
@@ -364,6 +374,9 @@ func (a *Agent) invalidated() string {
 func (a *Agent) higherGoal(after State) string {
 	if a.Domain.Decide == "utility" {
 		return ""
+	}
+	if a.slicing() {
+		return a.probeHigher(after) // the world's queue plans it (agent_slice.go)
 	}
 	for _, g := range a.Domain.ByPrio {
 		if a.goal != nil && g.Priority <= a.goal.Priority {
@@ -571,6 +584,9 @@ func (a *Agent) decide() bool {
 		a.failedState = a.failedState[:0]
 		return true
 	}
+	if a.waitingForPlan() {
+		return false // the world's queue plans for it (World.PlanBudget): idle meanwhile
+	}
 	if mode != "goap" || a.handle == nil && !a.goalsMet() {
 		if a.pick() {
 			a.failedState = a.failedState[:0]
@@ -627,6 +643,12 @@ func (a *Agent) planGoals() bool {
 	if a.customHandle() {
 		return a.planByHandle()
 	}
+	if a.slicing() {
+		return a.queuePlan()
+	}
+	if a.job.open || a.job.failed {
+		a.dropJob() // the world's budget was turned off
+	}
 	anyUnsatisfied := false
 	for _, g := range a.Domain.ByPrio {
 		if a.satisfied[g.Index] || a.Domain.Decide == "utility" && !a.pursuing(g) {
@@ -640,54 +662,64 @@ func (a *Agent) planGoals() bool {
 		wp := a.Domain.borrowPlanner(a.planner)
 		wp.exclude = a.excludeFor(g, wp.exclude)
 		p, err := wp.PlanFor(g, a.State)
-		if err == nil { // keep the steps: the plan's buffers go back with wp
-			a.plan = append(a.plan[:0], p.Steps...)
-			p = &Plan{Steps: a.plan, Cost: p.Cost, Expansions: p.Expansions}
-		}
-		a.Domain.returnPlanner(wp)
 		var took time.Duration
 		if a.Timing {
 			took = time.Since(t0)
 		}
-		if err != nil {
-			reason := err.Error()
-			var pe *PlanError
-			if errors.As(err, &pe) {
-				a.noteWait(pe)
-				reason = string(pe.Reason) + ": " + pe.Detail
-				if pe.Reason == BackedOff {
-					a.noteBackoff([]*Action{a.Domain.Action(pe.Action)})
-				}
-			}
-			a.emit(Event{Kind: EventPlanFailed, Goal: g.Name, Reason: reason, Duration: took})
-			a.notePursuitFail(g, reason)
-			continue
+		ok := a.takePlan(g, p, err, took)
+		a.Domain.returnPlanner(wp)
+		if ok {
+			return true
 		}
-		if why := a.allowed(p.Steps); why != "" {
-			kind := EventPlanFailed
-			if p.Steps != nil && a.hasForbidden(p.Steps) {
-				kind = EventRefused
-			}
-			a.noteBackoff(p.Steps)
-			a.emit(Event{Kind: kind, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Reason: why})
-			a.notePursuitFail(g, why)
-			a.plan = a.plan[:0]
-			continue
-		}
-		if a.pursuit != g {
-			a.endPursuit()
-			a.pursuit = g
-		}
-		a.goal, a.idle = g, false
-		a.emit(Event{Kind: EventPlan, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took,
-			Reason: a.leftOutNote(g)})
-		return true
 	}
 	if !anyUnsatisfied && a.Domain.Decide == "goap" && !a.idle {
 		a.idle = true
 		a.emit(Event{Kind: EventIdle})
 	}
 	return false
+}
+
+// takePlan takes the planner's answer for goal g (p and err from
+// Planner.PlanFor, took the wall time it took or 0): a plan the agent may
+// run becomes its plan (EventPlan) and takePlan reports true; otherwise
+// the failure or refusal is recorded and it reports false.
+func (a *Agent) takePlan(g *Goal, p *Plan, err error, took time.Duration) bool {
+	if err != nil {
+		reason := err.Error()
+		var pe *PlanError
+		if errors.As(err, &pe) {
+			a.noteWait(pe)
+			reason = string(pe.Reason) + ": " + pe.Detail
+			if pe.Reason == BackedOff {
+				a.noteBackoff([]*Action{a.Domain.Action(pe.Action)})
+			}
+		}
+		a.emit(Event{Kind: EventPlanFailed, Goal: g.Name, Reason: reason, Duration: took})
+		a.notePursuitFail(g, reason)
+		return false
+	}
+	// Keep the steps: the plan's buffers go back with the planner.
+	a.plan = append(a.plan[:0], p.Steps...)
+	p = &Plan{Steps: a.plan, Cost: p.Cost, Expansions: p.Expansions}
+	if why := a.allowed(p.Steps); why != "" {
+		kind := EventPlanFailed
+		if p.Steps != nil && a.hasForbidden(p.Steps) {
+			kind = EventRefused
+		}
+		a.noteBackoff(p.Steps)
+		a.emit(Event{Kind: kind, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Reason: why})
+		a.notePursuitFail(g, why)
+		a.plan = a.plan[:0]
+		return false
+	}
+	if a.pursuit != g {
+		a.endPursuit()
+		a.pursuit = g
+	}
+	a.goal, a.idle = g, false
+	a.emit(Event{Kind: EventPlan, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took,
+		Reason: a.leftOutNote(g)})
+	return true
 }
 
 // hasForbidden reports whether a step is one the agent's policy forbids.

@@ -23,27 +23,47 @@ package engine
 // may replace the rest of the plan in place (the new plan begins with the
 // running action).
 func (a *Agent) watchPlan() string {
-	if a.picked || a.goal == nil || !a.planReadChanged() {
+	if a.picked || a.goal == nil {
 		return ""
 	}
 	g := a.goal
-	if g.Satisfied(a.State) && !g.Satisfied(a.post) {
-		return "goal " + g.Name + " already holds: the world achieved it"
-	}
-	blocked := a.blockedStep()
-	if blocked == nil {
-		return ""
-	}
-	wp := a.Domain.borrowPlanner(a.planner)
-	wp.exclude = a.excludeFor(g, a.backedOff())
-	wp.Policy = a.currentPolicy()
-	p, err := wp.PlanFor(g, a.State)
 	var steps []*Action
-	if err == nil && a.allowed(p.Steps) == "" {
-		steps = append(steps, p.Steps...)
+	var blocked *Action
+	if r := a.readyFor(g); r != nil {
+		// Under a plan budget: the queue's answer to the last tick's check
+		// (see probe). It stands while the rest of the plan is still blocked.
+		a.job.ready = nil
+		if blocked = a.blockedStep(); blocked == nil || a.allowed(r.steps) != "" {
+			return ""
+		}
+		steps = r.steps
+		if steps[0] != a.running {
+			a.job.ready = r // the next decision adopts it
+		}
+	} else {
+		if !a.planReadChanged() {
+			return ""
+		}
+		if g.Satisfied(a.State) && !g.Satisfied(a.post) {
+			return "goal " + g.Name + " already holds: the world achieved it"
+		}
+		if blocked = a.blockedStep(); blocked == nil {
+			return ""
+		}
+		if a.slicing() {
+			a.probe(g) // the world's queue plans it; the step goes on meanwhile
+			return ""
+		}
+		wp := a.Domain.borrowPlanner(a.planner)
+		wp.exclude = a.excludeFor(g, a.backedOff())
+		wp.Policy = a.currentPolicy()
+		p, err := wp.PlanFor(g, a.State)
+		if err == nil && a.allowed(p.Steps) == "" {
+			steps = append(steps, p.Steps...)
+		}
+		a.Domain.returnPlanner(wp)
 	}
-	a.Domain.returnPlanner(wp)
-	if steps == nil {
+	if len(steps) == 0 {
 		return ""
 	}
 	why := "step " + blocked.Name + " of the plan can no longer run (precondition \"" + blocked.Pre.Source() + "\")"

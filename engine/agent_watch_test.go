@@ -6,7 +6,12 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-func TestTheWholePlanIsWatched(t *testing.T) {
+func TestTheWholePlanIsWatched(t *testing.T) { watchTable(t, 0, 7, nil) }
+
+// watchTable runs the plan watch's cases in a world with the given plan
+// budget for ticks ticks; want, when given, replaces each case's expected
+// records (by case name).
+func watchTable(t *testing.T, budget, ticks int, want map[string][]string) {
 	role := RoleSpec{Name: "R",
 		State: []Var{{"inside", BoolValue(false)}, {"has_key", BoolValue(false)}, {"front_open", BoolValue(true)},
 			{"back_open", BoolValue(true)}, {"ladder", BoolValue(true)}},
@@ -64,7 +69,11 @@ func TestTheWholePlanIsWatched(t *testing.T) {
 			r := role
 			r.Actions = tc.actions(&interrupted)
 			w, a, tr := newWorld(t, r)
-			for i := 0; i < 7; i++ {
+			w.PlanBudget = budget
+			if want != nil {
+				tc.want = want[tc.name]
+			}
+			for i := 0; i < ticks; i++ {
 				if i == 2 {
 					a.Set(tc.change, BoolValue(tc.change == "inside"))
 				}

@@ -59,6 +59,11 @@ type Domain struct {
 	// after Compile, before the domain is shared (package engine/bdi,
 	// through luabind for roles with plans).
 	NewReactive func(a *Agent) Reactive
+	// Facts, when set, saves and restores the agents' typed facts in
+	// snapshots (see FactCodec); nil means JSONFacts{}. A loader sets it
+	// after Compile, before the domain is shared (package luabind does,
+	// for Lua values).
+	Facts FactCodec
 
 	goalIndex   map[string]*Goal
 	actionIndex map[string]*Action

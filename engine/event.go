@@ -30,12 +30,14 @@ const (
 	EventConditionFailed           // a named condition returned an error; Action names it
 	EventLLMRequest                // a body asked a language model for a plan; Goal is the goal text
 	EventLLMAnswer                 // the answer reached the body; Reason holds it (see luabind's llm_plan)
+	EventPlanSuspended             // a search ran out of the world's plan budget; Expansions so far, Reason the queue position
+	EventPlanResumed               // a suspended search went on (or restarted: Reason says why); Expansions before this tick
 	numEventKinds
 )
 
 var eventNames = [...]string{"", "plan", "plan-failed", "pick", "replan", "start", "finish", "fail",
 	"interrupt", "idle", "stuck", "recovered", "sensor-failed", "refused", "summary", "condition-failed",
-	"llm-request", "llm-answer"}
+	"llm-request", "llm-answer", "plan-suspended", "plan-resumed"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {
@@ -135,6 +137,9 @@ func (e Event) String() string {
 	if e.Kind == EventPick {
 		fmt.Fprintf(&b, " score=%.3f", e.Score)
 	}
+	if e.Kind == EventPlanSuspended || e.Kind == EventPlanResumed {
+		fmt.Fprintf(&b, " expansions=%d", e.Expansions)
+	}
 	if e.Duration > 0 {
 		fmt.Fprintf(&b, " took=%s", e.Duration)
 	}
@@ -150,5 +155,7 @@ func (e Event) String() string {
 			fmt.Fprintf(&b, " reason=%q", e.Reason)
 		}
 	}
-	return b.String()
+	// A record with nothing after its kind (idle) would end in the
+	// kind's padding.
+	return strings.TrimRight(b.String(), " ")
 }

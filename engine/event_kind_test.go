@@ -23,3 +23,12 @@ func TestEveryRecordKindReadsBack(t *testing.T) {
 	var k EventKind
 	assert.EqualError(t, k.UnmarshalText([]byte("nap")), `engine: no record kind "nap"`)
 }
+
+// TestEventLineHasNoTrailingSpace: a record with nothing after its kind
+// (idle) ends at the kind, not in the column padding after it.
+func TestEventLineHasNoTrailingSpace(t *testing.T) {
+	e := Event{Tick: 5, Time: 0.4, Agent: "jack", Kind: EventIdle}
+	assert.Equal(t, "tick    5  t=  0.400s  jack         idle", e.String())
+	e = Event{Tick: 5, Time: 0.4, Agent: "jack", Kind: EventStart, Action: "chop"}
+	assert.Equal(t, "tick    5  t=  0.400s  jack         start       action=chop", e.String())
+}

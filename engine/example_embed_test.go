@@ -202,3 +202,41 @@ func ExampleWorld_Snapshot() {
 	// 3 finish bake
 	// 4 idle
 }
+
+// Recipe is a typed fact: a value of type "Recipe" on the blackboard.
+type Recipe struct {
+	Flour, Water int
+}
+
+// Typed facts are saved with the world: JSONFacts writes them as JSON and
+// reads each listed type back into its Go type.
+func ExampleJSONFacts() {
+	d, err := engine.Compile(engine.RoleSpec{
+		Name: "Baker",
+		Actions: []engine.ActionSpec{
+			engine.NewAction("bake").Inputs("Recipe").Effects("baked = true").Spec(),
+		},
+		State: []engine.Var{{Name: "baked", Value: engine.BoolValue(false)}, {Name: "Recipe", Value: engine.BoolValue(false)}},
+	})
+	if err != nil {
+		panic(err)
+	}
+	d.Facts = engine.JSONFacts{Types: map[string]any{"Recipe": Recipe{}}}
+	w := engine.NewWorld(1)
+	ann := engine.NewAgent("ann", d)
+	w.Add(ann)
+	ann.SetFact("Recipe", Recipe{Flour: 500, Water: 350})
+
+	var save bytes.Buffer
+	if err := w.Snapshot(&save); err != nil {
+		panic(err)
+	}
+	loaded, err := engine.Restore(&save, engine.RestoreOptions{Domains: []*engine.Domain{d}})
+	if err != nil {
+		panic(err)
+	}
+	r := loaded.Agent("ann").Fact("Recipe").(Recipe)
+	fmt.Printf("%T %d %d %v\n", r, r.Flour, r.Water, loaded.Agent("ann").Get("Recipe"))
+	// Output:
+	// engine_test.Recipe 500 350 true
+}

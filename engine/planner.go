@@ -180,6 +180,9 @@ type Planner struct {
 	sim  State
 	plan Plan
 	buf  []*Action
+
+	slice    *searchSlice // a time-sliced job's budget and suspended search (plan_slice.go); nil plans in one go
+	expanded int          // node expansions of the sliced searches so far, for the world's plan budget
 }
 
 // NewPlanner returns a planner over d with chaining on, MaxDepth
@@ -263,6 +266,9 @@ func (p *Planner) planGoal(g *Goal, sim State) error {
 	maxDepth := p.depth()
 	end, res, cut, exp := p.search(gs, sim, maxDepth)
 	p.plan.Expansions += exp
+	if res == paused {
+		return errSearchPaused
+	}
 	if res != found {
 		return p.explain(gs, sim, maxDepth, res, cut, exp)
 	}

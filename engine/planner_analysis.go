@@ -24,6 +24,10 @@ type goalSearch struct {
 	finish float64
 
 	index *actionIndex // nil when no index pays
+	// additive says states hash as a sum of slot shares, because some
+	// action updates its children's hashes (planAction.incHash); else the
+	// cheaper chainHash.
+	additive bool
 }
 
 // atom is one conjunct of a goal condition. Its estimate is a lower bound
@@ -50,6 +54,15 @@ type atom struct {
 	// incRes and decRes are the resources the increasing (decreasing)
 	// actions need, or nil; see resource.
 	incRes, decRes *resource
+
+	// The direction the atom needs, chosen once by numericAtom: up for >
+	// and >= (the inc fields), else down (the dec fields); strict for >
+	// and <; istep is step as an integer when exact.
+	up, strict bool
+	step, cost float64
+	istep      int64
+	exact      bool
+	res        *resource
 }
 
 // analyse computes the goalSearch of g over d.
@@ -234,6 +247,15 @@ func numericAtom(d *Domain, gs *goalSearch, a *atom) {
 	a.decExact = a.decInt && isInt(c)
 	a.incRes = resourceFor(d, gs, a, 1)
 	a.decRes = resourceFor(d, gs, a, -1)
+	a.up, a.strict = op == expr.Gt || op == expr.Ge, op == expr.Gt || op == expr.Lt
+	if a.up {
+		a.step, a.cost, a.exact, a.res = a.inc, a.incCost, a.incExact, a.incRes
+	} else {
+		a.step, a.cost, a.exact, a.res = a.dec, a.decCost, a.decExact, a.decRes
+	}
+	if a.exact {
+		a.istep = int64(a.step)
+	}
 }
 
 // constantStep reports k when the assignment is slot = slot + k (literal
@@ -278,16 +300,11 @@ func (a *atom) estimate(st State) (float64, int32) {
 	if !ok { // Unknown, or no number: only a plain assignment can help
 		return a.minCost, 1
 	}
-	var need, step, cost float64
-	var exact bool
-	var res *resource
-	if a.op == expr.Gt || a.op == expr.Ge {
-		need, step, cost, exact, res = a.lit-x, a.inc, a.incCost, a.incExact, a.incRes
-	} else {
-		need, step, cost, exact, res = x-a.lit, a.dec, a.decCost, a.decExact, a.decRes
+	need, step, strict := a.lit-x, a.step, a.strict
+	if !a.up {
+		need = x - a.lit
 	}
 	// The atom holds when need < 0 (strict) or need <= 0.
-	strict := a.op == expr.Gt || a.op == expr.Lt
 	if need < 0 || (!strict && need <= 0) {
 		return 0, 0
 	}
@@ -300,8 +317,8 @@ func (a *atom) estimate(st State) (float64, int32) {
 	// Steps n such that moving by n*step makes the atom hold: n >= need/step,
 	// or n > need/step when strict.
 	var n float64
-	if exact && x == float64(int64(x)) && need < 1<<50 {
-		ni, si := int64(need), int64(step)
+	if a.exact && x == float64(int64(x)) && need < 1<<50 {
+		ni, si := int64(need), a.istep
 		if strict {
 			n = float64(ni/si + 1)
 		} else {
@@ -322,7 +339,8 @@ func (a *atom) estimate(st State) (float64, int32) {
 	if n > math.MaxInt32 {
 		n = math.MaxInt32
 	}
-	if res != nil {
+	cost := a.cost
+	if res := a.res; res != nil {
 		s := res.restorers(st, n)
 		if s < 0 {
 			return math.Inf(1), math.MaxInt32
@@ -357,7 +375,14 @@ type planAction struct {
 	pre      fastCond
 	eff      fastEffect
 	finishes bool // lists the goal in fulfills: a step by it completes the goal
-	once     bool // NoRerun: at most once in a plan
+	// mayLoop says a child by the action may be a self-loop, so the search
+	// asks eff.changesNothing; false when it finishes (see expandBy) or
+	// its effect always changes a slot compared by value (see markRoles).
+	mayLoop bool
+	// incHash says a child's hash is its parent's with the shares of the
+	// assigned slots replaced (see markRoles and hashState).
+	incHash bool
+	once    bool // NoRerun: at most once in a plan
 }
 
 // fastCond is a condition flattened to a conjunction of simple tests, or
@@ -372,8 +397,51 @@ type fastCond struct {
 type fastTest struct {
 	kind uint8 // testCmp, testVar, testNotVar
 	op   expr.Cmp
+	// ev is how eval runs the test: kind itself, or for a comparison with
+	// a number or string literal one of the evNum and evStr forms, which
+	// give exactly op.Compare without its generic dispatch.
+	ev   uint8
 	slot int
 	lit  Value
+	num  float64 // lit's number, for the evNum forms
+	str  string  // lit's string, for evStrEq
+}
+
+// The ev forms beyond testCmp, testVar and testNotVar.
+const (
+	evNumEq = testNotVar + 1 + iota // st[slot] is the number num
+	evNumNe                         // st[slot] is known and not the number num
+	evNumLt                         // st[slot] is a number < num
+	evNumLe
+	evNumGt
+	evNumGe
+	evStrEq // st[slot] is the string lit
+)
+
+// evOf returns the ev form of a comparison with lit.
+func evOf(op expr.Cmp, lit Value) uint8 {
+	switch lit.Kind() {
+	case expr.Number:
+		switch op {
+		case expr.Eq:
+			return evNumEq
+		case expr.Ne:
+			return evNumNe
+		case expr.Lt:
+			return evNumLt
+		case expr.Le:
+			return evNumLe
+		case expr.Gt:
+			return evNumGt
+		case expr.Ge:
+			return evNumGe
+		}
+	case expr.String:
+		if op == expr.Eq {
+			return evStrEq
+		}
+	}
+	return testCmp
 }
 
 const (
@@ -388,23 +456,39 @@ func (f *fastCond) eval(st State) bool {
 	}
 	for i := range f.tests {
 		t := &f.tests[i]
-		v := st[t.slot]
-		switch t.kind {
+		v := &st[t.slot]
+		var ok bool
+		switch t.ev {
 		case testVar:
-			if !v.Truthy() {
-				return false
-			}
+			ok = v.Truthy()
 		case testNotVar:
-			if !v.IsKnown() || v.Truthy() {
-				return false
-			}
+			ok = v.IsKnown() && !v.Truthy()
+		case evNumLt:
+			n, isNum := v.AsNumber()
+			ok = isNum && n < t.num
+		case evNumLe:
+			n, isNum := v.AsNumber()
+			ok = isNum && n <= t.num
+		case evNumGt:
+			n, isNum := v.AsNumber()
+			ok = isNum && n > t.num
+		case evNumGe:
+			n, isNum := v.AsNumber()
+			ok = isNum && n >= t.num
+		case evNumEq:
+			n, isNum := v.AsNumber()
+			ok = isNum && n == t.num
+		case evNumNe:
+			n, isNum := v.AsNumber()
+			ok = v.IsKnown() && (!isNum || n != t.num)
+		case evStrEq:
+			s, isStr := v.AsString()
+			ok = isStr && s == t.str
 		default:
-			if !v.IsKnown() {
-				return false
-			}
-			if !t.op.Compare(v, t.lit) {
-				return false
-			}
+			ok = v.IsKnown() && t.op.Compare(*v, t.lit)
+		}
+		if !ok {
+			return false
 		}
 	}
 	return true
@@ -519,17 +603,20 @@ func flatEffect(e *Effect) fastEffect {
 func simpleTest(n expr.Node) (fastTest, bool) {
 	switch n.Op() {
 	case expr.OpVarLit:
-		return fastTest{kind: testCmp, op: n.Cmp(), slot: n.Slot(), lit: n.Lit()}, true
+		lit := n.Lit()
+		return fastTest{kind: testCmp, op: n.Cmp(), ev: evOf(n.Cmp(), lit), slot: n.Slot(), lit: lit, num: litNumber(lit), str: litString(lit)}, true
 	case expr.OpVar:
-		return fastTest{kind: testVar, slot: n.Slot()}, true
+		return fastTest{kind: testVar, ev: testVar, slot: n.Slot()}, true
 	case expr.OpNot:
 		if k := n.Kid(0); k.Op() == expr.OpVar {
-			return fastTest{kind: testNotVar, slot: k.Slot()}, true
+			return fastTest{kind: testNotVar, ev: testNotVar, slot: k.Slot()}, true
 		}
 	}
 	return fastTest{}, false
 }
 
 func litNumber(v Value) float64 { f, _ := v.AsNumber(); return f }
+
+func litString(v Value) string { s, _ := v.AsString(); return s }
 
 func isNumber(v Value) bool { return v.Kind() == expr.Number }

@@ -170,7 +170,8 @@ const (
 )
 
 // markRoles records in each flattened assignment of gs.acts the part its
-// target slot plays, for changesNothing.
+// target slot plays, for changesNothing and the hash, and sets each
+// action's mayLoop and incHash and gs.additive.
 func (gs *goalSearch) markRoles(ns int) {
 	role := make([]uint8, ns)
 	for _, s := range gs.full {
@@ -179,11 +180,32 @@ func (gs *goalSearch) markRoles(ns int) {
 	for _, s := range gs.kinds {
 		role[s] = slotKind
 	}
+	hashed := len(gs.full) + len(gs.kinds)
+	seen := make([]int, ns) // action position + 1 that last assigned the slot
 	for i := range gs.acts {
-		as := gs.acts[i].eff.as
+		a := &gs.acts[i]
+		as := a.eff.as
+		a.mayLoop = !a.finishes
+		// A child's hash is updated from its parent's when the effect is
+		// flat, assigns each slot at most once and touches under a quarter
+		// of the hashed slots: two shares per assigned slot, each dearer
+		// than a step of chainHash (measured: deep, whose Sleep assigns one
+		// of three, runs faster with chainHash alone).
+		a.incHash = a.eff.slow == nil && 4*len(as) < hashed
 		for j := range as {
+			if seen[as[j].slot] == i+1 {
+				a.incHash = false
+			}
+			seen[as[j].slot] = i + 1
 			as[j].role = role[as[j].slot]
+			// x = x + k with k != 0 on a slot compared by value changes x
+			// whenever it applies (x a finite number; an infinite x is
+			// caught later, when the child's state is recorded).
+			if as[j].kind == assignAdd && as[j].src == as[j].slot && as[j].k != 0 && as[j].role == slotFull && a.eff.slow == nil {
+				a.mayLoop = false
+			}
 		}
+		gs.additive = gs.additive || a.incHash
 	}
 }
 

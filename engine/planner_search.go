@@ -47,8 +47,16 @@ func (p *Planner) searchGoal(g *Goal) *goalSearch {
 // goal node when found; cut reports whether a node was left unexpanded or
 // a successor dropped because of the depth limit.
 func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, res outcome, cut bool, expansions int) {
+	if p.slice != nil {
+		return p.searchSliced(gs, start, maxDepth)
+	}
+	return p.searchNew(gs, start, maxDepth, math.MaxInt)
+}
+
+// searchNew starts a search for gs from start (see search); it pauses
+// (see searchLoop) after pauseAt expansions.
+func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) (end int32, res outcome, cut bool, expansions int) {
 	d := p.Domain
-	budget := p.budget()
 	p.gs = gs
 	p.maxDepth = maxDepth
 	p.keyBits = 8
@@ -86,6 +94,17 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 	p.nodes[root].hash = p.hashState(rs)
 	p.record(root)
 	p.push(root)
+	return p.searchLoop(gs, 0, false, pauseAt)
+}
+
+// searchLoop runs the A* loop of the search set up by searchNew, which
+// has spent expansions so far and was cut or not. It pauses before the
+// expansion that would exceed pauseAt: the node taken goes back on the
+// open set, everything else stays as it is, and it returns paused; a later
+// call with the same arguments goes on exactly where it stopped (see
+// plan_slice.go).
+func (p *Planner) searchLoop(gs *goalSearch, expansions int, cut bool, pauseAt int) (int32, outcome, bool, int) {
+	budget := p.budget()
 	for len(p.heap) > 0 {
 		cur := p.pop()
 		if p.nodes[cur].dead {
@@ -98,41 +117,60 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 		if expansions >= budget {
 			return -1, overBudget, cut, expansions
 		}
+		if expansions >= pauseAt {
+			p.push(cur) // the open set orders nodes totally: the same node comes out first again
+			return -1, paused, cut, expansions
+		}
 		expansions++
-		atMax := int(p.nodes[cur].depth) >= maxDepth
-		// Candidates: every relevant action, or, with an index, those whose
-		// indexed test holds and those filed under no test.
-		if ix := gs.index; ix != nil {
-			if len(p.cand) < ix.words {
-				p.cand = make([]uint64, ix.words)
-			}
-			cand := p.cand[:ix.words]
-			ix.candidates(cand, cs)
-			for k := nextBit(cand, 0); k >= 0; k = nextBit(cand, k+1) {
-				if p.expandBy(cur, &gs.acts[k], atMax) {
-					cut = true
-				}
-			}
-		} else {
-			for k := range gs.acts {
-				if p.expandBy(cur, &gs.acts[k], atMax) {
-					cut = true
-				}
-			}
+		if p.expand(cur, int(p.nodes[cur].depth) >= p.maxDepth) {
+			cut = true
 		}
 	}
 	return -1, exhausted, cut, expansions
 }
 
-// expandBy adds the child of node cur by action a, when a's precondition
-// holds there and the child is worth searching; atMax says cur is at the
-// depth limit. It reports whether the depth limit cut a successor.
-func (p *Planner) expandBy(cur int32, a *planAction, atMax bool) (cut bool) {
+// expand adds the children of node cur worth searching; atMax says cur is
+// at the depth limit. It reports whether the depth limit cut a successor.
+func (p *Planner) expand(cur int32, atMax bool) (cut bool) {
+	gs := p.gs
+	// Room for one child per action, so that cur's state stays put.
+	if need := (len(p.nodes) + len(gs.acts)) * p.n; need > len(p.states) {
+		p.growStates(need)
+	}
+	cs := p.nodeState(cur)
+	// Candidates: every relevant action, or, with an index, those whose
+	// indexed test holds and those filed under no test.
+	if ix := gs.index; ix != nil {
+		if len(p.cand) < ix.words {
+			p.cand = make([]uint64, ix.words)
+		}
+		cand := p.cand[:ix.words]
+		ix.candidates(cand, cs)
+		for k := nextBit(cand, 0); k >= 0; k = nextBit(cand, k+1) {
+			if p.expandBy(cur, cs, &gs.acts[k], atMax) {
+				cut = true
+			}
+		}
+		return cut
+	}
+	for k := range gs.acts {
+		if p.expandBy(cur, cs, &gs.acts[k], atMax) {
+			cut = true
+		}
+	}
+	return cut
+}
+
+// expandBy adds the child of node cur (whose state is cs) by action a,
+// when a's precondition holds there and the child is worth searching;
+// atMax says cur is at the depth limit. The states arena must have room
+// for the child (see expand). It reports whether the depth limit cut a
+// successor.
+func (p *Planner) expandBy(cur int32, cs State, a *planAction, atMax bool) (cut bool) {
 	ai := a.index
 	if p.skip != nil && p.skip[ai] {
 		return false // Exclude or forbidden by the Policy
 	}
-	cs := p.nodeState(cur)
 	if !a.pre.eval(cs) {
 		return false
 	}
@@ -143,40 +181,46 @@ func (p *Planner) expandBy(cur int32, a *planAction, atMax bool) (cut bool) {
 	if atMax {
 		return true
 	}
-	if !a.finishes && a.eff.changesNothing(cs) {
+	if a.mayLoop && a.eff.changesNothing(cs) {
 		return false // a self-loop: the parent dominates it
+	}
+	// The child's state is built in the next free place of the arena; the
+	// node is added only once the child is worth keeping.
+	child := int32(len(p.nodes))
+	o := int(child) * p.n
+	chs := p.states[o : o+len(cs) : o+len(cs)]
+	copy(chs, cs)
+	if !a.eff.apply(chs, cs) {
+		return false
 	}
 	cn := &p.nodes[cur]
 	g, depth, key := cn.g+a.cost, cn.depth+1, p.childKey(cn.key, cn.depth, ai)
-	child := p.newNode(cur, ai, g, depth)
-	p.nodes[child].key = key
-	cs = p.nodeState(cur) // the arena may have moved
-	chs := p.nodeState(child)
-	copy(chs, cs)
-	if !a.eff.apply(chs, cs) {
-		p.nodes = p.nodes[:child]
-		return false
-	}
 	if a.finishes {
 		// The step completes the goal (see Goal.Candidate): a goal node,
 		// never expanded, so never merged with an equal state.
-		cp := &p.nodes[child]
-		cp.f, cp.done = cp.g, true
+		p.nodes = append(p.nodes, node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true})
 		p.push(child)
 		return false
 	}
 	h, hs := p.heuristic(chs)
 	if math.IsInf(h, 1) {
-		p.nodes = p.nodes[:child]
 		return false
 	}
 	if int(depth)+int(hs) > p.maxDepth {
-		p.nodes = p.nodes[:child]
 		return true
 	}
-	cp := &p.nodes[child]
-	cp.f = cp.g + h
-	cp.hash = p.hashState(chs)
+	var hash uint64
+	if a.incHash {
+		// The parent's hash with the assigned slots' shares replaced.
+		hash = p.nodes[cur].hash
+		for i := range a.eff.as {
+			as := &a.eff.as[i]
+			hash += slotHash(as.slot, &chs[as.slot], as.role) - slotHash(as.slot, &cs[as.slot], as.role)
+		}
+	} else {
+		hash = p.hashState(chs)
+	}
+	p.nodes = append(p.nodes, node{g: g, f: g + h, hash: hash, key: key, parent: cur, action: ai, depth: depth})
 	if !p.record(child) {
 		p.nodes = p.nodes[:child]
 		return false
@@ -188,18 +232,24 @@ func (p *Planner) expandBy(cur int32, a *planAction, atMax bool) (cut bool) {
 // heuristic returns lower bounds on the cost and the number of steps still
 // needed to reach the goal from st: the largest over the goal's conjuncts.
 func (p *Planner) heuristic(st State) (float64, int32) {
+	gs := p.gs
 	var h float64
 	var steps int32
-	for i := range p.gs.atoms {
-		c, s := p.gs.atoms[i].estimate(st)
-		if c > h {
-			h = c
-		}
-		if s > steps {
-			steps = s
+	atoms := gs.atoms
+	if len(atoms) == 1 {
+		h, steps = atoms[0].estimate(st)
+	} else {
+		for i := range atoms {
+			c, s := atoms[i].estimate(st)
+			if c > h {
+				h = c
+			}
+			if s > steps {
+				steps = s
+			}
 		}
 	}
-	if f := p.gs.finish; f < h || (steps > 1 && f < math.Inf(1)) {
+	if f := gs.finish; f < h || (steps > 1 && f < math.Inf(1)) {
 		// One step that fulfills the goal may complete it from anywhere.
 		h, steps = min(h, f), 1
 	}
@@ -207,18 +257,24 @@ func (p *Planner) heuristic(st State) (float64, int32) {
 }
 
 func (p *Planner) nodeState(i int32) State {
-	return p.states[int(i)*p.n : int(i+1)*p.n : int(i+1)*p.n]
+	o := int(i) * p.n
+	return p.states[o : o+p.n : o+p.n]
 }
 
 func (p *Planner) newNode(parent, action int32, g float64, depth int32) int32 {
 	i := int32(len(p.nodes))
 	p.nodes = append(p.nodes, node{g: g, parent: parent, action: action, depth: depth})
 	if need := len(p.nodes) * p.n; need > len(p.states) {
-		ns := make(State, max(need, 2*len(p.states), 64))
-		copy(ns, p.states)
-		p.states = ns
+		p.growStates(need)
 	}
 	return i
+}
+
+// growStates grows the states arena to at least need values.
+func (p *Planner) growStates(need int) {
+	ns := make(State, max(need, 2*len(p.states), 64))
+	copy(ns, p.states)
+	p.states = ns
 }
 
 const (
@@ -227,8 +283,29 @@ const (
 )
 
 // hashState hashes the slots that tell search states apart (see
-// goalSearch); the other slots never matter during one search.
+// goalSearch); the other slots never matter during one search. It is the
+// sum of one share per slot (slotHash), so that a child's hash can be its
+// parent's with the shares of the assigned slots replaced (see
+// planAction.incHash), or chainHash when no action gains from that
+// (goalSearch.additive).
 func (p *Planner) hashState(st State) uint64 {
+	if !p.gs.additive {
+		return p.chainHash(st)
+	}
+	var h uint64
+	for _, s := range p.gs.full {
+		h += fullShare(s, &st[s])
+	}
+	for _, s := range p.gs.kinds {
+		h += finish((uint64(s)<<8 | slotKind<<4 | uint64(st[s].Kind())) * mixA)
+	}
+	return h
+}
+
+// chainHash is hashState for a goal whose actions all rewrite most of the
+// hashed slots (no incHash): one multiplication per slot, cheaper than a
+// sum of finished shares.
+func (p *Planner) chainHash(st State) uint64 {
 	h := uint64(mixB)
 	for _, s := range p.gs.full {
 		v := &st[s]
@@ -257,6 +334,55 @@ func (p *Planner) hashState(st State) uint64 {
 	h ^= h >> 32
 	h *= mixB
 	return h ^ h>>29
+}
+
+// slotHash is the share of slot s holding v in a state's hash, for the
+// slot's role in the search (slotFull: by value; slotKind: by kind only;
+// slotIgnored: none).
+func slotHash(s int, v *Value, role uint8) uint64 {
+	switch role {
+	case slotFull:
+		return fullShare(s, v)
+	case slotKind:
+		return finish((uint64(s)<<8 | slotKind<<4 | uint64(v.Kind())) * mixA)
+	}
+	return 0
+}
+
+// fullShare is the share of slot s, compared by value, holding v.
+func fullShare(s int, v *Value) uint64 {
+	k := v.Kind()
+	var bits uint64
+	switch k {
+	case Number:
+		f, _ := v.AsNumber()
+		bits = math.Float64bits(f)
+	case Bool:
+		if v.Truthy() {
+			bits = 1
+		}
+	case String:
+		str, _ := v.AsString()
+		bits = strHash(str)
+	}
+	return finish((uint64(s)<<8|slotFull<<4|uint64(k))*mixA ^ bits)
+}
+
+func strHash(str string) uint64 {
+	h := uint64(mixB)
+	for i := 0; i < len(str); i++ {
+		h = (h ^ uint64(str[i])) * mixA
+	}
+	return h
+}
+
+// finish mixes h so that small integers as float64 (all-zero low bits)
+// and neighbouring slots spread over the table's low bits.
+func finish(h uint64) uint64 {
+	h ^= h >> 31
+	h *= mixB
+	h ^= h >> 29
+	return h
 }
 
 func (p *Planner) sameState(a, b State) bool {
@@ -406,28 +532,20 @@ type openEntry struct {
 	node int32
 }
 
-func (p *Planner) less(a, b *openEntry) bool {
-	if a.f != b.f {
-		return a.f < b.f
-	}
-	if a.key != b.key {
-		return a.key < b.key
-	}
-	return p.lexLess(a.node, b.node)
-}
-
 func (p *Planner) push(i int32) {
 	n := &p.nodes[i]
-	p.heap = append(p.heap, openEntry{f: n.f, key: n.key, node: i})
+	e := openEntry{f: n.f, key: n.key, node: i}
+	p.heap = append(p.heap, e)
 	h := p.heap
 	k := len(h) - 1
-	e := h[k]
 	for k > 0 {
 		up := (k - 1) / 2
-		if !p.less(&e, &h[up]) {
+		u := &h[up]
+		// e before u: f, then the packed path keys, then the paths.
+		if !(e.f < u.f || e.f == u.f && (e.key < u.key || e.key == u.key && p.lexLess(e.node, u.node))) {
 			break
 		}
-		h[k] = h[up]
+		h[k] = *u
 		k = up
 	}
 	h[k] = e
@@ -449,13 +567,17 @@ func (p *Planner) pop() int32 {
 		if m >= last {
 			break
 		}
-		if r := m + 1; r < last && p.less(&h[r], &h[m]) {
-			m = r
+		if r := m + 1; r < last {
+			a, b := &h[r], &h[m]
+			if a.f < b.f || a.f == b.f && (a.key < b.key || a.key == b.key && p.lexLess(a.node, b.node)) {
+				m = r
+			}
 		}
-		if !p.less(&h[m], &e) {
+		c := &h[m]
+		if !(c.f < e.f || c.f == e.f && (c.key < e.key || c.key == e.key && p.lexLess(c.node, e.node))) {
 			break
 		}
-		h[k] = h[m]
+		h[k] = *c
 		k = m
 	}
 	h[k] = e

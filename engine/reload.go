@@ -24,6 +24,7 @@ func (a *Agent) SetDomain(d *Domain) {
 		}
 	}
 	a.dropPlan()
+	a.dropJob() // its search was over the old domain
 
 	old := a.Domain
 	st := d.NewState()

@@ -17,10 +17,6 @@ import (
 const (
 	SnapshotFormat  = "moonmind-snapshot"
 	SnapshotVersion = 1
-	// MaxRestoreWorkers is the most World.Workers a snapshot may carry for
-	// Restore; a larger count is an error, not a tick that starts millions
-	// of goroutines.
-	MaxRestoreWorkers = 1024
 	// MaxRestoreTime is the latest world time, in seconds, a snapshot may
 	// carry for Restore (about 31,700 years); past about 1e14 s a tick of
 	// 1/60 s no longer moves a float64 clock.
@@ -75,16 +71,20 @@ type RestoreOptions struct {
 // counts, and the top-level goals of its reactive layer when the layer is
 // a ReactiveSaver.
 //
-// Typed facts (SetFact) are Go or Lua values and are not saved: only the
-// names of the types that had one, and their boolean state variables, are;
-// the game sets them again after a load (SetFact), and the snapshot's
-// "facts" field lists the types that had a value.
+// Typed facts (SetFact) are saved through the domain's FactCodec
+// (Domain.Facts; JSONFacts, encoding/json, when none is set), in the order
+// of Domain.Types, and Restore reads them back with the same codec before
+// any body restarts. A fact the codec cannot encode is an error naming the
+// agent and the type.
 //
 // Not saved, since they are code or belong to the game: Data, OnEvent,
 // action bodies and sensors (the domain brings them back), a planner
 // handle set with SetPlannerHandle, considerations set on the utility
 // planner by hand, and running tasks (see Restore for what happens to a
-// step that was mid-run).
+// step that was mid-run). Under a plan budget (World.PlanBudget, which is
+// saved with the queue's cursor and debt), the searches waiting in the
+// queue or suspended are not saved: a restored agent that waited asks
+// again at its next decision and its search starts from the beginning.
 //
 // Call it between ticks. It is an error when the world's or an agent's
 // Rand was replaced with a source Snapshot cannot read (it saves only the
@@ -101,7 +101,8 @@ func (w *World) SnapshotAgents(out io.Writer, agents []*Agent) error { return w.
 
 func (w *World) snapshot(out io.Writer, agents []*Agent) error {
 	s := worldSnap{Format: SnapshotFormat, Version: SnapshotVersion, Time: w.Time, Ticks: w.Ticks,
-		Seed: w.Seed, Workers: w.Workers, Timing: w.Timing}
+		Seed: w.Seed, Workers: w.Workers, Timing: w.Timing,
+		PlanBudget: w.PlanBudget, PlanNext: w.queue.next, PlanDebt: w.queue.debt, NextID: w.nextID}
 	if w.clock.now() == w.Time {
 		s.Clock = &clockSnap{Base: w.clock.base, DT: w.clock.dt, Rate: w.clock.rate, N: w.clock.n}
 	}
@@ -166,10 +167,12 @@ func (w *World) indexOf(a *Agent) int {
 //
 // Errors, all beginning "engine: restore: " and all matching ErrSnapshot
 // under errors.Is: JSON that does not parse, a format or version other
-// than SnapshotFormat and SnapshotVersion, an agent whose domain is not in
-// opts.Domains, a malformed value or random source, workers more than
-// MaxRestoreWorkers, a time outside 0 to MaxRestoreTime seconds or
-// negative ticks; each names the agent and field involved.
+// than SnapshotFormat and SnapshotVersion, workers above 1,024 (each
+// worker is a goroutine per tick, so a damaged count would stall the
+// game), an agent whose domain is not in
+// opts.Domains, a malformed value or random source, a time outside 0 to
+// MaxRestoreTime seconds or negative ticks; each names the agent and
+// field involved.
 func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	w, err := restore(in, opts)
 	if err != nil {
@@ -178,15 +181,17 @@ func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	return w, nil
 }
 
+// maxRestoreWorkers bounds the World.Workers a snapshot may ask for: Tick
+// starts one goroutine per worker, so a damaged count must not reach it.
+const maxRestoreWorkers = 1024
+
 func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	s, err := readSnapshot(in)
 	if err != nil {
 		return nil, err
 	}
-	if s.Workers > MaxRestoreWorkers {
-		// Tick starts a goroutine per worker: a damaged save must not
-		// freeze the game in its first tick.
-		return nil, fmt.Errorf("engine: restore: workers %d is more than %d", s.Workers, MaxRestoreWorkers)
+	if s.Workers > maxRestoreWorkers {
+		return nil, fmt.Errorf("engine: restore: workers %d is more than %d", s.Workers, maxRestoreWorkers)
 	}
 	if !(s.Time >= 0 && s.Time <= MaxRestoreTime) {
 		// A clock this far out no longer moves by a tick's dt: every wait
@@ -201,11 +206,16 @@ func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 		return nil, err
 	}
 	w.Time, w.Ticks, w.Workers, w.Timing = s.Time, s.Ticks, s.Workers, s.Timing
+	w.PlanBudget, w.queue.next, w.queue.debt = s.PlanBudget, s.PlanNext, s.PlanDebt
 	if c := s.Clock; c != nil {
 		w.clock = clock{base: c.Base, dt: c.DT, rate: c.Rate, n: c.N} // Tick rebases it if it disagrees with Time
 	}
 	if _, err := w.addSnapshot(s, opts, true); err != nil {
 		return nil, err
+	}
+	w.nextID = s.NextID
+	for _, a := range w.Agents {
+		w.nextID = max(w.nextID, a.ID+1)
 	}
 	return w, nil
 }
@@ -314,16 +324,23 @@ func (a *Agent) restartStep(act *Action) {
 }
 
 type worldSnap struct {
-	Format  string      `json:"format"`
-	Version int         `json:"version"`
-	Time    float64     `json:"time"`
-	Ticks   int         `json:"ticks"`
-	Seed    uint64      `json:"seed"`
-	Rand    []byte      `json:"rand"`
-	Workers int         `json:"workers,omitempty"`
-	Timing  bool        `json:"timing,omitempty"`
-	Clock   *clockSnap  `json:"clock,omitempty"` // the world's exact clock; absent: count on from Time
-	Agents  []agentSnap `json:"agents"`
+	Format  string     `json:"format"`
+	Version int        `json:"version"`
+	Time    float64    `json:"time"`
+	Ticks   int        `json:"ticks"`
+	Seed    uint64     `json:"seed"`
+	Rand    []byte     `json:"rand"`
+	Workers int        `json:"workers,omitempty"`
+	Timing  bool       `json:"timing,omitempty"`
+	Clock   *clockSnap `json:"clock,omitempty"` // the world's exact clock; absent: count on from Time
+	// The plan budget and its queue's cursor and debt (world_slice.go).
+	PlanBudget int `json:"planBudget,omitempty"`
+	PlanNext   int `json:"planNext,omitempty"`
+	PlanDebt   int `json:"planDebt,omitempty"`
+	// NextID is the ID the next added agent gets (IDs are never reused);
+	// absent in older snapshots: one past the highest agent ID.
+	NextID int         `json:"nextID,omitempty"`
+	Agents []agentSnap `json:"agents"`
 }
 
 type agentSnap struct {
@@ -367,7 +384,7 @@ type agentSnap struct {
 	Clock        clockSnap          `json:"clock"`
 	Pursuit      string             `json:"pursuit,omitempty"`
 	Authorities  []string           `json:"authorities,omitempty"`
-	Facts        []string           `json:"facts,omitempty"`
+	Facts        []factSnap         `json:"factValues,omitempty"`
 	Ran          []string           `json:"ran,omitempty"`
 }
 
@@ -546,11 +563,11 @@ func snapAgent(a *Agent) (agentSnap, error) {
 		Goal: goalName(a.goal), Picked: a.picked, Step: a.step, Planning: a.handle != nil,
 		RetryAt: a.retryAt, RethinkAt: a.rethinkAt, LastProgress: a.lastProg, Stuck: a.stuck, Idle: a.idle}
 	s.Authorities = append(s.Authorities, a.Authorities...)
-	for _, typ := range d.Types() {
-		if a.facts[typ] != nil {
-			s.Facts = append(s.Facts, typ)
-		}
+	facts, err := a.saveFacts()
+	if err != nil {
+		return s, err
 	}
+	s.Facts = facts
 	s.Clock = clockSnap{Base: a.clock.base, DT: a.clock.dt, Rate: a.clock.rate, N: a.clock.n}
 	if a.pursuit != nil {
 		s.Pursuit = a.pursuit.Name
@@ -560,7 +577,6 @@ func snapAgent(a *Agent) (agentSnap, error) {
 			s.Ran = append(s.Ran, d.Actions[i].Name)
 		}
 	}
-	var err error
 	if s.Rand, err = saveRand(a.Rand, a.src, "agent "+a.Name); err != nil {
 		return s, err
 	}
@@ -610,12 +626,12 @@ func snapAgent(a *Agent) (agentSnap, error) {
 	}
 	if r := a.Recorder; r != nil {
 		rs := &recorderSnap{Size: r.size, Ring: r.Records()}
-		for k, n := range r.count {
-			if n != 0 {
+		for k := EventKind(1); k < maxEventKind; k++ {
+			if n := r.Count(k); n != 0 {
 				if rs.Counts == nil {
 					rs.Counts = map[string]int{}
 				}
-				rs.Counts[EventKind(k).String()] = n
+				rs.Counts[k.String()] = n
 			}
 		}
 		s.Recorder = rs
@@ -652,6 +668,9 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 		}
 	}
 	if err := loadState(d, a.State, s.State, a.Name, "state"); err != nil {
+		return nil, err
+	}
+	if err := a.loadFacts(s.Facts); err != nil {
 		return nil, err
 	}
 	if err := loadRand(a.src, s.Rand, where); err != nil {
@@ -716,15 +735,13 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 		for _, e := range s.Recorder.Ring {
 			r.Add(e)
 		}
-		r.count = [maxEventKind]int{}
+		r.count = [countKinds]int{}
 		for name, n := range s.Recorder.Counts {
 			var k EventKind
 			if err := k.UnmarshalText([]byte(name)); err != nil {
 				return nil, fmt.Errorf("engine: restore: %s: recorder counts: %w", where, err)
 			}
-			if int(k) < len(r.count) {
-				r.count[k] = n
-			}
+			r.setCount(k, n)
 		}
 		a.Recorder = r
 	}

@@ -300,6 +300,9 @@ func TestRestoreErrors(t *testing.T) {
 		{name: "value", reason: "a value with two kinds", domains: domains,
 			doc:  strings.Replace(good, `"name": "hunger",`, `"name": "hunger", "nil": true,`, 1),
 			want: "engine: restore: agent foragera: state hunger: more than one of bool, number, special, string, nil"},
+		{name: "workers", reason: "a damaged worker count would start a billion goroutines a tick", domains: domains,
+			doc:  strings.Replace(good, `"ticks": 10,`, `"ticks": 10, "workers": 1000000000,`, 1),
+			want: "engine: restore: workers 1000000000 is more than 1024"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -432,56 +435,43 @@ func TestAgentMovesBetweenShards(t *testing.T) {
 }
 
 // A damaged save never crashes the game: Restore either returns an error
-// or a world that ticks.
+// or a world that ticks. testdata/fuzz/FuzzRestore keeps the inputs that
+// once hung it (a worker count of a billion started a billion goroutines
+// a tick). The seeds are small and compact, and the domains are compiled
+// once, so each run takes microseconds: the fuzzer minimizes every new
+// interesting input by running it again and again, and with slow runs on
+// a large seed it minimized for its whole -fuzzminimizetime (60s). Its
+// exec count still moves in bursts, since runs made while minimizing are
+// counted only when the minimization ends.
 func FuzzRestore(f *testing.F) {
 	w, _ := newTestWorld(f, 1, 1)
+	for _, a := range w.Agents {
+		a.Recorder = engine.NewRecorder(4)
+	}
 	run(w, 8)
-	var buf bytes.Buffer
+	var buf, seed bytes.Buffer
 	if err := w.Snapshot(&buf); err != nil {
 		f.Fatal(err)
 	}
-	f.Add(buf.Bytes())
+	if err := json.Compact(&seed, buf.Bytes()); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(seed.Bytes())
 	f.Add([]byte(`{"format":"moonmind-snapshot","version":1,"agents":[{"name":"x","domain":"Forager","step":-3,"plan":["eat"],"running":"eat"}]}`))
 	f.Add([]byte(`{"format":"moonmind-snapshot","version":1,"workers":-2,"agents":[{"name":"x","domain":"Builder","pin":-7,"step":1,"plan":["fetch","lay"],"running":"lay","senseErrors":["a"],"recorder":{"size":-1,"ring":[{"kind":"start"}],"counts":{"start":3}}}]}`))
 	f.Add([]byte(`{"format":"moonmind-snapshot","version":1,"agents":[{"name":"x","domain":"Forager","rand":"AAAA","state":[{"name":"food","special":"NaN"}]}]}`))
+	domains := []*engine.Domain{quickDomain(f), slowDomain(f)} // read-only: shared by every run
 	f.Fuzz(func(t *testing.T, doc []byte) {
-		domains := []*engine.Domain{quickDomain(t), slowDomain(t)}
 		r, err := engine.Restore(bytes.NewReader(doc), engine.RestoreOptions{Domains: domains})
 		if err != nil {
 			assert.True(t, strings.HasPrefix(err.Error(), "engine: restore: "), err.Error())
+			assert.ErrorIs(t, err, engine.ErrSnapshot)
 			return
 		}
 		for i := 0; i < 3; i++ {
 			r.Tick(1.0 / 60)
 		}
 	})
-}
-
-// A save whose worker count was edited to millions is refused: Tick would
-// start a goroutine per worker and freeze the game for a minute a tick.
-func TestRestoreRefusesAHugeWorkerCount(t *testing.T) {
-	w, _ := newTestWorld(t, 1, 1)
-	run(w, 8)
-	var buf bytes.Buffer
-	require.NoError(t, w.Snapshot(&buf))
-	var doc map[string]any
-	require.NoError(t, json.Unmarshal(buf.Bytes(), &doc))
-	domains := []*engine.Domain{quickDomain(t), slowDomain(t)}
-
-	doc["workers"] = engine.MaxRestoreWorkers
-	ok, err := json.Marshal(doc)
-	require.NoError(t, err)
-	r, err := engine.Restore(bytes.NewReader(ok), engine.RestoreOptions{Domains: domains})
-	require.NoError(t, err, "the bound itself is allowed")
-	assert.Equal(t, engine.MaxRestoreWorkers, r.Workers)
-
-	doc["workers"] = 20_000_000
-	bad, err := json.Marshal(doc)
-	require.NoError(t, err)
-	_, err = engine.Restore(bytes.NewReader(bad), engine.RestoreOptions{Domains: domains})
-	require.Error(t, err)
-	assert.ErrorIs(t, err, engine.ErrSnapshot)
-	assert.Equal(t, "engine: restore: workers 20000000 is more than 1024", err.Error())
 }
 
 // Edited or damaged saves: a truncated file, a clock set so far out that
@@ -513,4 +503,29 @@ func TestRestoreRefusesDamagedClocks(t *testing.T) {
 	require.NoError(t, err, "the bound itself is allowed")
 	r.Tick(0.5)
 	assert.Equal(t, 1e12+0.5, r.Time, "the clock moves")
+}
+
+func TestAgentIDsAreNeverReused(t *testing.T) {
+	w, domains := newTestWorld(t, 3, 2)
+	ids := func(w *engine.World) []int {
+		var out []int
+		for _, a := range w.Agents {
+			out = append(out, a.ID)
+		}
+		return out
+	}
+	require.Equal(t, []int{0, 1, 2, 3, 4}, ids(w))
+	last := w.Agents[len(w.Agents)-1]
+	require.True(t, w.Remove(last))
+	w.Add(engine.NewAgent("late", last.Domain))
+	assert.Equal(t, []int{0, 1, 2, 3, 5}, ids(w), "the removed agent's ID 4 is not given again")
+
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	r, err := engine.Restore(&buf, engine.RestoreOptions{Domains: domains})
+	require.NoError(t, err)
+	assert.Equal(t, []int{0, 1, 2, 3, 5}, ids(r))
+	r.Remove(r.Agents[len(r.Agents)-1])
+	r.Add(engine.NewAgent("later", last.Domain))
+	assert.Equal(t, 6, r.Agents[len(r.Agents)-1].ID, "a restored world goes on counting")
 }

@@ -30,13 +30,32 @@ type World struct {
 	Workers int
 	// OnEvent receives every agent's records in a fixed order: by tick,
 	// then by agent order, then in the order each agent made them, with
-	// any number of workers.
+	// any number of workers. Records made while it is nil are not kept
+	// for it (they stay in each agent's Recorder).
 	OnEvent func(Event)
 	// Timing records planning wall time in events; off by default so
 	// traces are reproducible.
 	Timing bool
+	// PlanBudget is the world's planning budget per tick, in node
+	// expansions of the GOAP planner (see docs/semantics.md, "Time-sliced
+	// planning"). The default (zero) value, like a negative one, is
+	// unlimited: each agent plans in its own tick, as soon as it needs a
+	// plan. With a budget, agents that need a plan wait in a queue that
+	// Tick serves after every agent has ticked, in round-robin order of
+	// agent ID, on the caller's goroutine; a search that runs out of
+	// budget is suspended and resumes first in the next tick, and the plan
+	// found is the one an unsliced search finds. A plan found in tick t
+	// starts in tick t+1; the agent idles until then (an agent whose plan
+	// runs keeps running it). At most one search is suspended at a time,
+	// holding one planner's buffers (bounded by Planner.Budget). What the
+	// searches that explain a failure spend over the budget is taken from
+	// the next ticks' budgets (see PlanExpansions).
+	PlanBudget int
+
+	queue planQueue // the plan budget's queue (world_slice.go)
 
 	worker []int
+	nextID int               // the ID the next added agent gets; IDs are never reused
 	byName map[string]*Agent // for Agent and Tell
 	src    randSource        // the Rand that NewWorld made and its source, for Snapshot
 	clock  clock             // keeps Time exactly from the tick count
@@ -49,8 +68,9 @@ func NewWorld(seed uint64) *World {
 }
 
 // Add adds an agent: it ticks after the agents added before it, its ID is
-// its index, and its random source is seeded from the world's seed and
-// its index.
+// the number of agents added before it (0, 1, 2, ...; an ID is never given
+// again after a Remove), and its random source is seeded from the world's
+// seed and its ID.
 func (w *World) Add(a *Agent) {
 	w.adopt(a)
 	a.src = newRandSource(w.Seed, uint64(a.ID)+1)
@@ -60,7 +80,8 @@ func (w *World) Add(a *Agent) {
 // adopt adds an agent keeping its random source (Add, and the agents of a
 // snapshot).
 func (w *World) adopt(a *Agent) {
-	a.ID = len(w.Agents)
+	a.ID = w.nextID
+	w.nextID++
 	a.buffered = true
 	a.rx.world = w
 	if w.byName == nil {
@@ -83,6 +104,7 @@ func (w *World) Remove(a *Agent) bool {
 			continue
 		}
 		w.flush(a)
+		a.dropJob()
 		if w.byName[a.Name] == a {
 			delete(w.byName, a.Name)
 		}
@@ -140,6 +162,7 @@ func (w *World) Tick(dt float64) {
 		}
 		wg.Wait()
 	}
+	w.servePlans()
 	for _, a := range w.Agents {
 		w.flush(a)
 	}

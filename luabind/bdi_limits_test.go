@@ -74,7 +74,10 @@ func TestIntentionsAreHeldToTheMemoryLimit(t *testing.T) {
 		}
 	}
 	require.Len(t, failed, 1)
-	assert.Contains(t, failed[0], "testdata/bdi/hoard.lua:12: memory limit exceeded (2 MiB)")
+	// The walk at the wait (line 12) catches it, or the heap watchdog
+	// while the string is built (line 11) when a collection happens then;
+	// the watchdog is not deterministic (see memory.go).
+	assert.Regexp(t, `testdata/bdi/hoard\.lua:1[12]: memory limit exceeded \(2 MiB\)`, failed[0])
 }
 
 // A plan that believes what triggers it, fifty times a resume, is held to

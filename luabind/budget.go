@@ -49,13 +49,17 @@ type budget struct {
 	measure   func(stop int64) int64 // what the running code holds (Runtime.measureRunning)
 	where     func() string          // the running script's "file:line: " (Runtime.runningWhere)
 	spentAt   string                 // where the budget was spent
+	main      *lua.LState            // the runtime's main thread, whose next instruction Done reads (see vmpeek.go)
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
 func (b *budget) Value(any) any               { return nil }
 
-// Done is called by the VM before each instruction.
-func (b *budget) Done() <-chan struct{} {
+// Done is called by the VM of the main thread before each instruction.
+func (b *budget) Done() <-chan struct{} { return b.done(b.main) }
+
+// done is Done for thread th (a coroutine's context passes its own).
+func (b *budget) done(th *lua.LState) <-chan struct{} {
 	if !b.armed {
 		return nil
 	}
@@ -64,6 +68,11 @@ func (b *budget) Done() <-chan struct{} {
 	}
 	b.n++
 	b.watchHeap()
+	if slots, pad := tableWork(th, b); slots > 0 {
+		b.chargeSlots(slots, pad)
+	} else if slots == listTooLong && b.spent == nil {
+		b.spent = errListTooLong()
+	}
 	if b.spent == nil && b.limit > 0 && b.n > b.limit {
 		b.spent = b.overrun()
 	}
@@ -79,6 +88,39 @@ func (b *budget) Done() <-chan struct{} {
 		return closedChan
 	}
 	return nil
+}
+
+// slotsLeft is how many table slots the budget left can still pay for
+// (at least one more than it can, so a scan that stops there spends it).
+func (b *budget) slotsLeft() int {
+	if b.limit <= 0 {
+		return int(^uint(0) >> 1)
+	}
+	return int(max(b.limit-b.n, 0))*itemsPerUnit + 1
+}
+
+// chargeSlots charges the work of padding (pad) or scanning n table
+// slots, and the memory of n padded slots (16 bytes each, and as much
+// again while the array grows), to the armed budget, spending it when
+// either limit is passed.
+func (b *budget) chargeSlots(n int, pad bool) {
+	if pad {
+		b.n += padWork(n)
+	} else {
+		b.n += itemsWork(n)
+	}
+	if b.spent == nil && b.limit > 0 && b.n > b.limit {
+		b.spent = b.overrun()
+		return
+	}
+	if !pad {
+		return
+	}
+	bytes := 32 * int64(n)
+	b.mem.alloc += bytes
+	if b.spent == nil && b.mem.limit > 0 && b.mem.held+b.mem.alloc > b.mem.limit {
+		b.spent = memoryExceeded(b.mem.limit, "one table operation would pad a list by "+mib(16*int64(n))+" of nils, on top of the "+mib(b.mem.held)+" the body holds")
+	}
 }
 
 // overrun is the error of a spent instruction budget.

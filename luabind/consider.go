@@ -88,7 +88,7 @@ func (rd *roleReader) considerations(t *lua.LTable, spec *engine.RoleSpec) {
 		return
 	}
 	used := make([]bool, len(spec.Actions))
-	for i := 1; i <= acts.Len(); i++ {
+	for i, n := 1, acts.Len(); i <= n; i++ {
 		at, ok := acts.RawGetInt(i).(*lua.LTable)
 		if !ok {
 			continue
@@ -372,7 +372,7 @@ func (lu *luaUtility) call(fn *lua.LFunction, action, state lua.LValue, budgeted
 	L.Push(action)
 	L.Push(state)
 	err := L.PCall(2, 1, nil)
-	var ret lua.LValue = lua.LNil
+	ret := lua.LValue(lua.LNil)
 	if err == nil {
 		ret = L.Get(-1)
 	}

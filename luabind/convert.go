@@ -59,10 +59,32 @@ func fromValue(v engine.Value) lua.LValue {
 		return lua.LBool(b)
 	case engine.Number:
 		n, _ := v.AsNumber()
-		return lua.LNumber(n)
+		return number(n)
 	case engine.String:
 		s, _ := v.AsString()
 		return lua.LString(s)
 	}
 	return lua.LNil
+}
+
+// boxedInts holds the whole numbers 0 to 1023 as Lua values, boxed once:
+// handing one to Lua allocates nothing, where a float64 put in an
+// interface is otherwise a heap allocation. Counters such as ammo, health
+// or magazines are such numbers.
+var boxedInts = func() (t [1024]lua.LValue) {
+	for i := range t {
+		t[i] = lua.LNumber(i)
+	}
+	return t
+}()
+
+// number returns n as a Lua value, a shared boxed one for a whole number
+// from 0 to 1023 (not -0).
+func number(n float64) lua.LValue {
+	if n >= 0 && n < float64(len(boxedInts)) {
+		if i := int(n); float64(i) == n && (i != 0 || !math.Signbit(n)) {
+			return boxedInts[i]
+		}
+	}
+	return lua.LNumber(n)
 }

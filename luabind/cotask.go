@@ -121,9 +121,9 @@ func (t *coTask) resume(fn *lua.LFunction, first, args []lua.LValue) (st lua.Res
 	}()
 	if !t.started {
 		t.started = true
-		st, err, rets = L.Resume(t.th, fn, first...)
+		st, rets, err = rt.resumeThread(L, t.th, fn, first)
 	} else {
-		st, err, rets = L.Resume(t.th, fn, args...)
+		st, rets, err = rt.resumeThread(L, t.th, fn, args)
 	}
 	t.work = 0
 	if sc.armed {

@@ -26,11 +26,15 @@
 //	}
 //
 // A method a script calls that the Host map lacks fails the action when it
-// is called ("npc has no field or method"), not at load time.
+// is called ("npc has no field or method", followed by the sorted names of
+// the Host map), not at load time.
 //
 // Action bodies (run) are coroutines of the runtime's state, resumed once
 // per tick; npc:wait, npc:wait_until and the game's host methods yield
-// until done, also inside pcall. Sensors and named conditions are plain
+// until done, also inside pcall (which runs its function in a pooled
+// worker coroutine: about 0.4 µs of CPU when the function does not
+// yield, against 0.08 µs for stock gopher-lua's pcall, which cannot
+// yield; see bench/README.md). Sensors and named conditions are plain
 // calls. Scripts see only the sandbox described below and at NewRuntime.
 // Reload swaps a changed file into running agents, keeping their state.
 // Runtime.EnableLLM adds npc:llm_plan, which asks a language model for a
@@ -48,8 +52,10 @@
 // consideration or on_interrupt, and each role file's top level, gets
 // Options.InstructionBudget work units (DefaultInstructionBudget,
 // 500,000). A Lua VM instruction is one unit (counted by a
-// context.Context the VM asks before each instruction: about 10 ns each
-// on a 2-core dev box, see bench/README.md). Built-ins whose cost grows
+// context.Context the VM asks before each instruction, which also reads
+// the instruction for the table work below: a few ns of CPU each on top
+// of the instruction's own 30-40 ns on the busy 2-core dev box, within
+// the noise of bench/README.md's LuaBudget against stock gopher-lua). Built-ins whose cost grows
 // with their input or output charge that work before doing it, so a call
 // the budget cannot afford never starts: one unit per 64 bytes built,
 // copied or scanned by string.rep, the .. operator, table.concat,
@@ -61,7 +67,12 @@
 // costs 250-350 ns per start position), plus its estimated backtracking;
 // 32 units per coroutine.create; 16 units plus one per argument to start
 // a host method (the host's Go work runs outside Lua and is the game's to
-// bound). Functions that built-ins call back
+// bound); two units per nil that an assignment, table.insert or rawset
+// far past a list's end pads the list with (gopher-lua appends them one
+// by one: 90-160 ns of CPU each on the busy dev box), and one unit per 4
+// nils that #t, next and the length that insert, remove, sort, unpack
+// and concat find scan over (the budget reads the instruction the VM is
+// about to run to see the assignment and the #). Functions that built-ins call back
 // (a sort comparator, a gsub callback, a metamethod) count their
 // instructions too. At 20-50 ns per instruction, a spent default budget
 // is 10-25 ms of one core, well under 50 ms. A spent budget stops the
@@ -103,10 +114,15 @@
 //
 // Lists. The array part of a table holds up to 4 Mi slots (64 MiB, the
 // default memory limit), so #t, appends and loops behave as in stock Lua
-// up to about 4 million items. One assignment far past a list's end
-// (t[4000000] = 1 on an empty table) pads the list and costs up to 64 MiB
-// and some hundred milliseconds of one core in a single instruction; the
-// memory watchdog stops a body that does it again and again.
+// up to about 4 million items. One assignment far past a list's end pads
+// the list with nils; it is charged before it runs, two work units per
+// padded slot and 32 bytes per slot against the memory limit, so
+// t[4000000] = 1 on an empty table fails at once with "instruction budget
+// exceeded" at its line, before a byte is padded (a default budget pads
+// at most 250,000 slots, 4 MB, in one resume: some tens of ms). An append past the
+// array part's last slot, which gopher-lua would put where #t does not
+// see it, fails with "list too long" (with a memory limit above 64 MiB;
+// below, the limit stops the list first).
 //
 // Numbers. A number of magnitude 2^53 or more is refused where it enters
 // state from Lua (npc.state, a role's state table): Lua numbers are
@@ -115,13 +131,17 @@
 // Isolation. The agents of one Runtime share its Lua state, so the sandbox
 // keeps them apart: a coroutine can be resumed only by the agent whose
 // code created it (coroutine.resume and coroutine.wrap say whose it is
-// otherwise); a host call's handle works only for the agent that started
-// it; a module returned by require is a read-only view, nested tables too
-// (pairs, ipairs, next and # work on it); libraries are read-only; an npc
-// object works only in its own agent's code. A role file's top-level
-// locals are shared by every agent that carries the role in the runtime,
-// since the file runs once: keep per-agent data in npc.state or in the
-// body's own locals. Error messages and tostring never show heap
+// otherwise, at the caller's line); a host call's handle works only for
+// the agent that started it; require loads a module once per role file
+// that requires it, so a module's top-level locals (a cache, a registry
+// of callbacks) reach only the agents of that role, and what require
+// returns is a read-only view, nested tables too (pairs, ipairs, next and
+// # work on it); libraries are read-only; an npc object works only in its
+// own agent's code. A role file's top-level locals, and its modules', are
+// shared by every agent that carries the role in the runtime, since the
+// file runs once: keep per-agent data in npc.state or in the body's own
+// locals. An agent that reaches another's coroutine or host call through
+// them can do nothing with it. Error messages and tostring never show heap
 // addresses (tostring({}) reads "table: #1", numbered per runtime), so
 // traces are identical between runs.
 //

@@ -30,6 +30,11 @@ import (
 type ownedCtx struct {
 	*budget
 	owner *engine.Agent
+	th    *lua.LState // the coroutine, whose next instruction the budget reads
+	// worker marks a pcall worker (pcall.go); pcallWorker is the worker
+	// this coroutine waits on, inside a pcall whose function yielded.
+	worker      bool
+	pcallWorker *lua.LState
 }
 
 // Done counts instructions against the runtime's budget; without a
@@ -38,7 +43,7 @@ func (c *ownedCtx) Done() <-chan struct{} {
 	if c.budget == nil {
 		return nil
 	}
-	return c.budget.Done()
+	return c.budget.done(c.th)
 }
 
 func (c *ownedCtx) Err() error {
@@ -54,7 +59,7 @@ func (r *Runtime) own(th *lua.LState, agent *engine.Agent) {
 	if r.budgeted() {
 		b = r.budget
 	}
-	th.SetContext(&ownedCtx{budget: b, owner: agent})
+	th.SetContext(&ownedCtx{budget: b, owner: agent, th: th})
 }
 
 // ownerOf returns the agent a coroutine belongs to and whether the
@@ -85,9 +90,10 @@ func (r *Runtime) checkOwner(L *lua.LState, th *lua.LState, what string) {
 }
 
 // wrapCoroutines replaces coroutine.create and resume with versions that
-// record and check the owner, and returns the unchecked create and resume
-// for the sandbox's own pcall workers.
-func (r *Runtime) wrapCoroutines(co *lua.LTable) (rawCreate, rawResume lua.LValue) {
+// record and check the owner, and returns create for the prelude and the
+// checked resume of the functions coroutine.wrap makes; the unchecked
+// resume is kept for pcall's workers (Runtime.coResume).
+func (r *Runtime) wrapCoroutines(co *lua.LTable) (checkedCreate, wrapResume lua.LValue) {
 	L := r.L
 	create := co.RawGetString("create").(*lua.LFunction)
 	resume := co.RawGetString("resume").(*lua.LFunction)
@@ -100,13 +106,22 @@ func (r *Runtime) wrapCoroutines(co *lua.LTable) (rawCreate, rawResume lua.LValu
 		}
 		return n
 	}
+	checked := func(what string) *lua.LFunction {
+		return L.NewFunction(func(L *lua.LState) int {
+			th := L.CheckThread(1)
+			r.checkOwner(L, th, what)
+			if c := threadCtx(th); c != nil && c.worker {
+				r.raise(L, "%s: this coroutine runs the sandbox's pcall: resume the coroutine that called pcall", what)
+			} else if c != nil && c.pcallWorker != nil {
+				return r.resumeWaiting(L, th)
+			}
+			return resume.GFunction(L)
+		})
+	}
 	co.RawSetString("create", L.NewFunction(newCo))
-	co.RawSetString("resume", L.NewFunction(func(L *lua.LState) int {
-		th := L.CheckThread(1)
-		r.checkOwner(L, th, "coroutine.resume")
-		return resume.GFunction(L)
-	}))
-	return L.NewFunction(newCo), resume
+	co.RawSetString("resume", checked("coroutine.resume"))
+	r.coResume = resume.GFunction
+	return L.NewFunction(newCo), checked("coroutine.wrap")
 }
 
 // readOnlyValue returns v as scripts see a module's value: tables become
@@ -146,12 +161,14 @@ func (r *Runtime) initReadOnly() {
 	}))
 	r.roMeta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
 		p := L.CheckUserData(1).Value.(*roProxy)
-		r.raise(L, "%s: the module %q is read-only: every role of the runtime shares it (copy what you need into a local table)",
+		r.raise(L, "%s: the module %q is read-only: every agent of the role shares it (copy what you need into a local table)",
 			lua.LVAsString(L.ToStringMeta(L.Get(2))), p.module)
 		return 0
 	}))
 	r.roMeta.RawSetString("__len", L.NewFunction(func(L *lua.LState) int {
-		L.Push(lua.LNumber(L.CheckUserData(1).Value.(*roProxy).t.Len()))
+		t := L.CheckUserData(1).Value.(*roProxy).t
+		r.charge(L, r.lenWork(t))
+		L.Push(lua.LNumber(t.Len()))
 		return 1
 	}))
 	r.roMeta.RawSetString("__metatable", lua.LString("protected"))
@@ -174,8 +191,12 @@ func (r *Runtime) wrapIteration(base *lua.LTable) {
 	roNext := L.NewFunction(func(L *lua.LState) int {
 		p := proxyOf(L.Get(1))
 		if p == nil {
+			if t, ok := L.Get(1).(*lua.LTable); ok {
+				r.charge(L, r.gapWork(t, L.Get(2)))
+			}
 			return next.GFunction(L)
 		}
+		r.charge(L, r.gapWork(p.t, L.Get(2)))
 		k, v := p.t.Next(L.Get(2))
 		if k == lua.LNil {
 			L.Push(lua.LNil)
@@ -189,10 +210,8 @@ func (r *Runtime) wrapIteration(base *lua.LTable) {
 	base.RawSetString("pairs", L.NewFunction(func(L *lua.LState) int {
 		if proxyOf(L.Get(1)) == nil {
 			L.CheckTable(1)
-			L.Push(next)
-		} else {
-			L.Push(roNext)
 		}
+		L.Push(roNext)
 		L.Push(L.Get(1))
 		L.Push(lua.LNil)
 		return 3

@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -105,8 +106,8 @@ func TestCrossAgentAttemptsAreRefused(t *testing.T) {
 	assert.Equal(t, map[string]string{
 		"attack_resume": file + `:10: coroutine.resume: this coroutine belongs to agent "victim", not to agent "attack_resume" that runs now: an agent can resume only its own coroutines`,
 		"attack_host":   file + `:13: npc:move_to: this host call was started by agent "victim", not by agent "attack_host": an agent can wait only for its own host calls`,
-		"attack_module": file + `:16: greet: the module "common" is read-only: every role of the runtime shares it (copy what you need into a local table)`,
-		"attack_nested": file + `:19: 1: the module "common" is read-only: every role of the runtime shares it (copy what you need into a local table)`,
+		"attack_module": file + `:16: greet: the module "common" is read-only: every agent of the role shares it (copy what you need into a local table)`,
+		"attack_nested": file + `:19: 1: the module "common" is read-only: every agent of the role shares it (copy what you need into a local table)`,
 	}, fails)
 	v := agents["victim"]
 	assert.Equal(t, engine.BoolValue(true), v.Get("done"), "the victim finished")
@@ -114,4 +115,38 @@ func TestCrossAgentAttemptsAreRefused(t *testing.T) {
 	assert.Equal(t, engine.StringValue("hello victim"), v.Get("greeting"), "the module's function is the original")
 	assert.Equal(t, engine.NumberValue(1), v.Get("first"), "the module's nested table is unchanged")
 	assert.Equal(t, map[string]int{"victim": 1}, calls, "the host call ran once, for the victim; nobody waited on it")
+}
+
+// TestModulesAreLoadedPerRoleFile: a module required by one role file,
+// directly and through another module, is one copy; another role file
+// gets its own, so its agents cannot reach the first role's through the
+// module's state. The module's top level runs once per role file.
+func TestModulesAreLoadedPerRoleFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	write("counter.lua", `local n = 0
+		local M = {}
+		function M.next() n = n + 1 return n end
+		return M`)
+	write("wrapper.lua", `return { counter = require("counter") }`)
+	role := func(name string) string {
+		return `local counter = require("counter")
+			local wrapper = require("wrapper")
+			assert(wrapper.counter == counter, "one copy per role file")
+			counter.next()
+			return { name = "` + name + `", state = { n = counter.next() },
+				goals = { { name = "g", condition = "n > 0" } }, actions = {} }`
+	}
+	write("a.lua", role("A"))
+	write("b.lua", role("B"))
+	rt := NewRuntime(Options{ScriptsDir: dir})
+	defer rt.Close()
+	for _, f := range []string{"a.lua", "b.lua"} {
+		d, err := rt.LoadDomain(filepath.Join(dir, f))
+		require.NoError(t, err, f)
+		a := engine.NewAgent("x", d)
+		assert.Equal(t, engine.NumberValue(2), a.Get("n"), "%s counted from its own copy", f)
+	}
 }

@@ -29,6 +29,8 @@ const (
 // LLMOptions configures npc:llm_plan for a Runtime (see
 // Runtime.EnableLLM). The zero value is not usable: give a Planner, or a
 // Replay.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type LLMOptions struct {
 	// Planner asks the model. Each request uses it with the call's own
 	// capabilities (by default the role's actions, llm.CapabilitiesOf) and
@@ -510,7 +512,7 @@ func capabilitiesFrom(v lua.LValue, d *engine.Domain) ([]llm.Capability, error) 
 		described[c.Name] = c.Description
 	}
 	caps := []llm.Capability{}
-	for i := 1; i <= t.Len(); i++ {
+	for i, n := 1, t.Len(); i <= n; i++ {
 		switch x := t.RawGetInt(i).(type) {
 		case lua.LString:
 			caps = append(caps, llm.Capability{Name: string(x), Description: described[string(x)]})

@@ -61,6 +61,13 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 		}
 		return engine.RoleSpec{}, err
 	}
+	// The file's modules are its own (see moduleKey): a parent role's
+	// belong to the role file that extends it.
+	root := path
+	if len(chain) > 0 {
+		root = chain[0]
+	}
+	r.envRoot[fn.Env] = root
 	rets, err := r.call(nil, modeLoad, fn, 1)
 	if err != nil {
 		return engine.RoleSpec{}, err
@@ -74,9 +81,12 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 		unwrapViews(tbl)
 	}
 	if !ok {
+		msg := "a role file must return a role table, not " + ret.Type().String()
+		if ret == lua.LNil {
+			msg += " (the file returns nothing: write return before the role, as in return mm.role { ... } or return { name = ... })"
+		}
 		return engine.RoleSpec{}, &engine.CompileError{Problems: []engine.Problem{{
-			Pos: engine.Pos{File: path, Line: lastLine(string(src))},
-			Msg: "a role file must return a role table, not " + ret.Type().String()}}}
+			Pos: engine.Pos{File: path, Line: lastLine(string(src)), Col: 1}, Msg: msg}}}
 	}
 	rd := &roleReader{rt: r, file: path, src: string(src)}
 	spec := rd.role(tbl)
@@ -164,6 +174,7 @@ func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
 		})
 		return nil, &engine.CompileError{Problems: problems}
 	}
+	d.Facts = luaFacts{r}
 	return d, nil
 }
 
@@ -397,7 +408,7 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 	case lua.LString:
 		a.Fulfills = []string{string(f)}
 	case *lua.LTable:
-		for j := 1; j <= f.Len(); j++ {
+		for j, n := 1, f.Len(); j <= n; j++ {
 			s, ok := f.RawGetInt(j).(lua.LString)
 			if !ok {
 				rd.add(rd.find(pos, `fulfills\s*=`), what+": fulfills must list goal names")
@@ -424,7 +435,7 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 		a.Utility.Weight = rd.num(u, "weight", what+" utility", upos)
 		a.Utility.Set = utilitySet(u)
 		if tags, ok := u.RawGetString("tags").(*lua.LTable); ok {
-			for j := 1; j <= tags.Len(); j++ {
+			for j, n := 1, tags.Len(); j <= n; j++ {
 				a.Utility.Tags = append(a.Utility.Tags, tags.RawGetInt(j).String())
 			}
 		}
@@ -467,7 +478,7 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 // names reads a list of strings, reporting any other element.
 func (rd *roleReader) names(t *lua.LTable, key, of, what string, at engine.Pos) []string {
 	var out []string
-	for j := 1; j <= t.Len(); j++ {
+	for j, n := 1, t.Len(); j <= n; j++ {
 		s, ok := t.RawGetInt(j).(lua.LString)
 		if !ok {
 			rd.add(rd.find(at, key+`\s*=`), what+": "+key+" must list "+of+", not "+t.RawGetInt(j).Type().String())

@@ -252,18 +252,13 @@ func (r *Runtime) afterResume(t *coTask, work, alloc int64) error {
 func (r *Runtime) release(t *coTask, memoryFailure bool) {
 	r.held -= t.mem.held
 	t.mem = bodyMemory{}
+	if t.th != nil {
+		forgetWorkers(t.th)
+	}
 	t.th = nil
 	if memoryFailure {
 		clear(r.ids)
-		if r.clearPool != nil {
-			// The spent budget would stop clearPool at its first
-			// instruction: run it unbudgeted (it is the sandbox's own).
-			armed := r.budget.armed
-			r.budget.armed = false
-			r.L.Push(r.clearPool)
-			_ = r.L.PCall(0, 0, nil)
-			r.budget.armed = armed
-		}
+		r.dropIdleWorkers()
 	}
 }
 
@@ -318,7 +313,7 @@ func (s *sizer) visit(v lua.LValue) {
 		if x == s.r.base {
 			return
 		}
-		s.n += 64 + 16*int64(x.MaxN())
+		s.n += 64 + 16*int64(len(tableArray(x))) // nils that pad the list included
 		x.ForEach(func(k, v lua.LValue) {
 			s.n += 24
 			s.push(k)
@@ -340,6 +335,9 @@ func (s *sizer) visit(v lua.LValue) {
 		s.n += 64
 	case *lua.LState:
 		s.n += 4096
+		if c := threadCtx(x); c != nil && c.pcallWorker != nil {
+			s.push(c.pcallWorker)
+		}
 		for level := 0; level <= callStackSize; level++ {
 			dbg, ok := x.GetStack(level)
 			if !ok {

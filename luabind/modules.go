@@ -53,7 +53,8 @@ func (r *Runtime) ModulePath(name string) (string, error) {
 	return p, nil
 }
 
-// require(name) loads a module once per runtime and returns its value:
+// require(name) loads a module once per role file (see moduleKey) and
+// returns its value:
 // "moonmind" is the built-in DSL module; any other name is a file under
 // the scripts folder (see ModulePath). The module runs in its own
 // environment, under the caller's budget.
@@ -68,8 +69,45 @@ func (r *Runtime) require(L *lua.LState) int {
 	return 1
 }
 
+// moduleKey is the key of require's cache: a module is loaded once per
+// role file that requires it (directly, through its parent roles or
+// through other modules), so its top-level locals are shared only by the
+// agents of that role, like the role file's own, and one role cannot
+// reach another role's agents through a module's state. "moonmind", this
+// package's own stateless module, is loaded once per runtime.
+func (r *Runtime) moduleKey(L *lua.LState, name string) string {
+	if name == "moonmind" {
+		return "\x00moonmind"
+	}
+	return r.callerRoot(L) + "\x00" + name
+}
+
+// callerRoot is the role file whose code called the running Go function:
+// the root of the innermost Lua function on L's stack whose environment
+// is a role file's or module's; "" when there is none.
+func (r *Runtime) callerRoot(L *lua.LState) string {
+	for level := 1; level < callStackSize+2; level++ {
+		dbg, ok := L.GetStack(level)
+		if !ok {
+			break
+		}
+		fn, err := L.GetInfo("f", dbg, lua.LNil)
+		if err != nil {
+			break
+		}
+		if f, ok := fn.(*lua.LFunction); ok && f.Env != nil {
+			if root, ok := r.envRoot[f.Env]; ok {
+				return root
+			}
+		}
+	}
+	return ""
+}
+
 func (r *Runtime) requireModule(L *lua.LState, name string) (lua.LValue, error) {
-	if m, ok := r.modules[name]; ok {
+	key := r.moduleKey(L, name)
+	root, _, _ := strings.Cut(key, "\x00")
+	if m, ok := r.modules[key]; ok {
 		if m.loading {
 			chain := []string{}
 			for i, n := range r.requiring {
@@ -104,19 +142,20 @@ func (r *Runtime) requireModule(L *lua.LState, name string) (lua.LValue, error) 
 		}
 	}
 	m := &module{path: path, loading: true}
-	r.modules[name] = m
+	r.modules[key] = m
 	fn, err := r.compile(strings.NewReader(src), path)
 	if err != nil {
-		delete(r.modules, name)
+		delete(r.modules, key)
 		return nil, luaError(err)
 	}
+	r.envRoot[fn.Env] = root
 	L.Push(fn)
 	L.Push(lua.LString(name))
 	r.requiring = append(r.requiring, name)
 	err = L.PCall(1, 1, nil)
 	r.requiring = r.requiring[:len(r.requiring)-1]
 	if err != nil {
-		delete(r.modules, name)
+		delete(r.modules, key)
 		return nil, luaError(err)
 	}
 	m.value = L.Get(-1)

@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -197,11 +198,26 @@ func (r *Runtime) npcIndex(L *lua.LState) int {
 	default:
 		m := r.methods.RawGetString(key)
 		if m == lua.LNil {
-			L.RaiseError("npc has no field or method %q%s", key, didYouMean(key, r.methodNames()))
+			L.RaiseError("npc has no field or method %q%s%s", key, didYouMean(key, r.methodNames()), r.hostList())
 		}
 		L.Push(m)
 	}
 	return 1
+}
+
+// hostList names the host methods the game provides, sorted, for the
+// message of an unknown npc method: a designer who calls npc:sell() when the
+// game has no such method learns which ones it has.
+func (r *Runtime) hostList() string {
+	if len(r.opts.Host) == 0 {
+		return "; the game provides no host methods (luabind.Options.Host)"
+	}
+	names := make([]string, 0, len(r.opts.Host))
+	for name := range r.opts.Host {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return "; the game's host methods are " + strings.Join(names, ", ")
 }
 
 func (r *Runtime) methodNames() []string {
@@ -225,10 +241,11 @@ func (r *Runtime) checkState(L *lua.LState) *engine.Agent {
 func (r *Runtime) stateIndex(L *lua.LState) int {
 	a := r.checkState(L)
 	key := L.CheckString(2)
-	if _, ok := a.Domain.Schema.Lookup(key); !ok {
+	slot, ok := a.Domain.Schema.Lookup(key)
+	if !ok {
 		L.RaiseError("npc.state.%s: no such state variable%s", key, didYouMean(key, a.Domain.Schema.Names()))
 	}
-	L.Push(fromValue(a.Get(key)))
+	L.Push(fromValue(a.State[slot]))
 	return 1
 }
 

@@ -36,7 +36,7 @@ func (rd *roleReader) readPlans(t *lua.LTable) *rolePlans {
 	case *lua.LNilType:
 	case *lua.LTable:
 		gat := rd.find(top, `initial_goals\s*=`)
-		for i := 1; i <= ig.Len(); i++ {
+		for i, n := 1, ig.Len(); i <= n; i++ {
 			g, err := toGoal(ig.RawGetInt(i))
 			if err != nil {
 				rd.add(gat, "role: initial_goals["+itoa(i)+"]: "+err.Error())

@@ -37,8 +37,8 @@ func (r *Runtime) Reload(path string, agents []*engine.Agent) (int, error) {
 	// ones stay in use by the old domains until the swap.
 	saved := r.modules
 	r.modules = map[string]*module{}
-	if m, ok := saved["moonmind"]; ok {
-		r.modules["moonmind"] = m
+	if m, ok := saved["\x00moonmind"]; ok {
+		r.modules["\x00moonmind"] = m
 	}
 	news := make(map[*engine.Domain]*engine.Domain, len(olds))
 	for _, old := range olds {

@@ -15,6 +15,8 @@ import (
 )
 
 // HostCall is one call of a game-provided npc method, npc:name(args...).
+// A HostCall belongs to one agent's running call and is used only from the
+// goroutine that ticks that agent; do not keep or share it.
 type HostCall struct {
 	Agent   *engine.Agent
 	Name    string         // the method name
@@ -29,10 +31,15 @@ type HostCall struct {
 // the script calls it and then once per tick until it reports done; the
 // Lua body waits meanwhile, so a method such as move_to can span many
 // ticks. An error fails the running action with the message.
+// It is called on the goroutine that ticks the agent (a worker when
+// World.Workers is above 1): a HostFunc that the runtimes of several workers
+// share must be safe for concurrent use.
 type HostFunc func(c *HostCall) (done bool, err error)
 
 // Options configures a Runtime. The zero value is usable: no host methods,
 // scripts resolved relative to the working directory, the default budgets.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it. NewRuntime copies what it needs.
 type Options struct {
 	// ScriptsDir is the folder role files are read from when a path is
 	// relative, and the only folder require may read. Empty means ".".
@@ -92,15 +99,22 @@ type Runtime struct {
 	// requiring is the stack of modules being loaded, to name a require cycle.
 	requiring []string
 	mode      mode
-	reading   map[string]bool // files read by the load in progress, for Reload
-	goCalls   []goCall        // Go functions that called back into Lua, innermost last
+	reading   map[string]bool   // files read by the load in progress, for Reload
+	goCalls   []goCall          // Go functions that called back into Lua, innermost last
+	framePCs  map[uintptr]uint8 // Go return addresses classified by frameOf
 
-	proxies   map[*lua.LTable]*lua.LUserData // read-only views of module tables (see readOnlyValue)
-	roMeta    *lua.LTable
-	ids       map[lua.LValue]int // tostring's names of reference values
-	held      int64              // bytes the running bodies hold, by their last walks
-	clearPool *lua.LFunction     // drops the pcall workers (see sandboxPrelude)
-	running   *lua.LState        // the coroutine of the body being resumed, or nil
+	proxies map[*lua.LTable]*lua.LUserData // read-only views of module tables (see readOnlyValue)
+	roMeta  *lua.LTable
+	ids     map[lua.LValue]int // tostring's names of reference values
+	held    int64              // bytes the running bodies hold, by their last walks
+	// pcall's workers (pcall.go): the idle ones, the prelude's loop they
+	// run, the marker of a function that returned, and the unchecked
+	// coroutine.resume.
+	pool      []*lua.LState
+	runWorker *lua.LFunction
+	doneToken lua.LValue
+	coResume  lua.LGFunction
+	running   *lua.LState // the coroutine of the body being resumed, or nil
 	// errorWhere is where error() last raised a value that is not a
 	// message (error(nil), error({})), which carries no position.
 	errorWhere string
@@ -108,9 +122,12 @@ type Runtime struct {
 	base      *lua.LTable // the real globals; scripts see them through envMeta
 	envMeta   *lua.LTable
 	protected map[*lua.LTable]bool // tables rawset must not write
-	modules   map[string]*module   // require's cache, by module name
-	roles     map[string]*loadedRole
-	domains   map[*engine.Domain]*domainRecord // for Reload
+	modules   map[string]*module   // require's cache, by moduleKey
+	// envRoot is, for the environment of each role file and module, the
+	// role file its code belongs to (see moduleKey).
+	envRoot map[*lua.LTable]string
+	roles   map[string]*loadedRole
+	domains map[*engine.Domain]*domainRecord // for Reload
 
 	npcs     map[*engine.Agent]*lua.LUserData
 	npcMeta  *lua.LTable
@@ -168,6 +185,7 @@ func NewRuntime(opts Options) *Runtime {
 		budget:    &budget{limit: opts.InstructionBudget, timeLimit: opts.TimeBudget},
 		protected: map[*lua.LTable]bool{},
 		modules:   map[string]*module{},
+		envRoot:   map[*lua.LTable]string{},
 		roles:     map[string]*loadedRole{},
 		domains:   map[*engine.Domain]*domainRecord{},
 		npcs:      map[*engine.Agent]*lua.LUserData{},
@@ -176,6 +194,7 @@ func NewRuntime(opts Options) *Runtime {
 	r.budget.mem.limit = r.memoryLimit()
 	r.budget.measure = r.measureRunning
 	r.budget.where = r.runningWhere
+	r.budget.main = L
 	r.initReadOnly()
 	r.openSandbox()
 	r.initNPC()

@@ -36,52 +36,22 @@ var removedGlobals = []string{
 }
 
 // sandboxPrelude is the Lua part of the sandbox, run once per runtime with
-// the real coroutine functions. It defines a pcall and xpcall that a body
-// may yield through (gopher-lua's own pcall silently ends the coroutine
-// when the protected function yields), and coroutine.wrap over the
-// budgeted coroutine.create.
+// the sandbox's pcall (pcall.go) and the real coroutine functions. It
+// defines the loop a pcall worker runs, an xpcall over that pcall (both
+// let a body yield through them, where gopher-lua's own silently end the
+// coroutine), and coroutine.wrap over the budgeted coroutine.create.
 const sandboxPrelude = `
-local create, resume, status, yield, checkedResume = ...
-local error, type, gsub = error, type, string.gsub
+local pcall, create, yield, checkedResume = ...
+local error = error
 
--- pcall(f, ...) runs f in a worker coroutine and passes every yield of f
--- up to the body, so npc:wait inside a pcall waits as it does outside
--- one. A worker runs one function after another: run yields DONE and the
--- results, and the next resume hands it the next function. Workers
--- that finish are kept for the next pcall (at most 16), so a pcall whose
--- function does not yield costs one resume and one yield; a worker whose
--- function raised an error is dead and dropped.
+-- A pcall worker's loop (see pcall.go): it yields DONE and the results of
+-- each function it runs, and the next resume hands it the next function.
 local DONE = {}
-local function run(f, ...)
-  return run(yield(DONE, f(...)))
+local function loop(f, ...)
+  return loop(yield(DONE, f(...)))
 end
-local pool, npool = {}, 0
-local function finish(co, ok, tag, ...)
-  if tag == DONE and ok then
-    if npool < 16 then
-      npool = npool + 1
-      pool[npool] = co
-    end
-    return true, ...
-  end
-  if not ok then
-    if type(tag) == "string" then
-      tag = gsub(tag, "^luabind:%d+: ", "") -- a position in this prelude
-    end
-    return false, tag
-  end
-  -- f yielded: pass it up, and resume f with what the body gets back.
-  return finish(co, resume(co, yield(tag, ...)))
-end
-local function ypcall(f, ...)
-  local co = pool[npool]
-  if co then
-    pool[npool] = nil
-    npool = npool - 1
-  else
-    co = create(run)
-  end
-  return finish(co, resume(co, f, ...))
+local function start()
+  return loop(yield(DONE))
 end
 
 -- xpcall(f, handler): as pcall, calling handler(err) on an error.
@@ -91,8 +61,8 @@ local function handled(handler, ok, ...)
   end
   return false, handler((...))
 end
-local function yxpcall(f, handler)
-  return handled(handler, ypcall(f))
+local function xpcall(f, handler)
+  return handled(handler, pcall(f))
 end
 
 -- coroutine.wrap(f): a function that resumes a new coroutine (only the
@@ -110,16 +80,7 @@ local function wrap(f)
   end
 end
 
--- clearPool drops the idle workers, which still hold the last function
--- they ran and its arguments.
-local function clearPool()
-  for i = 1, npool do
-    pool[i] = nil
-  end
-  npool = 0
-end
-
-return ypcall, yxpcall, wrap, clearPool
+return xpcall, wrap, start, DONE
 `
 
 // openSandbox opens the allowed libraries, removes or replaces the unsafe
@@ -153,11 +114,12 @@ func (r *Runtime) openSandbox() {
 	tbl := base.RawGetString("table").(*lua.LTable)
 	tbl.RawSetString("concat", L.NewFunction(r.tableConcat))
 	co := base.RawGetString("coroutine").(*lua.LTable)
-	rawCreate, rawResume := r.wrapCoroutines(co)
+	rawCreate, wrapResume := r.wrapCoroutines(co)
 	r.wrapIteration(base)
 
 	rawYield := co.RawGetString("yield") // for the prelude's own yields, never inside a metamethod
 	co.RawSetString("yield", L.NewFunction(r.checkedYield))
+	base.RawSetString("type", L.NewFunction(luaType))
 	base.RawSetString("tostring", L.NewFunction(func(L *lua.LState) int {
 		L.Push(r.tostringValue(L, L.CheckAny(1)))
 		return 1
@@ -166,7 +128,7 @@ func (r *Runtime) openSandbox() {
 	r.guard(tbl, "table.", "sort")
 	r.limitStrings(str) // format, gsub, find, match, gmatch: see strlimits.go
 	r.guard(str, "string.", "gsub", "format")
-	r.guard(base, "", "tostring", "pcall")
+	r.guard(base, "", "tostring")
 
 	raise := base.RawGetString("error").(*lua.LFunction).GFunction
 	base.RawSetString("error", L.NewFunction(func(L *lua.LState) int {
@@ -176,7 +138,7 @@ func (r *Runtime) openSandbox() {
 		return raise(L)
 	}))
 	base.RawSetString("setmetatable", L.NewFunction(sandboxSetMetatable))
-	base.RawSetString("rawset", L.NewFunction(sandboxRawSet))
+	base.RawSetString("rawset", L.NewFunction(r.rawSet))
 	base.RawSetString("print", L.NewFunction(r.print))
 	base.RawSetString("require", L.NewFunction(r.require))
 	base.RawSetString("__concat", L.NewFunction(r.concat))
@@ -185,17 +147,18 @@ func (r *Runtime) openSandbox() {
 	if err != nil {
 		panic("luabind: sandbox prelude: " + err.Error()) // a bug in this package
 	}
+	pcall := L.NewFunction(r.pcall)
 	L.Push(fn)
+	L.Push(pcall)
 	L.Push(rawCreate)
-	L.Push(rawResume)
-	L.Push(co.RawGetString("status"))
 	L.Push(rawYield)
-	L.Push(co.RawGetString("resume"))
-	L.Call(5, 4)
-	base.RawSetString("pcall", L.Get(-4))
-	base.RawSetString("xpcall", L.Get(-3))
-	co.RawSetString("wrap", L.Get(-2))
-	r.clearPool = L.Get(-1).(*lua.LFunction)
+	L.Push(wrapResume)
+	L.Call(4, 4)
+	base.RawSetString("pcall", pcall)
+	base.RawSetString("xpcall", L.Get(-4))
+	co.RawSetString("wrap", L.Get(-3))
+	r.runWorker = L.Get(-2).(*lua.LFunction)
+	r.doneToken = L.Get(-1)
 	L.Pop(4)
 }
 
@@ -417,6 +380,7 @@ func (r *Runtime) tableConcat(L *lua.LState) int {
 	t := L.CheckTable(1)
 	sep := L.OptString(2, "")
 	i := L.OptInt(3, 1)
+	r.charge(L, r.lenWork(t))
 	j := L.OptInt(4, t.Len())
 	if i > j {
 		L.Push(lua.LString(""))
@@ -490,46 +454,115 @@ func (r *Runtime) enterGo(L *lua.LState, what string) func() {
 // inside a metamethod the VM calls itself (__index, __lt, ...) is not seen
 // here; luaTask.Resume catches what follows.
 func (r *Runtime) checkedYield(L *lua.LState) int {
+	r.checkYield(L)
+	return -1
+}
+
+// checkYield raises the error of a yield gopher-lua cannot suspend L for.
+func (r *Runtime) checkYield(L *lua.LState) {
 	for _, c := range r.goCalls {
 		if c.L == L {
 			L.Error(lua.LString(scriptWhere(L)+"cannot wait or yield inside a callback of "+c.what+
 				": gopher-lua cannot suspend the Go function that called it"), 0)
 		}
 	}
-	if insideMetamethod() {
+	if r.insideMetamethod() {
 		L.Error(lua.LString(scriptWhere(L)+"cannot wait or yield inside a metamethod (__index, __newindex, __lt, __call, ...): "+
 			"gopher-lua runs it in a Go call it cannot suspend"), 0)
 	}
-	return -1
+}
+
+// typeNames are the results of type(), by lua.LValueType, boxed once
+// (see luaType).
+var typeNames = func() (t [lua.LTChannel + 1]lua.LValue) {
+	for i := range t {
+		t[i] = lua.LString(lua.LValueType(i).String())
+	}
+	return t
+}()
+
+// luaType is Lua's type(v), as the base library's but without allocating
+// its result: the npc methods' prelude calls it at every call.
+func luaType(L *lua.LState) int {
+	t := L.CheckAny(1).Type()
+	if int(t) < len(typeNames) {
+		L.Push(typeNames[t])
+	} else {
+		L.Push(lua.LString(t.String()))
+	}
+	return 1
 }
 
 // insideMetamethod reports whether the running coroutine's VM loop was
 // entered again from Go since the coroutine was resumed: the VM calls a
 // metamethod (__index, __lt, ...) that way, and a yield there would break
-// the coroutine. It reads the Go call stack (about a microsecond), which
-// only yields pay.
-func insideMetamethod() bool {
-	var pcs [128]uintptr
-	n := runtime.Callers(3, pcs[:])
+// the coroutine. It reads the Go call stack a few frames at a time, up to
+// the coroutine's Resume (an ordinary yield is about 4 frames below it),
+// and classifies each return address once (framePCs), so a yield pays a
+// short stack walk and a few map reads, not a symbol look-up per frame.
+func (r *Runtime) insideMetamethod() bool {
+	var pcs [8]uintptr
 	loops := 0
-	for _, pc := range pcs[:n] {
-		fn := runtime.FuncForPC(pc - 1)
-		if fn == nil {
-			continue
+	for skip := 3; ; skip += len(pcs) {
+		n := runtime.Callers(skip, pcs[:])
+		for _, pc := range pcs[:n] {
+			switch r.frameOf(pc) {
+			case frameVMLoop:
+				loops++
+			case frameResume:
+				return loops > 1
+			}
 		}
-		switch name := fn.Name(); {
-		case strings.HasSuffix(name, "gopher-lua.mainLoop"), strings.HasSuffix(name, "gopher-lua.mainLoopWithContext"):
-			loops++
-		case strings.HasSuffix(name, "gopher-lua.threadRun"), strings.HasSuffix(name, "gopher-lua.(*LState).Resume"):
+		if n < len(pcs) {
 			return loops > 1
 		}
 	}
-	return loops > 1
+}
+
+// The kinds of Go frame insideMetamethod tells apart.
+const (
+	frameOther  = iota + 1
+	frameVMLoop // gopher-lua's instruction loop
+	frameResume // where a coroutine's run begins
+)
+
+// frameOf classifies the return address pc of a Go frame, caching the
+// answer in r.framePCs (a runtime runs on one goroutine at a time).
+func (r *Runtime) frameOf(pc uintptr) uint8 {
+	if k := r.framePCs[pc]; k != 0 {
+		return k
+	}
+	k := uint8(frameOther)
+	if fn := runtime.FuncForPC(pc - 1); fn != nil {
+		switch name := fn.Name(); {
+		case strings.HasSuffix(name, "gopher-lua.mainLoop"), strings.HasSuffix(name, "gopher-lua.mainLoopWithContext"):
+			k = frameVMLoop
+		case strings.HasSuffix(name, "gopher-lua.threadRun"), strings.HasSuffix(name, "gopher-lua.(*LState).Resume"):
+			k = frameResume
+		}
+	}
+	if r.framePCs == nil {
+		r.framePCs = map[uintptr]uint8{}
+	}
+	r.framePCs[pc] = k
+	return k
 }
 
 // scriptWhere returns "file:line: " of the innermost script frame (not this
 // package's prelude), or "".
 func scriptWhere(L *lua.LState) string {
+	// A coroutine that runs only Go and this package's code (a pcall
+	// worker, a coroutine.wrap function called through pcall) was resumed
+	// by the script's: look there.
+	for th, hops := L, 0; th != nil && hops < 64; th, hops = th.Parent, hops+1 {
+		if where := threadWhere(th); where != "" {
+			return where
+		}
+	}
+	return ""
+}
+
+func threadWhere(L *lua.LState) string {
 	for level := 0; level < callStackSize+2; level++ {
 		dbg, ok := L.GetStack(level)
 		if !ok {
@@ -563,9 +596,10 @@ func sandboxSetMetatable(L *lua.LState) int {
 	return 1
 }
 
-// sandboxRawSet is rawset that refuses a table with a protected metatable
-// (a script's global environment), which would bypass its __newindex.
-func sandboxRawSet(L *lua.LState) int {
+// rawSet is rawset that refuses a table with a protected metatable (a
+// script's global environment), which would bypass its __newindex, and
+// charges a key far past a list's end for the nils it pads.
+func (r *Runtime) rawSet(L *lua.LState) int {
 	t := L.CheckTable(1)
 	if mt, ok := t.Metatable.(*lua.LTable); ok && mt.RawGetString("__metatable") != lua.LNil {
 		L.RaiseError("rawset: the table is protected")
@@ -573,6 +607,9 @@ func sandboxRawSet(L *lua.LState) int {
 	k := L.CheckAny(2)
 	if k == lua.LNil {
 		L.ArgError(2, "table index is nil")
+	}
+	if pad := paddingOf(t, k); pad > 0 {
+		r.chargePadding(L, pad)
 	}
 	t.RawSet(k, L.CheckAny(3))
 	L.SetTop(1)

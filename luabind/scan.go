@@ -18,6 +18,8 @@ import (
 // order they first appear. Dynamic is true when a function writes a
 // variable whose name is computed (npc.state[k] = ...), so Writes may be
 // incomplete.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type Touches struct {
 	Writes   []string
 	Reads    []string // npc.state.NAME read (not assigned), each once
@@ -29,6 +31,8 @@ type Touches struct {
 }
 
 // Scan is the parsed source of one role file, for Entry.
+// A Scan is not changed after it is made: safe to read from many goroutines
+// at once.
 type Scan struct {
 	chunk []ast.Stmt
 }

@@ -133,3 +133,84 @@ func TestSnapshotOfLuaPlansRestartsIntentions(t *testing.T) {
 	assert.Equal(t, engine.NumberValue(1), r.Agents[0].Get("rung"))
 	assert.Equal(t, []string{"bell rung 1 time(s)"}, prints)
 }
+
+// tickMiners is the miners' game loop: the game takes the ore of a
+// stocked miner before every tick, so they keep surveying and mining.
+func tickMiners(w *engine.World, n int) map[string][]engine.Event {
+	out := map[string][]engine.Event{}
+	w.OnEvent = func(e engine.Event) { out[e.Agent] = append(out[e.Agent], e) }
+	for i := 0; i < n; i++ {
+		a := w.Agents[w.Rand.IntN(len(w.Agents))]
+		if ore, _ := a.Get("ore").AsNumber(); ore >= 12 {
+			a.Set("ore", engine.NumberValue(float64(w.Rand.IntN(6))))
+		}
+		w.Tick(1.0 / 60)
+	}
+	w.OnEvent = nil
+	return out
+}
+
+func loadMiner(t *testing.T) *engine.Domain {
+	rt := luabind.NewRuntime(luabind.Options{ScriptsDir: filepath.Join("testdata", "snapshot")})
+	t.Cleanup(rt.Close)
+	d, err := rt.LoadDomain("miner.lua")
+	require.NoError(t, err)
+	return d
+}
+
+func TestSnapshotKeepsLuaFacts(t *testing.T) {
+	orig := engine.NewWorld(11)
+	d := loadMiner(t)
+	for _, name := range []string{"ann", "bob", "cat"} {
+		orig.Add(engine.NewAgent(name, d))
+	}
+	tickMiners(orig, 300)
+	held := 0
+	for _, a := range orig.Agents {
+		if a.Fact("Survey") != nil {
+			held++
+		}
+	}
+	require.Positive(t, held, "some miner holds a survey table at tick 300")
+
+	var buf bytes.Buffer
+	require.NoError(t, orig.Snapshot(&buf))
+	require.Contains(t, buf.String(), `"lua": {`, "the table is saved as JSON")
+	restored, err := engine.Restore(&buf, engine.RestoreOptions{Domains: []*engine.Domain{loadMiner(t)}})
+	require.NoError(t, err)
+
+	evA, evB := tickMiners(orig, 300), tickMiners(restored, 300)
+	for _, a := range orig.Agents {
+		require.NotEmpty(t, evA[a.Name])
+		assert.Equal(t, evA[a.Name], evB[a.Name], "agent %s decides as the original", a.Name)
+		for _, e := range evB[a.Name] {
+			assert.NotEqual(t, engine.EventFail, e.Kind, "%s: %s", a.Name, e)
+		}
+	}
+}
+
+func TestSnapshotRefusesUnsavableLuaFacts(t *testing.T) {
+	rt := luabind.NewRuntime(luabind.Options{ScriptsDir: filepath.Join("testdata", "snapshot")})
+	t.Cleanup(rt.Close)
+	d, err := rt.LoadDomain("miner.lua")
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	a := engine.NewAgent("ann", d)
+	w.Add(a)
+	for _, tc := range []struct{ name, src, want string }{
+		{"function", `return { f = function() end }`, "a function cannot be saved"},
+		{"mixed keys", `return { 1, 2, x = 3 }`, "a table with both string and number keys, or numbers that are no sequence 1..n, cannot be saved"},
+		{"nan", `return { n = 0/0 }`, "the number NaN cannot be saved"},
+		{"cycle", `local t = {} t.t = t return t`, "a table nested more than 16 deep (or a cycle) cannot be saved"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.NoError(t, rt.L.DoString(tc.src))
+			v := rt.L.Get(-1)
+			rt.L.Pop(1)
+			require.True(t, a.SetFact("Survey", v))
+			err := w.Snapshot(&bytes.Buffer{})
+			require.Error(t, err)
+			assert.Equal(t, "engine: snapshot: agent ann: fact Survey: "+tc.want, err.Error())
+		})
+	}
+}

@@ -23,6 +23,9 @@ const (
 	// top of one unit per argument (the host's own Go work is the game's
 	// to bound: it runs outside Lua).
 	hostCallUnits = 16
+	// unitsPerPaddedSlot is what each nil costs that one write far past a
+	// list's end pads the list with (see padWork).
+	unitsPerPaddedSlot = 2
 )
 
 // bytesWork is the work of building, copying or scanning n bytes.
@@ -30,6 +33,14 @@ func bytesWork(n int) int64 { return int64(n)/bytesPerUnit + 1 }
 
 // itemsWork is the work of moving or reading n table slots.
 func itemsWork(n int) int64 { return int64(max(n, 0))/itemsPerUnit + 1 }
+
+// padWork is the work of padding a list with n nils: gopher-lua appends
+// them one at a time, growing the array as it goes, and the collector
+// then scans them: 90-160 ns of CPU per slot on the busy dev box
+// (bench/README.md, "Sandbox"), one to two instructions' worth, so two
+// units per slot (a default budget pads at most 250,000 slots, 4 MB, in
+// one resume).
+func padWork(n int) int64 { return unitsPerPaddedSlot * int64(max(n, 0)) }
 
 // charge adds units of work done by a built-in to the running budget and
 // raises the budget error once the budget is spent. It is called before
@@ -67,6 +78,45 @@ func (r *Runtime) cost(t *lua.LTable, work map[string]func(L *lua.LState) int64)
 			return orig(L)
 		}))
 	}
+}
+
+// lenWork is the work of finding #t: gopher-lua scans the nils at the end
+// of t's array part, one by one. It is charged before the scan; the count
+// stops once the budget left is spent.
+func (r *Runtime) lenWork(t *lua.LTable) int64 {
+	n := trailingNils(t, r.budget.slotsLeft())
+	if n == 0 {
+		return 0
+	}
+	return itemsWork(n)
+}
+
+// gapWork is the work of next(t, k): gopher-lua scans t's array part
+// from k over nils to the next item, one by one.
+func (r *Runtime) gapWork(t *lua.LTable, k lua.LValue) int64 {
+	a := tableArray(t)
+	i := 0
+	if k != lua.LNil {
+		n, ok := k.(lua.LNumber)
+		if !ok || n < 1 || n > lua.LNumber(len(a)) || n != lua.LNumber(int64(n)) {
+			return 1
+		}
+		i = int(n)
+	}
+	limit := r.budget.slotsLeft()
+	gap := 0
+	for ; i < len(a) && gap < limit && a[i] == lua.LNil; i++ {
+		gap++
+	}
+	return itemsWork(gap)
+}
+
+// chargePadding charges a built-in's write n slots past the end of a
+// list (table.insert(t, 4000000, v), rawset), which pads the list with
+// n nils, to the budget and the memory meter before it happens.
+func (r *Runtime) chargePadding(L *lua.LState, n int) {
+	r.charge(L, padWork(n))
+	r.allocate(L, 32*int64(n))
 }
 
 // strArgWork is the work of a string function that reads or copies its
@@ -109,15 +159,32 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 	})
 	r.cost(tbl, map[string]func(*lua.LState) int64{
 		"insert": func(L *lua.LState) int64 {
-			// An insert at a position moves the items after it.
-			if t, ok := L.Get(1).(*lua.LTable); ok && L.GetTop() >= 3 {
-				return itemsWork(t.Len() - L.OptInt(2, 1))
+			// An insert at a position moves the items after it, and one
+			// past the list's end pads it with nils.
+			t, ok := L.Get(1).(*lua.LTable)
+			if !ok {
+				return 1
 			}
-			return 1
+			w := r.lenWork(t)
+			if L.GetTop() == 2 && appendsPastArray(t, lua.LNumber(t.Len()+1)) {
+				r.raise(L, "table.insert: %s", errListTooLong().Error())
+			}
+			if L.GetTop() >= 3 {
+				pos := L.OptInt(2, 1)
+				if appendsPastArray(t, lua.LNumber(pos)) {
+					r.raise(L, "table.insert: %s", errListTooLong().Error())
+				}
+				if pad := paddingOf(t, lua.LNumber(pos)); pad > 0 {
+					r.chargePadding(L, pad)
+				}
+				w += itemsWork(t.Len() - pos)
+			}
+			return w
 		},
 		"remove": func(L *lua.LState) int64 {
 			if t, ok := L.Get(1).(*lua.LTable); ok {
-				return itemsWork(t.Len() - L.OptInt(2, t.Len()))
+				w := r.lenWork(t)
+				return w + itemsWork(t.Len()-L.OptInt(2, t.Len()))
 			}
 			return 1
 		},
@@ -125,14 +192,15 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 			// n log n comparisons; a Lua comparator's own instructions
 			// count on top.
 			if t, ok := L.Get(1).(*lua.LTable); ok {
+				w := r.lenWork(t)
 				n := t.Len()
-				return itemsWork(n*bits.Len(uint(n))) * 2
+				return w + itemsWork(n*bits.Len(uint(n)))*2
 			}
 			return 1
 		},
 		"maxn": func(L *lua.LState) int64 {
 			if t, ok := L.Get(1).(*lua.LTable); ok {
-				return itemsWork(t.Len())
+				return itemsWork(len(tableArray(t)))
 			}
 			return 1
 		},
@@ -143,6 +211,7 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 			if !ok {
 				return 1
 			}
+			w := r.lenWork(t)
 			i := L.OptInt(2, 1)
 			j := L.OptInt(3, t.Len())
 			if j-i > registryMaxSize || j < i {
@@ -153,7 +222,7 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 				}
 				return 1
 			}
-			return itemsWork(j - i + 1)
+			return w + itemsWork(j-i+1)
 		},
 		"select": func(L *lua.LState) int64 { return itemsWork(L.GetTop()) },
 		"tostring": func(L *lua.LState) int64 {

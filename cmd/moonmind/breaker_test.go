@@ -17,7 +17,7 @@ func TestCheckLongChainFindsOnlyTheSpareAction(t *testing.T) {
 	out, errOut, code := runMain("check", f)
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, []string{
-		f + ": ok: role LongChain, 61 state variables, 60 goals, 61 actions, 0 sensors, decide goap",
+		f + ": ok: role LongChain, 61 state variables, 60 goals, 61 actions, 0 sensors, 0 plans, decide goap",
 		f + `:12:27: note: action "spare": no goal can use it: it fulfills no goal, assigns no variable a goal reads, and helps no action that does (decide is goap, so it never runs)`,
 	}, strings.Split(strings.TrimSpace(out), "\n"))
 }

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/bdi"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -68,8 +70,8 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		all = append(all, found...)
 		if !*asJSON && !failing(found) {
-			fmt.Fprintf(stdout, "%s: ok: role %s, %d state variables, %d goals, %d actions, %d sensors, decide %s\n",
-				p, d.Name, d.Schema.Len(), len(d.Goals), len(d.Actions), len(d.Sensors), d.Decide)
+			fmt.Fprintf(stdout, "%s: ok: role %s, %d state variables, %d goals, %d actions, %d sensors, %d plans, decide %s\n",
+				p, d.Name, d.Schema.Len(), len(d.Goals), len(d.Actions), len(d.Sensors), planCount(d), d.Decide)
 		}
 	}
 	if *asJSON {
@@ -124,4 +126,17 @@ func roleFilesIn(dir string) ([]string, error) {
 	}
 	sort.Strings(out)
 	return out, nil
+}
+
+// planCount is the number of reactive plans in a role's library (0 for a
+// role without plans), for check's summary line.
+func planCount(d *engine.Domain) int {
+	if d.NewReactive == nil {
+		return 0
+	}
+	m := bdi.Of(engine.NewAgent("check", d))
+	if m == nil || m.Config().Library == nil {
+		return 0
+	}
+	return len(m.Config().Library.Plans())
 }

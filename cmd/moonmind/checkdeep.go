@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -62,9 +63,8 @@ func loadFindings(path string, err error) []finding {
 	}
 	msg := err.Error()
 	if m := posPrefix.FindStringSubmatch(msg); m != nil {
-		var line, col int
-		fmt.Sscanf(m[2], "%d", &line)
-		fmt.Sscanf(m[3], "%d", &col)
+		line, _ := strconv.Atoi(m[2]) // the pattern matched digits
+		col, _ := strconv.Atoi(m[3])
 		f := finding{Pos: engine.Pos{File: m[1], Line: line, Col: col}, Severity: "error", Msg: strings.TrimSpace(msg[len(m[0]):])}
 		return []finding{missingComma(f, readSource(m[1]))}
 	}
@@ -84,7 +84,17 @@ func missingComma(f finding, src string) finding {
 		return f
 	}
 	this := lines[f.Pos.Line-1]
-	if strings.TrimSpace(this[:min(max(f.Pos.Col-1, 0), len(this))]) != "" {
+	// gopher-lua places the error at the last character of the token it
+	// names ("near 'utility'" at column 13 when utility starts at column 7),
+	// so the token starts len(token)-1 columns earlier.
+	start := f.Pos.Col
+	if m := nearToken.FindStringSubmatch(f.Msg); m != nil {
+		end := min(max(f.Pos.Col, 0), len(this))
+		if tok := m[1]; strings.HasSuffix(this[:end], tok) {
+			start = end - len(tok) + 1
+		}
+	}
+	if strings.TrimSpace(this[:min(max(start-1, 0), len(this))]) != "" {
 		return f // the token is not the first of its line
 	}
 	for n := f.Pos.Line - 1; n >= 1; n-- {
@@ -131,6 +141,9 @@ func withoutComment(line string) string {
 }
 
 var readsField = regexp.MustCompile(`^(?:goal|action) "[^"]*" (condition|pre|effects) reads "`)
+
+// nearToken reads the token of a gopher-lua syntax error: "syntax error near 'utility'".
+var nearToken = regexp.MustCompile(`^syntax error near '(.+?)'`)
 
 var posPrefix = regexp.MustCompile(`^(.+?):(\d+):(\d+):`)
 

@@ -247,6 +247,6 @@ func TestCheckNotesGoalsWithoutCandidates(t *testing.T) {
 	f := filepath.Join("testdata", "decisions", "lonely.lua")
 	out, errOut, code := runMain("check", f)
 	require.Equal(t, 0, code, errOut)
-	assert.Equal(t, f+": ok: role Lonely, 2 state variables, 2 goals, 1 actions, 0 sensors, decide goap\n"+
+	assert.Equal(t, f+": ok: role Lonely, 2 state variables, 2 goals, 1 actions, 0 sensors, 0 plans, decide goap\n"+
 		f+`:5:7: note: goal "rained" has no candidate action (none lists it in fulfills or assigns a variable its condition reads): only the world can make it true`+"\n", out)
 }

@@ -31,7 +31,7 @@ var helps = map[string]helpText{
 		args: "FILE|DIR...  role files (.lua), or directories: each .lua file directly in one, but for the modules\n" +
 			"             another file of it requires",
 		example: "moonmind check scripts/soldier.lua cmd/moonmind/testdata/faulty/wrong_way.lua\n" +
-			"  scripts/soldier.lua: ok: role Soldier, 7 state variables, 1 goals, 5 actions, 0 sensors, decide hybrid\n" +
+			"  scripts/soldier.lua: ok: role Soldier, 7 state variables, 1 goals, 5 actions, 0 sensors, 0 plans, decide hybrid\n" +
 			"  cmd/moonmind/testdata/faulty/wrong_way.lua:5:22: error: goal \"rich\": gold >= 10 needs gold to move, and no action's effect raises it or sets it to a number",
 		exits: "1  an error or a warning (every finding printed as file:line:col: severity: message, at the faulty field)\n" +
 			"2  a bad argument (a file or directory that cannot be read)",

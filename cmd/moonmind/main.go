@@ -6,7 +6,7 @@
 //	moonmind plan FILE [--state k=v]... [--goal NAME] [--max-depth N] [--no-chaining] [--json]
 //	moonmind why-not FILE --action NAME [--state k=v]... [--goal NAME] [--max-depth N]
 //	moonmind utility FILE [--state k=v]... [--json]
-//	moonmind run FILE [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--trace FILE]
+//	moonmind run FILE [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--trace FILE] [--plan-budget N]
 //	moonmind trace FILE.jsonl [--agent NAME] [--kind KIND] [--tick A:B]
 //	moonmind replay TRACE.jsonl [FILE...]
 //	moonmind eval [--state k=v]... EXPR

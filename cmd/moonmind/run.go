@@ -16,7 +16,7 @@ import (
 
 func init() {
 	commands["run"] = command{what: "run agents of one or more roles headless in one world on a training ground and print every decision",
-		usage: "run [NAME=]FILE... [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--authority NAME]... [--trace FILE] [--timing]",
+		usage: "run [NAME=]FILE... [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--authority NAME]... [--trace FILE] [--timing] [--plan-budget N]",
 		run:   runCmd,
 	}
 }
@@ -60,6 +60,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	workers := fs.Int("workers", 1, "goroutines ticking the agents, each with its own Lua state")
 	tracePath := fs.String("trace", "", "write every flight-recorder record to this file as JSON Lines")
 	timing := fs.Bool("timing", false, "record how long each planning took (wall time: differs from run to run)")
+	planBudget := fs.Int("plan-budget", 0, "planning budget per tick in node expansions, shared by all agents (0: unlimited); searches over it are suspended and resumed")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -78,6 +79,9 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		return 2
 	case *agents < 1:
 		fmt.Fprintln(stderr, "moonmind run: --agents must be >= 1")
+		return 2
+	case *planBudget < 0:
+		fmt.Fprintln(stderr, "moonmind run: --plan-budget must be >= 0 (0 is unlimited)")
 		return 2
 	case *workers < 1 || *workers > 256:
 		fmt.Fprintln(stderr, "moonmind run: --workers must be in 1..256")
@@ -126,6 +130,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	w := engine.NewWorld(*seed)
 	w.Workers = *workers
 	w.Timing = *timing
+	w.PlanBudget = *planBudget
 	w.OnEvent = func(e engine.Event) {
 		bar.beforeLine()
 		fmt.Fprintln(stdout, recordLine(e, colour))

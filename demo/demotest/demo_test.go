@@ -43,7 +43,7 @@ func TestHelpWithoutADisplay(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "demo -h exits 0:\n%s", out)
 	assert.Contains(t, string(out), "usage: demo [flags]")
-	for _, f := range []string{"-frames N", "-screenshot FILE.png", "-seed seed", "-scripts folder"} {
+	for _, f := range []string{"-frames N", "-screenshot FILE.png", "-seed seed", "-scripts folder", "-plan-budget N"} {
 		assert.Contains(t, string(out), f)
 	}
 }

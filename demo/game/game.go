@@ -75,6 +75,9 @@ type Options struct {
 	StripShots int
 	// NoGOAP turns GOAP planning off (see sim.Config.NoGOAP).
 	NoGOAP bool
+	// PlanBudget is the battle's planning budget per tick, in node
+	// expansions (see sim.Config.PlanBudget); 0 is unlimited.
+	PlanBudget int
 	// Commander is the squad leaders' language model (see
 	// sim.Config.Commander); the default (nil) has none.
 	Commander *llm.DynamicPlanner
@@ -106,7 +109,7 @@ type Game struct {
 // New loads the soldiers' script and sets up the battle. The error is a
 // script that does not load, or a sprite sheet that does not decode.
 func New(opts Options) (*Game, error) {
-	s, err := sim.New(sim.Config{Seed: opts.Seed, ScriptsDir: opts.ScriptsDir, NoGOAP: opts.NoGOAP, Commander: opts.Commander})
+	s, err := sim.New(sim.Config{Seed: opts.Seed, ScriptsDir: opts.ScriptsDir, NoGOAP: opts.NoGOAP, PlanBudget: opts.PlanBudget, Commander: opts.Commander})
 	if err != nil {
 		return nil, fmt.Errorf("game: %w", err)
 	}
@@ -249,6 +252,7 @@ func (g *Game) keys() {
 	}
 	if just(ebiten.KeyTab) {
 		g.selectNext()
+		g.details = true // as a click does: the panel's hint promises the mind
 	}
 	if just(ebiten.KeyR) {
 		g.reload()

@@ -100,7 +100,7 @@ func (g *Game) panelLines() []pline {
 		so = s.Soldier(g.sel)
 	}
 	if so == nil {
-		p.add("click a soldier (or Tab) for its mind: state, plan, scores, records", textDim, 0)
+		p.add("click a soldier (or Tab, or D for the ringed one) for its mind: state, plan, scores, records", textDim, 0)
 	} else {
 		g.soldierLines(p, s.Overlay(so, records))
 	}

@@ -145,7 +145,7 @@ func TestEmptyCrateIsRecoveredFromAnotherCrate(t *testing.T) {
 	so := s.Soldier("blue1")
 	s.Step(dt)
 	so.Agent.Set("ammo", engine.NumberValue(5)) // low: the goal armed sends it to a crate
-	var first int = -1
+	first := -1
 	for range 60 {
 		s.Step(dt)
 		if so.Doing() == "fetchMagazine" {

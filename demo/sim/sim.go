@@ -89,6 +89,10 @@ type Config struct {
 	// NoGOAP turns the soldiers' GOAP planning off, so only the utility
 	// planner decides (the demo's main sets it for MOONMIND_GOAP=off).
 	NoGOAP bool
+	// PlanBudget is the world's planning budget per tick, in node
+	// expansions (see engine.World.PlanBudget); the default (0) is
+	// unlimited.
+	PlanBudget int
 	// Commander is the language model the squad leaders (blue1, red1) ask
 	// for orders at the start of each round, through npc:llm_plan. The
 	// default (nil) has no model: npc:llm_plan answers nil, "unavailable"
@@ -314,6 +318,7 @@ func (s *Sim) spawn() {
 	}
 	s.World = engine.NewWorld(seed)
 	s.World.OnEvent = s.Config.OnEvent
+	s.World.PlanBudget = s.Config.PlanBudget
 	s.Soldiers = s.Soldiers[:0]
 	s.Tracers = s.Tracers[:0]
 	s.Crates = s.Crates[:0]

@@ -9,6 +9,7 @@ import (
 
 // Kind is the kind of an Event, and the `on` of a Plan. The zero Kind is
 // invalid.
+// Its values are immutable and safe to share between goroutines.
 type Kind uint8
 
 // The event kinds a plan can react to (docs/reactive-plans.md).
@@ -56,6 +57,8 @@ func ParseKind(s string) (k Kind, ok bool) {
 // Result, the value that completed it, on a removal) or a belief event
 // (Slot and Name of the variable, its Value and its Old value; From, the
 // agent that told it, when it was told). Events are plain values.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
 type Event struct {
 	Kind   Kind
 	Goal   engine.GoalValue

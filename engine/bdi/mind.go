@@ -699,6 +699,8 @@ func (m *Mind) Busy() bool { return len(m.Intentions()) > 0 || m.qhead < len(m.q
 func (m *Mind) Current() *Intention { return m.current }
 
 // Intention is one running plan body: an intention of the agent.
+// It belongs to its agent's reactive layer and is used only from the
+// goroutine that ticks that agent; it is not safe for concurrent use.
 type Intention struct {
 	ID          int // from 1, per agent, in start order
 	plan        *entry

@@ -20,6 +20,9 @@ import (
 // goal event's goal with that error (so failure plans may recover it) and
 // makes the plan not relevant for a belief event; either way it is
 // recorded. Trigger and Guard must not change the agent.
+// The reactive layer never changes a Plan, so one library is shared by every
+// agent of a domain and every worker goroutine; do not change it while
+// agents tick.
 type Plan struct {
 	Name    string // optional, for traces
 	On      Kind
@@ -34,6 +37,9 @@ type Plan struct {
 // Body is what an intention runs: Start begins one run for an event and
 // its context. An error means the run could not start (a broken script):
 // the intention fails at once.
+// With World.Workers above 1, Start is called for different agents from
+// different goroutines at once, so a Body that agents share must be safe for
+// concurrent use.
 type Body interface {
 	Start(a *engine.Agent, ev *Event, ctx any) (Task, error)
 }
@@ -56,12 +62,16 @@ type Task interface {
 // Suspender is an optional interface of a Task: Suspension returns how
 // many times the body has suspended so far and on what, the last time
 // ("wait 0.2 s", "achieve prepare"), for the traces.
+// It is called from the goroutine that ticks the agent, like the Task it
+// belongs to.
 type Suspender interface {
 	Suspension() (n int, what string)
 }
 
 // Func is a Body that completes in one resume: it runs the function once
 // and succeeds with its result, or fails with its error.
+// The function is called for different agents from different goroutines at
+// once when World.Workers is above 1.
 type Func func(a *engine.Agent, ev *Event, ctx any) (any, error)
 
 // Start implements Body.

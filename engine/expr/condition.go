@@ -1,5 +1,7 @@
 package expr
 
+import "strings"
+
 // Condition is a compiled precondition or goal condition: a boolean
 // expression over state variables, bound to the slots of one Schema.
 //
@@ -288,12 +290,31 @@ func CompileCondition(src string, s *Schema) (*Condition, error) {
 			return nil, p.fail(`"&&", "||" or end of text (comparisons do not chain; use parentheses)`)
 		case p.tok.kind == tRP:
 			return nil, p.fail(`"&&", "||" or end of text (this ")" has no "(")`)
+		case p.tok.kind == tIdent && (p.tok.text == "and" || p.tok.text == "or"):
+			return nil, p.fail(`"&&", "||" or end of text (write Lua's and as &&, or as ||)`)
+		case p.tok.kind == tIdent && afterNot(src[:p.tok.off]):
+			return nil, p.fail(`an operator (&& || == != < <= > >=) or end of text (write Lua's not as !)`)
 		}
 		return nil, p.fail(`an operator (&& || == != < <= > >=) or end of text`)
 	}
 	c.root = root
 	c.reads = p.reads.list
 	return c, nil
+}
+
+// afterNot reports whether before ends with the word not, as in Lua's
+// "not ready", which the condition language writes "!ready".
+func afterNot(before string) bool {
+	before = strings.TrimRight(before, " \t")
+	rest, ok := strings.CutSuffix(before, "not")
+	if !ok {
+		return false
+	}
+	if rest == "" {
+		return true
+	}
+	c := rest[len(rest)-1]
+	return !(c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
 }
 
 type cparser struct {

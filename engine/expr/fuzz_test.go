@@ -227,7 +227,7 @@ func FuzzEffect(f *testing.F) {
 					}
 				}
 			}
-			e.Apply(nil, nil) // a short state is an error, not a panic
+			_ = e.Apply(nil, nil) // a short state is an error, not a panic
 		}
 
 		// The same text as one literal: parse, print, parse again.

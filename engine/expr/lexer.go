@@ -195,11 +195,11 @@ func (l *lexer) str(start int, q byte) token {
 	var b strings.Builder
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
-		switch {
-		case c == q:
+		switch c {
+		case q:
 			l.pos++
 			return token{kind: tString, off: start, text: l.src[start:l.pos], str: b.String()}
-		case c == '\\':
+		case '\\':
 			if l.pos+1 >= len(l.src) {
 				l.pos++
 				return token{kind: tBad, off: len(l.src), text: "", str: "a closing quote"}

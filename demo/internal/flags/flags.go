@@ -25,6 +25,7 @@ type Options struct {
 	Select     string
 	Strip      string
 	CPUProfile string
+	PlanBudget int
 }
 
 // Parsed holds the command line read at init (the zero value in tests,
@@ -44,6 +45,7 @@ func init() {
 	fs.BoolVar(&o.Overlay, "overlay", false, "start with the selected soldier's mind shown in the panel (key D toggles it)")
 	fs.StringVar(&o.Select, "select", "blue1", "the `soldier` the panel shows first (Tab or a click changes it)")
 	fs.StringVar(&o.Strip, "strip", "", "with -frames, also save a strip of 4 frames of the field to `FILE.png`")
+	fs.IntVar(&o.PlanBudget, "plan-budget", 0, "the planning budget per tick, `N` node expansions shared by every soldier (0: unlimited)")
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to `FILE` (for go tool pprof)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: demo [flags]\n\nTwo squads of Lua-scripted soldiers fight; see the README.\n\n")

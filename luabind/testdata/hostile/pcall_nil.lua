@@ -1,4 +1,4 @@
--- want: testdata/hostile/pcall_nil.lua:13: attempt to call a non-function object
+-- want: testdata/hostile/pcall_nil.lua:13: attempt to call a nil value
 -- pcall of nil.
 return {
   name = "Hostile",

@@ -1,0 +1,198 @@
+package luabind
+
+import (
+	"errors"
+	"reflect"
+	"strconv"
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// Peeking into gopher-lua. Two kinds of table work happen inside one VM
+// instruction, out of reach of the wrapped built-ins: an assignment
+// t[k] = v with an integer key far past the array's end pads the array
+// with nils up to k (t[4000000] = 1 on an empty table builds 64 MiB), and
+// #t scans the array backwards over trailing nils. gopher-lua has no hook
+// for either, so the budget, which the VM asks before every instruction,
+// reads the instruction about to run and its operands, and the table
+// built-ins read a table's array part, through the offsets of
+// gopher-lua's unexported fields found by name at init. The module
+// pins gopher-lua v1.1.2; TestVMPeekMatchesGopherLua fails if a release
+// moves the fields, and peekOK turns the peeking off (never guessing
+// offsets) when a field is missing.
+var peek struct {
+	ok                             bool
+	tableArray                     uintptr // LTable.array
+	stateFrame, stateReg           uintptr // LState.currentFrame, LState.reg
+	frameFn, framePc, frameLocalBs uintptr // callFrame.Fn, Pc, LocalBase
+	regArray                       uintptr // registry.array
+}
+
+// Opcodes of gopher-lua's VM (opcode.go): an instruction's top 6 bits.
+const (
+	opSetTable = lua.OP_SETTABLE
+	opLen      = lua.OP_LEN
+	opBitRK    = 1 << 8 // an RK operand with this bit names a constant
+)
+
+func init() {
+	field := func(t reflect.Type, name string, kind reflect.Kind) (reflect.StructField, bool) {
+		f, ok := t.FieldByName(name)
+		return f, ok && f.Type.Kind() == kind
+	}
+	tbl, ok1 := field(reflect.TypeFor[lua.LTable](), "array", reflect.Slice)
+	st := reflect.TypeFor[lua.LState]()
+	cf, ok2 := field(st, "currentFrame", reflect.Pointer)
+	reg, ok3 := field(st, "reg", reflect.Pointer)
+	if !ok1 || !ok2 || !ok3 || tbl.Type.Elem() != reflect.TypeFor[lua.LValue]() {
+		return
+	}
+	fn, ok4 := field(cf.Type.Elem(), "Fn", reflect.Pointer)
+	pc, ok5 := field(cf.Type.Elem(), "Pc", reflect.Int)
+	lb, ok6 := field(cf.Type.Elem(), "LocalBase", reflect.Int)
+	arr, ok7 := field(reg.Type.Elem(), "array", reflect.Slice)
+	if !ok4 || !ok5 || !ok6 || !ok7 || fn.Type.Elem() != reflect.TypeFor[lua.LFunction]() || arr.Type.Elem() != reflect.TypeFor[lua.LValue]() {
+		return
+	}
+	peek.tableArray = tbl.Offset
+	peek.stateFrame, peek.stateReg = cf.Offset, reg.Offset
+	peek.frameFn, peek.framePc, peek.frameLocalBs = fn.Offset, pc.Offset, lb.Offset
+	peek.regArray = arr.Offset
+	peek.ok = true
+}
+
+// tableArray returns the array part of t (integer keys 1..len, nils
+// included), or nil when peeking is off.
+func tableArray(t *lua.LTable) []lua.LValue {
+	if !peek.ok {
+		return nil
+	}
+	return *(*[]lua.LValue)(unsafe.Add(unsafe.Pointer(t), peek.tableArray))
+}
+
+// trailingNils counts the nils at the end of t's array part, which #t,
+// table.insert and unpack scan over, looking at most limit slots.
+func trailingNils(t *lua.LTable, limit int) int {
+	a := tableArray(t)
+	n := 0
+	for i := len(a) - 1; i >= 0 && n < limit && a[i] == lua.LNil; i-- {
+		n++
+	}
+	return n
+}
+
+// paddingOf is how many nil slots writing t[k] would add to t's array
+// part: 0 unless k is an integer past the array's end + 1 (and below
+// lua.MaxArrayIndex, where gopher-lua keeps integer keys in the array).
+func paddingOf(t *lua.LTable, k lua.LValue) int {
+	n, ok := k.(lua.LNumber)
+	if !ok || n < 2 || n >= lua.LNumber(lua.MaxArrayIndex) || n != lua.LNumber(int64(n)) {
+		return 0
+	}
+	return max(int(n)-1-len(tableArray(t)), 0)
+}
+
+// vmFrame is the running thread's current call frame, its function and
+// the instruction about to run (the VM asks the budget after fetching it).
+type vmFrame struct {
+	th   *lua.LState
+	cf   unsafe.Pointer
+	fn   *lua.LFunction
+	inst uint32
+}
+
+// register returns register i of the frame.
+func (f vmFrame) register(i int) lua.LValue {
+	reg := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(f.th), peek.stateReg))
+	arr := *(*[]lua.LValue)(unsafe.Add(reg, peek.regArray))
+	if i += *(*int)(unsafe.Add(f.cf, peek.frameLocalBs)); i >= 0 && i < len(arr) {
+		return arr[i]
+	}
+	return lua.LNil
+}
+
+// rk returns an RK operand: a constant when its bit is set, else a
+// register.
+func (f vmFrame) rk(x int) lua.LValue {
+	if x&opBitRK != 0 {
+		if k := x &^ opBitRK; k < len(f.fn.Proto.Constants) {
+			return f.fn.Proto.Constants[k]
+		}
+		return lua.LNil
+	}
+	return f.register(x)
+}
+
+// tableWork is the table work, in slots, that the instruction th's VM is
+// about to run does beyond one step: the nils an assignment pads (pad is
+// true) or a # scans, counted up to what b has left. It is zero for
+// every other instruction, which it tells from the opcode alone.
+func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
+	if th == nil || !peek.ok {
+		return 0, false
+	}
+	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	if cf == nil {
+		return 0, false
+	}
+	fn := *(**lua.LFunction)(unsafe.Add(cf, peek.frameFn))
+	if fn == nil || fn.Proto == nil {
+		return 0, false
+	}
+	pc, code := *(*int)(unsafe.Add(cf, peek.framePc)), fn.Proto.Code
+	if pc < 1 || pc > len(code) {
+		return 0, false
+	}
+	inst := code[pc-1]
+	switch int(inst >> 26) {
+	case opSetTable:
+		return setTableWork(vmFrame{th: th, cf: cf, fn: fn, inst: inst})
+	case opLen:
+		f := vmFrame{th: th, cf: cf, fn: fn, inst: inst}
+		if t, ok := f.rk(int(inst & 0x1ff)).(*lua.LTable); ok && !hasMeta(t, "__len") {
+			return trailingNils(t, b.slotsLeft()), false
+		}
+	}
+	return 0, false
+}
+
+func setTableWork(f vmFrame) (int, bool) {
+	t, ok := f.register(int(f.inst>>18) & 0xff).(*lua.LTable)
+	if !ok || hasMeta(t, "__newindex") {
+		return 0, false
+	}
+	k := f.rk(int(f.inst & 0x1ff))
+	if n := paddingOf(t, k); n > 0 {
+		return n, true
+	}
+	if appendsPastArray(t, k) {
+		return listTooLong, true
+	}
+	return 0, false
+}
+
+// listTooLong is what tableWork returns for an append past the array
+// part's last slot.
+const listTooLong = -1
+
+// appendsPastArray reports whether writing t[k] appends to a list whose
+// array part is full: gopher-lua would put the item in the hash part,
+// where #t and ipairs do not see it, so the sandbox refuses it.
+func appendsPastArray(t *lua.LTable, k lua.LValue) bool {
+	n, ok := k.(lua.LNumber)
+	return ok && n == lua.LNumber(lua.MaxArrayIndex) && len(tableArray(t)) == lua.MaxArrayIndex-1
+}
+
+// errListTooLong is the error of such an append.
+func errListTooLong() error {
+	return errors.New("list too long: more than " + strconv.Itoa(lua.MaxArrayIndex-1) +
+		" items, where #t would stop counting (keep fewer, or use keys that are not a list's)")
+}
+
+// hasMeta reports whether t has the metamethod event (__newindex takes
+// the assignment of a new key instead of the array, __len takes #).
+func hasMeta(t *lua.LTable, event string) bool {
+	mt, ok := t.Metatable.(*lua.LTable)
+	return ok && mt.RawGetString(event) != lua.LNil
+}
