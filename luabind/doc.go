@@ -69,8 +69,10 @@
 // 512 units per coroutine.create (a whole Lua state of about 12 KB, as
 // for each new worker coroutine a pcall needs after a failed one); 16
 // units plus one per argument to start a host method (the host's Go work
-// runs outside Lua and is the game's to bound); 8 units per read of an
-// npc field and per read or write of npc.state.x (a Go call each); four
+// runs outside Lua and is the game's to bound); 8 units per read of
+// npc.state, npc.facts or npc.name and per read or write of npc.state.x
+// (a method's lookup, npc.wait, is free: a loop of bare lookups is the
+// costliest way to spend a budget, 5-7 times a plain loop) (a Go call each); four
 // units per value that a table constructor ending in a call or ...
 // appends ({ unpack(t) }); two units per nil that an assignment, table.insert or rawset
 // far past a list's end pads the list with (gopher-lua appends them one

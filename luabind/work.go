@@ -45,8 +45,9 @@ const (
 	// of the result in bench's HostileResume (body=upper, body=reverse),
 	// so a unit per 64 bytes let a spent budget run 50-80 ms.
 	transformBytesPerUnit = 8
-	// accessUnits is what one read of an npc field (npc.state, npc.name,
-	// a method) and one read or write of npc.state.x costs: each is a Go
+	// accessUnits is what one read of an npc field (npc.state, npc.facts,
+	// npc.name; not a method's lookup, see npcIndex) and one read or write
+	// of npc.state.x costs: each is a Go
 	// metamethod call, and npc.state.n = npc.state.n + 1 in a loop (four of
 	// them) took about 780 ns of CPU per iteration in bench's
 	// HostileResume (body=host) against 12 ns per instruction, so a

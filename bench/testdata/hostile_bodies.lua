@@ -83,6 +83,8 @@ local bodies = {
     local keep, n = {}, 0
     while true do n = n + 1 keep[n] = { n, n + 1 } end
   end,
+  -- a method looked up and not called, in a loop
+  method_lookup = function(npc) while true do local f = npc.wait end end,
   -- a host call in a loop (npc.state reads and writes)
   host = function(npc)
     while true do npc.state.n = npc.state.n + 1 end
