@@ -1,0 +1,121 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// explainRoles are roles whose goal has no plan, one per failure reason
+// whose explanation needs searches of its own, with the planner depth
+// limit each runs at and the reason's expected start.
+func explainRoles() []struct {
+	name, reason string
+	role         RoleSpec
+	maxDepth     int
+} {
+	chain := RoleSpec{Name: "Chain", Goals: []GoalSpec{NewGoal("top", "s6", Normal)}}
+	for i := 1; i <= 6; i++ {
+		chain.State = append(chain.State, Var{fmt.Sprintf("s%d", i), BoolValue(false)})
+		a := NewAction(fmt.Sprintf("S%d", i)).Effects(fmt.Sprintf("s%d = true", i)).Body(ticksBody{n: 1})
+		if i > 1 {
+			a = a.Pre(fmt.Sprintf("s%d", i-1))
+		}
+		chain.Actions = append(chain.Actions, a.Spec())
+	}
+	return []struct {
+		name, reason string
+		role         RoleSpec
+		maxDepth     int
+	}{
+		{name: "unreachable", reason: "UNREACHABLE", maxDepth: DefaultMaxDepth, role: RoleSpec{Name: "U",
+			State: []Var{{"a", BoolValue(false)}, {"b", BoolValue(false)}, {"c", BoolValue(false)},
+				{"key", BoolValue(false)}, {"done", BoolValue(false)}},
+			Goals: []GoalSpec{NewGoal("g", "done", Normal)},
+			Actions: []ActionSpec{
+				NewAction("A").Effects("a = true").Body(ticksBody{n: 1}).Spec(),
+				NewAction("B").Pre("a").Effects("b = true").Body(ticksBody{n: 1}).Spec(),
+				NewAction("C").Pre("b").Effects("c = true").Body(ticksBody{n: 1}).Spec(),
+				NewAction("Finish").Pre("c && key").Effects("done = true").Body(ticksBody{n: 1}).Spec(),
+			}}},
+		{name: "beyond max depth", reason: "MAX_DEPTH_EXCEEDED: a plan of 6 steps exists", maxDepth: 3, role: chain},
+		{name: "backed off", reason: `BACKED_OFF`, maxDepth: DefaultMaxDepth, role: RoleSpec{Name: "B",
+			State: []Var{{"a", BoolValue(false)}, {"b", BoolValue(false)}, {"done", BoolValue(false)}},
+			Goals: []GoalSpec{NewGoal("g", "done", Normal)},
+			Actions: []ActionSpec{
+				NewAction("A").Effects("a = true").Body(ticksBody{n: 1}).Spec(),
+				NewAction("B").Pre("a").Effects("b = true").Body(ticksBody{n: 1}).Spec(),
+				NewAction("Finish").Pre("b").Effects("done = true").Body(ticksBody{n: 1, fail: true}).Spec(),
+			}}},
+		{name: "not authorized", reason: `NOT_AUTHORIZED`, maxDepth: DefaultMaxDepth, role: RoleSpec{Name: "R",
+			State: []Var{{"cased", BoolValue(false)}, {"rich", BoolValue(false)}},
+			Goals: []GoalSpec{NewGoal("money", "rich", Normal)},
+			Actions: []ActionSpec{
+				NewAction("Case").Effects("cased = true").Body(ticksBody{n: 1}).Spec(),
+				NewAction("Rob").Pre("cased").Effects("rich = true").Authority("crime").Body(ticksBody{n: 1}).Spec(),
+			}}},
+	}
+}
+
+// timeLeft is the back-off's time left in a reason: a sliced failure is
+// explained some ticks later, when less of it is left.
+var timeLeft = regexp.MustCompile(` \([0-9.]+ s left\)$`)
+
+// explainRun ticks one agent of role under budget for ticks ticks and
+// returns its first plan-failed reason and what each tick spent.
+func explainRun(t *testing.T, role RoleSpec, maxDepth, budget, ticks int) (string, []int) {
+	t.Helper()
+	d, err := Compile(role)
+	require.NoError(t, err)
+	w := NewWorld(7)
+	w.PlanBudget = budget
+	var reason string
+	w.OnEvent = func(e Event) {
+		if e.Kind == EventPlanFailed && reason == "" {
+			reason = e.Reason
+		}
+	}
+	a := NewAgent("npc", d)
+	a.Planner().MaxDepth = maxDepth
+	w.Add(a)
+	var spent []int
+	for range ticks {
+		w.Tick(0.1)
+		spent = append(spent, w.PlanExpansions())
+	}
+	return timeLeft.ReplaceAllString(reason, ""), spent
+}
+
+// TestFailureExplanationsStayWithinTheBudget: the searches that explain a
+// failure count against the plan budget and are suspended like the main
+// search, so no tick spends more than the budget, no expansion is spent
+// twice, and the reason is the unsliced one.
+func TestFailureExplanationsStayWithinTheBudget(t *testing.T) {
+	const ticks = 60
+	for _, tc := range explainRoles() {
+		t.Run(tc.name, func(t *testing.T) {
+			want, _ := explainRun(t, tc.role, tc.maxDepth, 0, ticks)
+			require.True(t, strings.HasPrefix(want, tc.reason), "unsliced reason %q", want)
+			_, all := explainRun(t, tc.role, tc.maxDepth, 1<<20, ticks)
+			total := 0
+			for _, s := range all {
+				total += s
+			}
+			require.Greater(t, total, 1, "the failure costs more than one expansion")
+			for _, budget := range []int{1, 3, 7} {
+				got, spent := explainRun(t, tc.role, tc.maxDepth, budget, ticks)
+				assert.Equal(t, want, got, "budget %d: the same reason as unsliced", budget)
+				sum := 0
+				for i, s := range spent {
+					sum += s
+					assert.LessOrEqual(t, float64(s), float64(budget)*1.1, "budget %d: tick %d spent %d", budget, i+1, s)
+				}
+				assert.Equal(t, total, sum, "budget %d: every expansion is spent once (spent per tick %v)", budget, spent)
+			}
+		})
+	}
+}
