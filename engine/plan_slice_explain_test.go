@@ -18,15 +18,7 @@ func explainRoles() []struct {
 	role         RoleSpec
 	maxDepth     int
 } {
-	chain := RoleSpec{Name: "Chain", Goals: []GoalSpec{NewGoal("top", "s6", Normal)}}
-	for i := 1; i <= 6; i++ {
-		chain.State = append(chain.State, Var{fmt.Sprintf("s%d", i), BoolValue(false)})
-		a := NewAction(fmt.Sprintf("S%d", i)).Effects(fmt.Sprintf("s%d = true", i)).Body(ticksBody{n: 1})
-		if i > 1 {
-			a = a.Pre(fmt.Sprintf("s%d", i-1))
-		}
-		chain.Actions = append(chain.Actions, a.Spec())
-	}
+	chain := chainRole("")
 	return []struct {
 		name, reason string
 		role         RoleSpec
@@ -43,6 +35,7 @@ func explainRoles() []struct {
 				NewAction("Finish").Pre("c && key").Effects("done = true").Body(ticksBody{n: 1}).Spec(),
 			}}},
 		{name: "beyond max depth", reason: "MAX_DEPTH_EXCEEDED: a plan of 6 steps exists", maxDepth: 3, role: chain},
+		{name: "beyond max depth, last step not authorized", reason: "UNREACHABLE", maxDepth: 3, role: chainRole("crime")},
 		{name: "backed off", reason: `BACKED_OFF`, maxDepth: DefaultMaxDepth, role: RoleSpec{Name: "B",
 			State: []Var{{"a", BoolValue(false)}, {"b", BoolValue(false)}, {"done", BoolValue(false)}},
 			Goals: []GoalSpec{NewGoal("g", "done", Normal)},
@@ -59,6 +52,24 @@ func explainRoles() []struct {
 				NewAction("Rob").Pre("cased").Effects("rich = true").Authority("crime").Body(ticksBody{n: 1}).Spec(),
 			}}},
 	}
+}
+
+// chainRole is a role whose goal, s6, needs the six steps S1..S6 in
+// order; S6 needs authority when one is given (none is granted).
+func chainRole(authority string) RoleSpec {
+	chain := RoleSpec{Name: "Chain", Goals: []GoalSpec{NewGoal("top", "s6", Normal)}}
+	for i := 1; i <= 6; i++ {
+		chain.State = append(chain.State, Var{fmt.Sprintf("s%d", i), BoolValue(false)})
+		a := NewAction(fmt.Sprintf("S%d", i)).Effects(fmt.Sprintf("s%d = true", i)).Body(ticksBody{n: 1})
+		if i > 1 {
+			a = a.Pre(fmt.Sprintf("s%d", i-1))
+		}
+		if i == 6 && authority != "" {
+			a = a.Authority(authority)
+		}
+		chain.Actions = append(chain.Actions, a.Spec())
+	}
+	return chain
 }
 
 // timeLeft is the back-off's time left in a reason: a sliced failure is
@@ -118,4 +129,46 @@ func TestFailureExplanationsStayWithinTheBudget(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSuspendedExplanationRestartsWhenTheStateChanges: a variable the
+// main search reads changes while the depth-256 search that explains its
+// failure is suspended; the whole chain starts again from the new state
+// and the reason is the one for that state.
+func TestSuspendedExplanationRestartsWhenTheStateChanges(t *testing.T) {
+	d, err := Compile(chainRole(""))
+	require.NoError(t, err)
+	w := NewWorld(7)
+	w.PlanBudget = 1
+	tr := &trace{}
+	w.OnEvent = tr.add
+	a := NewAgent("npc", d)
+	a.Planner().MaxDepth = 3
+	w.Add(a)
+	// The main search takes ticks 1-3 (3 expansions), the depth-256
+	// search 6 more from tick 4.
+	for range 5 {
+		w.Tick(0.1)
+	}
+	require.Empty(t, tr.lines(EventPlanFailed), "the explanation is still under way")
+	require.True(t, a.Set("s1", BoolValue(true)))
+	var resumed []string
+	for range 20 {
+		w.Tick(0.1)
+	}
+	for _, e := range tr.events {
+		if e.Kind == EventPlanResumed {
+			resumed = append(resumed, e.Reason)
+		}
+		assert.LessOrEqual(t, e.Expansions, 9, "no search of the chain outgrows the unsliced one")
+	}
+	assert.Contains(t, resumed, `restarted: variable "s1" changed since the search began`)
+	var fails []string
+	for _, e := range tr.events {
+		if e.Kind == EventPlanFailed {
+			fails = append(fails, e.Reason)
+		}
+	}
+	require.Len(t, fails, 1)
+	assert.Equal(t, "MAX_DEPTH_EXCEEDED: a plan of 5 steps exists, beyond maxDepth 3", fails[0])
 }
