@@ -206,20 +206,20 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 		}
 		if j.tried[g.Index] || !j.probe && a.satisfied[g.Index] || g.Satisfied(a.State) || a.Domain.Decide == "utility" && !a.pursuing(g) {
 			if sl.held && sl.key.gs.goal == g {
-				a.emit(Event{Kind: EventReplan, Goal: g.Name, Expansions: sl.expansions,
+				a.emit(Event{Kind: EventReplan, Goal: g.Name, Expansions: sl.soFar(),
 					Reason: "suspended search dropped: the goal holds now"})
 				sl.held, j.since = false, 0
 			}
 			continue
 		}
 		if sl.held && sl.key.gs.goal != g {
-			a.emit(Event{Kind: EventReplan, Goal: sl.key.gs.goal.Name, Expansions: sl.expansions,
+			a.emit(Event{Kind: EventReplan, Goal: sl.key.gs.goal.Name, Expansions: sl.soFar(),
 				Reason: "suspended search dropped: goal " + g.Name + " (" + g.Priority.String() + ") became unsatisfied"})
 			sl.held, j.since = false, 0
 		}
 		p.exclude = a.excludeFor(g, a.backedOff())
 		p.Policy = a.currentPolicy()
-		wasHeld, soFar := sl.held, sl.expansions
+		wasHeld, soFar := sl.held, sl.soFar()
 		plan, err := p.PlanFor(g, a.State)
 		if wasHeld {
 			e := Event{Kind: EventPlanResumed, Goal: g.Name, Expansions: soFar,
@@ -235,7 +235,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 				j.since = a.tick
 			}
 			spent = p.expanded - before
-			a.emit(Event{Kind: EventPlanSuspended, Goal: g.Name, Expansions: sl.expansions,
+			a.emit(Event{Kind: EventPlanSuspended, Goal: g.Name, Expansions: sl.soFar(),
 				Reason: suspendNote(spent, pos, of)})
 			return spent, false
 		}

@@ -83,6 +83,17 @@ type doneSearch struct {
 	held []bool
 }
 
+// soFar returns the expansions the chain of the suspended search has
+// spent so far: its ended searches' and the suspended one's (for the
+// records).
+func (sl *searchSlice) soFar() int {
+	n := sl.expansions
+	for i := range sl.done {
+		n += sl.done[i].exp
+	}
+	return n
+}
+
 // beginChain starts a goal's chain of searches (see searchSlice).
 func (sl *searchSlice) beginChain() { sl.step, sl.stopped = 0, false }
 

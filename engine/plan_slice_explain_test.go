@@ -172,3 +172,31 @@ func TestSuspendedExplanationRestartsWhenTheStateChanges(t *testing.T) {
 	require.Len(t, fails, 1)
 	assert.Equal(t, "MAX_DEPTH_EXCEEDED: a plan of 5 steps exists, beyond maxDepth 3", fails[0])
 }
+
+// TestSuspendedExplanationRecords: the records of a suspended explanation
+// count the expansions of the goal's whole chain (here 3 for the main
+// search at depth 3, then the depth-256 search's 6).
+func TestSuspendedExplanationRecords(t *testing.T) {
+	d, err := Compile(chainRole(""))
+	require.NoError(t, err)
+	w := NewWorld(7)
+	w.PlanBudget = 3
+	var got []string
+	w.OnEvent = func(e Event) {
+		switch e.Kind {
+		case EventPlanSuspended, EventPlanResumed, EventPlanFailed:
+			got = append(got, fmt.Sprintf("%d %s %d", e.Tick, e.Kind, e.Expansions))
+		}
+	}
+	a := NewAgent("npc", d)
+	a.Planner().MaxDepth = 3
+	w.Add(a)
+	for range 5 {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, []string{
+		"1 plan-suspended 3", // the main search failed; the depth-256 search has no budget left
+		"2 plan-resumed 3", "2 plan-suspended 6",
+		"3 plan-resumed 6", "3 plan-failed 0",
+	}, got)
+}
