@@ -474,6 +474,37 @@ func FuzzRestore(f *testing.F) {
 	})
 }
 
+// Edited or damaged saves: a truncated file, a clock set so far out that
+// a tick no longer moves it (every wait would last forever), a negative
+// time or tick count. Each is an error naming the field.
+func TestRestoreRefusesDamagedClocks(t *testing.T) {
+	w, _ := newTestWorld(t, 1, 1)
+	run(w, 8)
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	doc := buf.String()
+	require.Contains(t, doc, `"ticks": 8,`)
+	domains := []*engine.Domain{quickDomain(t), slowDomain(t)}
+	for _, tc := range []struct{ name, doc, want string }{
+		{"truncated", doc[:len(doc)/2], "engine: restore: unexpected EOF"},
+		{"empty", "", "engine: restore: EOF"},
+		{"time far out", strings.Replace(doc, `"ticks": 8,`, `"ticks": 8, "time": 1e300,`, 1), "engine: restore: time 1e+300 is not from 0 to 1e+12 seconds"},
+		{"negative time", strings.Replace(doc, `"ticks": 8,`, `"ticks": 8, "time": -1e308,`, 1), "engine: restore: time -1e+308 is not from 0 to 1e+12 seconds"},
+		{"negative ticks", strings.Replace(doc, `"ticks": 8,`, `"ticks": -5,`, 1), "engine: restore: ticks -5 is negative"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := engine.Restore(strings.NewReader(tc.doc), engine.RestoreOptions{Domains: domains})
+			require.Error(t, err)
+			assert.ErrorIs(t, err, engine.ErrSnapshot)
+			assert.Equal(t, tc.want, err.Error())
+		})
+	}
+	r, err := engine.Restore(strings.NewReader(strings.Replace(doc, `"ticks": 8,`, `"ticks": 8, "time": 1e12,`, 1)), engine.RestoreOptions{Domains: domains})
+	require.NoError(t, err, "the bound itself is allowed")
+	r.Tick(0.5)
+	assert.Equal(t, 1e12+0.5, r.Time, "the clock moves")
+}
+
 func TestAgentIDsAreNeverReused(t *testing.T) {
 	w, domains := newTestWorld(t, 3, 2)
 	ids := func(w *engine.World) []int {
@@ -497,4 +528,43 @@ func TestAgentIDsAreNeverReused(t *testing.T) {
 	r.Remove(r.Agents[len(r.Agents)-1])
 	r.Add(engine.NewAgent("later", last.Domain))
 	assert.Equal(t, 6, r.Agents[len(r.Agents)-1].ID, "a restored world goes on counting")
+}
+
+func TestRestoreRefusesDamagedAgentClocksAndRecorders(t *testing.T) {
+	w, _ := newTestWorld(t, 1, 1)
+	for _, a := range w.Agents {
+		a.Recorder = engine.NewRecorder(8)
+	}
+	run(w, 8)
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	domains := []*engine.Domain{quickDomain(t), slowDomain(t)}
+	edit := func(change func(agent map[string]any)) string {
+		var doc map[string]any
+		require.NoError(t, json.Unmarshal(buf.Bytes(), &doc))
+		change(doc["agents"].([]any)[0].(map[string]any))
+		out, err := json.Marshal(doc)
+		require.NoError(t, err)
+		return string(out)
+	}
+	name := w.Agents[0].Name
+	for _, tc := range []struct {
+		name   string
+		change func(map[string]any)
+		want   string
+	}{
+		{"time far out", func(a map[string]any) { a["time"] = 1e300 }, "time 1e+300 is not from 0 to 1e+12 seconds"},
+		{"negative ticks", func(a map[string]any) { a["tick"] = -3 }, "ticks -3 (clock 8) is negative"},
+		{"negative clock", func(a map[string]any) { a["clock"].(map[string]any)["n"] = -5 }, "ticks 8 (clock -5) is negative"},
+		{"huge recorder", func(a map[string]any) { a["recorder"].(map[string]any)["size"] = 1e9 }, "recorder size 1000000000 is not from 0 to 1048576 records"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := engine.Restore(strings.NewReader(edit(tc.change)), engine.RestoreOptions{Domains: domains})
+			require.Error(t, err)
+			assert.ErrorIs(t, err, engine.ErrSnapshot)
+			assert.Equal(t, "engine: restore: agent "+name+": "+tc.want, err.Error())
+		})
+	}
+	_, err := engine.Restore(strings.NewReader(edit(func(map[string]any) {})), engine.RestoreOptions{Domains: domains})
+	require.NoError(t, err, "the unedited document loads")
 }
