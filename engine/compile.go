@@ -3,10 +3,13 @@ package engine
 import (
 	"cmp"
 	"errors"
+	"fmt"
 	"github.com/moonmind-ai/moonmind/engine/expr"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 )
 
 // This file compiles RoleSpecs into a Domain, in named phases (see
@@ -207,6 +210,8 @@ func (c *compiler) compileGoals(goals []GoalSpec) {
 	for i, gs := range goals {
 		if gs.Name == "" {
 			c.add(gs.Pos, "a goal has no name", nil)
+		} else if msg := controlInName(gs.Name); msg != "" {
+			c.add(gs.Pos, "goal "+strconv.Quote(gs.Name)+": "+msg, nil)
 		}
 		cond, err := CompileCondition(gs.Condition, d.Schema)
 		if err != nil {
@@ -230,6 +235,8 @@ func (c *compiler) compileActions(actions []ActionSpec, syntax []*expr.EffectSyn
 	for i, as := range actions {
 		if as.Name == "" {
 			c.add(as.Pos, "an action has no name", nil)
+		} else if msg := controlInName(as.Name); msg != "" {
+			c.add(as.Pos, "action "+strconv.Quote(as.Name)+": "+msg, nil)
 		}
 		pre, err := CompileCondition(as.Pre, d.Schema)
 		if err != nil {
@@ -248,6 +255,11 @@ func (c *compiler) compileActions(actions []ActionSpec, syntax []*expr.EffectSyn
 		}
 		if cost < 0 || math.IsNaN(cost) || math.IsInf(cost, 0) {
 			c.add(as.Pos, "action \""+as.Name+"\" cost must be a finite number > 0, not "+expr.FormatNumber(cost), nil)
+			cost = 1
+		} else if cost > expr.MaxSafeInteger {
+			// Lua's math.huge is the largest float64, not infinity: two
+			// such steps would make a plan cost +Inf.
+			c.add(as.Pos, "action \""+as.Name+"\" cost must be at most 2^53 - 1 = 9007199254740991 (a plan's cost is the sum of its steps'), not "+expr.FormatNumber(cost), nil)
 			cost = 1
 		}
 		a := &Action{Name: as.Name, Index: i, Pre: pre, Effects: eff, Cost: cost, Utility: as.Utility.withDefaults(),
@@ -325,4 +337,16 @@ func sortedByPriority(goals []*Goal) []*Goal {
 	// Highest first; stable, so equal priorities keep declaration order.
 	slices.SortStableFunc(out, func(a, b *Goal) int { return cmp.Compare(b.Priority, a.Priority) })
 	return out
+}
+
+// controlInName returns why a goal or action name is refused, or "": a
+// control character (a newline, a tab) would break the one-line records
+// of traces, plans and the flight recorder that print the name.
+func controlInName(name string) string {
+	for _, r := range name {
+		if unicode.IsControl(r) {
+			return fmt.Sprintf("the name holds the control character %U; names are printed on one line in plans and traces", r)
+		}
+	}
+	return ""
 }

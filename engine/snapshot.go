@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"strconv"
 )
 
 // SnapshotFormat and SnapshotVersion identify what World.Snapshot writes:
@@ -16,6 +17,10 @@ import (
 const (
 	SnapshotFormat  = "moonmind-snapshot"
 	SnapshotVersion = 1
+	// MaxRestoreTime is the latest world time, in seconds, a snapshot may
+	// carry for Restore (about 31,700 years); past about 1e14 s a tick of
+	// 1/60 s no longer moves a float64 clock.
+	MaxRestoreTime = 1e12
 )
 
 // ReactiveSaver is an optional interface of a Reactive layer, through
@@ -165,8 +170,9 @@ func (w *World) indexOf(a *Agent) int {
 // than SnapshotFormat and SnapshotVersion, workers above 1,024 (each
 // worker is a goroutine per tick, so a damaged count would stall the
 // game), an agent whose domain is not in
-// opts.Domains, a malformed value or random source; each names the agent
-// and field involved.
+// opts.Domains, a malformed value or random source, a time outside 0 to
+// MaxRestoreTime seconds or negative ticks; each names the agent and
+// field involved.
 func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	w, err := restore(in, opts)
 	if err != nil {
@@ -186,6 +192,14 @@ func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	}
 	if s.Workers > maxRestoreWorkers {
 		return nil, fmt.Errorf("engine: restore: workers %d is more than %d", s.Workers, maxRestoreWorkers)
+	}
+	if !(s.Time >= 0 && s.Time <= MaxRestoreTime) {
+		// A clock this far out no longer moves by a tick's dt: every wait
+		// and back-off would last forever.
+		return nil, fmt.Errorf("engine: restore: time %s is not from 0 to %s seconds", formatSnapFloat(s.Time), formatSnapFloat(MaxRestoreTime))
+	}
+	if s.Ticks < 0 {
+		return nil, fmt.Errorf("engine: restore: ticks %d is negative", s.Ticks)
 	}
 	w := NewWorld(s.Seed)
 	if err := loadRand(w.src, s.Rand, "the world"); err != nil {
@@ -782,3 +796,5 @@ func (a *Agent) loadPlan(s *agentSnap) *Action {
 	}
 	return a.plan[a.step]
 }
+
+func formatSnapFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }

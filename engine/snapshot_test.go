@@ -474,6 +474,37 @@ func FuzzRestore(f *testing.F) {
 	})
 }
 
+// Edited or damaged saves: a truncated file, a clock set so far out that
+// a tick no longer moves it (every wait would last forever), a negative
+// time or tick count. Each is an error naming the field.
+func TestRestoreRefusesDamagedClocks(t *testing.T) {
+	w, _ := newTestWorld(t, 1, 1)
+	run(w, 8)
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	doc := buf.String()
+	require.Contains(t, doc, `"ticks": 8,`)
+	domains := []*engine.Domain{quickDomain(t), slowDomain(t)}
+	for _, tc := range []struct{ name, doc, want string }{
+		{"truncated", doc[:len(doc)/2], "engine: restore: unexpected EOF"},
+		{"empty", "", "engine: restore: EOF"},
+		{"time far out", strings.Replace(doc, `"ticks": 8,`, `"ticks": 8, "time": 1e300,`, 1), "engine: restore: time 1e+300 is not from 0 to 1e+12 seconds"},
+		{"negative time", strings.Replace(doc, `"ticks": 8,`, `"ticks": 8, "time": -1e308,`, 1), "engine: restore: time -1e+308 is not from 0 to 1e+12 seconds"},
+		{"negative ticks", strings.Replace(doc, `"ticks": 8,`, `"ticks": -5,`, 1), "engine: restore: ticks -5 is negative"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := engine.Restore(strings.NewReader(tc.doc), engine.RestoreOptions{Domains: domains})
+			require.Error(t, err)
+			assert.ErrorIs(t, err, engine.ErrSnapshot)
+			assert.Equal(t, tc.want, err.Error())
+		})
+	}
+	r, err := engine.Restore(strings.NewReader(strings.Replace(doc, `"ticks": 8,`, `"ticks": 8, "time": 1e12,`, 1)), engine.RestoreOptions{Domains: domains})
+	require.NoError(t, err, "the bound itself is allowed")
+	r.Tick(0.5)
+	assert.Equal(t, 1e12+0.5, r.Time, "the clock moves")
+}
+
 func TestAgentIDsAreNeverReused(t *testing.T) {
 	w, domains := newTestWorld(t, 3, 2)
 	ids := func(w *engine.World) []int {

@@ -79,3 +79,28 @@ func TestIntentionsAreHeldToTheMemoryLimit(t *testing.T) {
 	// the watchdog is not deterministic (see memory.go).
 	assert.Regexp(t, `testdata/bdi/hoard\.lua:1[12]: memory limit exceeded \(2 MiB\)`, failed[0])
 }
+
+// A plan that believes what triggers it, fifty times a resume, is held to
+// bdi.DefaultMaxEvents waiting events and bdi.DefaultMaxIntentions
+// intentions: each tick says once that it drops events and once that it
+// starts no more plans, and the intentions stay within the bound.
+func TestBeliefStormIsBounded(t *testing.T) {
+	wd := scriptWorld(t, 1, "belief_storm.lua")
+	wd.run(4, 0.1)
+	a := wd.agents["BeliefStorm"]
+	assert.LessOrEqual(t, len(bdi.Of(a).Intentions()), bdi.DefaultMaxIntentions)
+	var dropped, refused []string
+	for _, e := range wd.events {
+		switch {
+		case e.Kind == engine.EventNoPlan && strings.Contains(e.Reason, "events waiting"):
+			dropped = append(dropped, e.Reason)
+		case e.Kind == engine.EventNoPlan && strings.Contains(e.Reason, "intentions at once"):
+			refused = append(refused, e.Reason)
+			assert.Equal(t, "n", e.Belief)
+		}
+	}
+	require.Len(t, dropped, 4, "one record per tick")
+	assert.Equal(t, "more than 10000 events waiting; belief_added n and the later belief events of this tick are dropped (a plan that believes what triggers it?)", dropped[0])
+	require.Len(t, refused, 4, "one record per tick")
+	assert.Equal(t, `more than 1000 intentions at once; plan "flip" and the other plans of this tick's belief_added events do not start (a plan that believes what triggers it?)`, refused[0])
+}

@@ -191,14 +191,18 @@ func analyse(d *engine.Domain, src string) []finding {
 	sc := newScans()
 	out = append(out, promisesSensorsBreak(d, fields, sc)...)
 	out = append(out, undeclaredTargets(d, fields, sc)...)
+	used := make([]bool, len(d.Actions)) // by action index: some goal can use it
+	if d.Decide == "goap" {
+		for _, g := range d.Goals {
+			for i, r := range relevantTo(d, g) {
+				used[i] = used[i] || r
+			}
+		}
+	}
 	for _, a := range d.Actions {
 		out = append(out, arithmeticOnText(d, a, fields)...)
 		if d.Decide == "goap" && !a.Restricted {
-			used := false
-			for _, g := range d.Goals {
-				used = used || relevantTo(d, g)[a.Index]
-			}
-			if !used && len(d.Goals) > 0 {
+			if !used[a.Index] && len(d.Goals) > 0 {
 				out = append(out, finding{a.Pos, "note", fmt.Sprintf("action %q: no goal can use it: it fulfills no goal, assigns no variable a goal reads, and helps no action that does (decide is goap, so it never runs)", a.Name)})
 			}
 		}

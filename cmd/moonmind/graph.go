@@ -392,11 +392,13 @@ func (g *roleGraph) writeMermaid(w io.Writer) {
 	for i, n := range g.nodes {
 		ids[n.id] = "n" + strconv.Itoa(i+1)
 	}
+	// Mermaid reads a label as HTML: a name with "<" or "&" would be
+	// markup, not text.
+	entities := strings.NewReplacer(`"`, "#quot;", "<", "#lt;", "&", "#amp;")
 	label := func(s string) string {
-		s = strings.ReplaceAll(s, `"`, "#quot;")
-		return `"` + strings.ReplaceAll(s, "\n", "<br/>") + `"`
+		return `"` + strings.ReplaceAll(entities.Replace(s), "\n", "<br/>") + `"`
 	}
-	fmt.Fprintf(w, "---\ntitle: %s\n---\nflowchart LR\n", g.name)
+	fmt.Fprintf(w, "---\ntitle: %s\n---\nflowchart LR\n", yamlScalar(g.name))
 	shapes := map[int][2]string{
 		nodeVar: {"[/", "/]"}, nodeGoal: {"([", "])"}, nodeAction: {"(", ")"},
 		nodeSensor: {"{{", "}}"}, nodePlan: {"[[", "]]"}, nodeStart: {"((", "))"},
@@ -418,4 +420,14 @@ func (g *roleGraph) writeMermaid(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %s %s %s\n", ids[e.from], arrow, ids[e.to])
 	}
+}
+
+// yamlScalar returns s as a YAML scalar for Mermaid's front matter: as it
+// is when YAML reads it back the same, else double-quoted ("a: b" would be
+// a mapping, "Squad #2" would lose its comment).
+func yamlScalar(s string) string {
+	if s != "" && s == strings.TrimSpace(s) && !strings.ContainsAny(s, ":#\"'[]{},&*!|>%@`\\") && !strings.ContainsAny(s[:1], "-?") {
+		return s
+	}
+	return strconv.Quote(s)
 }

@@ -318,32 +318,47 @@ func (r *whyNot) breakdown(ax *engine.ActionExplanation) {
 // precondition.
 func relevantTo(d *engine.Domain, g *engine.Goal) []bool {
 	rel := make([]bool, len(d.Actions))
-	needed := map[int]bool{}
-	for _, s := range g.Condition.Reads() {
-		needed[s] = true
+	writers := map[int][]*engine.Action{} // slot -> actions assigning it
+	for _, a := range d.Actions {
+		for i := 0; i < a.Effects.NumAssigns(); i++ {
+			s := a.Effects.Target(i)
+			writers[s] = append(writers[s], a)
+		}
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, a := range d.Actions {
-			if rel[a.Index] || !(a.Serves(g) || writesAnyOf(a, needed)) {
-				continue
+	// A worklist, linear in actions and assignments: a domain of
+	// thousands of chained actions is checked at once.
+	needed := map[int]bool{}
+	var queue []*engine.Action
+	mark := func(a *engine.Action) {
+		if !rel[a.Index] {
+			rel[a.Index] = true
+			queue = append(queue, a)
+		}
+	}
+	need := func(s int) {
+		if !needed[s] {
+			needed[s] = true
+			for _, a := range writers[s] {
+				mark(a)
 			}
-			rel[a.Index], changed = true, true
-			for _, s := range a.Pre.Reads() {
-				needed[s] = true
-			}
+		}
+	}
+	for _, s := range g.Condition.Reads() {
+		need(s)
+	}
+	for _, a := range d.Actions {
+		if a.Serves(g) {
+			mark(a)
+		}
+	}
+	for len(queue) > 0 {
+		a := queue[0]
+		queue = queue[1:]
+		for _, s := range a.Pre.Reads() {
+			need(s)
 		}
 	}
 	return rel
-}
-
-func writesAnyOf(a *engine.Action, slots map[int]bool) bool {
-	for i := 0; i < a.Effects.NumAssigns(); i++ {
-		if slots[a.Effects.Target(i)] {
-			return true
-		}
-	}
-	return false
 }
 
 // failingClauses returns the smallest parts of condition c under n that

@@ -21,6 +21,10 @@ const (
 	// agent may have at once before a new goal fails: it stops plans that
 	// add goals faster than they finish from exhausting the memory.
 	DefaultMaxIntentions = 1_000
+	// DefaultMaxEvents is how many belief events may wait in one agent's
+	// queue before new ones are dropped: it stops a plan that believes
+	// what triggers it (a trigger storm) from exhausting the memory.
+	DefaultMaxEvents = 10_000
 )
 
 // Config is the reactive part of a domain: its plan library and the goals
@@ -44,9 +48,16 @@ type Config struct {
 	// MaxResumes bounds the intention resumes per tick; 0 means
 	// DefaultMaxResumes.
 	MaxResumes int
-	// MaxIntentions bounds an agent's live intentions plus queued goals;
-	// 0 means DefaultMaxIntentions.
+	// MaxIntentions bounds an agent's live intentions plus queued goals
+	// (a goal past it fails); a belief or goal_removed event past it
+	// starts no plan, and the tick's first such event is a no-plan
+	// record. 0 means DefaultMaxIntentions.
 	MaxIntentions int
+	// MaxEvents bounds the belief events waiting in an agent's queue; past
+	// it, belief events are dropped (the state keeps the new value; only
+	// the event that would tell the plans is lost) and the tick's first
+	// drop is a no-plan record. 0 means DefaultMaxEvents.
+	MaxEvents int
 }
 
 // Install makes every agent created from d afterwards (engine.NewAgent,
@@ -93,6 +104,8 @@ type Mind struct {
 	started     bool
 	resumes     int
 	capped      bool
+	dropping    bool // a belief event was dropped in this tick
+	refusing    bool // a plan was refused at MaxIntentions in this tick
 }
 
 type queued struct {
@@ -148,7 +161,23 @@ func (m *Mind) Believed(_ *engine.Agent, c engine.BeliefChange) {
 	if c.Removed {
 		k = BeliefRemoved
 	}
+	if limit := m.maxEvents(); len(m.queue)-m.qhead >= limit {
+		if !m.dropping {
+			m.dropping = true
+			m.record(engine.Event{Kind: engine.EventNoPlan, Reason: "more than " + strconv.Itoa(limit) +
+				" events waiting; " + k.String() + " " + c.Name +
+				" and the later belief events of this tick are dropped (a plan that believes what triggers it?)"})
+		}
+		return
+	}
 	m.queue = append(m.queue, queued{ev: Event{Kind: k, Slot: c.Slot, Name: c.Name, Value: c.New, Old: c.Old, From: c.From}})
+}
+
+func (m *Mind) maxEvents() int {
+	if m.cfg.MaxEvents > 0 {
+		return m.cfg.MaxEvents
+	}
+	return DefaultMaxEvents
 }
 
 // Achieve implements engine.Reactive: a top-level goal, as AlsoAchieve.
@@ -227,7 +256,7 @@ func (m *Mind) maxIntentions() int {
 func (m *Mind) Step(a *engine.Agent, dt float64) {
 	m.steps++
 	m.now = a.Time() + dt
-	m.resumes, m.capped = 0, false
+	m.resumes, m.capped, m.dropping, m.refusing = 0, false, false, false
 	if !m.started {
 		m.started = true
 		for _, g := range m.cfg.InitialGoals {
@@ -378,6 +407,15 @@ func (m *Mind) dispatch(ev *Event, run *goalRun) {
 	default:
 		if err != nil {
 			m.noPlan(ev, err.Error())
+		} else if e != nil && len(m.intentions) >= m.maxIntentions() {
+			// Goals are refused at addGoal; a plan for a belief or a
+			// removed goal is refused here, or a trigger storm would keep
+			// a coroutine for every event it raises.
+			if !m.refusing {
+				m.refusing = true
+				m.noPlan(ev, "more than "+strconv.Itoa(m.maxIntentions())+" intentions at once; plan \""+e.label+
+					"\" and the other plans of this tick's "+ev.Kind.String()+" events do not start (a plan that believes what triggers it?)")
+			}
 		} else if e != nil {
 			m.start(e, ev, ctx, nil)
 		} else if why != "no relevant plan" && !(m.cfg.QuietBeliefs && ev.Kind.IsBelief()) {

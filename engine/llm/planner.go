@@ -21,6 +21,12 @@ type Capability struct {
 // DefaultTemperature is the planner's temperature when none is set.
 const DefaultTemperature = 0.2
 
+// MaxPlanSteps is the most steps a plan read from a model's reply may
+// have: a longer one is an error (see GeneratePlan), not a plan of tens of
+// thousands of steps copied into Lua and into every trace record of the
+// answer.
+const MaxPlanSteps = 100
+
 // DynamicPlanner asks a chat model for the steps toward a goal written in
 // plain text (LLMDynamicPlanner in docs/llm.md). Build one with
 // NewDynamicPlanner. It is immutable and safe for concurrent use when its
@@ -129,9 +135,10 @@ func (p *DynamicPlanner) CheckGoal(goal string) error { return checkGoal(p.rails
 
 // GeneratePlan asks the model for a plan toward goal with exactly one
 // chat call. The error is a *RefusedError when a guard rail refuses the
-// goal (no call is made) or the client's error when the call fails. A
-// reply that cannot be read is no error: the plan is empty and a warning
-// is logged.
+// goal (no call is made), the client's error when the call fails, or
+// "llm: the model's plan has N steps, more than MaxPlanSteps (100)" with
+// an empty plan. A reply that cannot be read is no error: the plan is
+// empty and a warning is logged.
 func (p *DynamicPlanner) GeneratePlan(ctx context.Context, goal string) (Plan, error) {
 	return p.GeneratePlanWithState(ctx, goal, nil)
 }
@@ -160,6 +167,10 @@ func (p *DynamicPlanner) ask(ctx context.Context, c Client, goal, user string) (
 		return Plan{Goal: goal, Steps: []PlanStep{}}, err
 	}
 	plan, ok := ParseReply(goal, reply)
+	if len(plan.Steps) > MaxPlanSteps {
+		return Plan{Goal: goal, Steps: []PlanStep{}},
+			fmt.Errorf("llm: the model's plan has %d steps, more than MaxPlanSteps (%d)", len(plan.Steps), MaxPlanSteps)
+	}
 	if !ok {
 		l := p.log
 		if l == nil {

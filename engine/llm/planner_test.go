@@ -5,6 +5,8 @@ import (
 	"context"
 	"log/slog"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -239,4 +241,24 @@ func TestSlowServerAgainstTheTimeout(t *testing.T) {
 	_, err = build(t, llm.NewDynamicPlanner(c)).GeneratePlan(context.Background(), "g")
 	require.Error(t, err)
 	assert.ErrorIs(t, err, context.DeadlineExceeded)
+}
+
+// A model that answers with a plan of thousands of steps (a loop it never
+// leaves, testdata/endless_plan.json) gets an error, not a plan to copy
+// into Lua and into the trace; MaxPlanSteps steps are still a plan.
+func TestAPlanLongerThanMaxPlanStepsIsAnError(t *testing.T) {
+	endless, err := os.ReadFile(filepath.Join("testdata", "endless_plan.json"))
+	require.NoError(t, err)
+	reply := string(endless)
+	p := build(t, llm.NewDynamicPlanner(llm.ClientFunc(func(context.Context, llm.ChatRequest) (string, error) { return reply, nil })))
+	plan, err := p.GeneratePlan(context.Background(), "get armed")
+	require.Error(t, err)
+	assert.Equal(t, "llm: the model's plan has 500 steps, more than MaxPlanSteps (100)", err.Error())
+	assert.True(t, plan.IsEmpty())
+	assert.Equal(t, "get armed", plan.Goal)
+
+	reply = "[" + strings.Repeat(`{"action": "reload"},`, llm.MaxPlanSteps-1) + `{"action": "reload"}]`
+	plan, err = p.GeneratePlan(context.Background(), "get armed")
+	require.NoError(t, err)
+	assert.Equal(t, llm.MaxPlanSteps, plan.Size())
 }

@@ -15,6 +15,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"time"
@@ -53,7 +54,16 @@ type Options struct {
 	// HTTPClient replaces the SDK's HTTP client (a proxy, a test
 	// transport); nil keeps the SDK's.
 	HTTPClient *http.Client
+	// MaxReplyBytes bounds the size of a response body in bytes; a larger
+	// one fails the request with an error naming the bound, read no
+	// further (a broken or hostile server cannot fill the game's memory).
+	// Zero (or less) means DefaultMaxReplyBytes.
+	MaxReplyBytes int64
 }
+
+// DefaultMaxReplyBytes is the response size bound when
+// Options.MaxReplyBytes is zero: 4 MiB, far above any plan's reply.
+const DefaultMaxReplyBytes = 4 << 20
 
 // Client is an llm.Client over the OpenAI Go SDK. It is safe for
 // concurrent use.
@@ -92,8 +102,43 @@ func New(o Options) *Client {
 	if o.HTTPClient != nil {
 		opts = append(opts, option.WithHTTPClient(o.HTTPClient))
 	}
+	limit := o.MaxReplyBytes
+	if limit <= 0 {
+		limit = DefaultMaxReplyBytes
+	}
+	opts = append(opts, option.WithMiddleware(func(r *http.Request, next option.MiddlewareNext) (*http.Response, error) {
+		res, err := next(r)
+		if err == nil && res != nil && res.Body != nil {
+			res.Body = &limitedBody{rc: res.Body, left: limit, limit: limit}
+		}
+		return res, err
+	}))
 	return &Client{client: openai.NewClient(opts...), model: o.Model}
 }
+
+// limitedBody is a response body that fails once more than limit bytes
+// were read from it.
+type limitedBody struct {
+	rc          io.ReadCloser
+	left, limit int64
+}
+
+func (b *limitedBody) Read(p []byte) (int, error) {
+	if b.left < 0 {
+		return 0, fmt.Errorf("openaichat: the reply is larger than %d bytes (Options.MaxReplyBytes)", b.limit)
+	}
+	if int64(len(p)) > b.left+1 {
+		p = p[:b.left+1] // one byte more than allowed tells "too large" from "exactly the bound"
+	}
+	n, err := b.rc.Read(p)
+	b.left -= int64(n)
+	if b.left < 0 {
+		return n - 1, fmt.Errorf("openaichat: the reply is larger than %d bytes (Options.MaxReplyBytes)", b.limit)
+	}
+	return n, err
+}
+
+func (b *limitedBody) Close() error { return b.rc.Close() }
 
 // Model returns the model name the client asks for.
 func (c *Client) Model() string { return c.model }

@@ -96,3 +96,37 @@ func TestBrokenConnectionIsNotAServerError(t *testing.T) {
 	assert.False(t, errors.As(err, &se))
 	assert.True(t, strings.HasPrefix(err.Error(), "openaichat: chat completion: "), err.Error())
 }
+
+// A server that answers with more than MaxReplyBytes fails the request
+// with the bound named, instead of filling the game's memory; a reply
+// within the bound reads as before.
+func TestAHugeReplyIsRefused(t *testing.T) {
+	reply := func(content string) []byte {
+		b, err := json.Marshal(map[string]any{"id": "x", "object": "chat.completion", "model": "m",
+			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
+				"message": map[string]any{"role": "assistant", "content": content}}}})
+		require.NoError(t, err)
+		return b
+	}
+	huge := reply(strings.Repeat("step ", 20_000))
+	small := reply("ok")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if strings.Contains(r.URL.Path, "small") {
+			_, _ = w.Write(small)
+			return
+		}
+		_, _ = w.Write(huge)
+	}))
+	defer srv.Close()
+	ask := func(base string) (string, error) {
+		c := openaichat.New(openaichat.Options{BaseURL: srv.URL + base, Model: "m", APIKey: "k", MaxReplyBytes: 10_000})
+		return c.Chat(context.Background(), llm.ChatRequest{Messages: []llm.Message{{Role: "user", Content: "plan"}}})
+	}
+	_, err := ask("/v1")
+	require.Error(t, err)
+	assert.Equal(t, "openaichat: chat completion: error reading response body: openaichat: the reply is larger than 10000 bytes (Options.MaxReplyBytes)", err.Error())
+	got, err := ask("/small/v1")
+	require.NoError(t, err)
+	assert.Equal(t, "ok", got)
+}
