@@ -185,6 +185,11 @@ func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 // starts one goroutine per worker, so a damaged count must not reach it.
 const maxRestoreWorkers = 1024
 
+// maxRestoreRecorder bounds a restored flight recorder's size, in
+// records: a damaged size must not let one agent's ring keep every
+// record it is ever given.
+const maxRestoreRecorder = 1 << 20
+
 func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	s, err := readSnapshot(in)
 	if err != nil {
@@ -653,6 +658,15 @@ func snapAgent(a *Agent) (agentSnap, error) {
 func (a *Agent) load(s *agentSnap) (*Action, error) {
 	d := a.Domain
 	where := "agent " + a.Name
+	if !(s.Time >= 0 && s.Time <= MaxRestoreTime) {
+		return nil, fmt.Errorf("engine: restore: %s: time %s is not from 0 to %s seconds", where, formatSnapFloat(s.Time), formatSnapFloat(MaxRestoreTime))
+	}
+	if s.Tick < 0 || s.Clock.N < 0 {
+		return nil, fmt.Errorf("engine: restore: %s: ticks %d (clock %d) is negative", where, s.Tick, s.Clock.N)
+	}
+	if r := s.Recorder; r != nil && (r.Size < 0 || r.Size > maxRestoreRecorder) {
+		return nil, fmt.Errorf("engine: restore: %s: recorder size %d is not from 0 to %d records", where, r.Size, maxRestoreRecorder)
+	}
 	a.tick, a.time = s.Tick, s.Time
 	a.Authorities = append([]string(nil), s.Authorities...)
 	a.clock = clock{base: s.Clock.Base, dt: s.Clock.DT, rate: s.Clock.Rate, n: s.Clock.N}

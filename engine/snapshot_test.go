@@ -529,3 +529,42 @@ func TestAgentIDsAreNeverReused(t *testing.T) {
 	r.Add(engine.NewAgent("later", last.Domain))
 	assert.Equal(t, 6, r.Agents[len(r.Agents)-1].ID, "a restored world goes on counting")
 }
+
+func TestRestoreRefusesDamagedAgentClocksAndRecorders(t *testing.T) {
+	w, _ := newTestWorld(t, 1, 1)
+	for _, a := range w.Agents {
+		a.Recorder = engine.NewRecorder(8)
+	}
+	run(w, 8)
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	domains := []*engine.Domain{quickDomain(t), slowDomain(t)}
+	edit := func(change func(agent map[string]any)) string {
+		var doc map[string]any
+		require.NoError(t, json.Unmarshal(buf.Bytes(), &doc))
+		change(doc["agents"].([]any)[0].(map[string]any))
+		out, err := json.Marshal(doc)
+		require.NoError(t, err)
+		return string(out)
+	}
+	name := w.Agents[0].Name
+	for _, tc := range []struct {
+		name   string
+		change func(map[string]any)
+		want   string
+	}{
+		{"time far out", func(a map[string]any) { a["time"] = 1e300 }, "time 1e+300 is not from 0 to 1e+12 seconds"},
+		{"negative ticks", func(a map[string]any) { a["tick"] = -3 }, "ticks -3 (clock 8) is negative"},
+		{"negative clock", func(a map[string]any) { a["clock"].(map[string]any)["n"] = -5 }, "ticks 8 (clock -5) is negative"},
+		{"huge recorder", func(a map[string]any) { a["recorder"].(map[string]any)["size"] = 1e9 }, "recorder size 1000000000 is not from 0 to 1048576 records"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := engine.Restore(strings.NewReader(edit(tc.change)), engine.RestoreOptions{Domains: domains})
+			require.Error(t, err)
+			assert.ErrorIs(t, err, engine.ErrSnapshot)
+			assert.Equal(t, "engine: restore: agent "+name+": "+tc.want, err.Error())
+		})
+	}
+	_, err := engine.Restore(strings.NewReader(edit(func(map[string]any) {})), engine.RestoreOptions{Domains: domains})
+	require.NoError(t, err, "the unedited document loads")
+}
