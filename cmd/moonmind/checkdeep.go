@@ -10,7 +10,9 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/bdi"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/luabind"
 )
 
 // finding is one problem `moonmind check` reports, at the field it is
@@ -186,7 +188,9 @@ func analyse(d *engine.Domain, src string) []finding {
 			}
 		}
 	}
-	out = append(out, promisesSensorsBreak(d, fields, newScans())...)
+	sc := newScans()
+	out = append(out, promisesSensorsBreak(d, fields, sc)...)
+	out = append(out, undeclaredTargets(d, fields, sc)...)
 	used := make([]bool, len(d.Actions)) // by action index: some goal can use it
 	if d.Decide == "goap" {
 		for _, g := range d.Goals {
@@ -233,6 +237,98 @@ func promisesSensorsBreak(d *engine.Domain, fields fieldFinder, sc scans) []find
 		}
 	}
 	return out
+}
+
+// undeclaredTargets reports each effect target the role's state does not
+// declare (nor names as a named condition). Effects are promises the
+// planner trusts; at run time only the role's Lua functions (action
+// bodies, sensors, reactive plans) and the game write state, so a target
+// that none of them writes by name is never made true: almost always a
+// misspelt variable, and an error with a did-you-mean to the nearest
+// declared one. When some function writes it by name the target is only
+// undeclared (its value is unknown until then): a note. When a function
+// writes variables by computed names it may be written there: a warning.
+func undeclaredTargets(d *engine.Domain, fields fieldFinder, sc scans) []finding {
+	named := map[int]bool{}
+	for _, nc := range d.Conditions {
+		named[nc.Slot] = true
+	}
+	var declared []string
+	for i, v := range d.Initial {
+		if v.IsKnown() && !named[i] {
+			declared = append(declared, d.Schema.Name(i))
+		}
+	}
+	written, dynamic := luaWrites(d, sc)
+	var out []finding
+	reported := map[int]bool{}
+	for _, a := range d.Actions {
+		for _, slot := range a.Effects.Writes() {
+			if slot < len(d.Initial) && d.Initial[slot].IsKnown() || named[slot] {
+				continue
+			}
+			name := d.Schema.Name(slot)
+			at := fields.find(a.Pos, "effects")
+			switch {
+			case written[name]:
+				if reported[slot] {
+					continue // one note per variable is enough
+				}
+				reported[slot] = true
+				out = append(out, finding{at, "note", fmt.Sprintf("action %q: effect target %s is not declared in the role's state: it is unknown (every condition on it false) until a function writes it; declare it in state with its starting value", a.Name, name)})
+			case dynamic != "":
+				out = append(out, finding{at, "warning", fmt.Sprintf("action %q: effect %q assigns %s, which the role's state does not declare and no function writes by name (%s writes variables by computed names, perhaps this one)%s",
+					a.Name, a.Effects.Source(), name, dynamic, engine.DidYouMean(name, declared))})
+			default:
+				out = append(out, finding{at, "error", fmt.Sprintf("action %q: effect %q assigns %s, which the role's state does not declare and no body, sensor or reactive plan writes: the promise is never kept, and every run of the action reports it unmet%s",
+					a.Name, a.Effects.Source(), name, engine.DidYouMean(name, declared))})
+			}
+		}
+	}
+	return out
+}
+
+// luaWrites gathers the state variables the role's Lua functions (action
+// bodies, sensors, named conditions, reactive plans) write by name, as
+// their source shows; dynamic names the first entry that also writes by
+// computed names, or is "".
+func luaWrites(d *engine.Domain, sc scans) (written map[string]bool, dynamic string) {
+	written = map[string]bool{}
+	note := func(what string, t luabind.Touches) {
+		for _, v := range t.Writes {
+			written[v] = true
+		}
+		if t.Dynamic && dynamic == "" {
+			dynamic = what
+		}
+	}
+	for _, a := range d.Actions {
+		t, _ := sc.entry(a.Pos, a.Name)
+		note(fmt.Sprintf("action %q", a.Name), t)
+	}
+	for _, s := range d.Sensors {
+		t, _ := sc.entry(s.Pos, s.Name)
+		note(fmt.Sprintf("sensor %q", s.Name), t)
+	}
+	for _, c := range d.Conditions {
+		t, _ := sc.entry(c.Pos, c.Name)
+		note(fmt.Sprintf("named condition %q", c.Name), t)
+	}
+	if d.NewReactive != nil {
+		if m := bdi.Of(engine.NewAgent("check", d)); m != nil {
+			if lib := m.Config().Library; lib != nil {
+				for i, p := range lib.Plans() {
+					t, _ := sc.entry(p.Pos, p.Name)
+					what := fmt.Sprintf("reactive plan %q", p.Name)
+					if p.Name == "" {
+						what = "reactive plan #" + strconv.Itoa(i+1)
+					}
+					note(what, t)
+				}
+			}
+		}
+	}
+	return written, dynamic
 }
 
 // arithmeticOnText reports each assignment of a's effects that adds or
