@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"regexp"
 	"slices"
@@ -173,6 +174,9 @@ func analyse(d *engine.Domain, src string) []finding {
 		if msg := noMoveToward(d, g); msg != "" {
 			out = append(out, finding{at, "error", msg})
 			continue
+		}
+		if msg := inexactEquality(d, g); msg != "" {
+			out = append(out, finding{at, "warning", msg})
 		}
 		if g.Satisfied(d.Initial) {
 			continue
@@ -400,6 +404,55 @@ func noMoveToward(d *engine.Domain, g *engine.Goal) string {
 		}
 	}
 	return ""
+}
+
+// inexactEquality warns at a goal whose condition holds "x == c" (or
+// "x != c") on a number variable that some action changes by a fractional
+// step (x = x + 0.1): binary floating point cannot hold most decimals
+// exactly, so such sums miss c (0.1 + 0.1 + 0.1 is 0.30000000000000004)
+// and the goal may never hold. Only the top-level conjunction is read.
+func inexactEquality(d *engine.Domain, g *engine.Goal) string {
+	root := g.Condition.Root()
+	conj := []expr.Node{root}
+	if root.Op() == expr.OpAnd {
+		conj = conj[:0]
+		for i := 0; i < root.NumKids(); i++ {
+			conj = append(conj, root.Kid(i))
+		}
+	}
+	for _, n := range conj {
+		if n.Op() != expr.OpVarLit || (n.Cmp() != expr.Eq && n.Cmp() != expr.Ne) {
+			continue
+		}
+		if _, isNum := n.Lit().AsNumber(); !isNum {
+			continue
+		}
+		if a, step := fractionalStep(d, n.Slot()); a != nil {
+			return fmt.Sprintf("goal %q: %s compares exactly with a number that action %q changes by a fractional step (%s): floating-point sums of such steps rarely land on a decimal exactly (0.1 + 0.1 + 0.1 is 0.30000000000000004), so the goal may never hold; compare with >= or <= instead, or step by whole numbers",
+				g.Name, nodeText(n, d.Schema), a.Name, step)
+		}
+	}
+	return ""
+}
+
+// fractionalStep returns the first action whose effect adds to or takes
+// from slot a literal that is not a whole number, and that effect's text.
+func fractionalStep(d *engine.Domain, slot int) (*engine.Action, string) {
+	for _, a := range d.Actions {
+		e := a.Effects
+		for i := 0; i < e.NumAssigns(); i++ {
+			if e.Target(i) != slot || !e.IsArithmetic(i) {
+				continue
+			}
+			for j := 0; j < e.NumTerms(i); j++ {
+				t := e.Term(i, j)
+				if f, ok := t.Lit.AsNumber(); !t.IsVar && ok && f != math.Trunc(f) {
+					return a, e.Source()
+				}
+			}
+		}
+	}
+	return nil, ""
 }
 
 // movesToward reports whether some action's effect sets slot to a number
