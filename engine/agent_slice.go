@@ -159,7 +159,8 @@ func (j *planJob) resetTried(n int) {
 func (a *Agent) waitingForPlan() bool { return a.job.open }
 
 // serveJob plans the agent's open job with at most left expansions (the
-// searches that explain a failure may go over). pos and of are the
+// searches that explain a failure count too, and are suspended like the
+// main search). pos and of are the
 // agent's place in this tick's queue, for the records. It returns the
 // expansions spent and whether the job ended (with a plan or without).
 // It runs on the world's goroutine after every agent has ticked.
@@ -204,22 +205,21 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 			continue
 		}
 		if j.tried[g.Index] || !j.probe && a.satisfied[g.Index] || g.Satisfied(a.State) || a.Domain.Decide == "utility" && !a.pursuing(g) {
-			if sl.held && sl.gs.goal == g {
-				a.emit(Event{Kind: EventReplan, Goal: g.Name, Expansions: sl.expansions,
+			if sl.held && sl.key.gs.goal == g {
+				a.emit(Event{Kind: EventReplan, Goal: g.Name, Expansions: sl.soFar(),
 					Reason: "suspended search dropped: the goal holds now"})
 				sl.held, j.since = false, 0
 			}
 			continue
 		}
-		if sl.held && sl.gs.goal != g {
-			a.emit(Event{Kind: EventReplan, Goal: sl.gs.goal.Name, Expansions: sl.expansions,
+		if sl.held && sl.key.gs.goal != g {
+			a.emit(Event{Kind: EventReplan, Goal: sl.key.gs.goal.Name, Expansions: sl.soFar(),
 				Reason: "suspended search dropped: goal " + g.Name + " (" + g.Priority.String() + ") became unsatisfied"})
 			sl.held, j.since = false, 0
 		}
 		p.exclude = a.excludeFor(g, a.backedOff())
 		p.Policy = a.currentPolicy()
-		wasHeld, soFar := sl.held, sl.expansions
-		sl.explain = false
+		wasHeld, soFar := sl.held, sl.soFar()
 		plan, err := p.PlanFor(g, a.State)
 		if wasHeld {
 			e := Event{Kind: EventPlanResumed, Goal: g.Name, Expansions: soFar,
@@ -235,7 +235,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 				j.since = a.tick
 			}
 			spent = p.expanded - before
-			a.emit(Event{Kind: EventPlanSuspended, Goal: g.Name, Expansions: sl.expansions,
+			a.emit(Event{Kind: EventPlanSuspended, Goal: g.Name, Expansions: sl.soFar(),
 				Reason: suspendNote(spent, pos, of)})
 			return spent, false
 		}

@@ -2,7 +2,7 @@ package engine
 
 import (
 	"errors"
-	"math"
+	"slices"
 	"strconv"
 )
 
@@ -22,42 +22,108 @@ const paused = deadEnd + 1
 var errSearchPaused = errors.New("engine: the search ran out of this tick's plan budget")
 
 // searchSlice is a time-sliced planning job's hold on its planner.
+//
+// One goal's planning is a chain of searches: the main search and, when it
+// finds no plan, the searches that explain the failure (the depth-256
+// search behind MAX_DEPTH_EXCEEDED, the searches that blame a backed-off
+// or forbidden action; see Planner.explain). Every search of the chain
+// counts against the budget and may be suspended. The searches of the
+// chain that ended before the suspended one are kept in done, so the next
+// tick's call replays them without spending an expansion and goes on with
+// the suspended one: the final error is the unsliced one.
 type searchSlice struct {
-	// left is the expansions the job may still spend in this tick. The
-	// searches that explain a failure run to the end, so it may go below
-	// zero; the world carries that over as debt.
+	// left is the expansions the job may still spend in this tick; never
+	// below zero.
 	left int
-	// explain is set once the main search of the goal being planned has
-	// ended: later searches (the MAX_DEPTH_EXCEEDED check, the blame of a
-	// left-out action) explain its failure and never pause.
-	explain bool
 
 	// The suspended search, when held.
 	held       bool
-	gs         *goalSearch
-	maxDepth   int
-	budget     int
-	start      State  // the state the search started from
-	skip       []bool // the actions it leaves out; nil for none
-	expansions int    // spent on it so far
+	key        searchKey // what it searches
+	expansions int       // spent on it so far
 	cut        bool
 	// restarted says why the suspended search was thrown away and started
 	// again by the last search call, or "".
 	restarted string
+
+	// done is the chain's ended searches, in call order, while a later
+	// search of the chain is suspended; root is the chain's first search.
+	done []doneSearch
+	root searchKey
+	step int // the index in the chain of the next search call
+	// stopped is set when a search of the current call paused: the
+	// chain's later searches wait for the next tick.
+	stopped bool
 }
 
-// searchSliced is search for a planner with a slice: it resumes the
-// suspended search when it matches, or starts a new one, and pauses when
-// the slice's budget runs out.
+// searchKey names one search: its goal, limits, start and left-out actions.
+type searchKey struct {
+	gs       *goalSearch
+	maxDepth int
+	budget   int
+	start    State  // the state the search started from
+	skip     []bool // the actions it leaves out; empty for none
+}
+
+// set makes k the key of a search for gs from start within maxDepth with
+// p's budget and left-out actions.
+func (k *searchKey) set(p *Planner, gs *goalSearch, start State, maxDepth int) {
+	k.gs, k.maxDepth, k.budget = gs, maxDepth, p.budget()
+	k.start = append(k.start[:0], start...)
+	k.skip = append(k.skip[:0], p.skip...)
+}
+
+// doneSearch is what an ended search of a chain found: what its callers
+// read (the outcome, the plan's actions from the first step when found,
+// and which actions' preconditions held in an expanded state).
+type doneSearch struct {
+	res  outcome
+	cut  bool
+	exp  int
+	path []int32 // action indices, first step first, when res is found
+	held []bool
+}
+
+// soFar returns the expansions the chain of the suspended search has
+// spent so far: its ended searches' and the suspended one's (for the
+// records).
+func (sl *searchSlice) soFar() int {
+	n := sl.expansions
+	for i := range sl.done {
+		n += sl.done[i].exp
+	}
+	return n
+}
+
+// beginChain starts a goal's chain of searches (see searchSlice).
+func (sl *searchSlice) beginChain() { sl.step, sl.stopped = 0, false }
+
+// endChain forgets the chain's ended searches once its planning ended.
+func (sl *searchSlice) endChain() { sl.done = sl.done[:0] }
+
+// searchSliced is search for a planner with a slice: it replays a search
+// of the chain that ended in an earlier tick, or resumes the suspended
+// search when it matches, or starts a new one, and pauses when the slice's
+// budget runs out.
 func (p *Planner) searchSliced(gs *goalSearch, start State, maxDepth int) (int32, outcome, bool, int) {
 	sl := p.slice
-	sl.restarted = ""
-	if sl.explain {
-		end, res, cut, exp := p.searchNew(gs, start, maxDepth, math.MaxInt)
-		sl.left -= exp
-		p.expanded += exp
-		return end, res, cut, exp
+	k := sl.step
+	sl.step++
+	if k == 0 {
+		sl.restarted = ""
+		if len(sl.done) > 0 {
+			// A chain is kept only while a later search of it is held.
+			if !sl.held {
+				sl.done = sl.done[:0]
+			} else if why := sl.root.mismatch(p, gs, start, maxDepth); why != "" {
+				sl.restarted, sl.held = why, false
+				sl.done = sl.done[:0]
+			}
+		}
 	}
+	if k < len(sl.done) {
+		return p.replay(&sl.done[k])
+	}
+	p.replayed = nil
 	var (
 		end   int32
 		res   outcome
@@ -66,8 +132,12 @@ func (p *Planner) searchSliced(gs *goalSearch, start State, maxDepth int) (int32
 		entry int
 	)
 	if sl.held {
-		if why := sl.mismatch(p, gs, start, maxDepth); why != "" {
-			sl.restarted, sl.held = why, false
+		if why := sl.key.mismatch(p, gs, start, maxDepth); why != "" {
+			if sl.restarted == "" {
+				sl.restarted = why
+			}
+			sl.held = false
+			sl.done = sl.done[:k]
 		}
 	}
 	if sl.held {
@@ -80,40 +150,115 @@ func (p *Planner) searchSliced(gs *goalSearch, start State, maxDepth int) (int32
 	sl.left -= exp - entry
 	p.expanded += exp - entry
 	if res != paused {
-		sl.held, sl.explain = false, true
+		sl.held = false
+		if k == 0 {
+			sl.root.set(p, gs, start, maxDepth)
+		}
+		sl.done = append(sl.done, p.keepDone(res, cut, exp, end, sl.done))
 		return end, res, cut, exp
 	}
-	sl.held, sl.gs, sl.maxDepth, sl.budget = true, gs, maxDepth, p.budget()
-	sl.start = append(sl.start[:0], start...)
-	sl.skip = append(sl.skip[:0], p.skip...)
-	if p.skip == nil {
-		sl.skip = sl.skip[:0:0]
+	if k == 0 {
+		sl.root.set(p, gs, start, maxDepth)
 	}
+	sl.held, sl.stopped = true, true
+	sl.key.set(p, gs, start, maxDepth)
 	sl.expansions, sl.cut = exp, cut
 	return end, res, cut, exp
 }
 
-// mismatch says why the suspended search cannot go on as a search for gs
+// keepDone keeps what an ended search found, reusing the buffers of the
+// entry at len(done) when there is one.
+func (p *Planner) keepDone(res outcome, cut bool, exp int, end int32, done []doneSearch) doneSearch {
+	var d doneSearch
+	if len(done) < cap(done) {
+		d = done[:len(done)+1][len(done)]
+	}
+	d.res, d.cut, d.exp = res, cut, exp
+	d.path = d.path[:0]
+	if res == found {
+		for i := end; p.nodes[i].parent >= 0; i = p.nodes[i].parent {
+			d.path = append(d.path, p.nodes[i].action)
+		}
+		slices.Reverse(d.path)
+	}
+	d.held = append(d.held[:0], p.held...)
+	return d
+}
+
+// suspended reports whether a search of the current planning call ran
+// out of the tick's plan budget (always false without a slice).
+func (p *Planner) suspended() bool { return p.slice != nil && p.slice.stopped }
+
+// replayEnd is the goal node a replayed search returns: its plan is in
+// Planner.replayed (see pathTo, endDepth).
+const replayEnd int32 = -2
+
+// replay gives back an ended search's findings without touching the
+// arena, which may hold the suspended search: the plan, when found, and
+// the record of preconditions that held are read through pathTo,
+// endDepth and heldNow.
+func (p *Planner) replay(d *doneSearch) (int32, outcome, bool, int) {
+	p.replayed = d
+	end := int32(-1)
+	if d.res == found {
+		end = replayEnd
+	}
+	return end, d.res, d.cut, d.exp
+}
+
+// heldNow is the record of which actions' preconditions held in an
+// expanded state of the last search (by action index).
+func (p *Planner) heldNow() []bool {
+	if p.replayed != nil {
+		return p.replayed.held
+	}
+	return p.held
+}
+
+// pathTo returns the actions of the plan ending at goal node end, last
+// step first, appended to buf.
+func (p *Planner) pathTo(end int32, buf []int32) []int32 {
+	if end == replayEnd {
+		for i := len(p.replayed.path) - 1; i >= 0; i-- {
+			buf = append(buf, p.replayed.path[i])
+		}
+		return buf
+	}
+	for i := end; p.nodes[i].parent >= 0; i = p.nodes[i].parent {
+		buf = append(buf, p.nodes[i].action)
+	}
+	return buf
+}
+
+// endDepth returns the steps of the plan ending at goal node end.
+func (p *Planner) endDepth(end int32) int {
+	if end == replayEnd {
+		return len(p.replayed.path)
+	}
+	return int(p.nodes[end].depth)
+}
+
+// mismatch says why the search k names cannot stand for a search for gs
 // from start within maxDepth, or "" when it can: another goal or limit,
 // other left-out actions, or a variable the search reads (one the goal,
 // a relevant precondition or a relevant effect reads) that changed since
 // the search began. Variables the search never reads may change freely.
-func (sl *searchSlice) mismatch(p *Planner, gs *goalSearch, start State, maxDepth int) string {
+func (k *searchKey) mismatch(p *Planner, gs *goalSearch, start State, maxDepth int) string {
 	switch {
-	case gs != sl.gs:
+	case gs != k.gs:
 		return "the goal changed"
-	case maxDepth != sl.maxDepth || p.budget() != sl.budget:
+	case maxDepth != k.maxDepth || p.budget() != k.budget:
 		return "the planner's limits changed"
-	case !sameMask(p.skip, sl.skip):
+	case !sameMask(p.skip, k.skip):
 		return "the actions left out changed (a back-off began or ended, or the policy changed)"
 	}
 	for _, s := range gs.full {
-		if !start[s].Equal(sl.start[s]) {
+		if !start[s].Equal(k.start[s]) {
 			return "variable \"" + p.Domain.Schema.Name(s) + "\" changed since the search began"
 		}
 	}
 	for _, s := range gs.kinds {
-		if start[s].Kind() != sl.start[s].Kind() {
+		if start[s].Kind() != k.start[s].Kind() {
 			return "variable \"" + p.Domain.Schema.Name(s) + "\" changed kind since the search began"
 		}
 	}

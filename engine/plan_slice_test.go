@@ -348,51 +348,6 @@ func resumedAfter(n int) string {
 	return fmt.Sprintf("resumed after %d ticks", n)
 }
 
-// TestFailureExplanationsArePaidBack: the searches that explain a failure
-// (here the MAX_DEPTH_EXCEEDED check, a second search at depth 256) run to
-// the end in the tick the main search fails, past the budget; the ticks
-// after spend nothing until the overshoot is paid back, so over any run of
-// ticks the world spends at most the budget per tick plus one overshoot.
-func TestFailureExplanationsArePaidBack(t *testing.T) {
-	deep := slicedDomain(t, bench.Deep())
-	soldier := slicedDomain(t, bench.Soldier())
-	const budget = 2
-	w := engine.NewWorld(1)
-	w.PlanBudget = budget
-	r := &recorded{}
-	w.OnEvent = r.on
-	a := engine.NewAgent("a", deep)
-	a.Planner().MaxDepth = 5 // the plan has 12 steps
-	w.Add(a)
-	b := engine.NewAgent("b", soldier)
-	w.Add(b)
-	var spent []int
-	for range 30 {
-		w.Tick(1.0 / 60)
-		spent = append(spent, w.PlanExpansions())
-	}
-	t.Logf("expansions per tick: %v", spent[:12])
-	fails := r.kind(engine.EventPlanFailed)
-	require.Len(t, fails, 1)
-	assert.Contains(t, fails[0].Reason, "MAX_DEPTH_EXCEEDED: a plan of 12 steps exists")
-	over := spent[0]
-	require.Greater(t, over, budget, "the explanation runs to the end in tick 1")
-	// Paid back: ceil((over-budget)/budget) silent ticks, then b's search.
-	silent := (over - budget + budget - 1) / budget
-	for i := 1; i <= silent; i++ {
-		assert.LessOrEqual(t, spent[i], max(0, budget-(over-budget-(i-1)*budget)), "tick %d pays the debt back", i+1)
-	}
-	total := 0
-	for i, s := range spent {
-		total += s
-		assert.LessOrEqual(t, total, budget*(i+1)+over-budget, "ticks 1..%d", i+1)
-	}
-	plans := r.kind(engine.EventPlan)
-	require.Len(t, plans, 1)
-	assert.Equal(t, "b", plans[0].Agent)
-	assert.Greater(t, plans[0].Tick, silent, "b waits while the debt is paid")
-}
-
 // guardedDeep is the deep domain with a higher goal, safe, that holds at
 // the start; Hide makes it hold again.
 func guardedDeep(t *testing.T) *engine.Domain {

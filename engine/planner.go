@@ -183,6 +183,8 @@ type Planner struct {
 
 	slice    *searchSlice // a time-sliced job's budget and suspended search (plan_slice.go); nil plans in one go
 	expanded int          // node expansions of the sliced searches so far, for the world's plan budget
+	replayed *doneSearch  // the last search, when the slice replayed it from an earlier tick; nil when it ran
+	pathBuf  []int32
 }
 
 // NewPlanner returns a planner over d with chaining on, MaxDepth
@@ -253,8 +255,23 @@ func (p *Planner) splitGoals() {
 	}
 }
 
-// planGoal appends g's steps to p.plan and applies them to sim.
+// planGoal appends g's steps to p.plan and applies them to sim. Under a
+// plan budget (see searchSlice) it returns errSearchPaused when a search
+// of the goal's chain, the main search or one that explains its failure,
+// ran out of the tick's budget.
 func (p *Planner) planGoal(g *Goal, sim State) error {
+	if sl := p.slice; sl != nil {
+		sl.beginChain()
+		err := p.planGoalSearch(g, sim)
+		if err != errSearchPaused {
+			sl.endChain()
+		}
+		return err
+	}
+	return p.planGoalSearch(g, sim)
+}
+
+func (p *Planner) planGoalSearch(g *Goal, sim State) error {
 	gs := p.searchGoal(g)
 	if len(gs.direct) == 0 {
 		return &PlanError{Reason: Unreachable, Goal: g.Name, MaxDepth: p.depth(),
@@ -270,7 +287,11 @@ func (p *Planner) planGoal(g *Goal, sim State) error {
 		return errSearchPaused
 	}
 	if res != found {
-		return p.explain(gs, sim, maxDepth, res, cut, exp)
+		err := p.explain(gs, sim, maxDepth, res, cut, exp)
+		if p.suspended() {
+			return errSearchPaused // an explaining search was suspended
+		}
+		return err
 	}
 	// Walk back from end; steps come out reversed.
 	p.buf = p.buf[:0]
@@ -362,7 +383,7 @@ func writesAny(e *Effect, slots []int) bool {
 // the search's own reason.
 func (p *Planner) explain(gs *goalSearch, start State, maxDepth int, res outcome, cut bool, expansions int) error {
 	e := p.explainSearch(gs, start, maxDepth, res, cut, expansions)
-	if p.skip == nil {
+	if p.skip == nil || p.suspended() {
 		return e
 	}
 	if le := p.blameLeftOut(gs, start, maxDepth); le != nil {
@@ -391,8 +412,10 @@ func (p *Planner) explainSearch(gs *goalSearch, start State, maxDepth int, res o
 		}
 		end, res2, cut2, _ := p.search(gs, start, MaxMaxDepth)
 		switch {
+		case res2 == paused:
+			return e // suspended: the caller asks again next tick
 		case res2 == found:
-			e.Detail = "a plan of " + strconv.Itoa(int(p.nodes[end].depth)) + " steps exists, beyond maxDepth " + strconv.Itoa(maxDepth)
+			e.Detail = "a plan of " + strconv.Itoa(p.endDepth(end)) + " steps exists, beyond maxDepth " + strconv.Itoa(maxDepth)
 			return e
 		case res2 == overBudget || cut2:
 			return e
@@ -404,6 +427,7 @@ func (p *Planner) explainSearch(gs *goalSearch, start State, maxDepth int, res o
 		Detail: "no chain of actions reaches the goal"}
 	var blocker *Action
 	excluded := 0
+	held := p.heldNow()
 	for _, ai := range gs.direct {
 		if p.skip != nil && p.skip[ai] {
 			excluded++
@@ -411,7 +435,7 @@ func (p *Planner) explainSearch(gs *goalSearch, start State, maxDepth int, res o
 		}
 		// The first never-enabled action that fulfills the goal, else the
 		// first never-enabled candidate.
-		if a := p.Domain.Actions[ai]; !p.held[ai] && (blocker == nil || a.Serves(g) && !blocker.Serves(g)) {
+		if a := p.Domain.Actions[ai]; !held[ai] && (blocker == nil || a.Serves(g) && !blocker.Serves(g)) {
 			blocker = a
 		}
 	}
@@ -445,13 +469,14 @@ func (p *Planner) explainSearch(gs *goalSearch, start State, maxDepth int, res o
 // the one whose precondition blocks the chain.
 func (p *Planner) rootBlocker(gs *goalSearch, blocker *Action) *Action {
 	seen := map[int]bool{blocker.Index: true}
+	held := p.heldNow()
 	cur := blocker
 	for {
 		var next *Action
 		reads := cur.Pre.Reads()
 		for _, ai := range gs.actions {
 			w := p.Domain.Actions[ai]
-			if seen[w.Index] || p.held[ai] || (p.skip != nil && p.skip[ai]) || w.Pre.IsEmpty() {
+			if seen[w.Index] || held[ai] || (p.skip != nil && p.skip[ai]) || w.Pre.IsEmpty() {
 				continue
 			}
 			if writesAny(w.Effects, reads) {

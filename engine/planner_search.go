@@ -50,6 +50,7 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 	if p.slice != nil {
 		return p.searchSliced(gs, start, maxDepth)
 	}
+	p.replayed = nil
 	return p.searchNew(gs, start, maxDepth, math.MaxInt)
 }
 

@@ -62,8 +62,9 @@ func (p *Planner) blameLeftOut(gs *goalSearch, start State, maxDepth int) *PlanE
 			return nil
 		}
 		var first *Action
-		for i := end; p.nodes[i].parent >= 0; i = p.nodes[i].parent {
-			if ai := p.nodes[i].action; saved[ai] && !keep(ai) {
+		p.pathBuf = p.pathTo(end, p.pathBuf[:0])
+		for _, ai := range p.pathBuf {
+			if saved[ai] && !keep(ai) {
 				first = p.Domain.Actions[ai] // the walk goes backwards: keep the earliest
 			}
 		}
@@ -79,6 +80,9 @@ func (p *Planner) blameLeftOut(gs *goalSearch, start State, maxDepth int) *PlanE
 	if hasExcluded {
 		if a := try(p.forbidden); a != nil {
 			return p.leftOutError(gs.goal, a, maxDepth)
+		}
+		if p.suspended() {
+			return nil // the caller asks again next tick
 		}
 	}
 	if hasForbidden {

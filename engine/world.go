@@ -47,9 +47,10 @@ type World struct {
 	// found is the one an unsliced search finds. A plan found in tick t
 	// starts in tick t+1; the agent idles until then (an agent whose plan
 	// runs keeps running it). At most one search is suspended at a time,
-	// holding one planner's buffers (bounded by Planner.Budget). What the
-	// searches that explain a failure spend over the budget is taken from
-	// the next ticks' budgets (see PlanExpansions).
+	// holding one planner's buffers (bounded by Planner.Budget). The
+	// searches that explain a failure are counted and suspended the same
+	// way, so no tick spends more than the budget (see PlanExpansions).
+	// Custom planner handles (SetPlannerHandle) are not counted.
 	PlanBudget int
 
 	queue planQueue // the plan budget's queue (world_slice.go)

@@ -9,8 +9,9 @@ type planQueue struct {
 }
 
 // PlanExpansions returns the GOAP node expansions the last Tick spent
-// under the plan budget, the searches that explain a failure included. It
-// is 0 when PlanBudget is unlimited.
+// under the plan budget, the searches that explain a failure included
+// (they are sliced like the main search, so it never exceeds PlanBudget).
+// It is 0 when PlanBudget is unlimited.
 func (w *World) PlanExpansions() int { return w.queue.spent }
 
 // PlanQueue returns how many agents wait for the plan budget now (their

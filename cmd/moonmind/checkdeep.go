@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"regexp"
 	"slices"
@@ -10,7 +11,9 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/bdi"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/luabind"
 )
 
 // finding is one problem `moonmind check` reports, at the field it is
@@ -172,6 +175,9 @@ func analyse(d *engine.Domain, src string) []finding {
 			out = append(out, finding{at, "error", msg})
 			continue
 		}
+		if msg := inexactEquality(d, g); msg != "" {
+			out = append(out, finding{at, "warning", msg})
+		}
 		if g.Satisfied(d.Initial) {
 			continue
 		}
@@ -186,7 +192,9 @@ func analyse(d *engine.Domain, src string) []finding {
 			}
 		}
 	}
-	out = append(out, promisesSensorsBreak(d, fields, newScans())...)
+	sc := newScans()
+	out = append(out, promisesSensorsBreak(d, fields, sc)...)
+	out = append(out, undeclaredTargets(d, fields, sc)...)
 	used := make([]bool, len(d.Actions)) // by action index: some goal can use it
 	if d.Decide == "goap" {
 		for _, g := range d.Goals {
@@ -233,6 +241,98 @@ func promisesSensorsBreak(d *engine.Domain, fields fieldFinder, sc scans) []find
 		}
 	}
 	return out
+}
+
+// undeclaredTargets reports each effect target the role's state does not
+// declare (nor names as a named condition). Effects are promises the
+// planner trusts; at run time only the role's Lua functions (action
+// bodies, sensors, reactive plans) and the game write state, so a target
+// that none of them writes by name is never made true: almost always a
+// misspelt variable, and an error with a did-you-mean to the nearest
+// declared one. When some function writes it by name the target is only
+// undeclared (its value is unknown until then): a note. When a function
+// writes variables by computed names it may be written there: a warning.
+func undeclaredTargets(d *engine.Domain, fields fieldFinder, sc scans) []finding {
+	named := map[int]bool{}
+	for _, nc := range d.Conditions {
+		named[nc.Slot] = true
+	}
+	var declared []string
+	for i, v := range d.Initial {
+		if v.IsKnown() && !named[i] {
+			declared = append(declared, d.Schema.Name(i))
+		}
+	}
+	written, dynamic := luaWrites(d, sc)
+	var out []finding
+	reported := map[int]bool{}
+	for _, a := range d.Actions {
+		for _, slot := range a.Effects.Writes() {
+			if slot < len(d.Initial) && d.Initial[slot].IsKnown() || named[slot] {
+				continue
+			}
+			name := d.Schema.Name(slot)
+			at := fields.find(a.Pos, "effects")
+			switch {
+			case written[name]:
+				if reported[slot] {
+					continue // one note per variable is enough
+				}
+				reported[slot] = true
+				out = append(out, finding{at, "note", fmt.Sprintf("action %q: effect target %s is not declared in the role's state: it is unknown (every condition on it false) until a function writes it; declare it in state with its starting value", a.Name, name)})
+			case dynamic != "":
+				out = append(out, finding{at, "warning", fmt.Sprintf("action %q: effect %q assigns %s, which the role's state does not declare and no function writes by name (%s writes variables by computed names, perhaps this one)%s",
+					a.Name, a.Effects.Source(), name, dynamic, engine.DidYouMean(name, declared))})
+			default:
+				out = append(out, finding{at, "error", fmt.Sprintf("action %q: effect %q assigns %s, which the role's state does not declare and no body, sensor or reactive plan writes: the promise is never kept, and every run of the action reports it unmet%s",
+					a.Name, a.Effects.Source(), name, engine.DidYouMean(name, declared))})
+			}
+		}
+	}
+	return out
+}
+
+// luaWrites gathers the state variables the role's Lua functions (action
+// bodies, sensors, named conditions, reactive plans) write by name, as
+// their source shows; dynamic names the first entry that also writes by
+// computed names, or is "".
+func luaWrites(d *engine.Domain, sc scans) (written map[string]bool, dynamic string) {
+	written = map[string]bool{}
+	note := func(what string, t luabind.Touches) {
+		for _, v := range t.Writes {
+			written[v] = true
+		}
+		if t.Dynamic && dynamic == "" {
+			dynamic = what
+		}
+	}
+	for _, a := range d.Actions {
+		t, _ := sc.entry(a.Pos, a.Name)
+		note(fmt.Sprintf("action %q", a.Name), t)
+	}
+	for _, s := range d.Sensors {
+		t, _ := sc.entry(s.Pos, s.Name)
+		note(fmt.Sprintf("sensor %q", s.Name), t)
+	}
+	for _, c := range d.Conditions {
+		t, _ := sc.entry(c.Pos, c.Name)
+		note(fmt.Sprintf("named condition %q", c.Name), t)
+	}
+	if d.NewReactive != nil {
+		if m := bdi.Of(engine.NewAgent("check", d)); m != nil {
+			if lib := m.Config().Library; lib != nil {
+				for i, p := range lib.Plans() {
+					t, _ := sc.entry(p.Pos, p.Name)
+					what := fmt.Sprintf("reactive plan %q", p.Name)
+					if p.Name == "" {
+						what = "reactive plan #" + strconv.Itoa(i+1)
+					}
+					note(what, t)
+				}
+			}
+		}
+	}
+	return written, dynamic
 }
 
 // arithmeticOnText reports each assignment of a's effects that adds or
@@ -304,6 +404,55 @@ func noMoveToward(d *engine.Domain, g *engine.Goal) string {
 		}
 	}
 	return ""
+}
+
+// inexactEquality warns at a goal whose condition holds "x == c" (or
+// "x != c") on a number variable that some action changes by a fractional
+// step (x = x + 0.1): binary floating point cannot hold most decimals
+// exactly, so such sums miss c (0.1 + 0.1 + 0.1 is 0.30000000000000004)
+// and the goal may never hold. Only the top-level conjunction is read.
+func inexactEquality(d *engine.Domain, g *engine.Goal) string {
+	root := g.Condition.Root()
+	conj := []expr.Node{root}
+	if root.Op() == expr.OpAnd {
+		conj = conj[:0]
+		for i := 0; i < root.NumKids(); i++ {
+			conj = append(conj, root.Kid(i))
+		}
+	}
+	for _, n := range conj {
+		if n.Op() != expr.OpVarLit || (n.Cmp() != expr.Eq && n.Cmp() != expr.Ne) {
+			continue
+		}
+		if _, isNum := n.Lit().AsNumber(); !isNum {
+			continue
+		}
+		if a, step := fractionalStep(d, n.Slot()); a != nil {
+			return fmt.Sprintf("goal %q: %s compares exactly with a number that action %q changes by a fractional step (%s): floating-point sums of such steps rarely land on a decimal exactly (0.1 + 0.1 + 0.1 is 0.30000000000000004), so the goal may never hold; compare with >= or <= instead, or step by whole numbers",
+				g.Name, nodeText(n, d.Schema), a.Name, step)
+		}
+	}
+	return ""
+}
+
+// fractionalStep returns the first action whose effect adds to or takes
+// from slot a literal that is not a whole number, and that effect's text.
+func fractionalStep(d *engine.Domain, slot int) (*engine.Action, string) {
+	for _, a := range d.Actions {
+		e := a.Effects
+		for i := 0; i < e.NumAssigns(); i++ {
+			if e.Target(i) != slot || !e.IsArithmetic(i) {
+				continue
+			}
+			for j := 0; j < e.NumTerms(i); j++ {
+				t := e.Term(i, j)
+				if f, ok := t.Lit.AsNumber(); !t.IsVar && ok && f != math.Trunc(f) {
+					return a, e.Source()
+				}
+			}
+		}
+	}
+	return nil, ""
 }
 
 // movesToward reports whether some action's effect sets slot to a number

@@ -39,9 +39,11 @@ var helps = map[string]helpText{
 			"Findings: a role that does not load (syntax, unknown keys, bad conditions and effects, a fulfills or a\n" +
 			"condition naming nothing); a goal with no candidate action (a note), or none reaches from the initial\n" +
 			"state (a warning, naming a self-feeding cycle when that is why); a numeric goal no action moves toward;\n" +
+			"a goal comparing with == or != a number that actions change by fractional steps (a warning);\n" +
 			"effect arithmetic on a string or boolean variable; an effect promising a variable that a Lua sensor also\n" +
-			"writes (a warning: the sensor can break the promise); in a goap role, an action no goal can use (a note).\n" +
-			"Notes alone exit 0.",
+			"writes (a warning: the sensor can break the promise); an effect assigning a variable the state does not\n" +
+			"declare and no body, sensor or reactive plan writes (with a did-you-mean); in a goap role, an action no\n" +
+			"goal can use (a note). Notes alone exit 0.",
 	},
 	"trace": {
 		args:    "FILE.jsonl  a trace written by moonmind run --trace",

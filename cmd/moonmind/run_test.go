@@ -73,3 +73,19 @@ func TestRunWritesTraceAsJSONLines(t *testing.T) {
 	assert.Contains(t, kinds, engine.EventFinish.String())
 	assert.Equal(t, engine.EventSummary.String(), kinds[len(kinds)-1], "the run ends with one summary per agent")
 }
+
+// TestBodyBeliefIsRecordedTheTickAfter keeps the example of
+// docs/reactive-plans.md true: a belief the body writes in its last resume
+// (tick 3) is dispatched, and recorded, at the next tick's reactive phase.
+func TestBodyBeliefIsRecordedTheTickAfter(t *testing.T) {
+	out, errOut, code := runMain("run", filepath.Join("testdata", "roles", "bell.lua"), "--ticks", "6", "--dt", "0.1")
+	require.Equal(t, 0, code, errOut)
+	for _, want := range []string{
+		"tick    3  t=  0.200s  Ringer       finish      goal=done action=ring\n",
+		"tick    4  t=  0.300s  Ringer       belief-added belief=bell value=true old=false\n",
+		"tick    4  t=  0.300s  Ringer       plan-chosen action=plan #1 intention=#1 belief=bell\n",
+	} {
+		assert.Contains(t, out, want)
+	}
+	assert.NotContains(t, out, "tick    3  t=  0.200s  Ringer       belief-added", "not in the tick the body wrote it")
+}

@@ -138,6 +138,10 @@ func (c *Condition) Source() string {
 	return c.src
 }
 
+// String returns the text the condition was compiled from, as Source
+// does, so that printing a condition shows "ammo > 0" and not its tree.
+func (c *Condition) String() string { return c.Source() }
+
 // Reads returns the slots the condition reads, in first-use order, without
 // repeats. The slice is shared: do not modify it.
 func (c *Condition) Reads() []int {

@@ -95,6 +95,10 @@ func (e *Effect) Source() string {
 	return e.src
 }
 
+// String returns the text the effect was compiled from, as Source does,
+// so that printing an effect shows "ammo = 30" and not its assignments.
+func (e *Effect) String() string { return e.Source() }
+
 // Writes returns the slots the effect assigns. Shared: do not modify.
 func (e *Effect) Writes() []int {
 	if e == nil {
