@@ -70,10 +70,9 @@
 // for each new worker coroutine a pcall needs after a failed one); 16
 // units plus one per argument to start a host method (the host's Go work
 // runs outside Lua and is the game's to bound); 8 units per read of
-// npc.state, npc.facts or npc.name and per read or write of npc.state.x
-// (a method's lookup, npc.wait without a call, is free: a loop of bare
-// lookups is the costliest way to spend a budget, about 10 times a plain
-// loop, 48-70 ms at load 7-10) (a Go call each); four
+// npc.state, npc.facts or npc.name, per read or write of npc.state.x
+// and per method lookup (npc.wait, also inside npc:wait()) (a Go call
+// each); four
 // units per value that a table constructor ending in a call or ...
 // appends ({ unpack(t) }); two units per nil that an assignment, table.insert or rawset
 // far past a list's end pads the list with (gopher-lua appends them one
@@ -85,10 +84,9 @@
 // instructions too. At 20-50 ns per instruction, a spent default budget
 // is 10-25 ms of one core, well under 50 ms (bench's HostileResume
 // spends it through 26 different built-ins and host calls: at load 7-10
-// every resume but one stayed within about 50 ms of CPU, the slowest,
-// padding and memory bombs whose collection counts, 5-8.6 times a plain
-// loop's spent budget; the exception is a loop of bare method lookups,
-// below; see bench/README.md, "Sandbox"). A spent budget stops the
+// every resume stayed within about 50 ms of CPU, the slowest, padding
+// and memory bombs whose collection counts, 5-8.6 times a plain loop's
+// spent budget; see bench/README.md, "Sandbox"). A spent budget stops the
 // script at once (a pcall cannot swallow it) with "instruction budget
 // exceeded" at the script's file and line; the action fails, the world
 // goes on. Options.TimeBudget adds a wall-clock limit (not deterministic).

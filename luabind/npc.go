@@ -199,9 +199,10 @@ func (r *Runtime) npcIndex(L *lua.LState) int {
 		r.charge(L, accessUnits)
 		L.Push(lua.LString(a.Name))
 	default:
-		// A method's lookup is not charged (its call is): a charge of even
-		// 4 units makes the intentions of luabind's TestBeliefStormIsBounded
-		// spend the BDI tick budget before the event queue's bound.
+		// A method's lookup is a Go call too, charged like a field's: a
+		// loop of bare lookups (local f = npc.wait) spends its budget in
+		// about the time a plain loop does.
+		r.charge(L, accessUnits)
 		m := r.methods.RawGetString(key)
 		if m == lua.LNil {
 			L.RaiseError("npc has no field or method %q%s%s", key, didYouMean(key, r.methodNames()), r.hostList())
