@@ -31,20 +31,21 @@ func cpuSpread(b *testing.B, samples []int64, median, worst string) {
 func hostileWorld(b *testing.B, hostile bool) (*engine.World, func()) {
 	b.Helper()
 	rt := luabind.NewRuntime(luabind.Options{})
-	load := func(file string) *engine.Domain {
-		d, err := rt.LoadDomain(filepath.Join("testdata", file))
+	load := func(path string) *engine.Domain {
+		d, err := rt.LoadDomain(path)
 		if err != nil {
 			b.Fatal(err)
 		}
 		return d
 	}
-	victim := load("hostile_victim.lua")
+	victim := load(filepath.Join("testdata", "hostile_victim.lua"))
 	w := engine.NewWorld(1)
 	const victims = 47
-	hostiles := map[int]string{0: "hostile_erroring.lua", victims / 2: "hostile_looping.lua", victims - 1: "hostile_allocating.lua"}
+	// The hostile agents are luabind's own (its TestHostileAgentsDoNotChangeOthers).
+	hostiles := map[int]string{0: "erroring.lua", victims / 2: "looping.lua", victims - 1: "allocating.lua"}
 	for i := range victims {
 		if f, ok := hostiles[i]; ok && hostile {
-			h := engine.NewAgent(f, load(f))
+			h := engine.NewAgent("hostile_"+f, load(filepath.Join("..", "luabind", "testdata", "isolation", f)))
 			h.RetryDelay = 0.01 // less than a tick: a failed action starts again at the next tick
 			w.Add(h)
 		}
