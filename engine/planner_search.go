@@ -298,7 +298,7 @@ func (p *Planner) hashState(st State) uint64 {
 		h += fullShare(s, &st[s])
 	}
 	for _, s := range p.gs.kinds {
-		h += finish((uint64(s)<<8 | slotKind<<4 | uint64(st[s].Kind())) * mixA)
+		h += kindShare(s, &st[s])
 	}
 	return h
 }
@@ -335,9 +335,14 @@ func slotHash(s int, v *Value, role uint8) uint64 {
 	case slotFull:
 		return fullShare(s, v)
 	case slotKind:
-		return finish((uint64(s)<<8 | slotKind<<4 | uint64(v.Kind())) * mixA)
+		return kindShare(s, v)
 	}
 	return 0
+}
+
+// kindShare is the share of slot s, compared by kind only, holding v.
+func kindShare(s int, v *Value) uint64 {
+	return finish((uint64(s)<<8 | slotKind<<4 | uint64(v.Kind())) * mixA)
 }
 
 // fullShare is the share of slot s, compared by value, holding v.
