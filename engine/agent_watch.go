@@ -67,7 +67,7 @@ func (a *Agent) watchPlan() string {
 		return ""
 	}
 	why := "step " + blocked.Name + " of the plan can no longer run (precondition \"" + blocked.Pre.Source() + "\")"
-	if len(steps) > 0 && steps[0] == a.running {
+	if steps[0] == a.running {
 		a.plan = append(a.plan[:0], steps...)
 		a.step = 0
 		a.emit(Event{Kind: EventReplan, Goal: g.Name, Action: a.running.Name, Plan: names(steps),

@@ -176,9 +176,7 @@ func (p *Planner) keepDone(res outcome, cut bool, exp int, end int32, done []don
 	d.res, d.cut, d.exp = res, cut, exp
 	d.path = d.path[:0]
 	if res == found {
-		for i := end; p.nodes[i].parent >= 0; i = p.nodes[i].parent {
-			d.path = append(d.path, p.nodes[i].action)
-		}
+		d.path = p.pathTo(end, d.path)
 		slices.Reverse(d.path)
 	}
 	d.held = append(d.held[:0], p.held...)

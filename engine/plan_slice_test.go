@@ -65,13 +65,7 @@ func TestSlicedSearchFindsTheUnslicedPlan(t *testing.T) {
 		require.Greater(t, want.Expansions, 1, c.Name)
 		for _, budget := range []int{1, 3, 7, 64, 1 << 20} {
 			t.Run(fmt.Sprintf("%s/budget%d", c.Name, budget), func(t *testing.T) {
-				w := engine.NewWorld(1)
-				w.PlanBudget = budget
-				r := &recorded{}
-				w.OnEvent = r.on
-				a := engine.NewAgent("a", d)
-				a.Planner().MaxDepth = c.MaxDepth
-				w.Add(a)
+				w, r, _ := slicedAgent(d, budget, c.MaxDepth)
 				e := firstPlan(t, w, r, "a", want.Expansions+2)
 				assert.Equal(t, want.Names(), e.Plan, "the same plan as one search")
 				assert.Equal(t, want.Cost, e.Cost)
@@ -125,13 +119,7 @@ func TestSlicedSearchRestartsWhenARelevantVariableChanges(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := engine.NewWorld(1)
-			w.PlanBudget = 5
-			r := &recorded{}
-			w.OnEvent = r.on
-			a := engine.NewAgent("a", d)
-			a.Planner().MaxDepth = c.MaxDepth
-			w.Add(a)
+			w, r, a := slicedAgent(d, 5, c.MaxDepth)
 			w.Tick(1.0 / 60)
 			require.Len(t, r.kind(engine.EventPlanSuspended), 1, "suspended after the first tick")
 			require.True(t, a.Set(tt.set, tt.v))
@@ -156,13 +144,7 @@ func TestSlicedSearchRestartsWhenARelevantVariableChanges(t *testing.T) {
 
 func TestAgentIdlesWhileItsPlanIsQueued(t *testing.T) {
 	d := slicedDomain(t, bench.Deep())
-	w := engine.NewWorld(1)
-	w.PlanBudget = 2
-	r := &recorded{}
-	w.OnEvent = r.on
-	a := engine.NewAgent("a", d)
-	a.Planner().MaxDepth = 20
-	w.Add(a)
+	w, r, a := slicedAgent(d, 2, 20)
 	for range 3 {
 		w.Tick(1.0 / 60)
 		assert.Nil(t, a.Running(), "no step runs while the search is suspended")
@@ -374,13 +356,7 @@ func TestQueuedJobFollowsTheGoals(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			d := guardedDeep(t)
-			w := engine.NewWorld(1)
-			w.PlanBudget = 3
-			r := &recorded{}
-			w.OnEvent = r.on
-			a := engine.NewAgent("a", d)
-			a.Planner().MaxDepth = 20
-			w.Add(a)
+			w, r, a := slicedAgent(d, 3, 20)
 			w.Tick(1.0 / 60)
 			sus := r.kind(engine.EventPlanSuspended)
 			require.Len(t, sus, 1)
@@ -480,13 +456,7 @@ func TestHigherGoalIsProbedWhileTheStepRuns(t *testing.T) {
 	for _, withSpot := range []bool{true, false} {
 		t.Run(fmt.Sprintf("plan=%v", withSpot), func(t *testing.T) {
 			d := probedDeep(t, withSpot)
-			w := engine.NewWorld(1)
-			w.PlanBudget = 100
-			r := &recorded{}
-			w.OnEvent = r.on
-			a := engine.NewAgent("a", d)
-			a.Planner().MaxDepth = 20
-			w.Add(a)
+			w, r, a := slicedAgent(d, 100, 20)
 			w.Tick(1.0 / 60) // the plan for stocked
 			w.Tick(1.0 / 60) // Forage starts
 			require.Equal(t, "Forage", a.Running().Name)
@@ -518,4 +488,18 @@ func TestHigherGoalIsProbedWhileTheStepRuns(t *testing.T) {
 			}, got)
 		})
 	}
+}
+
+// slicedAgent returns a world of seed 1 with plan budget budget (node
+// expansions per tick) whose records r keeps, and its one agent "a" over
+// d, planning at most maxDepth steps per goal.
+func slicedAgent(d *engine.Domain, budget, maxDepth int) (*engine.World, *recorded, *engine.Agent) {
+	w := engine.NewWorld(1)
+	w.PlanBudget = budget
+	r := &recorded{}
+	w.OnEvent = r.on
+	a := engine.NewAgent("a", d)
+	a.Planner().MaxDepth = maxDepth
+	w.Add(a)
+	return w, r, a
 }

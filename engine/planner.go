@@ -179,7 +179,6 @@ type Planner struct {
 
 	sim  State
 	plan Plan
-	buf  []*Action
 
 	slice    *searchSlice // a time-sliced job's budget and suspended search (plan_slice.go); nil plans in one go
 	expanded int          // node expansions of the sliced searches so far, for the world's plan budget
@@ -294,13 +293,10 @@ func (p *Planner) planGoalSearch(g *Goal, sim State) error {
 		return err
 	}
 	// Walk back from end; steps come out reversed.
-	p.buf = p.buf[:0]
-	for i := end; p.nodes[i].parent >= 0; i = p.nodes[i].parent {
-		p.buf = append(p.buf, p.Domain.Actions[p.nodes[i].action])
-	}
+	p.pathBuf = p.pathTo(end, p.pathBuf[:0])
 	start := len(p.plan.Steps)
-	for i := len(p.buf) - 1; i >= 0; i-- {
-		p.plan.Steps = append(p.plan.Steps, p.buf[i])
+	for i := len(p.pathBuf) - 1; i >= 0; i-- {
+		p.plan.Steps = append(p.plan.Steps, p.Domain.Actions[p.pathBuf[i]])
 	}
 	cost := p.nodes[end].g
 	p.plan.Cost += cost

@@ -298,7 +298,7 @@ func (p *Planner) hashState(st State) uint64 {
 		h += fullShare(s, &st[s])
 	}
 	for _, s := range p.gs.kinds {
-		h += finish((uint64(s)<<8 | slotKind<<4 | uint64(st[s].Kind())) * mixA)
+		h += kindShare(s, &st[s])
 	}
 	return h
 }
@@ -310,17 +310,7 @@ func (p *Planner) chainHash(st State) uint64 {
 	h := uint64(mixB)
 	for _, s := range p.gs.full {
 		v := &st[s]
-		var bits uint64
-		switch v.Kind() {
-		case Number:
-			f, _ := v.AsNumber()
-			bits = math.Float64bits(f)
-		case Bool:
-			if v.Truthy() {
-				bits = 1
-			}
-		}
-		h = (h ^ bits ^ uint64(v.Kind())) * mixA
+		h = (h ^ scalarBits(v) ^ uint64(v.Kind())) * mixA
 		if str, ok := v.AsString(); ok {
 			for i := 0; i < len(str); i++ {
 				h = (h ^ uint64(str[i])) * mixB
@@ -345,28 +335,41 @@ func slotHash(s int, v *Value, role uint8) uint64 {
 	case slotFull:
 		return fullShare(s, v)
 	case slotKind:
-		return finish((uint64(s)<<8 | slotKind<<4 | uint64(v.Kind())) * mixA)
+		return kindShare(s, v)
 	}
 	return 0
+}
+
+// kindShare is the share of slot s, compared by kind only, holding v.
+func kindShare(s int, v *Value) uint64 {
+	return finish((uint64(s)<<8 | slotKind<<4 | uint64(v.Kind())) * mixA)
 }
 
 // fullShare is the share of slot s, compared by value, holding v.
 func fullShare(s int, v *Value) uint64 {
 	k := v.Kind()
-	var bits uint64
-	switch k {
-	case Number:
-		f, _ := v.AsNumber()
-		bits = math.Float64bits(f)
-	case Bool:
-		if v.Truthy() {
-			bits = 1
-		}
-	case String:
+	bits := scalarBits(v)
+	if k == String {
 		str, _ := v.AsString()
 		bits = strHash(str)
 	}
 	return finish((uint64(s)<<8|slotFull<<4|uint64(k))*mixA ^ bits)
+}
+
+// scalarBits is the share of a number's or a boolean's value in a
+// state's hash: the number's bits, 1 for true; 0 for false and any other
+// kind.
+func scalarBits(v *Value) uint64 {
+	switch v.Kind() {
+	case Number:
+		f, _ := v.AsNumber()
+		return math.Float64bits(f)
+	case Bool:
+		if v.Truthy() {
+			return 1
+		}
+	}
+	return 0
 }
 
 func strHash(str string) uint64 {

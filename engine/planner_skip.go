@@ -7,6 +7,9 @@ import "strings"
 // is left out, the common case, so the search pays one nil check.
 func (p *Planner) prepareSkip() {
 	p.skip = nil
+	if p.exclude == nil && p.Policy == nil {
+		return
+	}
 	acts := p.Domain.Actions
 	for i, a := range acts {
 		out := p.exclude != nil && i < len(p.exclude) && p.exclude[i]

@@ -42,7 +42,6 @@ func (w *World) servePlans() {
 		q.debt = 0
 		return
 	}
-	spent := 0
 	q.order = q.order[:0]
 	for pass := 0; pass < 2; pass++ {
 		for _, a := range w.Agents {
@@ -51,7 +50,7 @@ func (w *World) servePlans() {
 			}
 		}
 	}
-	left := w.PlanBudget - spent - q.debt
+	spent, left := 0, w.PlanBudget-q.debt
 	for i, a := range q.order {
 		if left <= 0 {
 			break
