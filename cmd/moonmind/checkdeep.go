@@ -370,16 +370,7 @@ func arithmeticOnText(d *engine.Domain, a *engine.Action, fields fieldFinder) []
 // moves the right way: no action adds to (takes from) x or sets it to a
 // number.
 func noMoveToward(d *engine.Domain, g *engine.Goal) string {
-	root := g.Condition.Root()
-	var conj []expr.Node
-	if root.Op() == expr.OpAnd {
-		for i := 0; i < root.NumKids(); i++ {
-			conj = append(conj, root.Kid(i))
-		}
-	} else {
-		conj = []expr.Node{root}
-	}
-	for _, n := range conj {
+	for _, n := range conjuncts(g.Condition) {
 		if n.Op() != expr.OpVarLit {
 			continue
 		}
@@ -406,21 +397,27 @@ func noMoveToward(d *engine.Domain, g *engine.Goal) string {
 	return ""
 }
 
+// conjuncts returns the parts of c's top-level "&&", or c's root itself
+// when it is not a conjunction.
+func conjuncts(c *engine.Condition) []expr.Node {
+	root := c.Root()
+	if root.Op() != expr.OpAnd {
+		return []expr.Node{root}
+	}
+	out := make([]expr.Node, root.NumKids())
+	for i := range out {
+		out[i] = root.Kid(i)
+	}
+	return out
+}
+
 // inexactEquality warns at a goal whose condition holds "x == c" (or
 // "x != c") on a number variable that some action changes by a fractional
 // step (x = x + 0.1): binary floating point cannot hold most decimals
 // exactly, so such sums miss c (0.1 + 0.1 + 0.1 is 0.30000000000000004)
 // and the goal may never hold. Only the top-level conjunction is read.
 func inexactEquality(d *engine.Domain, g *engine.Goal) string {
-	root := g.Condition.Root()
-	conj := []expr.Node{root}
-	if root.Op() == expr.OpAnd {
-		conj = conj[:0]
-		for i := 0; i < root.NumKids(); i++ {
-			conj = append(conj, root.Kid(i))
-		}
-	}
-	for _, n := range conj {
+	for _, n := range conjuncts(g.Condition) {
 		if n.Op() != expr.OpVarLit || (n.Cmp() != expr.Eq && n.Cmp() != expr.Ne) {
 			continue
 		}

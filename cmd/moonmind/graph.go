@@ -52,11 +52,7 @@ func graphCmd(args []string, stdout, stderr io.Writer) int {
 	g := buildGraph(d, newScans())
 	if *goal != "" {
 		if d.Goal(*goal) == nil {
-			names := make([]string, len(d.Goals))
-			for i, x := range d.Goals {
-				names[i] = x.Name
-			}
-			fmt.Fprintf(stderr, "moonmind graph: --goal %s: the role has no such goal%s\n", *goal, engine.DidYouMean(*goal, names))
+			fmt.Fprintf(stderr, "moonmind graph: --goal %s: the role has no such goal%s\n", *goal, engine.DidYouMean(*goal, d.GoalNames()))
 			return 2
 		}
 		g = g.leadingTo("goal:" + *goal)

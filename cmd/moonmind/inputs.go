@@ -193,34 +193,38 @@ func (l *inputLog) host(methods map[string]luabind.HostFunc) map[string]luabind.
 			if ai == nil || ai.inSensor {
 				return f(c)
 			}
+			if l.replaying {
+				if !ai.diverged {
+					if len(ai.host) > 0 && ai.host[0].Name == c.Name && ai.host[0].First == c.First && slices.Equal(ai.host[0].Args, literals(c.Args)) {
+						rec := ai.host[0]
+						ai.host = ai.host[1:]
+						before := c.Agent.State.Clone()
+						_, _ = f(c)
+						copy(c.Agent.State, before)
+						c.Results = c.Results[:0]
+						for _, r := range rec.Results {
+							c.Results = append(c.Results, parseInputValue(r))
+						}
+						return rec.Done, rec.apply(c.Agent)
+					}
+					ai.diverged = true
+				}
+				// Diverged: the ground answers, and nothing is recorded,
+				// so neither the arguments nor the state are copied.
+				return f(c)
+			}
 			args := literals(c.Args)
 			before := c.Agent.State.Clone()
-			if l.replaying && !ai.diverged {
-				if len(ai.host) > 0 && ai.host[0].Name == c.Name && ai.host[0].First == c.First && slices.Equal(ai.host[0].Args, args) {
-					rec := ai.host[0]
-					ai.host = ai.host[1:]
-					_, _ = f(c)
-					copy(c.Agent.State, before)
-					c.Results = c.Results[:0]
-					for _, r := range rec.Results {
-						c.Results = append(c.Results, parseInputValue(r))
-					}
-					return rec.Done, rec.apply(c.Agent)
-				}
-				ai.diverged = true
-			}
 			done, err := f(c)
-			if !l.replaying {
-				in := hostInput{Kind: "input", Tick: c.Agent.Ticks(), Agent: c.Agent.Name, From: "host", Name: c.Name,
-					Args: args, First: c.First, Done: done, Writes: diffState(c.Agent, before)}
-				if done {
-					in.Results = literals(c.Results)
-				}
-				if err != nil {
-					in.Error = err.Error()
-				}
-				ai.log = append(ai.log, in)
+			in := hostInput{Kind: "input", Tick: c.Agent.Ticks(), Agent: c.Agent.Name, From: "host", Name: c.Name,
+				Args: args, First: c.First, Done: done, Writes: diffState(c.Agent, before)}
+			if done {
+				in.Results = literals(c.Results)
 			}
+			if err != nil {
+				in.Error = err.Error()
+			}
+			ai.log = append(ai.log, in)
 			return done, err
 		}
 	}

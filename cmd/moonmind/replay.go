@@ -67,16 +67,20 @@ func writeRunHeader(w io.Writer, args []string, sensors map[string]string) error
 	return err
 }
 
+// runBoolFlags are run's flags that take no value (--timing).
+var runBoolFlags = map[string]bool{"timing": true}
+
 // replaceFiles returns run arguments with their positional arguments (the
 // role files) replaced by files, in order, and how many there were. Every
-// flag of run takes a value, so a flag without "=" is followed by it.
+// flag of run but those of runBoolFlags takes a value, so such a flag
+// without "=" is followed by it.
 func replaceFiles(args, files []string) ([]string, int) {
 	out := append([]string(nil), args...)
 	n := 0
 	for i := 0; i < len(out); i++ {
 		a := out[i]
 		if strings.HasPrefix(a, "-") {
-			if !strings.Contains(a, "=") {
+			if !strings.Contains(a, "=") && !runBoolFlags[strings.TrimLeft(a, "-")] {
 				i++
 			}
 			continue

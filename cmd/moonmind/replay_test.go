@@ -176,3 +176,9 @@ func TestReplayRunsAnEditedSensorAgain(t *testing.T) {
 		"  recorded: tick    1  t=  0.000s  Walker       plan        goal=sheltered plan=[umbrella] cost=1\n"+
 		"  new:      tick    1  t=  0.000s  Walker       plan        goal=sheltered plan=[hat] cost=1\n", out.String())
 }
+
+func TestReplaceFilesSkipsFlagValuesButNotBoolFlags(t *testing.T) {
+	out, n := replaceFiles([]string{"--timing", "a.lua", "--ticks", "5", "b.lua", "-timing", "--seed=3"}, []string{"x.lua", "y.lua"})
+	assert.Equal(t, 2, n)
+	assert.Equal(t, []string{"--timing", "x.lua", "--ticks", "5", "y.lua", "-timing", "--seed=3"}, out)
+}

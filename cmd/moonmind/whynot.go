@@ -377,8 +377,6 @@ func failingClauses(n expr.Node, c *engine.Condition, st engine.State) []expr.No
 	return out
 }
 
-var cmpText = map[expr.Cmp]string{expr.Eq: "==", expr.Ne: "!=", expr.Lt: "<", expr.Le: "<=", expr.Gt: ">", expr.Ge: ">="}
-
 // nodeText writes a node of a compiled condition back as condition text.
 func nodeText(n expr.Node, sc *engine.Schema) string {
 	sub := func(k expr.Node, parent expr.Op) string {
@@ -406,11 +404,11 @@ func nodeText(n expr.Node, sc *engine.Schema) string {
 	case expr.OpLit:
 		return n.Lit().String()
 	case expr.OpCompare:
-		return sub(n.Kid(0), expr.OpCompare) + " " + cmpText[n.Cmp()] + " " + sub(n.Kid(1), expr.OpCompare)
+		return sub(n.Kid(0), expr.OpCompare) + " " + n.Cmp().String() + " " + sub(n.Kid(1), expr.OpCompare)
 	case expr.OpVarLit:
-		return sc.Name(n.Slot()) + " " + cmpText[n.Cmp()] + " " + n.Lit().String()
+		return sc.Name(n.Slot()) + " " + n.Cmp().String() + " " + n.Lit().String()
 	case expr.OpVarVar:
-		return sc.Name(n.Slot()) + " " + cmpText[n.Cmp()] + " " + sc.Name(n.Slot2())
+		return sc.Name(n.Slot()) + " " + n.Cmp().String() + " " + sc.Name(n.Slot2())
 	}
 	return ""
 }

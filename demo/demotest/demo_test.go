@@ -69,9 +69,15 @@ func TestDemoFrameMatchesTheGolden(t *testing.T) {
 	if xvfb != "" {
 		args = append([]string{xvfb, "-a", "-s", "-screen 0 1280x720x24"}, args...)
 	}
-	// A guard against a hung X server, not a speed test.
-	ctx, cancel := context.WithTimeout(t.Context(), 4*time.Minute)
-	defer cancel()
+	// A guard against a hung X server, not a speed test: it ends the demo
+	// a little before the test binary's own deadline (go test -timeout),
+	// so that the failure shows the demo's output.
+	ctx := t.Context()
+	if d, ok := t.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, d.Add(-15*time.Second))
+		defer cancel()
+	}
 	out, err := exec.CommandContext(ctx, args[0], args[1:]...).CombinedOutput()
 	require.NoError(t, err, "%v:\n%s", args, out)
 	assert.Regexp(t, `(?m)^frames 120 in [0-9.]+ s, [0-9.]+ fps$`, string(out), "the frame-rate line")

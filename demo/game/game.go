@@ -32,7 +32,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"github.com/moonmind-ai/moonmind/assets"
-	"github.com/moonmind-ai/moonmind/demo/internal/layout"
 	"github.com/moonmind-ai/moonmind/demo/sim"
 	"github.com/moonmind-ai/moonmind/engine/llm"
 )
@@ -354,6 +353,3 @@ func savePNG(img image.Image, path string) error {
 	}
 	return nil
 }
-
-// wrap breaks s into lines of at most n characters at words.
-func wrap(s string, n int) []string { return layout.Wrap(s, n) }

@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/moonmind-ai/moonmind/assets/sprites"
+	"github.com/moonmind-ai/moonmind/demo/internal/layout"
 	"github.com/moonmind-ai/moonmind/demo/sim"
 )
 
@@ -55,7 +56,7 @@ type panelText struct{ lines []pline }
 // and adds it in colour c.
 func (p *panelText) add(text string, c color.RGBA, indent int) {
 	pad := strings.Repeat(" ", indent)
-	for _, l := range wrap(text, panelChars-indent) {
+	for _, l := range layout.Wrap(text, panelChars-indent) {
 		p.lines = append(p.lines, pline{text: pad + l, col: c, bar: -1})
 	}
 }

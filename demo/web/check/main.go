@@ -81,29 +81,41 @@ func check(url, exe, out string, wait time.Duration) error {
 	}
 	fmt.Printf("web check: the canvas is up after %.1f s\n", time.Since(start).Seconds())
 	// Let the battle start: the first frames need the scripts loaded and
-	// the shaders compiled.
+	// the shaders compiled. On a loaded machine the page can be slower
+	// still: the first screenshot is taken again every second until it
+	// shows a battle, the second until it differs from the first, both
+	// within wait of the start (ctx allows a minute more); the checks
+	// below then judge the last ones taken.
 	time.Sleep(3 * time.Second)
+	deadline := start.Add(wait)
 	var shots [2][]byte
+	var counts [2]int
 	for i := range shots {
-		if i > 0 {
-			time.Sleep(time.Second)
-		}
-		if shots[i], err = chromedp.Run(ctx, chromedp.CaptureScreenshot()); err != nil {
-			return fmt.Errorf("screenshot %d: %w", i+1, err)
+		for {
+			if i > 0 {
+				time.Sleep(time.Second)
+			}
+			if shots[i], err = chromedp.Run(ctx, chromedp.CaptureScreenshot()); err != nil {
+				return fmt.Errorf("screenshot %d: %w", i+1, err)
+			}
+			img, err := png.Decode(bytes.NewReader(shots[i]))
+			if err != nil {
+				return fmt.Errorf("screenshot %d: %w", i+1, err)
+			}
+			counts[i] = colours(img)
+			ready := counts[i] >= minColours && (i == 0 || !bytes.Equal(shots[0], shots[1]))
+			if ready || time.Now().After(deadline) {
+				break
+			}
+			if i == 0 {
+				time.Sleep(time.Second)
+			}
 		}
 		if out != "" {
 			if err := os.WriteFile(filepath.Join(out, fmt.Sprintf("web%d.png", i+1)), shots[i], 0o644); err != nil {
 				return err
 			}
 		}
-	}
-	var counts [2]int
-	for i, b := range shots {
-		img, err := png.Decode(bytes.NewReader(b))
-		if err != nil {
-			return fmt.Errorf("screenshot %d: %w", i+1, err)
-		}
-		counts[i] = colours(img)
 	}
 	fmt.Printf("web check: %d and %d colours; the two screenshots differ: %v\n", counts[0], counts[1], !bytes.Equal(shots[0], shots[1]))
 	for i, n := range counts {
@@ -112,7 +124,7 @@ func check(url, exe, out string, wait time.Duration) error {
 		}
 	}
 	if bytes.Equal(shots[0], shots[1]) {
-		return fmt.Errorf("the two screenshots a second apart are the same: the battle does not move")
+		return fmt.Errorf("every screenshot a second after the first was the same as it: the battle does not move")
 	}
 	return nil
 }
