@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -70,7 +71,7 @@ func (c *compiler) compileTyped(state []string, goals []GoalSpec, actions []Acti
 			ok = false
 		}
 		for _, p := range a.Post {
-			if !contains(condNames, p) {
+			if !slices.Contains(condNames, p) {
 				c.add(a.Pos, what+" post \""+p+"\" names no condition"+DidYouMean(p, condNames), nil)
 				ok = false
 			}
@@ -89,7 +90,7 @@ func (c *compiler) compileTyped(state []string, goals []GoalSpec, actions []Acti
 				c.add(a.Pos, what+" achieves_goal \""+g+"\", which is no goal, and the action has no output to make one of", nil)
 				continue
 			}
-			if !contains(a.Fulfills, g) {
+			if !slices.Contains(a.Fulfills, g) {
 				a.Fulfills = append(append([]string(nil), a.Fulfills...), g)
 			}
 		}
@@ -146,15 +147,6 @@ func isName(s string) bool {
 	return true
 }
 
-func contains(xs []string, s string) bool {
-	for _, x := range xs {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 // Types returns the type names of the domain's typed facts (every input
 // and output), in order of first use. A new slice.
 func (d *Domain) Types() []string {
@@ -174,7 +166,7 @@ func (d *Domain) Types() []string {
 // IsType reports whether name is a type of the domain's typed facts.
 func (d *Domain) IsType(name string) bool {
 	for _, a := range d.Actions {
-		if a.Output == name || contains(a.Inputs, name) {
+		if a.Output == name || slices.Contains(a.Inputs, name) {
 			return true
 		}
 	}

@@ -3,6 +3,7 @@ package bdi
 import (
 	"errors"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -692,7 +693,9 @@ func (m *Mind) Intentions() []*Intention {
 
 // Busy reports whether the mind has live intentions or events to
 // dispatch; World.Finish reports an agent with a busy mind as RUNNING.
-func (m *Mind) Busy() bool { return len(m.Intentions()) > 0 || m.qhead < len(m.queue) }
+func (m *Mind) Busy() bool {
+	return m.qhead < len(m.queue) || slices.ContainsFunc(m.intentions, func(in *Intention) bool { return !in.done })
+}
 
 // Current returns the intention being resumed now, or nil (outside the
 // reactive phase, or in an action body).

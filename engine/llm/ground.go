@@ -68,7 +68,7 @@ func Ground(d *engine.Domain, st engine.State, goal *engine.Goal, p Plan) Ground
 		reason := ""
 		switch {
 		case a == nil:
-			reason = fmt.Sprintf("the role %s has no action %q%s", d.Name, s.Action, engine.DidYouMean(s.Action, actionNames(d)))
+			reason = fmt.Sprintf("the role %s has no action %q%s", d.Name, s.Action, engine.DidYouMean(s.Action, d.ActionNames()))
 		case a.Restricted:
 			reason = fmt.Sprintf("action %q is restricted", s.Action)
 		case !a.Pre.Eval(sim):
@@ -100,14 +100,6 @@ func Ground(d *engine.Domain, st engine.State, goal *engine.Goal, p Plan) Ground
 	}
 	g.Valid = true
 	return g
-}
-
-func actionNames(d *engine.Domain) []string {
-	out := make([]string, len(d.Actions))
-	for i, a := range d.Actions {
-		out[i] = a.Name
-	}
-	return out
 }
 
 // Fallback is what a GroundingRule does with a plan that does not hold.

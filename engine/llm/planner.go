@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
-	"sort"
 	"strings"
 )
 
@@ -152,8 +151,7 @@ func (p *DynamicPlanner) GeneratePlanWithState(ctx context.Context, goal string,
 	}
 	user := "Goal: " + goal
 	if len(state) > 0 {
-		js, _ := json.Marshal(sortedMap(state))
-		user += "\nCurrent state (JSON): " + string(js)
+		user += "\nCurrent state (JSON): " + string(stateJSON(state))
 	}
 	return p.ask(ctx, p.client, goal, user)
 }
@@ -206,33 +204,20 @@ func (p *DynamicPlanner) systemPrompt() string {
 	return b.String()
 }
 
-// sortedMap is a map that json.Marshal writes with sorted keys (it does
-// already; the type documents that the prompt depends on it).
-type sortedMap map[string]any
-
-func (m sortedMap) MarshalJSON() ([]byte, error) {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	var b strings.Builder
-	b.WriteByte('{')
-	for i, k := range keys {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		kb, _ := json.Marshal(k)
-		vb, err := json.Marshal(m[k])
+// stateJSON writes the state as a JSON object; json.Marshal sorts the
+// keys, which the prompt depends on. A value JSON cannot write (a NaN, a
+// channel) is written as the string fmt.Sprint makes of it.
+func stateJSON(state map[string]any) []byte {
+	vals := make(map[string]json.RawMessage, len(state))
+	for k, v := range state {
+		vb, err := json.Marshal(v)
 		if err != nil {
-			vb, _ = json.Marshal(fmt.Sprint(m[k]))
+			vb, _ = json.Marshal(fmt.Sprint(v))
 		}
-		b.Write(kb)
-		b.WriteByte(':')
-		b.Write(vb)
+		vals[k] = vb
 	}
-	b.WriteByte('}')
-	return []byte(b.String()), nil
+	js, _ := json.Marshal(vals)
+	return js
 }
 
 func clip(s string, n int) string {
