@@ -222,8 +222,8 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 		},
 		"remove": func(L *lua.LState) int64 {
 			if t, ok := L.Get(1).(*lua.LTable); ok {
-				w := r.lenWork(t)
-				return w + itemsWork(t.Len()-L.OptInt(2, t.Len()))
+				n := t.Len()
+				return r.lenWork(t) + itemsWork(n-L.OptInt(2, n))
 			}
 			return 1
 		},
