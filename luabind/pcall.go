@@ -38,8 +38,7 @@ func (r *Runtime) takeWorker(L *lua.LState) *lua.LState {
 		r.pool = r.pool[:n-1]
 		return w
 	}
-	r.charge(L, coroutineUnits) // as coroutine.create
-	r.allocate(L, coroutineBytes)
+	r.chargeCoroutine(L)
 	ctx := L.RemoveContext() // else NewThread wraps it in a cancel context
 	w, _ := L.NewThread()
 	if ctx != nil {
