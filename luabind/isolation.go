@@ -65,8 +65,8 @@ func (r *Runtime) own(th *lua.LState, agent *engine.Agent) {
 // ownerOf returns the agent a coroutine belongs to and whether the
 // sandbox made it.
 func ownerOf(th *lua.LState) (*engine.Agent, bool) {
-	c, ok := th.Context().(*ownedCtx)
-	if !ok {
+	c := threadCtx(th)
+	if c == nil {
 		return nil, false
 	}
 	return c.owner, true
@@ -98,8 +98,7 @@ func (r *Runtime) wrapCoroutines(co *lua.LTable) (checkedCreate, wrapResume lua.
 	create := co.RawGetString("create").(*lua.LFunction)
 	resume := co.RawGetString("resume").(*lua.LFunction)
 	newCo := func(L *lua.LState) int {
-		r.charge(L, coroutineUnits) // a coroutine is a whole Lua state
-		r.allocate(L, coroutineBytes)
+		r.chargeCoroutine(L)
 		n := create.GFunction(L)
 		if th, ok := L.Get(-1).(*lua.LState); ok {
 			r.own(th, r.current)

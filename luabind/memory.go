@@ -88,11 +88,20 @@ func armSentinel() {
 }
 
 func readLive() {
-	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(sample)
-	if sample[0].Value.Kind() == metrics.KindUint64 {
-		gcWatch.live.Store(sample[0].Value.Uint64())
+	if live, ok := readMetric("/gc/heap/live:bytes"); ok {
+		gcWatch.live.Store(live)
 	}
+}
+
+// readMetric reads one uint64 metric of the Go runtime; ok is false when
+// the runtime does not offer it.
+func readMetric(name string) (v uint64, ok bool) {
+	sample := []metrics.Sample{{Name: name}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0, false
+	}
+	return sample[0].Value.Uint64(), true
 }
 
 // memoryWatch is the part of the budget that watches memory during one
@@ -118,12 +127,8 @@ type memoryWatch struct {
 func allocCap(limit int64) uint64 { return uint64(max(16*limit, 1<<30)) }
 
 func readAllocs() uint64 {
-	sample := []metrics.Sample{{Name: "/gc/heap/allocs:bytes"}}
-	metrics.Read(sample)
-	if sample[0].Value.Kind() == metrics.KindUint64 {
-		return sample[0].Value.Uint64()
-	}
-	return 0
+	allocs, _ := readMetric("/gc/heap/allocs:bytes")
+	return allocs
 }
 
 func mib(n int64) string { return fmt.Sprintf("%d MiB", (n+(1<<20)-1)>>20) }
@@ -166,12 +171,7 @@ func (b *budget) watchHeap() {
 // measureRunning is the budget's measure: what the running coroutine and
 // the body's own coroutine can reach, up to stop bytes.
 func (r *Runtime) measureRunning(stop int64) int64 {
-	s := sizer{r: r, seen: map[any]struct{}{}}
-	s.push(r.L.G.CurrentThread)
-	if r.running != nil {
-		s.push(r.running)
-	}
-	return s.run(stop)
+	return r.sizeOf(stop, r.L.G.CurrentThread, r.running)
 }
 
 // allocate counts n bytes a built-in is about to build for the running
@@ -234,7 +234,7 @@ func (r *Runtime) afterResume(t *coTask, work, alloc int64) error {
 		return nil
 	}
 	m.work, m.liveWalk = 0, live
-	held := r.sizeOf(t.th, max(limit, rlimit)+1)
+	held := r.sizeOf(max(limit, rlimit)+1, t.th)
 	r.held += held - m.held
 	m.held = held
 	if limit > 0 && held > limit {
@@ -262,12 +262,16 @@ func (r *Runtime) release(t *coTask, memoryFailure bool) {
 	}
 }
 
-// sizeOf estimates the bytes reachable from a coroutine, stopping once it
-// passes stop. It walks with an explicit work list, so a deep chain of
-// tables needs no deep Go stack.
-func (r *Runtime) sizeOf(th *lua.LState, stop int64) int64 {
+// sizeOf estimates the bytes reachable from the coroutines ths (a nil one
+// is skipped), stopping once it passes stop. It walks with an explicit
+// work list, so a deep chain of tables needs no deep Go stack.
+func (r *Runtime) sizeOf(stop int64, ths ...*lua.LState) int64 {
 	s := sizer{r: r, seen: map[any]struct{}{}}
-	s.push(th)
+	for _, th := range ths {
+		if th != nil {
+			s.push(th)
+		}
+	}
 	return s.run(stop)
 }
 

@@ -188,21 +188,18 @@ func (r *Runtime) npcIndex(L *lua.LState) int {
 	p := r.checkNPC(L, 1)
 	a := p.a
 	key := L.CheckString(2)
+	// Every lookup is a Go call, a method's (local f = npc.wait) as much
+	// as a field's: each is charged alike, so a loop of bare lookups
+	// spends its budget in about the time a plain loop does.
+	r.charge(L, accessUnits)
 	switch key {
 	case "state":
-		r.charge(L, accessUnits)
 		L.Push(p.state)
 	case "facts":
-		r.charge(L, accessUnits)
 		L.Push(r.facts(p))
 	case "name":
-		r.charge(L, accessUnits)
 		L.Push(lua.LString(a.Name))
 	default:
-		// A method's lookup is a Go call too, charged like a field's: a
-		// loop of bare lookups (local f = npc.wait) spends its budget in
-		// about the time a plain loop does.
-		r.charge(L, accessUnits)
 		m := r.methods.RawGetString(key)
 		if m == lua.LNil {
 			L.RaiseError("npc has no field or method %q%s%s", key, didYouMean(key, r.methodNames()), r.hostList())

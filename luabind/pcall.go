@@ -24,7 +24,7 @@ import (
 //     function ends; then the calling coroutine goes on with pcall's
 //     results.
 
-// ctxOf returns the sandbox's context of a coroutine, or nil.
+// threadCtx returns the sandbox's context of a coroutine, or nil.
 func threadCtx(th *lua.LState) *ownedCtx {
 	c, _ := th.Context().(*ownedCtx)
 	return c
@@ -38,8 +38,7 @@ func (r *Runtime) takeWorker(L *lua.LState) *lua.LState {
 		r.pool = r.pool[:n-1]
 		return w
 	}
-	r.charge(L, coroutineUnits) // as coroutine.create
-	r.allocate(L, coroutineBytes)
+	r.chargeCoroutine(L)
 	ctx := L.RemoveContext() // else NewThread wraps it in a cancel context
 	w, _ := L.NewThread()
 	if ctx != nil {
@@ -79,18 +78,13 @@ func (r *Runtime) pcall(L *lua.LState) int {
 	switch ok, tag := L.Get(2), L.Get(3); {
 	case ok != lua.LTrue:
 		// f raised an error and the worker is dead.
-		if s, isStr := tag.(lua.LString); isStr {
-			if b := r.budget; b.armed && b.spent != nil {
-				// A spent budget or memory limit is not the function's
-				// error to catch: stop the caller too, at the line where
-				// it was spent.
-				L.Error(lua.LString(locateAt(string(s), b.spentAt)), 0)
-			}
-			tag = lua.LString(stripPrelude(string(s)))
+		msg, stop := r.protectedError(tag)
+		if stop {
+			L.Error(msg, 0)
 		}
 		L.SetTop(0)
 		L.Push(lua.LFalse)
-		L.Push(tag)
+		L.Push(msg)
 		return 2
 	case tag == r.doneToken:
 		r.putWorker(w)
@@ -108,6 +102,22 @@ func (r *Runtime) pcall(L *lua.LState) int {
 	L.Remove(1)
 	L.Remove(1)
 	return -1
+}
+
+// protectedError is what pcall returns for the error object v of a
+// protected function that failed: a message loses a position in the
+// sandbox's prelude. When the budget or a memory limit was spent, stop is
+// true and msg names the line where it was: that is not the function's
+// error to catch, and the caller stops too.
+func (r *Runtime) protectedError(v lua.LValue) (msg lua.LValue, stop bool) {
+	s, ok := v.(lua.LString)
+	if !ok {
+		return v, false
+	}
+	if b := r.budget; b.armed && b.spent != nil {
+		return lua.LString(locateAt(string(s), b.spentAt)), true
+	}
+	return lua.LString(stripPrelude(string(s))), false
 }
 
 // stripPrelude drops a position in the sandbox's own Lua code (the budget
@@ -144,14 +154,10 @@ func (r *Runtime) resumeThread(L, th *lua.LState, fn *lua.LFunction, args []lua.
 		default:
 			// The protected function failed (the worker is dead).
 			c.pcallWorker = nil
-			msg := errObject(err)
-			if str, ok := msg.(lua.LString); ok {
-				if b := r.budget; b.armed && b.spent != nil {
-					// A spent budget or memory limit stops th too (see
-					// pcall), at the line where it was spent.
-					return lua.ResumeError, nil, &lua.ApiError{Type: lua.ApiErrorRun, Object: lua.LString(locateAt(string(str), b.spentAt))}
-				}
-				msg = lua.LString(stripPrelude(string(str)))
+			msg, stop := r.protectedError(errObject(err))
+			if stop {
+				// A spent budget or memory limit stops th too.
+				return lua.ResumeError, nil, &lua.ApiError{Type: lua.ApiErrorRun, Object: msg}
 			}
 			args = []lua.LValue{lua.LFalse, msg}
 		}

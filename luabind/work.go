@@ -98,6 +98,14 @@ func (r *Runtime) chargeBytes(L *lua.LState, n int) {
 	r.allocate(L, int64(n))
 }
 
+// chargeCoroutine charges the creation of a coroutine (coroutine.create,
+// wrap, a new pcall worker), a whole Lua state, to the budget and the
+// memory meter before it happens.
+func (r *Runtime) chargeCoroutine(L *lua.LState) {
+	r.charge(L, coroutineUnits)
+	r.allocate(L, coroutineBytes)
+}
+
 // cost wraps the Go functions of a library with a charge computed from
 // their arguments before they run.
 func (r *Runtime) cost(t *lua.LTable, work map[string]func(L *lua.LState) int64) {
@@ -222,8 +230,8 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 		},
 		"remove": func(L *lua.LState) int64 {
 			if t, ok := L.Get(1).(*lua.LTable); ok {
-				w := r.lenWork(t)
-				return w + itemsWork(t.Len()-L.OptInt(2, t.Len()))
+				n := t.Len()
+				return r.lenWork(t) + itemsWork(n-L.OptInt(2, n))
 			}
 			return 1
 		},
