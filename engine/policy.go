@@ -1,6 +1,9 @@
 package engine
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Policy is what an agent may run: the seed's execution policy and its
 // secured tools (@SecureAgentTool hasAuthority(...)). An action with
@@ -20,7 +23,14 @@ type Policy struct {
 
 // Permits reports whether the policy lets a run; a nil policy permits
 // every action.
-func (p *Policy) Permits(a *Action) bool { return p.Refusal(a) == "" }
+func (p *Policy) Permits(a *Action) bool { return p == nil || permitted(a, p.Authorities) }
+
+// permitted is the rule behind Permits and refusalClause, without building
+// the refusal's sentence (the planner asks it for every secured action of
+// every plan).
+func permitted(a *Action, authorities []string) bool {
+	return !a.Restricted && (a.Authority == "" || slices.Contains(authorities, a.Authority))
+}
 
 // Refusal returns why the policy forbids a ("" when it permits it): a
 // sentence naming the action and, for a secured action, the authority it
@@ -44,17 +54,12 @@ func refusal(a *Action, authorities []string) string {
 // authority \"x\", and none is granted", or "".
 func refusalClause(a *Action, authorities []string) string {
 	switch {
+	case permitted(a, authorities):
+		return ""
 	case a.Restricted:
 		return "is restricted"
-	case a.Authority != "":
-		for _, g := range authorities {
-			if g == a.Authority {
-				return ""
-			}
-		}
-		return "needs authority \"" + a.Authority + "\"" + grantedNote(authorities)
 	}
-	return ""
+	return "needs authority \"" + a.Authority + "\"" + grantedNote(authorities)
 }
 
 func grantedNote(authorities []string) string {
