@@ -479,7 +479,7 @@ func (l *LLM) readOptions(L *lua.LState, a *engine.Agent, req *llmRequest) error
 				continue
 			}
 			if req.opts.goal = a.Domain.Goal(string(name)); req.opts.goal == nil {
-				problem = fmt.Errorf("the role has no goal %q%s", string(name), didYouMean(string(name), goalNames(a.Domain)))
+				problem = fmt.Errorf("the role has no goal %q%s", string(name), didYouMean(string(name), a.Domain.GoalNames()))
 			}
 		case "fallback":
 			switch val.String() {
@@ -528,14 +528,6 @@ func capabilitiesFrom(v lua.LValue, d *engine.Domain) ([]llm.Capability, error) 
 		}
 	}
 	return caps, nil
-}
-
-func goalNames(d *engine.Domain) []string {
-	out := make([]string, len(d.Goals))
-	for i, g := range d.Goals {
-		out[i] = g.Name
-	}
-	return out
 }
 
 // replayAnswers pairs each agent's llm-request records with the
