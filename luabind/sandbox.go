@@ -466,7 +466,7 @@ func (r *Runtime) checkYield(L *lua.LState) {
 				": gopher-lua cannot suspend the Go function that called it"), 0)
 		}
 	}
-	if r.insideMetamethod() {
+	if r.yieldNested(L) {
 		L.Error(lua.LString(scriptWhere(L)+"cannot wait or yield inside a metamethod (__index, __newindex, __lt, __call, ...): "+
 			"gopher-lua runs it in a Go call it cannot suspend"), 0)
 	}
@@ -492,6 +492,27 @@ func luaType(L *lua.LState) int {
 	}
 	return 1
 }
+
+// yieldNested reports whether a yield of coroutine L now would cross a Go
+// call of the VM (see insideMetamethod). It reads the coroutine's call
+// frames, which the VM keeps anyway (calledFromCode), and walks the Go
+// stack only where they cannot tell: the main thread, whose frames may
+// hang from an earlier call, or frames that cannot be read.
+func (r *Runtime) yieldNested(L *lua.LState) bool {
+	if L.Parent != nil {
+		if direct, ok := calledFromCode(L); ok {
+			if yieldCheck != nil {
+				yieldCheck(!direct, r.insideMetamethod())
+			}
+			return !direct
+		}
+	}
+	return r.insideMetamethod()
+}
+
+// yieldCheck, when set (by the package's tests), gets both answers of
+// yieldNested for a coroutine: from the call frames and from the Go stack.
+var yieldCheck func(frames, goStack bool)
 
 // insideMetamethod reports whether the running coroutine's VM loop was
 // entered again from Go since the coroutine was resumed: the VM calls a

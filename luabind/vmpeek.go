@@ -28,6 +28,7 @@ var peek struct {
 	tableArray                     uintptr // LTable.array
 	stateFrame, stateReg           uintptr // LState.currentFrame, LState.reg
 	frameFn, framePc, frameLocalBs uintptr // callFrame.Fn, Pc, LocalBase
+	frameParent                    uintptr // callFrame.Parent
 	regArray, regTop               uintptr // registry.array, registry.top
 }
 
@@ -54,14 +55,16 @@ func init() {
 	fn, ok4 := field(cf.Type.Elem(), "Fn", reflect.Pointer)
 	pc, ok5 := field(cf.Type.Elem(), "Pc", reflect.Int)
 	lb, ok6 := field(cf.Type.Elem(), "LocalBase", reflect.Int)
+	parent, ok9 := field(cf.Type.Elem(), "Parent", reflect.Pointer)
 	arr, ok7 := field(reg.Type.Elem(), "array", reflect.Slice)
 	top, ok8 := field(reg.Type.Elem(), "top", reflect.Int)
-	if !ok4 || !ok5 || !ok6 || !ok7 || !ok8 || fn.Type.Elem() != reflect.TypeFor[lua.LFunction]() || arr.Type.Elem() != reflect.TypeFor[lua.LValue]() {
+	if !ok4 || !ok5 || !ok6 || !ok7 || !ok8 || !ok9 || parent.Type != cf.Type || fn.Type.Elem() != reflect.TypeFor[lua.LFunction]() || arr.Type.Elem() != reflect.TypeFor[lua.LValue]() {
 		return
 	}
 	peek.tableArray = tbl.Offset
 	peek.stateFrame, peek.stateReg = cf.Offset, reg.Offset
 	peek.frameFn, peek.framePc, peek.frameLocalBs = fn.Offset, pc.Offset, lb.Offset
+	peek.frameParent = parent.Offset
 	peek.regArray, peek.regTop = arr.Offset, top.Offset
 	peek.ok = true
 }
@@ -220,4 +223,46 @@ func errListTooLong() error {
 func hasMeta(t *lua.LTable, event string) bool {
 	mt, ok := t.Metatable.(*lua.LTable)
 	return ok && mt.RawGetString(event) != lua.LNil
+}
+
+// calledFromCode reports, for a coroutine th running a Go function, whether
+// every frame on th's call stack below it was entered by a CALL or
+// TAILCALL instruction of the Lua frame under it, back to the frame the
+// coroutine started with: the VM ran the whole chain in one instruction
+// loop. A metamethod (__index, __lt, ...), a generic for's iterator and a
+// Lua function that a Go function calls run in a nested loop, which a
+// yield cannot suspend: their frame's parent is a Go function's frame or
+// a Lua frame stopped at another instruction. ok is false when the
+// frames cannot be read (peeking is off, or a frame looks wrong); the
+// caller then asks the Go call stack instead.
+func calledFromCode(th *lua.LState) (yes, ok bool) {
+	if !peek.ok {
+		return false, false
+	}
+	f := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	for depth := 0; f != nil; depth++ {
+		p := *(*unsafe.Pointer)(unsafe.Add(f, peek.frameParent))
+		if p == nil {
+			return true, true
+		}
+		if depth > callStackSize+2 {
+			return false, false
+		}
+		fn := *(**lua.LFunction)(unsafe.Add(p, peek.frameFn))
+		if fn == nil {
+			return false, false
+		}
+		if fn.IsG {
+			return false, true // a Go function called the frame above it
+		}
+		pc, code := *(*int)(unsafe.Add(p, peek.framePc)), fn.Proto.Code
+		if pc < 1 || pc > len(code) {
+			return false, false
+		}
+		if op := int(code[pc-1] >> 26); op != lua.OP_CALL && op != lua.OP_TAILCALL {
+			return false, true
+		}
+		f = p
+	}
+	return false, false
 }
