@@ -50,6 +50,7 @@ type budget struct {
 	where     func() string          // the running script's "file:line: " (Runtime.runningWhere)
 	spentAt   string                 // where the budget was spent
 	main      *lua.LState            // the runtime's main thread, whose next instruction Done reads (see vmpeek.go)
+	fastMeta  lua.LValue             // the metatable of the fast npc object, whose lookups Done charges (see promote)
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
@@ -203,11 +204,17 @@ func (r *Runtime) begin(agent *engine.Agent, m mode) scope {
 	if s.armed {
 		r.errorWhere = ""
 	}
+	if r.fast != nil && agent != r.fastRef.a {
+		r.demote()
+	}
 	r.current, r.mode = agent, m
 	return s
 }
 
 func (r *Runtime) end(s scope) {
+	if r.fast != nil && s.agent != r.fastRef.a {
+		r.demote()
+	}
 	r.current, r.mode = s.agent, s.mode
 	if s.armed {
 		r.budget.disarm()

@@ -103,10 +103,17 @@ func (t *coTask) resume(fn *lua.LFunction, first, args []lua.LValue) (st lua.Res
 	sc := rt.begin(t.agent, modeBody)
 	rt.budget.mem.held = t.mem.held
 	rt.running = t.th
+	// The agent's npc object is fast while its coroutine runs (see
+	// promote); an outer resume of the same agent made it fast already.
+	outerFast := rt.fast != nil
+	rt.promote(rt.npc(t.agent))
 	L := rt.L
 	top := L.GetTop()
 	defer func() {
 		rt.running = nil
+		if !outerFast {
+			rt.demote()
+		}
 		rt.end(sc)
 		// gopher-lua panics out of Resume when a coroutine yielded across
 		// a Go call it could not suspend (see checkedYield). Restore the

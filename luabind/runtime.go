@@ -131,6 +131,11 @@ type Runtime struct {
 
 	npcs     map[*engine.Agent]*lua.LUserData
 	npcMeta  *lua.LTable
+	// The fast npc object (see promote): its metatable, lookup table and
+	// the latter's metatable, and the npc object that is fast now.
+	fastMeta, fastIndex, fastMiss *lua.LTable
+	fast                          *lua.LUserData
+	fastRef                       *npcRef
 	stMeta   *lua.LTable
 	fMeta    *lua.LTable // npc.facts
 	callMeta *lua.LTable

@@ -228,9 +228,32 @@ func (r *Runtime) compile(src io.Reader, name string) (*lua.LFunction, error) {
 	if err != nil {
 		return nil, &lua.ApiError{Type: lua.ApiErrorSyntax, Object: lua.LString(err.Error()), Cause: err}
 	}
+	unboxFieldKeys(proto)
 	fn := r.L.NewFunctionFromProto(proto)
 	fn.Env = r.newEnv()
 	return fn, nil
+}
+
+// unboxFieldKeys turns the VM's t.name reads and writes (GETTABLEKS and
+// SETTABLEKS: a constant string key) into the general GETTABLE and
+// SETTABLE of the same operands, in proto and every function inside it.
+// Both do the same (gopher-lua's getField and getFieldString differ only
+// in the key's Go type, and give the same messages), but the string forms
+// box the key anew each time they pass it to an __index or __newindex
+// function (npc.state.ammo allocated 16 bytes per read); the general ones
+// pass the constant, boxed once at compile time.
+func unboxFieldKeys(proto *lua.FunctionProto) {
+	for i, inst := range proto.Code {
+		switch int(inst >> 26) {
+		case lua.OP_GETTABLEKS:
+			proto.Code[i] = inst&^(0x3f<<26) | uint32(lua.OP_GETTABLE)<<26
+		case lua.OP_SETTABLEKS:
+			proto.Code[i] = inst&^(0x3f<<26) | uint32(lua.OP_SETTABLE)<<26
+		}
+	}
+	for _, p := range proto.FunctionPrototypes {
+		unboxFieldKeys(p)
+	}
 }
 
 var exprType = reflect.TypeFor[ast.Expr]()

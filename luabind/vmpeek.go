@@ -35,6 +35,9 @@ var peek struct {
 // Opcodes of gopher-lua's VM (opcode.go): an instruction's top 6 bits.
 const (
 	opSetTable = lua.OP_SETTABLE
+	opGetTable   = lua.OP_GETTABLE
+	opGetTableKS = lua.OP_GETTABLEKS
+	opSelf       = lua.OP_SELF
 	opLen      = lua.OP_LEN
 	opSetList  = lua.OP_SETLIST
 	opBitRK    = 1 << 8 // an RK operand with this bit names a constant
@@ -163,6 +166,14 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 	}
 	inst := code[pc-1]
 	switch int(inst >> 26) {
+	case opGetTable, opGetTableKS, opSelf:
+		// A lookup on the fast npc object costs what npcIndex charges.
+		if b.fastMeta != nil {
+			f := vmFrame{th: th, cf: cf, fn: fn, inst: inst}
+			if ud, ok := f.register(int(inst & 0x1ff)).(*lua.LUserData); ok && ud.Metatable == b.fastMeta {
+				b.n += accessUnits
+			}
+		}
 	case opSetTable:
 		return setTableWork(vmFrame{th: th, cf: cf, fn: fn, inst: inst})
 	case opSetList:
@@ -186,11 +197,16 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 }
 
 func setTableWork(f vmFrame) (int, bool) {
+	// Only a number key pads or appends (t.name = v, the commonest
+	// assignment, is SETTABLE too: see unboxFieldKeys).
+	k, ok := f.rk(int(f.inst & 0x1ff)).(lua.LNumber)
+	if !ok {
+		return 0, false
+	}
 	t, ok := f.register(int(f.inst>>18) & 0xff).(*lua.LTable)
 	if !ok || hasMeta(t, "__newindex") {
 		return 0, false
 	}
-	k := f.rk(int(f.inst & 0x1ff))
 	if n := paddingOf(t, k); n > 0 {
 		return n, true
 	}
