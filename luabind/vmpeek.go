@@ -34,13 +34,13 @@ var peek struct {
 
 // Opcodes of gopher-lua's VM (opcode.go): an instruction's top 6 bits.
 const (
-	opSetTable = lua.OP_SETTABLE
+	opSetTable   = lua.OP_SETTABLE
 	opGetTable   = lua.OP_GETTABLE
 	opGetTableKS = lua.OP_GETTABLEKS
 	opSelf       = lua.OP_SELF
-	opLen      = lua.OP_LEN
-	opSetList  = lua.OP_SETLIST
-	opBitRK    = 1 << 8 // an RK operand with this bit names a constant
+	opLen        = lua.OP_LEN
+	opSetList    = lua.OP_SETLIST
+	opBitRK      = 1 << 8 // an RK operand with this bit names a constant
 )
 
 func init() {
