@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"time"
 
@@ -40,6 +41,13 @@ var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); retu
 // disarmed (Done returns nil at once) between them.
 type budget struct {
 	limit     int64 // instructions per arming; <= 0 means no limit
+	// stop is the count past which done leaves its common case: limit,
+	// or the next clock reading of a time budget (every timeCheckEvery
+	// instructions), or never.
+	stop int64
+	// workOps are the opcodes (a bit each) whose instructions done hands
+	// to doneSlow: tableOps, and lookupOps while an npc object is fast.
+	workOps uint64
 	timeLimit time.Duration
 	n         int64
 	start     time.Time
@@ -59,15 +67,28 @@ func (b *budget) Value(any) any               { return nil }
 // Done is called by the VM of the main thread before each instruction.
 func (b *budget) Done() <-chan struct{} { return b.done(b.main) }
 
-// done is Done for thread th (a coroutine's context passes its own).
+// done is Done for thread th (a coroutine's context passes its own). Its
+// common case, an instruction that does no table work while nothing is
+// spent, no collection has run and no clock is read, is small enough for
+// the compiler to inline into Done; everything else is in doneSlow.
 func (b *budget) done(th *lua.LState) <-chan struct{} {
 	if !b.armed {
 		return nil
 	}
+	b.n++
+	if b.spent != nil || b.n > b.stop || gcWatch.cycles.Load() != b.mem.cycles || peekWork(th, b.workOps) {
+		return b.doneSlow(th)
+	}
+	return nil
+}
+
+// doneSlow is done past its common case; b.n already counts the
+// instruction.
+func (b *budget) doneSlow(th *lua.LState) <-chan struct{} {
 	if b.spent != nil {
+		b.n-- // a spent budget counts no more instructions
 		return closedChan
 	}
-	b.n++
 	b.watchHeap()
 	if slots, pad := tableWork(th, b); slots > 0 {
 		b.chargeSlots(slots, pad)
@@ -140,6 +161,15 @@ func (b *budget) arm() bool {
 		return false
 	}
 	b.armed, b.n, b.spent, b.spentAt = true, 0, nil, ""
+	switch {
+	case b.timeLimit > 0:
+		b.stop = -1 // every instruction may read the clock
+	case b.limit > 0:
+		b.stop = b.limit
+	default:
+		b.stop = math.MaxInt64
+	}
+	b.workOps |= tableOps
 	b.mem.alloc, b.mem.held = 0, 0
 	b.mem.live0, b.mem.cycles, b.mem.allocs0 = gcWatch.live.Load(), gcWatch.cycles.Load(), 0
 	if b.timeLimit > 0 {

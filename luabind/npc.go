@@ -263,6 +263,7 @@ func (r *Runtime) promote(ud *lua.LUserData) {
 	r.fastIndex.RawSetString("state", p.state)
 	ud.Metatable = r.fastMeta
 	r.fast, r.fastRef = ud, p
+	r.budget.workOps |= lookupOps
 }
 
 // demote gives the fast npc object back its ordinary metatable.
@@ -270,6 +271,7 @@ func (r *Runtime) demote() {
 	if r.fast != nil {
 		r.fast.Metatable = r.npcMeta
 		r.fast, r.fastRef = nil, nil
+		r.budget.workOps &^= lookupOps
 	}
 }
 

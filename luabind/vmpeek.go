@@ -142,6 +142,33 @@ func (f vmFrame) rk(x int) lua.LValue {
 	return f.register(x)
 }
 
+// tableOps are the opcodes tableWork looks at, a bit each; lookupOps are
+// those of a lookup, which the budget charges on the fast npc object.
+const (
+	tableOps  = 1<<opSetTable | 1<<opSetList | 1<<opLen
+	lookupOps = 1<<opGetTable | 1<<opGetTableKS | 1<<opSelf
+)
+
+// peekWork reports whether the instruction th's VM is about to run has an
+// opcode in ops (a bit each). It is the budget's per-instruction test, so
+// it is kept small enough to inline.
+func peekWork(th *lua.LState, ops uint64) bool {
+	if !peek.ok {
+		return false
+	}
+	// The VM asks only while a Lua function's frame runs (th is never nil).
+	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	if cf == nil {
+		return false
+	}
+	p := (*(**lua.LFunction)(unsafe.Add(cf, peek.frameFn))).Proto
+	if p == nil {
+		return false
+	}
+	pc := *(*int)(unsafe.Add(cf, peek.framePc))
+	return uint(pc-1) < uint(len(p.Code)) && ops>>(p.Code[pc-1]>>26)&1 != 0
+}
+
 // tableWork is the table work, in slots, that the instruction th's VM is
 // about to run does beyond one step: the nils an assignment pads or the
 // values a constructor appends after a call (pad is true: both grow the
