@@ -40,14 +40,14 @@ var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); retu
 // deterministic. It is armed for one resume or callback at a time and
 // disarmed (Done returns nil at once) between them.
 type budget struct {
-	limit     int64 // instructions per arming; <= 0 means no limit
+	limit int64 // instructions per arming; <= 0 means no limit
 	// stop is the count past which done leaves its common case: limit,
 	// or the next clock reading of a time budget (every timeCheckEvery
 	// instructions), or never.
 	stop int64
 	// workOps are the opcodes (a bit each) whose instructions done hands
 	// to doneSlow: tableOps, and lookupOps while an npc object is fast.
-	workOps uint64
+	workOps   uint64
 	timeLimit time.Duration
 	n         int64
 	start     time.Time
