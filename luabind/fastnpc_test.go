@@ -63,6 +63,13 @@ local co = coroutine.wrap(function() npc:noop() coroutine.yield() npc.state.n = 
 co() co()`, "", 0},
 		{"through a table's __index", `local t = setmetatable({}, { __index = npc })
 local s = t.state s.n = 4`, "", 1},
+		{"state through a table's __index", `local t = setmetatable({}, { __index = npc.state })
+npc.state.n = 7
+local d = npc.state.done
+npc.state.n = t.n + 1
+assert(rawget(t, "n") == nil and t.done == false and t.n == 8)`, "", 0},
+		{"state read as a method", `npc.state.n = 1 local ok, err = pcall(function() return npc.state:n() end)
+npc.state.n = (ok and 1000 or 0) + #tostring(err)`, "", 0},
 		{"unknown method", `npc:shout()`, "npc has no field or method \"shout\"", 0},
 		{"writing a field", `npc.hp = 1`, "npc.hp: npc fields are read-only; write state through npc.state", 0},
 		{"unknown state", `local x = npc.state.nope`, "npc.state.nope: no such state variable", 0},
