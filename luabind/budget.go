@@ -67,7 +67,8 @@ func (b *budget) Value(any) any               { return nil }
 // Done is called by the VM of the main thread before each instruction.
 func (b *budget) Done() <-chan struct{} { return b.done(b.main) }
 
-// done is Done for thread th (a coroutine's context passes its own). Its
+// done is Done for thread th (ownedCtx.Done is the same for a
+// coroutine). Its
 // common case, an instruction that does no table work while nothing is
 // spent, no collection has run and no clock is read, is small enough for
 // the compiler to inline into Done; everything else is in doneSlow.
