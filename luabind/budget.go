@@ -68,10 +68,10 @@ func (b *budget) Value(any) any               { return nil }
 func (b *budget) Done() <-chan struct{} { return b.done(b.main) }
 
 // done is Done for thread th (ownedCtx.Done is the same for a
-// coroutine). Its
-// common case, an instruction that does no table work while nothing is
-// spent, no collection has run and no clock is read, is small enough for
-// the compiler to inline into Done; everything else is in doneSlow.
+// coroutine). Its common case, an instruction that does no table work
+// while nothing is spent, no collection has run and no clock is read, is
+// a few loads and compares (the next opcode read inline, see peekWork);
+// everything else is in doneSlow.
 func (b *budget) done(th *lua.LState) <-chan struct{} {
 	if !b.armed {
 		return nil
