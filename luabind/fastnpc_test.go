@@ -12,7 +12,7 @@ import (
 
 // runBody loads a one-action role whose body is body, resumes it up to 5
 // times and returns the work of each resume and the error that ended it.
-func runBody(t *testing.T, dir, name, body string, slow bool) (works []int64, err error, a *engine.Agent) {
+func runBody(t *testing.T, dir, name, body string, slow bool) (works []int64, a *engine.Agent, err error) {
 	t.Helper()
 	defer func(old bool) { slowNPC = old }(slowNPC)
 	slowNPC = slow
@@ -36,7 +36,7 @@ func runBody(t *testing.T, dir, name, body string, slow bool) (works []int64, er
 		st, err = task.Resume(0.1)
 		works = append(works, task.(*luaTask).work)
 	}
-	return works, err, a
+	return works, a, err
 }
 
 // TestFastNPCCostsAndAnswersAsBefore: while a body runs, its npc object
@@ -78,8 +78,8 @@ npc.state.n = (ok and 1000 or 0) + #tostring(err)`, "", 0},
 	dir := t.TempDir()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			fastWork, fastErr, fast := runBody(t, dir, "fast", c.body, false)
-			slowWork, slowErr, slow := runBody(t, dir, "slow", c.body, true)
+			fastWork, fast, fastErr := runBody(t, dir, "fast", c.body, false)
+			slowWork, slow, slowErr := runBody(t, dir, "slow", c.body, true)
 			switch {
 			case c.chained > 0:
 				// A lookup that reaches the fast npc through another
@@ -104,9 +104,9 @@ npc.state.n = (ok and 1000 or 0) + #tostring(err)`, "", 0},
 		})
 	}
 	t.Run("a lookup costs accessUnits", func(t *testing.T) {
-		npcWork, err, _ := runBody(t, dir, "npc", `for i = 1, 100 do local f = npc.wait end coroutine.yield()`, false)
+		npcWork, _, err := runBody(t, dir, "npc", `for i = 1, 100 do local f = npc.wait end coroutine.yield()`, false)
 		require.NoError(t, err)
-		tblWork, err, _ := runBody(t, dir, "tbl", `local t = { wait = 1 } for i = 1, 100 do local f = t.wait end coroutine.yield()`, false)
+		tblWork, _, err := runBody(t, dir, "tbl", `local t = { wait = 1 } for i = 1, 100 do local f = t.wait end coroutine.yield()`, false)
 		require.NoError(t, err)
 		// The table is made and filled in 2 more instructions.
 		assert.Equal(t, int64(100*accessUnits), npcWork[0]-(tblWork[0]-2))
