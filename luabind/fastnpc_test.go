@@ -23,6 +23,11 @@ func runBody(t *testing.T, dir, name, body string, slow bool) (works []int64, a 
 	rt := NewRuntime(Options{InstructionBudget: testBudget, Host: map[string]HostFunc{
 		"noop": func(c *HostCall) (bool, error) { return true, nil },
 		"slow": func(c *HostCall) (bool, error) { return !c.First, nil },
+		"bump": func(c *HostCall) (bool, error) {
+			n, _ := c.Agent.Get("n").AsNumber()
+			c.Agent.Set("n", engine.NumberValue(n+10))
+			return true, nil
+		},
 	}})
 	defer rt.Close()
 	d, err := rt.LoadDomain(file)
@@ -68,6 +73,14 @@ npc.state.n = 7
 local d = npc.state.done
 npc.state.n = t.n + 1
 assert(rawget(t, "n") == nil and t.done == false and t.n == 8)`, "", 0},
+		{"state changed by Go between reads", `npc.state.n = 1
+local a = npc.state.n
+npc:bump()
+local b = npc.state.n
+local t = setmetatable({}, { __index = npc.state })
+npc.state.n = 2
+assert(a == 1 and b == 11 and t.n == 2 and npc.state.n == 2)
+npc.state.n = a + b + t.n`, "", 0},
 		{"state read as a method", `npc.state.n = 1 local ok, err = pcall(function() return npc.state:n() end)
 npc.state.n = (ok and 1000 or 0) + #tostring(err)`, "", 0},
 		{"unknown method", `npc:shout()`, "npc has no field or method \"shout\"", 0},
