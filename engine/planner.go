@@ -177,6 +177,13 @@ type Planner struct {
 	cache    []*goalSearch // by Goal.Index
 	gs       *goalSearch   // the goal being searched
 
+	// The word search's arena (see planner_words.go): nw words per node;
+	// wmode says the last search ran on words.
+	words       []uint64
+	nw          int
+	wmode       bool
+	generalOnly bool // tests: never run the word search
+
 	sim  State
 	plan Plan
 
@@ -301,7 +308,11 @@ func (p *Planner) planGoalSearch(g *Goal, sim State) error {
 	cost := p.nodes[end].g
 	p.plan.Cost += cost
 	p.plan.Goals = append(p.plan.Goals, GoalPlan{Goal: g, Steps: p.plan.Steps[start:], Cost: cost})
-	copy(sim, p.nodeState(end))
+	if p.wmode {
+		gs.words.store(sim, p.wordState(end))
+	} else {
+		copy(sim, p.nodeState(end))
+	}
 	return nil
 }
 

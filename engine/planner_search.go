@@ -81,6 +81,17 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 	p.held = p.held[:len(d.Actions)]
 	clear(p.held)
 
+	p.wmode = false
+	if ws := gs.words; ws != nil && !p.generalOnly {
+		p.nw = len(ws.slots)
+		if p.nw > len(p.words) {
+			p.growWords(p.nw)
+		}
+		if ws.load(p.words[:p.nw], start) {
+			p.wmode = true
+			return p.searchNewWords(ws, maxDepth, pauseAt)
+		}
+	}
 	root := p.newNode(-1, -1, 0, 0)
 	rs := p.nodeState(root)
 	copy(rs, start)
@@ -105,6 +116,9 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 // call with the same arguments goes on exactly where it stopped (see
 // plan_slice.go).
 func (p *Planner) searchLoop(gs *goalSearch, expansions int, cut bool, pauseAt int) (int32, outcome, bool, int) {
+	if p.wmode {
+		return p.searchLoopWords(gs, gs.words, expansions, cut, pauseAt)
+	}
 	budget := p.budget()
 	for len(p.heap) > 0 {
 		cur := p.pop()

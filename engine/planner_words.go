@@ -1,0 +1,793 @@
+package engine
+
+import (
+	"math"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+)
+
+// The word search: a goal's search compiled, at analysis, for the common
+// domains whose variables keep one kind during a search (numbers, booleans,
+// strings). A search state is then a flat row of 64-bit words, one per
+// variable the search reads or writes: a number as an int64, 0 or 1 for a
+// boolean, an intern id for a string. Numbers are integers: the literals
+// an effect assigns and the steps it adds must be, and so must the start
+// state's numbers (else the general search runs). Every precondition and goal test
+// is a compare of one word with a constant, every assignment a write of a
+// constant, a copy or an addition of a constant. It runs the same A* as the
+// general search (the same candidates in the same order, the same
+// heuristic values, the same duplicate rule and the same open-set order),
+// so it returns the same plan, cost, expansions and failure; only the
+// representation differs. A goal the compiler cannot take (a condition or
+// effect of another shape, a variable without a fixed kind), or a start
+// state whose values do not fit (another kind, a non-finite or huge number,
+// a string no literal of the domain names), runs the general search.
+
+// wordSearch is a goal's search compiled to words (see above).
+type wordSearch struct {
+	slots  []int       // the schema slot of each word
+	kinds  []expr.Kind // the kind each word's variable holds: Number, Bool or String
+	hashed []int32     // the words compared by value (goalSearch.full)
+	strs   []string    // intern id -> string
+	ids    map[string]uint64
+
+	cond  wordCond   // the goal condition
+	acts  []wordAct  // parallel to goalSearch.acts
+	atoms []wordAtom // parallel to goalSearch.atoms
+
+	// The index (goalSearch.index) on words: the word of each bool slot
+	// (-1 when it does not hold a boolean: never true), and the sets by
+	// string id of the string slot's word (strWord -1 when none).
+	boolWords []int32
+	strWord   int32
+	byID      [][]uint64
+}
+
+// wordTest is one test of a word against a constant.
+type wordTest struct {
+	op uint8
+	w  int32
+	k  uint64  // the word, for wEq and wNe
+	f  float64 // the number, for the float compares
+}
+
+const (
+	wEq = iota // word == k
+	wNe        // word != k
+	wLt        // number < f
+	wLe
+	wGt
+	wGe
+	wFEq // number == f
+	wFNe // number != f
+)
+
+// wordCond is a conjunction of word tests; never says a test can never
+// hold (a test of a variable of another kind), so neither can the whole.
+type wordCond struct {
+	tests []wordTest
+	never bool
+}
+
+func (c *wordCond) eval(st []uint64) bool {
+	if c.never {
+		return false
+	}
+	for i := range c.tests {
+		t := &c.tests[i]
+		w := st[t.w]
+		var ok bool
+		switch t.op {
+		case wEq:
+			ok = w == t.k
+		case wNe:
+			ok = w != t.k
+		case wLt:
+			ok = float64(int64(w)) < t.f
+		case wLe:
+			ok = float64(int64(w)) <= t.f
+		case wGt:
+			ok = float64(int64(w)) > t.f
+		case wGe:
+			ok = float64(int64(w)) >= t.f
+		case wFEq:
+			ok = float64(int64(w)) == t.f
+		default:
+			ok = float64(int64(w)) != t.f
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// wordAssign is one assignment on words.
+type wordAssign struct {
+	op     uint8 // assignLit, assignCopy, assignAdd
+	full   bool  // the target is compared by value (slotFull)
+	w, src int32
+	k      uint64 // the literal's word, or the step of an addition as an int64
+}
+
+type wordAct struct {
+	pre wordCond
+	as  []wordAssign
+}
+
+// wordAtom is a goal conjunct on words, for the heuristic.
+type wordAtom struct {
+	test wordCond // for a non-numeric atom
+	// For a numeric atom: its variable's word, or -1 when the variable
+	// holds no number (the estimate is then minCost, 1 step); the
+	// resource's word likewise.
+	w, rw int32
+	// exact says the atom counts in integers (atom.exact, and so does its
+	// resource if any): estimateWords then counts in int64 what estimate
+	// counts in its integer branch, with the same results.
+	exact           bool
+	lit, step       int64
+	rsign, rlim     int64
+	rstep, rback    int64
+	rstrict, hasRes bool
+	backCost        float64
+}
+
+// maxWordNumber bounds the numbers a word search starts from and assigns,
+// maxWordStep the steps it adds: after 256 steps (MaxMaxDepth) a number
+// stays below 2^41, exact as a float64, and the heuristic's counts stay
+// in the range where the general search counts exactly in integers too.
+const (
+	maxWordNumber = 1 << 40
+	maxWordStep   = 1 << 30
+)
+
+// compileWords returns gs compiled to words for the kinds of d's initial
+// state, or nil when it does not fit.
+func compileWords(d *Domain, gs *goalSearch) *wordSearch {
+	ns := d.Schema.Len()
+	wordOf := make([]int32, ns)
+	for i := range wordOf {
+		wordOf[i] = -1
+	}
+	ws := &wordSearch{ids: map[string]uint64{}, strWord: -1}
+	init := d.Initial
+	add := func(s int) bool {
+		if wordOf[s] >= 0 {
+			return true
+		}
+		if s >= len(init) {
+			return false
+		}
+		k := init[s].Kind()
+		if k != expr.Number && k != expr.Bool && k != expr.String {
+			return false
+		}
+		wordOf[s] = int32(len(ws.slots))
+		ws.slots = append(ws.slots, s)
+		ws.kinds = append(ws.kinds, k)
+		return true
+	}
+	for _, s := range gs.goal.Condition.Reads() {
+		if !add(s) {
+			return nil
+		}
+	}
+	for i := range gs.acts {
+		pa := &gs.acts[i]
+		a := d.Actions[pa.index]
+		if pa.pre.slow != nil || pa.eff.slow != nil {
+			return nil
+		}
+		for _, s := range a.Pre.Reads() {
+			if !add(s) {
+				return nil
+			}
+		}
+		for j := range pa.eff.as {
+			as := &pa.eff.as[j]
+			if !add(as.slot) || as.kind != assignLit && !add(as.src) {
+				return nil
+			}
+		}
+	}
+	for _, s := range gs.full {
+		if wordOf[s] < 0 && !add(s) {
+			return nil
+		}
+		ws.hashed = append(ws.hashed, wordOf[s])
+	}
+	for _, s := range gs.kinds {
+		if !add(s) {
+			return nil
+		}
+	}
+	// The strings of the initial state and of every literal can appear.
+	for i, s := range ws.slots {
+		if ws.kinds[i] == expr.String {
+			str, _ := init[s].AsString()
+			ws.intern(str)
+		}
+	}
+	var ok bool
+	if ws.cond, ok = ws.compileCond(&gs.cond, wordOf); !ok {
+		return nil
+	}
+	ws.acts = make([]wordAct, len(gs.acts))
+	for i := range gs.acts {
+		pa := &gs.acts[i]
+		wa := &ws.acts[i]
+		if wa.pre, ok = ws.compileCond(&pa.pre, wordOf); !ok {
+			return nil
+		}
+		for j := range pa.eff.as {
+			as := &pa.eff.as[j]
+			w := wordAssign{op: as.kind, full: as.role == slotFull, w: wordOf[as.slot]}
+			if as.kind != assignLit {
+				w.src = wordOf[as.src]
+			}
+			tk := ws.kinds[w.w]
+			switch as.kind {
+			case assignLit:
+				if as.lit.Kind() != tk {
+					return nil // the kind would change
+				}
+				if w.k, ok = ws.literal(as.lit); !ok {
+					return nil
+				}
+			case assignCopy:
+				if ws.kinds[w.src] != tk {
+					return nil
+				}
+			default:
+				if tk != expr.Number || ws.kinds[w.src] != expr.Number || !(math.Abs(as.k) <= maxWordStep) || as.k != math.Trunc(as.k) {
+					return nil
+				}
+				w.k = uint64(int64(as.k))
+			}
+			wa.as = append(wa.as, w)
+		}
+	}
+	ws.atoms = make([]wordAtom, len(gs.atoms))
+	for i := range gs.atoms {
+		at := &gs.atoms[i]
+		wa := &ws.atoms[i]
+		wa.w, wa.rw = -1, -1
+		if !at.numeric {
+			if wa.test, ok = ws.compileCond(&at.test, wordOf); !ok {
+				return nil
+			}
+			continue
+		}
+		if w := wordOf[at.slot]; w >= 0 && ws.kinds[w] == expr.Number {
+			wa.w = w
+		} else if w < 0 {
+			return nil
+		}
+		if r := at.res; r != nil {
+			w := wordOf[r.slot]
+			if w < 0 {
+				return nil
+			}
+			if ws.kinds[w] == expr.Number {
+				wa.rw = w
+			}
+		}
+		if at.exact && (at.res == nil || at.res.exact && wa.rw >= 0) && wa.w >= 0 {
+			wa.exact, wa.lit, wa.step = true, int64(at.lit), at.istep
+			if r := at.res; r != nil {
+				wa.hasRes, wa.rsign, wa.rlim, wa.rstep, wa.rback = true, int64(r.sign), int64(r.lim), int64(r.step), int64(r.back)
+				wa.rstrict, wa.backCost = r.strict, r.backCost
+			}
+		}
+	}
+	if ix := gs.index; ix != nil {
+		for _, s := range ix.boolSlots {
+			w := wordOf[s]
+			if w >= 0 && ws.kinds[w] != expr.Bool {
+				w = -1
+			} else if w < 0 {
+				return nil
+			}
+			ws.boolWords = append(ws.boolWords, w)
+		}
+		if ix.byString != nil {
+			w := wordOf[ix.strSlot]
+			if w < 0 {
+				return nil
+			}
+			if ws.kinds[w] == expr.String {
+				ws.strWord = w
+				for str, set := range ix.byString {
+					id := ws.intern(str)
+					for int(id) >= len(ws.byID) {
+						ws.byID = append(ws.byID, nil)
+					}
+					ws.byID[id] = set
+				}
+			}
+		}
+	}
+	return ws
+}
+
+func (ws *wordSearch) intern(s string) uint64 {
+	if id, ok := ws.ids[s]; ok {
+		return id
+	}
+	id := uint64(len(ws.strs))
+	ws.strs = append(ws.strs, s)
+	ws.ids[s] = id
+	return id
+}
+
+// literal returns the word of a literal of an assignment or a test.
+func (ws *wordSearch) literal(v Value) (uint64, bool) {
+	switch v.Kind() {
+	case expr.Number:
+		f, _ := v.AsNumber()
+		return numberWord(f)
+	case expr.Bool:
+		if v.Truthy() {
+			return 1, true
+		}
+		return 0, true
+	case expr.String:
+		s, _ := v.AsString()
+		return ws.intern(s), true
+	}
+	return 0, false
+}
+
+// numberWord returns the word of a number a word search can hold: an
+// integer, not -0 (the general search tells it from 0 by its bits), at
+// most maxWordNumber in magnitude.
+func numberWord(f float64) (uint64, bool) {
+	if !(math.Abs(f) <= maxWordNumber) || f != math.Trunc(f) || math.Float64bits(f) == 1<<63 {
+		return 0, false
+	}
+	return uint64(int64(f)), true
+}
+
+// compileCond compiles a flattened condition; false when it has another
+// shape or a test the words cannot take.
+func (ws *wordSearch) compileCond(c *fastCond, wordOf []int32) (wordCond, bool) {
+	if c.slow != nil {
+		return wordCond{}, false
+	}
+	var out wordCond
+	for i := range c.tests {
+		t := &c.tests[i]
+		w := wordOf[t.slot]
+		if w < 0 {
+			return wordCond{}, false
+		}
+		k := ws.kinds[w]
+		// always: the test holds for every value of the kind; never: for none.
+		always, never := false, false
+		wt := wordTest{w: w}
+		switch t.ev {
+		case testVar:
+			if k == expr.Bool {
+				wt.op, wt.k = wEq, 1
+			} else {
+				never = true
+			}
+		case testNotVar:
+			if k == expr.Bool {
+				wt.op, wt.k = wEq, 0
+			} else {
+				always = true
+			}
+		case evNumEq, evNumLt, evNumLe, evNumGt, evNumGe:
+			if k != expr.Number {
+				never = true
+				break
+			}
+			wt.f = t.num
+			switch t.ev {
+			case evNumEq:
+				wt.op = wFEq
+			case evNumLt:
+				wt.op = wLt
+			case evNumLe:
+				wt.op = wLe
+			case evNumGt:
+				wt.op = wGt
+			default:
+				wt.op = wGe
+			}
+		case evNumNe:
+			if k != expr.Number {
+				always = true
+				break
+			}
+			wt.op, wt.f = wFNe, t.num
+		case evStrEq:
+			if k != expr.String {
+				never = true
+				break
+			}
+			wt.op, wt.k = wEq, ws.intern(t.str)
+		default:
+			// A generic compare: exact on booleans from its truth table
+			// over the two values; strings and numbers are not taken.
+			if k != expr.Bool {
+				return wordCond{}, false
+			}
+			r0 := t.op.Compare(expr.BoolValue(false), t.lit)
+			r1 := t.op.Compare(expr.BoolValue(true), t.lit)
+			switch {
+			case r0 && r1:
+				always = true
+			case !r0 && !r1:
+				never = true
+			case r1:
+				wt.op, wt.k = wEq, 1
+			default:
+				wt.op, wt.k = wEq, 0
+			}
+		}
+		switch {
+		case never:
+			out.never = true
+		case !always:
+			out.tests = append(out.tests, wt)
+		}
+	}
+	return out, true
+}
+
+// load writes start into dst as words and reports whether it fits (see
+// the word search above).
+func (ws *wordSearch) load(dst []uint64, start State) bool {
+	for i, s := range ws.slots {
+		v := &start[s]
+		if v.Kind() != ws.kinds[i] {
+			return false
+		}
+		switch ws.kinds[i] {
+		case expr.Number:
+			f, _ := v.AsNumber()
+			w, ok := numberWord(f)
+			if !ok {
+				return false
+			}
+			dst[i] = w
+		case expr.Bool:
+			dst[i] = 0
+			if v.Truthy() {
+				dst[i] = 1
+			}
+		default:
+			str, _ := v.AsString()
+			id, ok := ws.ids[str]
+			if !ok {
+				return false
+			}
+			dst[i] = id
+		}
+	}
+	return true
+}
+
+// store writes the words of src back into st.
+func (ws *wordSearch) store(st State, src []uint64) {
+	for i, s := range ws.slots {
+		switch ws.kinds[i] {
+		case expr.Number:
+			st[s] = expr.NumberValue(float64(int64(src[i])))
+		case expr.Bool:
+			st[s] = expr.BoolValue(src[i] != 0)
+		default:
+			st[s] = expr.StringValue(ws.strs[src[i]])
+		}
+	}
+}
+
+// wordState returns node i's words.
+func (p *Planner) wordState(i int32) []uint64 {
+	o := int(i) * p.nw
+	return p.words[o : o+p.nw : o+p.nw]
+}
+
+// searchNewWords is searchNew on words; the common set-up is done.
+func (p *Planner) searchNewWords(ws *wordSearch, maxDepth, pauseAt int) (int32, outcome, bool, int) {
+	gs := p.gs
+	root := int32(0)
+	p.nodes = append(p.nodes, node{parent: -1, action: -1})
+	rs := p.wordState(root)
+	h, hs := p.heuristicWords(ws, rs)
+	if math.IsInf(h, 1) {
+		return -1, deadEnd, false, 0
+	}
+	if int(hs) > maxDepth {
+		return -1, exhausted, true, 0
+	}
+	p.nodes[root].f = h
+	p.nodes[root].hash = hashWords(ws, rs)
+	p.recordWords(root)
+	p.push(root)
+	return p.searchLoopWords(gs, ws, 0, false, pauseAt)
+}
+
+// searchLoopWords is searchLoop on words.
+func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int, cut bool, pauseAt int) (int32, outcome, bool, int) {
+	budget := p.budget()
+	for len(p.heap) > 0 {
+		cur := p.pop()
+		cn := &p.nodes[cur]
+		if cn.dead {
+			continue
+		}
+		if cn.done || ws.cond.eval(p.wordState(cur)) {
+			return cur, found, cut, expansions
+		}
+		if expansions >= budget {
+			return -1, overBudget, cut, expansions
+		}
+		if expansions >= pauseAt {
+			p.push(cur)
+			return -1, paused, cut, expansions
+		}
+		expansions++
+		if p.expandWords(gs, ws, cur, int(cn.depth) >= p.maxDepth) {
+			cut = true
+		}
+	}
+	return -1, exhausted, cut, expansions
+}
+
+// expandWords is expand on words.
+func (p *Planner) expandWords(gs *goalSearch, ws *wordSearch, cur int32, atMax bool) (cut bool) {
+	nw := p.nw
+	if need := (len(p.nodes) + len(gs.acts)) * nw; need > len(p.words) {
+		p.growWords(need)
+	}
+	cs := p.wordState(cur)
+	if ix := gs.index; ix != nil {
+		if len(p.cand) < ix.words {
+			p.cand = make([]uint64, ix.words)
+		}
+		cand := p.cand[:ix.words]
+		copy(cand, ix.others)
+		for j, w := range ws.boolWords {
+			if w >= 0 && cs[w] == 1 {
+				orInto(cand, ix.byBool[j])
+			}
+		}
+		if ws.strWord >= 0 {
+			if id := cs[ws.strWord]; id < uint64(len(ws.byID)) && ws.byID[id] != nil {
+				orInto(cand, ws.byID[id])
+			}
+		}
+		for k := nextBit(cand, 0); k >= 0; k = nextBit(cand, k+1) {
+			if p.expandWord(gs, ws, cur, cs, k, atMax) {
+				cut = true
+			}
+		}
+		return cut
+	}
+	for k := range gs.acts {
+		if p.expandWord(gs, ws, cur, cs, k, atMax) {
+			cut = true
+		}
+	}
+	return cut
+}
+
+// expandWord is expandBy on words, for the action at position k of
+// gs.acts.
+func (p *Planner) expandWord(gs *goalSearch, ws *wordSearch, cur int32, cs []uint64, k int, atMax bool) (cut bool) {
+	a := &gs.acts[k]
+	wa := &ws.acts[k]
+	ai := a.index
+	if p.skip != nil && p.skip[ai] {
+		return false
+	}
+	if !wa.pre.eval(cs) {
+		return false
+	}
+	if a.once && p.onPath(cur, ai) {
+		return false
+	}
+	p.held[ai] = true
+	if atMax {
+		return true
+	}
+	child := int32(len(p.nodes))
+	o := int(child) * p.nw
+	chs := p.words[o : o+len(cs) : o+len(cs)]
+	if len(cs) <= 8 {
+		for i := range cs {
+			chs[i] = cs[i]
+		}
+	} else {
+		copy(chs, cs)
+	}
+	changed := false
+	for i := range wa.as {
+		as := &wa.as[i]
+		var v uint64
+		switch as.op {
+		case assignLit:
+			v = as.k
+		case assignCopy:
+			v = cs[as.src]
+		default:
+			v = uint64(int64(cs[as.src]) + int64(as.k))
+		}
+		if as.full && v != cs[as.w] {
+			changed = true
+		}
+		chs[as.w] = v
+	}
+	if a.mayLoop && !changed {
+		return false // a self-loop: the parent dominates it
+	}
+	cn := &p.nodes[cur]
+	g, depth, key := cn.g+a.cost, cn.depth+1, p.childKey(cn.key, cn.depth, ai)
+	if a.finishes {
+		p.nodes = append(p.nodes, node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true})
+		p.push(child)
+		return false
+	}
+	h, hs := p.heuristicWords(ws, chs)
+	if math.IsInf(h, 1) {
+		return false
+	}
+	if int(depth)+int(hs) > p.maxDepth {
+		return true
+	}
+	p.nodes = append(p.nodes, node{g: g, f: g + h, hash: hashWords(ws, chs), key: key, parent: cur, action: ai, depth: depth})
+	if !p.recordWords(child) {
+		p.nodes = p.nodes[:child]
+		return false
+	}
+	p.push(child)
+	return false
+}
+
+// heuristicWords is heuristic on words.
+func (p *Planner) heuristicWords(ws *wordSearch, st []uint64) (float64, int32) {
+	gs := p.gs
+	var h float64
+	var steps int32
+	for i := range ws.atoms {
+		c, s := gs.atoms[i].estimateWords(&ws.atoms[i], st)
+		if c > h {
+			h = c
+		}
+		if s > steps {
+			steps = s
+		}
+	}
+	if f := gs.finish; f < h || (steps > 1 && f < math.Inf(1)) {
+		h, steps = min(h, f), 1
+	}
+	return h, steps
+}
+
+// estimateWords is estimate on words.
+func (a *atom) estimateWords(wa *wordAtom, st []uint64) (float64, int32) {
+	if !a.numeric {
+		if wa.test.eval(st) {
+			return 0, 0
+		}
+		return a.minCost, 1
+	}
+	if wa.w < 0 {
+		return a.minCost, 1
+	}
+	x := int64(st[wa.w])
+	if wa.exact {
+		need := wa.lit - x
+		if !a.up {
+			need = x - wa.lit
+		}
+		if need < 0 || !a.strict && need == 0 {
+			return 0, 0
+		}
+		si := wa.step
+		if si == 0 {
+			return math.Inf(1), math.MaxInt32
+		}
+		if need < 1<<50 {
+			var n int64
+			if a.strict {
+				n = need/si + 1
+			} else {
+				n = (need + si - 1) / si
+			}
+			if !wa.hasRes {
+				if n <= 1<<16 {
+					return float64(n) * a.cost, int32(n)
+				}
+			} else if n <= 1<<16 {
+				// resource.restorers' integer branch.
+				var s int64
+				y := int64(st[wa.rw])
+				ny := wa.rsign*y + (n-1)*wa.rstep - wa.rlim
+				switch {
+				case ny < 0 || !wa.rstrict && ny == 0:
+				case wa.rback == 0:
+					return math.Inf(1), math.MaxInt32
+				case ny >= 1<<50:
+					s = -1
+				case wa.rstrict:
+					s = ny/wa.rback + 1
+				default:
+					s = (ny + wa.rback - 1) / wa.rback
+				}
+				if s >= 0 && n+s <= math.MaxInt32 {
+					return float64(n)*a.cost + float64(s)*wa.backCost, int32(n + s)
+				}
+			}
+		}
+	}
+	var y float64
+	if wa.rw >= 0 {
+		y = float64(int64(st[wa.rw]))
+	}
+	return a.estimateAt(float64(x), y, wa.rw >= 0)
+}
+
+// hashWords hashes the words compared by value.
+func hashWords(ws *wordSearch, st []uint64) uint64 {
+	h := uint64(mixB)
+	for _, w := range ws.hashed {
+		h = (h ^ st[w]) * mixA
+	}
+	h ^= h >> 32
+	h *= mixB
+	return h ^ h>>29
+}
+
+// recordWords is record on words.
+func (p *Planner) recordWords(i int32) bool {
+	if 2*len(p.nodes) > len(p.table) {
+		p.rehash()
+	}
+	ws := p.gs.words
+	n := &p.nodes[i]
+	mask := uint64(len(p.table) - 1)
+	st := p.wordState(i)
+	for h := n.hash & mask; ; h = (h + 1) & mask {
+		if p.gen[h] != p.curGen {
+			p.gen[h], p.table[h] = p.curGen, i
+			return true
+		}
+		o := p.table[h]
+		on := &p.nodes[o]
+		if on.hash != n.hash || !sameWords(ws, p.wordState(o), st) {
+			continue
+		}
+		if p.before(o, i) {
+			if on.depth <= n.depth {
+				return false
+			}
+			return true // cheaper but deeper: keep both, the table keeps o
+		}
+		if n.depth <= on.depth {
+			on.dead = true
+		}
+		p.table[h] = i
+		return true
+	}
+}
+
+func sameWords(ws *wordSearch, a, b []uint64) bool {
+	for _, w := range ws.hashed {
+		if a[w] != b[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// growWords grows the word arena to at least need words.
+func (p *Planner) growWords(need int) {
+	nw := make([]uint64, max(need, 2*len(p.words), 64))
+	copy(nw, p.words)
+	p.words = nw
+}
