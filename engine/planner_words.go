@@ -43,24 +43,72 @@ type wordSearch struct {
 	byID      [][]uint64
 }
 
-// wordTest is one test of a word against a constant.
+// wordTest is one test of a word: whether it lies in the range lo..hi
+// (as an int64), or outside it when out. Every flat test on a variable of
+// a fixed kind is one: numbers are integers (x < 2.5 is x <= 2), a
+// boolean or a string id equal to a constant is the range of one word.
 type wordTest struct {
-	op uint8
-	w  int32
-	k  uint64  // the word, for wEq and wNe
-	f  float64 // the number, for the float compares
+	w    int32
+	out  bool
+	lo   int64
+	span uint64 // hi - lo
 }
 
-const (
-	wEq = iota // word == k
-	wNe        // word != k
-	wLt        // number < f
-	wLe
-	wGt
-	wGe
-	wFEq // number == f
-	wFNe // number != f
-)
+func (t *wordTest) holds(st []uint64) bool {
+	return (uint64(int64(st[t.w])-t.lo) <= t.span) != t.out
+}
+
+// wordRange returns the test that word w is in lo..hi; lo > hi never holds
+// (never is then true).
+func wordRange(w int32, lo, hi int64) (t wordTest, never bool) {
+	if lo > hi {
+		return wordTest{}, true
+	}
+	return wordTest{w: w, lo: lo, span: uint64(hi - lo)}, false
+}
+
+// The bounds of an int64 range for a number test: beyond ±2^60 every
+// word-search number (below 2^42 in magnitude) is on one side.
+const wordBound = 1 << 60
+
+// clampInt returns f (an integer-valued float) as an int64 clamped to
+// ±wordBound.
+func clampInt(f float64) int64 {
+	switch {
+	case f > wordBound:
+		return wordBound
+	case f < -wordBound:
+		return -wordBound
+	}
+	return int64(f)
+}
+
+// numberRange returns the test "x op f" on the integer word w: the range
+// of integers x for which it holds, or always / never.
+func numberRange(w int32, op uint8, f float64) (t wordTest, always, never bool) {
+	if f != f { // NaN: only != holds
+		return wordTest{}, op == evNumNe, op != evNumNe
+	}
+	lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+	switch op {
+	case evNumLt: // x <= ceil(f) - 1
+		hi = clampInt(math.Ceil(f)) - 1
+	case evNumLe:
+		hi = clampInt(math.Floor(f))
+	case evNumGt:
+		lo = clampInt(math.Floor(f)) + 1
+	case evNumGe:
+		lo = clampInt(math.Ceil(f))
+	case evNumEq, evNumNe:
+		if f != math.Trunc(f) || math.Abs(f) > wordBound {
+			return wordTest{}, op == evNumNe, op == evNumEq
+		}
+		lo, hi = int64(f), int64(f)
+	}
+	t, never = wordRange(w, lo, hi)
+	t.out = op == evNumNe
+	return t, false, never
+}
 
 // wordCond is a conjunction of word tests; never says a test can never
 // hold (a test of a variable of another kind), so neither can the whole.
@@ -74,28 +122,7 @@ func (c *wordCond) eval(st []uint64) bool {
 		return false
 	}
 	for i := range c.tests {
-		t := &c.tests[i]
-		w := st[t.w]
-		var ok bool
-		switch t.op {
-		case wEq:
-			ok = w == t.k
-		case wNe:
-			ok = w != t.k
-		case wLt:
-			ok = float64(int64(w)) < t.f
-		case wLe:
-			ok = float64(int64(w)) <= t.f
-		case wGt:
-			ok = float64(int64(w)) > t.f
-		case wGe:
-			ok = float64(int64(w)) >= t.f
-		case wFEq:
-			ok = float64(int64(w)) == t.f
-		default:
-			ok = float64(int64(w)) != t.f
-		}
-		if !ok {
+		if !c.tests[i].holds(st) {
 			return false
 		}
 	}
@@ -365,50 +392,33 @@ func (ws *wordSearch) compileCond(c *fastCond, wordOf []int32) (wordCond, bool) 
 		k := ws.kinds[w]
 		// always: the test holds for every value of the kind; never: for none.
 		always, never := false, false
-		wt := wordTest{w: w}
+		var wt wordTest
 		switch t.ev {
 		case testVar:
 			if k == expr.Bool {
-				wt.op, wt.k = wEq, 1
+				wt, never = wordRange(w, 1, 1)
 			} else {
 				never = true
 			}
 		case testNotVar:
 			if k == expr.Bool {
-				wt.op, wt.k = wEq, 0
+				wt, never = wordRange(w, 0, 0)
 			} else {
 				always = true
 			}
-		case evNumEq, evNumLt, evNumLe, evNumGt, evNumGe:
+		case evNumEq, evNumNe, evNumLt, evNumLe, evNumGt, evNumGe:
 			if k != expr.Number {
-				never = true
+				always, never = t.ev == evNumNe, t.ev != evNumNe
 				break
 			}
-			wt.f = t.num
-			switch t.ev {
-			case evNumEq:
-				wt.op = wFEq
-			case evNumLt:
-				wt.op = wLt
-			case evNumLe:
-				wt.op = wLe
-			case evNumGt:
-				wt.op = wGt
-			default:
-				wt.op = wGe
-			}
-		case evNumNe:
-			if k != expr.Number {
-				always = true
-				break
-			}
-			wt.op, wt.f = wFNe, t.num
+			wt, always, never = numberRange(w, t.ev, t.num)
 		case evStrEq:
 			if k != expr.String {
 				never = true
 				break
 			}
-			wt.op, wt.k = wEq, ws.intern(t.str)
+			id := int64(ws.intern(t.str))
+			wt, never = wordRange(w, id, id)
 		default:
 			// A generic compare: exact on booleans from its truth table
 			// over the two values; strings and numbers are not taken.
@@ -423,9 +433,9 @@ func (ws *wordSearch) compileCond(c *fastCond, wordOf []int32) (wordCond, bool) 
 			case !r0 && !r1:
 				never = true
 			case r1:
-				wt.op, wt.k = wEq, 1
+				wt, never = wordRange(w, 1, 1)
 			default:
-				wt.op, wt.k = wEq, 0
+				wt, never = wordRange(w, 0, 0)
 			}
 		}
 		switch {
