@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
 )
@@ -28,6 +29,9 @@ type wordSearch struct {
 	slots  []int       // the schema slot of each word
 	kinds  []expr.Kind // the kind each word's variable holds: Number, Bool or String
 	hashed []int32     // the words compared by value (goalSearch.full)
+	all    []uint64    // the set of every action (positions in acts)
+	dense  bool        // effects run as dense passes (wordAct.dense)
+	full   []uint64    // with dense: all ones for a word compared by value, else 0
 	strs   []string    // intern id -> string
 	ids    map[string]uint64
 
@@ -137,10 +141,26 @@ type wordAssign struct {
 	k      uint64 // the literal's word, or the step of an addition as an int64
 }
 
+// wordAct is a relevant action on words, with the planAction fields the
+// expansion reads.
 type wordAct struct {
 	pre wordCond
 	as  []wordAssign
+	// With ws.dense, the effect as one pass over the words: word i of a
+	// child is parent&mask + val (an addition to itself: mask all ones,
+	// val the step; a literal: mask 0, val the literal), then the
+	// assignments of moves (a copy or an addition from another word).
+	dense                   []maskVal
+	moves                   []wordAssign
+	index                   int32
+	cost                    float64
+	once, mayLoop, finishes bool
 }
+
+type maskVal struct{ mask, val uint64 }
+
+// maxDense is the most words for which effects run as one dense pass.
+const maxDense = 16
 
 // wordAtom is a goal conjunct on words, for the heuristic.
 type wordAtom struct {
@@ -244,6 +264,7 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 	for i := range gs.acts {
 		pa := &gs.acts[i]
 		wa := &ws.acts[i]
+		wa.index, wa.cost, wa.once, wa.mayLoop, wa.finishes = pa.index, pa.cost, pa.once, pa.mayLoop, pa.finishes
 		if wa.pre, ok = ws.compileCond(&pa.pre, wordOf); !ok {
 			return nil
 		}
@@ -272,7 +293,40 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 				}
 				w.k = uint64(int64(as.k))
 			}
+			for _, o := range wa.as {
+				if o.w == w.w {
+					return nil // a variable assigned twice
+				}
+			}
 			wa.as = append(wa.as, w)
+		}
+	}
+	ws.all = make([]uint64, (len(ws.acts)+63)/64)
+	for i := range ws.acts {
+		ws.all[i/64] |= 1 << (i % 64)
+	}
+	if nw := len(ws.slots); nw <= maxDense {
+		ws.dense = true
+		ws.full = make([]uint64, nw)
+		for _, w := range ws.hashed {
+			ws.full[w] = ^uint64(0)
+		}
+		for i := range ws.acts {
+			wa := &ws.acts[i]
+			wa.dense = make([]maskVal, nw)
+			for j := range wa.dense {
+				wa.dense[j].mask = ^uint64(0)
+			}
+			for _, as := range wa.as {
+				switch {
+				case as.op == assignLit:
+					wa.dense[as.w] = maskVal{0, as.k}
+				case as.op == assignAdd && as.src == as.w:
+					wa.dense[as.w] = maskVal{^uint64(0), as.k}
+				default:
+					wa.moves = append(wa.moves, as)
+				}
+			}
 		}
 	}
 	ws.atoms = make([]wordAtom, len(gs.atoms))
@@ -548,18 +602,22 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 	return -1, exhausted, cut, expansions
 }
 
-// expandWords is expand on words.
+// expandWords is expand on words: expandBy for each candidate action,
+// in one loop.
 func (p *Planner) expandWords(gs *goalSearch, ws *wordSearch, cur int32, atMax bool) (cut bool) {
 	nw := p.nw
-	if need := (len(p.nodes) + len(gs.acts)) * nw; need > len(p.words) {
+	acts := ws.acts
+	if need := (len(p.nodes) + len(acts)) * nw; need > len(p.words) {
 		p.growWords(need)
 	}
-	cs := p.wordState(cur)
+	words := p.words
+	cs := words[int(cur)*nw : int(cur)*nw+nw : int(cur)*nw+nw]
+	cand := ws.all
 	if ix := gs.index; ix != nil {
 		if len(p.cand) < ix.words {
 			p.cand = make([]uint64, ix.words)
 		}
-		cand := p.cand[:ix.words]
+		cand = p.cand[:ix.words]
 		copy(cand, ix.others)
 		for j, w := range ws.boolWords {
 			if w >= 0 && cs[w] == 1 {
@@ -571,43 +629,85 @@ func (p *Planner) expandWords(gs *goalSearch, ws *wordSearch, cur int32, atMax b
 				orInto(cand, ws.byID[id])
 			}
 		}
-		for k := nextBit(cand, 0); k >= 0; k = nextBit(cand, k+1) {
-			if p.expandWord(gs, ws, cur, cs, k, atMax) {
-				cut = true
-			}
-		}
-		return cut
 	}
-	for k := range gs.acts {
-		if p.expandWord(gs, ws, cur, cs, k, atMax) {
-			cut = true
+	cn := &p.nodes[cur]
+	cg, cdepth, ckey := cn.g, cn.depth, cn.key
+	skip := p.skip
+	for wi, set := range cand {
+		for ; set != 0; set &= set - 1 {
+			a := &acts[wi*64+bits.TrailingZeros64(set)]
+			ai := a.index
+			if skip != nil && skip[ai] {
+				continue // Exclude or forbidden by the Policy
+			}
+			if !a.pre.eval(cs) {
+				continue
+			}
+			if a.once && p.onPath(cur, ai) {
+				continue // can_rerun = false: once per plan
+			}
+			p.held[ai] = true
+			if atMax {
+				cut = true
+				continue
+			}
+			// The child is built in the next free row of the arena; its node
+			// is added only once it is worth keeping.
+			child := int32(len(p.nodes))
+			o := int(child) * nw
+			chs := words[o : o+nw : o+nw]
+			if ws.dense {
+				dense, full := a.dense[:nw], ws.full[:nw]
+				var diff uint64
+				for i, w := range cs {
+					c := w&dense[i].mask + dense[i].val
+					chs[i] = c
+					diff |= (c ^ w) & full[i]
+				}
+				for i := range a.moves {
+					as := &a.moves[i]
+					v := cs[as.src]
+					if as.op == assignAdd {
+						v = uint64(int64(v) + int64(as.k))
+					}
+					chs[as.w] = v
+					diff |= (v ^ cs[as.w]) & full[as.w]
+				}
+				if a.mayLoop && diff == 0 {
+					continue // a self-loop: the parent dominates it
+				}
+			} else if !applyWords(a, cs, chs) {
+				continue
+			}
+			g, depth, key := cg+a.cost, cdepth+1, p.childKey(ckey, cdepth, ai)
+			if a.finishes {
+				// The step completes the goal: a goal node, never expanded.
+				p.nodes = append(p.nodes, node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true})
+				p.push(child)
+				continue
+			}
+			h, hs := p.heuristicWords(ws, chs)
+			if math.IsInf(h, 1) {
+				continue
+			}
+			if int(depth)+int(hs) > p.maxDepth {
+				cut = true
+				continue
+			}
+			p.nodes = append(p.nodes, node{g: g, f: g + h, hash: hashWords(ws, chs), key: key, parent: cur, action: ai, depth: depth})
+			if !p.recordWords(child) {
+				p.nodes = p.nodes[:child]
+				continue
+			}
+			p.push(child)
 		}
 	}
 	return cut
 }
 
-// expandWord is expandBy on words, for the action at position k of
-// gs.acts.
-func (p *Planner) expandWord(gs *goalSearch, ws *wordSearch, cur int32, cs []uint64, k int, atMax bool) (cut bool) {
-	a := &gs.acts[k]
-	wa := &ws.acts[k]
-	ai := a.index
-	if p.skip != nil && p.skip[ai] {
-		return false
-	}
-	if !wa.pre.eval(cs) {
-		return false
-	}
-	if a.once && p.onPath(cur, ai) {
-		return false
-	}
-	p.held[ai] = true
-	if atMax {
-		return true
-	}
-	child := int32(len(p.nodes))
-	o := int(child) * p.nw
-	chs := p.words[o : o+len(cs) : o+len(cs)]
+// applyWords builds the child by a from cs in chs, assignment by
+// assignment (no dense pass); false when it is a self-loop.
+func applyWords(a *wordAct, cs, chs []uint64) bool {
 	if len(cs) <= 8 {
 		for i := range cs {
 			chs[i] = cs[i]
@@ -616,8 +716,8 @@ func (p *Planner) expandWord(gs *goalSearch, ws *wordSearch, cur int32, cs []uin
 		copy(chs, cs)
 	}
 	changed := false
-	for i := range wa.as {
-		as := &wa.as[i]
+	for i := range a.as {
+		as := &a.as[i]
 		var v uint64
 		switch as.op {
 		case assignLit:
@@ -632,30 +732,7 @@ func (p *Planner) expandWord(gs *goalSearch, ws *wordSearch, cur int32, cs []uin
 		}
 		chs[as.w] = v
 	}
-	if a.mayLoop && !changed {
-		return false // a self-loop: the parent dominates it
-	}
-	cn := &p.nodes[cur]
-	g, depth, key := cn.g+a.cost, cn.depth+1, p.childKey(cn.key, cn.depth, ai)
-	if a.finishes {
-		p.nodes = append(p.nodes, node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true})
-		p.push(child)
-		return false
-	}
-	h, hs := p.heuristicWords(ws, chs)
-	if math.IsInf(h, 1) {
-		return false
-	}
-	if int(depth)+int(hs) > p.maxDepth {
-		return true
-	}
-	p.nodes = append(p.nodes, node{g: g, f: g + h, hash: hashWords(ws, chs), key: key, parent: cur, action: ai, depth: depth})
-	if !p.recordWords(child) {
-		p.nodes = p.nodes[:child]
-		return false
-	}
-	p.push(child)
-	return false
+	return !a.mayLoop || changed
 }
 
 // heuristicWords is heuristic on words.
@@ -663,13 +740,17 @@ func (p *Planner) heuristicWords(ws *wordSearch, st []uint64) (float64, int32) {
 	gs := p.gs
 	var h float64
 	var steps int32
-	for i := range ws.atoms {
-		c, s := gs.atoms[i].estimateWords(&ws.atoms[i], st)
-		if c > h {
-			h = c
-		}
-		if s > steps {
-			steps = s
+	if len(ws.atoms) == 1 {
+		h, steps = gs.atoms[0].estimateWords(&ws.atoms[0], st)
+	} else {
+		for i := range ws.atoms {
+			c, s := gs.atoms[i].estimateWords(&ws.atoms[i], st)
+			if c > h {
+				h = c
+			}
+			if s > steps {
+				steps = s
+			}
 		}
 	}
 	if f := gs.finish; f < h || (steps > 1 && f < math.Inf(1)) {
@@ -745,8 +826,15 @@ func (a *atom) estimateWords(wa *wordAtom, st []uint64) (float64, int32) {
 // hashWords hashes the words compared by value.
 func hashWords(ws *wordSearch, st []uint64) uint64 {
 	h := uint64(mixB)
-	for _, w := range ws.hashed {
-		h = (h ^ st[w]) * mixA
+	if ws.dense {
+		full := ws.full[:len(st)]
+		for i, w := range st {
+			h = (h ^ w&full[i]) * mixA
+		}
+	} else {
+		for _, w := range ws.hashed {
+			h = (h ^ st[w]) * mixA
+		}
 	}
 	h ^= h >> 32
 	h *= mixB
@@ -787,6 +875,16 @@ func (p *Planner) recordWords(i int32) bool {
 }
 
 func sameWords(ws *wordSearch, a, b []uint64) bool {
+	if ws.dense {
+		full := ws.full[:len(a)]
+		b = b[:len(a)]
+		for i, w := range a {
+			if (w^b[i])&full[i] != 0 {
+				return false
+			}
+		}
+		return true
+	}
 	for _, w := range ws.hashed {
 		if a[w] != b[w] {
 			return false
