@@ -552,7 +552,11 @@ type openEntry struct {
 
 func (p *Planner) push(i int32) {
 	n := &p.nodes[i]
-	e := openEntry{f: n.f, key: n.key, node: i}
+	p.pushEntry(openEntry{f: n.f, key: n.key, node: i})
+}
+
+// pushEntry adds e, the entry of its node, to the open set.
+func (p *Planner) pushEntry(e openEntry) {
 	p.heap = append(p.heap, e)
 	h := p.heap
 	k := len(h) - 1

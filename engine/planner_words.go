@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
 )
@@ -172,12 +173,15 @@ type wordAtom struct {
 	// exact says the atom counts in integers (atom.exact, and so does its
 	// resource if any): estimateWords then counts in int64 what estimate
 	// counts in its integer branch, with the same results.
-	exact           bool
-	lit, step       int64
-	rsign, rlim     int64
-	rstep, rback    int64
-	rstrict, hasRes bool
-	backCost        float64
+	exact          bool
+	sgn, lit       int64 // need = sgn * (lit - x): sgn 1 for > and >=, -1 for < and <=
+	thr, off, step int64 // the atom holds when need < thr; n = (need + off) / step
+	cost           float64
+	rsign, rlim    int64 // the resource likewise (see resource.restorers)
+	rstep, rback   int64
+	rthr, roff     int64
+	hasRes         bool
+	backCost       float64
 }
 
 // maxWordNumber bounds the numbers a word search starts from and assigns,
@@ -355,10 +359,21 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 			}
 		}
 		if at.exact && (at.res == nil || at.res.exact && wa.rw >= 0) && wa.w >= 0 {
-			wa.exact, wa.lit, wa.step = true, int64(at.lit), at.istep
+			wa.exact, wa.lit, wa.step, wa.cost = true, int64(at.lit), at.istep, at.cost
+			wa.sgn, wa.thr, wa.off = -1, 1, at.istep-1
+			if at.up {
+				wa.sgn = 1
+			}
+			if at.strict {
+				wa.thr, wa.off = 0, at.istep
+			}
 			if r := at.res; r != nil {
 				wa.hasRes, wa.rsign, wa.rlim, wa.rstep, wa.rback = true, int64(r.sign), int64(r.lim), int64(r.step), int64(r.back)
-				wa.rstrict, wa.backCost = r.strict, r.backCost
+				wa.backCost = r.backCost
+				wa.rthr, wa.roff = 1, wa.rback-1
+				if r.strict {
+					wa.rthr, wa.roff = 0, wa.rback
+				}
 			}
 		}
 	}
@@ -610,6 +625,9 @@ func (p *Planner) expandWords(gs *goalSearch, ws *wordSearch, cur int32, atMax b
 	if need := (len(p.nodes) + len(acts)) * nw; need > len(p.words) {
 		p.growWords(need)
 	}
+	if need := len(p.nodes) + len(acts); need > cap(p.nodes) {
+		p.nodes = slices.Grow(p.nodes, need-len(p.nodes))
+	}
 	words := p.words
 	cs := words[int(cur)*nw : int(cur)*nw+nw : int(cur)*nw+nw]
 	cand := ws.all
@@ -682,8 +700,9 @@ func (p *Planner) expandWords(gs *goalSearch, ws *wordSearch, cur int32, atMax b
 			g, depth, key := cg+a.cost, cdepth+1, p.childKey(ckey, cdepth, ai)
 			if a.finishes {
 				// The step completes the goal: a goal node, never expanded.
-				p.nodes = append(p.nodes, node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true})
-				p.push(child)
+				p.nodes = p.nodes[:child+1]
+				p.nodes[child] = node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true}
+				p.pushEntry(openEntry{f: g, key: key, node: child})
 				continue
 			}
 			h, hs := p.heuristicWords(ws, chs)
@@ -694,12 +713,14 @@ func (p *Planner) expandWords(gs *goalSearch, ws *wordSearch, cur int32, atMax b
 				cut = true
 				continue
 			}
-			p.nodes = append(p.nodes, node{g: g, f: g + h, hash: hashWords(ws, chs), key: key, parent: cur, action: ai, depth: depth})
+			f := g + h
+			p.nodes = p.nodes[:child+1]
+			p.nodes[child] = node{g: g, f: f, hash: hashWords(ws, chs), key: key, parent: cur, action: ai, depth: depth}
 			if !p.recordWords(child) {
 				p.nodes = p.nodes[:child]
 				continue
 			}
-			p.push(child)
+			p.pushEntry(openEntry{f: f, key: key, node: child})
 		}
 	}
 	return cut
@@ -772,46 +793,35 @@ func (a *atom) estimateWords(wa *wordAtom, st []uint64) (float64, int32) {
 	}
 	x := int64(st[wa.w])
 	if wa.exact {
-		need := wa.lit - x
-		if !a.up {
-			need = x - wa.lit
-		}
-		if need < 0 || !a.strict && need == 0 {
+		// need is how far x is from making the atom hold (it holds when
+		// need < thr); n = ceil or floor+1 of need/step, as (need+off)/step.
+		need := wa.sgn * (wa.lit - x)
+		if need < wa.thr {
 			return 0, 0
 		}
-		si := wa.step
-		if si == 0 {
+		if wa.step == 0 {
 			return math.Inf(1), math.MaxInt32
 		}
 		if need < 1<<50 {
-			var n int64
-			if a.strict {
-				n = need/si + 1
-			} else {
-				n = (need + si - 1) / si
-			}
-			if !wa.hasRes {
-				if n <= 1<<16 {
-					return float64(n) * a.cost, int32(n)
+			n := (need + wa.off) / wa.step
+			if n <= 1<<16 {
+				if !wa.hasRes {
+					return float64(n) * wa.cost, int32(n)
 				}
-			} else if n <= 1<<16 {
-				// resource.restorers' integer branch.
+				// resource.restorers' integer branch, likewise.
 				var s int64
-				y := int64(st[wa.rw])
-				ny := wa.rsign*y + (n-1)*wa.rstep - wa.rlim
+				ny := wa.rsign*int64(st[wa.rw]) + (n-1)*wa.rstep - wa.rlim
 				switch {
-				case ny < 0 || !wa.rstrict && ny == 0:
+				case ny < wa.rthr:
 				case wa.rback == 0:
 					return math.Inf(1), math.MaxInt32
 				case ny >= 1<<50:
 					s = -1
-				case wa.rstrict:
-					s = ny/wa.rback + 1
 				default:
-					s = (ny + wa.rback - 1) / wa.rback
+					s = (ny + wa.roff) / wa.rback
 				}
 				if s >= 0 && n+s <= math.MaxInt32 {
-					return float64(n)*a.cost + float64(s)*wa.backCost, int32(n + s)
+					return float64(n)*wa.cost + float64(s)*wa.backCost, int32(n + s)
 				}
 			}
 		}
