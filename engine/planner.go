@@ -224,7 +224,8 @@ func (p *Planner) Plan(st State) (*Plan, error) {
 	p.sim = append(p.sim[:0], st...)
 	p.plan = Plan{Steps: p.plan.Steps[:0], Goals: p.plan.Goals[:0]}
 	for _, g := range p.Domain.ByPrio {
-		if g.Satisfied(p.sim) {
+		// The goal's flattened condition: exactly g.Satisfied, faster.
+		if p.searchGoal(g).cond.eval(p.sim) {
 			continue
 		}
 		if err := p.planGoal(g, p.sim); err != nil {

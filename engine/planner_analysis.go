@@ -28,6 +28,9 @@ type goalSearch struct {
 	// action updates its children's hashes (planAction.incHash); else the
 	// cheaper chainHash.
 	additive bool
+	// keyBits and keySteps are the layout of node.key for the domain's
+	// number of actions (see Planner.childKey).
+	keyBits, keySteps int
 	// words is the search compiled to words (planner_words.go), or nil
 	// when the goal does not fit.
 	words *wordSearch
@@ -168,6 +171,17 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 	gs.atoms = atomsOf(d, gs, g.Condition)
 	gs.markRoles(ns)
 	gs.buildIndex()
+	gs.keyBits = 8
+	if len(d.Actions) >= 255 {
+		gs.keyBits = 16
+	}
+	if len(d.Actions) >= 65535 {
+		gs.keyBits = 64 // no room: compare by walking
+	}
+	gs.keySteps = 64 / gs.keyBits
+	if gs.keyBits == 64 {
+		gs.keySteps = 0
+	}
 	gs.words = compileWords(d, gs)
 	return gs
 }

@@ -60,17 +60,7 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 	d := p.Domain
 	p.gs = gs
 	p.maxDepth = maxDepth
-	p.keyBits = 8
-	if len(d.Actions) >= 255 {
-		p.keyBits = 16
-	}
-	if len(d.Actions) >= 65535 {
-		p.keyBits = 64 // no room: compare by walking
-	}
-	p.keySteps = 64 / p.keyBits
-	if p.keyBits == 64 {
-		p.keySteps = 0
-	}
+	p.keyBits, p.keySteps = gs.keyBits, gs.keySteps
 	p.nodes = p.nodes[:0]
 	p.heap = p.heap[:0]
 	p.n = d.Schema.Len()

@@ -439,10 +439,14 @@ func (ws *wordSearch) literal(v Value) (uint64, bool) {
 // integer, not -0 (the general search tells it from 0 by its bits), at
 // most maxWordNumber in magnitude.
 func numberWord(f float64) (uint64, bool) {
-	if !(math.Abs(f) <= maxWordNumber) || f != math.Trunc(f) || math.Float64bits(f) == 1<<63 {
+	if !(math.Abs(f) <= maxWordNumber) || math.Float64bits(f) == 1<<63 {
 		return 0, false
 	}
-	return uint64(int64(f)), true
+	i := int64(f) // exact for an integer within maxWordNumber
+	if float64(i) != f {
+		return 0, false
+	}
+	return uint64(i), true
 }
 
 // compileCond compiles a flattened condition; false when it has another
