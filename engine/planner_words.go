@@ -719,7 +719,19 @@ func (p *Planner) expandWords(gs *goalSearch, ws *wordSearch, cur int32, atMax b
 			}
 			f := g + h
 			p.nodes = p.nodes[:child+1]
-			p.nodes[child] = node{g: g, f: f, hash: hashWords(ws, chs), key: key, parent: cur, action: ai, depth: depth}
+			var hash uint64
+			if ws.dense {
+				hash = hashWords(ws, chs)
+			} else {
+				// The parent's sum of shares with the assigned words' replaced.
+				hash = cn.hash
+				for i := range a.as {
+					if as := &a.as[i]; as.full {
+						hash += wordShare(as.w, chs[as.w]) - wordShare(as.w, cs[as.w])
+					}
+				}
+			}
+			p.nodes[child] = node{g: g, f: f, hash: hash, key: key, parent: cur, action: ai, depth: depth}
 			if !p.recordWords(child) {
 				p.nodes = p.nodes[:child]
 				continue
@@ -838,21 +850,30 @@ func (a *atom) estimateWords(wa *wordAtom, st []uint64) (float64, int32) {
 }
 
 // hashWords hashes the words compared by value.
+// Without dense passes it is the sum of one share per word (wordShare),
+// so that a child's hash is its parent's with the assigned words' shares
+// replaced.
 func hashWords(ws *wordSearch, st []uint64) uint64 {
-	h := uint64(mixB)
-	if ws.dense {
-		full := ws.full[:len(st)]
-		for i, w := range st {
-			h = (h ^ w&full[i]) * mixA
-		}
-	} else {
+	if !ws.dense {
+		var h uint64
 		for _, w := range ws.hashed {
-			h = (h ^ st[w]) * mixA
+			h += wordShare(w, st[w])
 		}
+		return h
+	}
+	h := uint64(mixB)
+	full := ws.full[:len(st)]
+	for i, w := range st {
+		h = (h ^ w&full[i]) * mixA
 	}
 	h ^= h >> 32
 	h *= mixB
 	return h ^ h>>29
+}
+
+// wordShare is the share of word w holding v in a sum hash.
+func wordShare(w int32, v uint64) uint64 {
+	return finish(uint64(w)*mixA ^ v*mixB)
 }
 
 // recordWords is record on words.

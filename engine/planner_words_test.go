@@ -93,6 +93,21 @@ func wordDomain(t *rapid.T) RoleSpec {
 		}
 		actions = append(actions, b.Spec())
 	}
+	if rapid.Bool().Draw(t, "wide") {
+		// 14 more booleans in a chain of actions: over maxDense words, so
+		// the search runs assignment by assignment with the sum hash.
+		for i := range 14 {
+			state = append(state, Var{"x" + strconv.Itoa(i), BoolValue(i == 0)})
+		}
+		for i := range 13 {
+			x, y := "x"+strconv.Itoa(i), "x"+strconv.Itoa(i+1)
+			actions = append(actions, NewAction("t"+strconv.Itoa(i)).Pre(x).Effects(x+" = false, "+y+" = true").Spec())
+		}
+		if rapid.Bool().Draw(t, "wideGoal") {
+			return RoleSpec{Name: "W", State: state, Actions: actions,
+				Goals: []GoalSpec{NewGoal("g0", "x"+strconv.Itoa(rapid.IntRange(1, 13).Draw(t, "xg"))+" && "+test("wg"), High)}}
+		}
+	}
 	goals := []GoalSpec{NewGoal("g0", conj("goal", 1, 2), High)}
 	if rapid.Bool().Draw(t, "second") {
 		goals = append(goals, NewGoal("g1", conj("goal1", 1, 2), Normal))
@@ -229,4 +244,40 @@ func TestWordSearchTakesTheBenchDomains(t *testing.T) {
 	assert.True(t, p.wmode)
 	assert.Equal(t, []string{"inc", "inc", "inc", "inc"}, pl.Names())
 	assert.Equal(t, NumberValue(4), p.sim[0], "the state after the plan, read back from words")
+}
+
+// TestWordChildHashesAreTheirRowsHashes checks the sum hash of a word
+// search without dense passes: every node's hash, updated from its
+// parent's for the assigned words alone, is the hash of its whole row.
+func TestWordChildHashesAreTheirRowsHashes(t *testing.T) {
+	var state []Var
+	var acts []ActionSpec
+	for i := range 20 {
+		state = append(state, Var{Name: "f" + strconv.Itoa(i), Value: BoolValue(i == 0)})
+	}
+	state = append(state, Var{Name: "n", Value: NumberValue(0)})
+	for i := range 19 {
+		f, g := "f"+strconv.Itoa(i), "f"+strconv.Itoa(i+1)
+		acts = append(acts, NewAction("step"+strconv.Itoa(i)).Pre(f).Effects(f+" = false, "+g+" = true").Spec(),
+			NewAction("back"+strconv.Itoa(i)).Pre(g+" && n < 3").Effects(g+" = false, "+f+" = true, n = n + 1").Spec())
+	}
+	d, err := Compile(RoleSpec{Name: "Wide", State: state, Actions: acts,
+		Goals: []GoalSpec{NewGoal("end", "f19", Normal)}})
+	require.NoError(t, err)
+	pl := NewPlanner(d)
+	pl.MaxDepth = 30
+	p, err := pl.Plan(d.NewState())
+	require.NoError(t, err)
+	assert.Len(t, p.Steps, 19)
+	ws := pl.gs.words
+	require.NotNil(t, ws)
+	require.True(t, pl.wmode)
+	require.False(t, ws.dense, "21 words: no dense passes")
+	require.Greater(t, len(pl.nodes), 19)
+	for i := range pl.nodes {
+		if pl.nodes[i].done {
+			continue
+		}
+		assert.Equal(t, hashWords(ws, pl.wordState(int32(i))), pl.nodes[i].hash, "node %d", i)
+	}
 }
