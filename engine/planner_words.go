@@ -589,7 +589,7 @@ func (p *Planner) searchNewWords(ws *wordSearch, maxDepth, pauseAt int) (int32, 
 	}
 	p.nodes[root].f = h
 	p.nodes[root].hash = hashWords(ws, rs)
-	p.recordWords(root)
+	p.recordWords(root, rs, p.nodes[root].hash)
 	p.push(root)
 	return p.searchLoopWords(gs, ws, 0, false, pauseAt)
 }
@@ -732,7 +732,7 @@ func (p *Planner) expandWords(gs *goalSearch, ws *wordSearch, cur int32, atMax b
 				}
 			}
 			p.nodes[child] = node{g: g, f: f, hash: hash, key: key, parent: cur, action: ai, depth: depth}
-			if !p.recordWords(child) {
+			if !p.recordWords(child, chs, hash) {
 				p.nodes = p.nodes[:child]
 				continue
 			}
@@ -876,25 +876,28 @@ func wordShare(w int32, v uint64) uint64 {
 	return finish(uint64(w)*mixA ^ v*mixB)
 }
 
-// recordWords is record on words.
-func (p *Planner) recordWords(i int32) bool {
+// recordWords is record on words, for node i whose row is st and hash
+// hash.
+func (p *Planner) recordWords(i int32, st []uint64, hash uint64) bool {
 	if 2*len(p.nodes) > len(p.table) {
 		p.rehash()
 	}
 	ws := p.gs.words
-	n := &p.nodes[i]
-	mask := uint64(len(p.table) - 1)
-	st := p.wordState(i)
-	for h := n.hash & mask; ; h = (h + 1) & mask {
-		if p.gen[h] != p.curGen {
-			p.gen[h], p.table[h] = p.curGen, i
+	table, cg := p.table, p.curGen
+	gen := p.gen[:len(table)]
+	mask := uint64(len(table) - 1)
+	nw := p.nw
+	for h := hash & mask; ; h = (h + 1) & mask {
+		if gen[h] != cg {
+			gen[h], table[h] = cg, i
 			return true
 		}
-		o := p.table[h]
+		o := table[h]
 		on := &p.nodes[o]
-		if on.hash != n.hash || !sameWords(ws, p.wordState(o), st) {
+		if on.hash != hash || !sameWords(ws, p.words[int(o)*nw:int(o)*nw+nw], st) {
 			continue
 		}
+		n := &p.nodes[i]
 		if p.before(o, i) {
 			if on.depth <= n.depth {
 				return false
@@ -904,7 +907,7 @@ func (p *Planner) recordWords(i int32) bool {
 		if n.depth <= on.depth {
 			on.dead = true
 		}
-		p.table[h] = i
+		table[h] = i
 		return true
 	}
 }
