@@ -819,7 +819,7 @@ func (a *atom) estimateWords(wa *wordAtom, st []uint64) (float64, int32) {
 			return math.Inf(1), math.MaxInt32
 		}
 		if need < 1<<50 {
-			n := (need + wa.off) / wa.step
+			n := div(need+wa.off, wa.step)
 			if n <= 1<<16 {
 				if !wa.hasRes {
 					return float64(n) * wa.cost, int32(n)
@@ -834,7 +834,7 @@ func (a *atom) estimateWords(wa *wordAtom, st []uint64) (float64, int32) {
 				case ny >= 1<<50:
 					s = -1
 				default:
-					s = (ny + wa.roff) / wa.rback
+					s = div(ny+wa.roff, wa.rback)
 				}
 				if s >= 0 && n+s <= math.MaxInt32 {
 					return float64(n)*wa.cost + float64(s)*wa.backCost, int32(n + s)
@@ -847,6 +847,15 @@ func (a *atom) estimateWords(wa *wordAtom, st []uint64) (float64, int32) {
 		y = float64(int64(st[wa.rw]))
 	}
 	return a.estimateAt(float64(x), y, wa.rw >= 0)
+}
+
+// div returns a / b for a >= 0 and b > 0, in 32 bits when they fit (a
+// shorter division on most processors).
+func div(a, b int64) int64 {
+	if uint64(a)|uint64(b) < 1<<32 {
+		return int64(uint32(a) / uint32(b))
+	}
+	return a / b
 }
 
 // hashWords hashes the words compared by value.
