@@ -594,9 +594,13 @@ func (p *Planner) searchNewWords(ws *wordSearch, maxDepth, pauseAt int) (int32, 
 	return p.searchLoopWords(gs, ws, 0, false, pauseAt)
 }
 
-// searchLoopWords is searchLoop on words.
+// searchLoopWords is searchLoop on words, with the expansion (expand on
+// words: expandBy for each candidate action) in the same loop.
 func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int, cut bool, pauseAt int) (int32, outcome, bool, int) {
 	budget := p.budget()
+	nw := p.nw
+	acts := ws.acts
+	maxDepth := p.maxDepth
 	for len(p.heap) > 0 {
 		cur := p.pop()
 		cn := &p.nodes[cur]
@@ -614,132 +618,130 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 			return -1, paused, cut, expansions
 		}
 		expansions++
-		if p.expandWords(gs, ws, cur, int(cn.depth) >= p.maxDepth) {
-			cut = true
+		atMax := int(cn.depth) >= maxDepth
+		if need := (len(p.nodes) + len(acts)) * nw; need > len(p.words) {
+			p.growWords(need)
+		}
+		if need := len(p.nodes) + len(acts); need > cap(p.nodes) {
+			p.nodes = slices.Grow(p.nodes, need-len(p.nodes))
+			cn = &p.nodes[cur]
+		}
+		words := p.words
+		cs := words[int(cur)*nw : int(cur)*nw+nw : int(cur)*nw+nw]
+		cand := ws.all
+		if gs.index != nil {
+			cand = p.candidatesWords(gs, ws, cs)
+		}
+		cg, cdepth, ckey, chash := cn.g, cn.depth, cn.key, cn.hash
+		skip := p.skip
+		for wi, set := range cand {
+			for ; set != 0; set &= set - 1 {
+				a := &acts[wi*64+bits.TrailingZeros64(set)]
+				ai := a.index
+				if skip != nil && skip[ai] {
+					continue // Exclude or forbidden by the Policy
+				}
+				if !a.pre.eval(cs) {
+					continue
+				}
+				if a.once && p.onPath(cur, ai) {
+					continue // can_rerun = false: once per plan
+				}
+				p.held[ai] = true
+				if atMax {
+					cut = true
+					continue
+				}
+				// The child is built in the next free row of the arena; its
+				// node is added only once it is worth keeping.
+				child := int32(len(p.nodes))
+				o := int(child) * nw
+				chs := words[o : o+nw : o+nw]
+				if ws.dense {
+					dense, full := a.dense[:nw], ws.full[:nw]
+					var diff uint64
+					for i, w := range cs {
+						c := w&dense[i].mask + dense[i].val
+						chs[i] = c
+						diff |= (c ^ w) & full[i]
+					}
+					for i := range a.moves {
+						as := &a.moves[i]
+						v := cs[as.src]
+						if as.op == assignAdd {
+							v = uint64(int64(v) + int64(as.k))
+						}
+						chs[as.w] = v
+						diff |= (v ^ cs[as.w]) & full[as.w]
+					}
+					if a.mayLoop && diff == 0 {
+						continue // a self-loop: the parent dominates it
+					}
+				} else if !applyWords(a, cs, chs) {
+					continue
+				}
+				g, depth, key := cg+a.cost, cdepth+1, p.childKey(ckey, cdepth, ai)
+				if a.finishes {
+					// The step completes the goal: a goal node, never expanded.
+					p.nodes = p.nodes[:child+1]
+					p.nodes[child] = node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true}
+					p.pushEntry(openEntry{f: g, key: key, node: child})
+					continue
+				}
+				h, hs := p.heuristicWords(ws, chs)
+				if math.IsInf(h, 1) {
+					continue
+				}
+				if int(depth)+int(hs) > maxDepth {
+					cut = true
+					continue
+				}
+				f := g + h
+				var hash uint64
+				if ws.dense {
+					hash = hashWords(ws, chs)
+				} else {
+					// The parent's sum of shares with the assigned words' replaced.
+					hash = chash
+					for i := range a.as {
+						if as := &a.as[i]; as.full {
+							hash += wordShare(as.w, chs[as.w]) - wordShare(as.w, cs[as.w])
+						}
+					}
+				}
+				p.nodes = p.nodes[:child+1]
+				p.nodes[child] = node{g: g, f: f, hash: hash, key: key, parent: cur, action: ai, depth: depth}
+				if !p.recordWords(child, chs, hash) {
+					p.nodes = p.nodes[:child]
+					continue
+				}
+				p.pushEntry(openEntry{f: f, key: key, node: child})
+			}
 		}
 	}
 	return -1, exhausted, cut, expansions
 }
 
-// expandWords is expand on words: expandBy for each candidate action,
-// in one loop.
-func (p *Planner) expandWords(gs *goalSearch, ws *wordSearch, cur int32, atMax bool) (cut bool) {
-	nw := p.nw
-	acts := ws.acts
-	if need := (len(p.nodes) + len(acts)) * nw; need > len(p.words) {
-		p.growWords(need)
+// candidatesWords returns the candidate set of the index at a node whose
+// row is cs (see actionIndex.candidates).
+func (p *Planner) candidatesWords(gs *goalSearch, ws *wordSearch, cs []uint64) []uint64 {
+	ix := gs.index
+	if len(p.cand) < ix.words {
+		p.cand = make([]uint64, ix.words)
 	}
-	if need := len(p.nodes) + len(acts); need > cap(p.nodes) {
-		p.nodes = slices.Grow(p.nodes, need-len(p.nodes))
-	}
-	words := p.words
-	cs := words[int(cur)*nw : int(cur)*nw+nw : int(cur)*nw+nw]
-	cand := ws.all
-	if ix := gs.index; ix != nil {
-		if len(p.cand) < ix.words {
-			p.cand = make([]uint64, ix.words)
-		}
-		cand = p.cand[:ix.words]
-		copy(cand, ix.others)
-		for j, w := range ws.boolWords {
-			if w >= 0 && cs[w] == 1 {
-				orInto(cand, ix.byBool[j])
-			}
-		}
-		if ws.strWord >= 0 {
-			if id := cs[ws.strWord]; id < uint64(len(ws.byID)) && ws.byID[id] != nil {
-				orInto(cand, ws.byID[id])
-			}
+	cand := p.cand[:ix.words]
+	copy(cand, ix.others)
+	for j, w := range ws.boolWords {
+		if w >= 0 && cs[w] == 1 {
+			orInto(cand, ix.byBool[j])
 		}
 	}
-	cn := &p.nodes[cur]
-	cg, cdepth, ckey := cn.g, cn.depth, cn.key
-	skip := p.skip
-	for wi, set := range cand {
-		for ; set != 0; set &= set - 1 {
-			a := &acts[wi*64+bits.TrailingZeros64(set)]
-			ai := a.index
-			if skip != nil && skip[ai] {
-				continue // Exclude or forbidden by the Policy
-			}
-			if !a.pre.eval(cs) {
-				continue
-			}
-			if a.once && p.onPath(cur, ai) {
-				continue // can_rerun = false: once per plan
-			}
-			p.held[ai] = true
-			if atMax {
-				cut = true
-				continue
-			}
-			// The child is built in the next free row of the arena; its node
-			// is added only once it is worth keeping.
-			child := int32(len(p.nodes))
-			o := int(child) * nw
-			chs := words[o : o+nw : o+nw]
-			if ws.dense {
-				dense, full := a.dense[:nw], ws.full[:nw]
-				var diff uint64
-				for i, w := range cs {
-					c := w&dense[i].mask + dense[i].val
-					chs[i] = c
-					diff |= (c ^ w) & full[i]
-				}
-				for i := range a.moves {
-					as := &a.moves[i]
-					v := cs[as.src]
-					if as.op == assignAdd {
-						v = uint64(int64(v) + int64(as.k))
-					}
-					chs[as.w] = v
-					diff |= (v ^ cs[as.w]) & full[as.w]
-				}
-				if a.mayLoop && diff == 0 {
-					continue // a self-loop: the parent dominates it
-				}
-			} else if !applyWords(a, cs, chs) {
-				continue
-			}
-			g, depth, key := cg+a.cost, cdepth+1, p.childKey(ckey, cdepth, ai)
-			if a.finishes {
-				// The step completes the goal: a goal node, never expanded.
-				p.nodes = p.nodes[:child+1]
-				p.nodes[child] = node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true}
-				p.pushEntry(openEntry{f: g, key: key, node: child})
-				continue
-			}
-			h, hs := p.heuristicWords(ws, chs)
-			if math.IsInf(h, 1) {
-				continue
-			}
-			if int(depth)+int(hs) > p.maxDepth {
-				cut = true
-				continue
-			}
-			f := g + h
-			p.nodes = p.nodes[:child+1]
-			var hash uint64
-			if ws.dense {
-				hash = hashWords(ws, chs)
-			} else {
-				// The parent's sum of shares with the assigned words' replaced.
-				hash = cn.hash
-				for i := range a.as {
-					if as := &a.as[i]; as.full {
-						hash += wordShare(as.w, chs[as.w]) - wordShare(as.w, cs[as.w])
-					}
-				}
-			}
-			p.nodes[child] = node{g: g, f: f, hash: hash, key: key, parent: cur, action: ai, depth: depth}
-			if !p.recordWords(child, chs, hash) {
-				p.nodes = p.nodes[:child]
-				continue
-			}
-			p.pushEntry(openEntry{f: f, key: key, node: child})
+	if ws.strWord >= 0 {
+		if id := cs[ws.strWord]; id < uint64(len(ws.byID)) && ws.byID[id] != nil {
+			orInto(cand, ws.byID[id])
 		}
 	}
-	return cut
+	return cand
 }
 
 // applyWords builds the child by a from cs in chs, assignment by
