@@ -657,22 +657,31 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 				child := int32(len(p.nodes))
 				o := int(child) * nw
 				chs := words[o : o+nw : o+nw]
+				hash := uint64(mixB)
 				if ws.dense {
+					// One pass: the child's words, whether a compared one
+					// changed, and the chained hash (see hashWords).
 					dense, full := a.dense[:nw], ws.full[:nw]
 					var diff uint64
 					for i, w := range cs {
 						c := w&dense[i].mask + dense[i].val
 						chs[i] = c
 						diff |= (c ^ w) & full[i]
+						hash = (hash ^ c&full[i]) * mixA
 					}
-					for i := range a.moves {
-						as := &a.moves[i]
-						v := cs[as.src]
-						if as.op == assignAdd {
-							v = uint64(int64(v) + int64(as.k))
+					if len(a.moves) > 0 {
+						for i := range a.moves {
+							as := &a.moves[i]
+							v := cs[as.src]
+							if as.op == assignAdd {
+								v = uint64(int64(v) + int64(as.k))
+							}
+							chs[as.w] = v
+							diff |= (v ^ cs[as.w]) & full[as.w]
 						}
-						chs[as.w] = v
-						diff |= (v ^ cs[as.w]) & full[as.w]
+						hash = hashWords(ws, chs) // the moves changed words already hashed
+					} else {
+						hash = hashFinish(hash)
 					}
 					if a.mayLoop && diff == 0 {
 						continue // a self-loop: the parent dominates it
@@ -688,7 +697,16 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 					p.pushEntry(openEntry{f: g, key: key, node: child})
 					continue
 				}
-				h, hs := p.heuristicWords(ws, chs)
+				var h float64
+				var hs int32
+				if len(ws.atoms) == 1 {
+					h, hs = gs.atoms[0].estimateWords(&ws.atoms[0], chs)
+					if fin := gs.finish; fin < h || (hs > 1 && fin < math.Inf(1)) {
+						h, hs = min(h, fin), 1 // as heuristicWords
+					}
+				} else {
+					h, hs = p.heuristicWords(ws, chs)
+				}
 				if math.IsInf(h, 1) {
 					continue
 				}
@@ -697,10 +715,7 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 					continue
 				}
 				f := g + h
-				var hash uint64
-				if ws.dense {
-					hash = hashWords(ws, chs)
-				} else {
+				if !ws.dense {
 					// The parent's sum of shares with the assigned words' replaced.
 					hash = chash
 					for i := range a.as {
@@ -877,6 +892,12 @@ func hashWords(ws *wordSearch, st []uint64) uint64 {
 	for i, w := range st {
 		h = (h ^ w&full[i]) * mixA
 	}
+	return hashFinish(h)
+}
+
+// hashFinish is the last step of the chained hash of dense rows: the
+// table uses the low bits, so the high bits are folded down.
+func hashFinish(h uint64) uint64 {
 	h ^= h >> 32
 	h *= mixB
 	return h ^ h>>29

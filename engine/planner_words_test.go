@@ -281,3 +281,38 @@ func TestWordChildHashesAreTheirRowsHashes(t *testing.T) {
 		assert.Equal(t, hashWords(ws, pl.wordState(int32(i))), pl.nodes[i].hash, "node %d", i)
 	}
 }
+
+// TestDenseChildHashesAreTheirRowsHashes checks the hash a dense pass
+// computes as it builds a child against hashWords of the child's row.
+func TestDenseChildHashesAreTheirRowsHashes(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "Deep",
+		State: []Var{{"hunger", NumberValue(80)}, {"food", NumberValue(0)}, {"tired", NumberValue(0)}, {"home", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("stocked", "food > 80", Normal)},
+		Actions: []ActionSpec{
+			NewAction("Eat").Pre("food > 0").Effects("hunger = hunger - 50, food = food - 5").Spec(),
+			NewAction("Forage").Pre("tired < 50").Effects("tired = tired + 20, food = food + 10, hunger = hunger + 5").Spec(),
+			NewAction("Sleep").Pre("tired > 30").Effects("tired = tired - 50, home = true").Spec(),
+			NewAction("Share").Pre("home").Effects("food = hunger, home = false").Spec(),
+		}})
+	require.NoError(t, err)
+	pl := NewPlanner(d)
+	pl.MaxDepth = 20
+	_, err = pl.Plan(d.NewState())
+	require.NoError(t, err)
+	ws := pl.gs.words
+	require.NotNil(t, ws)
+	require.True(t, pl.wmode)
+	require.True(t, ws.dense)
+	moves := 0
+	for i := range ws.acts {
+		moves += len(ws.acts[i].moves)
+	}
+	require.Equal(t, 1, moves, "Share copies hunger into food")
+	require.Greater(t, len(pl.nodes), 12)
+	for i := range pl.nodes {
+		if pl.nodes[i].done {
+			continue
+		}
+		assert.Equal(t, hashWords(ws, pl.wordState(int32(i))), pl.nodes[i].hash, "node %d", i)
+	}
+}
