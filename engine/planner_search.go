@@ -30,6 +30,15 @@ const (
 
 // searchGoal prepares the per-goal data of g.
 func (p *Planner) searchGoal(g *Goal) *goalSearch {
+	if p.cacheFor == p.Domain && uint(g.Index) < uint(len(p.cache)) {
+		if gs := p.cache[g.Index]; gs != nil && gs.goal == g {
+			return gs // the common case, inlined
+		}
+	}
+	return p.searchGoalSlow(g)
+}
+
+func (p *Planner) searchGoalSlow(g *Goal) *goalSearch {
 	if p.cacheFor != p.Domain {
 		p.cacheFor = p.Domain
 		p.cache = make([]*goalSearch, len(p.Domain.Goals))

@@ -524,12 +524,15 @@ func (ws *wordSearch) compileCond(c *fastCond, wordOf []int32) (wordCond, bool) 
 // load writes start into dst as words and reports whether it fits (see
 // the word search above).
 func (ws *wordSearch) load(dst []uint64, start State) bool {
+	kinds := ws.kinds[:len(ws.slots)]
+	dst = dst[:len(ws.slots)]
 	for i, s := range ws.slots {
 		v := &start[s]
-		if v.Kind() != ws.kinds[i] {
+		k := v.Kind()
+		if k != kinds[i] {
 			return false
 		}
-		switch ws.kinds[i] {
+		switch k {
 		case expr.Number:
 			f, _ := v.AsNumber()
 			w, ok := numberWord(f)
