@@ -666,13 +666,26 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 					// changed, and the chained hash (see hashWords).
 					dense, full := a.dense[:nw], ws.full[:nw]
 					var diff uint64
-					for i, w := range cs {
-						c := w&dense[i].mask + dense[i].val
-						chs[i] = c
-						diff |= (c ^ w) & full[i]
-						hash = (hash ^ c&full[i]) * mixA
+					if nw <= 4 {
+						for i, w := range cs {
+							c := w&dense[i].mask + dense[i].val
+							chs[i] = c
+							diff |= (c ^ w) & full[i]
+							hash = (hash ^ c&full[i]) * mixA
+						}
+					} else {
+						// Wider rows hash later, only the children kept
+						// so far (many are cut by the depth limit).
+						for i, w := range cs {
+							c := w&dense[i].mask + dense[i].val
+							chs[i] = c
+							diff |= (c ^ w) & full[i]
+						}
 					}
-					if len(a.moves) > 0 {
+					if a.mayLoop && diff == 0 && len(a.moves) == 0 {
+						continue // a self-loop: the parent dominates it
+					}
+					if len(a.moves) > 0 || nw > 4 {
 						for i := range a.moves {
 							as := &a.moves[i]
 							v := cs[as.src]
@@ -682,7 +695,7 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 							chs[as.w] = v
 							diff |= (v ^ cs[as.w]) & full[as.w]
 						}
-						hash = hashWords(ws, chs) // the moves changed words already hashed
+						hash = 0 // hashed below: the moves changed words already hashed
 					} else {
 						hash = hashFinish(hash)
 					}
@@ -718,7 +731,9 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 					continue
 				}
 				f := g + h
-				if !ws.dense {
+				if ws.dense && hash == 0 {
+					hash = hashWords(ws, chs)
+				} else if !ws.dense {
 					// The parent's sum of shares with the assigned words' replaced.
 					hash = chash
 					for i := range a.as {
