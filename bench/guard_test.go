@@ -83,7 +83,7 @@ type guardItem struct {
 // room both ways.
 func guardItems() []guardItem {
 	var items []guardItem
-	planCeil := map[string]float64{"soldier": 0.13, "deep": 0.019, "maze": 0.058, "synthetic100": 0.0022}
+	planCeil := map[string]float64{"soldier": 0.13, "deep": 0.019, "maze": 0.058, "synthetic100": 0.002}
 	for _, c := range PlannerCases() {
 		items = append(items, plannerItem("Planner/"+c.Name, c, c, planCeil[c.Name]))
 	}
