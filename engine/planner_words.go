@@ -780,13 +780,7 @@ func (p *Planner) candidatesWords(gs *goalSearch, ws *wordSearch, cs []uint64) [
 // applyWords builds the child by a from cs in chs, assignment by
 // assignment (no dense pass); false when it is a self-loop.
 func applyWords(a *wordAct, cs, chs []uint64) bool {
-	if len(cs) <= 8 {
-		for i := range cs {
-			chs[i] = cs[i]
-		}
-	} else {
-		copy(chs, cs)
-	}
+	copy(chs, cs)
 	changed := false
 	for i := range a.as {
 		as := &a.as[i]
