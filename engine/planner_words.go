@@ -14,20 +14,22 @@ import (
 // variable the search reads or writes: a number as an int64, 0 or 1 for a
 // boolean, an intern id for a string. Numbers are integers: the literals
 // an effect assigns and the steps it adds must be, and so must the start
-// state's numbers (else the general search runs). Every precondition and goal test
-// is a compare of one word with a constant, every assignment a write of a
-// constant, a copy or an addition of a constant. It runs the same A* as the
+// state's numbers (else the general search runs). Every precondition and
+// goal test is a compare of one word with a constant range, every
+// assignment a write of a constant, a copy or an addition of a constant. It runs the same A* as the
 // general search (the same candidates in the same order, the same
 // heuristic values, the same duplicate rule and the same open-set order),
 // so it returns the same plan, cost, expansions and failure; only the
 // representation differs. A goal the compiler cannot take (a condition or
 // effect of another shape, a variable without a fixed kind), or a start
-// state whose values do not fit (another kind, a non-finite or huge number,
-// a string no literal of the domain names), runs the general search.
+// state whose values do not fit (another kind, a number that is not an
+// integer within 2^40, a string neither the domain's literals nor its
+// initial state name), runs the general search.
 
 // wordSearch is a goal's search compiled to words (see above).
 type wordSearch struct {
 	slots  []int       // the schema slot of each word
+	minLen int         // the shortest start state load takes: the highest slot + 1
 	kinds  []expr.Kind // the kind each word's variable holds: Number, Bool or String
 	hashed []int32     // the words compared by value (goalSearch.full)
 	all    []uint64    // the set of every action (positions in acts)
@@ -216,6 +218,7 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 		}
 		wordOf[s] = int32(len(ws.slots))
 		ws.slots = append(ws.slots, s)
+		ws.minLen = max(ws.minLen, s+1)
 		ws.kinds = append(ws.kinds, k)
 		return true
 	}
@@ -524,6 +527,9 @@ func (ws *wordSearch) compileCond(c *fastCond, wordOf []int32) (wordCond, bool) 
 // load writes start into dst as words and reports whether it fits (see
 // the word search above).
 func (ws *wordSearch) load(dst []uint64, start State) bool {
+	if len(start) < ws.minLen {
+		return false
+	}
 	kinds := ws.kinds[:len(ws.slots)]
 	dst = dst[:len(ws.slots)]
 	for i, s := range ws.slots {
