@@ -223,9 +223,11 @@ func (p *Planner) Plan(st State) (*Plan, error) {
 	p.prepareSkip()
 	p.sim = append(p.sim[:0], st...)
 	p.plan = Plan{Steps: p.plan.Steps[:0], Goals: p.plan.Goals[:0]}
+	full := len(p.sim) >= p.Domain.Schema.Len()
 	for _, g := range p.Domain.ByPrio {
-		// The goal's flattened condition: exactly g.Satisfied, faster.
-		if p.searchGoal(g).cond.eval(p.sim) {
+		// The goal's flattened condition gives exactly g.Satisfied, faster,
+		// on a state that has every slot.
+		if full && p.searchGoal(g).cond.eval(p.sim) || !full && g.Satisfied(p.sim) {
 			continue
 		}
 		if err := p.planGoal(g, p.sim); err != nil {

@@ -316,3 +316,19 @@ func TestDenseChildHashesAreTheirRowsHashes(t *testing.T) {
 		assert.Equal(t, hashWords(ws, pl.wordState(int32(i))), pl.nodes[i].hash, "node %d", i)
 	}
 }
+
+// TestPlanTakesAShortState checks that a start state without the
+// schema's last slots plans as before: the missing variables are Unknown.
+func TestPlanTakesAShortState(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "S", State: []Var{{"n", NumberValue(0)}, {"b", BoolValue(false)}},
+		Goals:   []GoalSpec{NewGoal("g", "n > 1", Normal), NewGoal("h", "b", Low)},
+		Actions: []ActionSpec{NewAction("inc").Effects("n = n + 1").Spec(), NewAction("set").Effects("b = true").Spec()}})
+	require.NoError(t, err)
+	for _, general := range []bool{false, true} {
+		p := NewPlanner(d)
+		p.generalOnly = general
+		pl, err := p.Plan(State{NumberValue(0)})
+		require.NoError(t, err)
+		assert.Equal(t, []string{"inc", "inc", "set"}, pl.Names(), "general only: %v", general)
+	}
+}
