@@ -173,6 +173,7 @@ func (t *coTask) resume(fn *lua.LFunction, first, args []lua.LValue) (st lua.Res
 		return st, rets, nil
 	case lua.ResumeOK:
 		t.done = true
+		rt.recycleThread(t.th)
 		rt.release(t, false)
 		return st, rets, nil
 	}

@@ -35,6 +35,9 @@ type ownedCtx struct {
 	// this coroutine waits on, inside a pcall whose function yielded.
 	worker      bool
 	pcallWorker *lua.LState
+	// seen marks a coroutine that Lua code got hold of (coroutine.running):
+	// it is never reused for another body (see recycleThread).
+	seen bool
 }
 
 // Done counts instructions against the runtime's budget; without a
@@ -124,6 +127,16 @@ func (r *Runtime) wrapCoroutines(co *lua.LTable) (checkedCreate, wrapResume lua.
 			return resume.GFunction(L)
 		})
 	}
+	running := co.RawGetString("running").(*lua.LFunction).GFunction
+	co.RawSetString("running", L.NewFunction(func(L *lua.LState) int {
+		n := running(L)
+		if th, ok := L.Get(-1).(*lua.LState); ok {
+			if c := threadCtx(th); c != nil {
+				c.seen = true
+			}
+		}
+		return n
+	}))
 	co.RawSetString("create", L.NewFunction(newCo))
 	co.RawSetString("resume", checked("coroutine.resume"))
 	r.coResume = resume.GFunction

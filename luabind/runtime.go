@@ -111,6 +111,7 @@ type Runtime struct {
 	// run, the marker of a function that returned, and the unchecked
 	// coroutine.resume.
 	pool      []*lua.LState
+	threads   []*lua.LState // idle body coroutines (threadpool.go)
 	runWorker *lua.LFunction
 	doneToken lua.LValue
 	coResume  lua.LGFunction
@@ -214,18 +215,6 @@ func NewRuntime(opts Options) *Runtime {
 // Close releases the Lua state. Agents whose bodies run in it must not
 // tick afterwards.
 func (r *Runtime) Close() { r.L.Close() }
-
-// newThread returns a coroutine of the runtime's state that belongs to
-// agent and counts its instructions against the runtime's budget.
-func (r *Runtime) newThread(agent *engine.Agent) *lua.LState {
-	ctx := r.L.RemoveContext() // else NewThread wraps it in a cancel context
-	th, _ := r.L.NewThread()
-	if ctx != nil {
-		r.L.SetContext(ctx)
-	}
-	r.own(th, agent)
-	return th
-}
 
 // budgeted reports whether scripts run under a budget; without one the VM
 // skips the per-instruction check entirely.

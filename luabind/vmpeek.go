@@ -27,6 +27,7 @@ var peek struct {
 	ok                             bool
 	tableArray                     uintptr // LTable.array
 	stateFrame, stateReg           uintptr // LState.currentFrame, LState.reg
+	stateUpvalues                  uintptr // LState.uvcache (the open upvalues)
 	frameFn, framePc, frameLocalBs uintptr // callFrame.Fn, Pc, LocalBase
 	frameParent                    uintptr // callFrame.Parent
 	regArray, regTop               uintptr // registry.array, registry.top
@@ -52,7 +53,8 @@ func init() {
 	st := reflect.TypeFor[lua.LState]()
 	cf, ok2 := field(st, "currentFrame", reflect.Pointer)
 	reg, ok3 := field(st, "reg", reflect.Pointer)
-	if !ok1 || !ok2 || !ok3 || tbl.Type.Elem() != reflect.TypeFor[lua.LValue]() {
+	uv, ok10 := field(st, "uvcache", reflect.Pointer)
+	if !ok1 || !ok2 || !ok3 || !ok10 || tbl.Type.Elem() != reflect.TypeFor[lua.LValue]() {
 		return
 	}
 	fn, ok4 := field(cf.Type.Elem(), "Fn", reflect.Pointer)
@@ -66,6 +68,7 @@ func init() {
 	}
 	peek.tableArray = tbl.Offset
 	peek.stateFrame, peek.stateReg = cf.Offset, reg.Offset
+	peek.stateUpvalues = uv.Offset
 	peek.frameFn, peek.framePc, peek.frameLocalBs = fn.Offset, pc.Offset, lb.Offset
 	peek.frameParent = parent.Offset
 	peek.regArray, peek.regTop = arr.Offset, top.Offset
