@@ -112,6 +112,7 @@ type Runtime struct {
 	// coroutine.resume.
 	pool      []*lua.LState
 	threads   []*lua.LState // idle body coroutines (threadpool.go)
+	threadsGC uint64        // the collections trimThreads last saw
 	runWorker *lua.LFunction
 	doneToken lua.LValue
 	coResume  lua.LGFunction

@@ -22,15 +22,32 @@ import (
 // later body finds no value a previous one left in a slot, and its
 // context is made anew for the agent it goes to.
 
-// maxIdleThreads bounds the runtime's idle body coroutines (about 2.5 KB
-// each). Most bodies end and the next starts within the same agent's
-// tick, so a few are enough.
+// maxIdleThreads is how many idle body coroutines (about 4 KB each) a
+// runtime keeps across a garbage collection. Between two collections it
+// keeps every one (agents that act in step end their bodies in the same
+// tick and start the next ones a tick or more later); once a collection
+// has run, the idle ones beyond this many are dropped at the next body
+// start or end, so a pool never holds more than a burst's worth for
+// longer than a collection cycle, as the garbage it replaces would.
 const maxIdleThreads = 32
+
+// trimThreads drops the idle coroutines beyond maxIdleThreads once a
+// collection has run since the last look.
+func (r *Runtime) trimThreads() {
+	if c := gcWatch.cycles.Load(); c != r.threadsGC {
+		r.threadsGC = c
+		if len(r.threads) > maxIdleThreads {
+			clear(r.threads[maxIdleThreads:])
+			r.threads = r.threads[:maxIdleThreads]
+		}
+	}
+}
 
 // newThread returns a coroutine of the runtime's state that belongs to
 // agent and counts its instructions against the runtime's budget: an
 // idle one (see recycleThread) or a new one.
 func (r *Runtime) newThread(agent *engine.Agent) *lua.LState {
+	r.trimThreads()
 	if n := len(r.threads); n > 0 {
 		th := r.threads[n-1]
 		r.threads[n-1] = nil
@@ -54,7 +71,8 @@ func (r *Runtime) newThread(agent *engine.Agent) *lua.LState {
 // for a later newThread when nothing can tell it from a new coroutine
 // (see above); else it is left to the collector.
 func (r *Runtime) recycleThread(th *lua.LState) {
-	if !peek.ok || len(r.threads) >= maxIdleThreads || !th.Dead || th.Parent != nil {
+	r.trimThreads()
+	if !peek.ok || !th.Dead || th.Parent != nil {
 		return
 	}
 	c := threadCtx(th)
