@@ -372,7 +372,17 @@ func (r *Runtime) hostStart(L *lua.LState) int {
 	a := r.checkAgent(L, 1)
 	name := L.CheckString(2)
 	r.charge(L, hostCallUnits+int64(L.GetTop()))
-	h := &hostHandle{fn: r.opts.Host[name], call: HostCall{Agent: a, Name: name, First: true}}
+	// The first call runs in the runtime's spare handle (hostFirst) unless
+	// a host function that called back into Lua is using it; a call that
+	// is not done gets a handle of its own (hostRun).
+	h, spare := r.hostFirst, r.hostFirst != nil
+	if spare {
+		r.hostFirst = nil
+		defer func() { *h = hostHandle{}; r.hostFirst = h }()
+	} else {
+		h = &hostHandle{}
+	}
+	*h = hostHandle{fn: r.opts.Host[name], call: HostCall{Agent: a, Name: name, First: true}}
 	for i := 3; i <= L.GetTop(); i++ {
 		v, err := toValue(L.Get(i))
 		if err != nil {
@@ -380,10 +390,13 @@ func (r *Runtime) hostStart(L *lua.LState) int {
 		}
 		h.call.Args = append(h.call.Args, v)
 	}
-	return r.hostRun(L, h)
+	return r.hostRun(L, h, spare)
 }
 
-func (r *Runtime) hostRun(L *lua.LState, h *hostHandle) int {
+// hostRun makes the first call of a host method with handle h; spare
+// says h is the runtime's spare handle, which a call that is not done
+// leaves for a copy of its own.
+func (r *Runtime) hostRun(L *lua.LState, h *hostHandle, spare bool) int {
 	done, err := h.fn(&h.call)
 	if err != nil {
 		L.RaiseError("npc:%s: %s", h.call.Name, err.Error())
@@ -391,6 +404,10 @@ func (r *Runtime) hostRun(L *lua.LState, h *hostHandle) int {
 	if !done {
 		if r.mode != modeBody {
 			L.RaiseError("npc:%s takes more than one tick, so it can only be called in an action body (run), not in %s", h.call.Name, r.mode)
+		}
+		if spare {
+			own := *h
+			h = &own
 		}
 		ud := L.NewUserData()
 		ud.Value = h

@@ -145,7 +145,10 @@ type Runtime struct {
 	// method that is not done yet (see the prelude in npc.go).
 	sleepToken, hostToken *lua.LUserData
 	methods               *lua.LTable
-	bdi                   bdiState // reactive plans (bdi_task.go)
+	// hostFirst is the handle a host method's first call runs in, when no
+	// other first call is using it (hostStart); nil while one is.
+	hostFirst *hostHandle
+	bdi       bdiState // reactive plans (bdi_task.go)
 }
 
 // Lua state sizes. A coroutine starts with a small value stack and call
@@ -197,6 +200,7 @@ func NewRuntime(opts Options) *Runtime {
 		domains:   map[*engine.Domain]*domainRecord{},
 		npcs:      map[*engine.Agent]*lua.LUserData{},
 		ids:       map[lua.LValue]int{},
+		hostFirst: &hostHandle{},
 	}
 	r.budget.mem.limit = r.memoryLimit()
 	r.budget.measure = r.measureRunning
