@@ -42,8 +42,8 @@ var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); retu
 type budget struct {
 	limit int64 // instructions per arming; <= 0 means no limit
 	// stop is the count past which done leaves its common case: limit,
-	// or the next clock reading of a time budget (every timeCheckEvery
-	// instructions), or never.
+	// or never; -1 (at once) while disarmed, once spent, and with a
+	// time budget (whose clock is read every timeCheckEvery instructions).
 	stop int64
 	// workOps are the opcodes (a bit each) whose instructions done hands
 	// to doneSlow: tableOps, and lookupOps while an npc object is fast.
@@ -69,23 +69,26 @@ func (b *budget) Done() <-chan struct{} { return b.done(b.main) }
 
 // done is Done for thread th (ownedCtx.Done is the same for a
 // coroutine). Its common case, an instruction that does no table work
-// while nothing is spent, no collection has run and no clock is read, is
-// a few loads and compares (the next opcode read inline, see peekWork);
-// everything else is in doneSlow.
+// while the budget is armed, nothing is spent, no collection has run and
+// no clock is read, is a few loads and compares: a disarmed or spent
+// budget has stop -1, so the count test sends it to doneSlow, and the
+// next opcode is read inline (peekWork). Everything else is in doneSlow.
 func (b *budget) done(th *lua.LState) <-chan struct{} {
-	if !b.armed {
-		return nil
-	}
 	b.n++
-	if b.spent != nil || b.n > b.stop || gcWatch.cycles.Load() != b.mem.cycles || peekWork(th, b.workOps) {
+	if b.n > b.stop || gcWatch.cycles.Load() != b.mem.cycles || peekWork(th, b.workOps) {
 		return b.doneSlow(th)
 	}
 	return nil
 }
 
 // doneSlow is done past its common case; b.n already counts the
-// instruction.
+// instruction. A disarmed or spent budget sends every instruction here
+// (stop is -1, see spend and disarm).
 func (b *budget) doneSlow(th *lua.LState) <-chan struct{} {
+	if !b.armed {
+		b.n-- // a disarmed budget counts nothing
+		return nil
+	}
 	if b.spent != nil {
 		b.n-- // a spent budget counts no more instructions
 		return closedChan
@@ -94,10 +97,10 @@ func (b *budget) doneSlow(th *lua.LState) <-chan struct{} {
 	if slots, pad := tableWork(th, b); slots > 0 {
 		b.chargeSlots(slots, pad)
 	} else if slots == listTooLong && b.spent == nil {
-		b.spent = errListTooLong()
+		b.spend(errListTooLong())
 	}
 	if b.spent == nil && b.limit > 0 && b.n > b.limit {
-		b.spent = b.overrun()
+		b.spend(b.overrun())
 	}
 	if b.spent != nil {
 		if b.where != nil {
@@ -106,8 +109,8 @@ func (b *budget) doneSlow(th *lua.LState) <-chan struct{} {
 		return closedChan
 	}
 	if b.timeLimit > 0 && b.n&(timeCheckEvery-1) == 0 && time.Since(b.start) > b.timeLimit {
-		b.spent = errors.New("time budget exceeded: ran longer than " + b.timeLimit.String() +
-			" in one resume of a body or one call of a callback or a role file (a runaway loop? see luabind.Options.TimeBudget)")
+		b.spend(errors.New("time budget exceeded: ran longer than " + b.timeLimit.String() +
+			" in one resume of a body or one call of a callback or a role file (a runaway loop? see luabind.Options.TimeBudget)"))
 		return closedChan
 	}
 	return nil
@@ -133,7 +136,7 @@ func (b *budget) chargeSlots(n int, pad bool) {
 		b.n += itemsWork(n)
 	}
 	if b.spent == nil && b.limit > 0 && b.n > b.limit {
-		b.spent = b.overrun()
+		b.spend(b.overrun())
 		return
 	}
 	if !pad {
@@ -142,8 +145,15 @@ func (b *budget) chargeSlots(n int, pad bool) {
 	bytes := 32 * int64(n)
 	b.mem.alloc += bytes
 	if b.spent == nil && b.mem.limit > 0 && b.mem.held+b.mem.alloc > b.mem.limit {
-		b.spent = memoryExceeded(b.mem.limit, "one table operation would grow a list by "+mib(16*int64(n))+", on top of the "+mib(b.mem.held)+" the body holds")
+		b.spend(memoryExceeded(b.mem.limit, "one table operation would grow a list by "+mib(16*int64(n))+", on top of the "+mib(b.mem.held)+" the body holds"))
 	}
+}
+
+// spend stops the armed budget with err: every instruction from now on
+// leaves done's common case and raises err.
+func (b *budget) spend(err error) {
+	b.spent = err
+	b.stop = -1
 }
 
 // overrun is the error of a spent instruction budget.
@@ -170,7 +180,9 @@ func (b *budget) arm() bool {
 	default:
 		b.stop = math.MaxInt64
 	}
-	b.workOps |= tableOps
+	if peek.ok {
+		b.workOps |= tableOps // peekWork reads no frame while workOps is 0
+	}
 	b.mem.alloc, b.mem.held = 0, 0
 	b.mem.live0, b.mem.cycles, b.mem.allocs0 = gcWatch.live.Load(), gcWatch.cycles.Load(), 0
 	if b.timeLimit > 0 {
@@ -179,7 +191,9 @@ func (b *budget) arm() bool {
 	return true
 }
 
-func (b *budget) disarm() { b.armed = false }
+// disarm ends the arming; until the next, done counts nothing (its
+// common case leaves at once for doneSlow, stop being -1).
+func (b *budget) disarm() { b.armed, b.stop = false, -1 }
 
 // mode says what kind of script code runs now.
 type mode uint8

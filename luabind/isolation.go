@@ -46,11 +46,11 @@ type ownedCtx struct {
 // make a second one.
 func (c *ownedCtx) Done() <-chan struct{} {
 	b := c.budget
-	if b == nil || !b.armed {
+	if b == nil {
 		return nil
 	}
 	b.n++
-	if b.spent != nil || b.n > b.stop || gcWatch.cycles.Load() != b.mem.cycles || peekWork(c.th, b.workOps) {
+	if b.n > b.stop || gcWatch.cycles.Load() != b.mem.cycles || peekWork(c.th, b.workOps) {
 		return b.doneSlow(c.th)
 	}
 	return nil

@@ -153,7 +153,7 @@ func (b *budget) watchHeap() {
 	if allocs := readAllocs(); b.mem.allocs0 == 0 {
 		b.mem.allocs0 = allocs
 	} else if allocs-b.mem.allocs0 > allocCap(b.mem.limit) {
-		b.spent = memoryExceeded(b.mem.limit, "the running code allocated more than "+mib(int64(allocCap(b.mem.limit)))+" in one resume")
+		b.spend(memoryExceeded(b.mem.limit, "the running code allocated more than "+mib(int64(allocCap(b.mem.limit)))+" in one resume"))
 		return
 	}
 	live := gcWatch.live.Load()
@@ -164,7 +164,7 @@ func (b *budget) watchHeap() {
 	// running code can reach, since the growth may be another goroutine's.
 	b.mem.live0 = live
 	if held := b.measure(b.mem.limit + 1); held > b.mem.limit {
-		b.spent = memoryExceeded(b.mem.limit, "the running code holds about "+mib(held))
+		b.spend(memoryExceeded(b.mem.limit, "the running code holds about "+mib(held)))
 	}
 }
 
@@ -184,7 +184,7 @@ func (r *Runtime) allocate(L *lua.LState, n int64) {
 	b.mem.alloc += n
 	if b.mem.limit > 0 && b.mem.held+b.mem.alloc > b.mem.limit {
 		err := memoryExceeded(b.mem.limit, "built-ins would allocate "+mib(b.mem.alloc)+" in one resume, on top of the "+mib(b.mem.held)+" the body holds")
-		b.spent = err
+		b.spend(err)
 		r.raise(L, "%s", err.Error())
 	}
 	if b.spent == nil {

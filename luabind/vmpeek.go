@@ -155,11 +155,16 @@ const (
 // peekWork reports whether the instruction th's VM is about to run has an
 // opcode in ops (a bit each). It is the budget's per-instruction test, so
 // it is kept small enough to inline.
+//
+// ops is 0 when peeking is off (see budget.arm), and then no frame is
+// read. The VM's main loop calls Done with a Lua function's frame
+// running, but Go code may too (context.WithCancel asks its parent's
+// Done when coroutine.create makes a thread, while a Go function's frame
+// runs), so the frame is checked.
 func peekWork(th *lua.LState, ops uint64) bool {
-	if !peek.ok {
+	if ops == 0 {
 		return false
 	}
-	// The VM asks only while a Lua function's frame runs (th is never nil).
 	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
 	if cf == nil {
 		return false

@@ -84,7 +84,7 @@ func (r *Runtime) charge(L *lua.LState, units int64) {
 	}
 	b.n += units
 	if b.spent == nil && b.limit > 0 && b.n > b.limit {
-		b.spent = b.overrun()
+		b.spend(b.overrun())
 	}
 	if b.spent != nil {
 		L.RaiseError("%s", b.spent.Error())
