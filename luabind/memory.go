@@ -265,8 +265,25 @@ func (r *Runtime) release(t *coTask, memoryFailure bool) {
 // sizeOf estimates the bytes reachable from the coroutines ths (a nil one
 // is skipped), stopping once it passes stop. It walks with an explicit
 // work list, so a deep chain of tables needs no deep Go stack.
+//
+// The walk's set and work list are the runtime's spare ones (walkSpare),
+// emptied after each walk but keeping their room, so a walk allocates
+// only when it reaches more than an earlier one did.
 func (r *Runtime) sizeOf(stop int64, ths ...*lua.LState) int64 {
-	s := sizer{r: r, seen: map[any]struct{}{}}
+	s := r.walkSpare
+	if s == nil {
+		s = &sizer{r: r, seen: map[any]struct{}{}}
+	} else {
+		r.walkSpare = nil
+	}
+	defer func() {
+		clear(s.seen)
+		clear(s.work)
+		s.work, s.n = s.work[:0], 0
+		if len(s.seen) == 0 && cap(s.work) <= maxSpareWork {
+			r.walkSpare = s
+		}
+	}()
 	for _, th := range ths {
 		if th != nil {
 			s.push(th)
@@ -274,6 +291,10 @@ func (r *Runtime) sizeOf(stop int64, ths ...*lua.LState) int64 {
 	}
 	return s.run(stop)
 }
+
+// maxSpareWork is the longest work list the spare walk keeps (16 bytes
+// a slot); a walk that needed more gives it back.
+const maxSpareWork = 4096
 
 func (s *sizer) run(stop int64) int64 {
 	for len(s.work) > 0 && s.n <= stop {

@@ -148,6 +148,7 @@ type Runtime struct {
 	// hostFirst is the handle a host method's first call runs in, when no
 	// other first call is using it (hostStart); nil while one is.
 	hostFirst *hostHandle
+	walkSpare *sizer   // the memory walk's spare set and work list (sizeOf)
 	bdi       bdiState // reactive plans (bdi_task.go)
 }
 
