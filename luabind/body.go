@@ -7,8 +7,10 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// luaBody is an action's run function. Each start gets a new coroutine in
-// the runtime's Lua state; the function prototype is shared.
+// luaBody is an action's run function. Each start gets a coroutine of its
+// own in the runtime's Lua state (a new one, or one a returned body left
+// and nothing can tell from new: see threadpool.go); the function
+// prototype is shared.
 type luaBody struct {
 	rt          *Runtime
 	fn          *lua.LFunction
