@@ -35,6 +35,8 @@ type wordSearch struct {
 	all    []uint64    // the set of every action (positions in acts)
 	dense  bool        // effects run as dense passes (wordAct.dense)
 	full   []uint64    // with dense: all ones for a word compared by value, else 0
+	small  bool        // dense with at most 4 words: 4-lane passes (wordAct.d4, full4)
+	full4  [4]uint64   // with small: full, 0 past the row
 	strs   []string    // intern id -> string
 	ids    map[string]uint64
 
@@ -153,7 +155,10 @@ type wordAct struct {
 	// child is parent&mask + val (an addition to itself: mask all ones,
 	// val the step; a literal: mask 0, val the literal), then the
 	// assignments of moves (a copy or an addition from another word).
-	dense                   []maskVal
+	dense []maskVal
+	// d4 is dense on 4 lanes for rows of at most 4 words (ws.small): a
+	// lane past the row copies the word it reads (mask all ones, val 0).
+	d4                      dense4
 	moves                   []wordAssign
 	index                   int32
 	cost                    float64
@@ -161,6 +166,12 @@ type wordAct struct {
 }
 
 type maskVal struct{ mask, val uint64 }
+
+type dense4 struct{ mask, val [4]uint64 }
+
+// laneMul are the multipliers of the lane hash of rows of at most 4 words
+// (hash4): a lane past the row is masked to 0 and adds nothing.
+var laneMul = [4]uint64{mixA, mixB, 0xd6e8feb86659fd93, 0x94d049bb133111eb}
 
 // maxDense is the most words for which effects run as one dense pass.
 const maxDense = 16
@@ -318,6 +329,8 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 		for _, w := range ws.hashed {
 			ws.full[w] = ^uint64(0)
 		}
+		ws.small = nw <= 4
+		copy(ws.full4[:], ws.full)
 		for i := range ws.acts {
 			wa := &ws.acts[i]
 			wa.dense = make([]maskVal, nw)
@@ -332,6 +345,12 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 					wa.dense[as.w] = maskVal{^uint64(0), as.k}
 				default:
 					wa.moves = append(wa.moves, as)
+				}
+			}
+			for j := range wa.d4.mask {
+				wa.d4.mask[j] = ^uint64(0)
+				if j < nw {
+					wa.d4.mask[j], wa.d4.val[j] = wa.dense[j].mask, wa.dense[j].val
 				}
 			}
 		}
@@ -610,6 +629,8 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 	nw := p.nw
 	acts := ws.acts
 	maxDepth := p.maxDepth
+	small, f4 := ws.small, &ws.full4
+	full := ws.full
 	for len(p.heap) > 0 {
 		cur := p.pop()
 		cn := &p.nodes[cur]
@@ -628,7 +649,8 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 		}
 		expansions++
 		atMax := int(cn.depth) >= maxDepth
-		if need := (len(p.nodes) + len(acts)) * nw; need > len(p.words) {
+		// Room for a row per action, and 4 words past the last (ws.small).
+		if need := (len(p.nodes)+len(acts))*nw + 4; need > len(p.words) {
 			p.growWords(need)
 		}
 		if need := len(p.nodes) + len(acts); need > cap(p.nodes) {
@@ -637,6 +659,10 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 		}
 		words := p.words
 		cs := words[int(cur)*nw : int(cur)*nw+nw : int(cur)*nw+nw]
+		var p4 *[4]uint64
+		if small {
+			p4 = (*[4]uint64)(words[int(cur)*nw : int(cur)*nw+4])
+		}
 		cand := ws.all
 		if gs.index != nil {
 			cand = p.candidatesWords(gs, ws, cs)
@@ -666,32 +692,22 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 				child := int32(len(p.nodes))
 				o := int(child) * nw
 				chs := words[o : o+nw : o+nw]
-				hash := uint64(mixB)
-				if ws.dense {
-					// One pass: the child's words, whether a compared one
-					// changed, and the chained hash (see hashWords).
-					dense, full := a.dense[:nw], ws.full[:nw]
-					var diff uint64
-					if nw <= 4 {
-						for i, w := range cs {
-							c := w&dense[i].mask + dense[i].val
-							chs[i] = c
-							diff |= (c ^ w) & full[i]
-							hash = (hash ^ c&full[i]) * mixA
+				var hash uint64
+				if small {
+					// One pass on 4 lanes (the row's words, then words of
+					// free rows left as they are): the child's words,
+					// whether a compared one changed, and its hash.
+					q := (*[4]uint64)(words[o : o+4])
+					m := &a.d4
+					c0, c1, c2, c3 := p4[0]&m.mask[0]+m.val[0], p4[1]&m.mask[1]+m.val[1], p4[2]&m.mask[2]+m.val[2], p4[3]&m.mask[3]+m.val[3]
+					q[0], q[1], q[2], q[3] = c0, c1, c2, c3
+					diff := (c0^p4[0])&f4[0] | (c1^p4[1])&f4[1] | (c2^p4[2])&f4[2] | (c3^p4[3])&f4[3]
+					if len(a.moves) == 0 {
+						if a.mayLoop && diff == 0 {
+							continue // a self-loop: the parent dominates it
 						}
+						hash = hashFinish(c0&f4[0]*laneMul[0] + c1&f4[1]*laneMul[1] + c2&f4[2]*laneMul[2] + c3&f4[3]*laneMul[3])
 					} else {
-						// Wider rows hash later, only the children kept
-						// so far (many are cut by the depth limit).
-						for i, w := range cs {
-							c := w&dense[i].mask + dense[i].val
-							chs[i] = c
-							diff |= (c ^ w) & full[i]
-						}
-					}
-					if a.mayLoop && diff == 0 && len(a.moves) == 0 {
-						continue // a self-loop: the parent dominates it
-					}
-					if len(a.moves) > 0 || nw > 4 {
 						for i := range a.moves {
 							as := &a.moves[i]
 							v := cs[as.src]
@@ -701,9 +717,33 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 							chs[as.w] = v
 							diff |= (v ^ cs[as.w]) & full[as.w]
 						}
-						hash = 0 // hashed below: the moves changed words already hashed
-					} else {
-						hash = hashFinish(hash)
+						if a.mayLoop && diff == 0 {
+							continue // a self-loop: the parent dominates it
+						}
+						// hash 0: hashed below
+					}
+				} else if ws.dense {
+					// One pass: the child's words and whether a compared one
+					// changed; hashed later, only the children kept so far
+					// (many are cut by the depth limit).
+					dense := a.dense[:nw]
+					var diff uint64
+					for i, w := range cs {
+						c := w&dense[i].mask + dense[i].val
+						chs[i] = c
+						diff |= (c ^ w) & full[i]
+					}
+					if a.mayLoop && diff == 0 && len(a.moves) == 0 {
+						continue // a self-loop: the parent dominates it
+					}
+					for i := range a.moves {
+						as := &a.moves[i]
+						v := cs[as.src]
+						if as.op == assignAdd {
+							v = uint64(int64(v) + int64(as.k))
+						}
+						chs[as.w] = v
+						diff |= (v ^ cs[as.w]) & full[as.w]
 					}
 					if a.mayLoop && diff == 0 {
 						continue // a self-loop: the parent dominates it
@@ -905,12 +945,24 @@ func hashWords(ws *wordSearch, st []uint64) uint64 {
 		}
 		return h
 	}
+	if ws.small {
+		var h uint64
+		for i, w := range st {
+			h += w & ws.full4[i] * laneMul[i]
+		}
+		return hashFinish(h)
+	}
 	h := uint64(mixB)
 	full := ws.full[:len(st)]
 	for i, w := range st {
 		h = (h ^ w&full[i]) * mixA
 	}
 	return hashFinish(h)
+}
+
+// hash4 is hashWords of a row of at most 4 words held in 4 lanes (ws.small).
+func hash4(c *[4]uint64, f *[4]uint64) uint64 {
+	return hashFinish(c[0]&f[0]*laneMul[0] + c[1]&f[1]*laneMul[1] + c[2]&f[2]*laneMul[2] + c[3]&f[3]*laneMul[3])
 }
 
 // hashFinish is the last step of the chained hash of dense rows: the
