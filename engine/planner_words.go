@@ -194,6 +194,10 @@ type wordAtom struct {
 	rstep, rback   int64
 	rthr, roff     int64
 	hasRes         bool
+	// fast: exact with step >= 2 and (no resource or rback >= 2); stepM and
+	// rbackM are their divMagic, for the inline estimate of searchLoopWords.
+	fast          bool
+	stepM, rbackM uint64
 	backCost       float64
 }
 
@@ -395,6 +399,13 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 				wa.rthr, wa.roff = 1, wa.rback-1
 				if r.strict {
 					wa.rthr, wa.roff = 0, wa.rback
+				}
+			}
+			// The loop's inline estimate divides by multiplying (divMagic).
+			if wa.step >= 2 && (!wa.hasRes || wa.rback >= 2) {
+				wa.fast, wa.stepM = true, divMagic(wa.step)
+				if wa.hasRes {
+					wa.rbackM = divMagic(wa.rback)
 				}
 			}
 		}
@@ -630,6 +641,14 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 	acts := ws.acts
 	maxDepth := p.maxDepth
 	small, f4 := ws.small, &ws.full4
+	one := len(ws.atoms) == 1
+	var at0 *atom
+	var wa0 *wordAtom
+	if one {
+		at0, wa0 = &gs.atoms[0], &ws.atoms[0]
+	}
+	fin := gs.finish
+	finite := fin < math.Inf(1)
 	full := ws.full
 	for len(p.heap) > 0 {
 		cur := p.pop()
@@ -667,7 +686,14 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 		if gs.index != nil {
 			cand = p.candidatesWords(gs, ws, cs)
 		}
+		if need := len(p.heap) + len(acts); need > cap(p.heap) {
+			p.heap = slices.Grow(p.heap, need-len(p.heap))
+		}
 		cg, cdepth, ckey, chash := cn.g, cn.depth, cn.key, cn.hash
+		keyOn := int(cdepth) < p.keySteps
+		keyShift := 64 - uint(p.keyBits)*uint(cdepth+1)
+		table, gen := p.table, p.gen[:len(p.table)]
+		mask, curGen := uint64(len(table)-1), p.curGen
 		skip := p.skip
 		for wi, set := range cand {
 			for ; set != 0; set &= set - 1 {
@@ -751,7 +777,10 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 				} else if !applyWords(a, cs, chs) {
 					continue
 				}
-				g, depth, key := cg+a.cost, cdepth+1, p.childKey(ckey, cdepth, ai)
+				g, depth, key := cg+a.cost, cdepth+1, ckey
+				if keyOn { // childKey
+					key |= uint64(ai+1) << keyShift
+				}
 				if a.finishes {
 					// The step completes the goal: a goal node, never expanded.
 					p.nodes = p.nodes[:child+1]
@@ -761,9 +790,45 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 				}
 				var h float64
 				var hs int32
-				if len(ws.atoms) == 1 {
-					h, hs = gs.atoms[0].estimateWords(&ws.atoms[0], chs)
-					if fin := gs.finish; fin < h || (hs > 1 && fin < math.Inf(1)) {
+				if one && wa0.fast {
+					// estimateWords inline for an exact atom, in the range
+					// where its divisions fit 32 bits (the same results:
+					// divMagic divides exactly there); else the call.
+					need := wa0.sgn * (wa0.lit - int64(chs[wa0.w]))
+					slow := true
+					if need < wa0.thr {
+						h, hs, slow = 0, 0, false
+					} else if a := uint64(need + wa0.off); a < 1<<32 {
+						n, _ := bits.Mul64(wa0.stepM, a)
+						switch {
+						case n > 1<<16:
+						case !wa0.hasRes:
+							h, hs, slow = float64(n)*wa0.cost, int32(n), false
+						default:
+							var s uint64
+							ny := wa0.rsign*int64(chs[wa0.rw]) + (int64(n)-1)*wa0.rstep - wa0.rlim
+							if ny >= wa0.rthr {
+								b := uint64(ny + wa0.roff)
+								if b >= 1<<32 {
+									break
+								}
+								s, _ = bits.Mul64(wa0.rbackM, b)
+								if n+s > math.MaxInt32 {
+									break
+								}
+							}
+							h, hs, slow = float64(n)*wa0.cost+float64(s)*wa0.backCost, int32(n+s), false
+						}
+					}
+					if slow {
+						h, hs = at0.estimateWords(wa0, chs)
+					}
+					if fin < h || (hs > 1 && finite) {
+						h, hs = min(h, fin), 1 // as heuristicWords
+					}
+				} else if one {
+					h, hs = at0.estimateWords(wa0, chs)
+					if fin < h || (hs > 1 && finite) {
 						h, hs = min(h, fin), 1 // as heuristicWords
 					}
 				} else {
@@ -789,12 +854,36 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 					}
 				}
 				p.nodes = p.nodes[:child+1]
-				p.nodes[child] = node{g: g, f: f, hash: hash, key: key, parent: cur, action: ai, depth: depth}
-				if !p.recordWords(child, chs, hash) {
+				n := &p.nodes[child]
+				n.g, n.f, n.hash, n.key = g, f, hash, key
+				n.parent, n.action, n.depth = cur, ai, depth
+				n.dead, n.done = false, false
+				// recordWords, its first probe inline.
+				if 2*int(child+1) > len(table) {
+					p.rehash()
+					table, gen = p.table, p.gen[:len(p.table)]
+					mask = uint64(len(table) - 1)
+				}
+				if t := hash & mask; gen[t] != curGen {
+					gen[t], table[t] = curGen, child
+				} else if !p.recordWords(child, chs, hash) {
 					p.nodes = p.nodes[:child]
 					continue
 				}
-				p.pushEntry(openEntry{f: f, key: key, node: child})
+				// pushEntry inline (room reserved above).
+				heap := p.heap[:len(p.heap)+1]
+				p.heap = heap
+				k := len(heap) - 1
+				for k > 0 {
+					up := (k - 1) / 2
+					u := &heap[up]
+					if !(f < u.f || f == u.f && (key < u.key || key == u.key && p.lexLess(child, u.node))) {
+						break
+					}
+					heap[k] = *u
+					k = up
+				}
+				heap[k] = openEntry{f: f, key: key, node: child}
 			}
 		}
 	}
@@ -922,6 +1011,12 @@ func (a *atom) estimateWords(wa *wordAtom, st []uint64) (float64, int32) {
 		y = float64(int64(st[wa.rw]))
 	}
 	return a.estimateAt(float64(x), y, wa.rw >= 0)
+}
+
+// divMagic returns the multiplier m for which a / d is the high word of
+// m * a for every a < 2^32 (d from 2 to 2^32 - 1): floor((2^64-1)/d) + 1.
+func divMagic(d int64) uint64 {
+	return ^uint64(0)/uint64(d) + 1
 }
 
 // div returns a / b for a >= 0 and b > 0, in 32 bits when they fit (a
