@@ -198,7 +198,7 @@ type wordAtom struct {
 	// rbackM are their divMagic, for the inline estimate of searchLoopWords.
 	fast          bool
 	stepM, rbackM uint64
-	backCost       float64
+	backCost      float64
 }
 
 // maxWordNumber bounds the numbers a word search starts from and assigns,
