@@ -640,16 +640,30 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 	nw := p.nw
 	acts := ws.acts
 	maxDepth := p.maxDepth
-	small, f4 := ws.small, &ws.full4
-	one := len(ws.atoms) == 1
-	var at0 *atom
-	var wa0 *wordAtom
-	if one {
-		at0, wa0 = &gs.atoms[0], &ws.atoms[0]
+	// The loop's constants live in memory (a struct of more than 4 fields
+	// is not kept in registers), which leaves the registers to the
+	// candidate loop.
+	var L struct {
+		small, one, finite, keyOn bool
+		f4                        *[4]uint64
+		at0                       *atom
+		wa0                       *wordAtom
+		fin                       float64
+		full                      []uint64
+		keyShift                  uint
+		table                     []int32
+		gen                       []uint32
+		mask                      uint64
+		curGen                    uint32
 	}
-	fin := gs.finish
-	finite := fin < math.Inf(1)
-	full := ws.full
+	L.small, L.f4 = ws.small, &ws.full4
+	L.one = len(ws.atoms) == 1
+	if L.one {
+		L.at0, L.wa0 = &gs.atoms[0], &ws.atoms[0]
+	}
+	L.fin = gs.finish
+	L.finite = L.fin < math.Inf(1)
+	L.full = ws.full
 	for len(p.heap) > 0 {
 		cur := p.pop()
 		cn := &p.nodes[cur]
@@ -679,7 +693,7 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 		words := p.words
 		cs := words[int(cur)*nw : int(cur)*nw+nw : int(cur)*nw+nw]
 		var p4 *[4]uint64
-		if small {
+		if L.small {
 			p4 = (*[4]uint64)(words[int(cur)*nw : int(cur)*nw+4])
 		}
 		cand := ws.all
@@ -690,10 +704,10 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 			p.heap = slices.Grow(p.heap, need-len(p.heap))
 		}
 		cg, cdepth, ckey, chash := cn.g, cn.depth, cn.key, cn.hash
-		keyOn := int(cdepth) < p.keySteps
-		keyShift := 64 - uint(p.keyBits)*uint(cdepth+1)
-		table, gen := p.table, p.gen[:len(p.table)]
-		mask, curGen := uint64(len(table)-1), p.curGen
+		L.keyOn = int(cdepth) < p.keySteps
+		L.keyShift = 64 - uint(p.keyBits)*uint(cdepth+1)
+		L.table, L.gen = p.table, p.gen[:len(p.table)]
+		L.mask, L.curGen = uint64(len(L.table)-1), p.curGen
 		skip := p.skip
 		for wi, set := range cand {
 			for ; set != 0; set &= set - 1 {
@@ -719,20 +733,20 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 				o := int(child) * nw
 				chs := words[o : o+nw : o+nw]
 				var hash uint64
-				if small {
+				if L.small {
 					// One pass on 4 lanes (the row's words, then words of
 					// free rows left as they are): the child's words,
-					// whether a compared one changed, and its hash.
+					// whether a compared L.one changed, and its hash.
 					q := (*[4]uint64)(words[o : o+4])
 					m := &a.d4
 					c0, c1, c2, c3 := p4[0]&m.mask[0]+m.val[0], p4[1]&m.mask[1]+m.val[1], p4[2]&m.mask[2]+m.val[2], p4[3]&m.mask[3]+m.val[3]
 					q[0], q[1], q[2], q[3] = c0, c1, c2, c3
-					diff := (c0^p4[0])&f4[0] | (c1^p4[1])&f4[1] | (c2^p4[2])&f4[2] | (c3^p4[3])&f4[3]
+					diff := (c0^p4[0])&L.f4[0] | (c1^p4[1])&L.f4[1] | (c2^p4[2])&L.f4[2] | (c3^p4[3])&L.f4[3]
 					if len(a.moves) == 0 {
 						if a.mayLoop && diff == 0 {
 							continue // a self-loop: the parent dominates it
 						}
-						hash = hashFinish(c0&f4[0]*laneMul[0] + c1&f4[1]*laneMul[1] + c2&f4[2]*laneMul[2] + c3&f4[3]*laneMul[3])
+						hash = hashFinish(c0&L.f4[0]*laneMul[0] + c1&L.f4[1]*laneMul[1] + c2&L.f4[2]*laneMul[2] + c3&L.f4[3]*laneMul[3])
 					} else {
 						for i := range a.moves {
 							as := &a.moves[i]
@@ -741,7 +755,7 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 								v = uint64(int64(v) + int64(as.k))
 							}
 							chs[as.w] = v
-							diff |= (v ^ cs[as.w]) & full[as.w]
+							diff |= (v ^ cs[as.w]) & L.full[as.w]
 						}
 						if a.mayLoop && diff == 0 {
 							continue // a self-loop: the parent dominates it
@@ -749,10 +763,10 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 						// hash 0: hashed below
 					}
 				} else if ws.dense {
-					// One pass: the child's words and whether a compared one
+					// One pass: the child's words and whether a compared L.one
 					// changed; hashed later, only the children kept so far
 					// (many are cut by the depth limit).
-					dense := a.dense[:nw]
+					dense, full := a.dense[:nw], ws.full[:nw]
 					var diff uint64
 					for i, w := range cs {
 						c := w&dense[i].mask + dense[i].val
@@ -778,8 +792,8 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 					continue
 				}
 				g, depth, key := cg+a.cost, cdepth+1, ckey
-				if keyOn { // childKey
-					key |= uint64(ai+1) << keyShift
+				if L.keyOn { // childKey
+					key |= uint64(ai+1) << L.keyShift
 				}
 				if a.finishes {
 					// The step completes the goal: a goal node, never expanded.
@@ -790,46 +804,46 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 				}
 				var h float64
 				var hs int32
-				if one && wa0.fast {
+				if L.one && L.wa0.fast {
 					// estimateWords inline for an exact atom, in the range
 					// where its divisions fit 32 bits (the same results:
 					// divMagic divides exactly there); else the call.
-					need := wa0.sgn * (wa0.lit - int64(chs[wa0.w]))
+					need := L.wa0.sgn * (L.wa0.lit - int64(chs[L.wa0.w]))
 					slow := true
-					if need < wa0.thr {
+					if need < L.wa0.thr {
 						h, hs, slow = 0, 0, false
-					} else if a := uint64(need + wa0.off); a < 1<<32 {
-						n, _ := bits.Mul64(wa0.stepM, a)
+					} else if a := uint64(need + L.wa0.off); a < 1<<32 {
+						n, _ := bits.Mul64(L.wa0.stepM, a)
 						switch {
 						case n > 1<<16:
-						case !wa0.hasRes:
-							h, hs, slow = float64(n)*wa0.cost, int32(n), false
+						case !L.wa0.hasRes:
+							h, hs, slow = float64(n)*L.wa0.cost, int32(n), false
 						default:
 							var s uint64
-							ny := wa0.rsign*int64(chs[wa0.rw]) + (int64(n)-1)*wa0.rstep - wa0.rlim
-							if ny >= wa0.rthr {
-								b := uint64(ny + wa0.roff)
+							ny := L.wa0.rsign*int64(chs[L.wa0.rw]) + (int64(n)-1)*L.wa0.rstep - L.wa0.rlim
+							if ny >= L.wa0.rthr {
+								b := uint64(ny + L.wa0.roff)
 								if b >= 1<<32 {
 									break
 								}
-								s, _ = bits.Mul64(wa0.rbackM, b)
+								s, _ = bits.Mul64(L.wa0.rbackM, b)
 								if n+s > math.MaxInt32 {
 									break
 								}
 							}
-							h, hs, slow = float64(n)*wa0.cost+float64(s)*wa0.backCost, int32(n+s), false
+							h, hs, slow = float64(n)*L.wa0.cost+float64(s)*L.wa0.backCost, int32(n+s), false
 						}
 					}
 					if slow {
-						h, hs = at0.estimateWords(wa0, chs)
+						h, hs = L.at0.estimateWords(L.wa0, chs)
 					}
-					if fin < h || (hs > 1 && finite) {
-						h, hs = min(h, fin), 1 // as heuristicWords
+					if L.fin < h || (hs > 1 && L.finite) {
+						h, hs = min(h, L.fin), 1 // as heuristicWords
 					}
-				} else if one {
-					h, hs = at0.estimateWords(wa0, chs)
-					if fin < h || (hs > 1 && finite) {
-						h, hs = min(h, fin), 1 // as heuristicWords
+				} else if L.one {
+					h, hs = L.at0.estimateWords(L.wa0, chs)
+					if L.fin < h || (hs > 1 && L.finite) {
+						h, hs = min(h, L.fin), 1 // as heuristicWords
 					}
 				} else {
 					h, hs = p.heuristicWords(ws, chs)
@@ -859,13 +873,13 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 				n.parent, n.action, n.depth = cur, ai, depth
 				n.dead, n.done = false, false
 				// recordWords, its first probe inline.
-				if 2*int(child+1) > len(table) {
+				if 2*int(child+1) > len(L.table) {
 					p.rehash()
-					table, gen = p.table, p.gen[:len(p.table)]
-					mask = uint64(len(table) - 1)
+					L.table, L.gen = p.table, p.gen[:len(p.table)]
+					L.mask = uint64(len(L.table) - 1)
 				}
-				if t := hash & mask; gen[t] != curGen {
-					gen[t], table[t] = curGen, child
+				if t := hash & L.mask; L.gen[t] != L.curGen {
+					L.gen[t], L.table[t] = L.curGen, child
 				} else if !p.recordWords(child, chs, hash) {
 					p.nodes = p.nodes[:child]
 					continue
