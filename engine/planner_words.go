@@ -731,13 +731,14 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 				// node is added only once it is worth keeping.
 				child := int32(len(p.nodes))
 				o := int(child) * nw
-				chs := words[o : o+nw : o+nw]
+				var chs []uint64
 				var hash uint64
 				if L.small {
 					// One pass on 4 lanes (the row's words, then words of
 					// free rows left as they are): the child's words,
-					// whether a compared L.one changed, and its hash.
+					// whether a compared one changed, and its hash.
 					q := (*[4]uint64)(words[o : o+4])
+					chs = q[:nw:nw]
 					m := &a.d4
 					c0, c1, c2, c3 := p4[0]&m.mask[0]+m.val[0], p4[1]&m.mask[1]+m.val[1], p4[2]&m.mask[2]+m.val[2], p4[3]&m.mask[3]+m.val[3]
 					q[0], q[1], q[2], q[3] = c0, c1, c2, c3
@@ -762,8 +763,8 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 						}
 						// hash 0: hashed below
 					}
-				} else if ws.dense {
-					// One pass: the child's words and whether a compared L.one
+				} else if chs = words[o : o+nw : o+nw]; ws.dense {
+					// One pass: the child's words and whether a compared one
 					// changed; hashed later, only the children kept so far
 					// (many are cut by the depth limit).
 					dense, full := a.dense[:nw], ws.full[:nw]
@@ -837,12 +838,12 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 					if slow {
 						h, hs = L.at0.estimateWords(L.wa0, chs)
 					}
-					if L.fin < h || (hs > 1 && L.finite) {
+					if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
 						h, hs = min(h, L.fin), 1 // as heuristicWords
 					}
 				} else if L.one {
 					h, hs = L.at0.estimateWords(L.wa0, chs)
-					if L.fin < h || (hs > 1 && L.finite) {
+					if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
 						h, hs = min(h, L.fin), 1 // as heuristicWords
 					}
 				} else {
@@ -856,9 +857,10 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 					continue
 				}
 				f := g + h
-				if ws.dense && hash == 0 {
+				if hash != 0 {
+				} else if ws.dense {
 					hash = hashWords(ws, chs)
-				} else if !ws.dense {
+				} else {
 					// The parent's sum of shares with the assigned words' replaced.
 					hash = chash
 					for i := range a.as {
