@@ -742,13 +742,13 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 					m := &a.d4
 					c0, c1, c2, c3 := p4[0]&m.mask[0]+m.val[0], p4[1]&m.mask[1]+m.val[1], p4[2]&m.mask[2]+m.val[2], p4[3]&m.mask[3]+m.val[3]
 					q[0], q[1], q[2], q[3] = c0, c1, c2, c3
-					diff := (c0^p4[0])&L.f4[0] | (c1^p4[1])&L.f4[1] | (c2^p4[2])&L.f4[2] | (c3^p4[3])&L.f4[3]
 					if len(a.moves) == 0 {
-						if a.mayLoop && diff == 0 {
+						if a.mayLoop && (c0^p4[0])&L.f4[0]|(c1^p4[1])&L.f4[1]|(c2^p4[2])&L.f4[2]|(c3^p4[3])&L.f4[3] == 0 {
 							continue // a self-loop: the parent dominates it
 						}
 						hash = hashFinish(c0&L.f4[0]*laneMul[0] + c1&L.f4[1]*laneMul[1] + c2&L.f4[2]*laneMul[2] + c3&L.f4[3]*laneMul[3])
 					} else {
+						diff := (c0^p4[0])&L.f4[0] | (c1^p4[1])&L.f4[1] | (c2^p4[2])&L.f4[2] | (c3^p4[3])&L.f4[3]
 						for i := range a.moves {
 							as := &a.moves[i]
 							v := cs[as.src]
@@ -805,34 +805,34 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 				} else {
 					var h float64
 					var hs int32
-					if L.one && L.wa0.fast {
+					if wa := L.wa0; L.one && wa.fast {
 						// estimateWords inline for an exact atom, in the range
 						// where its divisions fit 32 bits (the same results:
 						// divMagic divides exactly there); else the call.
-						need := L.wa0.sgn * (L.wa0.lit - int64(chs[L.wa0.w]))
+						need := wa.sgn * (wa.lit - int64(chs[wa.w]))
 						slow := true
-						if need < L.wa0.thr {
+						if need < wa.thr {
 							h, hs, slow = 0, 0, false
-						} else if a := uint64(need + L.wa0.off); a < 1<<32 {
-							n, _ := bits.Mul64(L.wa0.stepM, a)
+						} else if a := uint64(need + wa.off); a < 1<<32 {
+							n, _ := bits.Mul64(wa.stepM, a)
 							switch {
 							case n > 1<<16:
-							case !L.wa0.hasRes:
-								h, hs, slow = float64(n)*L.wa0.cost, int32(n), false
+							case !wa.hasRes:
+								h, hs, slow = float64(n)*wa.cost, int32(n), false
 							default:
 								var s uint64
-								ny := L.wa0.rsign*int64(chs[L.wa0.rw]) + (int64(n)-1)*L.wa0.rstep - L.wa0.rlim
-								if ny >= L.wa0.rthr {
-									b := uint64(ny + L.wa0.roff)
+								ny := wa.rsign*int64(chs[wa.rw]) + (int64(n)-1)*wa.rstep - wa.rlim
+								if ny >= wa.rthr {
+									b := uint64(ny + wa.roff)
 									if b >= 1<<32 {
 										break
 									}
-									s, _ = bits.Mul64(L.wa0.rbackM, b)
+									s, _ = bits.Mul64(wa.rbackM, b)
 									if n+s > math.MaxInt32 {
 										break
 									}
 								}
-								h, hs, slow = float64(n)*L.wa0.cost+float64(s)*L.wa0.backCost, int32(n+s), false
+								h, hs, slow = float64(n)*wa.cost+float64(s)*wa.backCost, int32(n+s), false
 							}
 						}
 						if slow {
