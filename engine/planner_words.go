@@ -796,96 +796,95 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 				if L.keyOn { // childKey
 					key |= uint64(ai+1) << L.keyShift
 				}
-				var f float64
 				if a.finishes {
 					// The step completes the goal: a goal node, never expanded.
-					f = g
 					p.nodes = p.nodes[:child+1]
 					p.nodes[child] = node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true}
-				} else {
-					var h float64
-					var hs int32
-					if wa := L.wa0; L.one && wa.fast {
-						// estimateWords inline for an exact atom, in the range
-						// where its divisions fit 32 bits (the same results:
-						// divMagic divides exactly there); else the call.
-						need := wa.sgn * (wa.lit - int64(chs[wa.w]))
-						slow := true
-						if need < wa.thr {
-							h, hs, slow = 0, 0, false
-						} else if a := uint64(need + wa.off); a < 1<<32 {
-							n, _ := bits.Mul64(wa.stepM, a)
-							switch {
-							case n > 1<<16:
-							case !wa.hasRes:
-								h, hs, slow = float64(n)*wa.cost, int32(n), false
-							default:
-								var s uint64
-								ny := wa.rsign*int64(chs[wa.rw]) + (int64(n)-1)*wa.rstep - wa.rlim
-								if ny >= wa.rthr {
-									b := uint64(ny + wa.roff)
-									if b >= 1<<32 {
-										break
-									}
-									s, _ = bits.Mul64(wa.rbackM, b)
-									if n+s > math.MaxInt32 {
-										break
-									}
+					p.pushEntry(openEntry{f: g, key: key, node: child})
+					continue
+				}
+				var h float64
+				var hs int32
+				if wa := L.wa0; L.one && wa.fast {
+					// estimateWords inline for an exact atom, in the range
+					// where its divisions fit 32 bits (the same results:
+					// divMagic divides exactly there); else the call.
+					need := wa.sgn * (wa.lit - int64(chs[wa.w]))
+					slow := true
+					if need < wa.thr {
+						h, hs, slow = 0, 0, false
+					} else if a := uint64(need + wa.off); a < 1<<32 {
+						n, _ := bits.Mul64(wa.stepM, a)
+						switch {
+						case n > 1<<16:
+						case !wa.hasRes:
+							h, hs, slow = float64(n)*wa.cost, int32(n), false
+						default:
+							var s uint64
+							ny := wa.rsign*int64(chs[wa.rw]) + (int64(n)-1)*wa.rstep - wa.rlim
+							if ny >= wa.rthr {
+								b := uint64(ny + wa.roff)
+								if b >= 1<<32 {
+									break
 								}
-								h, hs, slow = float64(n)*wa.cost+float64(s)*wa.backCost, int32(n+s), false
+								s, _ = bits.Mul64(wa.rbackM, b)
+								if n+s > math.MaxInt32 {
+									break
+								}
 							}
+							h, hs, slow = float64(n)*wa.cost+float64(s)*wa.backCost, int32(n+s), false
 						}
-						if slow {
-							h, hs = L.at0.estimateWords(L.wa0, chs)
-						}
-						if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
-							h, hs = min(h, L.fin), 1 // as heuristicWords
-						}
-					} else if L.one {
+					}
+					if slow {
 						h, hs = L.at0.estimateWords(L.wa0, chs)
-						if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
-							h, hs = min(h, L.fin), 1 // as heuristicWords
+					}
+					if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
+						h, hs = min(h, L.fin), 1 // as heuristicWords
+					}
+				} else if L.one {
+					h, hs = L.at0.estimateWords(L.wa0, chs)
+					if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
+						h, hs = min(h, L.fin), 1 // as heuristicWords
+					}
+				} else {
+					h, hs = p.heuristicWords(ws, chs)
+				}
+				if math.IsInf(h, 1) {
+					continue
+				}
+				if int(depth)+int(hs) > maxDepth {
+					cut = true
+					continue
+				}
+				f := g + h
+				if hash != 0 {
+				} else if ws.dense {
+					hash = hashWords(ws, chs)
+				} else {
+					// The parent's sum of shares with the assigned words' replaced.
+					hash = chash
+					for i := range a.as {
+						if as := &a.as[i]; as.full {
+							hash += wordShare(as.w, chs[as.w]) - wordShare(as.w, cs[as.w])
 						}
-					} else {
-						h, hs = p.heuristicWords(ws, chs)
 					}
-					if math.IsInf(h, 1) {
-						continue
-					}
-					if int(depth)+int(hs) > maxDepth {
-						cut = true
-						continue
-					}
-					f = g + h
-					if hash != 0 {
-					} else if ws.dense {
-						hash = hashWords(ws, chs)
-					} else {
-						// The parent's sum of shares with the assigned words' replaced.
-						hash = chash
-						for i := range a.as {
-							if as := &a.as[i]; as.full {
-								hash += wordShare(as.w, chs[as.w]) - wordShare(as.w, cs[as.w])
-							}
-						}
-					}
-					p.nodes = p.nodes[:child+1]
-					n := &p.nodes[child]
-					n.g, n.f, n.hash, n.key = g, f, hash, key
-					n.parent, n.action, n.depth = cur, ai, depth
-					n.dead, n.done = false, false
-					// recordWords, its first probe inline.
-					if 2*int(child+1) > len(L.table) {
-						p.rehash()
-						L.table, L.gen = p.table, p.gen[:len(p.table)]
-						L.mask = uint64(len(L.table) - 1)
-					}
-					if t := hash & L.mask; L.gen[t] != L.curGen {
-						L.gen[t], L.table[t] = L.curGen, child
-					} else if !p.recordWords(child, chs, hash) {
-						p.nodes = p.nodes[:child]
-						continue
-					}
+				}
+				p.nodes = p.nodes[:child+1]
+				n := &p.nodes[child]
+				n.g, n.f, n.hash, n.key = g, f, hash, key
+				n.parent, n.action, n.depth = cur, ai, depth
+				n.dead, n.done = false, false
+				// recordWords, its first probe inline.
+				if 2*int(child+1) > len(L.table) {
+					p.rehash()
+					L.table, L.gen = p.table, p.gen[:len(p.table)]
+					L.mask = uint64(len(L.table) - 1)
+				}
+				if t := hash & L.mask; L.gen[t] != L.curGen {
+					L.gen[t], L.table[t] = L.curGen, child
+				} else if !p.recordWords(child, chs, hash) {
+					p.nodes = p.nodes[:child]
+					continue
 				}
 				// pushEntry inline (room reserved above).
 				heap := p.heap[:len(p.heap)+1]
