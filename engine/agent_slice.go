@@ -26,7 +26,6 @@ type planJob struct {
 	// it (and from, the state the job planned from) instead of planning.
 	failed bool
 	from   State
-	now    float64 // the agent's time at the start of the tick: the records of a service carry it
 }
 
 // readyPlan is a plan a probe found, acted on at the agent's next tick.
@@ -171,7 +170,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 		return 0, true
 	}
 	saved := a.time
-	a.time = j.now
+	a.time = a.tickFrom
 	defer func() { a.time = saved }()
 	if j.planner != nil && j.planner.Domain != a.Domain { // reloaded
 		j.planner.slice = nil
