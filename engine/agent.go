@@ -123,7 +123,11 @@ type Agent struct {
 	satisfied []bool
 	pending   []Event
 	rethinkAt float64 // when a running pick is next scored again
-	lastProg  float64
+	// sinceRescore is the slots that may differ from the state of the last
+	// re-score of a running pick, as bits (see rescoreSkips); every bit
+	// when that is not known.
+	sinceRescore uint64
+	lastProg     float64
 	picked    bool // the current plan is a utility pick
 	stuck     bool
 	idle      bool
@@ -192,6 +196,7 @@ func (a *Agent) makeStates(d *Domain) {
 	copy(a.post, d.Initial)
 	copy(a.started, d.Initial)
 	copy(a.scratch, d.Initial)
+	a.sinceRescore = allSlots
 	if len(d.Goals) <= len(a.satBuf) {
 		a.satisfied = a.satBuf[:len(d.Goals):len(d.Goals)]
 		clear(a.satisfied)
@@ -295,11 +300,11 @@ func (a *Agent) Tick(dt float64) {
 	a.reactStep(dt)
 	bodyRan := a.task != nil // interrupted (on_interrupt may write) or resumed below
 	if a.task != nil {
-		if reason := a.invalidated(); reason != "" {
+		if reason := a.invalidated(a.worldChanges()); reason != "" {
 			a.interrupt(reason)
 		}
 	} else if a.step < len(a.plan) {
-		if reason := a.higherGoal(nil); reason != "" {
+		if reason := a.higherGoal(nil, allSlots); reason != "" {
 			a.emit(Event{Kind: EventReplan, Goal: goalName(a.goal), Reason: reason})
 			a.dropPlan()
 		}
@@ -369,30 +374,88 @@ func (a *Agent) noteSenseErr(i int, kind EventKind, name string, err error) {
 	}
 }
 
-// invalidated says why the running step must stop, or "".
-func (a *Agent) invalidated() string {
+// worldChanges returns the slots where the state differs from the state
+// after the running body's last resume (post), as bits: what the world,
+// not the body, changed. Every bit is set when the states are longer than
+// 64 slots or of different lengths; callers then check everything.
+func (a *Agent) worldChanges() uint64 {
+	st, post := a.State, a.post
+	if len(st) != len(post) || len(st) > 64 {
+		return allSlots
+	}
+	var m uint64
+	for i := range st {
+		if !st[i].Equal(post[i]) {
+			m |= 1 << uint(i)
+		}
+	}
+	return m
+}
+
+// allSlots is the mask of worldChanges that says "maybe every slot".
+const allSlots = ^uint64(0)
+
+// notePost copies the state into post (the state after the body's last
+// resume, or at the start of a step) and notes the slots that changed
+// since the last copy for the re-score of a running pick (see
+// rescoreSkips).
+func (a *Agent) notePost() {
+	st, post := a.State, a.post
+	if !a.picked || len(st) != len(post) || len(st) > 64 {
+		copy(post, st)
+		a.sinceRescore = allSlots
+		return
+	}
+	var m uint64
+	for i := range st {
+		if !st[i].Equal(post[i]) {
+			m |= 1 << uint(i)
+		}
+		post[i] = st[i]
+	}
+	a.sinceRescore |= m
+}
+
+// invalidated says why the running step must stop, or "". changed is
+// the slots the world changed since the body's last resume (see
+// worldChanges): a check that reads none of them would find what it found
+// then, nothing, so it is skipped.
+func (a *Agent) invalidated(changed uint64) string {
 	act := a.running
-	if !act.Pre.Eval(a.State) && act.Pre.Eval(a.post) {
+	if changed&act.Pre.ReadMask() != 0 && !act.Pre.Eval(a.State) && act.Pre.Eval(a.post) {
 		return "precondition \"" + act.Pre.Source() + "\" of " + act.Name + " no longer holds"
 	}
-	if r := a.higherGoal(a.post); r != "" {
+	if r := a.higherGoal(a.post, changed); r != "" {
 		return r
 	}
-	if r := a.watchPlan(); r != "" {
+	if r := a.watchPlan(changed); r != "" {
 		return r
 	}
 	// Re-score a running pick at most every RethinkEvery seconds, and not
 	// once its own body has made its precondition false (it is finishing).
 	if a.picked && a.time+1e-9 >= a.rethinkAt && act.Pre.Eval(a.State) {
 		a.rethinkAt = a.time + a.rethinkEvery()
-		a.utility.Commitment = a.Commitment
-		next, _ := a.utility.Pick(a.State, act)
+		u := a.utility
+		u.Commitment = a.Commitment
+		if u.memo.holds(a, act, a.sinceRescore|changed) {
+			return "" // the scores' inputs are as at the last re-score, which kept act
+		}
+		next, _ := u.Pick(a.State, act)
+		keeps := next == nil || next == act // decided by the state alone
 		if next != nil && next != act && a.allowed1(next) == "" {
-			bs, rs := a.utility.Score(next, a.State), a.utility.Score(act, a.State)
+			bs, rs := u.Score(next, a.State), u.Score(act, a.State)
 			if bs > 0 {
+				u.memo.forget()
 				return "utility pick changed: " + next.Name + " (" + strconv.FormatFloat(bs, 'f', 3, 64) +
 					") leads " + act.Name + " (" + strconv.FormatFloat(rs, 'f', 3, 64) + ")"
 			}
+			keeps = true
+		}
+		if keeps {
+			u.memo.keep(a, act)
+			a.sinceRescore = changed
+		} else {
+			u.memo.forget() // a back-off or the policy kept act: they change with time
 		}
 	}
 	return ""
@@ -401,19 +464,22 @@ func (a *Agent) invalidated() string {
 // higherGoal reports a goal that was satisfied when the current plan was
 // made, is unsatisfied now, outranks the current goal, and has a plan.
 // With a running body, after is the state after its last resume: a goal
-// the body itself made unsatisfied does not interrupt it.
-func (a *Agent) higherGoal(after State) string {
+// the body itself made unsatisfied does not interrupt it, and changed is
+// the slots the world changed since (see worldChanges): a goal that reads
+// none of them is as it was after the resume, so it is skipped.
+func (a *Agent) higherGoal(after State, changed uint64) string {
 	if a.Domain.Decide == "utility" {
 		return ""
 	}
 	if a.slicing() {
-		return a.probeHigher(after) // the world's queue plans it (agent_slice.go)
+		return a.probeHigher(after, changed) // the world's queue plans it (agent_slice.go)
 	}
 	for _, g := range a.Domain.ByPrio {
 		if a.goal != nil && g.Priority <= a.goal.Priority {
 			break
 		}
-		if !a.satisfied[g.Index] || g.Satisfied(a.State) || after != nil && !g.Satisfied(after) {
+		if !a.satisfied[g.Index] || after != nil && changed&g.Condition.ReadMask() == 0 ||
+			g.Satisfied(a.State) || after != nil && !g.Satisfied(after) {
 			continue
 		}
 		a.satisfied[g.Index] = false // check each flip once
@@ -474,14 +540,14 @@ func (a *Agent) startNext() bool {
 	}
 	a.task, a.running = task, act
 	copy(a.started, a.State)
-	copy(a.post, a.State)
+	a.notePost()
 	a.emit(Event{Kind: EventStart, Goal: goalName(a.goal), Action: act.Name})
 	return true
 }
 
 func (a *Agent) resume(dt float64) {
 	st, err := a.task.Resume(dt)
-	copy(a.post, a.State)
+	a.notePost()
 	act := a.running
 	switch st {
 	case Running:

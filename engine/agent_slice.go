@@ -93,7 +93,7 @@ func (a *Agent) queuePlan() bool {
 // goes on. When the queue has found it a plan, probeHigher reports the
 // goal, the caller interrupts the step or drops the plan, and the next
 // decision adopts that plan (queuePlan).
-func (a *Agent) probeHigher(after State) string {
+func (a *Agent) probeHigher(after State, changed uint64) string {
 	j := &a.job
 	if r := j.ready; r != nil {
 		switch {
@@ -109,7 +109,8 @@ func (a *Agent) probeHigher(after State) string {
 		if a.goal != nil && g.Priority <= a.goal.Priority {
 			break
 		}
-		if !a.satisfied[g.Index] || g.Satisfied(a.State) || after != nil && !g.Satisfied(after) {
+		if !a.satisfied[g.Index] || after != nil && changed&g.Condition.ReadMask() == 0 ||
+			g.Satisfied(a.State) || after != nil && !g.Satisfied(after) {
 			continue
 		}
 		a.satisfied[g.Index] = false // check each flip once
