@@ -128,13 +128,13 @@ type Agent struct {
 	// when that is not known.
 	sinceRescore uint64
 	lastProg     float64
-	picked    bool // the current plan is a utility pick
-	stuck     bool
-	idle      bool
-	buffered  bool
-	satBuf    [8]bool
-	rx        reactiveState // the reactive layer, told beliefs, pursued goals (reactive.go)
-	cooldown  []float64     // per action: backed off until this time
+	picked       bool // the current plan is a utility pick
+	stuck        bool
+	idle         bool
+	buffered     bool
+	satBuf       [8]bool
+	rx           reactiveState // the reactive layer, told beliefs, pursued goals (reactive.go)
+	cooldown     []float64     // per action: backed off until this time
 
 	handle  PlannerHandle
 	policy  Policy // Authorities, as the planner reads them
