@@ -14,10 +14,25 @@ func prefetchAgent(a *Agent) { prefetch(unsafe.Pointer(a), agentHotLines) }
 // resume (side by side when NewAgent made them, see makeStates). a's
 // struct should be in the cache already (prefetchAgent).
 func prefetchStates(a *Agent) {
-	if n := len(a.State); n > 0 {
-		prefetch(unsafe.Pointer(&a.State[0]), (n*int(unsafe.Sizeof(Value{}))+63)/64)
+	const size = int(unsafe.Sizeof(Value{}))
+	st, post := a.State, a.post
+	if len(st) == 0 || len(post) == 0 {
+		return
 	}
-	if n := len(a.post); n > 0 {
-		prefetch(unsafe.Pointer(&a.post[0]), (n*int(unsafe.Sizeof(Value{}))+63)/64)
+	p, q := uintptr(unsafe.Pointer(&st[0])), uintptr(unsafe.Pointer(&post[0]))
+	if q == p+uintptr(len(st)*size) { // side by side, as makeStates makes them
+		prefetch(unsafe.Pointer(&st[0]), int((p+uintptr((len(st)+len(post))*size)+63)/64-p/64))
+		return
+	}
+	prefetch(unsafe.Pointer(&st[0]), int((p+uintptr(len(st)*size)+63)/64-p/64))
+	prefetch(unsafe.Pointer(&post[0]), int((q+uintptr(len(post)*size)+63)/64-q/64))
+}
+
+// touchStates prefetches the first line of a's states only: it starts
+// the page walk, so the prefetches of the other lines, a little later,
+// find the page.
+func touchStates(a *Agent) {
+	if len(a.State) > 0 {
+		prefetch(unsafe.Pointer(&a.State[0]), 1)
 	}
 }

@@ -153,6 +153,13 @@ func (w *World) makeLanes() {
 // ones that a tick reads are prefetched: with thousands of agents none of
 // them is still in the cache from the previous tick, and waiting for
 // memory was most of a tick's time.
+// How far ahead tickLane prefetches an agent's struct, and its states
+// (which need the struct, for their address). The first line of the
+// states goes one agent earlier than the rest: measured, the prefetches of
+// a page that is not in the TLB yet mostly come to nothing, and the one
+// line makes the processor walk the page table in time for the others.
+const aheadAgent, aheadStates = 4, 2
+
 func tickLane(agents []*Agent, lane []int32, timing bool, dt float64) {
 	n := len(agents)
 	if lane != nil {
@@ -165,11 +172,14 @@ func tickLane(agents []*Agent, lane []int32, timing bool, dt float64) {
 		return agents[j]
 	}
 	for j := 0; j < n; j++ {
-		if j+2 < n {
-			prefetchAgent(at(j + 2))
+		if j+aheadAgent < n {
+			prefetchAgent(at(j + aheadAgent))
 		}
-		if j+1 < n {
-			prefetchStates(at(j + 1))
+		if j+aheadStates+1 < n {
+			touchStates(at(j + aheadStates + 1))
+		}
+		if j+aheadStates < n {
+			prefetchStates(at(j + aheadStates))
 		}
 		a := at(j)
 		a.Timing = timing
