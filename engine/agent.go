@@ -134,7 +134,11 @@ type Agent struct {
 	buffered     bool
 	satBuf       [8]bool
 	rx           reactiveState // the reactive layer, told beliefs, pursued goals (reactive.go)
-	cooldown     []float64     // per action: backed off until this time
+	// stateBuf holds State and post when both fit (see makeStates): then
+	// they lie in the agent's own allocation, next to the fields above,
+	// and a tick reads one stretch of memory (one page walk, not two).
+	stateBuf [16]Value
+	cooldown []float64 // per action: backed off until this time
 
 	handle  PlannerHandle
 	policy  Policy // Authorities, as the planner reads them
@@ -182,17 +186,25 @@ func NewAgent(name string, d *Domain) *Agent {
 }
 
 // makeStates gives the agent the domain's initial state and its three
-// working states (post, started, scratch), all four in one allocation with
-// State and post side by side, since every tick reads both, and the
-// per-goal satisfied marks.
+// working states (post, started, scratch), and the per-goal satisfied
+// marks. State and post, which every tick reads, lie side by side in the
+// agent's stateBuf when they fit, else in one allocation with the other
+// two; started and scratch are allocated together, a whole number of
+// 64-byte lines so that no line is shared with another agent's.
 func (a *Agent) makeStates(d *Domain) {
 	n := len(d.Initial)
-	block := make([]Value, 4*n+(4*n)%2) // a whole number of 64-byte lines: no line shared with another agent
-	a.State = block[0:n:n]
+	var block []Value
+	if 2*n <= len(a.stateBuf) {
+		clear(a.stateBuf[:])
+		a.State, a.post = a.stateBuf[0:n:n], a.stateBuf[n:2*n:2*n]
+		block = make([]Value, 2*n+(2*n)%2)
+	} else {
+		block = make([]Value, 4*n+(4*n)%2)
+		a.State, a.post = block[0:n:n], block[n:2*n:2*n]
+		block = block[2*n:]
+	}
+	a.started, a.scratch = block[0:n:n], block[n:2*n:2*n]
 	copy(a.State, d.Initial)
-	a.post = block[n : 2*n : 2*n]
-	a.started = block[2*n : 3*n : 3*n]
-	a.scratch = block[3*n : 4*n : 4*n]
 	copy(a.post, d.Initial)
 	copy(a.started, d.Initial)
 	copy(a.scratch, d.Initial)

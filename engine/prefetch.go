@@ -7,6 +7,12 @@ import "unsafe"
 // state; see the field order of Agent).
 const agentHotLines = int((unsafe.Offsetof(Agent{}.cooldown) + 63) / 64)
 
+// ownStates reports whether a's State and post lie in its stateBuf, where
+// prefetchAgent fetches them.
+func ownStates(a *Agent) bool {
+	return len(a.State) > 0 && &a.State[0] == &a.stateBuf[0]
+}
+
 // prefetchAgent prefetches the part of a's struct that a tick reads.
 func prefetchAgent(a *Agent) { prefetch(unsafe.Pointer(a), agentHotLines) }
 
@@ -32,7 +38,7 @@ func prefetchStates(a *Agent) {
 // the page walk, so the prefetches of the other lines, a little later,
 // find the page.
 func touchStates(a *Agent) {
-	if len(a.State) > 0 {
+	if len(a.State) > 0 && !ownStates(a) {
 		prefetch(unsafe.Pointer(&a.State[0]), 1)
 	}
 }

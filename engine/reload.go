@@ -27,7 +27,7 @@ func (a *Agent) SetDomain(d *Domain) {
 	a.dropJob() // its search was over the old domain
 
 	old := a.Domain
-	prev := a.State
+	prev := a.State.Clone() // makeStates may reuse its memory
 	a.makeStates(d)
 	st := a.State
 	if old != nil {
