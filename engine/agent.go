@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"time"
+	"unsafe"
 )
 
 // Agent defaults.
@@ -395,14 +396,30 @@ func (a *Agent) worldChanges() uint64 {
 	if len(st) != len(post) || len(st) > 64 || checkEverything {
 		return allSlots
 	}
+	return changedSlots(st, post)
+}
+
+// changedSlots returns the slots where x and y (of equal length, at most
+// 64) differ, as bits. It compares the values' bytes, not their meaning
+// (Value.Equal): values that are equal but stored differently (0 and -0,
+// the same text in two strings) count as changed, which only makes a
+// check run that could have been skipped; values stored alike are equal.
+func changedSlots(x, y State) uint64 {
 	var m uint64
-	for i := range st {
-		if !st[i].Equal(post[i]) {
+	y = y[:len(x)]
+	for i := range x {
+		p := (*valueWords)(unsafe.Pointer(&x[i]))
+		q := (*valueWords)(unsafe.Pointer(&y[i]))
+		if *p != *q {
 			m |= 1 << uint(i)
 		}
 	}
 	return m
 }
+
+// valueWords is a Value's memory as words (its size is a multiple of 8:
+// it holds a pointer).
+type valueWords [unsafe.Sizeof(Value{}) / 8]uint64
 
 // checkEverything makes worldChanges report every slot, so that no check
 // and no re-score is skipped: tests compare the records of both ways.
@@ -422,14 +439,8 @@ func (a *Agent) notePost() {
 		a.sinceRescore = allSlots
 		return
 	}
-	var m uint64
-	for i := range st {
-		if !st[i].Equal(post[i]) {
-			m |= 1 << uint(i)
-		}
-		post[i] = st[i]
-	}
-	a.sinceRescore |= m
+	a.sinceRescore |= changedSlots(st, post)
+	copy(post, st)
 }
 
 // invalidated says why the running step must stop, or "". changed is

@@ -22,7 +22,7 @@ func prefetchAgent(a *Agent) { prefetch(unsafe.Pointer(a), agentHotLines) }
 func prefetchStates(a *Agent) {
 	const size = int(unsafe.Sizeof(Value{}))
 	st, post := a.State, a.post
-	if len(st) == 0 || len(post) == 0 {
+	if len(st) == 0 || len(post) == 0 || ownStates(a) { // prefetchAgent has them
 		return
 	}
 	p, q := uintptr(unsafe.Pointer(&st[0])), uintptr(unsafe.Pointer(&post[0]))
@@ -42,3 +42,4 @@ func touchStates(a *Agent) {
 		prefetch(unsafe.Pointer(&a.State[0]), 1)
 	}
 }
+
