@@ -42,4 +42,3 @@ func touchStates(a *Agent) {
 		prefetch(unsafe.Pointer(&a.State[0]), 1)
 	}
 }
-
