@@ -408,18 +408,28 @@ func changedSlots(x, y State) uint64 {
 	var m uint64
 	y = y[:len(x)]
 	for i := range x {
-		p := (*valueWords)(unsafe.Pointer(&x[i]))
-		q := (*valueWords)(unsafe.Pointer(&y[i]))
-		if *p != *q {
+		var differ bool
+		if valueInWords {
+			differ = *(*valueWords)(unsafe.Pointer(&x[i])) != *(*valueWords)(unsafe.Pointer(&y[i]))
+		} else {
+			differ = *(*valueBytes)(unsafe.Pointer(&x[i])) != *(*valueBytes)(unsafe.Pointer(&y[i]))
+		}
+		if differ {
 			m |= 1 << uint(i)
 		}
 	}
 	return m
 }
 
-// valueWords is a Value's memory as words (its size is a multiple of 8:
-// it holds a pointer).
-type valueWords [unsafe.Sizeof(Value{}) / 8]uint64
+// valueWords and valueBytes are a Value's memory as 8-byte words (when
+// its size is a multiple of 8, as on 64-bit machines: valueInWords) or as
+// bytes.
+type (
+	valueWords [unsafe.Sizeof(Value{}) / 8]uint64
+	valueBytes [unsafe.Sizeof(Value{})]byte
+)
+
+const valueInWords = unsafe.Sizeof(Value{})%8 == 0
 
 // checkEverything makes worldChanges report every slot, so that no check
 // and no re-score is skipped: tests compare the records of both ways.

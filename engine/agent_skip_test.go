@@ -160,3 +160,12 @@ func TestSkippedChecksChangeNothing(t *testing.T) {
 		})
 	}
 }
+
+// TestChangedSlots: a slot counts as changed when its kind, number or
+// string differs, and not when the values are stored alike.
+func TestChangedSlots(t *testing.T) {
+	x := State{NumberValue(0), BoolValue(false), StringValue("a"), {}, NumberValue(2)}
+	y := State{BoolValue(false), BoolValue(false), StringValue("b"), {}, NumberValue(2)}
+	assert.Equal(t, uint64(0b00101), changedSlots(x, y), "slot 0: a number against a boolean, both 0; slot 2: another string")
+	assert.Equal(t, uint64(0), changedSlots(x, x.Clone()))
+}
