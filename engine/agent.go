@@ -125,8 +125,8 @@ type Agent struct {
 	pending   []Event
 	rethinkAt float64 // when a running pick is next scored again
 	// sinceRescore is the slots that may differ from the state of the last
-	// re-score of a running pick, as bits (see rescoreSkips); every bit
-	// when that is not known.
+	// re-score of a running pick that kept it, as bits (see notePost and
+	// invalidated); every bit when that is not known.
 	sinceRescore uint64
 	lastProg     float64
 	picked       bool // the current plan is a utility pick
@@ -190,17 +190,18 @@ func NewAgent(name string, d *Domain) *Agent {
 // working states (post, started, scratch), and the per-goal satisfied
 // marks. State and post, which every tick reads, lie side by side in the
 // agent's stateBuf when they fit, else in one allocation with the other
-// two; started and scratch are allocated together, a whole number of
-// 64-byte lines so that no line is shared with another agent's.
+// two; started and scratch are allocated together. Each allocation is a
+// whole number of 64-byte lines (2n values of 32 bytes), so no line is
+// shared with another agent's states.
 func (a *Agent) makeStates(d *Domain) {
 	n := len(d.Initial)
 	var block []Value
 	if 2*n <= len(a.stateBuf) {
 		clear(a.stateBuf[:])
 		a.State, a.post = a.stateBuf[0:n:n], a.stateBuf[n:2*n:2*n]
-		block = make([]Value, 2*n+(2*n)%2)
+		block = make([]Value, 2*n)
 	} else {
-		block = make([]Value, 4*n+(4*n)%2)
+		block = make([]Value, 4*n)
 		a.State, a.post = block[0:n:n], block[n:2*n:2*n]
 		block = block[2*n:]
 	}

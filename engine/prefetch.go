@@ -3,8 +3,8 @@ package engine
 import "unsafe"
 
 // agentHotLines is the number of 64-byte lines, from its start, of the
-// part of an Agent that a tick reads (up to the hot part of its reactive
-// state; see the field order of Agent).
+// part of an Agent that a tick reads: the exported fields, the hot ones
+// and stateBuf (see the field order of Agent).
 const agentHotLines = int((unsafe.Offsetof(Agent{}.cooldown) + 63) / 64)
 
 // ownStates reports whether a's State and post lie in its stateBuf, where
