@@ -177,6 +177,13 @@ type Planner struct {
 	cache    []*goalSearch // by Goal.Index
 	gs       *goalSearch   // the goal being searched
 
+	// The word search's arena (see planner_words.go): nw words per node;
+	// wmode says the last search ran on words.
+	words       []uint64
+	nw          int
+	wmode       bool
+	generalOnly bool // tests: never run the word search
+
 	sim  State
 	plan Plan
 
@@ -216,8 +223,11 @@ func (p *Planner) Plan(st State) (*Plan, error) {
 	p.prepareSkip()
 	p.sim = append(p.sim[:0], st...)
 	p.plan = Plan{Steps: p.plan.Steps[:0], Goals: p.plan.Goals[:0]}
+	full := len(p.sim) >= p.Domain.Schema.Len()
 	for _, g := range p.Domain.ByPrio {
-		if g.Satisfied(p.sim) {
+		// The goal's flattened condition gives exactly g.Satisfied, faster,
+		// on a state that has every slot.
+		if full && p.searchGoal(g).cond.eval(p.sim) || !full && g.Satisfied(p.sim) {
 			continue
 		}
 		if err := p.planGoal(g, p.sim); err != nil {
@@ -301,7 +311,11 @@ func (p *Planner) planGoalSearch(g *Goal, sim State) error {
 	cost := p.nodes[end].g
 	p.plan.Cost += cost
 	p.plan.Goals = append(p.plan.Goals, GoalPlan{Goal: g, Steps: p.plan.Steps[start:], Cost: cost})
-	copy(sim, p.nodeState(end))
+	if p.wmode {
+		gs.words.store(sim, p.wordState(end))
+	} else {
+		copy(sim, p.nodeState(end))
+	}
 	return nil
 }
 

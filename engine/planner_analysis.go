@@ -28,6 +28,12 @@ type goalSearch struct {
 	// action updates its children's hashes (planAction.incHash); else the
 	// cheaper chainHash.
 	additive bool
+	// keyBits and keySteps are the layout of node.key for the domain's
+	// number of actions (see Planner.childKey).
+	keyBits, keySteps int
+	// words is the search compiled to words (planner_words.go), or nil
+	// when the goal does not fit.
+	words *wordSearch
 }
 
 // atom is one conjunct of a goal condition. Its estimate is a lower bound
@@ -165,6 +171,18 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 	gs.atoms = atomsOf(d, gs, g.Condition)
 	gs.markRoles(ns)
 	gs.buildIndex()
+	gs.keyBits = 8
+	if len(d.Actions) >= 255 {
+		gs.keyBits = 16
+	}
+	if len(d.Actions) >= 65535 {
+		gs.keyBits = 64 // no room: compare by walking
+	}
+	gs.keySteps = 64 / gs.keyBits
+	if gs.keyBits == 64 {
+		gs.keySteps = 0
+	}
+	gs.words = compileWords(d, gs)
 	return gs
 }
 
@@ -300,6 +318,17 @@ func (a *atom) estimate(st State) (float64, int32) {
 	if !ok { // Unknown, or no number: only a plain assignment can help
 		return a.minCost, 1
 	}
+	var y float64
+	yok := false
+	if a.res != nil {
+		y, yok = st[a.res.slot].AsNumber()
+	}
+	return a.estimateAt(x, y, yok)
+}
+
+// estimateAt is estimate for a numeric atom whose variable holds the
+// number x; y is the resource's value when yok (see resource).
+func (a *atom) estimateAt(x, y float64, yok bool) (float64, int32) {
 	need, step, strict := a.lit-x, a.step, a.strict
 	if !a.up {
 		need = x - a.lit
@@ -341,7 +370,7 @@ func (a *atom) estimate(st State) (float64, int32) {
 	}
 	cost := a.cost
 	if res := a.res; res != nil {
-		s := res.restorers(st, n)
+		s := res.restorers(y, yok, n)
 		if s < 0 {
 			return math.Inf(1), math.MaxInt32
 		}

@@ -138,9 +138,9 @@ func resourceOn(d *Domain, gs *goalSearch, movers []*Action, slot int, sign floa
 }
 
 // restorers returns a lower bound on the restorer steps that n movers need
-// from st, or -1 when no number of them is enough.
-func (r *resource) restorers(st State, n float64) float64 {
-	y, ok := st[r.slot].AsNumber()
+// from a state where y holds the number y (ok; else y is no number), or -1
+// when no number of them is enough.
+func (r *resource) restorers(y float64, ok bool, n float64) float64 {
 	if !ok {
 		return 0 // the movers' bound fails as it is; only assignments help
 	}

@@ -30,6 +30,15 @@ const (
 
 // searchGoal prepares the per-goal data of g.
 func (p *Planner) searchGoal(g *Goal) *goalSearch {
+	if p.cacheFor == p.Domain && uint(g.Index) < uint(len(p.cache)) {
+		if gs := p.cache[g.Index]; gs != nil && gs.goal == g {
+			return gs // the common case, inlined
+		}
+	}
+	return p.searchGoalSlow(g)
+}
+
+func (p *Planner) searchGoalSlow(g *Goal) *goalSearch {
 	if p.cacheFor != p.Domain {
 		p.cacheFor = p.Domain
 		p.cache = make([]*goalSearch, len(p.Domain.Goals))
@@ -60,17 +69,7 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 	d := p.Domain
 	p.gs = gs
 	p.maxDepth = maxDepth
-	p.keyBits = 8
-	if len(d.Actions) >= 255 {
-		p.keyBits = 16
-	}
-	if len(d.Actions) >= 65535 {
-		p.keyBits = 64 // no room: compare by walking
-	}
-	p.keySteps = 64 / p.keyBits
-	if p.keyBits == 64 {
-		p.keySteps = 0
-	}
+	p.keyBits, p.keySteps = gs.keyBits, gs.keySteps
 	p.nodes = p.nodes[:0]
 	p.heap = p.heap[:0]
 	p.n = d.Schema.Len()
@@ -81,6 +80,17 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 	p.held = p.held[:len(d.Actions)]
 	clear(p.held)
 
+	p.wmode = false
+	if ws := gs.words; ws != nil && !p.generalOnly {
+		p.nw = len(ws.slots)
+		if p.nw > len(p.words) {
+			p.growWords(p.nw)
+		}
+		if ws.load(p.words[:p.nw], start) {
+			p.wmode = true
+			return p.searchNewWords(ws, maxDepth, pauseAt)
+		}
+	}
 	root := p.newNode(-1, -1, 0, 0)
 	rs := p.nodeState(root)
 	copy(rs, start)
@@ -105,6 +115,9 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 // call with the same arguments goes on exactly where it stopped (see
 // plan_slice.go).
 func (p *Planner) searchLoop(gs *goalSearch, expansions int, cut bool, pauseAt int) (int32, outcome, bool, int) {
+	if p.wmode {
+		return p.searchLoopWords(gs, gs.words, expansions, cut, pauseAt)
+	}
 	budget := p.budget()
 	for len(p.heap) > 0 {
 		cur := p.pop()
@@ -538,7 +551,11 @@ type openEntry struct {
 
 func (p *Planner) push(i int32) {
 	n := &p.nodes[i]
-	e := openEntry{f: n.f, key: n.key, node: i}
+	p.pushEntry(openEntry{f: n.f, key: n.key, node: i})
+}
+
+// pushEntry adds e, the entry of its node, to the open set.
+func (p *Planner) pushEntry(e openEntry) {
 	p.heap = append(p.heap, e)
 	h := p.heap
 	k := len(h) - 1

@@ -1,0 +1,989 @@
+package engine
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+)
+
+// The word search: a goal's search compiled, at analysis, for the common
+// domains whose variables keep one kind during a search (numbers, booleans,
+// strings). A search state is then a flat row of 64-bit words, one per
+// variable the search reads or writes: a number as an int64, 0 or 1 for a
+// boolean, an intern id for a string. Numbers are integers: the literals
+// an effect assigns and the steps it adds must be, and so must the start
+// state's numbers (else the general search runs). Every precondition and
+// goal test is a compare of one word with a constant range, every
+// assignment a write of a constant, a copy or an addition of a constant. It runs the same A* as the
+// general search (the same candidates in the same order, the same
+// heuristic values, the same duplicate rule and the same open-set order),
+// so it returns the same plan, cost, expansions and failure; only the
+// representation differs. A goal the compiler cannot take (a condition or
+// effect of another shape, a variable without a fixed kind), or a start
+// state whose values do not fit (another kind, a number that is not an
+// integer within 2^40, a string neither the domain's literals nor its
+// initial state name), runs the general search.
+
+// wordSearch is a goal's search compiled to words (see above).
+type wordSearch struct {
+	slots  []int       // the schema slot of each word
+	minLen int         // the shortest start state load takes: the highest slot + 1
+	kinds  []expr.Kind // the kind each word's variable holds: Number, Bool or String
+	hashed []int32     // the words compared by value (goalSearch.full)
+	all    []uint64    // the set of every action (positions in acts)
+	dense  bool        // effects run as dense passes (wordAct.dense)
+	full   []uint64    // with dense: all ones for a word compared by value, else 0
+	strs   []string    // intern id -> string
+	ids    map[string]uint64
+
+	cond  wordCond   // the goal condition
+	acts  []wordAct  // parallel to goalSearch.acts
+	atoms []wordAtom // parallel to goalSearch.atoms
+
+	// The index (goalSearch.index) on words: the word of each bool slot
+	// (-1 when it does not hold a boolean: never true), and the sets by
+	// string id of the string slot's word (strWord -1 when none).
+	boolWords []int32
+	strWord   int32
+	byID      [][]uint64
+}
+
+// wordTest is one test of a word: whether it lies in the range lo..hi
+// (as an int64), or outside it when out. Every flat test on a variable of
+// a fixed kind is one: numbers are integers (x < 2.5 is x <= 2), a
+// boolean or a string id equal to a constant is the range of one word.
+type wordTest struct {
+	w    int32
+	out  bool
+	lo   int64
+	span uint64 // hi - lo
+}
+
+func (t *wordTest) holds(st []uint64) bool {
+	return (uint64(int64(st[t.w])-t.lo) <= t.span) != t.out
+}
+
+// wordRange returns the test that word w is in lo..hi; lo > hi never holds
+// (never is then true).
+func wordRange(w int32, lo, hi int64) (t wordTest, never bool) {
+	if lo > hi {
+		return wordTest{}, true
+	}
+	return wordTest{w: w, lo: lo, span: uint64(hi - lo)}, false
+}
+
+// The bounds of an int64 range for a number test: beyond ±2^60 every
+// word-search number (below 2^42 in magnitude) is on one side.
+const wordBound = 1 << 60
+
+// clampInt returns f (an integer-valued float) as an int64 clamped to
+// ±wordBound.
+func clampInt(f float64) int64 {
+	switch {
+	case f > wordBound:
+		return wordBound
+	case f < -wordBound:
+		return -wordBound
+	}
+	return int64(f)
+}
+
+// numberRange returns the test "x op f" on the integer word w: the range
+// of integers x for which it holds, or always / never.
+func numberRange(w int32, op uint8, f float64) (t wordTest, always, never bool) {
+	if f != f { // NaN: only != holds
+		return wordTest{}, op == evNumNe, op != evNumNe
+	}
+	lo, hi := int64(math.MinInt64), int64(math.MaxInt64)
+	switch op {
+	case evNumLt: // x <= ceil(f) - 1
+		hi = clampInt(math.Ceil(f)) - 1
+	case evNumLe:
+		hi = clampInt(math.Floor(f))
+	case evNumGt:
+		lo = clampInt(math.Floor(f)) + 1
+	case evNumGe:
+		lo = clampInt(math.Ceil(f))
+	case evNumEq, evNumNe:
+		if f != math.Trunc(f) || math.Abs(f) > wordBound {
+			return wordTest{}, op == evNumNe, op == evNumEq
+		}
+		lo, hi = int64(f), int64(f)
+	}
+	t, never = wordRange(w, lo, hi)
+	t.out = op == evNumNe
+	return t, false, never
+}
+
+// wordCond is a conjunction of word tests; never says a test can never
+// hold (a test of a variable of another kind), so neither can the whole.
+type wordCond struct {
+	tests []wordTest
+	never bool
+}
+
+func (c *wordCond) eval(st []uint64) bool {
+	if c.never {
+		return false
+	}
+	for i := range c.tests {
+		if !c.tests[i].holds(st) {
+			return false
+		}
+	}
+	return true
+}
+
+// wordAssign is one assignment on words.
+type wordAssign struct {
+	op     uint8 // assignLit, assignCopy, assignAdd
+	full   bool  // the target is compared by value (slotFull)
+	w, src int32
+	k      uint64 // the literal's word, or the step of an addition as an int64
+}
+
+// wordAct is a relevant action on words, with the planAction fields the
+// expansion reads.
+type wordAct struct {
+	pre wordCond
+	as  []wordAssign
+	// With ws.dense, the effect as one pass over the words: word i of a
+	// child is parent&mask + val (an addition to itself: mask all ones,
+	// val the step; a literal: mask 0, val the literal), then the
+	// assignments of moves (a copy or an addition from another word).
+	dense                   []maskVal
+	moves                   []wordAssign
+	index                   int32
+	cost                    float64
+	once, mayLoop, finishes bool
+}
+
+type maskVal struct{ mask, val uint64 }
+
+// maxDense is the most words for which effects run as one dense pass.
+const maxDense = 16
+
+// wordAtom is a goal conjunct on words, for the heuristic.
+type wordAtom struct {
+	test wordCond // for a non-numeric atom
+	// For a numeric atom: its variable's word, or -1 when the variable
+	// holds no number (the estimate is then minCost, 1 step); the
+	// resource's word likewise.
+	w, rw int32
+	// exact says the atom counts in integers (atom.exact, and so does its
+	// resource if any): estimateWords then counts in int64 what estimate
+	// counts in its integer branch, with the same results.
+	exact          bool
+	sgn, lit       int64 // need = sgn * (lit - x): sgn 1 for > and >=, -1 for < and <=
+	thr, off, step int64 // the atom holds when need < thr; n = (need + off) / step
+	cost           float64
+	rsign, rlim    int64 // the resource likewise (see resource.restorers)
+	rstep, rback   int64
+	rthr, roff     int64
+	hasRes         bool
+	backCost       float64
+}
+
+// maxWordNumber bounds the numbers a word search starts from and assigns,
+// maxWordStep the steps it adds: after 256 steps (MaxMaxDepth) a number
+// stays below 2^41, exact as a float64, and the heuristic's counts stay
+// in the range where the general search counts exactly in integers too.
+const (
+	maxWordNumber = 1 << 40
+	maxWordStep   = 1 << 30
+)
+
+// compileWords returns gs compiled to words for the kinds of d's initial
+// state, or nil when it does not fit.
+func compileWords(d *Domain, gs *goalSearch) *wordSearch {
+	ns := d.Schema.Len()
+	wordOf := make([]int32, ns)
+	for i := range wordOf {
+		wordOf[i] = -1
+	}
+	ws := &wordSearch{ids: map[string]uint64{}, strWord: -1}
+	init := d.Initial
+	add := func(s int) bool {
+		if wordOf[s] >= 0 {
+			return true
+		}
+		if s >= len(init) {
+			return false
+		}
+		k := init[s].Kind()
+		if k != expr.Number && k != expr.Bool && k != expr.String {
+			return false
+		}
+		wordOf[s] = int32(len(ws.slots))
+		ws.slots = append(ws.slots, s)
+		ws.minLen = max(ws.minLen, s+1)
+		ws.kinds = append(ws.kinds, k)
+		return true
+	}
+	for _, s := range gs.goal.Condition.Reads() {
+		if !add(s) {
+			return nil
+		}
+	}
+	for i := range gs.acts {
+		pa := &gs.acts[i]
+		a := d.Actions[pa.index]
+		if pa.pre.slow != nil || pa.eff.slow != nil {
+			return nil
+		}
+		for _, s := range a.Pre.Reads() {
+			if !add(s) {
+				return nil
+			}
+		}
+		for j := range pa.eff.as {
+			as := &pa.eff.as[j]
+			if !add(as.slot) || as.kind != assignLit && !add(as.src) {
+				return nil
+			}
+		}
+	}
+	for _, s := range gs.full {
+		if wordOf[s] < 0 && !add(s) {
+			return nil
+		}
+		ws.hashed = append(ws.hashed, wordOf[s])
+	}
+	for _, s := range gs.kinds {
+		if !add(s) {
+			return nil
+		}
+	}
+	// The strings of the initial state and of every literal can appear.
+	for i, s := range ws.slots {
+		if ws.kinds[i] == expr.String {
+			str, _ := init[s].AsString()
+			ws.intern(str)
+		}
+	}
+	var ok bool
+	if ws.cond, ok = ws.compileCond(&gs.cond, wordOf); !ok {
+		return nil
+	}
+	ws.acts = make([]wordAct, len(gs.acts))
+	for i := range gs.acts {
+		pa := &gs.acts[i]
+		wa := &ws.acts[i]
+		wa.index, wa.cost, wa.once, wa.mayLoop, wa.finishes = pa.index, pa.cost, pa.once, pa.mayLoop, pa.finishes
+		if wa.pre, ok = ws.compileCond(&pa.pre, wordOf); !ok {
+			return nil
+		}
+		for j := range pa.eff.as {
+			as := &pa.eff.as[j]
+			w := wordAssign{op: as.kind, full: as.role == slotFull, w: wordOf[as.slot]}
+			if as.kind != assignLit {
+				w.src = wordOf[as.src]
+			}
+			tk := ws.kinds[w.w]
+			switch as.kind {
+			case assignLit:
+				if as.lit.Kind() != tk {
+					return nil // the kind would change
+				}
+				if w.k, ok = ws.literal(as.lit); !ok {
+					return nil
+				}
+			case assignCopy:
+				if ws.kinds[w.src] != tk {
+					return nil
+				}
+			default:
+				if tk != expr.Number || ws.kinds[w.src] != expr.Number || !(math.Abs(as.k) <= maxWordStep) || as.k != math.Trunc(as.k) {
+					return nil
+				}
+				w.k = uint64(int64(as.k))
+			}
+			for _, o := range wa.as {
+				if o.w == w.w {
+					return nil // a variable assigned twice
+				}
+			}
+			wa.as = append(wa.as, w)
+		}
+	}
+	ws.all = make([]uint64, (len(ws.acts)+63)/64)
+	for i := range ws.acts {
+		ws.all[i/64] |= 1 << (i % 64)
+	}
+	if nw := len(ws.slots); nw <= maxDense {
+		ws.dense = true
+		ws.full = make([]uint64, nw)
+		for _, w := range ws.hashed {
+			ws.full[w] = ^uint64(0)
+		}
+		for i := range ws.acts {
+			wa := &ws.acts[i]
+			wa.dense = make([]maskVal, nw)
+			for j := range wa.dense {
+				wa.dense[j].mask = ^uint64(0)
+			}
+			for _, as := range wa.as {
+				switch {
+				case as.op == assignLit:
+					wa.dense[as.w] = maskVal{0, as.k}
+				case as.op == assignAdd && as.src == as.w:
+					wa.dense[as.w] = maskVal{^uint64(0), as.k}
+				default:
+					wa.moves = append(wa.moves, as)
+				}
+			}
+		}
+	}
+	ws.atoms = make([]wordAtom, len(gs.atoms))
+	for i := range gs.atoms {
+		at := &gs.atoms[i]
+		wa := &ws.atoms[i]
+		wa.w, wa.rw = -1, -1
+		if !at.numeric {
+			if wa.test, ok = ws.compileCond(&at.test, wordOf); !ok {
+				return nil
+			}
+			continue
+		}
+		if w := wordOf[at.slot]; w >= 0 && ws.kinds[w] == expr.Number {
+			wa.w = w
+		} else if w < 0 {
+			return nil
+		}
+		if r := at.res; r != nil {
+			w := wordOf[r.slot]
+			if w < 0 {
+				return nil
+			}
+			if ws.kinds[w] == expr.Number {
+				wa.rw = w
+			}
+		}
+		if at.exact && (at.res == nil || at.res.exact && wa.rw >= 0) && wa.w >= 0 {
+			wa.exact, wa.lit, wa.step, wa.cost = true, int64(at.lit), at.istep, at.cost
+			wa.sgn, wa.thr, wa.off = -1, 1, at.istep-1
+			if at.up {
+				wa.sgn = 1
+			}
+			if at.strict {
+				wa.thr, wa.off = 0, at.istep
+			}
+			if r := at.res; r != nil {
+				wa.hasRes, wa.rsign, wa.rlim, wa.rstep, wa.rback = true, int64(r.sign), int64(r.lim), int64(r.step), int64(r.back)
+				wa.backCost = r.backCost
+				wa.rthr, wa.roff = 1, wa.rback-1
+				if r.strict {
+					wa.rthr, wa.roff = 0, wa.rback
+				}
+			}
+		}
+	}
+	if ix := gs.index; ix != nil {
+		for _, s := range ix.boolSlots {
+			w := wordOf[s]
+			if w >= 0 && ws.kinds[w] != expr.Bool {
+				w = -1
+			} else if w < 0 {
+				return nil
+			}
+			ws.boolWords = append(ws.boolWords, w)
+		}
+		if ix.byString != nil {
+			w := wordOf[ix.strSlot]
+			if w < 0 {
+				return nil
+			}
+			if ws.kinds[w] == expr.String {
+				ws.strWord = w
+				for str, set := range ix.byString {
+					id := ws.intern(str)
+					for int(id) >= len(ws.byID) {
+						ws.byID = append(ws.byID, nil)
+					}
+					ws.byID[id] = set
+				}
+			}
+		}
+	}
+	return ws
+}
+
+func (ws *wordSearch) intern(s string) uint64 {
+	if id, ok := ws.ids[s]; ok {
+		return id
+	}
+	id := uint64(len(ws.strs))
+	ws.strs = append(ws.strs, s)
+	ws.ids[s] = id
+	return id
+}
+
+// literal returns the word of a literal of an assignment or a test.
+func (ws *wordSearch) literal(v Value) (uint64, bool) {
+	switch v.Kind() {
+	case expr.Number:
+		f, _ := v.AsNumber()
+		return numberWord(f)
+	case expr.Bool:
+		if v.Truthy() {
+			return 1, true
+		}
+		return 0, true
+	case expr.String:
+		s, _ := v.AsString()
+		return ws.intern(s), true
+	}
+	return 0, false
+}
+
+// numberWord returns the word of a number a word search can hold: an
+// integer, not -0 (the general search tells it from 0 by its bits), at
+// most maxWordNumber in magnitude.
+func numberWord(f float64) (uint64, bool) {
+	if !(math.Abs(f) <= maxWordNumber) || math.Float64bits(f) == 1<<63 {
+		return 0, false
+	}
+	i := int64(f) // exact for an integer within maxWordNumber
+	if float64(i) != f {
+		return 0, false
+	}
+	return uint64(i), true
+}
+
+// compileCond compiles a flattened condition; false when it has another
+// shape or a test the words cannot take.
+func (ws *wordSearch) compileCond(c *fastCond, wordOf []int32) (wordCond, bool) {
+	if c.slow != nil {
+		return wordCond{}, false
+	}
+	var out wordCond
+	for i := range c.tests {
+		t := &c.tests[i]
+		w := wordOf[t.slot]
+		if w < 0 {
+			return wordCond{}, false
+		}
+		k := ws.kinds[w]
+		// always: the test holds for every value of the kind; never: for none.
+		always, never := false, false
+		var wt wordTest
+		switch t.ev {
+		case testVar:
+			if k == expr.Bool {
+				wt, never = wordRange(w, 1, 1)
+			} else {
+				never = true
+			}
+		case testNotVar:
+			if k == expr.Bool {
+				wt, never = wordRange(w, 0, 0)
+			} else {
+				always = true
+			}
+		case evNumEq, evNumNe, evNumLt, evNumLe, evNumGt, evNumGe:
+			if k != expr.Number {
+				always, never = t.ev == evNumNe, t.ev != evNumNe
+				break
+			}
+			wt, always, never = numberRange(w, t.ev, t.num)
+		case evStrEq:
+			if k != expr.String {
+				never = true
+				break
+			}
+			id := int64(ws.intern(t.str))
+			wt, never = wordRange(w, id, id)
+		default:
+			// A generic compare: exact on booleans from its truth table
+			// over the two values; strings and numbers are not taken.
+			if k != expr.Bool {
+				return wordCond{}, false
+			}
+			r0 := t.op.Compare(expr.BoolValue(false), t.lit)
+			r1 := t.op.Compare(expr.BoolValue(true), t.lit)
+			switch {
+			case r0 && r1:
+				always = true
+			case !r0 && !r1:
+				never = true
+			case r1:
+				wt, never = wordRange(w, 1, 1)
+			default:
+				wt, never = wordRange(w, 0, 0)
+			}
+		}
+		switch {
+		case never:
+			out.never = true
+		case !always:
+			out.tests = append(out.tests, wt)
+		}
+	}
+	return out, true
+}
+
+// load writes start into dst as words and reports whether it fits (see
+// the word search above).
+func (ws *wordSearch) load(dst []uint64, start State) bool {
+	if len(start) < ws.minLen {
+		return false
+	}
+	kinds := ws.kinds[:len(ws.slots)]
+	dst = dst[:len(ws.slots)]
+	for i, s := range ws.slots {
+		v := &start[s]
+		k := v.Kind()
+		if k != kinds[i] {
+			return false
+		}
+		switch k {
+		case expr.Number:
+			f, _ := v.AsNumber()
+			w, ok := numberWord(f)
+			if !ok {
+				return false
+			}
+			dst[i] = w
+		case expr.Bool:
+			dst[i] = 0
+			if v.Truthy() {
+				dst[i] = 1
+			}
+		default:
+			str, _ := v.AsString()
+			id, ok := ws.ids[str]
+			if !ok {
+				return false
+			}
+			dst[i] = id
+		}
+	}
+	return true
+}
+
+// store writes the words of src back into st.
+func (ws *wordSearch) store(st State, src []uint64) {
+	for i, s := range ws.slots {
+		switch ws.kinds[i] {
+		case expr.Number:
+			st[s] = expr.NumberValue(float64(int64(src[i])))
+		case expr.Bool:
+			st[s] = expr.BoolValue(src[i] != 0)
+		default:
+			st[s] = expr.StringValue(ws.strs[src[i]])
+		}
+	}
+}
+
+// wordState returns node i's words.
+func (p *Planner) wordState(i int32) []uint64 {
+	o := int(i) * p.nw
+	return p.words[o : o+p.nw : o+p.nw]
+}
+
+// searchNewWords is searchNew on words; the common set-up is done.
+func (p *Planner) searchNewWords(ws *wordSearch, maxDepth, pauseAt int) (int32, outcome, bool, int) {
+	gs := p.gs
+	root := int32(0)
+	p.nodes = append(p.nodes, node{parent: -1, action: -1})
+	rs := p.wordState(root)
+	h, hs := p.heuristicWords(ws, rs)
+	if math.IsInf(h, 1) {
+		return -1, deadEnd, false, 0
+	}
+	if int(hs) > maxDepth {
+		return -1, exhausted, true, 0
+	}
+	p.nodes[root].f = h
+	p.nodes[root].hash = hashWords(ws, rs)
+	p.recordWords(root, rs, p.nodes[root].hash)
+	p.push(root)
+	return p.searchLoopWords(gs, ws, 0, false, pauseAt)
+}
+
+// searchLoopWords is searchLoop on words, with the expansion (expand on
+// words: expandBy for each candidate action) in the same loop.
+func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int, cut bool, pauseAt int) (int32, outcome, bool, int) {
+	budget := p.budget()
+	nw := p.nw
+	acts := ws.acts
+	maxDepth := p.maxDepth
+	for len(p.heap) > 0 {
+		cur := p.pop()
+		cn := &p.nodes[cur]
+		if cn.dead {
+			continue
+		}
+		if cn.done || ws.cond.eval(p.wordState(cur)) {
+			return cur, found, cut, expansions
+		}
+		if expansions >= budget {
+			return -1, overBudget, cut, expansions
+		}
+		if expansions >= pauseAt {
+			p.push(cur)
+			return -1, paused, cut, expansions
+		}
+		expansions++
+		atMax := int(cn.depth) >= maxDepth
+		if need := (len(p.nodes) + len(acts)) * nw; need > len(p.words) {
+			p.growWords(need)
+		}
+		if need := len(p.nodes) + len(acts); need > cap(p.nodes) {
+			p.nodes = slices.Grow(p.nodes, need-len(p.nodes))
+			cn = &p.nodes[cur]
+		}
+		words := p.words
+		cs := words[int(cur)*nw : int(cur)*nw+nw : int(cur)*nw+nw]
+		cand := ws.all
+		if gs.index != nil {
+			cand = p.candidatesWords(gs, ws, cs)
+		}
+		cg, cdepth, ckey, chash := cn.g, cn.depth, cn.key, cn.hash
+		skip := p.skip
+		for wi, set := range cand {
+			for ; set != 0; set &= set - 1 {
+				a := &acts[wi*64+bits.TrailingZeros64(set)]
+				ai := a.index
+				if skip != nil && skip[ai] {
+					continue // Exclude or forbidden by the Policy
+				}
+				if !a.pre.eval(cs) {
+					continue
+				}
+				if a.once && p.onPath(cur, ai) {
+					continue // can_rerun = false: once per plan
+				}
+				p.held[ai] = true
+				if atMax {
+					cut = true
+					continue
+				}
+				// The child is built in the next free row of the arena; its
+				// node is added only once it is worth keeping.
+				child := int32(len(p.nodes))
+				o := int(child) * nw
+				chs := words[o : o+nw : o+nw]
+				hash := uint64(mixB)
+				if ws.dense {
+					// One pass: the child's words, whether a compared one
+					// changed, and the chained hash (see hashWords).
+					dense, full := a.dense[:nw], ws.full[:nw]
+					var diff uint64
+					if nw <= 4 {
+						for i, w := range cs {
+							c := w&dense[i].mask + dense[i].val
+							chs[i] = c
+							diff |= (c ^ w) & full[i]
+							hash = (hash ^ c&full[i]) * mixA
+						}
+					} else {
+						// Wider rows hash later, only the children kept
+						// so far (many are cut by the depth limit).
+						for i, w := range cs {
+							c := w&dense[i].mask + dense[i].val
+							chs[i] = c
+							diff |= (c ^ w) & full[i]
+						}
+					}
+					if a.mayLoop && diff == 0 && len(a.moves) == 0 {
+						continue // a self-loop: the parent dominates it
+					}
+					if len(a.moves) > 0 || nw > 4 {
+						for i := range a.moves {
+							as := &a.moves[i]
+							v := cs[as.src]
+							if as.op == assignAdd {
+								v = uint64(int64(v) + int64(as.k))
+							}
+							chs[as.w] = v
+							diff |= (v ^ cs[as.w]) & full[as.w]
+						}
+						hash = 0 // hashed below: the moves changed words already hashed
+					} else {
+						hash = hashFinish(hash)
+					}
+					if a.mayLoop && diff == 0 {
+						continue // a self-loop: the parent dominates it
+					}
+				} else if !applyWords(a, cs, chs) {
+					continue
+				}
+				g, depth, key := cg+a.cost, cdepth+1, p.childKey(ckey, cdepth, ai)
+				if a.finishes {
+					// The step completes the goal: a goal node, never expanded.
+					p.nodes = p.nodes[:child+1]
+					p.nodes[child] = node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true}
+					p.pushEntry(openEntry{f: g, key: key, node: child})
+					continue
+				}
+				var h float64
+				var hs int32
+				if len(ws.atoms) == 1 {
+					h, hs = gs.atoms[0].estimateWords(&ws.atoms[0], chs)
+					if fin := gs.finish; fin < h || (hs > 1 && fin < math.Inf(1)) {
+						h, hs = min(h, fin), 1 // as heuristicWords
+					}
+				} else {
+					h, hs = p.heuristicWords(ws, chs)
+				}
+				if math.IsInf(h, 1) {
+					continue
+				}
+				if int(depth)+int(hs) > maxDepth {
+					cut = true
+					continue
+				}
+				f := g + h
+				if ws.dense && hash == 0 {
+					hash = hashWords(ws, chs)
+				} else if !ws.dense {
+					// The parent's sum of shares with the assigned words' replaced.
+					hash = chash
+					for i := range a.as {
+						if as := &a.as[i]; as.full {
+							hash += wordShare(as.w, chs[as.w]) - wordShare(as.w, cs[as.w])
+						}
+					}
+				}
+				p.nodes = p.nodes[:child+1]
+				p.nodes[child] = node{g: g, f: f, hash: hash, key: key, parent: cur, action: ai, depth: depth}
+				if !p.recordWords(child, chs, hash) {
+					p.nodes = p.nodes[:child]
+					continue
+				}
+				p.pushEntry(openEntry{f: f, key: key, node: child})
+			}
+		}
+	}
+	return -1, exhausted, cut, expansions
+}
+
+// candidatesWords returns the candidate set of the index at a node whose
+// row is cs (see actionIndex.candidates).
+func (p *Planner) candidatesWords(gs *goalSearch, ws *wordSearch, cs []uint64) []uint64 {
+	ix := gs.index
+	if len(p.cand) < ix.words {
+		p.cand = make([]uint64, ix.words)
+	}
+	cand := p.cand[:ix.words]
+	copy(cand, ix.others)
+	for j, w := range ws.boolWords {
+		if w >= 0 && cs[w] == 1 {
+			orInto(cand, ix.byBool[j])
+		}
+	}
+	if ws.strWord >= 0 {
+		if id := cs[ws.strWord]; id < uint64(len(ws.byID)) && ws.byID[id] != nil {
+			orInto(cand, ws.byID[id])
+		}
+	}
+	return cand
+}
+
+// applyWords builds the child by a from cs in chs, assignment by
+// assignment (no dense pass); false when it is a self-loop.
+func applyWords(a *wordAct, cs, chs []uint64) bool {
+	copy(chs, cs)
+	changed := false
+	for i := range a.as {
+		as := &a.as[i]
+		var v uint64
+		switch as.op {
+		case assignLit:
+			v = as.k
+		case assignCopy:
+			v = cs[as.src]
+		default:
+			v = uint64(int64(cs[as.src]) + int64(as.k))
+		}
+		if as.full && v != cs[as.w] {
+			changed = true
+		}
+		chs[as.w] = v
+	}
+	return !a.mayLoop || changed
+}
+
+// heuristicWords is heuristic on words.
+func (p *Planner) heuristicWords(ws *wordSearch, st []uint64) (float64, int32) {
+	gs := p.gs
+	var h float64
+	var steps int32
+	if len(ws.atoms) == 1 {
+		h, steps = gs.atoms[0].estimateWords(&ws.atoms[0], st)
+	} else {
+		for i := range ws.atoms {
+			c, s := gs.atoms[i].estimateWords(&ws.atoms[i], st)
+			if c > h {
+				h = c
+			}
+			if s > steps {
+				steps = s
+			}
+		}
+	}
+	if f := gs.finish; f < h || (steps > 1 && f < math.Inf(1)) {
+		h, steps = min(h, f), 1
+	}
+	return h, steps
+}
+
+// estimateWords is estimate on words.
+func (a *atom) estimateWords(wa *wordAtom, st []uint64) (float64, int32) {
+	if !a.numeric {
+		if wa.test.eval(st) {
+			return 0, 0
+		}
+		return a.minCost, 1
+	}
+	if wa.w < 0 {
+		return a.minCost, 1
+	}
+	x := int64(st[wa.w])
+	if wa.exact {
+		// need is how far x is from making the atom hold (it holds when
+		// need < thr); n = ceil or floor+1 of need/step, as (need+off)/step.
+		need := wa.sgn * (wa.lit - x)
+		if need < wa.thr {
+			return 0, 0
+		}
+		if wa.step == 0 {
+			return math.Inf(1), math.MaxInt32
+		}
+		if need < 1<<50 {
+			n := div(need+wa.off, wa.step)
+			if n <= 1<<16 {
+				if !wa.hasRes {
+					return float64(n) * wa.cost, int32(n)
+				}
+				// resource.restorers' integer branch, likewise.
+				var s int64
+				ny := wa.rsign*int64(st[wa.rw]) + (n-1)*wa.rstep - wa.rlim
+				switch {
+				case ny < wa.rthr:
+				case wa.rback == 0:
+					return math.Inf(1), math.MaxInt32
+				case ny >= 1<<50:
+					s = -1
+				default:
+					s = div(ny+wa.roff, wa.rback)
+				}
+				if s >= 0 && n+s <= math.MaxInt32 {
+					return float64(n)*wa.cost + float64(s)*wa.backCost, int32(n + s)
+				}
+			}
+		}
+	}
+	var y float64
+	if wa.rw >= 0 {
+		y = float64(int64(st[wa.rw]))
+	}
+	return a.estimateAt(float64(x), y, wa.rw >= 0)
+}
+
+// div returns a / b for a >= 0 and b > 0, in 32 bits when they fit (a
+// shorter division on most processors).
+func div(a, b int64) int64 {
+	if uint64(a)|uint64(b) < 1<<32 {
+		return int64(uint32(a) / uint32(b))
+	}
+	return a / b
+}
+
+// hashWords hashes the words compared by value.
+// Without dense passes it is the sum of one share per word (wordShare),
+// so that a child's hash is its parent's with the assigned words' shares
+// replaced.
+func hashWords(ws *wordSearch, st []uint64) uint64 {
+	if !ws.dense {
+		var h uint64
+		for _, w := range ws.hashed {
+			h += wordShare(w, st[w])
+		}
+		return h
+	}
+	h := uint64(mixB)
+	full := ws.full[:len(st)]
+	for i, w := range st {
+		h = (h ^ w&full[i]) * mixA
+	}
+	return hashFinish(h)
+}
+
+// hashFinish is the last step of the chained hash of dense rows: the
+// table uses the low bits, so the high bits are folded down.
+func hashFinish(h uint64) uint64 {
+	h ^= h >> 32
+	h *= mixB
+	return h ^ h>>29
+}
+
+// wordShare is the share of word w holding v in a sum hash.
+func wordShare(w int32, v uint64) uint64 {
+	return finish(uint64(w)*mixA ^ v*mixB)
+}
+
+// recordWords is record on words, for node i whose row is st and hash
+// hash.
+func (p *Planner) recordWords(i int32, st []uint64, hash uint64) bool {
+	if 2*len(p.nodes) > len(p.table) {
+		p.rehash()
+	}
+	ws := p.gs.words
+	table, cg := p.table, p.curGen
+	gen := p.gen[:len(table)]
+	mask := uint64(len(table) - 1)
+	nw := p.nw
+	for h := hash & mask; ; h = (h + 1) & mask {
+		if gen[h] != cg {
+			gen[h], table[h] = cg, i
+			return true
+		}
+		o := table[h]
+		on := &p.nodes[o]
+		if on.hash != hash || !sameWords(ws, p.words[int(o)*nw:int(o)*nw+nw], st) {
+			continue
+		}
+		n := &p.nodes[i]
+		if p.before(o, i) {
+			if on.depth <= n.depth {
+				return false
+			}
+			return true // cheaper but deeper: keep both, the table keeps o
+		}
+		if n.depth <= on.depth {
+			on.dead = true
+		}
+		table[h] = i
+		return true
+	}
+}
+
+func sameWords(ws *wordSearch, a, b []uint64) bool {
+	if ws.dense {
+		full := ws.full[:len(a)]
+		b = b[:len(a)]
+		for i, w := range a {
+			if (w^b[i])&full[i] != 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for _, w := range ws.hashed {
+		if a[w] != b[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// growWords grows the word arena to at least need words.
+func (p *Planner) growWords(need int) {
+	nw := make([]uint64, max(need, 2*len(p.words), 64))
+	copy(nw, p.words)
+	p.words = nw
+}

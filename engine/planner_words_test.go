@@ -1,0 +1,334 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// wordDomain draws a random domain of the shapes the word search takes
+// (and some it does not): booleans, small integers and a string location;
+// preconditions and goals of flat tests; effects that assign literals
+// (now and then one of another kind, or a fraction), copy a variable, or
+// add a step; up to 6 actions, up to 2 goals.
+func wordDomain(t *rapid.T) RoleSpec {
+	locs := []string{"a", "b", "c"}
+	state := []Var{
+		{"b0", BoolValue(rapid.Bool().Draw(t, "b0"))},
+		{"b1", BoolValue(rapid.Bool().Draw(t, "b1"))},
+		{"n0", NumberValue(float64(rapid.IntRange(-2, 4).Draw(t, "n0")))},
+		{"n1", NumberValue(float64(rapid.IntRange(0, 60).Draw(t, "n1")))},
+		{"loc", StringValue(rapid.SampledFrom(locs).Draw(t, "loc"))},
+	}
+	test := func(label string) string {
+		switch rapid.IntRange(0, 6).Draw(t, label+"shape") {
+		case 0:
+			return rapid.SampledFrom([]string{"b0", "b1", "!b0", "!b1"}).Draw(t, label+"b")
+		case 1:
+			return "loc == " + strconv.Quote(rapid.SampledFrom(append(locs, "z")).Draw(t, label+"s"))
+		case 2:
+			return rapid.SampledFrom([]string{"b0 == true", "b1 != false", "b0 == false", "loc != \"a\""}).Draw(t, label+"g")
+		case 3:
+			return rapid.SampledFrom([]string{"n0", "!n1", "loc", "n0 == \"a\""}).Draw(t, label+"odd")
+		default:
+			v := rapid.SampledFrom([]string{"n0", "n1"}).Draw(t, label+"v")
+			op := rapid.SampledFrom([]string{">", ">=", "<", "<=", "==", "!="}).Draw(t, label+"op")
+			c := strconv.Itoa(rapid.IntRange(-2, 60).Draw(t, label+"c"))
+			if rapid.IntRange(0, 5).Draw(t, label+"frac") == 0 {
+				c += ".5"
+			}
+			return v + " " + op + " " + c
+		}
+	}
+	conj := func(label string, lo, hi int) string {
+		parts := make([]string, rapid.IntRange(lo, hi).Draw(t, label+"n"))
+		for i := range parts {
+			parts[i] = test(label)
+		}
+		return strings.Join(parts, " && ")
+	}
+	var actions []ActionSpec
+	for i := range rapid.IntRange(1, 6).Draw(t, "actions") {
+		seen := map[string]bool{}
+		var effs []string
+		for range rapid.IntRange(1, 3).Draw(t, "effects") {
+			var e string
+			switch rapid.IntRange(0, 9).Draw(t, "effect") {
+			case 0, 1:
+				v := rapid.SampledFrom([]string{"b0", "b1"}).Draw(t, "bv")
+				e = v + " = " + strconv.FormatBool(rapid.Bool().Draw(t, "bval"))
+			case 2:
+				e = "loc = " + strconv.Quote(rapid.SampledFrom(append(locs, "d")).Draw(t, "to"))
+			case 3:
+				e = rapid.SampledFrom([]string{"b0 = b1", "n0 = n1", "b1 = b0", "n1 = n0"}).Draw(t, "copy")
+			case 4:
+				e = rapid.SampledFrom([]string{"n0 = 3", "n1 = 0", "b0 = 1", "n0 = 0.5", "loc = true"}).Draw(t, "lit")
+			default:
+				v := rapid.SampledFrom([]string{"n0", "n1"}).Draw(t, "nv")
+				k := rapid.SampledFrom([]string{"1", "2", "20", "50", "0"}).Draw(t, "k")
+				if rapid.IntRange(0, 12).Draw(t, "kfrac") == 0 {
+					k = "0.25"
+				}
+				e = v + " = " + v + rapid.SampledFrom([]string{" + ", " - "}).Draw(t, "sign") + k
+			}
+			target, _, _ := strings.Cut(e, " ")
+			if seen[target] {
+				continue
+			}
+			seen[target] = true
+			effs = append(effs, e)
+		}
+		b := NewAction("a" + strconv.Itoa(i)).Pre(conj("pre", 0, 2)).Effects(strings.Join(effs, ", ")).
+			Cost(float64(rapid.IntRange(1, 3).Draw(t, "cost")))
+		if rapid.IntRange(0, 5).Draw(t, "fulfills") == 0 {
+			b.Fulfills("g0")
+		}
+		if rapid.IntRange(0, 7).Draw(t, "once") == 0 {
+			b.NoRerun()
+		}
+		actions = append(actions, b.Spec())
+	}
+	if rapid.Bool().Draw(t, "wide") {
+		// 14 more booleans in a chain of actions: over maxDense words, so
+		// the search runs assignment by assignment with the sum hash.
+		for i := range 14 {
+			state = append(state, Var{"x" + strconv.Itoa(i), BoolValue(i == 0)})
+		}
+		for i := range 13 {
+			x, y := "x"+strconv.Itoa(i), "x"+strconv.Itoa(i+1)
+			actions = append(actions, NewAction("t"+strconv.Itoa(i)).Pre(x).Effects(x+" = false, "+y+" = true").Spec())
+		}
+		if rapid.Bool().Draw(t, "wideGoal") {
+			return RoleSpec{Name: "W", State: state, Actions: actions,
+				Goals: []GoalSpec{NewGoal("g0", "x"+strconv.Itoa(rapid.IntRange(1, 13).Draw(t, "xg"))+" && "+test("wg"), High)}}
+		}
+	}
+	goals := []GoalSpec{NewGoal("g0", conj("goal", 1, 2), High)}
+	if rapid.Bool().Draw(t, "second") {
+		goals = append(goals, NewGoal("g1", conj("goal1", 1, 2), Normal))
+	}
+	return RoleSpec{Name: "W", State: state, Goals: goals, Actions: actions}
+}
+
+// planOutcome is what a plan call gives, for comparing two planners.
+type planOutcome struct {
+	Steps      []string
+	Cost       float64
+	Expansions int
+	Err        string
+	PE         *PlanError
+}
+
+func outcomeOf(p *Plan, err error) planOutcome {
+	if err != nil {
+		o := planOutcome{Err: err.Error()}
+		if pe, ok := err.(*PlanError); ok {
+			o.PE = pe
+		}
+		return o
+	}
+	return planOutcome{Steps: p.Names(), Cost: p.Cost, Expansions: p.Expansions}
+}
+
+// planSliced plans goal g with a searchSlice of budget expansions per
+// call, calling again while the search is suspended, as a world's plan
+// job does tick after tick.
+func planSliced(p *Planner, g *Goal, st State, budget int) (*Plan, error) {
+	sl := &searchSlice{}
+	p.slice = sl
+	defer func() { p.slice = nil }()
+	for range 100000 {
+		sl.left = budget
+		pl, err := p.PlanFor(g, st)
+		if err != errSearchPaused {
+			return pl, err
+		}
+	}
+	return nil, fmt.Errorf("never ended")
+}
+
+// TestWordSearchGivesTheGeneralSearch runs random domains through the
+// word search and the general search (Planner.generalOnly) and requires
+// the same plan, cost, expansions and error (reason, action, detail,
+// every field), also with actions backed off or forbidden, small
+// budgets, and time-sliced.
+func TestWordSearchGivesTheGeneralSearch(t *testing.T) {
+	words, general := 0, 0
+	rapid.Check(t, func(t *rapid.T) {
+		spec := wordDomain(t)
+		d, err := Compile(spec)
+		if err != nil {
+			t.Skip(err.Error()) // a shape the language refuses
+		}
+		st := d.NewState()
+		depth := rapid.IntRange(1, 12).Draw(t, "depth")
+		budget := rapid.SampledFrom([]int{0, 0, 3, 40}).Draw(t, "budget")
+		var exclude []bool
+		if rapid.IntRange(0, 3).Draw(t, "exclude") == 0 {
+			exclude = make([]bool, len(d.Actions))
+			exclude[rapid.IntRange(0, len(d.Actions)-1).Draw(t, "excluded")] = true
+		}
+		var policy *Policy
+		if rapid.IntRange(0, 3).Draw(t, "policy") == 0 {
+			d.Actions[rapid.IntRange(0, len(d.Actions)-1).Draw(t, "restricted")].Restricted = true
+			policy = &Policy{}
+		}
+		mk := func(generalOnly bool) *Planner {
+			p := depthPlanner(d, depth)
+			p.Budget, p.exclude, p.Policy, p.generalOnly = budget, exclude, policy, generalOnly
+			return p
+		}
+		gp, wp := mk(true), mk(false)
+		want := outcomeOf(gp.Plan(st))
+		got := outcomeOf(wp.Plan(st))
+		if wp.gs != nil && wp.gs.words != nil {
+			words++
+		} else {
+			general++
+		}
+		desc := fmt.Sprintf("start %v, goals %+v, actions %+v", st, spec.Goals, spec.Actions)
+		require.Equal(t, want, got, desc)
+		// Reused planners (warm buffers) and the one-goal call agree too.
+		require.Equal(t, want, outcomeOf(wp.Plan(st)), "again: %s", desc)
+		want0 := outcomeOf(gp.PlanFor(d.Goals[0], st))
+		require.Equal(t, want0, outcomeOf(wp.PlanFor(d.Goals[0], st)), "PlanFor: %s", desc)
+		// Time-sliced: the same outcome, whatever the slice.
+		slice := rapid.IntRange(1, 5).Draw(t, "slice")
+		require.Equal(t, want0, outcomeOf(planSliced(mk(false), d.Goals[0], st, slice)), "sliced by %d: %s", slice, desc)
+	})
+	t.Logf("word search %d, general %d", words, general)
+	assert.Greater(t, words, 0, "some domains must run the word search")
+	assert.Greater(t, general, 0, "some domains must fall back")
+}
+
+// TestWordSearchTakesTheBenchDomains checks which goals compile to words:
+// the ones of fixed kinds do; slow shapes, fractions, kind changes and
+// start values that do not fit fall back.
+func TestWordSearchTakesTheBenchDomains(t *testing.T) {
+	compile := func(state []Var, goal string, acts ...ActionSpec) (*Domain, *goalSearch) {
+		d, err := Compile(RoleSpec{Name: "T", State: state, Goals: []GoalSpec{NewGoal("g", goal, Normal)}, Actions: acts})
+		require.NoError(t, err)
+		p := NewPlanner(d)
+		return d, p.searchGoal(d.Goals[0])
+	}
+	num := []Var{{"n", NumberValue(0)}, {"loc", StringValue("a")}, {"b", BoolValue(false)}}
+	_, gs := compile(num, `n > 3 && loc == "b"`, NewAction("inc").Effects("n = n + 2").Spec(),
+		NewAction("go").Pre("!b").Effects(`loc = "b", b = true`).Spec())
+	require.NotNil(t, gs.words, "numbers, a string and a boolean")
+	assert.Len(t, gs.words.slots, 3)
+
+	_, gs = compile(num, "n > 3", NewAction("half").Effects("n = n + 0.5").Spec())
+	assert.Nil(t, gs.words, "a fractional step")
+	_, gs = compile(num, "n > 3", NewAction("set").Effects(`n = "x"`).Spec())
+	assert.Nil(t, gs.words, "an assignment that changes the kind")
+	_, gs = compile(num, "n > 3 || b", NewAction("inc").Effects("n = n + 1").Spec())
+	assert.Nil(t, gs.words, "a goal that is not a conjunction of flat tests")
+
+	// A start state of other kinds or values runs the general search.
+	d, _ := compile(num, "n > 3", NewAction("inc").Effects("n = n + 1").Spec())
+	for _, v := range []Value{NumberValue(0.5), StringValue("x"), {}} {
+		st := d.NewState()
+		st[0] = v
+		p := NewPlanner(d)
+		_, _ = p.Plan(st)
+		assert.False(t, p.wmode, "start n = %v", v)
+	}
+	p := NewPlanner(d)
+	pl, err := p.Plan(d.NewState())
+	require.NoError(t, err)
+	assert.True(t, p.wmode)
+	assert.Equal(t, []string{"inc", "inc", "inc", "inc"}, pl.Names())
+	assert.Equal(t, NumberValue(4), p.sim[0], "the state after the plan, read back from words")
+}
+
+// TestWordChildHashesAreTheirRowsHashes checks the sum hash of a word
+// search without dense passes: every node's hash, updated from its
+// parent's for the assigned words alone, is the hash of its whole row.
+func TestWordChildHashesAreTheirRowsHashes(t *testing.T) {
+	var state []Var
+	var acts []ActionSpec
+	for i := range 20 {
+		state = append(state, Var{Name: "f" + strconv.Itoa(i), Value: BoolValue(i == 0)})
+	}
+	state = append(state, Var{Name: "n", Value: NumberValue(0)})
+	for i := range 19 {
+		f, g := "f"+strconv.Itoa(i), "f"+strconv.Itoa(i+1)
+		acts = append(acts, NewAction("step"+strconv.Itoa(i)).Pre(f).Effects(f+" = false, "+g+" = true").Spec(),
+			NewAction("back"+strconv.Itoa(i)).Pre(g+" && n < 3").Effects(g+" = false, "+f+" = true, n = n + 1").Spec())
+	}
+	d, err := Compile(RoleSpec{Name: "Wide", State: state, Actions: acts,
+		Goals: []GoalSpec{NewGoal("end", "f19", Normal)}})
+	require.NoError(t, err)
+	pl := NewPlanner(d)
+	pl.MaxDepth = 30
+	p, err := pl.Plan(d.NewState())
+	require.NoError(t, err)
+	assert.Len(t, p.Steps, 19)
+	ws := pl.gs.words
+	require.NotNil(t, ws)
+	require.True(t, pl.wmode)
+	require.False(t, ws.dense, "21 words: no dense passes")
+	require.Greater(t, len(pl.nodes), 19)
+	for i := range pl.nodes {
+		if pl.nodes[i].done {
+			continue
+		}
+		assert.Equal(t, hashWords(ws, pl.wordState(int32(i))), pl.nodes[i].hash, "node %d", i)
+	}
+}
+
+// TestDenseChildHashesAreTheirRowsHashes checks the hash a dense pass
+// computes as it builds a child against hashWords of the child's row.
+func TestDenseChildHashesAreTheirRowsHashes(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "Deep",
+		State: []Var{{"hunger", NumberValue(80)}, {"food", NumberValue(0)}, {"tired", NumberValue(0)}, {"home", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("stocked", "food > 80", Normal)},
+		Actions: []ActionSpec{
+			NewAction("Eat").Pre("food > 0").Effects("hunger = hunger - 50, food = food - 5").Spec(),
+			NewAction("Forage").Pre("tired < 50").Effects("tired = tired + 20, food = food + 10, hunger = hunger + 5").Spec(),
+			NewAction("Sleep").Pre("tired > 30").Effects("tired = tired - 50, home = true").Spec(),
+			NewAction("Share").Pre("home").Effects("food = hunger, home = false").Spec(),
+		}})
+	require.NoError(t, err)
+	pl := NewPlanner(d)
+	pl.MaxDepth = 20
+	_, err = pl.Plan(d.NewState())
+	require.NoError(t, err)
+	ws := pl.gs.words
+	require.NotNil(t, ws)
+	require.True(t, pl.wmode)
+	require.True(t, ws.dense)
+	moves := 0
+	for i := range ws.acts {
+		moves += len(ws.acts[i].moves)
+	}
+	require.Equal(t, 1, moves, "Share copies hunger into food")
+	require.Greater(t, len(pl.nodes), 12)
+	for i := range pl.nodes {
+		if pl.nodes[i].done {
+			continue
+		}
+		assert.Equal(t, hashWords(ws, pl.wordState(int32(i))), pl.nodes[i].hash, "node %d", i)
+	}
+}
+
+// TestPlanTakesAShortState checks that a start state without the
+// schema's last slots plans as before: the missing variables are Unknown.
+func TestPlanTakesAShortState(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "S", State: []Var{{"n", NumberValue(0)}, {"b", BoolValue(false)}},
+		Goals:   []GoalSpec{NewGoal("g", "n > 1", Normal), NewGoal("h", "b", Low)},
+		Actions: []ActionSpec{NewAction("inc").Effects("n = n + 1").Spec(), NewAction("set").Effects("b = true").Spec()}})
+	require.NoError(t, err)
+	for _, general := range []bool{false, true} {
+		p := NewPlanner(d)
+		p.generalOnly = general
+		pl, err := p.Plan(State{NumberValue(0)})
+		require.NoError(t, err)
+		assert.Equal(t, []string{"inc", "inc", "set"}, pl.Names(), "general only: %v", general)
+	}
+}
