@@ -117,6 +117,7 @@ type Agent struct {
 	plan     []*Action
 	step     int
 	goal     *Goal
+	ready    *readyPlan // a plan the world's queue found last tick (agent_slice.go)
 	utility  *UtilityPlanner
 	post     State // the state after the running body's last resume
 	// satisfied is per goal: satisfied when the current plan was made. It

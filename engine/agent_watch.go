@@ -33,13 +33,13 @@ func (a *Agent) watchPlan(changed uint64) string {
 	if r := a.readyFor(g); r != nil {
 		// Under a plan budget: the queue's answer to the last tick's check
 		// (see probe). It stands while the rest of the plan is still blocked.
-		a.job.ready = nil
+		a.ready = nil
 		if blocked = a.blockedStep(); blocked == nil || a.allowed(r.steps) != "" {
 			return ""
 		}
 		steps = r.steps
 		if steps[0] != a.running {
-			a.job.ready = r // the next decision adopts it
+			a.ready = r // the next decision adopts it
 		}
 	} else {
 		if !a.planReadChanged(changed) {
