@@ -106,6 +106,10 @@ func guardItems() []guardItem {
 			maxRatio: 1.6, maxAllocs: 0, setup: setupUtilityGo(100)},
 		guardItem{name: "UtilityLua", ref: "one resume of a Lua body running 1,000 loop iterations (bench/testdata/lua_loop.lua)",
 			maxRatio: 0.157, maxAllocs: 2, setup: setupUtilityLua},
+		guardItem{name: "LuaAttackResume", ref: "one resume of a Lua body running 1,000 loop iterations (bench/testdata/lua_loop.lua)",
+			// 2 allocations per resume: gopher-lua's Resume returns its
+			// values in a new slice, and npc:shoot makes its call's handle.
+			maxRatio: 0.075, maxAllocs: 2, setup: setupLuaAttack},
 		guardItem{name: "BDIDispatch/none-relevant", ref: "a plain queue and a linear scan of the 20 plans' (kind, belief) for the event",
 			maxRatio: 0.64, maxAllocs: 0, setup: setupBDIDispatch},
 		guardItem{name: "LLMWaitingTick", ref: "a plain loop polling 100 channels (select with default) and writing a map state each",
@@ -282,6 +286,29 @@ func setupUtilityLua(tb testing.TB) (func(), func(), func()) {
 			if n, err := u.LastError(); err != nil {
 				tb.Errorf("%d consideration errors, the last: %v", n, err)
 			}
+			done()
+			doneLoop()
+		}
+}
+
+// setupLuaAttack guards one resume of the soldier's attack loop, taking
+// 10,000 bodies in turn (BenchmarkLuaAttackResume), against a resume of
+// the plain Lua loop.
+func setupLuaAttack(tb testing.TB) (func(), func(), func()) {
+	const n = 10000
+	agents, tasks, done := attackBodies(tb, n)
+	task, _, doneLoop := luaTask(tb, "lua_loop.lua", luabind.Options{})
+	i := 0
+	return func() {
+			resumeAttack(tb, agents, tasks, i)
+			if i++; i == n {
+				i = 0
+			}
+		}, func() {
+			if st, err := task.Resume(1.0 / 60); st != engine.Running {
+				panic(fmt.Sprint("bench: the Lua loop stopped: ", st, err))
+			}
+		}, func() {
 			done()
 			doneLoop()
 		}

@@ -120,7 +120,11 @@ func (t *planTask) Resume(dt float64) (engine.Status, error) {
 	if !ok {
 		return engine.Running, nil
 	}
-	st, rets, err := t.resume(t.fn, []lua.LValue{t.rt.npc(t.agent), t.ctx}, args)
+	var first []lua.LValue
+	if !t.started {
+		first = []lua.LValue{t.npcObject(), t.ctx}
+	}
+	st, rets, err := t.resume(t.fn, first, args)
 	if w != nil {
 		w.spent += t.work
 	}

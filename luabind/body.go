@@ -45,7 +45,11 @@ func (t *luaTask) Resume(dt float64) (engine.Status, error) {
 	if !ok {
 		return engine.Running, nil
 	}
-	st, rets, err := t.resume(t.body.fn, []lua.LValue{t.rt.npc(t.agent)}, args)
+	var first []lua.LValue
+	if !t.started {
+		first = []lua.LValue{t.npcObject()}
+	}
+	st, rets, err := t.resume(t.body.fn, first, args)
 	switch {
 	case err != nil:
 		return engine.Failed, err

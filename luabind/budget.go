@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"errors"
+	"math"
 	"strconv"
 	"time"
 
@@ -39,7 +40,14 @@ var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); retu
 // deterministic. It is armed for one resume or callback at a time and
 // disarmed (Done returns nil at once) between them.
 type budget struct {
-	limit     int64 // instructions per arming; <= 0 means no limit
+	limit int64 // instructions per arming; <= 0 means no limit
+	// stop is the count past which done leaves its common case: limit,
+	// or the next clock reading of a time budget (every timeCheckEvery
+	// instructions), or never.
+	stop int64
+	// workOps are the opcodes (a bit each) whose instructions done hands
+	// to doneSlow: tableOps, and lookupOps while an npc object is fast.
+	workOps   uint64
 	timeLimit time.Duration
 	n         int64
 	start     time.Time
@@ -50,6 +58,7 @@ type budget struct {
 	where     func() string          // the running script's "file:line: " (Runtime.runningWhere)
 	spentAt   string                 // where the budget was spent
 	main      *lua.LState            // the runtime's main thread, whose next instruction Done reads (see vmpeek.go)
+	fastMeta  lua.LValue             // the metatable of the fast npc object, whose lookups Done charges (see promote)
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
@@ -58,15 +67,29 @@ func (b *budget) Value(any) any               { return nil }
 // Done is called by the VM of the main thread before each instruction.
 func (b *budget) Done() <-chan struct{} { return b.done(b.main) }
 
-// done is Done for thread th (a coroutine's context passes its own).
+// done is Done for thread th (ownedCtx.Done is the same for a
+// coroutine). Its common case, an instruction that does no table work
+// while nothing is spent, no collection has run and no clock is read, is
+// a few loads and compares (the next opcode read inline, see peekWork);
+// everything else is in doneSlow.
 func (b *budget) done(th *lua.LState) <-chan struct{} {
 	if !b.armed {
 		return nil
 	}
+	b.n++
+	if b.spent != nil || b.n > b.stop || gcWatch.cycles.Load() != b.mem.cycles || peekWork(th, b.workOps) {
+		return b.doneSlow(th)
+	}
+	return nil
+}
+
+// doneSlow is done past its common case; b.n already counts the
+// instruction.
+func (b *budget) doneSlow(th *lua.LState) <-chan struct{} {
 	if b.spent != nil {
+		b.n-- // a spent budget counts no more instructions
 		return closedChan
 	}
-	b.n++
 	b.watchHeap()
 	if slots, pad := tableWork(th, b); slots > 0 {
 		b.chargeSlots(slots, pad)
@@ -139,6 +162,15 @@ func (b *budget) arm() bool {
 		return false
 	}
 	b.armed, b.n, b.spent, b.spentAt = true, 0, nil, ""
+	switch {
+	case b.timeLimit > 0:
+		b.stop = -1 // every instruction may read the clock
+	case b.limit > 0:
+		b.stop = b.limit
+	default:
+		b.stop = math.MaxInt64
+	}
+	b.workOps |= tableOps
 	b.mem.alloc, b.mem.held = 0, 0
 	b.mem.live0, b.mem.cycles, b.mem.allocs0 = gcWatch.live.Load(), gcWatch.cycles.Load(), 0
 	if b.timeLimit > 0 {
@@ -203,11 +235,17 @@ func (r *Runtime) begin(agent *engine.Agent, m mode) scope {
 	if s.armed {
 		r.errorWhere = ""
 	}
+	if r.fast != nil && agent != r.fastRef.a {
+		r.demote()
+	}
 	r.current, r.mode = agent, m
 	return s
 }
 
 func (r *Runtime) end(s scope) {
+	if r.fast != nil && s.agent != r.fastRef.a {
+		r.demote()
+	}
 	r.current, r.mode = s.agent, s.mode
 	if s.armed {
 		r.budget.disarm()

@@ -38,6 +38,10 @@ type coTask struct {
 	// wait each tick (bdi_npc.go).
 	bw  *bdiWait
 	mem bodyMemory // what the coroutine holds (see memory.go)
+	// npc is the agent's npc object, looked up once (npcObject): a
+	// look-up in the runtime's map of every agent's npc missed the cache
+	// on each resume of a large world.
+	npc *lua.LUserData
 	// work is what the last resume spent, in work units (0 when it ran
 	// inside another budgeted call).
 	work int64
@@ -103,10 +107,17 @@ func (t *coTask) resume(fn *lua.LFunction, first, args []lua.LValue) (st lua.Res
 	sc := rt.begin(t.agent, modeBody)
 	rt.budget.mem.held = t.mem.held
 	rt.running = t.th
+	// The agent's npc object is fast while its coroutine runs (see
+	// promote); an outer resume of the same agent made it fast already.
+	outerFast := rt.fast != nil
+	rt.promote(t.npcObject())
 	L := rt.L
 	top := L.GetTop()
 	defer func() {
 		rt.running = nil
+		if !outerFast {
+			rt.demote()
+		}
 		rt.end(sc)
 		// gopher-lua panics out of Resume when a coroutine yielded across
 		// a Go call it could not suspend (see checkedYield). Restore the
@@ -175,6 +186,15 @@ func (t *coTask) resume(fn *lua.LFunction, first, args []lua.LValue) (st lua.Res
 	err = errors.New(locateAt(luaError(err).Error(), where))
 	rt.release(t, strings.Contains(err.Error(), "memory limit exceeded"))
 	return st, nil, err
+}
+
+// npcObject returns the agent's npc object (Runtime.npc), looked up on
+// the first call only.
+func (t *coTask) npcObject() *lua.LUserData {
+	if t.npc == nil {
+		t.npc = t.rt.npc(t.agent)
+	}
+	return t.npc
 }
 
 // waiting says, for traces, what the coroutine waits for now.

@@ -135,6 +135,7 @@ func (r *Runtime) EnableLLM(o LLMOptions) (*LLM, error) {
 	L.Push(L.NewFunction(l.result))
 	L.Push(r.hostToken)
 	L.Call(4, 0)
+	r.methodsChanged()
 	return l, nil
 }
 

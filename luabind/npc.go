@@ -85,11 +85,18 @@ func (r *Runtime) initNPC() {
 	r.stMeta.RawSetString("__metatable", lua.LString("protected"))
 	r.npcMeta = L.NewTable()
 	r.npcMeta.RawSetString("__index", L.NewFunction(r.npcIndex))
-	r.npcMeta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
+	readOnly := L.NewFunction(func(L *lua.LState) int {
 		L.RaiseError("npc.%s: npc fields are read-only; write state through npc.state", L.CheckString(2))
 		return 0
-	}))
+	})
+	r.npcMeta.RawSetString("__newindex", readOnly)
 	r.npcMeta.RawSetString("__metatable", lua.LString("protected"))
+	r.fastMeta = L.NewTable()
+	r.fastMeta.RawSetString("__newindex", readOnly)
+	r.fastMeta.RawSetString("__metatable", lua.LString("protected"))
+	r.fastMiss = L.NewTable()
+	r.fastMiss.RawSetString("__index", L.NewFunction(r.fastNPCMiss))
+	r.budget.fastMeta = r.fastMeta
 	r.callMeta = L.NewTable()
 	r.callMeta.RawSetString("__metatable", lua.LString("protected"))
 
@@ -186,12 +193,19 @@ type stateProxy struct{ a *engine.Agent }
 
 func (r *Runtime) npcIndex(L *lua.LState) int {
 	p := r.checkNPC(L, 1)
-	a := p.a
 	key := L.CheckString(2)
 	// Every lookup is a Go call, a method's (local f = npc.wait) as much
 	// as a field's: each is charged alike, so a loop of bare lookups
 	// spends its budget in about the time a plain loop does.
 	r.charge(L, accessUnits)
+	r.npcField(L, p, key)
+	return 1
+}
+
+// npcField pushes npc[key] of p: its state, facts or name, or a method;
+// an unknown key raises an error naming the methods there are.
+func (r *Runtime) npcField(L *lua.LState, p *npcRef, key string) {
+	a := p.a
 	switch key {
 	case "state":
 		L.Push(p.state)
@@ -206,6 +220,85 @@ func (r *Runtime) npcIndex(L *lua.LState) int {
 		}
 		L.Push(m)
 	}
+}
+
+// The npc object of the agent whose body runs is fast: while its
+// coroutine is resumed, its metatable is fastMeta, whose __index is a
+// table (fastIndex) holding npc.state of that agent and every method, so
+// npc.state, npc:wait and npc:shoot resolve by a plain table lookup, not
+// a Go call. Every other npc object keeps npcMeta, whose Go __index
+// refuses it while another agent runs (checkCurrent); at most one npc is
+// fast, always the current agent's (begin puts it back before another
+// agent's code runs). The budget charges each lookup on the fast npc the
+// accessUnits npcIndex charges (budget.done reads the instruction), so a
+// loop of bare lookups spends its budget as fast as before (a lookup that
+// reaches the fast npc through another table's __index, setmetatable(t,
+// {__index = npc}), is a plain table lookup now and costs no more than
+// one; before, it was a Go call charged accessUnits). Keys
+// fastIndex lacks (npc.name, npc.facts, a mistyped method) reach
+// fastNPCMiss, which answers as npcIndex does.
+
+// promote makes ud, the npc object of the agent about to run, the fast
+// one. It does nothing when the budget cannot see the lookups (peeking is
+// off).
+func (r *Runtime) promote(ud *lua.LUserData) {
+	if r.fast == ud || !peek.ok || slowNPC {
+		return
+	}
+	p, ok := ud.Value.(*npcRef)
+	if !ok || p.a != r.current {
+		return
+	}
+	r.demote()
+	if r.fastIndex == nil {
+		r.fastIndex = r.L.NewTable()
+		r.methods.ForEach(func(k, v lua.LValue) {
+			switch k {
+			case lua.LString("state"), lua.LString("facts"), lua.LString("name"):
+				// npcIndex answers these before the methods
+			default:
+				r.fastIndex.RawSet(k, v)
+			}
+		})
+		r.fastIndex.Metatable = r.fastMiss
+		r.fastMeta.RawSetString("__index", r.fastIndex)
+	}
+	r.fastIndex.RawSetString("state", p.state)
+	ud.Metatable = r.fastMeta
+	r.fast, r.fastRef = ud, p
+	r.budget.workOps |= lookupOps
+}
+
+// slowNPC turns promote off, so every lookup goes through npcIndex (set
+// by the package's tests, to compare both ways).
+var slowNPC bool
+
+// demote gives the fast npc object back its ordinary metatable.
+func (r *Runtime) demote() {
+	if r.fast != nil {
+		r.fast.Metatable = r.npcMeta
+		r.fast, r.fastRef = nil, nil
+		r.budget.workOps &^= lookupOps
+	}
+}
+
+// methodsChanged drops the fast lookup table after the methods changed
+// (a new prelude defined some); the next promote builds it again.
+func (r *Runtime) methodsChanged() {
+	r.demote()
+	r.fastIndex = nil
+}
+
+// fastNPCMiss is the __index of fastIndex: a key of the fast npc object
+// that is not npc.state or a method. The budget has charged the lookup.
+func (r *Runtime) fastNPCMiss(L *lua.LState) int {
+	p := r.fastRef
+	key := L.CheckString(2)
+	if p == nil || p.a != r.current {
+		// Not reachable: only the current agent's npc is fast.
+		L.RaiseError("npc.%s: the npc object is not its agent's", key)
+	}
+	r.npcField(L, p, key)
 	return 1
 }
 

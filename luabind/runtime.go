@@ -129,11 +129,16 @@ type Runtime struct {
 	roles   map[string]*loadedRole
 	domains map[*engine.Domain]*domainRecord // for Reload
 
-	npcs     map[*engine.Agent]*lua.LUserData
-	npcMeta  *lua.LTable
-	stMeta   *lua.LTable
-	fMeta    *lua.LTable // npc.facts
-	callMeta *lua.LTable
+	npcs    map[*engine.Agent]*lua.LUserData
+	npcMeta *lua.LTable
+	// The fast npc object (see promote): its metatable, lookup table and
+	// the latter's metatable, and the npc object that is fast now.
+	fastMeta, fastIndex, fastMiss *lua.LTable
+	fast                          *lua.LUserData
+	fastRef                       *npcRef
+	stMeta                        *lua.LTable
+	fMeta                         *lua.LTable // npc.facts
+	callMeta                      *lua.LTable
 	// sleepToken and hostToken mark what a body yields: npc:wait and a host
 	// method that is not done yet (see the prelude in npc.go).
 	sleepToken, hostToken *lua.LUserData

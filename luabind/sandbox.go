@@ -228,9 +228,32 @@ func (r *Runtime) compile(src io.Reader, name string) (*lua.LFunction, error) {
 	if err != nil {
 		return nil, &lua.ApiError{Type: lua.ApiErrorSyntax, Object: lua.LString(err.Error()), Cause: err}
 	}
+	unboxFieldKeys(proto)
 	fn := r.L.NewFunctionFromProto(proto)
 	fn.Env = r.newEnv()
 	return fn, nil
+}
+
+// unboxFieldKeys turns the VM's t.name reads and writes (GETTABLEKS and
+// SETTABLEKS: a constant string key) into the general GETTABLE and
+// SETTABLE of the same operands, in proto and every function inside it.
+// Both do the same (gopher-lua's getField and getFieldString differ only
+// in the key's Go type, and give the same messages), but the string forms
+// box the key anew each time they pass it to an __index or __newindex
+// function (npc.state.ammo allocated 16 bytes per read); the general ones
+// pass the constant, boxed once at compile time.
+func unboxFieldKeys(proto *lua.FunctionProto) {
+	for i, inst := range proto.Code {
+		switch int(inst >> 26) {
+		case lua.OP_GETTABLEKS:
+			proto.Code[i] = inst&^(0x3f<<26) | uint32(lua.OP_GETTABLE)<<26
+		case lua.OP_SETTABLEKS:
+			proto.Code[i] = inst&^(0x3f<<26) | uint32(lua.OP_SETTABLE)<<26
+		}
+	}
+	for _, p := range proto.FunctionPrototypes {
+		unboxFieldKeys(p)
+	}
 }
 
 var exprType = reflect.TypeFor[ast.Expr]()
@@ -466,7 +489,7 @@ func (r *Runtime) checkYield(L *lua.LState) {
 				": gopher-lua cannot suspend the Go function that called it"), 0)
 		}
 	}
-	if r.insideMetamethod() {
+	if r.yieldNested(L) {
 		L.Error(lua.LString(scriptWhere(L)+"cannot wait or yield inside a metamethod (__index, __newindex, __lt, __call, ...): "+
 			"gopher-lua runs it in a Go call it cannot suspend"), 0)
 	}
@@ -492,6 +515,27 @@ func luaType(L *lua.LState) int {
 	}
 	return 1
 }
+
+// yieldNested reports whether a yield of coroutine L now would cross a Go
+// call of the VM (see insideMetamethod). It reads the coroutine's call
+// frames, which the VM keeps anyway (calledFromCode), and walks the Go
+// stack only where they cannot tell: the main thread, whose frames may
+// hang from an earlier call, or frames that cannot be read.
+func (r *Runtime) yieldNested(L *lua.LState) bool {
+	if L.Parent != nil {
+		if direct, ok := calledFromCode(L); ok {
+			if yieldCheck != nil {
+				yieldCheck(!direct, r.insideMetamethod())
+			}
+			return !direct
+		}
+	}
+	return r.insideMetamethod()
+}
+
+// yieldCheck, when set (by the package's tests), gets both answers of
+// yieldNested for a coroutine: from the call frames and from the Go stack.
+var yieldCheck func(frames, goStack bool)
 
 // insideMetamethod reports whether the running coroutine's VM loop was
 // entered again from Go since the coroutine was resumed: the VM calls a

@@ -28,15 +28,19 @@ var peek struct {
 	tableArray                     uintptr // LTable.array
 	stateFrame, stateReg           uintptr // LState.currentFrame, LState.reg
 	frameFn, framePc, frameLocalBs uintptr // callFrame.Fn, Pc, LocalBase
+	frameParent                    uintptr // callFrame.Parent
 	regArray, regTop               uintptr // registry.array, registry.top
 }
 
 // Opcodes of gopher-lua's VM (opcode.go): an instruction's top 6 bits.
 const (
-	opSetTable = lua.OP_SETTABLE
-	opLen      = lua.OP_LEN
-	opSetList  = lua.OP_SETLIST
-	opBitRK    = 1 << 8 // an RK operand with this bit names a constant
+	opSetTable   = lua.OP_SETTABLE
+	opGetTable   = lua.OP_GETTABLE
+	opGetTableKS = lua.OP_GETTABLEKS
+	opSelf       = lua.OP_SELF
+	opLen        = lua.OP_LEN
+	opSetList    = lua.OP_SETLIST
+	opBitRK      = 1 << 8 // an RK operand with this bit names a constant
 )
 
 func init() {
@@ -54,14 +58,16 @@ func init() {
 	fn, ok4 := field(cf.Type.Elem(), "Fn", reflect.Pointer)
 	pc, ok5 := field(cf.Type.Elem(), "Pc", reflect.Int)
 	lb, ok6 := field(cf.Type.Elem(), "LocalBase", reflect.Int)
+	parent, ok9 := field(cf.Type.Elem(), "Parent", reflect.Pointer)
 	arr, ok7 := field(reg.Type.Elem(), "array", reflect.Slice)
 	top, ok8 := field(reg.Type.Elem(), "top", reflect.Int)
-	if !ok4 || !ok5 || !ok6 || !ok7 || !ok8 || fn.Type.Elem() != reflect.TypeFor[lua.LFunction]() || arr.Type.Elem() != reflect.TypeFor[lua.LValue]() {
+	if !ok4 || !ok5 || !ok6 || !ok7 || !ok8 || !ok9 || parent.Type != cf.Type || fn.Type.Elem() != reflect.TypeFor[lua.LFunction]() || arr.Type.Elem() != reflect.TypeFor[lua.LValue]() {
 		return
 	}
 	peek.tableArray = tbl.Offset
 	peek.stateFrame, peek.stateReg = cf.Offset, reg.Offset
 	peek.frameFn, peek.framePc, peek.frameLocalBs = fn.Offset, pc.Offset, lb.Offset
+	peek.frameParent = parent.Offset
 	peek.regArray, peek.regTop = arr.Offset, top.Offset
 	peek.ok = true
 }
@@ -136,6 +142,33 @@ func (f vmFrame) rk(x int) lua.LValue {
 	return f.register(x)
 }
 
+// tableOps are the opcodes tableWork looks at, a bit each; lookupOps are
+// those of a lookup, which the budget charges on the fast npc object.
+const (
+	tableOps  = 1<<opSetTable | 1<<opSetList | 1<<opLen
+	lookupOps = 1<<opGetTable | 1<<opGetTableKS | 1<<opSelf
+)
+
+// peekWork reports whether the instruction th's VM is about to run has an
+// opcode in ops (a bit each). It is the budget's per-instruction test, so
+// it is kept small enough to inline.
+func peekWork(th *lua.LState, ops uint64) bool {
+	if !peek.ok {
+		return false
+	}
+	// The VM asks only while a Lua function's frame runs (th is never nil).
+	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	if cf == nil {
+		return false
+	}
+	p := (*(**lua.LFunction)(unsafe.Add(cf, peek.frameFn))).Proto
+	if p == nil {
+		return false
+	}
+	pc := *(*int)(unsafe.Add(cf, peek.framePc))
+	return uint(pc-1) < uint(len(p.Code)) && ops>>(p.Code[pc-1]>>26)&1 != 0
+}
+
 // tableWork is the table work, in slots, that the instruction th's VM is
 // about to run does beyond one step: the nils an assignment pads or the
 // values a constructor appends after a call (pad is true: both grow the
@@ -160,6 +193,14 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 	}
 	inst := code[pc-1]
 	switch int(inst >> 26) {
+	case opGetTable, opGetTableKS, opSelf:
+		// A lookup on the fast npc object costs what npcIndex charges.
+		if b.fastMeta != nil {
+			f := vmFrame{th: th, cf: cf, fn: fn, inst: inst}
+			if ud, ok := f.register(int(inst & 0x1ff)).(*lua.LUserData); ok && ud.Metatable == b.fastMeta {
+				b.n += accessUnits
+			}
+		}
 	case opSetTable:
 		return setTableWork(vmFrame{th: th, cf: cf, fn: fn, inst: inst})
 	case opSetList:
@@ -183,11 +224,16 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 }
 
 func setTableWork(f vmFrame) (int, bool) {
+	// Only a number key pads or appends (t.name = v, the commonest
+	// assignment, is SETTABLE too: see unboxFieldKeys).
+	k, ok := f.rk(int(f.inst & 0x1ff)).(lua.LNumber)
+	if !ok {
+		return 0, false
+	}
 	t, ok := f.register(int(f.inst>>18) & 0xff).(*lua.LTable)
 	if !ok || hasMeta(t, "__newindex") {
 		return 0, false
 	}
-	k := f.rk(int(f.inst & 0x1ff))
 	if n := paddingOf(t, k); n > 0 {
 		return n, true
 	}
@@ -220,4 +266,46 @@ func errListTooLong() error {
 func hasMeta(t *lua.LTable, event string) bool {
 	mt, ok := t.Metatable.(*lua.LTable)
 	return ok && mt.RawGetString(event) != lua.LNil
+}
+
+// calledFromCode reports, for a coroutine th running a Go function, whether
+// every frame on th's call stack below it was entered by a CALL or
+// TAILCALL instruction of the Lua frame under it, back to the frame the
+// coroutine started with: the VM ran the whole chain in one instruction
+// loop. A metamethod (__index, __lt, ...), a generic for's iterator and a
+// Lua function that a Go function calls run in a nested loop, which a
+// yield cannot suspend: their frame's parent is a Go function's frame or
+// a Lua frame stopped at another instruction. ok is false when the
+// frames cannot be read (peeking is off, or a frame looks wrong); the
+// caller then asks the Go call stack instead.
+func calledFromCode(th *lua.LState) (yes, ok bool) {
+	if !peek.ok {
+		return false, false
+	}
+	f := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	for depth := 0; f != nil; depth++ {
+		p := *(*unsafe.Pointer)(unsafe.Add(f, peek.frameParent))
+		if p == nil {
+			return true, true
+		}
+		if depth > callStackSize+2 {
+			return false, false
+		}
+		fn := *(**lua.LFunction)(unsafe.Add(p, peek.frameFn))
+		if fn == nil {
+			return false, false
+		}
+		if fn.IsG {
+			return false, true // a Go function called the frame above it
+		}
+		pc, code := *(*int)(unsafe.Add(p, peek.framePc)), fn.Proto.Code
+		if pc < 1 || pc > len(code) {
+			return false, false
+		}
+		if op := int(code[pc-1] >> 26); op != lua.OP_CALL && op != lua.OP_TAILCALL {
+			return false, true
+		}
+		f = p
+	}
+	return false, false
 }
