@@ -170,7 +170,8 @@ type maskVal struct{ mask, val uint64 }
 type dense4 struct{ mask, val [4]uint64 }
 
 // laneMul are the multipliers of the lane hash of rows of at most 4 words
-// (hash4): a lane past the row is masked to 0 and adds nothing.
+// (hashWords, and the 4-lane pass of searchLoopWords): a lane past the row
+// is masked to 0 and adds nothing.
 var laneMul = [4]uint64{mixA, mixB, 0xd6e8feb86659fd93, 0x94d049bb133111eb}
 
 // maxDense is the most words for which effects run as one dense pass.
@@ -1069,11 +1070,6 @@ func hashWords(ws *wordSearch, st []uint64) uint64 {
 		h = (h ^ w&full[i]) * mixA
 	}
 	return hashFinish(h)
-}
-
-// hash4 is hashWords of a row of at most 4 words held in 4 lanes (ws.small).
-func hash4(c *[4]uint64, f *[4]uint64) uint64 {
-	return hashFinish(c[0]&f[0]*laneMul[0] + c[1]&f[1]*laneMul[1] + c[2]&f[2]*laneMul[2] + c[3]&f[3]*laneMul[3])
 }
 
 // hashFinish is the last step of the chained hash of dense rows: the
