@@ -146,6 +146,22 @@ type wordAssign struct {
 	k      uint64 // the literal's word, or the step of an addition as an int64
 }
 
+// applyMoves writes into the child row chs the moves of an action (copies
+// and additions from the parent row cs) and returns the bits of the
+// compared words (full) they changed: zero when they changed none.
+func applyMoves(moves []wordAssign, cs, chs, full []uint64) (diff uint64) {
+	for i := range moves {
+		as := &moves[i]
+		v := cs[as.src]
+		if as.op == assignAdd {
+			v = uint64(int64(v) + int64(as.k))
+		}
+		chs[as.w] = v
+		diff |= (v ^ cs[as.w]) & full[as.w]
+	}
+	return diff
+}
+
 // wordAct is a relevant action on words, with the planAction fields the
 // expansion reads.
 type wordAct struct {
@@ -750,15 +766,7 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 						hash = hashFinish(c0&L.f4[0]*laneMul[0] + c1&L.f4[1]*laneMul[1] + c2&L.f4[2]*laneMul[2] + c3&L.f4[3]*laneMul[3])
 					} else {
 						diff := (c0^p4[0])&L.f4[0] | (c1^p4[1])&L.f4[1] | (c2^p4[2])&L.f4[2] | (c3^p4[3])&L.f4[3]
-						for i := range a.moves {
-							as := &a.moves[i]
-							v := cs[as.src]
-							if as.op == assignAdd {
-								v = uint64(int64(v) + int64(as.k))
-							}
-							chs[as.w] = v
-							diff |= (v ^ cs[as.w]) & L.full[as.w]
-						}
+						diff |= applyMoves(a.moves, cs, chs, L.full)
 						if a.mayLoop && diff == 0 {
 							continue // a self-loop: the parent dominates it
 						}
@@ -778,15 +786,7 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 					if a.mayLoop && diff == 0 && len(a.moves) == 0 {
 						continue // a self-loop: the parent dominates it
 					}
-					for i := range a.moves {
-						as := &a.moves[i]
-						v := cs[as.src]
-						if as.op == assignAdd {
-							v = uint64(int64(v) + int64(as.k))
-						}
-						chs[as.w] = v
-						diff |= (v ^ cs[as.w]) & full[as.w]
-					}
+					diff |= applyMoves(a.moves, cs, chs, full)
 					if a.mayLoop && diff == 0 {
 						continue // a self-loop: the parent dominates it
 					}
@@ -971,10 +971,7 @@ func (p *Planner) heuristicWords(ws *wordSearch, st []uint64) (float64, int32) {
 			}
 		}
 	}
-	if f := gs.finish; f < h || (steps > 1 && f < math.Inf(1)) {
-		h, steps = min(h, f), 1
-	}
-	return h, steps
+	return gs.capByFinish(h, steps)
 }
 
 // estimateWords is estimate on words.
