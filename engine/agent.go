@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"time"
+	"unsafe"
 )
 
 // Agent defaults.
@@ -103,43 +104,61 @@ type Agent struct {
 	// default so traces are reproducible.
 	Timing bool
 
+	// The fields a tick reads come first, together, so that a tick of an
+	// agent touches few cache lines (World.Tick prefetches them, see
+	// prefetchAgent): with 10,000 agents nothing of an agent is still in
+	// the cache from its previous tick.
+	tick     int
+	time     float64
+	tickFrom float64 // the agent's time at the start of the tick: the records of a plan-budget service carry it
+	clock    clock   // keeps time exactly from the tick count
+	task     Task
+	running  *Action
+	plan     []*Action
+	step     int
+	goal     *Goal
+	ready    *readyPlan // a plan the world's queue found last tick (agent_slice.go)
+	utility  *UtilityPlanner
+	post     State // the state after the running body's last resume
+	// satisfied is per goal: satisfied when the current plan was made. It
+	// lies in satBuf when the domain has few goals.
+	satisfied []bool
+	pending   []Event
+	rethinkAt float64 // when a running pick is next scored again
+	// sinceRescore is the slots that may differ from the state of the last
+	// re-score of a running pick that kept it, as bits (see notePost and
+	// invalidated); every bit when that is not known.
+	sinceRescore uint64
+	lastProg     float64
+	picked       bool // the current plan is a utility pick
+	stuck        bool
+	idle         bool
+	buffered     bool
+	satBuf       [8]bool
+	rx           reactiveState // the reactive layer, told beliefs, pursued goals (reactive.go)
+	// stateBuf holds State and post when both fit (see makeStates): then
+	// they lie in the agent's own allocation, next to the fields above,
+	// and a tick reads one stretch of memory (one page walk, not two).
+	stateBuf [16]Value
+	cooldown []float64 // per action: backed off until this time
+
 	handle  PlannerHandle
 	policy  Policy // Authorities, as the planner reads them
 	planner *Planner
-	utility *UtilityPlanner
 
-	plan    []*Action
-	goal    *Goal
-	picked  bool // the current plan is a utility pick
-	step    int
-	task    Task
-	running *Action
 	started State // the state when the running step started
-	post    State // the state after the running body's last resume
 	scratch State
 
-	satisfied   []bool    // per goal: satisfied when the current plan was made
-	cooldown    []float64 // per action: backed off until this time
 	sensorNext  []float64
 	sensorLast  []float64
 	senseErr    []string // per sensor, then per named condition: the last error reported
 	failedState State    // the state when deciding last found nothing
 	retryAt     float64
-	excl        []bool  // the backed-off mask handed to the planner
-	rethinkAt   float64 // when a running pick is next scored again
-	lastProg    float64
-	stuck       bool
-	idle        bool
-	tick        int
-	time        float64
-	buffered    bool
-	pending     []Event
+	excl        []bool         // the backed-off mask handed to the planner
 	facts       map[string]any // the blackboard of typed values, by type name
 	pursuit     *Goal          // the goal whose pursuit ran the actions in ran
 	ran         []bool         // per action: a NoRerun action ran in this pursuit
 	exclRan     []bool         // the mask excludeFor hands the planner
-	clock       clock          // keeps time exactly from the tick count
-	rx          reactiveState  // the reactive layer, told beliefs, pursued goals (reactive.go)
 	job         planJob        // time-sliced planning under a world's plan budget (agent_slice.go)
 	src         randSource     // the Rand that World.Add made and its source, for Snapshot
 }
@@ -151,13 +170,12 @@ type Agent struct {
 // environment variable: the command line and the demo turn planning off
 // for MOONMIND_GOAP=off themselves.
 func NewAgent(name string, d *Domain) *Agent {
-	a := &Agent{Name: name, Domain: d, State: d.NewState(), planner: NewPlanner(d), utility: NewUtilityPlanner(d),
+	a := &Agent{Name: name, Domain: d, planner: NewPlanner(d), utility: NewUtilityPlanner(d),
 		Recorder: NewRecorder(0), Rand: rand.New(rand.NewPCG(0, 0))}
-	a.satisfied = make([]bool, len(d.Goals))
+	a.makeStates(d)
 	a.cooldown = make([]float64, len(d.Actions))
 	a.sensorNext = make([]float64, len(d.Sensors))
 	a.sensorLast = make([]float64, len(d.Sensors))
-	a.started, a.post, a.scratch = d.NewState(), d.NewState(), d.NewState()
 	if h, err := defaultHandle(a); err != nil {
 		a.emit(Event{Kind: EventPlanFailed, Reason: err.Error()})
 	} else {
@@ -167,6 +185,39 @@ func NewAgent(name string, d *Domain) *Agent {
 		a.rx.layer = d.NewReactive(a)
 	}
 	return a
+}
+
+// makeStates gives the agent the domain's initial state and its three
+// working states (post, started, scratch), and the per-goal satisfied
+// marks. State and post, which every tick reads, lie side by side in the
+// agent's stateBuf when they fit, else in one allocation with the other
+// two; started and scratch are allocated together. Each allocation is a
+// whole number of 64-byte lines (2n values of 32 bytes), so no line is
+// shared with another agent's states.
+func (a *Agent) makeStates(d *Domain) {
+	n := len(d.Initial)
+	var block []Value
+	if 2*n <= len(a.stateBuf) {
+		clear(a.stateBuf[:])
+		a.State, a.post = a.stateBuf[0:n:n], a.stateBuf[n:2*n:2*n]
+		block = make([]Value, 2*n)
+	} else {
+		block = make([]Value, 4*n)
+		a.State, a.post = block[0:n:n], block[n:2*n:2*n]
+		block = block[2*n:]
+	}
+	a.started, a.scratch = block[0:n:n], block[n:2*n:2*n]
+	copy(a.State, d.Initial)
+	copy(a.post, d.Initial)
+	copy(a.started, d.Initial)
+	copy(a.scratch, d.Initial)
+	a.sinceRescore = allSlots
+	if len(d.Goals) <= len(a.satBuf) {
+		a.satisfied = a.satBuf[:len(d.Goals):len(d.Goals)]
+		clear(a.satisfied)
+	} else {
+		a.satisfied = make([]bool, len(d.Goals))
+	}
 }
 
 // Planner returns the agent's GOAP planner, to change its limits
@@ -258,17 +309,17 @@ func (a *Agent) rethinkEvery() float64 {
 // fails fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
 	a.tick++
-	a.job.now = a.time
+	a.tickFrom = a.time
 	a.reactBegin()
 	a.sense(dt)
 	a.reactStep(dt)
 	bodyRan := a.task != nil // interrupted (on_interrupt may write) or resumed below
 	if a.task != nil {
-		if reason := a.invalidated(); reason != "" {
+		if reason := a.invalidated(a.worldChanges()); reason != "" {
 			a.interrupt(reason)
 		}
 	} else if a.step < len(a.plan) {
-		if reason := a.higherGoal(nil); reason != "" {
+		if reason := a.higherGoal(nil, allSlots); reason != "" {
 			a.emit(Event{Kind: EventReplan, Goal: goalName(a.goal), Reason: reason})
 			a.dropPlan()
 		}
@@ -338,30 +389,112 @@ func (a *Agent) noteSenseErr(i int, kind EventKind, name string, err error) {
 	}
 }
 
-// invalidated says why the running step must stop, or "".
-func (a *Agent) invalidated() string {
+// worldChanges returns the slots where the state differs from the state
+// after the running body's last resume (post), as bits: what the world,
+// not the body, changed. Every bit is set when the states are longer than
+// 64 slots or of different lengths; callers then check everything.
+func (a *Agent) worldChanges() uint64 {
+	st, post := a.State, a.post
+	if len(st) != len(post) || len(st) > 64 || checkEverything {
+		return allSlots
+	}
+	return changedSlots(st, post)
+}
+
+// changedSlots returns the slots where x and y (of equal length, at most
+// 64) differ, as bits. It compares the values' bytes, not their meaning
+// (Value.Equal): values that are equal but stored differently (0 and -0,
+// the same text in two strings) count as changed, which only makes a
+// check run that could have been skipped; values stored alike are equal.
+func changedSlots(x, y State) uint64 {
+	var m uint64
+	y = y[:len(x)]
+	for i := range x {
+		var differ bool
+		if valueInWords {
+			differ = *(*valueWords)(unsafe.Pointer(&x[i])) != *(*valueWords)(unsafe.Pointer(&y[i]))
+		} else {
+			differ = *(*valueBytes)(unsafe.Pointer(&x[i])) != *(*valueBytes)(unsafe.Pointer(&y[i]))
+		}
+		if differ {
+			m |= 1 << uint(i)
+		}
+	}
+	return m
+}
+
+// valueWords and valueBytes are a Value's memory as 8-byte words (when
+// its size is a multiple of 8, as on 64-bit machines: valueInWords) or as
+// bytes.
+type (
+	valueWords [unsafe.Sizeof(Value{}) / 8]uint64
+	valueBytes [unsafe.Sizeof(Value{})]byte
+)
+
+const valueInWords = unsafe.Sizeof(Value{})%8 == 0
+
+// checkEverything makes worldChanges report every slot, so that no check
+// and no re-score is skipped: tests compare the records of both ways.
+var checkEverything = false
+
+// allSlots is the mask of worldChanges that says "maybe every slot".
+const allSlots = ^uint64(0)
+
+// notePost copies the state into post (the state after the body's last
+// resume, or at the start of a step) and notes the slots that changed
+// since the last copy for the re-score of a running pick (see
+// rescoreSkips).
+func (a *Agent) notePost() {
+	st, post := a.State, a.post
+	if !a.picked || len(st) != len(post) || len(st) > 64 {
+		copy(post, st)
+		a.sinceRescore = allSlots
+		return
+	}
+	a.sinceRescore |= changedSlots(st, post)
+	copy(post, st)
+}
+
+// invalidated says why the running step must stop, or "". changed is
+// the slots the world changed since the body's last resume (see
+// worldChanges): a check that reads none of them would find what it found
+// then, nothing, so it is skipped.
+func (a *Agent) invalidated(changed uint64) string {
 	act := a.running
-	if !act.Pre.Eval(a.State) && act.Pre.Eval(a.post) {
+	if changed&act.Pre.ReadMask() != 0 && !act.Pre.Eval(a.State) && act.Pre.Eval(a.post) {
 		return "precondition \"" + act.Pre.Source() + "\" of " + act.Name + " no longer holds"
 	}
-	if r := a.higherGoal(a.post); r != "" {
+	if r := a.higherGoal(a.post, changed); r != "" {
 		return r
 	}
-	if r := a.watchPlan(); r != "" {
+	if r := a.watchPlan(changed); r != "" {
 		return r
 	}
 	// Re-score a running pick at most every RethinkEvery seconds, and not
 	// once its own body has made its precondition false (it is finishing).
 	if a.picked && a.time+1e-9 >= a.rethinkAt && act.Pre.Eval(a.State) {
 		a.rethinkAt = a.time + a.rethinkEvery()
-		a.utility.Commitment = a.Commitment
-		next, _ := a.utility.Pick(a.State, act)
+		u := a.utility
+		u.Commitment = a.Commitment
+		if u.memo.holds(a, act, a.sinceRescore|changed) {
+			return "" // the scores' inputs are as at the last re-score, which kept act
+		}
+		next, _ := u.Pick(a.State, act)
+		keeps := next == nil || next == act // decided by the state alone
 		if next != nil && next != act && a.allowed1(next) == "" {
-			bs, rs := a.utility.Score(next, a.State), a.utility.Score(act, a.State)
+			bs, rs := u.Score(next, a.State), u.Score(act, a.State)
 			if bs > 0 {
+				u.memo.forget()
 				return "utility pick changed: " + next.Name + " (" + strconv.FormatFloat(bs, 'f', 3, 64) +
 					") leads " + act.Name + " (" + strconv.FormatFloat(rs, 'f', 3, 64) + ")"
 			}
+			keeps = true
+		}
+		if keeps {
+			u.memo.keep(a, act)
+			a.sinceRescore = changed
+		} else {
+			u.memo.forget() // a back-off or the policy kept act: they change with time
 		}
 	}
 	return ""
@@ -370,19 +503,22 @@ func (a *Agent) invalidated() string {
 // higherGoal reports a goal that was satisfied when the current plan was
 // made, is unsatisfied now, outranks the current goal, and has a plan.
 // With a running body, after is the state after its last resume: a goal
-// the body itself made unsatisfied does not interrupt it.
-func (a *Agent) higherGoal(after State) string {
+// the body itself made unsatisfied does not interrupt it, and changed is
+// the slots the world changed since (see worldChanges): a goal that reads
+// none of them is as it was after the resume, so it is skipped.
+func (a *Agent) higherGoal(after State, changed uint64) string {
 	if a.Domain.Decide == "utility" {
 		return ""
 	}
 	if a.slicing() {
-		return a.probeHigher(after) // the world's queue plans it (agent_slice.go)
+		return a.probeHigher(after, changed) // the world's queue plans it (agent_slice.go)
 	}
 	for _, g := range a.Domain.ByPrio {
 		if a.goal != nil && g.Priority <= a.goal.Priority {
 			break
 		}
-		if !a.satisfied[g.Index] || g.Satisfied(a.State) || after != nil && !g.Satisfied(after) {
+		if !a.satisfied[g.Index] || after != nil && changed&g.Condition.ReadMask() == 0 ||
+			g.Satisfied(a.State) || after != nil && !g.Satisfied(after) {
 			continue
 		}
 		a.satisfied[g.Index] = false // check each flip once
@@ -443,14 +579,14 @@ func (a *Agent) startNext() bool {
 	}
 	a.task, a.running = task, act
 	copy(a.started, a.State)
-	copy(a.post, a.State)
+	a.notePost()
 	a.emit(Event{Kind: EventStart, Goal: goalName(a.goal), Action: act.Name})
 	return true
 }
 
 func (a *Agent) resume(dt float64) {
 	st, err := a.task.Resume(dt)
-	copy(a.post, a.State)
+	a.notePost()
 	act := a.running
 	switch st {
 	case Running:

@@ -17,16 +17,14 @@ type planJob struct {
 	// have a plan while the agent's plan runs (higher goals that became
 	// unsatisfied, see probeHigher, and the current goal when the plan
 	// watch found a step that can no longer run, see watchPlan); what it
-	// finds waits in ready.
+	// finds waits in Agent.ready.
 	probe bool
 	want  []bool
-	ready *readyPlan
 	since int // the tick the current goal's search was first suspended; 0 when it was not
 	// failed is set when a job ended without a plan; the next decide reads
 	// it (and from, the state the job planned from) instead of planning.
 	failed bool
 	from   State
-	now    float64 // the agent's time at the start of the tick: the records of a service carry it
 }
 
 // readyPlan is a plan a probe found, acted on at the agent's next tick.
@@ -51,8 +49,8 @@ func (a *Agent) slicing() bool {
 // when it finds one, and the agent idles until then).
 func (a *Agent) queuePlan() bool {
 	j := &a.job
-	if r := j.ready; r != nil {
-		j.ready = nil
+	if r := a.ready; r != nil {
+		a.ready = nil
 		if a.tick <= r.at+1 && !r.goal.Satisfied(a.State) && a.takePlan(r.goal, &Plan{Steps: r.steps, Cost: r.cost, Expansions: r.expansions}, nil, 0) {
 			return true
 		}
@@ -94,23 +92,23 @@ func (a *Agent) queuePlan() bool {
 // goes on. When the queue has found it a plan, probeHigher reports the
 // goal, the caller interrupts the step or drops the plan, and the next
 // decision adopts that plan (queuePlan).
-func (a *Agent) probeHigher(after State) string {
-	j := &a.job
-	if r := j.ready; r != nil {
+func (a *Agent) probeHigher(after State, changed uint64) string {
+	if r := a.ready; r != nil {
 		switch {
 		case a.tick > r.at+1 || r.goal.Satisfied(a.State):
-			j.ready = nil
+			a.ready = nil
 		case a.goal == nil || r.goal.Priority > a.goal.Priority:
 			return "goal " + r.goal.Name + " (" + r.goal.Priority.String() + ") became unsatisfied"
 		case r.goal != a.goal:
-			j.ready = nil // a plan for the current goal is the plan watch's (watchPlan)
+			a.ready = nil // a plan for the current goal is the plan watch's (watchPlan)
 		}
 	}
 	for _, g := range a.Domain.ByPrio {
 		if a.goal != nil && g.Priority <= a.goal.Priority {
 			break
 		}
-		if !a.satisfied[g.Index] || g.Satisfied(a.State) || after != nil && !g.Satisfied(after) {
+		if !a.satisfied[g.Index] || after != nil && changed&g.Condition.ReadMask() == 0 ||
+			g.Satisfied(a.State) || after != nil && !g.Satisfied(after) {
 			continue
 		}
 		a.satisfied[g.Index] = false // check each flip once
@@ -121,7 +119,7 @@ func (a *Agent) probeHigher(after State) string {
 
 // probe hands goal g to the world's queue while the agent's plan runs:
 // it opens a probe job, or adds g to the one open. What the probe finds
-// waits in job.ready for the next tick (see probeHigher, watchPlan).
+// waits in Agent.ready for the next tick (see probeHigher, watchPlan).
 func (a *Agent) probe(g *Goal) {
 	j := &a.job
 	if !j.open {
@@ -140,7 +138,7 @@ func (a *Agent) probe(g *Goal) {
 
 // readyFor returns the plan the queue found last tick for goal g, or nil.
 func (a *Agent) readyFor(g *Goal) *readyPlan {
-	if r := a.job.ready; r != nil && r.goal == g && a.tick <= r.at+1 {
+	if r := a.ready; r != nil && r.goal == g && a.tick <= r.at+1 {
 		return r
 	}
 	return nil
@@ -171,7 +169,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 		return 0, true
 	}
 	saved := a.time
-	a.time = j.now
+	a.time = a.tickFrom
 	defer func() { a.time = saved }()
 	if j.planner != nil && j.planner.Domain != a.Domain { // reloaded
 		j.planner.slice = nil
@@ -243,7 +241,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 		j.tried[g.Index] = true
 		if j.probe {
 			if err == nil && a.allowed(plan.Steps) == "" {
-				j.ready = &readyPlan{at: a.tick, goal: g, steps: append([]*Action(nil), plan.Steps...), cost: plan.Cost, expansions: plan.Expansions}
+				a.ready = &readyPlan{at: a.tick, goal: g, steps: append([]*Action(nil), plan.Steps...), cost: plan.Cost, expansions: plan.Expansions}
 				a.endJob(false)
 				return p.expanded - before, true
 			}
@@ -279,7 +277,7 @@ func (a *Agent) endJob(failed bool) {
 // its world).
 func (a *Agent) dropJob() {
 	a.endJob(false)
-	a.job.ready = nil
+	a.ready = nil
 }
 
 func plural(n int, word string) string {

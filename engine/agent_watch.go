@@ -16,13 +16,14 @@ package engine
 //   - If no other plan exists, the agent goes on: the world may change
 //     back, and the step's own precondition check still applies.
 //
-// The check is cheap when nothing the plan reads changed: one comparison
-// per variable read by the goal and the remaining steps.
+// The check is cheap when nothing the plan reads changed: one test of the
+// slots the world changed (see worldChanges) against those the goal and
+// the remaining steps read.
 
 // watchPlan returns why the running step must be interrupted, or "". It
 // may replace the rest of the plan in place (the new plan begins with the
 // running action).
-func (a *Agent) watchPlan() string {
+func (a *Agent) watchPlan(changed uint64) string {
 	if a.picked || a.goal == nil {
 		return ""
 	}
@@ -32,16 +33,16 @@ func (a *Agent) watchPlan() string {
 	if r := a.readyFor(g); r != nil {
 		// Under a plan budget: the queue's answer to the last tick's check
 		// (see probe). It stands while the rest of the plan is still blocked.
-		a.job.ready = nil
+		a.ready = nil
 		if blocked = a.blockedStep(); blocked == nil || a.allowed(r.steps) != "" {
 			return ""
 		}
 		steps = r.steps
 		if steps[0] != a.running {
-			a.job.ready = r // the next decision adopts it
+			a.ready = r // the next decision adopts it
 		}
 	} else {
-		if !a.planReadChanged() {
+		if !a.planReadChanged(changed) {
 			return ""
 		}
 		if g.Satisfied(a.State) && !g.Satisfied(a.post) {
@@ -79,9 +80,20 @@ func (a *Agent) watchPlan() string {
 
 // planReadChanged reports whether the world changed, since the running
 // body's last resume, a variable that the goal or the rest of the plan
-// reads.
-func (a *Agent) planReadChanged() bool {
-	changed := func(reads []int) bool {
+// reads. changed is the slots it changed (see worldChanges); when that is
+// not known (allSlots), the states are compared.
+func (a *Agent) planReadChanged(changed uint64) bool {
+	if changed == 0 {
+		return false
+	}
+	if changed != allSlots {
+		m := a.goal.Condition.ReadMask()
+		for _, s := range a.plan[a.step:] {
+			m |= s.Pre.ReadMask() | s.Effects.ReadMask()
+		}
+		return changed&m != 0
+	}
+	differs := func(reads []int) bool {
 		for _, s := range reads {
 			if !a.State[s].Equal(a.post[s]) {
 				return true
@@ -89,11 +101,11 @@ func (a *Agent) planReadChanged() bool {
 		}
 		return false
 	}
-	if changed(a.goal.Condition.Reads()) {
+	if differs(a.goal.Condition.Reads()) {
 		return true
 	}
 	for _, s := range a.plan[a.step:] {
-		if changed(s.Pre.Reads()) || changed(s.Effects.Reads()) {
+		if differs(s.Pre.Reads()) || differs(s.Effects.Reads()) {
 			return true
 		}
 	}

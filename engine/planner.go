@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"slices"
 	"strconv"
 )
 
@@ -302,11 +303,23 @@ func (p *Planner) planGoalSearch(g *Goal, sim State) error {
 		}
 		return err
 	}
-	// Walk back from end; steps come out reversed.
-	p.pathBuf = p.pathTo(end, p.pathBuf[:0])
 	start := len(p.plan.Steps)
-	for i := len(p.pathBuf) - 1; i >= 0; i-- {
-		p.plan.Steps = append(p.plan.Steps, p.Domain.Actions[p.pathBuf[i]])
+	if end == replayEnd {
+		// Walk back from end; steps come out reversed.
+		p.pathBuf = p.pathTo(end, p.pathBuf[:0])
+		for i := len(p.pathBuf) - 1; i >= 0; i-- {
+			p.plan.Steps = append(p.plan.Steps, p.Domain.Actions[p.pathBuf[i]])
+		}
+	} else {
+		// Walk back from end, writing the steps from the last: a node's
+		// depth is its path's length.
+		n := int(p.nodes[end].depth)
+		steps := slices.Grow(p.plan.Steps, n)[:start+n]
+		nodes, acts := p.nodes, p.Domain.Actions
+		for i, k := end, start+n-1; k >= start; i, k = nodes[i].parent, k-1 {
+			steps[k] = acts[nodes[i].action]
+		}
+		p.plan.Steps = steps
 	}
 	cost := p.nodes[end].g
 	p.plan.Cost += cost

@@ -263,8 +263,14 @@ func (p *Planner) heuristic(st State) (float64, int32) {
 			}
 		}
 	}
+	return gs.capByFinish(h, steps)
+}
+
+// capByFinish bounds an estimate (cost h in steps) by the goal's finishing
+// step: one step that fulfills the goal may complete it from anywhere, so
+// the estimate is at most that step's cost and one step.
+func (gs *goalSearch) capByFinish(h float64, steps int32) (float64, int32) {
 	if f := gs.finish; f < h || (steps > 1 && f < math.Inf(1)) {
-		// One step that fulfills the goal may complete it from anywhere.
 		h, steps = min(h, f), 1
 	}
 	return h, steps

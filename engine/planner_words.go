@@ -35,6 +35,8 @@ type wordSearch struct {
 	all    []uint64    // the set of every action (positions in acts)
 	dense  bool        // effects run as dense passes (wordAct.dense)
 	full   []uint64    // with dense: all ones for a word compared by value, else 0
+	small  bool        // dense with at most 4 words: 4-lane passes (wordAct.d4, full4)
+	full4  [4]uint64   // with small: full, 0 past the row
 	strs   []string    // intern id -> string
 	ids    map[string]uint64
 
@@ -144,6 +146,22 @@ type wordAssign struct {
 	k      uint64 // the literal's word, or the step of an addition as an int64
 }
 
+// applyMoves writes into the child row chs the moves of an action (copies
+// and additions from the parent row cs) and returns the bits of the
+// compared words (full) they changed: zero when they changed none.
+func applyMoves(moves []wordAssign, cs, chs, full []uint64) (diff uint64) {
+	for i := range moves {
+		as := &moves[i]
+		v := cs[as.src]
+		if as.op == assignAdd {
+			v = uint64(int64(v) + int64(as.k))
+		}
+		chs[as.w] = v
+		diff |= (v ^ cs[as.w]) & full[as.w]
+	}
+	return diff
+}
+
 // wordAct is a relevant action on words, with the planAction fields the
 // expansion reads.
 type wordAct struct {
@@ -153,7 +171,10 @@ type wordAct struct {
 	// child is parent&mask + val (an addition to itself: mask all ones,
 	// val the step; a literal: mask 0, val the literal), then the
 	// assignments of moves (a copy or an addition from another word).
-	dense                   []maskVal
+	dense []maskVal
+	// d4 is dense on 4 lanes for rows of at most 4 words (ws.small): a
+	// lane past the row copies the word it reads (mask all ones, val 0).
+	d4                      dense4
 	moves                   []wordAssign
 	index                   int32
 	cost                    float64
@@ -161,6 +182,13 @@ type wordAct struct {
 }
 
 type maskVal struct{ mask, val uint64 }
+
+type dense4 struct{ mask, val [4]uint64 }
+
+// laneMul are the multipliers of the lane hash of rows of at most 4 words
+// (hashWords, and the 4-lane pass of searchLoopWords): a lane past the row
+// is masked to 0 and adds nothing.
+var laneMul = [4]uint64{mixA, mixB, 0xd6e8feb86659fd93, 0x94d049bb133111eb}
 
 // maxDense is the most words for which effects run as one dense pass.
 const maxDense = 16
@@ -183,7 +211,11 @@ type wordAtom struct {
 	rstep, rback   int64
 	rthr, roff     int64
 	hasRes         bool
-	backCost       float64
+	// fast: exact with step >= 2 and (no resource or rback >= 2); stepM and
+	// rbackM are their divMagic, for the inline estimate of searchLoopWords.
+	fast          bool
+	stepM, rbackM uint64
+	backCost      float64
 }
 
 // maxWordNumber bounds the numbers a word search starts from and assigns,
@@ -318,6 +350,8 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 		for _, w := range ws.hashed {
 			ws.full[w] = ^uint64(0)
 		}
+		ws.small = nw <= 4
+		copy(ws.full4[:], ws.full)
 		for i := range ws.acts {
 			wa := &ws.acts[i]
 			wa.dense = make([]maskVal, nw)
@@ -332,6 +366,12 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 					wa.dense[as.w] = maskVal{^uint64(0), as.k}
 				default:
 					wa.moves = append(wa.moves, as)
+				}
+			}
+			for j := range wa.d4.mask {
+				wa.d4.mask[j] = ^uint64(0)
+				if j < nw {
+					wa.d4.mask[j], wa.d4.val[j] = wa.dense[j].mask, wa.dense[j].val
 				}
 			}
 		}
@@ -376,6 +416,13 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 				wa.rthr, wa.roff = 1, wa.rback-1
 				if r.strict {
 					wa.rthr, wa.roff = 0, wa.rback
+				}
+			}
+			// The loop's inline estimate divides by multiplying (divMagic).
+			if wa.step >= 2 && (!wa.hasRes || wa.rback >= 2) {
+				wa.fast, wa.stepM = true, divMagic(wa.step)
+				if wa.hasRes {
+					wa.rbackM = divMagic(wa.rback)
 				}
 			}
 		}
@@ -610,6 +657,30 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 	nw := p.nw
 	acts := ws.acts
 	maxDepth := p.maxDepth
+	// The loop's constants live in memory (a struct of more than 4 fields
+	// is not kept in registers), which leaves the registers to the
+	// candidate loop.
+	var L struct {
+		small, one, finite, keyOn bool
+		f4                        *[4]uint64
+		at0                       *atom
+		wa0                       *wordAtom
+		fin                       float64
+		full                      []uint64
+		keyShift                  uint
+		table                     []int32
+		gen                       []uint32
+		mask                      uint64
+		curGen                    uint32
+	}
+	L.small, L.f4 = ws.small, &ws.full4
+	L.one = len(ws.atoms) == 1
+	if L.one {
+		L.at0, L.wa0 = &gs.atoms[0], &ws.atoms[0]
+	}
+	L.fin = gs.finish
+	L.finite = L.fin < math.Inf(1)
+	L.full = ws.full
 	for len(p.heap) > 0 {
 		cur := p.pop()
 		cn := &p.nodes[cur]
@@ -628,7 +699,8 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 		}
 		expansions++
 		atMax := int(cn.depth) >= maxDepth
-		if need := (len(p.nodes) + len(acts)) * nw; need > len(p.words) {
+		// Room for a row per action, and 4 words past the last (ws.small).
+		if need := (len(p.nodes)+len(acts))*nw + 4; need > len(p.words) {
 			p.growWords(need)
 		}
 		if need := len(p.nodes) + len(acts); need > cap(p.nodes) {
@@ -637,11 +709,22 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 		}
 		words := p.words
 		cs := words[int(cur)*nw : int(cur)*nw+nw : int(cur)*nw+nw]
+		var p4 *[4]uint64
+		if L.small {
+			p4 = (*[4]uint64)(words[int(cur)*nw : int(cur)*nw+4])
+		}
 		cand := ws.all
 		if gs.index != nil {
 			cand = p.candidatesWords(gs, ws, cs)
 		}
+		if need := len(p.heap) + len(acts); need > cap(p.heap) {
+			p.heap = slices.Grow(p.heap, need-len(p.heap))
+		}
 		cg, cdepth, ckey, chash := cn.g, cn.depth, cn.key, cn.hash
+		L.keyOn = int(cdepth) < p.keySteps
+		L.keyShift = 64 - uint(p.keyBits)*uint(cdepth+1)
+		L.table, L.gen = p.table, p.gen[:len(p.table)]
+		L.mask, L.curGen = uint64(len(L.table)-1), p.curGen
 		skip := p.skip
 		for wi, set := range cand {
 			for ; set != 0; set &= set - 1 {
@@ -665,53 +748,55 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 				// node is added only once it is worth keeping.
 				child := int32(len(p.nodes))
 				o := int(child) * nw
-				chs := words[o : o+nw : o+nw]
-				hash := uint64(mixB)
-				if ws.dense {
-					// One pass: the child's words, whether a compared one
-					// changed, and the chained hash (see hashWords).
+				var chs []uint64
+				var hash uint64
+				if L.small {
+					// One pass on 4 lanes (the row's words, then words of
+					// free rows left as they are): the child's words,
+					// whether a compared one changed, and its hash.
+					q := (*[4]uint64)(words[o : o+4])
+					chs = q[:nw:nw]
+					m := &a.d4
+					c0, c1, c2, c3 := p4[0]&m.mask[0]+m.val[0], p4[1]&m.mask[1]+m.val[1], p4[2]&m.mask[2]+m.val[2], p4[3]&m.mask[3]+m.val[3]
+					q[0], q[1], q[2], q[3] = c0, c1, c2, c3
+					if len(a.moves) == 0 {
+						if a.mayLoop && (c0^p4[0])&L.f4[0]|(c1^p4[1])&L.f4[1]|(c2^p4[2])&L.f4[2]|(c3^p4[3])&L.f4[3] == 0 {
+							continue // a self-loop: the parent dominates it
+						}
+						hash = hashFinish(c0&L.f4[0]*laneMul[0] + c1&L.f4[1]*laneMul[1] + c2&L.f4[2]*laneMul[2] + c3&L.f4[3]*laneMul[3])
+					} else {
+						diff := (c0^p4[0])&L.f4[0] | (c1^p4[1])&L.f4[1] | (c2^p4[2])&L.f4[2] | (c3^p4[3])&L.f4[3]
+						diff |= applyMoves(a.moves, cs, chs, L.full)
+						if a.mayLoop && diff == 0 {
+							continue // a self-loop: the parent dominates it
+						}
+						// hash 0: hashed below
+					}
+				} else if chs = words[o : o+nw : o+nw]; ws.dense {
+					// One pass: the child's words and whether a compared one
+					// changed; hashed later, only the children kept so far
+					// (many are cut by the depth limit).
 					dense, full := a.dense[:nw], ws.full[:nw]
 					var diff uint64
-					if nw <= 4 {
-						for i, w := range cs {
-							c := w&dense[i].mask + dense[i].val
-							chs[i] = c
-							diff |= (c ^ w) & full[i]
-							hash = (hash ^ c&full[i]) * mixA
-						}
-					} else {
-						// Wider rows hash later, only the children kept
-						// so far (many are cut by the depth limit).
-						for i, w := range cs {
-							c := w&dense[i].mask + dense[i].val
-							chs[i] = c
-							diff |= (c ^ w) & full[i]
-						}
+					for i, w := range cs {
+						c := w&dense[i].mask + dense[i].val
+						chs[i] = c
+						diff |= (c ^ w) & full[i]
 					}
 					if a.mayLoop && diff == 0 && len(a.moves) == 0 {
 						continue // a self-loop: the parent dominates it
 					}
-					if len(a.moves) > 0 || nw > 4 {
-						for i := range a.moves {
-							as := &a.moves[i]
-							v := cs[as.src]
-							if as.op == assignAdd {
-								v = uint64(int64(v) + int64(as.k))
-							}
-							chs[as.w] = v
-							diff |= (v ^ cs[as.w]) & full[as.w]
-						}
-						hash = 0 // hashed below: the moves changed words already hashed
-					} else {
-						hash = hashFinish(hash)
-					}
+					diff |= applyMoves(a.moves, cs, chs, full)
 					if a.mayLoop && diff == 0 {
 						continue // a self-loop: the parent dominates it
 					}
 				} else if !applyWords(a, cs, chs) {
 					continue
 				}
-				g, depth, key := cg+a.cost, cdepth+1, p.childKey(ckey, cdepth, ai)
+				g, depth, key := cg+a.cost, cdepth+1, ckey
+				if L.keyOn { // childKey
+					key |= uint64(ai+1) << L.keyShift
+				}
 				if a.finishes {
 					// The step completes the goal: a goal node, never expanded.
 					p.nodes = p.nodes[:child+1]
@@ -721,10 +806,46 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 				}
 				var h float64
 				var hs int32
-				if len(ws.atoms) == 1 {
-					h, hs = gs.atoms[0].estimateWords(&ws.atoms[0], chs)
-					if fin := gs.finish; fin < h || (hs > 1 && fin < math.Inf(1)) {
-						h, hs = min(h, fin), 1 // as heuristicWords
+				if wa := L.wa0; L.one && wa.fast {
+					// estimateWords inline for an exact atom, in the range
+					// where its divisions fit 32 bits (the same results:
+					// divMagic divides exactly there); else the call.
+					need := wa.sgn * (wa.lit - int64(chs[wa.w]))
+					slow := true
+					if need < wa.thr {
+						h, hs, slow = 0, 0, false
+					} else if a := uint64(need + wa.off); a < 1<<32 {
+						n, _ := bits.Mul64(wa.stepM, a)
+						switch {
+						case n > 1<<16:
+						case !wa.hasRes:
+							h, hs, slow = float64(n)*wa.cost, int32(n), false
+						default:
+							var s uint64
+							ny := wa.rsign*int64(chs[wa.rw]) + (int64(n)-1)*wa.rstep - wa.rlim
+							if ny >= wa.rthr {
+								b := uint64(ny + wa.roff)
+								if b >= 1<<32 {
+									break
+								}
+								s, _ = bits.Mul64(wa.rbackM, b)
+								if n+s > math.MaxInt32 {
+									break
+								}
+							}
+							h, hs, slow = float64(n)*wa.cost+float64(s)*wa.backCost, int32(n+s), false
+						}
+					}
+					if slow {
+						h, hs = L.at0.estimateWords(L.wa0, chs)
+					}
+					if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
+						h, hs = min(h, L.fin), 1 // as heuristicWords
+					}
+				} else if L.one {
+					h, hs = L.at0.estimateWords(L.wa0, chs)
+					if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
+						h, hs = min(h, L.fin), 1 // as heuristicWords
 					}
 				} else {
 					h, hs = p.heuristicWords(ws, chs)
@@ -737,9 +858,10 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 					continue
 				}
 				f := g + h
-				if ws.dense && hash == 0 {
+				if hash != 0 {
+				} else if ws.dense {
 					hash = hashWords(ws, chs)
-				} else if !ws.dense {
+				} else {
 					// The parent's sum of shares with the assigned words' replaced.
 					hash = chash
 					for i := range a.as {
@@ -749,12 +871,36 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 					}
 				}
 				p.nodes = p.nodes[:child+1]
-				p.nodes[child] = node{g: g, f: f, hash: hash, key: key, parent: cur, action: ai, depth: depth}
-				if !p.recordWords(child, chs, hash) {
+				n := &p.nodes[child]
+				n.g, n.f, n.hash, n.key = g, f, hash, key
+				n.parent, n.action, n.depth = cur, ai, depth
+				n.dead, n.done = false, false
+				// recordWords, its first probe inline.
+				if 2*int(child+1) > len(L.table) {
+					p.rehash()
+					L.table, L.gen = p.table, p.gen[:len(p.table)]
+					L.mask = uint64(len(L.table) - 1)
+				}
+				if t := hash & L.mask; L.gen[t] != L.curGen {
+					L.gen[t], L.table[t] = L.curGen, child
+				} else if !p.recordWords(child, chs, hash) {
 					p.nodes = p.nodes[:child]
 					continue
 				}
-				p.pushEntry(openEntry{f: f, key: key, node: child})
+				// pushEntry inline (room reserved above).
+				heap := p.heap[:len(p.heap)+1]
+				p.heap = heap
+				k := len(heap) - 1
+				for k > 0 {
+					up := (k - 1) / 2
+					u := &heap[up]
+					if !(f < u.f || f == u.f && (key < u.key || key == u.key && p.lexLess(child, u.node))) {
+						break
+					}
+					heap[k] = *u
+					k = up
+				}
+				heap[k] = openEntry{f: f, key: key, node: child}
 			}
 		}
 	}
@@ -825,10 +971,7 @@ func (p *Planner) heuristicWords(ws *wordSearch, st []uint64) (float64, int32) {
 			}
 		}
 	}
-	if f := gs.finish; f < h || (steps > 1 && f < math.Inf(1)) {
-		h, steps = min(h, f), 1
-	}
-	return h, steps
+	return gs.capByFinish(h, steps)
 }
 
 // estimateWords is estimate on words.
@@ -884,6 +1027,12 @@ func (a *atom) estimateWords(wa *wordAtom, st []uint64) (float64, int32) {
 	return a.estimateAt(float64(x), y, wa.rw >= 0)
 }
 
+// divMagic returns the multiplier m for which a / d is the high word of
+// m * a for every a < 2^32 (d from 2 to 2^32 - 1): floor((2^64-1)/d) + 1.
+func divMagic(d int64) uint64 {
+	return ^uint64(0)/uint64(d) + 1
+}
+
 // div returns a / b for a >= 0 and b > 0, in 32 bits when they fit (a
 // shorter division on most processors).
 func div(a, b int64) int64 {
@@ -904,6 +1053,13 @@ func hashWords(ws *wordSearch, st []uint64) uint64 {
 			h += wordShare(w, st[w])
 		}
 		return h
+	}
+	if ws.small {
+		var h uint64
+		for i, w := range st {
+			h += w & ws.full4[i] * laneMul[i]
+		}
+		return hashFinish(h)
 	}
 	h := uint64(mixB)
 	full := ws.full[:len(st)]

@@ -352,14 +352,19 @@ func (a *Agent) reactStep(dt float64) {
 // agent order; a World calls it after each tick.
 func (w *World) deliverTells() {
 	for _, a := range w.Agents {
-		for i, t := range a.rx.outbox {
-			if t.to.rx.world == w {
-				t.to.rx.inbox = append(t.to.rx.inbox, t)
-			}
-			a.rx.outbox[i] = told{}
-		}
-		a.rx.outbox = a.rx.outbox[:0]
+		w.deliverTellsOf(a)
 	}
+}
+
+// deliverTellsOf moves a's told beliefs to their receivers.
+func (w *World) deliverTellsOf(a *Agent) {
+	for i, t := range a.rx.outbox {
+		if t.to.rx.world == w {
+			t.to.rx.inbox = append(t.to.rx.inbox, t)
+		}
+		a.rx.outbox[i] = told{}
+	}
+	a.rx.outbox = a.rx.outbox[:0]
 }
 
 // Agent returns the agent with that name (the first one added, when

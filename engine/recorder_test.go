@@ -46,7 +46,7 @@ func drawEvent(t *rapid.T, i int) Event {
 		return strings.Repeat(rapid.String().Draw(t, label), rapid.IntRange(1, 40).Draw(t, label+"-times"))
 	}
 	e := Event{
-		Tick: rapid.IntRange(-5, 1<<40).Draw(t, "tick"), Time: num("time"),
+		Tick: int(rapid.Int64Range(-5, min(1<<40, math.MaxInt)).Draw(t, "tick")), Time: num("time"),
 		Agent: name("agent"), Kind: EventKind(rapid.IntRange(0, 255).Draw(t, "kind")),
 		Goal: name("goal"), Action: name("action"), Cost: num("cost"),
 		Expansions: rapid.IntRange(-3, 1<<20).Draw(t, "expansions"), Score: num("score"),

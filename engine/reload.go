@@ -27,11 +27,13 @@ func (a *Agent) SetDomain(d *Domain) {
 	a.dropJob() // its search was over the old domain
 
 	old := a.Domain
-	st := d.NewState()
+	prev := a.State.Clone() // makeStates may reuse its memory
+	a.makeStates(d)
+	st := a.State
 	if old != nil {
 		for slot, name := range d.Schema.Names() {
-			if from, ok := old.Schema.Lookup(name); ok && from < len(a.State) {
-				st[slot] = a.State[from]
+			if from, ok := old.Schema.Lookup(name); ok && from < len(prev) {
+				st[slot] = prev[from]
 			}
 		}
 	}
@@ -47,11 +49,9 @@ func (a *Agent) SetDomain(d *Domain) {
 	}
 	a.planner, a.utility = planner, utility
 
-	a.satisfied = make([]bool, len(d.Goals))
 	a.cooldown = make([]float64, len(d.Actions))
 	a.sensorNext = make([]float64, len(d.Sensors))
 	a.sensorLast = make([]float64, len(d.Sensors))
-	a.started, a.post, a.scratch = d.NewState(), d.NewState(), d.NewState()
 	a.failedState = nil
 	a.rx.pursued, a.rx.pursueFail = nil, nil
 	a.SetReactive(nil)

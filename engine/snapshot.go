@@ -325,6 +325,7 @@ func (a *Agent) restartStep(act *Action) {
 	a.task, a.running = task, act
 	copy(a.started, a.State)
 	copy(a.post, a.State)
+	a.sinceRescore = allSlots
 	a.emit(Event{Kind: EventStart, Goal: goalName(a.goal), Action: act.Name, Reason: "restarted after a load"})
 }
 

@@ -281,7 +281,11 @@ const (
 type UtilityPlanner struct {
 	Domain *Domain
 	// Considerations apply to the actions that have none of their own. The
-	// default (nil) value is DefaultConsiderations.
+	// default (nil) value is DefaultConsiderations. To change them while
+	// an agent runs, assign a new slice rather than changing the elements
+	// of the one in use: an agent skips a re-score of its running pick
+	// when nothing the scores read has changed, and it tells considerations
+	// apart by their slice.
 	Considerations []Consideration
 	// Mode is UtilityAverage or UtilityMultiply. The default (empty) value
 	// is UtilityAverage.
@@ -308,6 +312,111 @@ type UtilityPlanner struct {
 	spans   []int
 	lastErr error
 	errs    int
+
+	memo      pickMemo
+	reads     uint64          // the slots the scores read (see pickReads), for readsCons
+	readsOK   bool            // every consideration of readsCons reads state variables only
+	readsCons []Consideration // the Considerations reads was worked out for
+	readsDom  *Domain
+}
+
+// pickMemo remembers a re-score of an agent's running pick (see
+// Agent.invalidated) that kept the running action, and the settings it
+// was made with. A later re-score from a state equal to that one on every
+// slot the scores read, with the same settings, would find the same; the
+// agent skips it (see holds).
+type pickMemo struct {
+	agent   *Agent
+	running *Action
+	reads   uint64
+	cons    []Consideration
+	dom     *Domain
+	mode    string
+	clamp   bool
+	commit  float64
+}
+
+// holds reports whether the memo stands for a re-score by agent a of
+// running, after the slots in changed may have changed: the same agent,
+// action and settings, and no slot the scores read changed.
+func (m *pickMemo) holds(a *Agent, running *Action, changed uint64) bool {
+	u := a.utility
+	return m.agent == a && m.running == running && changed&m.reads == 0 && !u.Explain &&
+		m.dom == u.Domain && m.mode == u.Mode && m.clamp == u.Clamp && m.commit == u.Commitment &&
+		sameConsiderations(m.cons, u.Considerations)
+}
+
+// keep remembers a re-score by agent a that kept running, when every
+// consideration reads state variables only (else it forgets).
+func (m *pickMemo) keep(a *Agent, running *Action) {
+	u := a.utility
+	reads, ok := u.pickReads()
+	if !ok || u.Explain {
+		m.forget()
+		return
+	}
+	*m = pickMemo{agent: a, running: running, reads: reads, cons: u.Considerations, dom: u.Domain,
+		mode: u.Mode, clamp: u.Clamp, commit: u.Commitment}
+}
+
+func (m *pickMemo) forget() { *m = pickMemo{} }
+
+func sameConsiderations(x, y []Consideration) bool {
+	return len(x) == len(y) && (len(x) == 0 || &x[0] == &y[0])
+}
+
+// pickReads returns the slots that Pick's scores read, as bits (see
+// expr.SlotMask): every action's precondition and the inputs of its
+// considerations. ok is false when a consideration may read something
+// else (a Go or Lua function): its score can change while the state does
+// not.
+func (u *UtilityPlanner) pickReads() (reads uint64, ok bool) {
+	if u.readsDom == u.Domain && u.readsDom != nil && sameConsiderations(u.readsCons, u.Considerations) && u.readsCons != nil {
+		return u.reads, u.readsOK
+	}
+	ok = u.Domain != nil
+	if ok {
+		for _, a := range u.Domain.Actions {
+			reads |= a.Pre.ReadMask()
+			for i := range u.considerationsFor(a) {
+				m, pure := considerationReads(&u.considerationsFor(a)[i], a)
+				reads |= m
+				ok = ok && pure
+			}
+		}
+	}
+	u.reads, u.readsOK, u.readsCons, u.readsDom = reads, ok, u.Considerations, u.Domain
+	return reads, ok
+}
+
+// considerationReads returns the slots consideration c of action a
+// reads, and whether it reads nothing but those (and a's read-only data).
+func considerationReads(c *Consideration, a *Action) (uint64, bool) {
+	switch c.Kind {
+	case ConsiderCost, ConsiderValue, ConsiderUtility, ConsiderHasTag:
+		return 0, true
+	case ConsiderPrecondition:
+		return a.Pre.ReadMask(), true
+	case ConsiderInput:
+		switch {
+		case c.Slot < 0:
+			return 0, true // out of range: the input is NaN
+		case c.Slot >= 64:
+			return ^uint64(0), true
+		}
+		return 1 << uint(c.Slot), true
+	case ConsiderCombine:
+		var m uint64
+		for i := range c.Of {
+			sm, ok := considerationReads(&c.Of[i], a)
+			if !ok {
+				return 0, false
+			}
+			m |= sm
+		}
+		return m, true
+	}
+	return 0, false // a function
 }
 
 // ScoredAction is an action with its utility score.

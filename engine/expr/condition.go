@@ -54,6 +54,7 @@ type Condition struct {
 	src   string
 	root  *cnode
 	reads []int
+	mask  uint64 // reads as bits (see ReadMask)
 }
 
 // Op is the shape of one node of a compiled condition, as Node reports it.
@@ -149,6 +150,32 @@ func (c *Condition) Reads() []int {
 		return nil
 	}
 	return c.reads
+}
+
+// ReadMask returns the slots the condition reads as bits: bit s is set
+// when it reads slot s, and every bit is set when it reads a slot of 64 or
+// more (see SlotMask). So when two states agree on every slot whose bit
+// is set, Eval gives the same answer on both. 0 for a nil or empty
+// condition.
+func (c *Condition) ReadMask() uint64 {
+	if c == nil {
+		return 0
+	}
+	return c.mask
+}
+
+// SlotMask returns the slots as bits (bit s for slot s), or every bit set
+// (^0) when a slot is 64 or more: a mask that may say "maybe" but never
+// leaves a slot out.
+func SlotMask(slots []int) uint64 {
+	var m uint64
+	for _, s := range slots {
+		if s < 0 || s >= 64 {
+			return ^uint64(0)
+		}
+		m |= 1 << uint(s)
+	}
+	return m
 }
 
 // IsEmpty reports whether the condition is the empty condition, which
@@ -303,6 +330,7 @@ func CompileCondition(src string, s *Schema) (*Condition, error) {
 	}
 	c.root = root
 	c.reads = p.reads.list
+	c.mask = SlotMask(c.reads)
 	return c, nil
 }
 

@@ -53,8 +53,9 @@ type Effect struct {
 	names   []string // target names, by assignment
 	writes  []int
 	reads   []int
-	need    int  // 1 + the highest slot the effect touches
-	direct  bool // no right-hand side reads a target of an earlier assignment
+	mask    uint64 // reads as bits (see ReadMask)
+	need    int    // 1 + the highest slot the effect touches
+	direct  bool   // no right-hand side reads a target of an earlier assignment
 }
 
 type assign struct {
@@ -113,6 +114,15 @@ func (e *Effect) Reads() []int {
 		return nil
 	}
 	return e.reads
+}
+
+// ReadMask returns the slots the right-hand sides read as bits, as
+// Condition.ReadMask does; 0 for a nil effect.
+func (e *Effect) ReadMask() uint64 {
+	if e == nil {
+		return 0
+	}
+	return e.mask
 }
 
 // IsEmpty reports whether the effect changes nothing.

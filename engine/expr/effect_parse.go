@@ -103,6 +103,7 @@ func (es *EffectSyntax) Compile(s *Schema) (*Effect, error) {
 		writes.add(ca.slot)
 	}
 	e.reads, e.writes = reads.list, writes.list
+	e.mask = SlotMask(e.reads)
 	// direct: no right-hand side reads a slot an earlier assignment writes.
 	e.direct = true
 	var earlier slotList

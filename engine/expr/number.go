@@ -27,7 +27,7 @@ func (e *NumberError) Message() string {
 	if math.IsNaN(e.Value) {
 		return "NaN cannot be stored in state"
 	}
-	return e.Text + " is beyond 2^53 - 1 (" + strconv.Itoa(MaxSafeInteger) +
+	return e.Text + " is beyond 2^53 - 1 (" + strconv.FormatInt(MaxSafeInteger, 10) +
 		"), so it may not be exact in a float64; keep big ids as strings"
 }
 

@@ -117,6 +117,7 @@ func (n Node) Condition(of *Condition) *Condition {
 		var l slotList
 		n.n.appendReads(&l)
 		c.reads = l.list
+		c.mask = SlotMask(c.reads)
 	}
 	return c
 }

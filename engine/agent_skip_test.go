@@ -1,0 +1,171 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// stepsBody runs for n resumes; every `every` resumes it adds add to
+// variable v (when v is set), and it ends early once stop holds; at the end
+// it makes its action's effects true.
+type stepsBody struct {
+	n, every int
+	v        string
+	add      float64
+	stop     string // a condition; "" for none
+}
+
+func (b stepsBody) Start(a *Agent, act *Action) (Task, error) {
+	t := &stepsTask{b: b, a: a, act: act}
+	if b.stop != "" {
+		c, err := CompileCondition(b.stop, a.Domain.Schema)
+		if err != nil {
+			return nil, err
+		}
+		t.stop = c
+	}
+	return t, nil
+}
+
+type stepsTask struct {
+	b    stepsBody
+	a    *Agent
+	act  *Action
+	stop *Condition
+	done int
+}
+
+func (t *stepsTask) Resume(float64) (Status, error) {
+	t.done++
+	if t.b.v != "" && t.b.every > 0 && t.done%t.b.every == 0 {
+		x, _ := t.a.Get(t.b.v).AsNumber()
+		t.a.Set(t.b.v, NumberValue(x+t.b.add))
+	}
+	if t.stop != nil && t.stop.Eval(t.a.State) {
+		return Succeeded, nil
+	}
+	if t.done < t.b.n {
+		return Running, nil
+	}
+	return ApplyEffects(t.a, t.act)
+}
+
+func (t *stepsTask) Interrupt() {}
+
+// skipRole is a soldier in Go: a goal keeps it armed (GOAP), and while it
+// is armed the utility planner picks attack, cover or retreat from state
+// variables only (so re-scores may be skipped). noise is read by nothing.
+func skipRole() RoleSpec {
+	in := func(name, v string, min, max float64) ConsiderationSpec {
+		return ConsiderationSpec{Name: name, Input: v, Min: min, Max: max}
+	}
+	combat := UtilitySpec{Tags: []string{"combat"}}
+	attack := NewAction("attack").Pre("enemy_visible && ammo > 0").Utility(combat).
+		Body(stepsBody{n: 1000, every: 3, v: "ammo", add: -1, stop: "ammo <= 0 || !enemy_visible"}).Spec()
+	attack.Considerations = []ConsiderationSpec{in("ammo", "ammo", 0, 30), in("healthy", "health", 0, 100),
+		in("near", "enemy_distance", 800, 0)}
+	cover := NewAction("takeCover").Pre("enemy_visible && !in_cover").Effects("in_cover = true").Utility(combat).
+		Body(stepsBody{n: 5}).Spec()
+	cover.Considerations = []ConsiderationSpec{in("hurt", "health", 100, 0), in("near", "enemy_distance", 800, 0)}
+	retreat := NewAction("retreat").Pre("enemy_visible").Utility(combat).Body(stepsBody{n: 9}).Spec()
+	retreat.Considerations = []ConsiderationSpec{{Name: "badly hurt", Input: "health", Min: 100, Max: 0,
+		Curve: &Curve{Kind: CurveLogistic, Slope: 14, Offset: 0.75}}}
+	return RoleSpec{Name: "Soldier", Decide: "hybrid", UtilityMode: UtilityMultiply,
+		Considerations: []ConsiderationSpec{{Kind: ConsiderHasTag, Tag: "combat"}},
+		State: []Var{{"ammo", NumberValue(0)}, {"magazines", NumberValue(0)}, {"health", NumberValue(100)},
+			{"enemy_visible", BoolValue(true)}, {"enemy_distance", NumberValue(300)}, {"in_cover", BoolValue(false)},
+			{"noise", NumberValue(0)}},
+		Goals: []GoalSpec{NewGoal("armed", "ammo > 10", High)},
+		Actions: []ActionSpec{
+			NewAction("fetchMagazine").Effects("magazines = magazines + 1").Cost(2).Body(stepsBody{n: 4}).Spec(),
+			NewAction("reload").Pre("magazines > 0").Effects("ammo = 30, magazines = magazines - 1").Fulfills("armed").
+				Cost(1).Body(stepsBody{n: 3}).Spec(),
+			attack, cover, retreat,
+		}}
+}
+
+// skipRun runs agents soldiers of skipRole for ticks ticks while the world
+// writes their state at random between ticks (variables the checks read,
+// one nothing reads, and values equal to the old ones; an agent's state
+// is written in about 1 of sparse ticks), and returns every record in
+// full.
+func skipRun(t *testing.T, agents, ticks, workers, budget, sparse int, checkAll bool) []string {
+	t.Helper()
+	saved := checkEverything
+	checkEverything = checkAll
+	defer func() { checkEverything = saved }()
+	d, err := Compile(skipRole())
+	require.NoError(t, err)
+	w := NewWorld(3)
+	w.Workers, w.PlanBudget = workers, budget
+	var out []string
+	w.OnEvent = func(e Event) { out = append(out, e.Kind.String()+": "+fmt.Sprintf("%+v", e)) }
+	for i := range agents {
+		a := NewAgent(fmt.Sprintf("s%d", i), d)
+		a.RethinkEvery = []float64{0, -1, 0.25}[i%3]
+		w.Add(a)
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range ticks {
+		for _, a := range w.Agents {
+			num := func(name string) float64 { x, _ := a.Get(name).AsNumber(); return x }
+			switch p := r.IntN(100 * sparse); {
+			case p < 25:
+				a.Set("noise", NumberValue(float64(r.IntN(5))))
+			case p < 40:
+				a.Set("health", NumberValue(max(0, min(100, num("health")+float64(r.IntN(41)-25)))))
+			case p < 45:
+				a.Set("enemy_visible", BoolValue(!a.Get("enemy_visible").Truthy()))
+			case p < 52:
+				a.Set("enemy_distance", NumberValue(float64(r.IntN(800))))
+			case p < 60:
+				a.Set("ammo", a.Get("ammo")) // the same value
+			case p < 63:
+				a.Set("in_cover", BoolValue(false))
+			case p < 66:
+				a.Set("ammo", NumberValue(float64(r.IntN(31))))
+			case p < 68:
+				a.Set("magazines", NumberValue(0))
+			}
+		}
+		w.Tick(1.0 / 60)
+	}
+	w.Finish()
+	return out
+}
+
+// TestSkippedChecksChangeNothing: the replanning checks skipped because the
+// world changed nothing they read, and the re-scores skipped because no
+// input of the scores changed, leave every record as checking everything
+// every time does, on 1 and 2 workers and under a plan budget.
+func TestSkippedChecksChangeNothing(t *testing.T) {
+	for _, tc := range []struct{ workers, budget, sparse int }{{1, 0, 1}, {1, 0, 3}, {2, 0, 1}, {2, 0, 3}, {1, 40, 1}, {1, 40, 3}} {
+		t.Run(fmt.Sprintf("workers=%d/budget=%d/sparse=%d", tc.workers, tc.budget, tc.sparse), func(t *testing.T) {
+			want := skipRun(t, 24, 900, tc.workers, tc.budget, tc.sparse, true)
+			got := skipRun(t, 24, 900, tc.workers, tc.budget, tc.sparse, false)
+			require.Greater(t, len(want), 2000, "the run makes records")
+			kinds := map[string]int{}
+			for _, l := range want {
+				kinds[l[:strings.Index(l, ":")]]++
+			}
+			for _, k := range []string{EventInterrupt.String(), EventPick.String(), EventPlan.String()} {
+				assert.Greater(t, kinds[k], 2, "the run has %s records", k)
+			}
+			assert.Equal(t, want, got)
+		})
+	}
+}
+
+// TestChangedSlots: a slot counts as changed when its kind, number or
+// string differs, and not when the values are stored alike.
+func TestChangedSlots(t *testing.T) {
+	x := State{NumberValue(0), BoolValue(false), StringValue("a"), {}, NumberValue(2)}
+	y := State{BoolValue(false), BoolValue(false), StringValue("b"), {}, NumberValue(2)}
+	assert.Equal(t, uint64(0b00101), changedSlots(x, y), "slot 0: a number against a boolean, both 0; slot 2: another string")
+	assert.Equal(t, uint64(0), changedSlots(x, x.Clone()))
+}
