@@ -290,13 +290,18 @@ func (r *Runtime) methodsChanged() {
 }
 
 // fastNPCMiss is the __index of fastIndex: a key of the fast npc object
-// that is not npc.state or a method. The budget has charged the lookup.
+// that is not npc.state or a method. The budget has charged a lookup
+// on the fast npc itself; one that came through another table's __index
+// is charged here, as npcIndex would have charged it.
 func (r *Runtime) fastNPCMiss(L *lua.LState) int {
 	p := r.fastRef
 	key := L.CheckString(2)
 	if p == nil || p.a != r.current {
 		// Not reachable: only the current agent's npc is fast.
 		L.RaiseError("npc.%s: the npc object is not its agent's", key)
+	}
+	if !lookupOnFast(L, r.fast) {
+		r.charge(L, accessUnits)
 	}
 	r.npcField(L, p, key)
 	return 1
