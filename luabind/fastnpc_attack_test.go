@@ -51,3 +51,32 @@ while true do local x = t.name i = i + 1 npc.state.n = i end`
 		assert.Equal(t, engine.NumberValue(3333), fast.Get("n"))
 	})
 }
+
+// TestFastNPCLookupsElsewhereCostAsBefore: lookups on the fast npc from a
+// nested coroutine, a coroutine resumed over two ticks, pcall, a caught
+// error, a Lua __index that forwards to the npc, a gsub callback and a
+// sort comparator cost the same work units fast and slow.
+func TestFastNPCLookupsElsewhereCostAsBefore(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{
+		"coroutine.wrap":      `local co = coroutine.wrap(function() for i = 1, 100 do local f = npc.wait end end) co() coroutine.yield()`,
+		"two coroutines deep": `coroutine.wrap(function() coroutine.wrap(function() for i = 1, 100 do local f = npc.name end end)() end)() coroutine.yield()`,
+		"resumed over ticks": `local co = coroutine.create(function() for i = 1, 100 do local f = npc.state end coroutine.yield()
+  for i = 1, 100 do local f = npc.state end end)
+coroutine.resume(co) coroutine.yield() coroutine.resume(co) coroutine.yield()`,
+		"pcall":              `pcall(function() for i = 1, 100 do local f = npc.wait end end) coroutine.yield()`,
+		"caught errors":      `for i = 1, 100 do local ok = pcall(function() local f = npc.nosuch end) end coroutine.yield()`,
+		"forwarding __index": `local t = setmetatable({}, {__index = function(_, k) return npc[k] end}) for i = 1, 100 do local f = t.name end coroutine.yield()`,
+		"gsub callback":      `for i = 1, 100 do local f = string.gsub("ab", "%w", function(c) return npc.name end) end coroutine.yield()`,
+		"sort comparator":    `for i = 1, 100 do table.sort({3, 2, 1}, function(a, b) local w = npc.state return a < b end) end coroutine.yield()`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			fastWork, _, err := runBody(t, dir, "fast", body, false)
+			require.NoError(t, err)
+			slowWork, _, err := runBody(t, dir, "slow", body, true)
+			require.NoError(t, err)
+			require.Greater(t, slowWork[0], int64(100*accessUnits), "the lookups are charged")
+			assert.Equal(t, slowWork, fastWork)
+		})
+	}
+}
