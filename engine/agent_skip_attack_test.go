@@ -85,3 +85,61 @@ func TestSkippedChecksWithManySlots(t *testing.T) {
 		}
 	}
 }
+
+// TestSkippedChecksAcrossSetDomain: agents whose domain is replaced
+// mid-run (a longer state past 64 slots, then the same variables in
+// another order, then the first domain again) make the same records with
+// checks skipped as with everything checked.
+func TestSkippedChecksAcrossSetDomain(t *testing.T) {
+	run := func(checkAll bool) []string {
+		saved := checkEverything
+		checkEverything = checkAll
+		defer func() { checkEverything = saved }()
+		base := skipRole()
+		reordered := skipRole()
+		for i, j := 0, len(reordered.State)-1; i < j; i, j = i+1, j-1 {
+			reordered.State[i], reordered.State[j] = reordered.State[j], reordered.State[i]
+		}
+		var doms []*Domain
+		for _, spec := range []RoleSpec{base, paddedSkipRole(60), reordered, base} {
+			d, err := Compile(spec)
+			require.NoError(t, err)
+			doms = append(doms, d)
+		}
+		w := NewWorld(5)
+		var out []string
+		w.OnEvent = func(e Event) { out = append(out, e.Kind.String()+": "+fmt.Sprintf("%+v", e)) }
+		for i := range 9 {
+			a := NewAgent(fmt.Sprintf("s%d", i), doms[0])
+			a.RethinkEvery = []float64{0, -1, 0.25}[i%3]
+			w.Add(a)
+		}
+		r := rand.New(rand.NewPCG(5, 6))
+		for tick := range 800 {
+			if tick%200 == 199 && tick < 600 {
+				for _, a := range w.Agents {
+					a.SetDomain(doms[(tick+1)/200])
+				}
+			}
+			for _, a := range w.Agents {
+				switch p := r.IntN(100); {
+				case p < 15:
+					x, _ := a.Get("health").AsNumber()
+					a.Set("health", NumberValue(max(0, min(100, x+float64(r.IntN(41)-25)))))
+				case p < 20:
+					a.Set("enemy_visible", BoolValue(!a.Get("enemy_visible").Truthy()))
+				case p < 27:
+					a.Set("enemy_distance", NumberValue(float64(r.IntN(800))))
+				case p < 29:
+					a.Set("ammo", NumberValue(float64(r.IntN(31))))
+				}
+			}
+			w.Tick(1.0 / 60)
+		}
+		w.Finish()
+		return out
+	}
+	want := run(true)
+	require.Greater(t, len(want), 300)
+	assert.Equal(t, want, run(false))
+}
