@@ -50,6 +50,17 @@ assert(pcall(t))`, ""},
 		{"coroutine.wrap as __index", `local t = setmetatable({}, { __index = coroutine.wrap(function() while true do coroutine.yield(1) end end) })
 local x = t.a + t.b
 npc:wait(0.1)`, ""},
+		// A wait inside the script's own coroutine yields to that
+		// coroutine's resumer, in the same VM loop: it breaks nothing.
+		{"wait in a wrapped coroutine inside __index", `local t = setmetatable({}, { __index = function()
+  return coroutine.wrap(function() npc:wait(0.1) return 1 end)()
+end })
+local x = t.a`, ""},
+		{"wrapped waiting coroutine as __index", `local t = setmetatable({}, { __index = coroutine.wrap(function() npc:wait(0.1) return 1 end) })
+local x = t.a`, ""},
+		{"wait in a wrapped coroutine in a sort comparator", `table.sort({3, 2, 1}, function(a, b)
+  return coroutine.wrap(function() npc:wait(0.1) return a < b end)()
+end)`, ""},
 		{"deep recursion then wait", `local function r(n) if n == 0 then npc:wait(0.1) return 0 end return 1 + r(n - 1) end
 assert(r(190) == 190)`, ""},
 		{"deep recursion inside __index", `local function r(n) if n == 0 then coroutine.yield() return 0 end return 1 + r(n - 1) end
