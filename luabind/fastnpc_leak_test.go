@@ -69,8 +69,8 @@ func leakedNPCIsRefused(t *testing.T) {
 		"attacker: chain name: error 15: " + used,
 		"attacker: chain state: error 16: " + used,
 		"attacker: chain of state: error 17: " + used,
-		"attacker: closure: error 45: " + used,
-		`attacker: wrap: error 57: coroutine.wrap: this coroutine belongs to agent "victim", not to agent "attacker" that runs now: an agent can resume only its own coroutines`,
+		"attacker: closure: error 47: " + used,
+		`attacker: wrap: error 59: coroutine.wrap: this coroutine belongs to agent "victim", not to agent "attacker" that runs now: an agent can resume only its own coroutines`,
 		"attacker: host call: error 20: " + used,
 		// A host method kept from the fast table is refused by hostStart,
 		// inside the prelude, so the message has no line.
@@ -82,6 +82,8 @@ func leakedNPCIsRefused(t *testing.T) {
 		"attacker: next: error 26: bad argument #1 to next (table expected, got userdata)",
 		"attacker: pairs: error 27: bad argument #1 to pairs (table expected, got userdata)",
 		"attacker: tostring state: ok string",
+		"attacker: kept Go method: error 29: " + used,
+		"attacker: kept Go method, own npc: ok nil",
 		"victim: count 8",
 	}, reports)
 	assert.Equal(t, engine.NumberValue(8), victim.Get("count"), "1 + #\"victim\" + 1, and no attack wrote 99")

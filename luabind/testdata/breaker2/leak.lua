@@ -26,6 +26,8 @@ local attacks = {
   { "next", function() return next(shared.npc) end },
   { "pairs", function() for k in pairs(shared.npc) do return k end end },
   { "tostring state", function() return type(tostring(shared.state)) end },
+  { "kept Go method", function() return shared.print(shared.npc, "as the victim") end },
+  { "kept Go method, own npc", function(npc) return shared.print(npc, "own") end },
 }
 
 return {
@@ -39,7 +41,7 @@ return {
       run = function(npc)
         if npc.name == "victim" then
           shared.npc, shared.state, shared.facts = npc, npc.state, npc.facts
-          shared.report, shared.wait_until = npc.report, npc.wait_until
+          shared.report, shared.wait_until, shared.print = npc.report, npc.wait_until, npc.print
           shared.chain = setmetatable({}, { __index = npc })
           shared.statechain = setmetatable({}, { __index = npc.state })
           shared.reader = function() return npc.state.count end
