@@ -143,3 +143,28 @@ func TestSkippedChecksAcrossSetDomain(t *testing.T) {
 	require.Greater(t, len(want), 300)
 	assert.Equal(t, want, run(false))
 }
+
+// TestSkippedChecksWithManyGoals: with 10 goals (past the agent's 8
+// inline satisfied marks) whose conditions the world's health writes flip,
+// skipping changes no record.
+func TestSkippedChecksWithManyGoals(t *testing.T) {
+	spec := paddedSkipRole(0)
+	for i := 1; i <= 9; i++ {
+		pri := []Priority{Low, Normal, High, Critical}[i%4]
+		spec.Goals = append(spec.Goals, NewGoal("fit"+strconv.Itoa(i), "health > "+strconv.Itoa(10*i), pri))
+	}
+	spec.Actions = append(spec.Actions, NewAction("heal").Effects("health = 100").Cost(5).Body(stepsBody{n: 2}).Spec())
+	for _, workers := range []int{1, 2} {
+		want := skipRunSpec(t, spec, 12, 600, workers, true)
+		got := skipRunSpec(t, spec, 12, 600, workers, false)
+		require.Greater(t, len(want), 500, "the run makes records")
+		plans := 0
+		for _, l := range want {
+			if len(l) > 5 && l[:5] == "plan:" {
+				plans++
+			}
+		}
+		assert.Greater(t, plans, 20, "the goals make plans")
+		assert.Equal(t, want, got, "workers %d", workers)
+	}
+}

@@ -28,7 +28,8 @@ func edgeLit(f float64) string {
 
 // edgeDomain draws a domain whose numbers sit at edgeNumbers: huge and
 // negative integers, steps at the step bound, copies between numbers,
-// booleans compared as numbers and strings not in the domain's literals.
+// booleans compared as numbers and strings not in the domain's literals;
+// up to 10 goals of any priority.
 func edgeDomain(t *rapid.T) RoleSpec {
 	num := func(label string) float64 { return rapid.SampledFrom(edgeNumbers).Draw(t, label) }
 	state := []Var{
@@ -86,8 +87,9 @@ func edgeDomain(t *rapid.T) RoleSpec {
 			Cost(float64(rapid.IntRange(1, 3).Draw(t, "cost"))).Spec())
 	}
 	goals := []GoalSpec{NewGoal("g0", conj("goal", 1, 2), High)}
-	if rapid.Bool().Draw(t, "second") {
-		goals = append(goals, NewGoal("g1", conj("goal1", 1, 2), Normal))
+	for i := 1; i < rapid.IntRange(1, 10).Draw(t, "goals"); i++ {
+		pri := rapid.SampledFrom([]Priority{Low, Normal, High, Critical}).Draw(t, "pri")
+		goals = append(goals, NewGoal("g"+strconv.Itoa(i), conj("goal"+strconv.Itoa(i), 1, 2), pri))
 	}
 	return RoleSpec{Name: "E", State: state, Goals: goals, Actions: actions}
 }

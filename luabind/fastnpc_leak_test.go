@@ -30,6 +30,7 @@ func leakedNPCIsRefused(t *testing.T) {
 	var reports []string
 	rt := NewRuntime(Options{
 		ScriptsDir: filepath.Join("testdata", "breaker2"),
+		Print:      func(string) {},
 		Host: map[string]HostFunc{"report": func(c *HostCall) (bool, error) {
 			msg, _ := c.Args[0].AsString()
 			reports = append(reports, c.Agent.Name+": "+msg)
