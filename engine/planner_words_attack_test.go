@@ -28,7 +28,8 @@ func edgeLit(f float64) string {
 
 // edgeDomain draws a domain whose numbers sit at edgeNumbers: huge and
 // negative integers, steps at the step bound, copies between numbers,
-// booleans compared as numbers and strings not in the domain's literals;
+// booleans compared as numbers, strings not in the domain's literals,
+// copies across kinds and tests of one variable against another;
 // up to 10 goals of any priority.
 func edgeDomain(t *rapid.T) RoleSpec {
 	num := func(label string) float64 { return rapid.SampledFrom(edgeNumbers).Draw(t, label) }
@@ -41,7 +42,7 @@ func edgeDomain(t *rapid.T) RoleSpec {
 	test := func(label string) string {
 		switch rapid.IntRange(0, 4).Draw(t, label+"shape") {
 		case 0:
-			return rapid.SampledFrom([]string{"b0", "!b0", "b0 == 1", "b0 != 0", "n0 == true", "loc == \"zz\"", "loc != \"b\"", "loc == \"a\""}).Draw(t, label+"o")
+			return rapid.SampledFrom([]string{"b0", "!b0", "b0 == 1", "b0 != 0", "n0 == true", "loc == \"zz\"", "loc != \"b\"", "loc == \"a\"", "n0 == n1", "n0 < n1", "b0 == n0", "loc == b0"}).Draw(t, label+"o")
 		default:
 			v := rapid.SampledFrom([]string{"n0", "n1"}).Draw(t, label+"v")
 			op := rapid.SampledFrom([]string{">", ">=", "<", "<=", "==", "!="}).Draw(t, label+"op")
@@ -67,7 +68,7 @@ func edgeDomain(t *rapid.T) RoleSpec {
 			case 1:
 				e = "loc = " + strconv.Quote(rapid.SampledFrom([]string{"a", "b", "c"}).Draw(t, "to"))
 			case 2:
-				e = rapid.SampledFrom([]string{"n0 = n1", "n1 = n0"}).Draw(t, "copy")
+				e = rapid.SampledFrom([]string{"n0 = n1", "n1 = n0", "n0 = b0", "b0 = n1", "loc = n0", "n1 = loc", "b0 = loc"}).Draw(t, "copy")
 			case 3:
 				v := rapid.SampledFrom([]string{"n0", "n1"}).Draw(t, "lv")
 				e = v + " = " + edgeLit(num("lit"))
