@@ -236,7 +236,8 @@ func (r *Runtime) npcField(L *lua.LState, p *npcRef, key string) {
 // {__index = npc}), is a plain table lookup now and costs no more than
 // one; before, it was a Go call charged accessUnits). Keys
 // fastIndex lacks (npc.name, npc.facts, a mistyped method) reach
-// fastNPCMiss, which answers as npcIndex does.
+// fastNPCMiss, which answers as npcIndex does and, for a lookup that came
+// through another table's __index, charges accessUnits as npcIndex does.
 
 // promote makes ud, the npc object of the agent about to run, the fast
 // one. It does nothing when the budget cannot see the lookups (peeking is
