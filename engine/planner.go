@@ -221,7 +221,11 @@ func (p *Planner) budget() int {
 // Plan plans every goal unsatisfied in st, highest priority first. st is
 // not modified. With every goal satisfied the plan is empty.
 func (p *Planner) Plan(st State) (*Plan, error) {
-	p.prepareSkip()
+	if p.exclude != nil || p.Policy != nil {
+		p.prepareSkip()
+	} else {
+		p.skip = nil // prepareSkip's common case, without the call
+	}
 	p.plan = Plan{Steps: p.plan.Steps[:0], Goals: p.plan.Goals[:0]}
 	// sim is st itself, only read, until a goal's steps must be applied
 	// for the goals after it; then a copy (p.sim). The last goal's steps
@@ -232,22 +236,28 @@ func (p *Planner) Plan(st State) (*Plan, error) {
 	for i, g := range goals {
 		// The goal's flattened condition gives exactly g.Satisfied, faster,
 		// on a state that has every slot.
-		var gs *goalSearch
-		if full {
-			if gs = p.searchGoal(g); gs.cond.eval(sim) {
-				continue
-			}
-		} else if g.Satisfied(sim) {
+		var gs *goalSearch // searchGoal, its cached case without the call
+		if p.cacheFor == p.Domain && uint(g.Index) < uint(len(p.cache)) {
+			gs = p.cache[g.Index]
+		}
+		if gs == nil || gs.goal != g {
+			gs = p.searchGoalSlow(g)
+		}
+		if full && gs.cond.eval(sim) || !full && g.Satisfied(sim) {
 			continue
-		} else {
-			gs = p.searchGoal(g)
 		}
 		apply := i < len(goals)-1
 		if apply && !own {
 			p.sim = append(p.sim[:0], st...)
 			sim, own = p.sim, true
 		}
-		if err := p.planGoal(gs, sim, apply); err != nil {
+		var err error
+		if p.slice != nil {
+			err = p.planGoal(gs, sim, apply)
+		} else {
+			err = p.planGoalSearch(gs, sim, apply) // planGoal without the call
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -308,7 +318,16 @@ func (p *Planner) planGoalSearch(gs *goalSearch, sim State, apply bool) error {
 		return p.planDirect(gs, sim, apply)
 	}
 	maxDepth := p.depth()
-	end, res, cut, exp := p.search(gs, sim, maxDepth)
+	var end int32
+	var res outcome
+	var cut bool
+	var exp int
+	if p.slice != nil {
+		end, res, cut, exp = p.search(gs, sim, maxDepth)
+	} else { // search without the call
+		p.replayed = nil
+		end, res, cut, exp = p.searchNew(gs, sim, maxDepth, math.MaxInt)
+	}
 	p.plan.Expansions += exp
 	if res == paused {
 		return errSearchPaused
