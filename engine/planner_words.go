@@ -31,6 +31,7 @@ type wordSearch struct {
 	slots  []int       // the schema slot of each word
 	minLen int         // the shortest start state load takes: the highest slot + 1
 	kinds  []expr.Kind // the kind each word's variable holds: Number, Bool or String
+	nums   bool        // every word holds a number: load's short path
 	hashed []int32     // the words compared by value (goalSearch.full)
 	all    []uint64    // the set of every action (positions in acts)
 	dense  bool        // effects run as dense passes (wordAct.dense)
@@ -454,6 +455,7 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 			}
 		}
 	}
+	ws.nums = !slices.ContainsFunc(ws.kinds, func(k expr.Kind) bool { return k != expr.Number })
 	return ws
 }
 
@@ -577,8 +579,21 @@ func (ws *wordSearch) load(dst []uint64, start State) bool {
 	if len(start) < ws.minLen {
 		return false
 	}
-	kinds := ws.kinds[:len(ws.slots)]
 	dst = dst[:len(ws.slots)]
+	if ws.nums {
+		// numberWord in one test: an integer (NaN and numbers past int64
+		// convert to one that differs) within maxWordNumber, not -0.
+		for i, s := range ws.slots {
+			f, ok := start[s].AsNumber()
+			w := int64(f)
+			if !ok || float64(w) != f || uint64(w+maxWordNumber) > 2*maxWordNumber || math.Float64bits(f) == 1<<63 {
+				return false
+			}
+			dst[i] = uint64(w)
+		}
+		return true
+	}
+	kinds := ws.kinds[:len(ws.slots)]
 	for i, s := range ws.slots {
 		v := &start[s]
 		k := v.Kind()
