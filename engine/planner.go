@@ -221,17 +221,43 @@ func (p *Planner) budget() int {
 // Plan plans every goal unsatisfied in st, highest priority first. st is
 // not modified. With every goal satisfied the plan is empty.
 func (p *Planner) Plan(st State) (*Plan, error) {
-	p.prepareSkip()
-	p.sim = append(p.sim[:0], st...)
+	if p.exclude != nil || p.Policy != nil {
+		p.prepareSkip()
+	} else {
+		p.skip = nil // prepareSkip's common case, without the call
+	}
 	p.plan = Plan{Steps: p.plan.Steps[:0], Goals: p.plan.Goals[:0]}
-	full := len(p.sim) >= p.Domain.Schema.Len()
-	for _, g := range p.Domain.ByPrio {
+	// sim is st itself, only read, until a goal's steps must be applied
+	// for the goals after it; then a copy (p.sim). The last goal's steps
+	// are not applied: nothing reads the state after them.
+	sim, own := st, false
+	full := len(st) >= p.Domain.Schema.Len()
+	goals := p.Domain.ByPrio
+	for i, g := range goals {
 		// The goal's flattened condition gives exactly g.Satisfied, faster,
 		// on a state that has every slot.
-		if full && p.searchGoal(g).cond.eval(p.sim) || !full && g.Satisfied(p.sim) {
+		var gs *goalSearch // searchGoal, its cached case without the call
+		if p.cacheFor == p.Domain && uint(g.Index) < uint(len(p.cache)) {
+			gs = p.cache[g.Index]
+		}
+		if gs == nil || gs.goal != g {
+			gs = p.searchGoalSlow(g)
+		}
+		if full && gs.cond.eval(sim) || !full && g.Satisfied(sim) {
 			continue
 		}
-		if err := p.planGoal(g, p.sim); err != nil {
+		apply := i < len(goals)-1
+		if apply && !own {
+			p.sim = append(p.sim[:0], st...)
+			sim, own = p.sim, true
+		}
+		var err error
+		if p.slice != nil {
+			err = p.planGoal(gs, sim, apply)
+		} else {
+			err = p.planGoalSearch(gs, sim, apply) // planGoal without the call
+		}
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -246,7 +272,7 @@ func (p *Planner) PlanFor(g *Goal, st State) (*Plan, error) {
 	p.sim = append(p.sim[:0], st...)
 	p.plan = Plan{Steps: p.plan.Steps[:0], Goals: p.plan.Goals[:0]}
 	if !g.Satisfied(p.sim) {
-		if err := p.planGoal(g, p.sim); err != nil {
+		if err := p.planGoal(p.searchGoal(g), p.sim, true); err != nil {
 			return nil, err
 		}
 	}
@@ -265,33 +291,43 @@ func (p *Planner) splitGoals() {
 	}
 }
 
-// planGoal appends g's steps to p.plan and applies them to sim. Under a
+// planGoal appends the steps of gs's goal to p.plan and, when apply is
+// set, applies them to sim (else sim is only read). Under a
 // plan budget (see searchSlice) it returns errSearchPaused when a search
 // of the goal's chain, the main search or one that explains its failure,
 // ran out of the tick's budget.
-func (p *Planner) planGoal(g *Goal, sim State) error {
+func (p *Planner) planGoal(gs *goalSearch, sim State, apply bool) error {
 	if sl := p.slice; sl != nil {
 		sl.beginChain()
-		err := p.planGoalSearch(g, sim)
+		err := p.planGoalSearch(gs, sim, apply)
 		if err != errSearchPaused {
 			sl.endChain()
 		}
 		return err
 	}
-	return p.planGoalSearch(g, sim)
+	return p.planGoalSearch(gs, sim, apply)
 }
 
-func (p *Planner) planGoalSearch(g *Goal, sim State) error {
-	gs := p.searchGoal(g)
+func (p *Planner) planGoalSearch(gs *goalSearch, sim State, apply bool) error {
+	g := gs.goal
 	if len(gs.direct) == 0 {
 		return &PlanError{Reason: Unreachable, Goal: g.Name, MaxDepth: p.depth(),
 			Detail: "no action fulfills the goal or assigns a variable its condition reads" + p.Domain.namedConditionNote(g.Condition)}
 	}
 	if !p.Chaining {
-		return p.planDirect(gs, sim)
+		return p.planDirect(gs, sim, apply)
 	}
 	maxDepth := p.depth()
-	end, res, cut, exp := p.search(gs, sim, maxDepth)
+	var end int32
+	var res outcome
+	var cut bool
+	var exp int
+	if p.slice != nil {
+		end, res, cut, exp = p.search(gs, sim, maxDepth)
+	} else { // search without the call
+		p.replayed = nil
+		end, res, cut, exp = p.searchNew(gs, sim, maxDepth, math.MaxInt)
+	}
 	p.plan.Expansions += exp
 	if res == paused {
 		return errSearchPaused
@@ -324,15 +360,17 @@ func (p *Planner) planGoalSearch(g *Goal, sim State) error {
 	cost := p.nodes[end].g
 	p.plan.Cost += cost
 	p.plan.Goals = append(p.plan.Goals, GoalPlan{Goal: g, Steps: p.plan.Steps[start:], Cost: cost})
-	if p.wmode {
+	switch {
+	case !apply:
+	case p.wmode:
 		gs.words.store(sim, p.wordState(end))
-	} else {
+	default:
 		copy(sim, p.nodeState(end))
 	}
 	return nil
 }
 
-func (p *Planner) planDirect(gs *goalSearch, sim State) error {
+func (p *Planner) planDirect(gs *goalSearch, sim State, apply bool) error {
 	g := gs.goal
 	var best, blocked, leftOut *Action
 	p.n = p.Domain.Schema.Len()
@@ -384,8 +422,10 @@ func (p *Planner) planDirect(gs *goalSearch, sim State) error {
 	p.plan.Steps = append(p.plan.Steps, best)
 	p.plan.Cost += best.Cost
 	p.plan.Goals = append(p.plan.Goals, GoalPlan{Goal: g, Steps: p.plan.Steps[start:], Cost: best.Cost})
-	copy(scratch, sim)
-	best.Effects.TryApply(sim, scratch)
+	if apply {
+		copy(scratch, sim)
+		best.Effects.TryApply(sim, scratch)
+	}
 	return nil
 }
 

@@ -31,6 +31,7 @@ type wordSearch struct {
 	slots  []int       // the schema slot of each word
 	minLen int         // the shortest start state load takes: the highest slot + 1
 	kinds  []expr.Kind // the kind each word's variable holds: Number, Bool or String
+	nums   bool        // every word holds a number: load's short path
 	hashed []int32     // the words compared by value (goalSearch.full)
 	all    []uint64    // the set of every action (positions in acts)
 	dense  bool        // effects run as dense passes (wordAct.dense)
@@ -454,6 +455,7 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 			}
 		}
 	}
+	ws.nums = !slices.ContainsFunc(ws.kinds, func(k expr.Kind) bool { return k != expr.Number })
 	return ws
 }
 
@@ -577,8 +579,21 @@ func (ws *wordSearch) load(dst []uint64, start State) bool {
 	if len(start) < ws.minLen {
 		return false
 	}
-	kinds := ws.kinds[:len(ws.slots)]
 	dst = dst[:len(ws.slots)]
+	if ws.nums {
+		// numberWord in one test: an integer (NaN and numbers past int64
+		// convert to one that differs) within maxWordNumber, not -0.
+		for i, s := range ws.slots {
+			f, ok := start[s].AsNumber()
+			w := int64(f)
+			if !ok || float64(w) != f || uint64(w+maxWordNumber) > 2*maxWordNumber || math.Float64bits(f) == 1<<63 {
+				return false
+			}
+			dst[i] = uint64(w)
+		}
+		return true
+	}
+	kinds := ws.kinds[:len(ws.slots)]
 	for i, s := range ws.slots {
 		v := &start[s]
 		k := v.Kind()
@@ -636,17 +651,34 @@ func (p *Planner) searchNewWords(ws *wordSearch, maxDepth, pauseAt int) (int32, 
 	root := int32(0)
 	p.nodes = append(p.nodes, node{parent: -1, action: -1})
 	rs := p.wordState(root)
-	h, hs := p.heuristicWords(ws, rs)
+	var h float64
+	var hs int32
+	if len(ws.atoms) == 1 { // heuristicWords, without the call
+		h, hs = gs.capByFinish(gs.atoms[0].estimateWords(&ws.atoms[0], rs))
+	} else {
+		h, hs = p.heuristicWords(ws, rs)
+	}
 	if math.IsInf(h, 1) {
 		return -1, deadEnd, false, 0
 	}
 	if int(hs) > maxDepth {
 		return -1, exhausted, true, 0
 	}
+	var hash uint64
+	if ws.small {
+		// hashWords on the 4 lanes (the arena has at least 64 words; a
+		// lane past the row adds nothing).
+		r, f := (*[4]uint64)(p.words[:4]), &ws.full4
+		hash = hashFinish(r[0]&f[0]*laneMul[0] + r[1]&f[1]*laneMul[1] + r[2]&f[2]*laneMul[2] + r[3]&f[3]*laneMul[3])
+	} else {
+		hash = hashWords(ws, rs)
+	}
 	p.nodes[root].f = h
-	p.nodes[root].hash = hashWords(ws, rs)
-	p.recordWords(root, rs, p.nodes[root].hash)
-	p.push(root)
+	p.nodes[root].hash = hash
+	// recordWords and push on the empty table and open set searchNew left.
+	t := hash & uint64(len(p.table)-1)
+	p.gen[t], p.table[t] = p.curGen, root
+	p.heap = append(p.heap[:0], openEntry{f: h, node: root})
 	return p.searchLoopWords(gs, ws, 0, false, pauseAt)
 }
 

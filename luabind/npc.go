@@ -236,7 +236,8 @@ func (r *Runtime) npcField(L *lua.LState, p *npcRef, key string) {
 // {__index = npc}), is a plain table lookup now and costs no more than
 // one; before, it was a Go call charged accessUnits). Keys
 // fastIndex lacks (npc.name, npc.facts, a mistyped method) reach
-// fastNPCMiss, which answers as npcIndex does.
+// fastNPCMiss, which answers as npcIndex does and, for a lookup that came
+// through another table's __index, charges accessUnits as npcIndex does.
 
 // promote makes ud, the npc object of the agent about to run, the fast
 // one. It does nothing when the budget cannot see the lookups (peeking is
@@ -290,13 +291,18 @@ func (r *Runtime) methodsChanged() {
 }
 
 // fastNPCMiss is the __index of fastIndex: a key of the fast npc object
-// that is not npc.state or a method. The budget has charged the lookup.
+// that is not npc.state or a method. The budget has charged a lookup
+// on the fast npc itself; one that came through another table's __index
+// is charged here, as npcIndex would have charged it.
 func (r *Runtime) fastNPCMiss(L *lua.LState) int {
 	p := r.fastRef
 	key := L.CheckString(2)
 	if p == nil || p.a != r.current {
 		// Not reachable: only the current agent's npc is fast.
 		L.RaiseError("npc.%s: the npc object is not its agent's", key)
+	}
+	if !lookupOnFast(L, r.fast) {
+		r.charge(L, accessUnits)
 	}
 	r.npcField(L, p, key)
 	return 1
