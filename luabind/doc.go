@@ -71,8 +71,11 @@
 // units plus one per argument to start a host method (the host's Go work
 // runs outside Lua and is the game's to bound); 8 units per read of
 // npc.state, npc.facts or npc.name, per read or write of npc.state.x
-// and per method lookup (npc.wait, also inside npc:wait()) (a Go call
-// each); four
+// and per method lookup (npc.wait, also inside npc:wait()) (while the
+// agent's own body runs these are table lookups, charged the same as the
+// Go call each once was; a method or npc.state lookup that reaches npc
+// through another table's __index is charged as a plain table lookup);
+// four
 // units per value that a table constructor ending in a call or ...
 // appends ({ unpack(t) }); two units per nil that an assignment, table.insert or rawset
 // far past a list's end pads the list with (gopher-lua appends them one
