@@ -261,7 +261,9 @@ func (p *Planner) Plan(st State) (*Plan, error) {
 			return nil, err
 		}
 	}
-	p.splitGoals()
+	if len(p.plan.Goals) > 1 {
+		p.splitGoals() // one goal's Steps is already all of the plan's
+	}
 	return &p.plan, nil
 }
 
@@ -359,7 +361,7 @@ func (p *Planner) planGoalSearch(gs *goalSearch, sim State, apply bool) error {
 	}
 	cost := p.nodes[end].g
 	p.plan.Cost += cost
-	p.plan.Goals = append(p.plan.Goals, GoalPlan{Goal: g, Steps: p.plan.Steps[start:], Cost: cost})
+	p.plan.Goals = append(p.plan.Goals, GoalPlan{Goal: g, Steps: p.plan.Steps[start:len(p.plan.Steps):len(p.plan.Steps)], Cost: cost})
 	switch {
 	case !apply:
 	case p.wmode:
@@ -421,7 +423,7 @@ func (p *Planner) planDirect(gs *goalSearch, sim State, apply bool) error {
 	start := len(p.plan.Steps)
 	p.plan.Steps = append(p.plan.Steps, best)
 	p.plan.Cost += best.Cost
-	p.plan.Goals = append(p.plan.Goals, GoalPlan{Goal: g, Steps: p.plan.Steps[start:], Cost: best.Cost})
+	p.plan.Goals = append(p.plan.Goals, GoalPlan{Goal: g, Steps: p.plan.Steps[start:len(p.plan.Steps):len(p.plan.Steps)], Cost: best.Cost})
 	if apply {
 		copy(scratch, sim)
 		best.Effects.TryApply(sim, scratch)
