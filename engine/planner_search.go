@@ -78,7 +78,13 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 		p.held = make([]bool, len(d.Actions))
 	}
 	p.held = p.held[:len(d.Actions)]
-	clear(p.held)
+	if h := p.held; len(h) <= 8 {
+		for i := 0; i < len(h); i++ { // a few: without clear's call
+			h[i] = false
+		}
+	} else {
+		clear(h)
+	}
 
 	p.wmode = false
 	if ws := gs.words; ws != nil && !p.generalOnly {
