@@ -94,7 +94,39 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 		}
 		if ws.load(p.words[:p.nw], start) {
 			p.wmode = true
-			return p.searchNewWords(ws, maxDepth, pauseAt)
+			// searchNew on words, without a call.
+			root := int32(0)
+			p.nodes = append(p.nodes, node{parent: -1, action: -1})
+			rs := p.wordState(root)
+			var h float64
+			var hs int32
+			if len(ws.atoms) == 1 { // heuristicWords, without the call
+				h, hs = gs.capByFinish(gs.atoms[0].estimateWords(&ws.atoms[0], rs))
+			} else {
+				h, hs = p.heuristicWords(ws, rs)
+			}
+			if math.IsInf(h, 1) {
+				return -1, deadEnd, false, 0
+			}
+			if int(hs) > maxDepth {
+				return -1, exhausted, true, 0
+			}
+			var hash uint64
+			if ws.small {
+				// hashWords on the 4 lanes (the arena has at least 64 words; a
+				// lane past the row adds nothing).
+				r, f := (*[4]uint64)(p.words[:4]), &ws.full4
+				hash = hashFinish(r[0]&f[0]*laneMul[0] + r[1]&f[1]*laneMul[1] + r[2]&f[2]*laneMul[2] + r[3]&f[3]*laneMul[3])
+			} else {
+				hash = hashWords(ws, rs)
+			}
+			p.nodes[root].f = h
+			p.nodes[root].hash = hash
+			// recordWords and push on the empty table and open set searchNew left.
+			t := hash & uint64(len(p.table)-1)
+			p.gen[t], p.table[t] = p.curGen, root
+			p.heap = append(p.heap[:0], openEntry{f: h, node: root})
+			return p.searchLoopWords(gs, ws, 0, false, pauseAt)
 		}
 	}
 	root := p.newNode(-1, -1, 0, 0)

@@ -645,43 +645,6 @@ func (p *Planner) wordState(i int32) []uint64 {
 	return p.words[o : o+p.nw : o+p.nw]
 }
 
-// searchNewWords is searchNew on words; the common set-up is done.
-func (p *Planner) searchNewWords(ws *wordSearch, maxDepth, pauseAt int) (int32, outcome, bool, int) {
-	gs := p.gs
-	root := int32(0)
-	p.nodes = append(p.nodes, node{parent: -1, action: -1})
-	rs := p.wordState(root)
-	var h float64
-	var hs int32
-	if len(ws.atoms) == 1 { // heuristicWords, without the call
-		h, hs = gs.capByFinish(gs.atoms[0].estimateWords(&ws.atoms[0], rs))
-	} else {
-		h, hs = p.heuristicWords(ws, rs)
-	}
-	if math.IsInf(h, 1) {
-		return -1, deadEnd, false, 0
-	}
-	if int(hs) > maxDepth {
-		return -1, exhausted, true, 0
-	}
-	var hash uint64
-	if ws.small {
-		// hashWords on the 4 lanes (the arena has at least 64 words; a
-		// lane past the row adds nothing).
-		r, f := (*[4]uint64)(p.words[:4]), &ws.full4
-		hash = hashFinish(r[0]&f[0]*laneMul[0] + r[1]&f[1]*laneMul[1] + r[2]&f[2]*laneMul[2] + r[3]&f[3]*laneMul[3])
-	} else {
-		hash = hashWords(ws, rs)
-	}
-	p.nodes[root].f = h
-	p.nodes[root].hash = hash
-	// recordWords and push on the empty table and open set searchNew left.
-	t := hash & uint64(len(p.table)-1)
-	p.gen[t], p.table[t] = p.curGen, root
-	p.heap = append(p.heap[:0], openEntry{f: h, node: root})
-	return p.searchLoopWords(gs, ws, 0, false, pauseAt)
-}
-
 // searchLoopWords is searchLoop on words, with the expansion (expand on
 // words: expandBy for each candidate action) in the same loop.
 func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int, cut bool, pauseAt int) (int32, outcome, bool, int) {
