@@ -226,7 +226,10 @@ func (p *Planner) Plan(st State) (*Plan, error) {
 	} else {
 		p.skip = nil // prepareSkip's common case, without the call
 	}
-	p.plan = Plan{Steps: p.plan.Steps[:0], Goals: p.plan.Goals[:0]}
+	// The plan emptied field by field: the slices keep their arrays, so
+	// only their lengths are written.
+	p.plan.Steps, p.plan.Goals = p.plan.Steps[:0], p.plan.Goals[:0]
+	p.plan.Cost, p.plan.Expansions = 0, 0
 	// sim is st itself, only read, until a goal's steps must be applied
 	// for the goals after it; then a copy (p.sim). The last goal's steps
 	// are not applied: nothing reads the state after them.
