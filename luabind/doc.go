@@ -36,6 +36,12 @@
 // yield, against 0.08 µs for stock gopher-lua's pcall, which cannot
 // yield; see bench/README.md). Sensors and named conditions are plain
 // calls. Scripts see only the sandbox described below and at NewRuntime.
+// The waiting methods suspend the body only from its own coroutine:
+// inside a coroutine the script made itself (coroutine.wrap,
+// coroutine.create) they yield to the script's resume, which receives a
+// sleep token (a protected userdata) and the seconds from npc:wait(s),
+// nothing from npc:wait_until, while the body goes on in the same tick
+// (docs/semantics.md, "Running a plan").
 // Reload swaps a changed file into running agents, keeping their state.
 // Runtime.EnableLLM adds npc:llm_plan, which asks a language model for a
 // plan off the game loop while the body waits (see docs/llm.md).
@@ -162,7 +168,12 @@
 // Errors. Every error names the script's file and line, also a stack
 // overflow, error(nil) or error({}), a budget overrun inside pcall, an
 // error of a built-in or host method, a compile limit and a wait inside a
-// metamethod. An on_interrupt handler that fails is recorded as an
+// metamethod. An error inside the npc method wrappers this package
+// defines in Lua (a host method kept from another agent's npc, a bad
+// argument to a host method or to npc:wait) names the line that called
+// the method; after a tail call (return npc:shoot()), which leaves no
+// frame of its line, the nearest script line still on the stack (often
+// the pcall's). An on_interrupt handler that fails is recorded as an
 // engine.EventFail of the interrupted action (engine.InterruptReporter).
 // testdata/hostile holds a corpus of hostile scripts with the exact
 // message each gives.

@@ -74,8 +74,8 @@ func leakedNPCIsRefused(t *testing.T) {
 		`attacker: wrap: error 59: coroutine.wrap: this coroutine belongs to agent "victim", not to agent "attacker" that runs now: an agent can resume only its own coroutines`,
 		"attacker: host call: error 20: " + used,
 		// A host method kept from the fast table is refused by hostStart,
-		// inside the prelude, so the message has no line.
-		"attacker: kept method: error " + used,
+		// inside the prelude; the message names the script's line.
+		"attacker: kept method: error 21: " + used,
 		"attacker: wait_until: error 22: " + used,
 		"attacker: getmetatable: ok protected",
 		"attacker: equal: ok false",

@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -17,15 +18,18 @@ import (
 // and later continue, so the loops that wait across ticks live here. Each
 // resume passes the tick's dt (seconds) as the value of coroutine.yield().
 const prelude = `
-local methods, hoststart, inbody, SLEEP, HOST = ...
-local yield, type, error = coroutine.yield, type, error
+local methods, hoststart, inbody, SLEEP, HOST, raise = ...
+local yield, type = coroutine.yield, type
+
+-- raise(msg) raises msg naming the script line that called the npc
+-- method (scriptWhere), not this prelude's line.
 
 -- npc:wait(seconds): suspend the body until that much game time has
 -- passed. The engine counts the time in Go and does not resume the
 -- coroutine until it has passed.
 local function colon(self, name)
   if type(self) ~= "userdata" then
-    error("npc:" .. name .. " is a method: call it with a colon, npc:" .. name .. "(...), not npc." .. name .. "(...)", 4)
+    raise("npc:" .. name .. " is a method: call it with a colon, npc:" .. name .. "(...), not npc." .. name .. "(...)")
   end
 end
 
@@ -33,7 +37,7 @@ function methods.wait(self, seconds)
   colon(self, "wait")
   inbody("wait")
   if type(seconds) ~= "number" then
-    error("bad argument #1 to 'wait' (number expected, got " .. type(seconds) .. ")", 2)
+    raise("bad argument #1 to 'wait' (number expected, got " .. type(seconds) .. ")")
   end
   if seconds > 1e-9 then
     yield(SLEEP, seconds)
@@ -45,7 +49,7 @@ function methods.wait_until(self, fn)
   colon(self, "wait_until")
   inbody("wait_until")
   if type(fn) ~= "function" then
-    error("bad argument #1 to 'wait_until' (function expected, got " .. type(fn) .. ")", 2)
+    raise("bad argument #1 to 'wait_until' (function expected, got " .. type(fn) .. ")")
   end
   while not fn(self) do
     yield()
@@ -112,7 +116,11 @@ func (r *Runtime) initNPC() {
 	L.Push(L.NewFunction(r.inBody))
 	L.Push(r.sleepToken)
 	L.Push(r.hostToken)
-	L.Call(5, 1)
+	L.Push(L.NewFunction(func(L *lua.LState) int {
+		preludeError(L, "%s", L.CheckString(1))
+		return 0
+	}))
+	L.Call(6, 1)
 	makeHost := L.Get(-1)
 	L.Pop(1)
 	for name := range r.opts.Host {
@@ -170,13 +178,26 @@ func (r *Runtime) checkAgent(L *lua.LState, n int) *engine.Agent { return r.chec
 // callbacks: a script that kept another agent's npc (in a shared upvalue or
 // module table) cannot read or change that agent through it.
 func (r *Runtime) checkCurrent(L *lua.LState, a *engine.Agent) {
-	if r.current == a {
-		return
+	if r.current != a {
+		L.RaiseError("%s", r.notCurrent(a))
 	}
+}
+
+// notCurrent is checkCurrent's message for the npc of agent a, used while
+// r.current runs.
+func (r *Runtime) notCurrent(a *engine.Agent) string {
 	if r.current == nil {
-		L.RaiseError("npc %q used outside its agent's action body, sensor or condition", a.Name)
+		return fmt.Sprintf("npc %q used outside its agent's action body, sensor or condition", a.Name)
 	}
-	L.RaiseError("npc %q used while agent %q runs: an npc object belongs to its own agent", a.Name, r.current.Name)
+	return fmt.Sprintf("npc %q used while agent %q runs: an npc object belongs to its own agent", a.Name, r.current.Name)
+}
+
+// preludeError raises an error for a Go function the npc method wrapper
+// (the prelude) calls: the message names the script line that called the
+// method (scriptWhere), as an error raised in the script itself would,
+// where L.RaiseError would name the prelude's line.
+func preludeError(L *lua.LState, format string, args ...any) {
+	L.Error(lua.LString(scriptWhere(L)+fmt.Sprintf(format, args...)), 0)
 }
 
 // inBody("wait") raises an error unless an action body is running: only a
@@ -374,9 +395,21 @@ func didYouMean(name string, names []string) string { return engine.DidYouMean(n
 
 // hostStart(npc, name, ...) calls a host method for the first time. It
 // returns true and the results when done, else false and a handle.
+//
+// Its errors name the script line that called the method (preludeError).
 func (r *Runtime) hostStart(L *lua.LState) int {
-	a := r.checkAgent(L, 1)
 	name := L.CheckString(2)
+	var a *engine.Agent
+	if ud, ok := L.Get(1).(*lua.LUserData); ok {
+		if p, ok := ud.Value.(*npcRef); ok {
+			a = p.a
+		}
+	}
+	if a == nil {
+		preludeError(L, "bad argument #1 to '%s' (npc expected (call methods with a colon: npc:%s(...)))", name, name)
+	} else if a != r.current {
+		preludeError(L, "%s", r.notCurrent(a))
+	}
 	r.charge(L, hostCallUnits+int64(L.GetTop()))
 	// The first call runs in the runtime's spare handle (hostFirst) unless
 	// a host function that called back into Lua is using it; a call that
@@ -392,7 +425,7 @@ func (r *Runtime) hostStart(L *lua.LState) int {
 	for i := 3; i <= L.GetTop(); i++ {
 		v, err := toValue(L.Get(i))
 		if err != nil {
-			L.ArgError(i-2, err.Error())
+			preludeError(L, "bad argument #%d to '%s' (%s)", i-2, name, err.Error())
 		}
 		h.call.Args = append(h.call.Args, v)
 	}
@@ -405,11 +438,11 @@ func (r *Runtime) hostStart(L *lua.LState) int {
 func (r *Runtime) hostRun(L *lua.LState, h *hostHandle, spare bool) int {
 	done, err := h.fn(&h.call)
 	if err != nil {
-		L.RaiseError("npc:%s: %s", h.call.Name, err.Error())
+		preludeError(L, "npc:%s: %s", h.call.Name, err.Error())
 	}
 	if !done {
 		if r.mode != modeBody {
-			L.RaiseError("npc:%s takes more than one tick, so it can only be called in an action body (run), not in %s", h.call.Name, r.mode)
+			preludeError(L, "npc:%s takes more than one tick, so it can only be called in an action body (run), not in %s", h.call.Name, r.mode)
 		}
 		if spare {
 			own := *h

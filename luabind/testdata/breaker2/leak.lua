@@ -18,7 +18,7 @@ local attacks = {
   { "closure", function() return shared.reader() end },
   { "wrap", function() return shared.wrapped() end },
   { "host call", function() return shared.npc:report("as the victim") end },
-  { "kept method", function() return shared.report(shared.npc, "kept") end },
+  { "kept method", function() local r = shared.report(shared.npc, "kept") return r end },
   { "wait_until", function() return shared.wait_until(shared.npc, function(n) return n.state.count > 0 end) end },
   { "getmetatable", function() return getmetatable(shared.npc) end },
   { "equal", function(npc) return shared.npc == npc end },

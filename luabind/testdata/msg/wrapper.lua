@@ -1,0 +1,43 @@
+-- Errors raised inside the npc method wrapper luabind defines in Lua must
+-- name the script's line that called the method. A victim keeps its host
+-- method in the role's shared table; the attacker calls it, and calls its
+-- own host methods with wrong arguments, each in pcall, and reports.
+local shared = {}
+
+local calls = {
+  { "kept method", function() local r = shared.report(shared.npc, "kept") return r end },
+  { "kept method, tail call", function() return shared.report(shared.npc, "kept") end },
+  { "function argument", function(npc) local r = npc:report(function() end) return r end },
+  { "state as self", function(npc) local r = npc.report(npc.state, "x") return r end },
+  { "host error", function(npc) local r = npc:fail() return r end },
+  { "wait argument", function(npc) npc:wait("soon") end },
+  { "wait_until argument", function(npc) npc:wait_until(3) end },
+  { "dot call", function(npc) npc.wait(1) end },
+}
+
+return {
+  name = "Wrapper",
+  state = { done = false },
+  goals = { { name = "finished", condition = "done" } },
+  actions = {
+    {
+      name = "work",
+      effects = "done = true",
+      run = function(npc)
+        if npc.name == "victim" then
+          shared.npc, shared.report = npc, npc.report
+          npc:wait(1)
+          npc.state.done = true
+          return
+        end
+        npc:wait(0.2) -- the victim goes first
+        for _, c in ipairs(calls) do
+          local ok, v = pcall(c[2], npc)
+          npc:report(c[1] .. ": " .. (ok and "ok " or "error ") .. tostring(v))
+        end
+        npc.state.done = true
+        npc:fail() -- unprotected: the body fails with the line
+      end,
+    },
+  },
+}
