@@ -17,13 +17,7 @@ import (
 // is refused with the npc's message, the victim's state is untouched, and
 // the victim's own fast npc still answers it afterwards.
 func TestLeakedFastNPCIsRefused(t *testing.T) {
-	for _, slow := range []bool{false, true} {
-		t.Run(map[bool]string{false: "fast", true: "slow"}[slow], func(t *testing.T) {
-			defer func(old bool) { slowNPC = old }(slowNPC)
-			slowNPC = slow
-			leakedNPCIsRefused(t)
-		})
-	}
+	withFastAndSlowNPC(t, leakedNPCIsRefused)
 }
 
 func leakedNPCIsRefused(t *testing.T) {

@@ -10,6 +10,20 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// withFastAndSlowNPC runs f as two subtests, "fast" with the running
+// agent's npc promoted to its fast table and "slow" with every npc lookup
+// through the Go __index (slowNPC), so a test checks both paths alike.
+func withFastAndSlowNPC(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	for _, slow := range []bool{false, true} {
+		t.Run(map[bool]string{false: "fast", true: "slow"}[slow], func(t *testing.T) {
+			defer func(old bool) { slowNPC = old }(slowNPC)
+			slowNPC = slow
+			f(t)
+		})
+	}
+}
+
 // runBody loads a one-action role whose body is body, resumes it up to 5
 // times and returns the work of each resume and the error that ended it.
 func runBody(t *testing.T, dir, name, body string, slow bool) (works []int64, a *engine.Agent, err error) {

@@ -16,13 +16,7 @@ import (
 // script's file:line that called the method, with the fast npc and the
 // slow one.
 func TestWrapperErrorsNameTheScriptLine(t *testing.T) {
-	for _, slow := range []bool{false, true} {
-		t.Run(map[bool]string{false: "fast", true: "slow"}[slow], func(t *testing.T) {
-			defer func(old bool) { slowNPC = old }(slowNPC)
-			slowNPC = slow
-			wrapperErrorsNameTheScriptLine(t)
-		})
-	}
+	withFastAndSlowNPC(t, wrapperErrorsNameTheScriptLine)
 }
 
 func wrapperErrorsNameTheScriptLine(t *testing.T) {

@@ -1,15 +1,6 @@
 package luabind
 
-import (
-	"os"
-	"path/filepath"
-	"strings"
-	"testing"
-
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-)
+import "testing"
 
 // TestYieldInMoreMetamethods: more places a body can yield from, with
 // their outcome; TestMain fails the package when the call frames
@@ -19,7 +10,7 @@ func TestYieldInMoreMetamethods(t *testing.T) {
 	mt2 := func(event, fn string) string {
 		return "local mt = { " + event + " = function() " + fn + " return true end }\nlocal a, b = setmetatable({}, mt), setmetatable({}, mt)\n"
 	}
-	cases := []struct{ name, body, want string }{
+	cases := []yieldCase{
 		{"__le", mt2("__le", "npc:wait(0.1)") + "local x = a <= b", "3: " + metamethod},
 		{"__eq", mt2("__eq", "coroutine.yield()") + "local x = a == b", "3: " + metamethod},
 		{"__concat", mt2("__concat", "coroutine.yield()") + "local x = a .. b",
@@ -67,36 +58,5 @@ assert(r(190) == 190)`, ""},
 local t = setmetatable({}, { __index = function() return r(190) end })
 local x = t.a`, "3: " + metamethod},
 	}
-	dir := t.TempDir()
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			file := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "_")+".lua")
-			src := "return { name = 'Y', state = { done = false },\n  actions = { { name = 'work', run = function(npc)\n" +
-				c.body + "\nnpc.state.done = true\nend } } }\n"
-			require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
-			rt := NewRuntime(Options{InstructionBudget: testBudget, Print: func(string) {}})
-			defer rt.Close()
-			d, err := rt.LoadDomain(file)
-			require.NoError(t, err)
-			a := engine.NewAgent("y", d)
-			act := d.Action("work")
-			task, err := act.Body.Start(a, act)
-			require.NoError(t, err)
-			st := engine.Running
-			for i := 0; i < 10 && st == engine.Running && err == nil; i++ {
-				st, err = task.Resume(0.1)
-			}
-			if c.want == "" {
-				require.NoError(t, err)
-				assert.Equal(t, engine.Succeeded, st)
-				assert.Equal(t, engine.BoolValue(true), a.Get("done"))
-				return
-			}
-			require.Error(t, err)
-			assert.Contains(t, err.Error(), file+":"+c.want)
-		})
-	}
-	yieldChecks.Lock()
-	defer yieldChecks.Unlock()
-	assert.Empty(t, yieldChecks.disagree, "the call frames and the Go stack disagree")
+	runYieldCases(t, cases)
 }

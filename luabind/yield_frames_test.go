@@ -50,7 +50,7 @@ func TestMain(m *testing.M) {
 // the Go stack does.
 func TestYieldInsideMetamethodFromFrames(t *testing.T) {
 	const metamethod = "cannot wait or yield inside a metamethod"
-	cases := []struct{ name, body, want string }{
+	cases := []yieldCase{
 		{"wait", `npc:wait(0.1)`, ""},
 		{"yield", `coroutine.yield()`, ""},
 		{"nested function", `local function f() npc:wait(0.1) end
@@ -91,7 +91,21 @@ table.sort(t, function(a, b) coroutine.yield() return a < b end)`, "4: cannot wa
 		{"__tostring", `local t = setmetatable({}, { __tostring = function() npc:wait(0.1) return "t" end })
 local s = tostring(t)`, "3: cannot wait or yield inside a callback of tostring"},
 	}
-	// The snippets start on line 3 of their file.
+	runYieldCases(t, cases)
+	yieldChecks.Lock()
+	defer yieldChecks.Unlock()
+	assert.Greater(t, yieldChecks.n, len(cases), "every case compared both answers")
+}
+
+// yieldCase is a body snippet that waits or yields somewhere, and the
+// file:line suffix of the error it must fail with ("" when it must finish).
+type yieldCase struct{ name, body, want string }
+
+// runYieldCases runs each case's snippet (from line 3 of its own file) as
+// an action body and checks its outcome; then it checks that the call
+// frames and the Go stack agreed on every yield so far.
+func runYieldCases(t *testing.T, cases []yieldCase) {
+	t.Helper()
 	dir := t.TempDir()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -124,5 +138,4 @@ local s = tostring(t)`, "3: cannot wait or yield inside a callback of tostring"}
 	yieldChecks.Lock()
 	defer yieldChecks.Unlock()
 	assert.Empty(t, yieldChecks.disagree, "the call frames and the Go stack disagree")
-	assert.Greater(t, yieldChecks.n, len(cases), "every case compared both answers")
 }
