@@ -547,17 +547,11 @@ func (p *Planner) record(i int32) bool {
 		if on.hash != n.hash || !p.sameState(p.nodeState(o), st) {
 			continue
 		}
-		if p.before(o, i) {
-			if on.depth <= n.depth {
-				return false
-			}
-			return true // cheaper but deeper: keep both, the table keeps o
+		keep, replace := p.settleDuplicate(o, i)
+		if replace {
+			p.table[h] = i
 		}
-		if n.depth <= on.depth {
-			on.dead = true
-		}
-		p.table[h] = i
-		return true
+		return keep
 	}
 }
 
@@ -657,4 +651,23 @@ func (p *Planner) onPath(i, ai int32) bool {
 		}
 	}
 	return false
+}
+
+// settleDuplicate applies the duplicate rule to node i, a new node whose
+// state equals that of o, the node the table holds for that state. When o
+// comes first in the open set's order, i is dropped, unless o is deeper
+// than i (o cheaper but deeper, so the depth limit may cut o's paths where
+// i's still fit): then both stay and the table keeps o. Otherwise i
+// replaces o in the table, and o is marked dead when it is no shallower.
+// keep says whether i stays; replace whether the table now holds i. Both
+// searches (general and word) use this one rule.
+func (p *Planner) settleDuplicate(o, i int32) (keep, replace bool) {
+	on, n := &p.nodes[o], &p.nodes[i]
+	if p.before(o, i) {
+		return on.depth > n.depth, false // cheaper but deeper: keep both
+	}
+	if n.depth <= on.depth {
+		on.dead = true
+	}
+	return true, true
 }

@@ -1098,18 +1098,11 @@ func (p *Planner) recordWords(i int32, st []uint64, hash uint64) bool {
 		if on.hash != hash || !sameWords(ws, p.words[int(o)*nw:int(o)*nw+nw], st) {
 			continue
 		}
-		n := &p.nodes[i]
-		if p.before(o, i) {
-			if on.depth <= n.depth {
-				return false
-			}
-			return true // cheaper but deeper: keep both, the table keeps o
+		keep, replace := p.settleDuplicate(o, i)
+		if replace {
+			table[h] = i
 		}
-		if n.depth <= on.depth {
-			on.dead = true
-		}
-		table[h] = i
-		return true
+		return keep
 	}
 }
 
