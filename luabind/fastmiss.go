@@ -24,20 +24,6 @@ func lookupOnFast(th *lua.LState, ud *lua.LUserData) bool {
 	if p == nil {
 		return false
 	}
-	fn := *(**lua.LFunction)(unsafe.Add(p, peek.frameFn))
-	if fn == nil || fn.IsG || fn.Proto == nil {
-		return false
-	}
-	pc, code := *(*int)(unsafe.Add(p, peek.framePc)), fn.Proto.Code
-	if pc < 1 || pc > len(code) {
-		return false
-	}
-	inst := code[pc-1]
-	switch int(inst >> 26) {
-	case opGetTable, opGetTableKS, opSelf:
-		f := vmFrame{th: th, cf: p, fn: fn, inst: inst}
-		reg, ok := f.register(int(inst & 0x1ff)).(*lua.LUserData)
-		return ok && reg == ud
-	}
-	return false
+	f, ok := frameAt(th, p)
+	return ok && f.lookupTarget() == ud
 }

@@ -191,26 +191,20 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 	if cf == nil {
 		return 0, false
 	}
-	fn := *(**lua.LFunction)(unsafe.Add(cf, peek.frameFn))
-	if fn == nil || fn.Proto == nil {
+	f, ok := frameAt(th, cf)
+	if !ok {
 		return 0, false
 	}
-	pc, code := *(*int)(unsafe.Add(cf, peek.framePc)), fn.Proto.Code
-	if pc < 1 || pc > len(code) {
-		return 0, false
-	}
-	inst := code[pc-1]
-	switch int(inst >> 26) {
+	switch int(f.inst >> 26) {
 	case opGetTable, opGetTableKS, opSelf:
 		// A lookup on the fast npc object costs what npcIndex charges.
 		if b.fastMeta != nil {
-			f := vmFrame{th: th, cf: cf, fn: fn, inst: inst}
-			if ud, ok := f.register(int(inst & 0x1ff)).(*lua.LUserData); ok && ud.Metatable == b.fastMeta {
+			if ud := f.lookupTarget(); ud != nil && ud.Metatable == b.fastMeta {
 				b.n += accessUnits
 			}
 		}
 	case opSetTable:
-		return setTableWork(vmFrame{th: th, cf: cf, fn: fn, inst: inst})
+		return setTableWork(f)
 	case opSetList:
 		// SETLIST A B C stores B values after register A (B = 0: all up to
 		// the stack's top), at most FieldsPerFlush (50) otherwise. Each
@@ -218,17 +212,42 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 		// appends, the growing array's copies and the collection of the
 		// list took about 80 ns of CPU per value in bench's HostileResume
 		// (body=unpack_table) against 12 ns per instruction.
-		if inst&0x1ff == 0 {
-			f := vmFrame{th: th, cf: cf, fn: fn, inst: inst}
-			return 2 * max(f.top()-int(inst>>18)&0xff-1, 0), true
+		if f.inst&0x1ff == 0 {
+			return 2 * max(f.top()-int(f.inst>>18)&0xff-1, 0), true
 		}
 	case opLen:
-		f := vmFrame{th: th, cf: cf, fn: fn, inst: inst}
-		if t, ok := f.rk(int(inst & 0x1ff)).(*lua.LTable); ok && !hasMeta(t, "__len") {
+		if t, ok := f.rk(int(f.inst & 0x1ff)).(*lua.LTable); ok && !hasMeta(t, "__len") {
 			return trailingNils(t, b.slotsLeft()), false
 		}
 	}
 	return 0, false
+}
+
+// frameAt reads the Lua call frame cf (a *callFrame of th) with the
+// instruction it runs (the one before its pc); ok is false for a Go
+// function's frame or a pc outside its code.
+func frameAt(th *lua.LState, cf unsafe.Pointer) (f vmFrame, ok bool) {
+	fn := *(**lua.LFunction)(unsafe.Add(cf, peek.frameFn))
+	if fn == nil || fn.Proto == nil {
+		return vmFrame{}, false
+	}
+	pc, code := *(*int)(unsafe.Add(cf, peek.framePc)), fn.Proto.Code
+	if pc < 1 || pc > len(code) {
+		return vmFrame{}, false
+	}
+	return vmFrame{th: th, cf: cf, fn: fn, inst: code[pc-1]}, true
+}
+
+// lookupTarget is the userdata a GETTABLE, GETTABLEKS or SELF instruction
+// of the frame looks a key up in, or nil (another instruction, or a
+// lookup in something else).
+func (f vmFrame) lookupTarget() *lua.LUserData {
+	switch int(f.inst >> 26) {
+	case opGetTable, opGetTableKS, opSelf:
+		ud, _ := f.register(int(f.inst & 0x1ff)).(*lua.LUserData)
+		return ud
+	}
+	return nil
 }
 
 func setTableWork(f vmFrame) (int, bool) {
