@@ -27,20 +27,10 @@ func paddedSkipRole(pad int) RoleSpec {
 // value of another kind now and then.
 func skipRunSpec(t *testing.T, spec RoleSpec, agents, ticks, workers int, checkAll bool) []string {
 	t.Helper()
-	saved := checkEverything
-	checkEverything = checkAll
-	defer func() { checkEverything = saved }()
 	d, err := Compile(spec)
 	require.NoError(t, err)
-	w := NewWorld(3)
+	w, out := skipWorld(t, d, 3, agents, checkAll)
 	w.Workers = workers
-	var out []string
-	w.OnEvent = func(e Event) { out = append(out, e.Kind.String()+": "+fmt.Sprintf("%+v", e)) }
-	for i := range agents {
-		a := NewAgent(fmt.Sprintf("s%d", i), d)
-		a.RethinkEvery = []float64{0, -1, 0.25}[i%3]
-		w.Add(a)
-	}
 	r := rand.New(rand.NewPCG(3, 4))
 	for range ticks {
 		for _, a := range w.Agents {
@@ -66,7 +56,7 @@ func skipRunSpec(t *testing.T, spec RoleSpec, agents, ticks, workers int, checkA
 		w.Tick(1.0 / 60)
 	}
 	w.Finish()
-	return out
+	return *out
 }
 
 // TestSkippedChecksWithManySlots: with 63, 64 and 65 or more slots (past
@@ -92,9 +82,6 @@ func TestSkippedChecksWithManySlots(t *testing.T) {
 // checks skipped as with everything checked.
 func TestSkippedChecksAcrossSetDomain(t *testing.T) {
 	run := func(checkAll bool) []string {
-		saved := checkEverything
-		checkEverything = checkAll
-		defer func() { checkEverything = saved }()
 		base := skipRole()
 		reordered := skipRole()
 		for i, j := 0, len(reordered.State)-1; i < j; i, j = i+1, j-1 {
@@ -106,14 +93,7 @@ func TestSkippedChecksAcrossSetDomain(t *testing.T) {
 			require.NoError(t, err)
 			doms = append(doms, d)
 		}
-		w := NewWorld(5)
-		var out []string
-		w.OnEvent = func(e Event) { out = append(out, e.Kind.String()+": "+fmt.Sprintf("%+v", e)) }
-		for i := range 9 {
-			a := NewAgent(fmt.Sprintf("s%d", i), doms[0])
-			a.RethinkEvery = []float64{0, -1, 0.25}[i%3]
-			w.Add(a)
-		}
+		w, out := skipWorld(t, doms[0], 5, 9, checkAll)
 		r := rand.New(rand.NewPCG(5, 6))
 		for tick := range 800 {
 			if tick%200 == 199 && tick < 600 {
@@ -137,7 +117,7 @@ func TestSkippedChecksAcrossSetDomain(t *testing.T) {
 			w.Tick(1.0 / 60)
 		}
 		w.Finish()
-		return out
+		return *out
 	}
 	want := run(true)
 	require.Greater(t, len(want), 300)

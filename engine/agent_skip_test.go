@@ -89,6 +89,26 @@ func skipRole() RoleSpec {
 		}}
 }
 
+// skipWorld is a world (seed) of n agents of d, every third one with each
+// of the re-score periods 0, never and 0.25 s, whose records are appended
+// in full to *out; the replanning checks and re-scores are all made, as
+// if nothing could be skipped, when checkAll is set, until t ends.
+func skipWorld(t *testing.T, d *Domain, seed uint64, n int, checkAll bool) (w *World, out *[]string) {
+	t.Helper()
+	saved := checkEverything
+	checkEverything = checkAll
+	t.Cleanup(func() { checkEverything = saved })
+	w = NewWorld(seed)
+	out = new([]string)
+	w.OnEvent = func(e Event) { *out = append(*out, e.Kind.String()+": "+fmt.Sprintf("%+v", e)) }
+	for i := range n {
+		a := NewAgent(fmt.Sprintf("s%d", i), d)
+		a.RethinkEvery = []float64{0, -1, 0.25}[i%3]
+		w.Add(a)
+	}
+	return w, out
+}
+
 // skipRun runs agents soldiers of skipRole for ticks ticks while the world
 // writes their state at random between ticks (variables the checks read,
 // one nothing reads, and values equal to the old ones; an agent's state
@@ -96,20 +116,10 @@ func skipRole() RoleSpec {
 // full.
 func skipRun(t *testing.T, agents, ticks, workers, budget, sparse int, checkAll bool) []string {
 	t.Helper()
-	saved := checkEverything
-	checkEverything = checkAll
-	defer func() { checkEverything = saved }()
 	d, err := Compile(skipRole())
 	require.NoError(t, err)
-	w := NewWorld(3)
+	w, out := skipWorld(t, d, 3, agents, checkAll)
 	w.Workers, w.PlanBudget = workers, budget
-	var out []string
-	w.OnEvent = func(e Event) { out = append(out, e.Kind.String()+": "+fmt.Sprintf("%+v", e)) }
-	for i := range agents {
-		a := NewAgent(fmt.Sprintf("s%d", i), d)
-		a.RethinkEvery = []float64{0, -1, 0.25}[i%3]
-		w.Add(a)
-	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range ticks {
 		for _, a := range w.Agents {
@@ -136,7 +146,7 @@ func skipRun(t *testing.T, agents, ticks, workers, budget, sparse int, checkAll 
 		w.Tick(1.0 / 60)
 	}
 	w.Finish()
-	return out
+	return *out
 }
 
 // TestSkippedChecksChangeNothing: the replanning checks skipped because the
