@@ -59,6 +59,13 @@ type budget struct {
 	spentAt   string                 // where the budget was spent
 	main      *lua.LState            // the runtime's main thread, whose next instruction Done reads (see vmpeek.go)
 	fastMeta  lua.LValue             // the metatable of the fast npc object, whose lookups Done charges (see promote)
+	// fastState is the fast npc.state of the running agent (nil when
+	// none) and mirror its lookup table, which Done keeps exact before
+	// each read and charges the read (see statemirror.go).
+	fastState     *lua.LUserData
+	fastStateMeta lua.LValue
+	mirror        *stateMirror
+	fastAgent     *engine.Agent
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }

@@ -175,7 +175,15 @@ func (r *Runtime) initReadOnly() {
 	r.roMeta = L.NewTable()
 	r.roMeta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
 		p := L.CheckUserData(1).Value.(*roProxy)
-		L.Push(r.readOnlyValue(L.GetTable(p.t, L.Get(2)), p.module))
+		// The module's own tables may lead, through __index, to the fast
+		// npc.state: look up without its mirror (slowState).
+		ud := r.budget.fastState
+		if ud != nil {
+			ud.Metatable = r.stMeta
+		}
+		v := L.GetTable(p.t, L.Get(2))
+		r.fastStateAgain(ud)
+		L.Push(r.readOnlyValue(v, p.module))
 		return 1
 	}))
 	r.roMeta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {

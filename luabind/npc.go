@@ -289,6 +289,7 @@ func (r *Runtime) promote(ud *lua.LUserData) {
 	ud.Metatable = r.fastMeta
 	r.fast, r.fastRef = ud, p
 	r.budget.workOps |= lookupOps
+	r.promoteState(p)
 }
 
 // slowNPC turns promote off, so every lookup goes through npcIndex (set
@@ -298,6 +299,7 @@ var slowNPC bool
 // demote gives the fast npc object back its ordinary metatable.
 func (r *Runtime) demote() {
 	if r.fast != nil {
+		r.demoteState()
 		r.fast.Metatable = r.npcMeta
 		r.fast, r.fastRef = nil, nil
 		r.budget.workOps &^= lookupOps

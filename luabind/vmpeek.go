@@ -201,6 +201,11 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 		if b.fastMeta != nil {
 			if ud := f.lookupTarget(); ud != nil && ud.Metatable == b.fastMeta {
 				b.n += accessUnits
+			} else if b.fastState != nil && f.lookupReadsState(b.fastState, b.fastStateMeta) {
+				// A read of the fast npc.state costs what stateIndex
+				// charges, and sees the agent's state as it is now.
+				b.n += accessUnits
+				b.mirror.sync(b.fastAgent)
 			}
 		}
 	case opSetTable:
