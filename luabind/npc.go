@@ -284,8 +284,10 @@ func (r *Runtime) promote(ud *lua.LUserData) {
 		})
 		r.fastIndex.Metatable = r.fastMiss
 		r.fastMeta.RawSetString("__index", r.fastIndex)
+		r.fastIndex.RawSetString("state", p.state)
 	}
-	r.fastIndex.RawSetString("state", p.state)
+	// The key is there (above), so only its value is written.
+	replaceString(r.fastIndex, "state", p.state)
 	ud.Metatable = r.fastMeta
 	r.fast, r.fastRef = ud, p
 	r.budget.workOps |= lookupOps

@@ -42,9 +42,17 @@ type stateMirror struct {
 	schema *engine.Schema
 	tbl    *lua.LTable    // variable name -> value, the mirrored slots only
 	a      *engine.Agent  // the agent whose values tbl holds now
-	slots  []int          // the mirrored slots, in the order first read
-	vals   []engine.Value // by slot: the value tbl holds for it
-	in     []bool         // by slot: mirrored
+	// held are the mirrored variables, in the order first read, with the
+	// value tbl holds for each; in marks their slots.
+	held []mirrored
+	in   []bool
+}
+
+// mirrored is one variable of a stateMirror.
+type mirrored struct {
+	slot int
+	name string
+	v    engine.Value
 }
 
 // maxMirrored bounds the variables a mirror holds (sync compares each on
@@ -62,17 +70,19 @@ func (m *stateMirror) sync(a *engine.Agent) {
 	}
 	m.a = a
 	st := a.State
-	for _, s := range m.slots {
+	for i := range m.held {
+		e := &m.held[i]
 		var v engine.Value
-		if s < len(st) {
-			v = st[s]
+		if e.slot < len(st) {
+			v = st[e.slot]
 		}
-		if old := m.vals[s]; !same(v, old) {
-			m.vals[s] = v
+		if !same(v, e.v) {
+			old := e.v
+			e.v = v
 			if present(old) && present(v) {
-				replaceString(m.tbl, m.schema.Name(s), fromValue(v))
+				replaceString(m.tbl, e.name, fromValue(v))
 			} else {
-				m.tbl.RawSetString(m.schema.Name(s), fromValue(v))
+				m.tbl.RawSetString(e.name, fromValue(v))
 			}
 		}
 	}
@@ -84,15 +94,9 @@ func (m *stateMirror) sync(a *engine.Agent) {
 func same(v, o engine.Value) bool {
 	vn, _ := v.AsNumber()
 	on, _ := o.AsNumber()
-	if v.Kind() != o.Kind() || math.Float64bits(vn) != math.Float64bits(on) {
-		return false
-	}
-	if v.Kind() == engine.String {
-		vs, _ := v.AsString()
-		os, _ := o.AsString()
-		return vs == os
-	}
-	return true
+	vs, _ := v.AsString() // "" unless a string
+	os, _ := o.AsString()
+	return v.Kind() == o.Kind() && math.Float64bits(vn) == math.Float64bits(on) && vs == os
 }
 
 // present reports whether a mirror table holds a key for v: Lua tables
@@ -127,21 +131,21 @@ func replaceString(t *lua.LTable, key string, v lua.LValue) {
 
 // clear drops every mirrored variable.
 func (m *stateMirror) clear() {
-	for _, s := range m.slots {
-		m.tbl.RawSetString(m.schema.Name(s), lua.LNil)
-		m.vals[s], m.in[s] = engine.Value{}, false
+	for _, e := range m.held {
+		m.tbl.RawSetString(e.name, lua.LNil)
+		m.in[e.slot] = false
 	}
-	m.slots = m.slots[:0]
+	m.held = m.held[:0]
 	m.a = nil
 }
 
 // add mirrors slot s of agent a (already synced) holding v.
 func (m *stateMirror) add(a *engine.Agent, s int, v engine.Value) {
-	if m.a != a || a.Domain.Schema != m.schema || s >= len(m.in) || m.in[s] || len(m.slots) >= maxMirrored {
+	if m.a != a || a.Domain.Schema != m.schema || s >= len(m.in) || m.in[s] || len(m.held) >= maxMirrored {
 		return
 	}
-	m.in[s], m.vals[s] = true, v
-	m.slots = append(m.slots, s)
+	m.in[s] = true
+	m.held = append(m.held, mirrored{slot: s, name: m.schema.Name(s), v: v})
 	m.tbl.RawSetString(m.schema.Name(s), fromValue(v))
 }
 
@@ -159,7 +163,7 @@ func (r *Runtime) mirrorFor(s *engine.Schema) *stateMirror {
 			r.stMirrorMiss = r.L.NewTable()
 			r.stMirrorMiss.RawSetString("__index", r.L.NewFunction(r.fastStateMiss))
 		}
-		m = &stateMirror{schema: s, tbl: r.L.NewTable(), vals: make([]engine.Value, s.Len()), in: make([]bool, s.Len())}
+		m = &stateMirror{schema: s, tbl: r.L.NewTable(), in: make([]bool, s.Len())}
 		m.tbl.Metatable = r.stMirrorMiss
 		r.mirrors[s] = m
 	}
