@@ -40,8 +40,8 @@ import (
 // stateMirror is the lookup table of the fast npc.state for one schema.
 type stateMirror struct {
 	schema *engine.Schema
-	tbl    *lua.LTable    // variable name -> value, the mirrored slots only
-	a      *engine.Agent  // the agent whose values tbl holds now
+	tbl    *lua.LTable   // variable name -> value, the mirrored slots only
+	a      *engine.Agent // the agent whose values tbl holds now
 	// held are the mirrored variables, in the order first read, with the
 	// value tbl holds for each; in marks their slots.
 	held []mirrored
