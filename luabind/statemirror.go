@@ -285,8 +285,8 @@ func lookupInstrBelow(th *lua.LState) bool {
 // __index while that is a table; a userdata there ends the walk), and ud
 // has the fast state's metatable meta (slowState gives it stateIndex's
 // for a while, which charges the read itself).
-func (f vmFrame) lookupReadsState(ud *lua.LUserData, meta lua.LValue) bool {
-	if ud.Metatable != meta {
+func (f vmFrame) lookupReadsState(ud *lua.LUserData, meta *lua.LTable) bool {
+	if !isTable(ud.Metatable, meta) {
 		return false
 	}
 	switch obj := f.register(int(f.inst & 0x1ff)).(type) {
