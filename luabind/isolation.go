@@ -38,6 +38,9 @@ type ownedCtx struct {
 	// seen marks a coroutine that Lua code got hold of (coroutine.running):
 	// it is never reused for another body (see recycleThread).
 	seen bool
+	// afterWait marks a coroutine suspended in goWait's yield: its next
+	// resume is charged what the Lua npc:wait ran after its yield.
+	afterWait bool
 }
 
 // Done counts instructions against the runtime's budget; without a
@@ -123,6 +126,12 @@ func (r *Runtime) wrapCoroutines(co *lua.LTable) (checkedCreate, wrapResume lua.
 				r.raise(L, "%s: this coroutine runs the sandbox's pcall: resume the coroutine that called pcall", what)
 			} else if c != nil && c.pcallWorker != nil {
 				return r.resumeWaiting(L, th)
+			}
+			if ok, vals := r.afterWait(th); ok {
+				L.SetTop(1)
+				for _, v := range vals {
+					L.Push(v)
+				}
 			}
 			return resume.GFunction(L)
 		})

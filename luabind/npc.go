@@ -123,6 +123,9 @@ func (r *Runtime) initNPC() {
 	L.Call(6, 1)
 	makeHost := L.Get(-1)
 	L.Pop(1)
+	if !luaWait {
+		r.methods.RawSetString("wait", L.NewFunction(r.goWait))
+	}
 	for name := range r.opts.Host {
 		L.Push(makeHost)
 		L.Push(lua.LString(name))

@@ -1,0 +1,138 @@
+package luabind
+
+import (
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// npc:wait in Go. The prelude defines npc:wait in Lua (a colon check, a
+// mode check, an argument check, a yield of the sleep token), which costs
+// about twenty VM instructions, three calls of type and inbody and two
+// Lua calls per wait. goWait does the same checks in Go and yields the
+// same values in one Go call, and charges the budget exactly the work
+// units the Lua version spends on each of its paths (waitUnits), so
+// budgets, stops and the work of every resume stay as they were: the
+// units up to the yield when it yields, and the instructions the Lua
+// version runs after its yield returns at the start of the coroutine's
+// next resume, whoever resumes it (chargeAfterWait). TestGoWaitCostsAsLua runs every path both
+// ways and compares work units, values and messages.
+
+// The work units of the prelude's Lua npc:wait on each path: measured
+// instruction counts of its code (see TestGoWaitCostsAsLua).
+var waitUnits = struct {
+	notColon, notBody, badArg, noWait, toYield, afterYield int64
+}{notColon: 18, notBody: 13, badArg: 25, noWait: 21, toYield: 23, afterYield: 1}
+
+// luaWait keeps the prelude's Lua npc:wait (set by the package's tests,
+// to compare both ways, before NewRuntime).
+var luaWait bool
+
+// goWait is npc:wait(seconds).
+func (r *Runtime) goWait(L *lua.LState) int {
+	if L.Get(1).Type() != lua.LTUserData {
+		r.chargeVM(L, waitUnits.notColon)
+		preludeError(L, "npc:wait is a method: call it with a colon, npc:wait(...), not npc.wait(...)")
+	}
+	if r.mode != modeBody {
+		r.chargeVM(L, waitUnits.notBody)
+		L.Error(lua.LString(L.Where(1)+" npc:wait can only be called in an action body (run), not in "+r.mode.String()), 0)
+	}
+	seconds, ok := L.Get(2).(lua.LNumber)
+	if !ok {
+		r.chargeVM(L, waitUnits.badArg)
+		preludeError(L, "bad argument #1 to 'wait' (number expected, got %s)", L.Get(2).Type().String())
+	}
+	if !(seconds > 1e-9) {
+		r.chargeVM(L, waitUnits.noWait)
+		return 0
+	}
+	r.chargeVM(L, waitUnits.toYield)
+	L.SetTop(0)
+	L.Push(r.sleepToken)
+	L.Push(seconds)
+	r.checkYield(L)
+	if c := threadCtx(L); c != nil {
+		c.afterWait = true
+	}
+	return -1
+}
+
+// afterWait is called before th is resumed. When th waits in goWait's
+// yield it charges what the Lua npc:wait runs after its yield returns and
+// reports true with the values goWait is to return: none, as the Lua
+// version returns none, but as many nils as the calling instruction
+// expects results (gopher-lua hands a yielded Go function's caller the
+// values it is resumed with, and fails when they are fewer than the
+// results the call expects).
+func (r *Runtime) afterWait(th *lua.LState) (bool, []lua.LValue) {
+	c := threadCtx(th)
+	if c == nil || !c.afterWait {
+		return false, nil
+	}
+	c.afterWait = false
+	if b := r.budget; b.armed {
+		if b.spent == nil && b.limit > 0 && b.n+waitUnits.afterYield > b.limit {
+			// The Lua version's budget check would stop at its first
+			// instruction after the yield, inside th, naming th's line
+			// that called npc:wait: stop there, the VM raises the error
+			// at th's first instruction.
+			b.n = b.limit + 1
+			b.spend(b.overrun())
+			if b.where != nil {
+				b.spentAt = scriptWhere(th)
+			}
+		} else {
+			b.n += waitUnits.afterYield
+		}
+	}
+	return true, nils[:callResults(th)]
+}
+
+// nils holds nils for afterWait's results.
+var nils = func() (t [256]lua.LValue) {
+	for i := range t {
+		t[i] = lua.LNil
+	}
+	return t
+}()
+
+// callResults is how many results the CALL instruction th's current Lua
+// frame stopped at expects (0 for any number, or when the frame cannot
+// be read).
+func callResults(th *lua.LState) int {
+	if !peek.ok {
+		return 0
+	}
+	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	if cf == nil {
+		return 0
+	}
+	f, ok := frameAt(th, cf)
+	if !ok || int(f.inst>>26) != lua.OP_CALL {
+		return 0
+	}
+	if c := int(f.inst>>9) & 0x1ff; c > 1 {
+		return c - 1
+	}
+	return 0
+}
+
+// chargeVM charges k units that stand for k VM instructions: where the
+// budget would have stopped at one of them, it stops as the VM's check
+// would (the count one past the limit, the stop's place noted).
+func (r *Runtime) chargeVM(L *lua.LState, k int64) {
+	b := r.budget
+	if !b.armed || k == 0 {
+		return
+	}
+	if b.spent == nil && b.limit > 0 && b.n+k > b.limit {
+		b.n = b.limit + 1
+		b.spend(b.overrun())
+		if b.where != nil {
+			b.spentAt = b.where()
+		}
+		L.RaiseError("%s", b.spent.Error())
+	}
+	r.charge(L, k)
+}
