@@ -29,29 +29,38 @@ var waitUnits = struct {
 var luaWait bool
 
 // goWait is npc:wait(seconds).
+//
+// A tail call (return npc:wait(s)) of the Lua version replaced the
+// calling frame, so its messages named the line of the caller's caller;
+// a tail-called Go function runs with the calling frame still there, so
+// goWait skips that frame (waitWhereTail).
 func (r *Runtime) goWait(L *lua.LState) int {
+	where, level := scriptWhere, 1
+	if tailCalled(L) {
+		where, level = waitWhereTail, 2
+	}
 	if L.Get(1).Type() != lua.LTUserData {
-		r.chargeVM(L, waitUnits.notColon)
-		preludeError(L, "npc:wait is a method: call it with a colon, npc:wait(...), not npc.wait(...)")
+		r.chargeVM(L, where, waitUnits.notColon)
+		L.Error(lua.LString(where(L)+"npc:wait is a method: call it with a colon, npc:wait(...), not npc.wait(...)"), 0)
 	}
 	if r.mode != modeBody {
-		r.chargeVM(L, waitUnits.notBody)
-		L.Error(lua.LString(L.Where(1)+" npc:wait can only be called in an action body (run), not in "+r.mode.String()), 0)
+		r.chargeVM(L, where, waitUnits.notBody)
+		L.Error(lua.LString(L.Where(level)+" npc:wait can only be called in an action body (run), not in "+r.mode.String()), 0)
 	}
 	seconds, ok := L.Get(2).(lua.LNumber)
 	if !ok {
-		r.chargeVM(L, waitUnits.badArg)
-		preludeError(L, "bad argument #1 to 'wait' (number expected, got %s)", L.Get(2).Type().String())
+		r.chargeVM(L, where, waitUnits.badArg)
+		L.Error(lua.LString(where(L)+"bad argument #1 to 'wait' (number expected, got "+L.Get(2).Type().String()+")"), 0)
 	}
 	if !(seconds > 1e-9) {
-		r.chargeVM(L, waitUnits.noWait)
+		r.chargeVM(L, where, waitUnits.noWait)
 		return 0
 	}
-	r.chargeVM(L, waitUnits.toYield)
+	r.chargeVM(L, where, waitUnits.toYield)
 	L.SetTop(0)
 	L.Push(r.sleepToken)
 	L.Push(seconds)
-	r.checkYield(L)
+	r.checkYieldAt(L, where)
 	if c := threadCtx(L); c != nil {
 		c.afterWait = true
 	}
@@ -86,7 +95,45 @@ func (r *Runtime) afterWait(th *lua.LState) (bool, []lua.LValue) {
 			b.n += waitUnits.afterYield
 		}
 	}
-	return true, nils[:callResults(th)]
+	n, tail := callResults(th)
+	if b := r.budget; tail && b.armed {
+		// The frame that tail-called goWait is still there and runs the
+		// RETURN after its TAILCALL, a VM instruction the budget counts,
+		// where the Lua version's tail call had replaced it: one unit
+		// of afterYield is that RETURN.
+		b.n--
+	}
+	return true, nils[:n]
+}
+
+// tailCalled reports whether the Go function L runs was called by a
+// TAILCALL instruction of the Lua frame under it.
+func tailCalled(L *lua.LState) bool {
+	if !peek.ok {
+		return false
+	}
+	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(L), peek.stateFrame))
+	if cf == nil {
+		return false
+	}
+	p := *(*unsafe.Pointer)(unsafe.Add(cf, peek.frameParent))
+	if p == nil {
+		return false
+	}
+	f, ok := frameAt(L, p)
+	return ok && int(f.inst>>26) == lua.OP_TAILCALL
+}
+
+// waitWhereTail is scriptWhere for a tail-called goWait: it skips the
+// frame that tail-called it.
+func waitWhereTail(L *lua.LState) string {
+	if where := threadWhereFrom(L, 2); where != "" {
+		return where
+	}
+	if L.Parent == nil {
+		return ""
+	}
+	return scriptWhere(L.Parent)
 }
 
 // nils holds nils for afterWait's results.
@@ -99,29 +146,35 @@ var nils = func() (t [256]lua.LValue) {
 
 // callResults is how many results the CALL instruction th's current Lua
 // frame stopped at expects (0 for any number, or when the frame cannot
-// be read).
-func callResults(th *lua.LState) int {
+// be read), and whether it stopped at a TAILCALL instead.
+func callResults(th *lua.LState) (n int, tail bool) {
 	if !peek.ok {
-		return 0
+		return 0, false
 	}
 	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
 	if cf == nil {
-		return 0
+		return 0, false
 	}
 	f, ok := frameAt(th, cf)
-	if !ok || int(f.inst>>26) != lua.OP_CALL {
-		return 0
+	if !ok {
+		return 0, false
 	}
-	if c := int(f.inst>>9) & 0x1ff; c > 1 {
-		return c - 1
+	switch int(f.inst >> 26) {
+	case lua.OP_TAILCALL:
+		return 0, true
+	case lua.OP_CALL:
+		if c := int(f.inst>>9) & 0x1ff; c > 1 {
+			return c - 1, false
+		}
 	}
-	return 0
+	return 0, false
 }
 
 // chargeVM charges k units that stand for k VM instructions: where the
 // budget would have stopped at one of them, it stops as the VM's check
-// would (the count one past the limit, the stop's place noted).
-func (r *Runtime) chargeVM(L *lua.LState, k int64) {
+// would (the count one past the limit, the stop's place noted: where(L),
+// the script line the Lua version's check named).
+func (r *Runtime) chargeVM(L *lua.LState, where func(*lua.LState) string, k int64) {
 	b := r.budget
 	if !b.armed || k == 0 {
 		return
@@ -129,10 +182,11 @@ func (r *Runtime) chargeVM(L *lua.LState, k int64) {
 	if b.spent == nil && b.limit > 0 && b.n+k > b.limit {
 		b.n = b.limit + 1
 		b.spend(b.overrun())
+		at := where(L)
 		if b.where != nil {
-			b.spentAt = b.where()
+			b.spentAt = at
 		}
-		L.RaiseError("%s", b.spent.Error())
+		L.Error(lua.LString(at+b.spent.Error()), 0)
 	}
 	r.charge(L, k)
 }

@@ -68,6 +68,18 @@ local tok, s = co() co()`, ""},
 		{"inside a callback", `string.gsub("a", "a", function() npc:wait(0.1) end)`,
 			"cannot wait or yield inside a callback of string.gsub"},
 		{"runaway", `while true do npc:wait(0) end`, "instruction budget exceeded"},
+		{"tail call", `local function w(s) return npc:wait(s) end
+w(0.1) w(0) local a, b = w(0.1) npc.state.n = (a == nil and b == nil) and 7 or 0`, ""},
+		{"tail call, not a colon", `local function w(s)
+  return npc.wait(s)
+end
+w(0.1)`, "npc:wait is a method"},
+		{"tail call, bad seconds", `local function w(s)
+  return npc:wait(s)
+end
+w("x")`, "bad argument #1 to 'wait'"},
+		{"tail call inside a metamethod", `local t = setmetatable({}, { __index = function() return npc:wait(0.1) end })
+local x = t.a`, "cannot wait or yield inside a metamethod"},
 	}
 	dir := t.TempDir()
 	for _, c := range cases {
@@ -102,6 +114,8 @@ func TestGoWaitStopsAsLua(t *testing.T) {
   npc:wait(0.1) npc.state.n = npc.state.n + 1
 end)
 co() co()`,
+		`local function w(s) return npc:wait(s) end
+w(0.1) w(0) w(0.1) npc.state.n = 1`,
 		`local co = coroutine.create(function()
   local a, b = npc:wait(0.1) npc.state.n = npc.state.n + (b == nil and 1 or 0)
 end)
