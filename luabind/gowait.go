@@ -47,7 +47,8 @@ func (r *Runtime) goWait(L *lua.LState) int {
 		r.chargeVM(L, where, waitUnits.notBody)
 		L.Error(lua.LString(L.Where(level)+" npc:wait can only be called in an action body (run), not in "+r.mode.String()), 0)
 	}
-	seconds, ok := L.Get(2).(lua.LNumber)
+	sv := L.Get(2) // pushed as it is: boxing the number again would allocate
+	seconds, ok := sv.(lua.LNumber)
 	if !ok {
 		r.chargeVM(L, where, waitUnits.badArg)
 		L.Error(lua.LString(where(L)+"bad argument #1 to 'wait' (number expected, got "+L.Get(2).Type().String()+")"), 0)
@@ -59,7 +60,7 @@ func (r *Runtime) goWait(L *lua.LState) int {
 	r.chargeVM(L, where, waitUnits.toYield)
 	L.SetTop(0)
 	L.Push(r.sleepToken)
-	L.Push(seconds)
+	L.Push(sv)
 	r.checkYieldAt(L, where)
 	if c := threadCtx(L); c != nil {
 		c.afterWait = true
