@@ -191,3 +191,30 @@ func (r *Runtime) chargeVM(L *lua.LState, where func(*lua.LState) string, k int6
 	}
 	r.charge(L, k)
 }
+
+// The colon check of a host method in Go. The prelude's host method
+// wrapper called colon(self, name), a Lua function calling type, before
+// hoststart; the wrapper it makes now calls hostStartColon, which checks
+// the same in Go and charges exactly the units colon and its call spent
+// (hostColonUnits), so a host method costs the work units it did. Like
+// goWait, TestHostColonCostsAsLua compares both ways on every path.
+
+// hostColonUnits are the work units the Lua colon check spent: on a
+// method called with a colon (ok) and on one called with a dot (notColon,
+// up to its error).
+var hostColonUnits = struct{ ok, notColon int64 }{ok: 10, notColon: 12}
+
+// luaHost keeps the prelude's Lua colon check in host methods (set by the
+// package's tests, to compare both ways, before NewRuntime).
+var luaHost bool
+
+// hostStartColon(npc, name, ...) is hostStart after colon(npc, name).
+func (r *Runtime) hostStartColon(L *lua.LState) int {
+	if L.Get(1).Type() != lua.LTUserData {
+		r.chargeVM(L, scriptWhere, hostColonUnits.notColon)
+		name := lua.LVAsString(L.Get(2))
+		preludeError(L, "npc:%s is a method: call it with a colon, npc:%s(...), not npc.%s(...)", name, name, name)
+	}
+	r.chargeVM(L, scriptWhere, hostColonUnits.ok)
+	return r.hostStart(L)
+}

@@ -18,7 +18,7 @@ import (
 // and later continue, so the loops that wait across ticks live here. Each
 // resume passes the tick's dt (seconds) as the value of coroutine.yield().
 const prelude = `
-local methods, hoststart, inbody, SLEEP, HOST, raise = ...
+local methods, hoststart, inbody, SLEEP, HOST, raise, hoststartcolon = ...
 local yield, type = coroutine.yield, type
 
 -- raise(msg) raises msg naming the script line that called the npc
@@ -67,10 +67,16 @@ local function started(done, ...)
   if done then return ... end
   return resumed(yield(HOST, (...)))
 end
+-- The second factory leaves the colon check to hoststartcolon, in Go,
+-- which charges what colon costs here (see hostColonUnits).
 return function(name)
   return function(self, ...)
     colon(self, name)
     return started(hoststart(self, name, ...))
+  end
+end, function(name)
+  return function(self, ...)
+    return started(hoststartcolon(self, name, ...))
   end
 end
 `
@@ -120,9 +126,13 @@ func (r *Runtime) initNPC() {
 		preludeError(L, "%s", L.CheckString(1))
 		return 0
 	}))
-	L.Call(6, 1)
+	L.Push(L.NewFunction(r.hostStartColon))
+	L.Call(7, 2)
 	makeHost := L.Get(-1)
-	L.Pop(1)
+	if luaHost {
+		makeHost = L.Get(-2)
+	}
+	L.Pop(2)
 	if !luaWait {
 		r.methods.RawSetString("wait", L.NewFunction(r.goWait))
 	}
