@@ -163,6 +163,7 @@ func TestCountedStockAttackCountsAndStops(t *testing.T) {
 		counts = append(counts, ctx.n)
 	}
 	require.Greater(t, counts[0], int64(20), "a pass of the loop is a few dozen instructions")
+	t.Logf("%d VM instructions per resume", counts[0])
 	assert.Equal(t, []int64{counts[0], counts[0], counts[0]}, counts)
 	ctx.n, ctx.limit = 0, counts[0]/2
 	st, err, _ := L.Resume(ths[1], nil)
