@@ -147,6 +147,7 @@ func (p *Planner) searchLoopTiny(gs *goalSearch, ws *wordSearch, ts *tinySearch,
 	finite := fin < math.Inf(1)
 	room := p.tinyRoom()
 	for cur := first; ; cur = -1 {
+		var cn *node
 		if cur < 0 {
 			switch heap := p.heap; len(heap) {
 			case 0:
@@ -156,7 +157,7 @@ func (p *Planner) searchLoopTiny(gs *goalSearch, ws *wordSearch, ts *tinySearch,
 			default:
 				cur = p.pop()
 			}
-			cn := &p.nodes[cur]
+			cn = &p.nodes[cur]
 			if cn.dead {
 				continue
 			}
@@ -170,9 +171,10 @@ func (p *Planner) searchLoopTiny(gs *goalSearch, ws *wordSearch, ts *tinySearch,
 				p.push(cur)
 				return -1, paused, cut, expansions
 			}
+		} else {
+			cn = &p.nodes[cur]
 		}
 		expansions++
-		cn := &p.nodes[cur]
 		if len(p.nodes)+len(acts) > room {
 			p.growTiny(len(p.nodes) + len(acts))
 			room = p.tinyRoom()
