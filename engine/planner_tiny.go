@@ -219,7 +219,20 @@ func (p *Planner) searchLoopTiny(gs *goalSearch, ws *wordSearch, ts *tinySearch,
 				// The step completes the goal: a goal node, never expanded.
 				p.nodes = p.nodes[:child+1]
 				p.nodes[child] = node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true}
-				p.pushEntry(openEntry{f: g, key: key, node: child})
+				// pushEntry inline (room reserved above).
+				heap := p.heap[:len(p.heap)+1]
+				p.heap = heap
+				k := len(heap) - 1
+				for k > 0 {
+					up := (k - 1) / 2
+					u := &heap[up]
+					if !(g < u.f || g == u.f && (key < u.key || key == u.key && p.lexLess(child, u.node))) {
+						break
+					}
+					heap[k] = *u
+					k = up
+				}
+				heap[k] = openEntry{f: g, key: key, node: child}
 				continue
 			}
 			var h float64
