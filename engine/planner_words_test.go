@@ -207,8 +207,7 @@ func TestWordSearchGivesTheGeneralSearch(t *testing.T) {
 	})
 	t.Logf("word search %d (tiny %d), general %d", words, tiny, general)
 	assert.Greater(t, words, 0, "some domains must run the word search")
-	assert.Greater(t, tiny, 0, "some must run the tiny word search")
-	assert.Greater(t, words, tiny, "and some the other word search")
+	assert.Greater(t, words, tiny, "some must run the word search that is not tiny")
 	assert.Greater(t, general, 0, "some domains must fall back")
 }
 
