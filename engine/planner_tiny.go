@@ -8,7 +8,7 @@ import (
 
 // The tiny word search: searchLoopWords for the goals whose search is
 // small enough to take a shorter loop, chosen at analysis (compileTiny).
-// Its rows fit the 4 lanes (at most 4 words), it has at most 64 relevant
+// Its rows fit the 4 lanes (1 to 4 words), it has at most 64 relevant
 // actions (one candidate word), no action index, one goal conjunct and no
 // effect that copies or adds from another word. The loop is the same A*
 // as searchLoopWords (the same candidates in the same order, the same
@@ -18,9 +18,18 @@ import (
 //     word once per call, not tested per candidate;
 //   - the room for one expansion's children (nodes, rows, open set) is one
 //     compare against a bound computed when the arrays grow;
-//   - tests read the row through its 4 lanes (no bounds checks), with a
-//     condition that can never hold folded into one test that never does;
-//   - the non-numeric estimate is inline.
+//   - tests read the row through its 4 lanes (no bounds checks), the first
+//     test of a condition inline, one that can never hold folded into one
+//     test that never does;
+//   - the non-numeric estimate and the push of a goal node are inline, and
+//     an open set of one entry is popped inline.
+//
+// Plan, not time-sliced and chaining, also skips the layers around it for
+// such a goal (loadTiny, planTiny): it loads the start state's row once,
+// tests the goal on it (the word search's own goal test, which is exactly
+// Goal.Satisfied on a state that loads) and expands the root without
+// pushing it on the open set and popping it again. A start state that does
+// not load takes the usual way (the general search).
 
 // tinySearch is a goal's word search in the tiny form (see above).
 type tinySearch struct {
@@ -76,8 +85,8 @@ func tinyCondOf(c *wordCond) tinyCond {
 // compileTiny returns ws in the tiny form, or nil when gs's search does
 // not fit it (see above).
 func compileTiny(gs *goalSearch, ws *wordSearch) *tinySearch {
-	if !ws.small || gs.index != nil || len(ws.acts) > 64 || len(ws.atoms) != 1 || len(gs.atoms) != 1 {
-		return nil
+	if !ws.small || len(ws.slots) == 0 || gs.index != nil || len(ws.acts) > 64 || len(ws.atoms) != 1 || len(gs.atoms) != 1 {
+		return nil // (no words: tinyRoom divides by the row's width)
 	}
 	ts := &tinySearch{acts: make([]tinyAct, len(ws.acts)), goal: tinyCondOf(&ws.cond), numeric: gs.atoms[0].numeric}
 	for d := range gs.keySteps {
