@@ -161,8 +161,10 @@ func (p *Planner) searchLoopTiny(gs *goalSearch, ws *wordSearch, ts *tinySearch,
 			switch heap := p.heap; len(heap) {
 			case 0:
 				return -1, exhausted, cut, expansions
-			case 1: // pop of the one entry, inline
+			case 1: // pop of one or two entries, inline
 				cur, p.heap = heap[0].node, heap[:0]
+			case 2:
+				cur, heap[0], p.heap = heap[0].node, heap[1], heap[:1]
 			default:
 				cur = p.pop()
 			}
