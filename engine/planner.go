@@ -246,21 +246,19 @@ func (p *Planner) Plan(st State) (*Plan, error) {
 		if gs == nil || gs.goal != g {
 			gs = p.searchGoalSlow(g)
 		}
-		if ws := gs.words; ws != nil && ws.tiny != nil && full && p.slice == nil && p.Chaining && len(gs.direct) > 0 && !p.generalOnly {
+		if gs.tiny != nil && full && p.slice == nil && p.Chaining && !p.generalOnly {
 			// A tiny search: the goal tested on the start's words, which
 			// the search then starts from.
-			if ok, holds := p.loadTiny(ws, sim); ok {
-				if holds {
-					continue
-				}
-				apply := i < len(goals)-1
-				if apply && !own {
-					p.sim = append(p.sim[:0], st...)
-					sim, own = p.sim, true
-				}
-				if err := p.planTiny(gs, ws, sim, apply); err != nil {
-					return nil, err
-				}
+			apply := i < len(goals)-1
+			if apply && !own {
+				p.sim = append(p.sim[:0], st...)
+				sim, own = p.sim, true
+			}
+			taken, err := p.planTiny(gs, sim, apply)
+			if err != nil {
+				return nil, err
+			}
+			if taken {
 				continue
 			}
 		}

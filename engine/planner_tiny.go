@@ -346,28 +346,27 @@ func (p *Planner) estimateTiny(gs *goalSearch, ws *wordSearch, r *[4]uint64) (h 
 	return h, hs
 }
 
-// loadTiny loads st into the first row of the word arena for gs's tiny
-// search and tests the goal there: ok false when st does not fit the
-// words (Plan then goes the usual way), else whether the goal holds in
-// st, exactly as gs.cond (the word search's own goal test).
-func (p *Planner) loadTiny(ws *wordSearch, st State) (ok, holds bool) {
+// planTiny is planGoalSearch for a goal whose search is tiny (gs.tiny),
+// chaining and not time-sliced, with Plan's goal test: it loads sim into
+// the first row of the word arena and tests the goal there (the word
+// search's own goal test, exactly gs.cond on a state that loads); taken
+// false says sim does not load (Plan then goes the usual way), and a goal
+// that holds is taken with nothing planned. Otherwise searchNew's set-up
+// on words, the search from the root without the open set's first push
+// and pop, then the steps (or the error) as planGoalSearch.
+func (p *Planner) planTiny(gs *goalSearch, sim State, apply bool) (taken bool, err error) {
+	ts, ws := gs.tiny, gs.words
 	nw := len(ws.slots)
 	if nw+4 > len(p.words) {
 		p.growWords(nw + 4)
 	}
-	if !ws.load(p.words[:nw], st) {
-		return false, false
+	if !ws.load(p.words[:nw], sim) {
+		return false, nil
 	}
-	return true, ws.tiny.goal.holds((*[4]uint64)(p.words[:4]))
-}
-
-// planTiny is planGoalSearch for a goal whose search is tiny, chaining and
-// not time-sliced, after loadTiny loaded sim into the first row and found
-// the goal unmet: searchNew's set-up on words, the search from the root
-// without the open set's first push and pop, then the steps (or the
-// error) as planGoalSearch.
-func (p *Planner) planTiny(gs *goalSearch, ws *wordSearch, sim State, apply bool) error {
-	ts := ws.tiny
+	r := (*[4]uint64)(p.words[:4])
+	if ts.goal.holds(r) {
+		return true, nil
+	}
 	d := p.Domain
 	maxDepth := p.depth()
 	p.replayed = nil
@@ -390,9 +389,8 @@ func (p *Planner) planTiny(gs *goalSearch, ws *wordSearch, sim State, apply bool
 		clear(h)
 	}
 	p.wmode = true
-	p.nw = len(ws.slots)
+	p.nw = nw
 	p.nodes = append(p.nodes, node{parent: -1, action: -1})
-	r := (*[4]uint64)(p.words[:4])
 	var h float64
 	var hs int32
 	if !ts.numeric {
@@ -426,9 +424,9 @@ func (p *Planner) planTiny(gs *goalSearch, ws *wordSearch, sim State, apply bool
 	if res != found {
 		err := p.explain(gs, sim, maxDepth, res, cut, exp)
 		if p.suspended() {
-			return errSearchPaused // an explaining search was suspended
+			return true, errSearchPaused // an explaining search was suspended
 		}
-		return err
+		return true, err
 	}
 	// The steps from the goal node back, as planGoalSearch.
 	start := len(p.plan.Steps)
@@ -445,5 +443,5 @@ func (p *Planner) planTiny(gs *goalSearch, ws *wordSearch, sim State, apply bool
 	if apply {
 		ws.store(sim, p.wordState(end))
 	}
-	return nil
+	return true, nil
 }
