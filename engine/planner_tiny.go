@@ -373,7 +373,6 @@ func (p *Planner) planTiny(gs *goalSearch, sim State, apply bool) (taken bool, e
 	p.gs = gs
 	p.maxDepth = maxDepth
 	p.keyBits, p.keySteps = gs.keyBits, gs.keySteps
-	p.nodes = p.nodes[:0]
 	p.heap = p.heap[:0]
 	p.n = d.Schema.Len()
 	p.resetTable()
@@ -390,7 +389,12 @@ func (p *Planner) planTiny(gs *goalSearch, sim State, apply bool) (taken bool, e
 	}
 	p.wmode = true
 	p.nw = nw
-	p.nodes = append(p.nodes, node{parent: -1, action: -1})
+	if cap(p.nodes) > 0 { // the root, written in place
+		p.nodes = p.nodes[:1]
+		p.nodes[0] = node{parent: -1, action: -1}
+	} else {
+		p.nodes = append(p.nodes[:0], node{parent: -1, action: -1})
+	}
 	var h float64
 	var hs int32
 	if !ts.numeric {
