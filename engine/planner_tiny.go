@@ -37,6 +37,11 @@ type tinySearch struct {
 	goal    tinyCond  // wordSearch.cond
 	atom    tinyCond  // the one atom's test when it is not numeric
 	numeric bool      // the atom is numeric (estimateTiny)
+	// For an atom that is not numeric, its estimate capped by the
+	// finishing step (heuristicWords): hHolds, sHolds where its test
+	// holds, hUnmet, sUnmet where it does not.
+	hHolds, hUnmet float64
+	sHolds, sUnmet int32
 	// units[d] is the unit of the key field of a step at depth d + 1
 	// (childKey: the action's index + 1 times it), for d < keySteps.
 	units []uint64
@@ -102,6 +107,8 @@ func compileTiny(gs *goalSearch, ws *wordSearch) *tinySearch {
 	}
 	if !ts.numeric {
 		ts.atom = tinyCondOf(&ws.atoms[0].test)
+		ts.hHolds, ts.sHolds = gs.capByFinish(0, 0)
+		ts.hUnmet, ts.sUnmet = gs.capByFinish(gs.atoms[0].minCost, 1)
 	}
 	return ts
 }
@@ -152,8 +159,6 @@ func (p *Planner) searchLoopTiny(gs *goalSearch, ws *wordSearch, ts *tinySearch,
 			}
 		}
 	}
-	minCost, fin := gs.atoms[0].minCost, gs.finish
-	finite := fin < math.Inf(1)
 	room := p.tinyRoom()
 	for cur := first; ; cur = -1 {
 		var cn *node
@@ -249,11 +254,9 @@ func (p *Planner) searchLoopTiny(gs *goalSearch, ws *wordSearch, ts *tinySearch,
 			var h float64
 			var hs int32
 			if !ts.numeric { // the non-numeric estimate inline
-				if !ts.atom.holds(q) {
-					h, hs = minCost, 1
-				}
-				if finite && (fin < h || hs > 1) {
-					h, hs = min(h, fin), 1 // as capByFinish
+				h, hs = ts.hUnmet, ts.sUnmet
+				if ts.atom.holds(q) {
+					h, hs = ts.hHolds, ts.sHolds
 				}
 			} else {
 				h, hs = p.estimateTiny(gs, ws, q)
@@ -398,11 +401,9 @@ func (p *Planner) planTiny(gs *goalSearch, sim State, apply bool) (taken bool, e
 	var h float64
 	var hs int32
 	if !ts.numeric {
-		if !ts.atom.holds(r) {
-			h, hs = gs.atoms[0].minCost, 1
-		}
-		if fin := gs.finish; fin < math.Inf(1) && (fin < h || hs > 1) {
-			h, hs = min(h, fin), 1 // as capByFinish
+		h, hs = ts.hUnmet, ts.sUnmet
+		if ts.atom.holds(r) {
+			h, hs = ts.hHolds, ts.sHolds
 		}
 	} else {
 		h, hs = p.estimateTiny(gs, ws, r)
