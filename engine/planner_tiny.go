@@ -196,7 +196,6 @@ func (p *Planner) searchLoopTiny(gs *goalSearch, ws *wordSearch, ts *tinySearch,
 			room = p.tinyRoom()
 			cn = &p.nodes[cur]
 		}
-		atMax := int(cn.depth) >= maxDepth
 		words := p.words
 		p4 := (*[4]uint64)(words[int(cur)*nw : int(cur)*nw+4])
 		cg, cdepth, ckey := cn.g, cn.depth, cn.key
@@ -216,7 +215,7 @@ func (p *Planner) searchLoopTiny(gs *goalSearch, ws *wordSearch, ts *tinySearch,
 				continue // can_rerun = false: once per plan
 			}
 			p.held[ai] = true
-			if atMax {
+			if int(cdepth) >= maxDepth { // at the depth limit
 				cut = true
 				continue
 			}
