@@ -83,7 +83,7 @@ type guardItem struct {
 // room both ways.
 func guardItems() []guardItem {
 	var items []guardItem
-	planCeil := map[string]float64{"soldier": 0.09, "deep": 0.013, "maze": 0.052, "synthetic100": 0.002}
+	planCeil := map[string]float64{"soldier": 0.060, "deep": 0.013, "maze": 0.052, "synthetic100": 0.002}
 	for _, c := range PlannerCases() {
 		items = append(items, plannerItem("Planner/"+c.Name, c, c, planCeil[c.Name]))
 	}
