@@ -113,7 +113,7 @@ func guardItems() []guardItem {
 			// ceiling was 0.075 until the Lua side's fourth session (the
 			// mirrored npc.state, goWait, the host methods' colon check
 			// in Go) moved the ratio: normal 0.035-0.046 before,
-			// 0.029-0.032 after; at 3x 0.092-0.136 before, 0.082-0.101
+			// 0.028-0.032 after; at 3x 0.092-0.136 before, 0.080-0.101
 			// after (bench/README.md, "Issue 14, fourth session").
 			maxRatio: 0.058, maxAllocs: 2, setup: setupLuaAttack},
 		guardItem{name: "BDIDispatch/none-relevant", ref: "a plain queue and a linear scan of the 20 plans' (kind, belief) for the event",
