@@ -20,9 +20,12 @@ import (
 
 // The work units of the prelude's Lua npc:wait on each path: measured
 // instruction counts of its code (see TestGoWaitCostsAsLua).
+// endResume is what a script's coroutine.resume spent after the Lua
+// version's return ended the coroutine it resumed (endsAfterWait;
+// measured by TestBreakerGoWaitEndingACoroutineStopsAsLua).
 var waitUnits = struct {
-	notColon, notBody, badArg, noWait, toYield, afterYield int64
-}{notColon: 18, notBody: 13, badArg: 25, noWait: 21, toYield: 23, afterYield: 1}
+	notColon, notBody, badArg, noWait, toYield, afterYield, endResume int64
+}{notColon: 18, notBody: 13, badArg: 25, noWait: 21, toYield: 23, afterYield: 1, endResume: 1}
 
 // luaWait keeps the prelude's Lua npc:wait (set by the package's tests,
 // to compare both ways, before NewRuntime).
@@ -64,23 +67,62 @@ func (r *Runtime) goWait(L *lua.LState) int {
 	r.checkYieldAt(L, where)
 	if c := threadCtx(L); c != nil {
 		c.afterWait = true
+		c.endsAfterWait = waitEndsCoroutine(L)
 	}
 	return -1
 }
 
+// waitEndsCoroutine reports whether goWait, running in L, is the main
+// function of L's coroutine or was tail-called by it: after its yield no
+// Lua frame is left (a tail call's frame is popped), so gopher-lua takes
+// the yield for the coroutine's end and cannot resume it. The Lua
+// npc:wait returned there, which ended the coroutine.
+func waitEndsCoroutine(L *lua.LState) bool {
+	if !peek.ok {
+		return false
+	}
+	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(L), peek.stateFrame))
+	if cf == nil {
+		return false
+	}
+	p := *(*unsafe.Pointer)(unsafe.Add(cf, peek.frameParent))
+	if p == nil {
+		return true
+	}
+	f, ok := frameAt(L, p)
+	return ok && int(f.inst>>26) == lua.OP_TAILCALL && *(*unsafe.Pointer)(unsafe.Add(p, peek.frameParent)) == nil
+}
+
+// endAfterWait is coroutine.resume of th, a coroutine whose wait ends it
+// (endsAfterWait): th ends, returning nothing, or fails when the budget
+// stopped at the Lua version's return (afterWait).
+func (r *Runtime) endAfterWait(L, th *lua.LState) int {
+	th.Dead = true
+	if b := r.budget; b.spent != nil {
+		L.Push(lua.LFalse)
+		L.Push(lua.LString(b.spentAt + b.spent.Error()))
+		return 2
+	}
+	r.chargeVM(L, scriptWhere, waitUnits.endResume)
+	L.Push(lua.LTrue)
+	return 1
+}
+
 // afterWait is called before th is resumed. When th waits in goWait's
 // yield it charges what the Lua npc:wait runs after its yield returns and
-// reports true with the values goWait is to return: none, as the Lua
+// reports true, whether the wait ends th (endsAfterWait: th is not to be
+// resumed) and the values goWait is to return: none, as the Lua
 // version returns none, but as many nils as the calling instruction
 // expects results (gopher-lua hands a yielded Go function's caller the
 // values it is resumed with, and fails when they are fewer than the
 // results the call expects).
-func (r *Runtime) afterWait(th *lua.LState) (bool, []lua.LValue) {
+func (r *Runtime) afterWait(th *lua.LState) (ok bool, vals []lua.LValue, ends bool) {
 	c := threadCtx(th)
 	if c == nil || !c.afterWait {
-		return false, nil
+		return false, nil, false
 	}
 	c.afterWait = false
+	ends, c.endsAfterWait = c.endsAfterWait, false
 	if b := r.budget; b.armed {
 		if b.spent == nil && b.limit > 0 && b.n+waitUnits.afterYield > b.limit {
 			// The Lua version's budget check would stop at its first
@@ -104,7 +146,7 @@ func (r *Runtime) afterWait(th *lua.LState) (bool, []lua.LValue) {
 		// of afterYield is that RETURN.
 		b.n--
 	}
-	return true, nils[:n]
+	return true, nils[:n], ends
 }
 
 // tailCalled reports whether the Go function L runs was called by a

@@ -41,6 +41,11 @@ type ownedCtx struct {
 	// afterWait marks a coroutine suspended in goWait's yield: its next
 	// resume is charged what the Lua npc:wait ran after its yield.
 	afterWait bool
+	// endsAfterWait marks a wait that ends the coroutine: goWait was its
+	// main function, or was tail-called by it, so no Lua frame is left
+	// under the yield (gopher-lua pops the tail-calling frame) and its
+	// next resume ends it, as the Lua npc:wait's return ended it.
+	endsAfterWait bool
 }
 
 // Done counts instructions against the runtime's budget; without a
@@ -127,7 +132,10 @@ func (r *Runtime) wrapCoroutines(co *lua.LTable) (checkedCreate, wrapResume lua.
 			} else if c != nil && c.pcallWorker != nil {
 				return r.resumeWaiting(L, th)
 			}
-			if ok, vals := r.afterWait(th); ok {
+			if ok, vals, ends := r.afterWait(th); ok {
+				if ends {
+					return r.endAfterWait(L, th)
+				}
 				L.SetTop(1)
 				for _, v := range vals {
 					L.Push(v)

@@ -139,10 +139,22 @@ func (r *Runtime) resumeThread(L, th *lua.LState, fn *lua.LFunction, args []lua.
 	for {
 		c := threadCtx(th)
 		if c == nil || c.pcallWorker == nil {
-			if ok, vals := r.afterWait(th); ok {
+			if ok, vals, ends := r.afterWait(th); ok {
+				if ends {
+					th.Dead = true
+					if b := r.budget; b.spent != nil {
+						return lua.ResumeError, nil, &lua.ApiError{Type: lua.ApiErrorRun, Object: lua.LString(b.spentAt + b.spent.Error())}
+					}
+					return lua.ResumeOK, nil, nil
+				}
 				args = vals
 			}
 			st, err, rets := L.Resume(th, fn, args...)
+			if st == lua.ResumeOK && c != nil && c.endsAfterWait && c.afterWait {
+				// goWait yielded with no Lua frame under it, which
+				// gopher-lua takes for the end of the coroutine.
+				st = lua.ResumeYield
+			}
 			return st, rets, err
 		}
 		w := c.pcallWorker
