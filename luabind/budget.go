@@ -66,6 +66,12 @@ type budget struct {
 	fastStateMeta *lua.LTable
 	mirror        *stateMirror
 	fastAgent     *engine.Agent
+	// npcMeta and stateMeta are the ordinary metatables of npc objects
+	// and npc.state; slowed is the fast one slowOnce gave its ordinary
+	// metatable for one lookup, and slowedFast the metatable to give back.
+	npcMeta, stateMeta *lua.LTable
+	slowed             *lua.LUserData
+	slowedFast         lua.LValue
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }

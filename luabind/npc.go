@@ -107,6 +107,7 @@ func (r *Runtime) initNPC() {
 	r.fastMiss = L.NewTable()
 	r.fastMiss.RawSetString("__index", L.NewFunction(r.fastNPCMiss))
 	r.budget.fastMeta = r.fastMeta
+	r.budget.npcMeta, r.budget.stateMeta = r.npcMeta, r.stMeta
 	r.callMeta = L.NewTable()
 	r.callMeta.RawSetString("__metatable", lua.LString("protected"))
 
@@ -226,6 +227,7 @@ func (r *Runtime) inBody(L *lua.LState) int {
 type stateProxy struct{ a *engine.Agent }
 
 func (r *Runtime) npcIndex(L *lua.LState) int {
+	r.budget.fastAgain()
 	p := r.checkNPC(L, 1)
 	key := L.CheckString(2)
 	// Every lookup is a Go call, a method's (local f = npc.wait) as much
@@ -313,6 +315,7 @@ var slowNPC bool
 
 // demote gives the fast npc object back its ordinary metatable.
 func (r *Runtime) demote() {
+	r.budget.slowed, r.budget.slowedFast = nil, nil
 	if r.fast != nil {
 		r.demoteState()
 		r.fast.Metatable = r.npcMeta
@@ -380,6 +383,7 @@ func (r *Runtime) checkState(L *lua.LState) *engine.Agent {
 }
 
 func (r *Runtime) stateIndex(L *lua.LState) int {
+	r.budget.fastAgain()
 	a := r.checkState(L)
 	r.charge(L, accessUnits)
 	key := L.CheckString(2)

@@ -193,6 +193,7 @@ func (r *Runtime) promoteState(p *npcRef) {
 
 // demoteState gives the fast npc.state its ordinary metatable back.
 func (r *Runtime) demoteState() {
+	r.budget.slowed, r.budget.slowedFast = nil, nil
 	if ud := r.budget.fastState; ud != nil {
 		ud.Metatable = r.stMeta
 		r.budget.fastState, r.budget.mirror, r.budget.fastAgent = nil, nil, nil
@@ -278,42 +279,59 @@ func lookupInstrBelow(th *lua.LState) bool {
 	return false
 }
 
-// lookupReadsState reports whether the lookup instruction of frame f
-// reads the fast state ud through its mirror: its object is ud, or a
-// table whose __index chain reaches ud for the key (as gopher-lua's
-// getField walks it: a table without the key goes on to its metatable's
-// __index while that is a table; a userdata there ends the walk), and ud
-// has the fast state's metatable meta (slowState gives it stateIndex's
-// for a while, which charges the read itself).
-func (f vmFrame) lookupReadsState(ud *lua.LUserData, meta *lua.LTable) bool {
-	if !isTable(ud.Metatable, meta) {
-		return false
-	}
+// lookupEnd is the userdata at which gopher-lua's getField walk of the
+// lookup instruction of frame f stops and the step of that walk (0: the
+// looked-up object itself) at which it reaches it, or nil: its object is
+// a userdata, or a table whose __index chain (a table without the key
+// goes on to its metatable's __index while that is a table) ends at a
+// userdata. nil when the walk ends elsewhere (the key found, an __index
+// function, none) or reaches the userdata only after getField's last
+// step (MaxTableGetLoop steps, 0 to MaxTableGetLoop-1).
+func (f vmFrame) lookupEnd() (*lua.LUserData, int) {
 	switch obj := f.register(int(f.inst & 0x1ff)).(type) {
 	case *lua.LUserData:
-		return obj == ud
+		return obj, 0
 	case *lua.LTable:
 		if obj.Metatable == lua.LNil || obj.Metatable == nil {
-			return false
+			return nil, 0
 		}
 		key := f.rk(int(f.inst>>9) & 0x1ff)
-		for t, i := obj, 0; i < lua.MaxTableGetLoop; i++ {
+		for t, i := obj, 0; i < lua.MaxTableGetLoop-1; i++ {
 			if t.RawGet(key) != lua.LNil {
-				return false
+				return nil, 0
 			}
 			mt, ok := t.Metatable.(*lua.LTable)
 			if !ok {
-				return false
+				return nil, 0
 			}
 			switch idx := mt.RawGetString("__index").(type) {
 			case *lua.LTable:
 				t = idx
 			case *lua.LUserData:
-				return idx == ud
+				return idx, i + 1
 			default:
-				return false
+				return nil, 0
 			}
 		}
 	}
-	return false
+	return nil, 0
+}
+
+// slowOnce gives ud, the fast npc.state or npc object, its ordinary
+// metatable for the one lookup about to run, whose walk reaches ud at
+// getField's last step (MaxTableGetLoop-1), where the fast one's lookup
+// table would be a step too many ("too many recursions in gettable"):
+// the __index that lookup then calls (stateIndex or npcIndex, which
+// charge it as before) gives ud its fast metatable back (fastAgain).
+func (b *budget) slowOnce(ud *lua.LUserData, slow *lua.LTable) {
+	b.slowed, b.slowedFast = ud, ud.Metatable
+	ud.Metatable = slow
+}
+
+// fastAgain undoes slowOnce.
+func (b *budget) fastAgain() {
+	if b.slowed != nil {
+		b.slowed.Metatable = b.slowedFast
+		b.slowed, b.slowedFast = nil, nil
+	}
 }

@@ -199,9 +199,20 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 	case opGetTable, opGetTableKS, opSelf:
 		// A lookup on the fast npc object costs what npcIndex charges.
 		if b.fastMeta != nil {
-			if ud := f.lookupTarget(); ud != nil && isTable(ud.Metatable, b.fastMeta) {
-				b.n += accessUnits
-			} else if b.fastState != nil && f.lookupReadsState(b.fastState, b.fastStateMeta) {
+			ud, step := f.lookupEnd()
+			switch {
+			case ud == nil:
+			case isTable(ud.Metatable, b.fastMeta):
+				if step == 0 {
+					b.n += accessUnits
+				} else if step == lua.MaxTableGetLoop-1 {
+					b.slowOnce(ud, b.npcMeta)
+				}
+			case ud == b.fastState && isTable(ud.Metatable, b.fastStateMeta):
+				if step == lua.MaxTableGetLoop-1 {
+					b.slowOnce(ud, b.stateMeta)
+					break
+				}
 				// A read of the fast npc.state costs what stateIndex
 				// charges, and sees the agent's state as it is now.
 				b.n += accessUnits
