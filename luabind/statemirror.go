@@ -279,39 +279,55 @@ func lookupInstrBelow(th *lua.LState) bool {
 	return false
 }
 
+// chainWork is the budget's check of a lookup instruction of frame f
+// in table obj, which has a metatable: when the __index chain reaches
+// the fast npc.state (see lookupEnd), the read costs what stateIndex
+// charges and sees the agent's state as it is now; one that reaches it,
+// or the fast npc object, at getField's last step is left to their Go
+// __index (slowOnce).
+func (b *budget) chainWork(f vmFrame, obj *lua.LTable) {
+	ud, step := f.lookupEnd(obj)
+	switch {
+	case ud == nil:
+	case isTable(ud.Metatable, b.fastMeta):
+		if step == lua.MaxTableGetLoop-1 {
+			b.slowOnce(ud, b.npcMeta)
+		}
+	case ud == b.fastState && isTable(ud.Metatable, b.fastStateMeta):
+		if step == lua.MaxTableGetLoop-1 {
+			b.slowOnce(ud, b.stateMeta)
+			return
+		}
+		b.n += accessUnits
+		b.mirror.sync(b.fastAgent)
+	}
+}
+
 // lookupEnd is the userdata at which gopher-lua's getField walk of the
-// lookup instruction of frame f stops and the step of that walk (0: the
-// looked-up object itself) at which it reaches it, or nil: its object is
-// a userdata, or a table whose __index chain (a table without the key
-// goes on to its metatable's __index while that is a table) ends at a
-// userdata. nil when the walk ends elsewhere (the key found, an __index
-// function, none) or reaches the userdata only after getField's last
-// step (MaxTableGetLoop steps, 0 to MaxTableGetLoop-1).
-func (f vmFrame) lookupEnd() (*lua.LUserData, int) {
-	switch obj := f.register(int(f.inst & 0x1ff)).(type) {
-	case *lua.LUserData:
-		return obj, 0
-	case *lua.LTable:
-		if obj.Metatable == lua.LNil || obj.Metatable == nil {
+// lookup instruction of frame f in table obj stops, and the step of that
+// walk (0: obj itself) at which it reaches it: a table without the key
+// goes on to its metatable's __index while that is a table, and a
+// userdata there ends the walk. It is nil when the walk ends elsewhere
+// (the key found, an __index function, none) or reaches the userdata
+// only after getField's last step (MaxTableGetLoop steps, 0 to
+// MaxTableGetLoop-1).
+func (f vmFrame) lookupEnd(obj *lua.LTable) (*lua.LUserData, int) {
+	key := f.rk(int(f.inst>>9) & 0x1ff)
+	for t, i := obj, 0; i < lua.MaxTableGetLoop-1; i++ {
+		if t.RawGet(key) != lua.LNil {
 			return nil, 0
 		}
-		key := f.rk(int(f.inst>>9) & 0x1ff)
-		for t, i := obj, 0; i < lua.MaxTableGetLoop-1; i++ {
-			if t.RawGet(key) != lua.LNil {
-				return nil, 0
-			}
-			mt, ok := t.Metatable.(*lua.LTable)
-			if !ok {
-				return nil, 0
-			}
-			switch idx := mt.RawGetString("__index").(type) {
-			case *lua.LTable:
-				t = idx
-			case *lua.LUserData:
-				return idx, i + 1
-			default:
-				return nil, 0
-			}
+		mt, ok := t.Metatable.(*lua.LTable)
+		if !ok {
+			return nil, 0
+		}
+		switch idx := mt.RawGetString("__index").(type) {
+		case *lua.LTable:
+			t = idx
+		case *lua.LUserData:
+			return idx, i + 1
+		default:
+			return nil, 0
 		}
 	}
 	return nil, 0

@@ -199,24 +199,20 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 	case opGetTable, opGetTableKS, opSelf:
 		// A lookup on the fast npc object costs what npcIndex charges.
 		if b.fastMeta != nil {
-			ud, step := f.lookupEnd()
-			switch {
-			case ud == nil:
-			case isTable(ud.Metatable, b.fastMeta):
-				if step == 0 {
+			switch obj := f.register(int(f.inst & 0x1ff)).(type) {
+			case *lua.LUserData:
+				if isTable(obj.Metatable, b.fastMeta) {
 					b.n += accessUnits
-				} else if step == lua.MaxTableGetLoop-1 {
-					b.slowOnce(ud, b.npcMeta)
+				} else if obj == b.fastState && isTable(obj.Metatable, b.fastStateMeta) {
+					// A read of the fast npc.state costs what stateIndex
+					// charges, and sees the agent's state as it is now.
+					b.n += accessUnits
+					b.mirror.sync(b.fastAgent)
 				}
-			case ud == b.fastState && isTable(ud.Metatable, b.fastStateMeta):
-				if step == lua.MaxTableGetLoop-1 {
-					b.slowOnce(ud, b.stateMeta)
-					break
+			case *lua.LTable:
+				if obj.Metatable != lua.LNil && obj.Metatable != nil {
+					b.chainWork(f, obj)
 				}
-				// A read of the fast npc.state costs what stateIndex
-				// charges, and sees the agent's state as it is now.
-				b.n += accessUnits
-				b.mirror.sync(b.fastAgent)
 			}
 		}
 	case opSetTable:
