@@ -186,3 +186,61 @@ npc.state.s = tostring(ok) .. " " .. type(v) .. " " .. (type(v) == "string" and 
 		}
 	}
 }
+
+// TestBreakerMirrorAcrossAReload: agents of one role file, one of them
+// reloaded onto a role whose schema puts a new variable before the
+// others (every slot moves), read their own values, resumed in turn,
+// fast and through stateIndex alike.
+func TestBreakerMirrorAcrossAReload(t *testing.T) {
+	role := func(extra string) string {
+		return "return { name = 'M', state = { " + extra + "n = 0, m = 2, s = 'x' },\n" +
+			"  actions = { { name = 'work', run = function(npc)\n" +
+			"for i = 1, 3 do npc.state.n = npc.state.n * 10 + npc.state.m npc.state.s = npc.state.s .. npc.state.m npc:wait(0.1) end\n" +
+			"end } } }\n"
+	}
+	run := func(off bool) []string {
+		defer func(old bool) { noMirror = old }(noMirror)
+		noMirror = off
+		file := filepath.Join(t.TempDir(), "m.lua")
+		require.NoError(t, os.WriteFile(file, []byte(role("")), 0o644))
+		rt := NewRuntime(Options{InstructionBudget: testBudget})
+		defer rt.Close()
+		d, err := rt.LoadDomain(file)
+		require.NoError(t, err)
+		var agents []*engine.Agent
+		for i := range 3 {
+			a := engine.NewAgent(fmt.Sprintf("a%d", i), d)
+			a.Set("m", engine.NumberValue(float64(i+1)))
+			agents = append(agents, a)
+		}
+		tick := func() {
+			for _, a := range agents {
+				act := a.Domain.Action("work")
+				task, err := act.Body.Start(a, act)
+				require.NoError(t, err)
+				for st := engine.Running; st == engine.Running; {
+					st, err = task.Resume(0.1)
+					require.NoError(t, err, a.Name)
+				}
+			}
+		}
+		tick()
+		require.NoError(t, os.WriteFile(file, []byte(role("z = 7, ")), 0o644))
+		n, err := rt.Reload(file, agents[1:2])
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+		require.NotSame(t, agents[0].Domain.Schema, agents[1].Domain.Schema)
+		agents[1].Set("z", engine.NumberValue(9))
+		agents[1].Set("m", engine.NumberValue(5))
+		tick()
+		var out []string
+		for _, a := range agents {
+			sv, _ := a.Get("s").AsString()
+			out = append(out, sv)
+		}
+		return out
+	}
+	fast, slow := run(false), run(true)
+	assert.Equal(t, slow, fast)
+	assert.Equal(t, []string{"x111111", "x222555", "x333333"}, fast, "each agent reads its own m, the reloaded one from its new slot")
+}
