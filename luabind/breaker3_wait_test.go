@@ -96,6 +96,36 @@ local r1 = { coroutine.resume(co) }
 local r2 = { coroutine.resume(co, 1, 2, 3, 4) }
 local r3 = { coroutine.resume(co) }
 npc.state.s = #r1 .. #r2 .. #r3 .. tostring(r3[1]) .. tostring(r3[2]) .. coroutine.status(co)`},
+		{"a wrapped tail-calling wait through pcall", `local w = coroutine.wrap(function(s) return npc:wait(s) end)
+local ok, tok, s = pcall(w, 0.1)
+local ok2, err2 = pcall(w)
+local ok3, err3 = pcall(w)
+npc.state.s = tostring(ok) .. tostring(s) .. tostring(ok2) .. tostring(err2) .. tostring(ok3) .. tostring(err3)`},
+		{"a coroutine ending in a wait, its status", `local co = coroutine.create(function() return npc:wait(0.1) end)
+local st = {}
+st[#st + 1] = coroutine.status(co)
+coroutine.resume(co)
+st[#st + 1] = coroutine.status(co)
+local r = { coroutine.resume(co, 1, 2) }
+st[#st + 1] = coroutine.status(co) .. #r .. tostring(r[1])
+r = { coroutine.resume(co) }
+st[#st + 1] = tostring(r[1]) .. tostring(r[2])
+npc.state.s = table.concat(st, ",")`},
+		{"a body's pcall of a function ending in a wait", `local ok, a = pcall(function() return npc:wait(0.1) end) npc.state.s = tostring(ok) .. tostring(a)`},
+		{"nested coroutines ending in waits", `local outer = coroutine.wrap(function()
+  local inner = coroutine.wrap(function() return npc:wait(0.1) end)
+  local tok, s = inner()
+  coroutine.yield(s)
+  inner()
+  return npc:wait(0.2)
+end)
+local a = outer()
+local tok, b = outer()
+outer()
+npc.state.s = tostring(a) .. " " .. tostring(b)`},
+		{"a body that returns a wait through another function", `local function last(s) return npc:wait(s) end
+npc.state.n = 1
+do return last(0.1) end`},
 		{"wait inside wait_until's test", `npc:wait_until(function() npc:wait(0.1) return true end) npc.state.n = 6`},
 		{"inside __tostring", `local t = setmetatable({}, { __tostring = function() npc:wait(0.1) return "x" end }) npc.state.s = tostring(t)`},
 		{"inside table.sort", `local l = { 3, 1, 2 } table.sort(l, function(a, b) npc:wait(0.1) return a < b end)`},
