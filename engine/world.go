@@ -88,7 +88,7 @@ func (w *World) adopt(a *Agent) {
 	a.ID = w.nextID
 	w.nextID++
 	a.buffered = true
-	a.rx.world = w
+	a.world = w
 	if w.byName == nil {
 		w.byName = map[string]*Agent{}
 	}
@@ -113,7 +113,7 @@ func (w *World) Remove(a *Agent) bool {
 		if w.byName[a.Name] == a {
 			delete(w.byName, a.Name)
 		}
-		a.rx.world = nil
+		a.world = nil
 		w.Agents = append(w.Agents[:i], w.Agents[i+1:]...)
 		w.worker = append(w.worker[:i], w.worker[i+1:]...)
 		return true
@@ -190,7 +190,8 @@ func tickLane(agents []*Agent, lane []int32, timing bool, dt float64, busy []int
 		a := agents[i]
 		a.Timing = timing
 		a.Tick(dt)
-		if len(a.pending) > 0 || len(a.rx.outbox) > 0 {
+		if a.handOn { // set when a record or a told belief is added
+			a.handOn = false
 			busy = append(busy, int32(i))
 		}
 	}
