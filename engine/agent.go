@@ -87,6 +87,7 @@ type Agent struct {
 	buffered bool
 	told     bool // rx.inbox has beliefs told to the agent (see reactBegin)
 	handOn   bool // pending or rx.outbox may have entries for the world to hand on (see tickLane)
+	asleep   uint8 // a Sleeper's resumes left to skip, plus one; 0 when none (agent_sleep.go)
 	tick     int
 	time     float64
 	clock    clock // keeps time exactly from the tick count
@@ -149,6 +150,7 @@ type Agent struct {
 	// OnEvent, when set, receives every record as it is made. A World sets
 	// it to route records to World.OnEvent in agent order.
 	OnEvent  func(Event)
+	sleptOf  uint8   // the resumes the open sleep window allowed (agent_sleep.go)
 	tickFrom float64 // the agent's time at the start of its last tick under a plan budget: the records of a plan-budget service carry it
 	pending  []Event
 	// satMore is per goal, as satBuf, when the domain has more than 8
@@ -348,8 +350,10 @@ func (a *Agent) Tick(dt float64) {
 		a.reactStep(dt)
 	}
 	bodyRan := a.task != nil // interrupted (on_interrupt may write) or resumed below
+	changed := allSlots
 	if a.task != nil {
-		if reason := a.invalidated(a.worldChanges()); reason != "" {
+		changed = a.worldChanges()
+		if reason := a.invalidated(changed); reason != "" {
 			a.interrupt(reason)
 		}
 	} else if a.step < len(a.plan) {
@@ -360,7 +364,11 @@ func (a *Agent) Tick(dt float64) {
 	}
 	if a.task != nil || a.startNext() {
 		bodyRan = true
-		a.resume(dt)
+		if a.skipSleep(dt, changed) {
+			a.skippedResume(changed) // a Sleeper's resume that would only count time
+		} else {
+			a.resume(dt)
+		}
 	}
 	a.checkProgress()
 	if bodyRan && a.layer != nil {
@@ -587,6 +595,9 @@ func (a *Agent) higherGoal(after State, changed uint64) string {
 
 func (a *Agent) interrupt(reason string) {
 	act := a.running
+	if a.asleep > 0 {
+		a.wake()
+	}
 	failed := interruptTask(a.task)
 	a.task, a.running = nil, nil
 	a.emit(Event{Kind: EventInterrupt, Goal: goalName(a.goal), Action: act.Name, Reason: reason})
@@ -629,7 +640,7 @@ func (a *Agent) startNext() bool {
 		a.fail(act, err)
 		return false
 	}
-	a.task, a.running = task, act
+	a.task, a.running, a.asleep = task, act, 0
 	copy(a.started, a.State)
 	a.notePost()
 	a.emit(Event{Kind: EventStart, Goal: goalName(a.goal), Action: act.Name})
@@ -637,11 +648,15 @@ func (a *Agent) startNext() bool {
 }
 
 func (a *Agent) resume(dt float64) {
+	if a.asleep > 0 {
+		a.wake()
+	}
 	st, err := a.task.Resume(dt)
 	a.notePost()
 	act := a.running
 	switch st {
 	case Running:
+		a.noteSleep(dt)
 		return
 	case Succeeded:
 		a.task, a.running = nil, nil

@@ -322,7 +322,7 @@ func (a *Agent) restartStep(act *Action) {
 		a.fail(act, err)
 		return
 	}
-	a.task, a.running = task, act
+	a.task, a.running, a.asleep = task, act, 0
 	copy(a.started, a.State)
 	copy(a.post, a.State)
 	a.sinceRescore = allSlots
