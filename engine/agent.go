@@ -85,8 +85,8 @@ type Agent struct {
 	stuck    bool
 	idle     bool
 	buffered bool
-	told     bool // rx.inbox has beliefs told to the agent (see reactBegin)
-	handOn   bool // pending or rx.outbox may have entries for the world to hand on (see tickLane)
+	told     bool  // rx.inbox has beliefs told to the agent (see reactBegin)
+	handOn   bool  // pending or rx.outbox may have entries for the world to hand on (see tickLane)
 	asleep   uint8 // a Sleeper's resumes left to skip, plus one; 0 when none (agent_sleep.go)
 	tick     int
 	time     float64
