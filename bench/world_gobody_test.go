@@ -102,6 +102,30 @@ func (t *goSoldierTask) Resume(dt float64) (engine.Status, error) {
 
 func (t *goSoldierTask) Interrupt() {}
 
+// Asleep implements engine.Sleeper as luabind's tasks do: while the body
+// sleeps, the resumes after which its wait is still not over.
+func (t *goSoldierTask) Asleep(dt float64) int {
+	if !t.sleeping || !(dt > 0) {
+		return 0
+	}
+	n, slept := 0, t.slept
+	for n < 255 {
+		slept += dt
+		if !(slept < t.sleepFor-1e-9) {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// Slept implements engine.Sleeper.
+func (t *goSoldierTask) Slept(n int, dt float64) {
+	for range n {
+		t.slept += dt
+	}
+}
+
 // host calls f once with no arguments and returns its two results.
 func (t *goSoldierTask) host(f luabind.HostFunc, name string, args ...engine.Value) (float64, float64) {
 	t.call = luabind.HostCall{Agent: t.a, Name: name, Args: args, First: true, Results: t.call.Results[:0]}
@@ -249,13 +273,20 @@ func soldierRecords(t *testing.T, n, workers, ticks int, goBodies bool) []string
 	if goBodies {
 		adapt = useGoBodies
 	}
+	return soldierRecordsWith(t, n, workers, ticks, adapt, func(int) float64 { return 1.0 / 60 })
+}
+
+// soldierRecordsWith is soldierRecords with the domains adapted by adapt
+// and tick i of dt(i) seconds.
+func soldierRecordsWith(t *testing.T, n, workers, ticks int, adapt func(*engine.Domain), dt func(int) float64) []string {
+	t.Helper()
 	w, done := buildSoldierWorldWith(t, n, workers, 3, 7, 0, adapt)
 	defer done()
 	var out []string
 	type fields engine.Event // every field, not Event.String's summary
 	w.OnEvent = func(e engine.Event) { out = append(out, e.String()+fmt.Sprintf(" %+v", fields(e))) }
-	for range ticks {
-		w.Tick(1.0 / 60)
+	for i := range ticks {
+		w.Tick(dt(i))
 	}
 	w.Finish()
 	return out
@@ -280,6 +311,45 @@ func TestGoBodiesMatchLua(t *testing.T) {
 				}
 				assert.GreaterOrEqual(t, n, 30, "every soldier finishes %s", act)
 			}
+			assert.Equal(t, want, got)
+		})
+	}
+}
+
+// awakeBody hides that a body's tasks are engine.Sleepers, so the agent
+// resumes them on every tick.
+type awakeBody struct{ b engine.Body }
+
+func (b awakeBody) Start(a *engine.Agent, act *engine.Action) (engine.Task, error) {
+	t, err := b.b.Start(a, act)
+	if err != nil {
+		return nil, err
+	}
+	return awakeTask{t}, nil
+}
+
+type awakeTask struct{ engine.Task }
+
+// TestSkippedSleepsChangeNothing: soldier.lua's bodies sleep in npc:wait
+// (luabind's tasks are engine.Sleepers, so the agents skip those
+// resumes), and every record is what resuming them every tick gives, with
+// ticks of 1/60 s and with a tick of 1/30 s now and then.
+func TestSkippedSleepsChangeNothing(t *testing.T) {
+	_, sleeper := any(&goSoldierTask{}).(engine.Sleeper)
+	require.True(t, sleeper, "the Go bodies sleep as the Lua ones do")
+	awake := func(d *engine.Domain) {
+		for _, act := range d.Actions {
+			act.Body = awakeBody{act.Body}
+		}
+	}
+	for name, dt := range map[string]func(int) float64{
+		"dt=1/60":   func(int) float64 { return 1.0 / 60 },
+		"dt=varies": func(i int) float64 { return []float64{1.0 / 60, 1.0 / 60, 1.0 / 30, 1.0 / 60, 1.0 / 60, 1.0 / 60, 0.05}[i%7] },
+	} {
+		t.Run(name, func(t *testing.T) {
+			want := soldierRecordsWith(t, 30, 1, 700, awake, dt)
+			got := soldierRecordsWith(t, 30, 1, 700, nil, dt)
+			require.Greater(t, len(want), 30*8, "the soldiers make records")
 			assert.Equal(t, want, got)
 		})
 	}
