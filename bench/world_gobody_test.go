@@ -343,8 +343,10 @@ func TestSkippedSleepsChangeNothing(t *testing.T) {
 		}
 	}
 	for name, dt := range map[string]func(int) float64{
-		"dt=1/60":   func(int) float64 { return 1.0 / 60 },
-		"dt=varies": func(i int) float64 { return []float64{1.0 / 60, 1.0 / 60, 1.0 / 30, 1.0 / 60, 1.0 / 60, 1.0 / 60, 0.05}[i%7] },
+		"dt=1/60": func(int) float64 { return 1.0 / 60 },
+		"dt=varies": func(i int) float64 {
+			return []float64{1.0 / 60, 1.0 / 60, 1.0 / 30, 1.0 / 60, 1.0 / 60, 1.0 / 60, 0.05}[i%7]
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			want := soldierRecordsWith(t, 30, 1, 700, awake, dt)
