@@ -83,8 +83,10 @@ type Agent struct {
 	Timing   bool
 	picked   bool // the current plan is a utility pick
 	stuck    bool
-	idle     bool
-	buffered bool
+	// progGoal is what checkProgress found last: 1 when every goal was
+	// satisfied, 2+i when ByPrio[i] was the first unsatisfied one, 0 when
+	// not known (see checkProgress).
+	progGoal uint8
 	told     bool  // rx.inbox has beliefs told to the agent (see reactBegin)
 	handOn   bool  // pending or rx.outbox may have entries for the world to hand on (see tickLane)
 	asleep   uint8 // a Sleeper's resumes left to skip, plus one; 0 when none (agent_sleep.go)
@@ -151,6 +153,8 @@ type Agent struct {
 	// it to route records to World.OnEvent in agent order.
 	OnEvent  func(Event)
 	sleptOf  uint8   // the resumes the open sleep window allowed (agent_sleep.go)
+	idle     bool
+	buffered bool
 	tickFrom float64 // the agent's time at the start of its last tick under a plan budget: the records of a plan-budget service carry it
 	pending  []Event
 	// satMore is per goal, as satBuf, when the domain has more than 8
@@ -227,7 +231,7 @@ func (a *Agent) makeStates(d *Domain) {
 	copy(a.post, d.Initial)
 	copy(a.started, d.Initial)
 	copy(a.scratch, d.Initial)
-	a.sinceRescore = allSlots
+	a.sinceRescore, a.progGoal = allSlots, 0
 	clear(a.satBuf[:])
 	a.satMore = nil
 	if len(d.Goals) > len(a.satBuf) {
@@ -351,10 +355,15 @@ func (a *Agent) Tick(dt float64) {
 	}
 	bodyRan := a.task != nil // interrupted (on_interrupt may write) or resumed below
 	changed := allSlots
+	// moved is the slots changed since the last checkProgress, when known:
+	// when the task that ran then runs on, the state then was post, and
+	// the resume's notePost compares the state with it.
+	moved, ranOn := allSlots, a.task != nil
 	if a.task != nil {
 		changed = a.worldChanges()
 		if reason := a.invalidated(changed); reason != "" {
 			a.interrupt(reason)
+			ranOn = false
 		}
 	} else if a.step < len(a.plan) {
 		if reason := a.higherGoal(nil, allSlots); reason != "" {
@@ -366,11 +375,12 @@ func (a *Agent) Tick(dt float64) {
 		bodyRan = true
 		if a.skipSleep(dt, changed) {
 			a.skippedResume(changed) // a Sleeper's resume that would only count time
-		} else {
-			a.resume(dt)
+			moved = changed
+		} else if m := a.resume(dt); ranOn {
+			moved = m
 		}
 	}
-	a.checkProgress()
+	a.checkProgress(moved)
 	if bodyRan && a.layer != nil {
 		a.ObserveBeliefs() // the body's changes, dispatched at the next tick
 	}
@@ -497,12 +507,15 @@ const allSlots = ^uint64(0)
 // rescoreSkips). When no slot changed, post is already the state, byte
 // for byte, and is not written: a tick of a waiting body then leaves
 // post's cache lines clean, so they need not be written back to memory.
-func (a *Agent) notePost() {
+//
+// It returns the slots that changed since the last copy (every bit when
+// that is not known).
+func (a *Agent) notePost() uint64 {
 	st, post := a.State, a.post
 	if len(st) != len(post) || len(st) > 64 {
 		copy(post, st)
 		a.sinceRescore = allSlots
-		return
+		return allSlots
 	}
 	m := changedSlots(st, post)
 	if a.picked {
@@ -513,6 +526,7 @@ func (a *Agent) notePost() {
 	if m != 0 {
 		copy(post, st)
 	}
+	return m
 }
 
 // invalidated says why the running step must stop, or "". changed is
@@ -647,17 +661,19 @@ func (a *Agent) startNext() bool {
 	return true
 }
 
-func (a *Agent) resume(dt float64) {
+//
+// It returns the slots the resume changed (see notePost).
+func (a *Agent) resume(dt float64) uint64 {
 	if a.asleep > 0 {
 		a.wake()
 	}
 	st, err := a.task.Resume(dt)
-	a.notePost()
+	moved := a.notePost()
 	act := a.running
 	switch st {
 	case Running:
 		a.noteSleep(dt)
-		return
+		return moved
 	case Succeeded:
 		a.task, a.running = nil, nil
 		a.step++
@@ -674,6 +690,7 @@ func (a *Agent) resume(dt float64) {
 		a.task, a.running = nil, nil
 		a.fail(act, err)
 	}
+	return moved
 }
 
 // unmetEffects compares the state after a step with what its effects
@@ -715,19 +732,35 @@ func (a *Agent) progressed() {
 	}
 }
 
-func (a *Agent) checkProgress() {
+// checkProgress marks the agent STUCK, or progressing, from its first
+// unsatisfied goal. moved is the slots changed since its last call, when
+// known (see Tick): when no goal reads any of them, the goals are as they
+// were then, and what it found then (progGoal) stands.
+func (a *Agent) checkProgress(moved uint64) {
 	after := a.StuckAfter
 	if after == 0 {
 		after = DefaultStuckAfter
 	}
 	if after < 0 {
+		a.progGoal = 0
 		return
 	}
 	var unsatisfied *Goal
-	for _, g := range a.Domain.ByPrio {
-		if !g.Satisfied(a.State) {
-			unsatisfied = g
-			break
+	byPrio := a.Domain.ByPrio
+	if p := int(a.progGoal); p > 0 && moved != allSlots && !checkEverything && p < len(byPrio)+2 && moved&goalsRead(byPrio) == 0 {
+		if p > 1 {
+			unsatisfied = byPrio[p-2]
+		}
+	} else {
+		a.progGoal = 1
+		for i, g := range byPrio {
+			if !g.Satisfied(a.State) {
+				unsatisfied, a.progGoal = g, 0
+				if i+2 <= 255 {
+					a.progGoal = uint8(i + 2)
+				}
+				break
+			}
 		}
 	}
 	if unsatisfied == nil {
@@ -739,6 +772,15 @@ func (a *Agent) checkProgress() {
 		a.emit(Event{Kind: EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + shortNumber(after) + " s"})
 		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary("STUCK")})
 	}
+}
+
+// goalsRead returns the slots the goals' conditions read, as bits.
+func goalsRead(goals []*Goal) uint64 {
+	var m uint64
+	for _, g := range goals {
+		m |= g.Condition.ReadMask()
+	}
+	return m
 }
 
 func goalName(g *Goal) string {

@@ -96,8 +96,10 @@ func sleepyRun(t *testing.T, sleepy bool, workers, sparse int, bad, skipped *ato
 	for range 900 {
 		for _, a := range w.Agents {
 			switch p := r.IntN(100 * sparse); {
-			case p < 20:
+			case p < 15:
 				a.Set("noise", NumberValue(float64(r.IntN(5))))
+			case p < 20:
+				a.Set("alarm", NumberValue(float64(r.IntN(5))))
 			case p < 30:
 				a.Set("health", NumberValue(float64(r.IntN(101))))
 			case p < 33:

@@ -697,6 +697,7 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 		a.handle = nil
 	}
 	a.retryAt, a.rethinkAt, a.lastProg, a.stuck, a.idle = s.RetryAt, s.RethinkAt, s.LastProgress, s.Stuck, s.Idle
+	a.progGoal = 0
 	for _, name := range s.Satisfied {
 		if g := d.Goal(name); g != nil {
 			a.sat()[g.Index] = true
