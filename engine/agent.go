@@ -80,9 +80,9 @@ type Agent struct {
 	StuckAfter float64
 	// Timing records planning wall time in events (Event.Duration). Off by
 	// default so traces are reproducible.
-	Timing   bool
-	picked   bool // the current plan is a utility pick
-	stuck    bool
+	Timing bool
+	picked bool // the current plan is a utility pick
+	stuck  bool
 	// progGoal is what checkProgress found last: 1 when every goal was
 	// satisfied, 2+i when ByPrio[i] was the first unsatisfied one, 0 when
 	// not known (see checkProgress).
@@ -152,7 +152,7 @@ type Agent struct {
 	// OnEvent, when set, receives every record as it is made. A World sets
 	// it to route records to World.OnEvent in agent order.
 	OnEvent  func(Event)
-	sleptOf  uint8   // the resumes the open sleep window allowed (agent_sleep.go)
+	sleptOf  uint8 // the resumes the open sleep window allowed (agent_sleep.go)
 	idle     bool
 	buffered bool
 	tickFrom float64 // the agent's time at the start of its last tick under a plan budget: the records of a plan-budget service carry it
@@ -661,7 +661,6 @@ func (a *Agent) startNext() bool {
 	return true
 }
 
-//
 // It returns the slots the resume changed (see notePost).
 func (a *Agent) resume(dt float64) uint64 {
 	if a.asleep > 0 {
