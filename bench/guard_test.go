@@ -128,8 +128,12 @@ func guardItems() []guardItem {
 			// The op is 12 ticks, the 3x op burns twice its own CPU time
 			// (slowedByBurning) and all 21 rounds run, so the samples cover
 			// most of a cycle: ratios 1.87-1.99 at load about 1, at 3x
-			// 5.49-5.91 (bench/README.md, "Bench guard").
-			maxRatio: 3.2, maxAllocs: 12 * 10000, allocRuns: 2, stateful: true, noCollect: true, setup: setupWorldTick},
+			// 5.49-5.91 (bench/README.md, "Bench guard"). The engine
+			// side's fourth session (11 lines of an agent per tick,
+			// sleeping bodies not resumed) moved them: 1.29-1.77 at load
+			// 1.5-6, at 3x 3.89-5.30 (5 runs, one in bash .ci/run); the
+			// ceiling was 3.2, now the geometric middle of 1.77 and 3.89.
+			maxRatio: 2.6, maxAllocs: 12 * 10000, allocRuns: 2, stateful: true, noCollect: true, setup: setupWorldTick},
 	)
 	return items
 }
