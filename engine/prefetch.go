@@ -6,10 +6,13 @@ import "unsafe"
 // reads (see the field order of Agent); stateBuf follows it.
 const hotTo = unsafe.Offsetof(Agent{}.stateBuf)
 
-// prefetchSpan prefetches the lines that hold the size bytes from p.
+// prefetchSpan prefetches the lines that hold the size bytes from p: from
+// p on, 64 bytes apart, each address lies in the next line, so as many
+// prefetches as the bytes span lines reach them all (and no pointer before
+// p is made).
 func prefetchSpan(p unsafe.Pointer, size uintptr) {
-	skip := uintptr(p) & 63 // from the start of p's line
-	prefetch(unsafe.Add(p, -int(skip)), int((skip+size+63)/64))
+	skip := uintptr(p) & 63 // p's offset in its line
+	prefetch(p, int((skip+size+63)/64))
 }
 
 // ownStates reports whether a's State and post lie in its stateBuf, where
