@@ -197,6 +197,9 @@ const maxDense = 16
 // wordAtom is a goal conjunct on words, for the heuristic.
 type wordAtom struct {
 	test wordCond // for a non-numeric atom
+	// relW is the word of each fact of the atom's relaxed estimate (-1
+	// when it holds no boolean, never true); nil without one.
+	relW []int32
 	// For a numeric atom: its variable's word, or -1 when the variable
 	// holds no number (the estimate is then minCost, 1 step); the
 	// resource's word likewise.
@@ -385,6 +388,19 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 		if !at.numeric {
 			if wa.test, ok = ws.compileCond(&at.test, wordOf); !ok {
 				return nil
+			}
+			if r := at.rel; r != nil {
+				wa.relW = make([]int32, len(r.facts))
+				for j, f := range r.facts {
+					w := wordOf[f.slot]
+					if w < 0 {
+						return nil
+					}
+					if ws.kinds[w] != expr.Bool {
+						w = -1
+					}
+					wa.relW[j] = w
+				}
 			}
 			continue
 		}
@@ -974,6 +990,9 @@ func (a *atom) estimateWords(wa *wordAtom, st []uint64) (float64, int32) {
 	if !a.numeric {
 		if wa.test.eval(st) {
 			return 0, 0
+		}
+		if a.rel != nil {
+			return a.rel.estimateWords(wa.relW, st, a.minCost)
 		}
 		return a.minCost, 1
 	}
