@@ -145,7 +145,7 @@ func relaxedDomain(t *rapid.T) RoleSpec {
 				effs = append(effs, name(v)+" = true")
 			}
 		}
-		b := NewAction("a"+strconv.Itoa(i)).Pre(strings.Join(pre, " && ")).Effects(strings.Join(effs, ", ")).
+		b := NewAction("a" + strconv.Itoa(i)).Pre(strings.Join(pre, " && ")).Effects(strings.Join(effs, ", ")).
 			Cost(float64(rapid.IntRange(1, 3).Draw(t, "cost")))
 		if rapid.IntRange(0, 6).Draw(t, "fulfills") == 0 {
 			b.Fulfills("g")
