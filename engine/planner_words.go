@@ -197,9 +197,6 @@ const maxDense = 16
 // wordAtom is a goal conjunct on words, for the heuristic.
 type wordAtom struct {
 	test wordCond // for a non-numeric atom
-	// relW is the word of each fact of the atom's relaxed estimate (-1
-	// when it holds no boolean, never true); nil without one.
-	relW []int32
 	// For a numeric atom: its variable's word, or -1 when the variable
 	// holds no number (the estimate is then minCost, 1 step); the
 	// resource's word likewise.
@@ -220,6 +217,9 @@ type wordAtom struct {
 	fast          bool
 	stepM, rbackM uint64
 	backCost      float64
+	// relW is the word of each fact of the atom's relaxed estimate (-1
+	// when it holds no boolean, never true); nil without one.
+	relW []int32
 }
 
 // maxWordNumber bounds the numbers a word search starts from and assigns,
