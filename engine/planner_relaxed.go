@@ -160,19 +160,6 @@ func (r *relaxed) estimate(st State, minCost float64) (float64, int32) {
 	return relaxedBound(c, minCost)
 }
 
-// estimateWords is estimate on words: fw holds the word of each fact, -1
-// when it holds no boolean (never true).
-func (r *relaxed) estimateWords(fw []int32, st []uint64, minCost float64) (float64, int32) {
-	c := r.free
-	for i, w := range fw {
-		if w >= 0 && st[w] == 1 {
-			c = r.facts[i].cost
-			break
-		}
-	}
-	return relaxedBound(c, minCost)
-}
-
 func relaxedBound(c, minCost float64) (float64, int32) {
 	if math.IsInf(c, 1) {
 		return minCost, 1
