@@ -224,6 +224,9 @@ type wordAtom struct {
 	relW    []int32
 	relC    []float64
 	relFree float64
+	// plain: a non-numeric atom without a relaxed estimate, whose
+	// estimate is its test and one step of minCost.
+	plain bool
 }
 
 // maxWordNumber bounds the numbers a word search starts from and assigns,
@@ -393,6 +396,7 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 			if wa.test, ok = ws.compileCond(&at.test, wordOf); !ok {
 				return nil
 			}
+			wa.plain = at.rel == nil
 			if r := at.rel; r != nil {
 				// The costs are relaxedBound's, so the estimate is a scan.
 				wa.relW = make([]int32, 0, len(r.facts)+1)
@@ -998,26 +1002,26 @@ func (p *Planner) heuristicWords(ws *wordSearch, st []uint64) (float64, int32) {
 
 // estimateWords is estimate on words.
 func (a *atom) estimateWords(wa *wordAtom, st []uint64) (float64, int32) {
-	if !a.numeric {
-		if wa.relW != nil {
-			// relaxed.estimate on words, with the atom's own fact first
-			// (cost 0: the atom holds; every other cost is positive).
-			c := wa.relFree
-			for i, w := range wa.relW {
-				if st[w] == 1 {
-					c = wa.relC[i] // the cheapest true fact
-					break
-				}
-			}
-			if c == 0 {
-				return 0, 0
-			}
-			return c, 1
-		}
+	if wa.plain {
 		if wa.test.eval(st) {
 			return 0, 0
 		}
 		return a.minCost, 1
+	}
+	if !a.numeric {
+		// relaxed.estimate on words, with the atom's own fact first (cost
+		// 0: the atom holds; every other cost is positive).
+		c := wa.relFree
+		for i, w := range wa.relW {
+			if st[w] == 1 {
+				c = wa.relC[i] // the cheapest true fact
+				break
+			}
+		}
+		if c == 0 {
+			return 0, 0
+		}
+		return c, 1
 	}
 	if wa.w < 0 {
 		return a.minCost, 1
