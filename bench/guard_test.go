@@ -83,7 +83,7 @@ type guardItem struct {
 // room both ways.
 func guardItems() []guardItem {
 	var items []guardItem
-	planCeil := map[string]float64{"soldier": 0.09, "deep": 0.013, "maze": 0.052, "synthetic100": 0.0012}
+	planCeil := map[string]float64{"soldier": 0.060, "deep": 0.013, "maze": 0.052, "synthetic100": 0.0012}
 	for _, c := range PlannerCases() {
 		items = append(items, plannerItem("Planner/"+c.Name, c, c, planCeil[c.Name]))
 	}
@@ -112,8 +112,13 @@ func guardItems() []guardItem {
 		guardItem{name: "LuaAttackResume", ref: "one resume of a Lua body running 1,000 loop iterations (bench/testdata/lua_loop.lua)",
 			// 1 allocation per resume (gopher-lua's Resume returns its
 			// values in a new slice; npc:shoot's first call runs in the
-			// runtime's spare handle), and room for one more.
-			maxRatio: 0.075, maxAllocs: 2, setup: setupLuaAttack},
+			// runtime's spare handle), and room for one more. The
+			// ceiling was 0.075 until the Lua side's fourth session (the
+			// mirrored npc.state, goWait, the host methods' colon check
+			// in Go) moved the ratio: normal 0.035-0.046 before,
+			// 0.028-0.032 after; at 3x 0.092-0.136 before, 0.080-0.101
+			// after (bench/README.md, "Issue 14, fourth session").
+			maxRatio: 0.058, maxAllocs: 2, setup: setupLuaAttack},
 		guardItem{name: "BDIDispatch/none-relevant", ref: "a plain queue and a linear scan of the 20 plans' (kind, belief) for the event",
 			maxRatio: 0.64, maxAllocs: 0, setup: setupBDIDispatch},
 		guardItem{name: "LLMWaitingTick", ref: "a plain loop polling 100 channels (select with default) and writing a map state each",

@@ -66,6 +66,38 @@ func TestRelaxedEstimateSeesAChainOfBooleanFacts(t *testing.T) {
 	}
 }
 
+func TestRelaxedEstimateInTheTinySearch(t *testing.T) {
+	// p0..p3 fit the tiny search's 4 words; its estimate is the relaxed
+	// one too. "back", declared first, leaves p1 cheaply: with the one-step
+	// estimate its child ties with step2's (f = 3) and is expanded first.
+	d, err := Compile(RoleSpec{Name: "Tiny",
+		State: []Var{{"p0", BoolValue(true)}, {"p1", BoolValue(false)}, {"p2", BoolValue(false)}, {"p3", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("top", "p3", Normal)},
+		Actions: []ActionSpec{
+			NewAction("back").Pre("p1").Effects("p0 = false").Spec(),
+			NewAction("step1").Pre("p0").Effects("p1 = true").Spec(),
+			NewAction("step2").Pre("p1").Effects("p2 = true").Spec(),
+			NewAction("step3").Pre("p2").Effects("p3 = true").Spec(),
+		}})
+	require.NoError(t, err)
+	pl := depthPlanner(d, 3)
+	gs := pl.searchGoal(d.Goal("top"))
+	require.NotNil(t, gs.words)
+	require.NotNil(t, gs.words.tiny, "the chain of 3 takes the tiny search")
+	for _, general := range []bool{true, false} {
+		pl := depthPlanner(d, 3)
+		pl.generalOnly = general
+		p, err := pl.Plan(d.NewState())
+		require.NoError(t, err)
+		assert.Equal(t, []string{"step1", "step2", "step3"}, p.Names())
+		assert.Equal(t, 3, p.Expansions, "general only: %v", general)
+		// Sliced, the tiny loop runs from searchNew.
+		p, err = planSliced(pl, d.Goal("top"), d.NewState(), 1)
+		require.NoError(t, err)
+		assert.Equal(t, 3, p.Expansions, "sliced, general only: %v", general)
+	}
+}
+
 func TestRelaxedEstimateIsLeftOutWhenItCannotGain(t *testing.T) {
 	// One action sets the goal from anywhere: the relaxed cost is the
 	// one-step estimate everywhere.
@@ -295,6 +327,12 @@ func TestRelaxedEstimateIsAdmissibleAndConsistent(t *testing.T) {
 			require.NoError(t, err, desc)
 			assert.Equal(t, opt[start], p.Cost, "the optimum: %s", desc)
 		}
+		// The word search (and its tiny form) gives what the general
+		// search gives, expansions included.
+		general := depthPlanner(d, 1<<nb)
+		general.generalOnly = true
+		require.Equal(t, outcomeOf(general.PlanFor(g, d.NewState())), outcomeOf(depthPlanner(d, 1<<nb).PlanFor(g, d.NewState())),
+			"the word search: %s", desc)
 		depth := rapid.IntRange(1, 4).Draw(t, "depth")
 		want, wantCost, exists := bruteForce(d, g, d.NewState(), depth)
 		p, err = depthPlanner(d, depth).PlanFor(g, d.NewState())

@@ -126,6 +126,9 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 			t := hash & uint64(len(p.table)-1)
 			p.gen[t], p.table[t] = p.curGen, root
 			p.heap = append(p.heap[:0], openEntry{f: h, node: root})
+			if ws.tiny != nil {
+				return p.searchLoopTiny(gs, ws, ws.tiny, 0, false, pauseAt, -1)
+			}
 			return p.searchLoopWords(gs, ws, 0, false, pauseAt)
 		}
 	}
@@ -154,6 +157,9 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 // plan_slice.go).
 func (p *Planner) searchLoop(gs *goalSearch, expansions int, cut bool, pauseAt int) (int32, outcome, bool, int) {
 	if p.wmode {
+		if ws := gs.words; ws.tiny != nil {
+			return p.searchLoopTiny(gs, ws, ws.tiny, expansions, cut, pauseAt, -1)
+		}
 		return p.searchLoopWords(gs, gs.words, expansions, cut, pauseAt)
 	}
 	budget := p.budget()

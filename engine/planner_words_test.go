@@ -159,7 +159,7 @@ func planSliced(p *Planner, g *Goal, st State, budget int) (*Plan, error) {
 // every field), also with actions backed off or forbidden, small
 // budgets, and time-sliced.
 func TestWordSearchGivesTheGeneralSearch(t *testing.T) {
-	words, general := 0, 0
+	words, tiny, general := 0, 0, 0
 	rapid.Check(t, func(t *rapid.T) {
 		spec := wordDomain(t)
 		d, err := Compile(spec)
@@ -189,6 +189,9 @@ func TestWordSearchGivesTheGeneralSearch(t *testing.T) {
 		got := outcomeOf(wp.Plan(st))
 		if wp.gs != nil && wp.gs.words != nil {
 			words++
+			if wp.gs.words.tiny != nil {
+				tiny++
+			}
 		} else {
 			general++
 		}
@@ -202,8 +205,9 @@ func TestWordSearchGivesTheGeneralSearch(t *testing.T) {
 		slice := rapid.IntRange(1, 5).Draw(t, "slice")
 		require.Equal(t, want0, outcomeOf(planSliced(mk(false), d.Goals[0], st, slice)), "sliced by %d: %s", slice, desc)
 	})
-	t.Logf("word search %d, general %d", words, general)
+	t.Logf("word search %d (tiny %d), general %d", words, tiny, general)
 	assert.Greater(t, words, 0, "some domains must run the word search")
+	assert.Greater(t, words, tiny, "some must run the word search that is not tiny")
 	assert.Greater(t, general, 0, "some domains must fall back")
 }
 

@@ -58,7 +58,14 @@ type budget struct {
 	where     func() string          // the running script's "file:line: " (Runtime.runningWhere)
 	spentAt   string                 // where the budget was spent
 	main      *lua.LState            // the runtime's main thread, whose next instruction Done reads (see vmpeek.go)
-	fastMeta  lua.LValue             // the metatable of the fast npc object, whose lookups Done charges (see promote)
+	fastMeta  *lua.LTable            // the metatable of the fast npc object, whose lookups Done charges (see promote)
+	// fastState is the fast npc.state of the running agent (nil when
+	// none) and mirror its lookup table, which Done keeps exact before
+	// each read and charges the read (see statemirror.go).
+	fastState     *lua.LUserData
+	fastStateMeta *lua.LTable
+	mirror        *stateMirror
+	fastAgent     *engine.Agent
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }

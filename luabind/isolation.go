@@ -38,6 +38,9 @@ type ownedCtx struct {
 	// seen marks a coroutine that Lua code got hold of (coroutine.running):
 	// it is never reused for another body (see recycleThread).
 	seen bool
+	// afterWait marks a coroutine suspended in goWait's yield: its next
+	// resume is charged what the Lua npc:wait ran after its yield.
+	afterWait bool
 }
 
 // Done counts instructions against the runtime's budget; without a
@@ -124,6 +127,12 @@ func (r *Runtime) wrapCoroutines(co *lua.LTable) (checkedCreate, wrapResume lua.
 			} else if c != nil && c.pcallWorker != nil {
 				return r.resumeWaiting(L, th)
 			}
+			if ok, vals := r.afterWait(th); ok {
+				L.SetTop(1)
+				for _, v := range vals {
+					L.Push(v)
+				}
+			}
 			return resume.GFunction(L)
 		})
 	}
@@ -175,7 +184,15 @@ func (r *Runtime) initReadOnly() {
 	r.roMeta = L.NewTable()
 	r.roMeta.RawSetString("__index", L.NewFunction(func(L *lua.LState) int {
 		p := L.CheckUserData(1).Value.(*roProxy)
-		L.Push(r.readOnlyValue(L.GetTable(p.t, L.Get(2)), p.module))
+		// The module's own tables may lead, through __index, to the fast
+		// npc.state: look up without its mirror (slowState).
+		ud := r.budget.fastState
+		if ud != nil {
+			ud.Metatable = r.stMeta
+		}
+		v := L.GetTable(p.t, L.Get(2))
+		r.fastStateAgain(ud)
+		L.Push(r.readOnlyValue(v, p.module))
 		return 1
 	}))
 	r.roMeta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {

@@ -18,7 +18,7 @@ import (
 // and later continue, so the loops that wait across ticks live here. Each
 // resume passes the tick's dt (seconds) as the value of coroutine.yield().
 const prelude = `
-local methods, hoststart, inbody, SLEEP, HOST, raise = ...
+local methods, hoststart, inbody, SLEEP, HOST, raise, hoststartcolon = ...
 local yield, type = coroutine.yield, type
 
 -- raise(msg) raises msg naming the script line that called the npc
@@ -67,10 +67,16 @@ local function started(done, ...)
   if done then return ... end
   return resumed(yield(HOST, (...)))
 end
+-- The second factory leaves the colon check to hoststartcolon, in Go,
+-- which charges what colon costs here (see hostColonUnits).
 return function(name)
   return function(self, ...)
     colon(self, name)
     return started(hoststart(self, name, ...))
+  end
+end, function(name)
+  return function(self, ...)
+    return started(hoststartcolon(self, name, ...))
   end
 end
 `
@@ -120,9 +126,16 @@ func (r *Runtime) initNPC() {
 		preludeError(L, "%s", L.CheckString(1))
 		return 0
 	}))
-	L.Call(6, 1)
+	L.Push(L.NewFunction(r.hostStartColon))
+	L.Call(7, 2)
 	makeHost := L.Get(-1)
-	L.Pop(1)
+	if luaHost {
+		makeHost = L.Get(-2)
+	}
+	L.Pop(2)
+	if !luaWait {
+		r.methods.RawSetString("wait", L.NewFunction(r.goWait))
+	}
 	for name := range r.opts.Host {
 		L.Push(makeHost)
 		L.Push(lua.LString(name))
@@ -284,11 +297,14 @@ func (r *Runtime) promote(ud *lua.LUserData) {
 		})
 		r.fastIndex.Metatable = r.fastMiss
 		r.fastMeta.RawSetString("__index", r.fastIndex)
+		r.fastIndex.RawSetString("state", p.state)
 	}
-	r.fastIndex.RawSetString("state", p.state)
+	// The key is there (above), so only its value is written.
+	replaceString(r.fastIndex, "state", p.state)
 	ud.Metatable = r.fastMeta
 	r.fast, r.fastRef = ud, p
 	r.budget.workOps |= lookupOps
+	r.promoteState(p)
 }
 
 // slowNPC turns promote off, so every lookup goes through npcIndex (set
@@ -298,6 +314,7 @@ var slowNPC bool
 // demote gives the fast npc object back its ordinary metatable.
 func (r *Runtime) demote() {
 	if r.fast != nil {
+		r.demoteState()
 		r.fast.Metatable = r.npcMeta
 		r.fast, r.fastRef = nil, nil
 		r.budget.workOps &^= lookupOps

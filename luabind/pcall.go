@@ -139,6 +139,9 @@ func (r *Runtime) resumeThread(L, th *lua.LState, fn *lua.LFunction, args []lua.
 	for {
 		c := threadCtx(th)
 		if c == nil || c.pcallWorker == nil {
+			if ok, vals := r.afterWait(th); ok {
+				args = vals
+			}
 			st, err, rets := L.Resume(th, fn, args...)
 			return st, rets, err
 		}

@@ -139,8 +139,13 @@ type Runtime struct {
 	fast                          *lua.LUserData
 	fastRef                       *npcRef
 	stMeta                        *lua.LTable
-	fMeta                         *lua.LTable // npc.facts
-	callMeta                      *lua.LTable
+	// The fast npc.state (statemirror.go): its metatable, the mirrors'
+	// metatable, a mirror per schema and the last one used.
+	stFastMeta, stMirrorMiss *lua.LTable
+	mirrors                  map[*engine.Schema]*stateMirror
+	lastMirror               *stateMirror
+	fMeta                    *lua.LTable // npc.facts
+	callMeta                 *lua.LTable
 	// sleepToken and hostToken mark what a body yields: npc:wait and a host
 	// method that is not done yet (see the prelude in npc.go).
 	sleepToken, hostToken *lua.LUserData

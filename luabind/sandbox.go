@@ -482,15 +482,18 @@ func (r *Runtime) checkedYield(L *lua.LState) int {
 }
 
 // checkYield raises the error of a yield gopher-lua cannot suspend L for.
-func (r *Runtime) checkYield(L *lua.LState) {
+func (r *Runtime) checkYield(L *lua.LState) { r.checkYieldAt(L, scriptWhere) }
+
+// checkYieldAt is checkYield whose messages name where(L).
+func (r *Runtime) checkYieldAt(L *lua.LState, where func(*lua.LState) string) {
 	for _, c := range r.goCalls {
 		if c.L == L {
-			L.Error(lua.LString(scriptWhere(L)+"cannot wait or yield inside a callback of "+c.what+
+			L.Error(lua.LString(where(L)+"cannot wait or yield inside a callback of "+c.what+
 				": gopher-lua cannot suspend the Go function that called it"), 0)
 		}
 	}
 	if r.yieldNested(L) {
-		L.Error(lua.LString(scriptWhere(L)+"cannot wait or yield inside a metamethod (__index, __newindex, __lt, __call, ...): "+
+		L.Error(lua.LString(where(L)+"cannot wait or yield inside a metamethod (__index, __newindex, __lt, __call, ...): "+
 			"gopher-lua runs it in a Go call it cannot suspend"), 0)
 	}
 }
@@ -606,8 +609,12 @@ func scriptWhere(L *lua.LState) string {
 	return ""
 }
 
-func threadWhere(L *lua.LState) string {
-	for level := 0; level < callStackSize+2; level++ {
+func threadWhere(L *lua.LState) string { return threadWhereFrom(L, 0) }
+
+// threadWhereFrom is threadWhere from call level from up (0 is the
+// running function, 1 its caller).
+func threadWhereFrom(L *lua.LState, from int) string {
+	for level := from; level < callStackSize+2; level++ {
 		dbg, ok := L.GetStack(level)
 		if !ok {
 			break

@@ -132,6 +132,11 @@ func (r *Runtime) strGsub(L *lua.LState) int {
 	pat := L.CheckString(2)
 	L.CheckTypes(3, lua.LTString, lua.LTTable, lua.LTFunction)
 	repl := L.Get(3)
+	if _, ok := repl.(*lua.LTable); ok {
+		// A table's __index may reach the fast npc.state: look it up
+		// through stateIndex (see slowState).
+		defer r.slowState()()
+	}
 	limit := -1
 	if L.Get(4) != lua.LNil {
 		limit = max(L.CheckInt(4), 0)

@@ -199,8 +199,13 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 	case opGetTable, opGetTableKS, opSelf:
 		// A lookup on the fast npc object costs what npcIndex charges.
 		if b.fastMeta != nil {
-			if ud := f.lookupTarget(); ud != nil && ud.Metatable == b.fastMeta {
+			if ud := f.lookupTarget(); ud != nil && isTable(ud.Metatable, b.fastMeta) {
 				b.n += accessUnits
+			} else if b.fastState != nil && f.lookupReadsState(b.fastState, b.fastStateMeta) {
+				// A read of the fast npc.state costs what stateIndex
+				// charges, and sees the agent's state as it is now.
+				b.n += accessUnits
+				b.mirror.sync(b.fastAgent)
 			}
 		}
 	case opSetTable:
@@ -236,6 +241,13 @@ func frameAt(th *lua.LState, cf unsafe.Pointer) (f vmFrame, ok bool) {
 		return vmFrame{}, false
 	}
 	return vmFrame{th: th, cf: cf, fn: fn, inst: code[pc-1]}, true
+}
+
+// isTable reports whether v is the table t, comparing pointers (an
+// interface comparison is a call).
+func isTable(v lua.LValue, t *lua.LTable) bool {
+	p, ok := v.(*lua.LTable)
+	return ok && p == t
 }
 
 // lookupTarget is the userdata a GETTABLE, GETTABLEKS or SELF instruction

@@ -1,0 +1,220 @@
+package luabind
+
+import (
+	"unsafe"
+
+	lua "github.com/yuin/gopher-lua"
+)
+
+// npc:wait in Go. The prelude defines npc:wait in Lua (a colon check, a
+// mode check, an argument check, a yield of the sleep token), which costs
+// about twenty VM instructions, three calls of type and inbody and two
+// Lua calls per wait. goWait does the same checks in Go and yields the
+// same values in one Go call, and charges the budget exactly the work
+// units the Lua version spends on each of its paths (waitUnits), so
+// budgets, stops and the work of every resume stay as they were: the
+// units up to the yield when it yields, and the instructions the Lua
+// version runs after its yield returns at the start of the coroutine's
+// next resume, whoever resumes it (chargeAfterWait). TestGoWaitCostsAsLua runs every path both
+// ways and compares work units, values and messages.
+
+// The work units of the prelude's Lua npc:wait on each path: measured
+// instruction counts of its code (see TestGoWaitCostsAsLua).
+var waitUnits = struct {
+	notColon, notBody, badArg, noWait, toYield, afterYield int64
+}{notColon: 18, notBody: 13, badArg: 25, noWait: 21, toYield: 23, afterYield: 1}
+
+// luaWait keeps the prelude's Lua npc:wait (set by the package's tests,
+// to compare both ways, before NewRuntime).
+var luaWait bool
+
+// goWait is npc:wait(seconds).
+//
+// A tail call (return npc:wait(s)) of the Lua version replaced the
+// calling frame, so its messages named the line of the caller's caller;
+// a tail-called Go function runs with the calling frame still there, so
+// goWait skips that frame (waitWhereTail).
+func (r *Runtime) goWait(L *lua.LState) int {
+	where, level := scriptWhere, 1
+	if tailCalled(L) {
+		where, level = waitWhereTail, 2
+	}
+	if L.Get(1).Type() != lua.LTUserData {
+		r.chargeVM(L, where, waitUnits.notColon)
+		L.Error(lua.LString(where(L)+"npc:wait is a method: call it with a colon, npc:wait(...), not npc.wait(...)"), 0)
+	}
+	if r.mode != modeBody {
+		r.chargeVM(L, where, waitUnits.notBody)
+		L.Error(lua.LString(L.Where(level)+" npc:wait can only be called in an action body (run), not in "+r.mode.String()), 0)
+	}
+	sv := L.Get(2) // pushed as it is: boxing the number again would allocate
+	seconds, ok := sv.(lua.LNumber)
+	if !ok {
+		r.chargeVM(L, where, waitUnits.badArg)
+		L.Error(lua.LString(where(L)+"bad argument #1 to 'wait' (number expected, got "+L.Get(2).Type().String()+")"), 0)
+	}
+	if !(seconds > 1e-9) {
+		r.chargeVM(L, where, waitUnits.noWait)
+		return 0
+	}
+	r.chargeVM(L, where, waitUnits.toYield)
+	L.SetTop(0)
+	L.Push(r.sleepToken)
+	L.Push(sv)
+	r.checkYieldAt(L, where)
+	if c := threadCtx(L); c != nil {
+		c.afterWait = true
+	}
+	return -1
+}
+
+// afterWait is called before th is resumed. When th waits in goWait's
+// yield it charges what the Lua npc:wait runs after its yield returns and
+// reports true with the values goWait is to return: none, as the Lua
+// version returns none, but as many nils as the calling instruction
+// expects results (gopher-lua hands a yielded Go function's caller the
+// values it is resumed with, and fails when they are fewer than the
+// results the call expects).
+func (r *Runtime) afterWait(th *lua.LState) (bool, []lua.LValue) {
+	c := threadCtx(th)
+	if c == nil || !c.afterWait {
+		return false, nil
+	}
+	c.afterWait = false
+	if b := r.budget; b.armed {
+		if b.spent == nil && b.limit > 0 && b.n+waitUnits.afterYield > b.limit {
+			// The Lua version's budget check would stop at its first
+			// instruction after the yield, inside th, naming th's line
+			// that called npc:wait: stop there, the VM raises the error
+			// at th's first instruction.
+			b.n = b.limit + 1
+			b.spend(b.overrun())
+			if b.where != nil {
+				b.spentAt = scriptWhere(th)
+			}
+		} else {
+			b.n += waitUnits.afterYield
+		}
+	}
+	n, tail := callResults(th)
+	if b := r.budget; tail && b.armed {
+		// The frame that tail-called goWait is still there and runs the
+		// RETURN after its TAILCALL, a VM instruction the budget counts,
+		// where the Lua version's tail call had replaced it: one unit
+		// of afterYield is that RETURN.
+		b.n--
+	}
+	return true, nils[:n]
+}
+
+// tailCalled reports whether the Go function L runs was called by a
+// TAILCALL instruction of the Lua frame under it.
+func tailCalled(L *lua.LState) bool {
+	if !peek.ok {
+		return false
+	}
+	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(L), peek.stateFrame))
+	if cf == nil {
+		return false
+	}
+	p := *(*unsafe.Pointer)(unsafe.Add(cf, peek.frameParent))
+	if p == nil {
+		return false
+	}
+	f, ok := frameAt(L, p)
+	return ok && int(f.inst>>26) == lua.OP_TAILCALL
+}
+
+// waitWhereTail is scriptWhere for a tail-called goWait: it skips the
+// frame that tail-called it.
+func waitWhereTail(L *lua.LState) string {
+	if where := threadWhereFrom(L, 2); where != "" {
+		return where
+	}
+	if L.Parent == nil {
+		return ""
+	}
+	return scriptWhere(L.Parent)
+}
+
+// nils holds nils for afterWait's results.
+var nils = func() (t [256]lua.LValue) {
+	for i := range t {
+		t[i] = lua.LNil
+	}
+	return t
+}()
+
+// callResults is how many results the CALL instruction th's current Lua
+// frame stopped at expects (0 for any number, or when the frame cannot
+// be read), and whether it stopped at a TAILCALL instead.
+func callResults(th *lua.LState) (n int, tail bool) {
+	if !peek.ok {
+		return 0, false
+	}
+	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	if cf == nil {
+		return 0, false
+	}
+	f, ok := frameAt(th, cf)
+	if !ok {
+		return 0, false
+	}
+	switch int(f.inst >> 26) {
+	case lua.OP_TAILCALL:
+		return 0, true
+	case lua.OP_CALL:
+		if c := int(f.inst>>9) & 0x1ff; c > 1 {
+			return c - 1, false
+		}
+	}
+	return 0, false
+}
+
+// chargeVM charges k units that stand for k VM instructions: where the
+// budget would have stopped at one of them, it stops as the VM's check
+// would (the count one past the limit, the stop's place noted: where(L),
+// the script line the Lua version's check named).
+func (r *Runtime) chargeVM(L *lua.LState, where func(*lua.LState) string, k int64) {
+	b := r.budget
+	if !b.armed || k == 0 {
+		return
+	}
+	if b.spent == nil && b.limit > 0 && b.n+k > b.limit {
+		b.n = b.limit + 1
+		b.spend(b.overrun())
+		at := where(L)
+		if b.where != nil {
+			b.spentAt = at
+		}
+		L.Error(lua.LString(at+b.spent.Error()), 0)
+	}
+	r.charge(L, k)
+}
+
+// The colon check of a host method in Go. The prelude's host method
+// wrapper called colon(self, name), a Lua function calling type, before
+// hoststart; the wrapper it makes now calls hostStartColon, which checks
+// the same in Go and charges exactly the units colon and its call spent
+// (hostColonUnits), so a host method costs the work units it did. Like
+// goWait, TestHostColonCostsAsLua compares both ways on every path.
+
+// hostColonUnits are the work units the Lua colon check spent: on a
+// method called with a colon (ok) and on one called with a dot (notColon,
+// up to its error).
+var hostColonUnits = struct{ ok, notColon int64 }{ok: 10, notColon: 12}
+
+// luaHost keeps the prelude's Lua colon check in host methods (set by the
+// package's tests, to compare both ways, before NewRuntime).
+var luaHost bool
+
+// hostStartColon(npc, name, ...) is hostStart after colon(npc, name).
+func (r *Runtime) hostStartColon(L *lua.LState) int {
+	if L.Get(1).Type() != lua.LTUserData {
+		r.chargeVM(L, scriptWhere, hostColonUnits.notColon)
+		name := lua.LVAsString(L.Get(2))
+		preludeError(L, "npc:%s is a method: call it with a colon, npc:%s(...), not npc.%s(...)", name, name, name)
+	}
+	r.chargeVM(L, scriptWhere, hostColonUnits.ok)
+	return r.hostStart(L)
+}

@@ -1,0 +1,172 @@
+package luabind
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runWait loads a role whose body is body, resumes it up to 6 times with
+// the Lua npc:wait of the prelude (lua) or goWait, and returns the work
+// of each resume and the error that ended it. budget is the instruction
+// budget (0: testBudget).
+func runWait(t *testing.T, dir, name, body string, useLua bool, budget int) (works []int64, a *engine.Agent, err error) {
+	t.Helper()
+	defer func(old bool) { luaWait = old }(luaWait)
+	luaWait = useLua
+	if budget == 0 {
+		budget = testBudget
+	}
+	file := filepath.Join(dir, name+".lua")
+	src := fmt.Sprintf("return { name = 'W', state = { n = 0, done = false },\n  actions = { { name = 'work', run = function(npc)\n%s\nnpc.state.done = true\nend } } }\n", body)
+	require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
+	rt := NewRuntime(Options{InstructionBudget: int64(budget)})
+	defer rt.Close()
+	d, err := rt.LoadDomain(file)
+	if err != nil {
+		return nil, nil, err // a budget too small to load the role
+	}
+	a = engine.NewAgent("w", d)
+	act := d.Action("work")
+	task, err := act.Body.Start(a, act)
+	require.NoError(t, err)
+	st := engine.Running
+	for i := 0; i < 6 && st == engine.Running && err == nil; i++ {
+		st, err = task.Resume(0.1)
+		works = append(works, task.(*luaTask).work)
+	}
+	return works, a, err
+}
+
+// TestGoWaitCostsAsLua: goWait spends, on every path of npc:wait, the work
+// units the prelude's Lua npc:wait spent, gives the same values and fails
+// with the same messages.
+func TestGoWaitCostsAsLua(t *testing.T) {
+	cases := []struct{ name, body, want string }{
+		{"waits", `for i = 1, 3 do npc:wait(0.1) npc.state.n = npc.state.n + 1 end`, ""},
+		{"waits longer", `npc:wait(0.25) npc.state.n = 1`, ""},
+		{"no wait", `npc:wait(0) npc:wait(-1) npc:wait(0/0) npc.state.n = 2`, ""},
+		{"its value", `local a, b = npc:wait(0.1) npc.state.n = select("#", a, b) + (a == nil and 10 or 0)`, ""},
+		{"as a value", `local w = npc.wait w(npc, 0.1) npc.state.n = 3`, ""},
+		{"inside pcall", `assert(pcall(function() npc:wait(0.1) end)) npc.state.n = 4`, ""},
+		{"in a coroutine", `local co = coroutine.wrap(function() npc:wait(0.1) npc.state.n = 5 end)
+local tok, s = co() co()`, ""},
+		{"in wait_until", `local k = 0 npc:wait_until(function() k = k + 1 return k > 2 end) npc.state.n = k`, ""},
+		{"not a colon", `npc.wait(0.1)`, "npc:wait is a method: call it with a colon"},
+		{"not a colon, nil", `npc.wait()`, "npc:wait is a method: call it with a colon"},
+		{"bad seconds", `npc:wait("1")`, "bad argument #1 to 'wait' (number expected, got string)"},
+		{"no seconds", `npc:wait()`, "bad argument #1 to 'wait' (number expected, got nil)"},
+		{"bad seconds, a table", `npc:wait({})`, "bad argument #1 to 'wait' (number expected, got table)"},
+		{"caught", `local ok, err = pcall(npc.wait, 5) npc.state.n = #err`, ""},
+		{"inside a metamethod", `local t = setmetatable({}, { __index = function() npc:wait(0.1) end }) local x = t.x`,
+			"cannot wait or yield inside a metamethod"},
+		{"inside a callback", `string.gsub("a", "a", function() npc:wait(0.1) end)`,
+			"cannot wait or yield inside a callback of string.gsub"},
+		{"runaway", `while true do npc:wait(0) end`, "instruction budget exceeded"},
+		{"tail call", `local function w(s) return npc:wait(s) end
+w(0.1) w(0) local a, b = w(0.1) npc.state.n = (a == nil and b == nil) and 7 or 0`, ""},
+		{"tail call, not a colon", `local function w(s)
+  return npc.wait(s)
+end
+w(0.1)`, "npc:wait is a method"},
+		{"tail call, bad seconds", `local function w(s)
+  return npc:wait(s)
+end
+w("x")`, "bad argument #1 to 'wait'"},
+		{"tail call inside a metamethod", `local t = setmetatable({}, { __index = function() return npc:wait(0.1) end })
+local x = t.a`, "cannot wait or yield inside a metamethod"},
+	}
+	dir := t.TempDir()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			luaWork, la, luaErr := runWait(t, dir, "lu", c.body, true, 0)
+			goWork, ga, goErr := runWait(t, dir, "go", c.body, false, 0)
+			assert.Equal(t, luaWork, goWork, "the same work units per resume")
+			assert.Equal(t, la.Get("n"), ga.Get("n"))
+			assert.Equal(t, la.Get("done"), ga.Get("done"))
+			if c.want == "" {
+				require.NoError(t, luaErr)
+				require.NoError(t, goErr)
+				assert.Equal(t, engine.BoolValue(true), ga.Get("done"))
+				return
+			}
+			require.Error(t, luaErr)
+			require.Error(t, goErr)
+			assert.Contains(t, goErr.Error(), c.want)
+			assert.Equal(t, stripDir(luaErr.Error(), dir, "lu"), stripDir(goErr.Error(), dir, "go"), "the same message")
+		})
+	}
+}
+
+// TestGoWaitStopsAsLua: a budget that runs out at any unit of a resume
+// that waits stops both versions with the same message and work.
+func TestGoWaitStopsAsLua(t *testing.T) {
+	for _, body := range []string{
+		`npc:wait(0.1) npc:wait(0) npc:wait(0.1) npc.state.n = 1`,
+		// The body resumes the coroutine that waits: the unit after the
+		// wait's yield is charged in the middle of the body's resume.
+		`local co = coroutine.wrap(function()
+  npc:wait(0.1) npc.state.n = npc.state.n + 1
+end)
+co() co()`,
+		`local function w(s) return npc:wait(s) end
+w(0.1) w(0) w(0.1) npc.state.n = 1`,
+		`local co = coroutine.create(function()
+  local a, b = npc:wait(0.1) npc.state.n = npc.state.n + (b == nil and 1 or 0)
+end)
+coroutine.resume(co) local ok, err = coroutine.resume(co, 1, 2) assert(ok, err)`,
+	} {
+		t.Run("", func(t *testing.T) { stopsAsLua(t, body) })
+	}
+}
+
+func stopsAsLua(t *testing.T, body string) {
+	dir := t.TempDir()
+	full, _, err := runWait(t, dir, "full", body, true, 0)
+	require.NoError(t, err)
+	require.NotEmpty(t, full)
+	for limit := 1; limit <= int(full[0])+2; limit++ {
+		luaWork, la, luaErr := runWait(t, dir, "lu", body, true, limit)
+		goWork, ga, goErr := runWait(t, dir, "go", body, false, limit)
+		assert.Equal(t, luaWork, goWork, "limit %d", limit)
+		assert.Equal(t, la == nil, ga == nil, "limit %d: the role loads both ways or neither", limit)
+		if luaErr == nil {
+			assert.NoError(t, goErr, "limit %d", limit)
+			continue
+		}
+		require.Error(t, goErr, "limit %d", limit)
+		assert.Equal(t, stripDir(luaErr.Error(), dir, "lu"), stripDir(goErr.Error(), dir, "go"), "limit %d", limit)
+	}
+}
+
+// TestGoWaitOutsideABody: npc:wait in a callback fails with the same
+// message and work both ways.
+func TestGoWaitOutsideABody(t *testing.T) {
+	run := func(useLua bool) (int64, error) {
+		defer func(old bool) { luaWait = old }(luaWait)
+		luaWait = useLua
+		rt := NewRuntime(Options{InstructionBudget: testBudget})
+		defer rt.Close()
+		file := filepath.Join(t.TempDir(), "w.lua")
+		require.NoError(t, os.WriteFile(file, []byte("return { name = 'W', state = { n = 0 }, actions = { { name = 'a' } } }"), 0o644))
+		d, err := rt.LoadDomain(file)
+		require.NoError(t, err)
+		fn, err := rt.L.LoadString("local npc = ... npc:wait(1)")
+		require.NoError(t, err)
+		a := engine.NewAgent("w", d)
+		_, err = rt.Call(a, fn, 0, rt.npc(a))
+		return rt.budget.n, err
+	}
+	luaN, luaErr := run(true)
+	goN, goErr := run(false)
+	require.Error(t, luaErr)
+	require.Error(t, goErr)
+	assert.Contains(t, goErr.Error(), "npc:wait can only be called in an action body (run), not in a consideration or callback")
+	assert.Equal(t, luaErr.Error(), goErr.Error())
+	assert.Equal(t, luaN, goN)
+}

@@ -1,0 +1,136 @@
+package luabind
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runHost loads a role whose body is body, resumes it up to 6 times with
+// the host methods' colon check in Lua (useLua) or in Go (hostStartColon),
+// and returns the work of each resume, the agent and the error that ended
+// the body. budget is the instruction budget (0: testBudget); a budget too
+// small to load the role returns a nil agent and the load's error.
+func runHost(t *testing.T, dir, name, body string, useLua bool, budget int) (works []int64, a *engine.Agent, err error) {
+	t.Helper()
+	defer func(old bool) { luaHost = old }(luaHost)
+	luaHost = useLua
+	if budget == 0 {
+		budget = testBudget
+	}
+	file := filepath.Join(dir, name+".lua")
+	src := fmt.Sprintf("return { name = 'H', state = { n = 0, done = false },\n  actions = { { name = 'work', run = function(npc)\n%s\nnpc.state.done = true\nend } } }\n", body)
+	require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
+	rt := NewRuntime(Options{InstructionBudget: int64(budget), Host: map[string]HostFunc{
+		"noop": func(c *HostCall) (bool, error) { return true, nil },
+		"pair": func(c *HostCall) (bool, error) {
+			c.Results = []engine.Value{engine.NumberValue(float64(len(c.Args))), engine.StringValue("x")}
+			return true, nil
+		},
+		"slow": func(c *HostCall) (bool, error) {
+			c.Results = []engine.Value{engine.NumberValue(7)}
+			return !c.First, nil
+		},
+		"fail": func(c *HostCall) (bool, error) { return true, errors.New("no ammo") },
+		"failslow": func(c *HostCall) (bool, error) {
+			return false, map[bool]error{true: nil, false: errors.New("lost")}[c.First]
+		},
+		"a_longer_name": func(c *HostCall) (bool, error) {
+			return true, nil
+		},
+	}})
+	defer rt.Close()
+	d, err := rt.LoadDomain(file)
+	if err != nil {
+		return nil, nil, err
+	}
+	a = engine.NewAgent("h", d)
+	act := d.Action("work")
+	task, err := act.Body.Start(a, act)
+	require.NoError(t, err)
+	st := engine.Running
+	for i := 0; i < 6 && st == engine.Running && err == nil; i++ {
+		st, err = task.Resume(0.1)
+		works = append(works, task.(*luaTask).work)
+	}
+	return works, a, err
+}
+
+// TestHostColonCostsAsLua: a host method whose colon check runs in Go
+// (hostStartColon) spends, on every path, the work units the prelude's Lua
+// check spent, and gives the same values and messages.
+func TestHostColonCostsAsLua(t *testing.T) {
+	cases := []struct{ name, body, want string }{
+		{"calls", `for i = 1, 3 do npc:noop() npc.state.n = npc.state.n + 1 end`, ""},
+		{"results", `local a, b = npc:pair(1, "two", true) npc.state.n = a + #b`, ""},
+		{"over ticks", `local v = npc:slow() npc.state.n = v npc:slow()`, ""},
+		{"as a value", `local f = npc.noop f(npc) npc.state.n = 1`, ""},
+		{"tail call", `local function s() return npc:pair(1) end local a = s() npc.state.n = a`, ""},
+		{"inside pcall", `assert(pcall(function() npc:slow() end)) npc.state.n = 4`, ""},
+		{"a failing call", `npc:fail()`, "npc:fail: no ammo"},
+		{"a failing call over ticks", `npc:failslow()`, "lost"},
+		{"caught", `local ok, err = pcall(function() npc:fail() end) npc.state.n = #err`, ""},
+		{"not a colon", `npc.noop()`, "npc:noop is a method: call it with a colon"},
+		{"not a colon, a longer name", `npc.a_longer_name(5)`, "npc:a_longer_name is a method"},
+		{"not a colon, a table", `npc.noop({})`, "npc:noop is a method"},
+		{"another npc-like userdata", `npc.noop(npc.state)`, "bad argument #1 to 'noop'"},
+		{"a bad argument", `npc:noop({})`, "bad argument #1 to 'noop'"},
+		{"runaway", `while true do npc:noop() end`, "instruction budget exceeded"},
+	}
+	dir := t.TempDir()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			luaWork, la, luaErr := runHost(t, dir, "lu", c.body, true, 0)
+			goWork, ga, goErr := runHost(t, dir, "go", c.body, false, 0)
+			assert.Equal(t, luaWork, goWork, "the same work units per resume")
+			assert.Equal(t, la.Get("n"), ga.Get("n"))
+			assert.Equal(t, la.Get("done"), ga.Get("done"))
+			if c.want == "" {
+				require.NoError(t, luaErr)
+				require.NoError(t, goErr)
+				assert.Equal(t, engine.BoolValue(true), ga.Get("done"))
+				return
+			}
+			require.Error(t, luaErr)
+			require.Error(t, goErr)
+			assert.Contains(t, goErr.Error(), c.want)
+			assert.Equal(t, stripDir(luaErr.Error(), dir, "lu"), stripDir(goErr.Error(), dir, "go"), "the same message")
+		})
+	}
+}
+
+// TestHostColonStopsAsLua: a budget that runs out at any unit of a resume
+// that calls host methods stops both ways with the same message and work.
+func TestHostColonStopsAsLua(t *testing.T) {
+	for _, body := range []string{
+		`npc:noop() npc:pair(1, 2) npc:noop()
+npc.state.n = 1`,
+		`local function s() return npc:noop() end
+s() s() npc:slow()`,
+	} {
+		t.Run("", func(t *testing.T) {
+			dir := t.TempDir()
+			full, _, err := runHost(t, dir, "full", body, true, 0)
+			require.NoError(t, err)
+			require.NotEmpty(t, full)
+			for limit := 1; limit <= int(full[0])+2; limit++ {
+				luaWork, la, luaErr := runHost(t, dir, "lu", body, true, limit)
+				goWork, ga, goErr := runHost(t, dir, "go", body, false, limit)
+				assert.Equal(t, luaWork, goWork, "limit %d", limit)
+				assert.Equal(t, la == nil, ga == nil, "limit %d: the role loads both ways or neither", limit)
+				if luaErr == nil {
+					assert.NoError(t, goErr, "limit %d", limit)
+					continue
+				}
+				require.Error(t, goErr, "limit %d", limit)
+				assert.Equal(t, stripDir(luaErr.Error(), dir, "lu"), stripDir(goErr.Error(), dir, "go"), "limit %d", limit)
+			}
+		})
+	}
+}

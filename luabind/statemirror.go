@@ -1,0 +1,319 @@
+package luabind
+
+import (
+	"math"
+	"reflect"
+	"unsafe"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// The fast npc.state. While the running agent's npc object is fast (see
+// promote), its npc.state userdata is fast too: its metatable is
+// fastStateMeta, whose __index is a table (a stateMirror's tbl) holding
+// the values of the state variables the body has read, by name, so a
+// read such as npc.state.ammo is a table lookup inside the VM instead of
+// a call of the Go stateIndex. Writes still go through the Go
+// stateNewIndex, which checks and writes the agent's state.
+//
+// The mirror is kept exact by the budget, not by watching who changes
+// the state: every read of the fast state from Lua is a GETTABLE, SELF
+// or GETTABLEKS instruction whose object is the fast state, or a lookup
+// in a table whose __index chain reaches it, and the budget's check runs
+// before that instruction (tableWork). There it charges the read the
+// accessUnits stateIndex charged and brings every mirrored variable up
+// to date with the agent's state (sync), so whatever changed the state
+// since (a host method, the engine between ticks, another agent's tick
+// on a shared mirror) is seen by the read. A key the mirror lacks (a
+// variable not read yet, an unknown name, a non-string key) reaches the
+// mirror's own Go __index (fastStateMiss), which answers as stateIndex
+// does and mirrors the variable from then on. Go code that looks a key
+// up through metamethods without a VM instruction (string.gsub with a
+// table replacement) runs with the fast state demoted (slowState), so
+// stateIndex answers and charges as before.
+//
+// A mirror is made per schema (state variables are named by the domain's
+// schema) and shared by every agent of that schema: only one agent's
+// state is fast at a time, and sync rewrites what differs.
+
+// stateMirror is the lookup table of the fast npc.state for one schema.
+type stateMirror struct {
+	schema *engine.Schema
+	tbl    *lua.LTable   // variable name -> value, the mirrored slots only
+	a      *engine.Agent // the agent whose values tbl holds now
+	// held are the mirrored variables, in the order first read, with the
+	// value tbl holds for each; in marks their slots.
+	held []mirrored
+	in   []bool
+}
+
+// mirrored is one variable of a stateMirror.
+type mirrored struct {
+	slot int
+	name string
+	v    engine.Value
+}
+
+// maxMirrored bounds the variables a mirror holds (sync compares each on
+// every read); further ones are answered by fastStateMiss each time.
+const maxMirrored = 16
+
+// sync brings tbl up to date with agent a's state, rewriting only the
+// mirrored variables whose value changed. An agent whose schema is no
+// longer the mirror's (a reload) empties the mirror: every read then
+// reaches fastStateMiss, which answers from the agent's own schema.
+func (m *stateMirror) sync(a *engine.Agent) {
+	if a.Domain == nil || a.Domain.Schema != m.schema {
+		m.clear()
+		return
+	}
+	m.a = a
+	st := a.State
+	for i := range m.held {
+		e := &m.held[i]
+		var v engine.Value
+		if e.slot < len(st) {
+			v = st[e.slot]
+		}
+		if !same(v, e.v) {
+			old := e.v
+			e.v = v
+			if present(old) && present(v) {
+				replaceString(m.tbl, e.name, fromValue(v))
+			} else {
+				m.tbl.RawSetString(e.name, fromValue(v))
+			}
+		}
+	}
+}
+
+// same reports whether v and o are the same value to Lua: the same
+// kind, the same bits of the number (0 and -0 differ: tostring tells
+// them apart) and the same string.
+func same(v, o engine.Value) bool {
+	vn, _ := v.AsNumber()
+	on, _ := o.AsNumber()
+	vs, _ := v.AsString() // "" unless a string
+	os, _ := o.AsString()
+	return v.Kind() == o.Kind() && math.Float64bits(vn) == math.Float64bits(on) && vs == os
+}
+
+// present reports whether a mirror table holds a key for v: Lua tables
+// hold no nil.
+func present(v engine.Value) bool { return v.Kind() != engine.Nil && v.Kind() != engine.Unknown }
+
+// tableStrdict is the offset of LTable.strdict (its string keys), found
+// by name at init; 0 when gopher-lua has no such field (then
+// replaceString is RawSetString).
+var tableStrdict = func() uintptr {
+	f, ok := reflect.TypeFor[lua.LTable]().FieldByName("strdict")
+	if !ok || f.Type != reflect.TypeFor[map[string]lua.LValue]() {
+		return 0
+	}
+	return f.Offset
+}()
+
+// replaceString is t.RawSetString(key, v) for a key t holds already (a
+// mirror table, which no script can reach, holds the key of every
+// mirrored variable whose value is present) and a v that is not nil: the
+// map write alone, without RawSetString's look-up in the table's key
+// order.
+func replaceString(t *lua.LTable, key string, v lua.LValue) {
+	if tableStrdict != 0 {
+		if d := *(*map[string]lua.LValue)(unsafe.Add(unsafe.Pointer(t), tableStrdict)); d != nil {
+			d[key] = v
+			return
+		}
+	}
+	t.RawSetString(key, v)
+}
+
+// clear drops every mirrored variable.
+func (m *stateMirror) clear() {
+	for _, e := range m.held {
+		m.tbl.RawSetString(e.name, lua.LNil)
+		m.in[e.slot] = false
+	}
+	m.held = m.held[:0]
+	m.a = nil
+}
+
+// add mirrors slot s of agent a (already synced) holding v.
+func (m *stateMirror) add(a *engine.Agent, s int, v engine.Value) {
+	if m.a != a || a.Domain.Schema != m.schema || s >= len(m.in) || m.in[s] || len(m.held) >= maxMirrored {
+		return
+	}
+	m.in[s] = true
+	m.held = append(m.held, mirrored{slot: s, name: m.schema.Name(s), v: v})
+	m.tbl.RawSetString(m.schema.Name(s), fromValue(v))
+}
+
+// mirrorFor returns the runtime's mirror for schema s, made on first use.
+func (r *Runtime) mirrorFor(s *engine.Schema) *stateMirror {
+	if m := r.lastMirror; m != nil && m.schema == s {
+		return m
+	}
+	if r.mirrors == nil {
+		r.mirrors = map[*engine.Schema]*stateMirror{}
+	}
+	m := r.mirrors[s]
+	if m == nil {
+		if r.stMirrorMiss == nil {
+			r.stMirrorMiss = r.L.NewTable()
+			r.stMirrorMiss.RawSetString("__index", r.L.NewFunction(r.fastStateMiss))
+		}
+		m = &stateMirror{schema: s, tbl: r.L.NewTable(), in: make([]bool, s.Len())}
+		m.tbl.Metatable = r.stMirrorMiss
+		r.mirrors[s] = m
+	}
+	r.lastMirror = m
+	return m
+}
+
+// promoteState makes p's npc.state fast (see above); promote calls it.
+func (r *Runtime) promoteState(p *npcRef) {
+	if noMirror || p.a.Domain == nil || p.a.Domain.Schema == nil {
+		return
+	}
+	m := r.mirrorFor(p.a.Domain.Schema)
+	m.sync(p.a)
+	if r.stFastMeta == nil {
+		r.stFastMeta = r.L.NewTable()
+		r.stFastMeta.RawSetString("__newindex", r.stMeta.RawGetString("__newindex"))
+		r.stFastMeta.RawSetString("__metatable", r.stMeta.RawGetString("__metatable"))
+	}
+	if r.stFastMeta.RawGetString("__index") != m.tbl {
+		r.stFastMeta.RawSetString("__index", m.tbl)
+	}
+	p.state.Metatable = r.stFastMeta
+	r.budget.fastState, r.budget.mirror, r.budget.fastAgent = p.state, m, p.a
+	r.budget.fastStateMeta = r.stFastMeta
+}
+
+// demoteState gives the fast npc.state its ordinary metatable back.
+func (r *Runtime) demoteState() {
+	if ud := r.budget.fastState; ud != nil {
+		ud.Metatable = r.stMeta
+		r.budget.fastState, r.budget.mirror, r.budget.fastAgent = nil, nil, nil
+	}
+}
+
+// slowState demotes the fast npc.state until the returned function runs,
+// for Go code that looks keys up through metamethods without a VM
+// instruction the budget sees. A Lua error in between leaves it slow
+// (stateIndex answers) until the resume ends.
+func (r *Runtime) slowState() func() {
+	ud := r.budget.fastState
+	if ud == nil {
+		return func() {}
+	}
+	ud.Metatable = r.stMeta
+	return func() { r.fastStateAgain(ud) }
+}
+
+// fastStateAgain undoes slowState for ud, when ud is still the fast state.
+func (r *Runtime) fastStateAgain(ud *lua.LUserData) {
+	if ud != nil && r.budget.fastState == ud {
+		ud.Metatable = r.stFastMeta
+	}
+}
+
+// noMirror turns the fast npc.state off, so every read goes through
+// stateIndex (set by the package's tests, to compare both ways).
+var noMirror bool
+
+// fastStateMiss is the __index of a mirror table: a key of the fast
+// npc.state that the mirror does not hold. It answers as stateIndex does
+// (the same messages) and mirrors the variable. The budget charged the
+// read when a lookup instruction made it (tableWork); a lookup that Go
+// code made through metamethods is charged here.
+func (r *Runtime) fastStateMiss(L *lua.LState) int {
+	m := r.budget.mirror
+	if m == nil || r.fastRef == nil || r.fastRef.a != r.current {
+		// Not reachable: the mirror is reached only through the fast
+		// state, the current agent's.
+		L.RaiseError("npc.state: the fast state is not the running agent's")
+	}
+	a := r.fastRef.a
+	if !lookupInstrBelow(L) {
+		r.charge(L, accessUnits)
+	}
+	key := L.CheckString(2)
+	slot, ok := a.Domain.Schema.Lookup(key)
+	if !ok {
+		L.RaiseError("npc.state.%s: no such state variable%s", key, didYouMean(key, a.Domain.Schema.Names()))
+	}
+	v := a.State[slot]
+	if present(v) {
+		m.add(a, slot, v)
+	}
+	L.Push(fromValue(v))
+	return 1
+}
+
+// lookupInstrBelow reports whether the Go function th runs was called by
+// a lookup instruction (GETTABLE, GETTABLEKS, SELF) of the Lua frame
+// under it, which the budget saw and charged before it ran.
+func lookupInstrBelow(th *lua.LState) bool {
+	if !peek.ok {
+		return false
+	}
+	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	if cf == nil {
+		return false
+	}
+	p := *(*unsafe.Pointer)(unsafe.Add(cf, peek.frameParent))
+	if p == nil {
+		return false
+	}
+	f, ok := frameAt(th, p)
+	if !ok {
+		return false
+	}
+	switch int(f.inst >> 26) {
+	case opGetTable, opGetTableKS, opSelf:
+		return true
+	}
+	return false
+}
+
+// lookupReadsState reports whether the lookup instruction of frame f
+// reads the fast state ud through its mirror: its object is ud, or a
+// table whose __index chain reaches ud for the key (as gopher-lua's
+// getField walks it: a table without the key goes on to its metatable's
+// __index while that is a table; a userdata there ends the walk), and ud
+// has the fast state's metatable meta (slowState gives it stateIndex's
+// for a while, which charges the read itself).
+func (f vmFrame) lookupReadsState(ud *lua.LUserData, meta *lua.LTable) bool {
+	if !isTable(ud.Metatable, meta) {
+		return false
+	}
+	switch obj := f.register(int(f.inst & 0x1ff)).(type) {
+	case *lua.LUserData:
+		return obj == ud
+	case *lua.LTable:
+		if obj.Metatable == lua.LNil || obj.Metatable == nil {
+			return false
+		}
+		key := f.rk(int(f.inst>>9) & 0x1ff)
+		for t, i := obj, 0; i < lua.MaxTableGetLoop; i++ {
+			if t.RawGet(key) != lua.LNil {
+				return false
+			}
+			mt, ok := t.Metatable.(*lua.LTable)
+			if !ok {
+				return false
+			}
+			switch idx := mt.RawGetString("__index").(type) {
+			case *lua.LTable:
+				t = idx
+			case *lua.LUserData:
+				return idx == ud
+			default:
+				return false
+			}
+		}
+	}
+	return false
+}
