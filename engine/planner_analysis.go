@@ -76,6 +76,10 @@ type atom struct {
 	istep      int64
 	exact      bool
 	res        *resource
+
+	// plain: not numeric and without rel, so the estimate is the atom's
+	// test and one step of minCost.
+	plain bool
 }
 
 // analyse computes the goalSearch of g over d.
@@ -213,6 +217,7 @@ func atomsOf(d *Domain, gs *goalSearch, c *Condition) []atom {
 		}
 		numericAtom(d, gs, &a)
 		a.rel = relaxedFor(d, gs, &a)
+		a.plain = !a.numeric && a.rel == nil
 		out = append(out, a)
 	}
 	return out

@@ -226,9 +226,6 @@ type wordAtom struct {
 	relW    []int32
 	relC    []float64
 	relFree float64
-	// plain: a non-numeric atom without a relaxed estimate, whose
-	// estimate is its test and one step of minCost.
-	plain bool
 }
 
 // maxWordNumber bounds the numbers a word search starts from and assigns,
@@ -398,7 +395,6 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 			if wa.test, ok = ws.compileCond(&at.test, wordOf); !ok {
 				return nil
 			}
-			wa.plain = at.rel == nil
 			if r := at.rel; r != nil {
 				// The costs are relaxedBound's, so the estimate is a scan.
 				wa.relW = make([]int32, 0, len(r.facts)+1)
@@ -1005,7 +1001,7 @@ func (p *Planner) heuristicWords(ws *wordSearch, st []uint64) (float64, int32) {
 
 // estimateWords is estimate on words.
 func (a *atom) estimateWords(wa *wordAtom, st []uint64) (float64, int32) {
-	if wa.plain {
+	if a.plain {
 		if wa.test.eval(st) {
 			return 0, 0
 		}
