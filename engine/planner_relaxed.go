@@ -27,8 +27,11 @@ import (
 // costs at least the relaxed optimum, the shortest path. Consistent: a step
 // by a of cost c from s to s' leaves in s' only facts of s or added by a,
 // so the path from s through a and then s' 's best fact costs at most c
-// plus the estimate of s'. The estimate bounds the cost only; the bound on
-// the number of steps stays one, so the depth limit cuts where it did.
+// plus the estimate of s' (the one exception is an s' where no fact
+// reaches x, which cannot reach the goal at all: its estimate falls back
+// to one step, see estimate). The estimate bounds the cost only; the
+// bound on the number of steps stays one, so the depth limit cuts where
+// it did.
 //
 // It is computed once per goal, at analysis; a state's estimate is a scan
 // of the facts that bring x within reach, cheapest first.
