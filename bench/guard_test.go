@@ -133,8 +133,8 @@ func guardItems() []guardItem {
 			// most of a cycle: ratios 1.87-1.99 at load about 1, at 3x
 			// 5.49-5.91 (bench/README.md, "Bench guard"). The engine
 			// side's fourth session (11 lines of an agent per tick,
-			// sleeping bodies not resumed) moved them: 1.29-1.77 at load
-			// 1.5-6, at 3x 3.89-5.30 (5 runs, one in bash .ci/run); the
+			// sleeping bodies not resumed) moved them: 1.29-1.79 at load
+			// 1.5-6, at 3x 3.89-5.43 (8 runs, one in bash .ci/run); the
 			// ceiling was 3.2, now the geometric middle of 1.77 and 3.89.
 			maxRatio: 2.6, maxAllocs: 12 * 10000, allocRuns: 2, stateful: true, noCollect: true, setup: setupWorldTick},
 	)
