@@ -135,7 +135,7 @@ func guardItems() []guardItem {
 			// side's fourth session (11 lines of an agent per tick,
 			// sleeping bodies not resumed) moved them: 1.29-1.79 at load
 			// 1.5-6, at 3x 3.89-5.43 (8 runs, one in bash .ci/run); the
-			// ceiling was 3.2, now the geometric middle of 1.77 and 3.89.
+			// ceiling was 3.2, now the geometric middle of 1.79 and 3.89.
 			maxRatio: 2.6, maxAllocs: 12 * 10000, allocRuns: 2, stateful: true, noCollect: true, setup: setupWorldTick},
 	)
 	return items
