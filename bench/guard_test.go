@@ -83,18 +83,21 @@ type guardItem struct {
 // room both ways.
 func guardItems() []guardItem {
 	var items []guardItem
-	planCeil := map[string]float64{"soldier": 0.060, "deep": 0.013, "maze": 0.052, "synthetic100": 0.002}
+	planCeil := map[string]float64{"soldier": 0.060, "deep": 0.013, "maze": 0.052, "synthetic100": 0.0012}
 	for _, c := range PlannerCases() {
 		items = append(items, plannerItem("Planner/"+c.Name, c, c, planCeil[c.Name]))
 	}
 	// The maze in its other encoding, one boolean fact per location.
-	items = append(items, plannerItem("PlannerMazeFacts", MazeFacts(), MazeFacts(), 0.037))
+	items = append(items, plannerItem("PlannerMazeFacts", MazeFacts(), MazeFacts(), 0.033))
 	// The baseline takes 0.55 s on 1,000 actions at depth 6 and 0.1 s on
 	// 100 actions at depth 10, too long for a sample: the scaling items are
-	// divided by the baseline on 100 actions at depth 3 (about 2 ms).
+	// divided by the baseline on 100 actions at depth 3 (about 2 ms). The
+	// ceilings of the synthetic and fact-maze items were retuned after the
+	// relaxed estimate (issue 14's fourth session, see README.md).
 	items = append(items,
-		plannerItem("PlannerScale/actions=1000/depth=6", Synthetic(1000, 6), Synthetic(100, 3), 0.42),
-		plannerItem("PlannerScale/actions=100/depth=10", Synthetic(100, 10), Synthetic(100, 3), 1.43))
+		plannerItem("PlannerScale/actions=1000/depth=6", Synthetic(1000, 6), Synthetic(100, 3), 0.27),
+		plannerItem("PlannerScale/actions=100/depth=10", Synthetic(100, 10), Synthetic(100, 3), 0.045),
+		plannerItem("PlannerScale/actions=1000/depth=10", Synthetic(1000, 10), Synthetic(100, 3), 0.53))
 	items = append(items,
 		guardItem{name: "Condition5", ref: "the baseline's interpreter on a map state", maxRatio: 0.44, maxAllocs: 0,
 			setup: setupCondition},
@@ -128,8 +131,12 @@ func guardItems() []guardItem {
 			// The op is 12 ticks, the 3x op burns twice its own CPU time
 			// (slowedByBurning) and all 21 rounds run, so the samples cover
 			// most of a cycle: ratios 1.87-1.99 at load about 1, at 3x
-			// 5.49-5.91 (bench/README.md, "Bench guard").
-			maxRatio: 3.2, maxAllocs: 12 * 10000, allocRuns: 2, stateful: true, noCollect: true, setup: setupWorldTick},
+			// 5.49-5.91 (bench/README.md, "Bench guard"). The engine
+			// side's fourth session (11 lines of an agent per tick,
+			// sleeping bodies not resumed) moved them: 1.29-1.79 at load
+			// 1.5-6, at 3x 3.89-5.43 (8 runs, one in bash .ci/run); the
+			// ceiling was 3.2, now the geometric middle of 1.79 and 3.89.
+			maxRatio: 2.6, maxAllocs: 12 * 10000, allocRuns: 2, stateful: true, noCollect: true, setup: setupWorldTick},
 	)
 	return items
 }

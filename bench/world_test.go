@@ -60,6 +60,13 @@ func soldierWorld(b testing.TB, n, workers int) (*engine.World, func()) {
 // every soldier starts in step with the others.
 func buildSoldierWorld(b testing.TB, n, workers, groups, gap, warm int) (*engine.World, func()) {
 	b.Helper()
+	return buildSoldierWorldWith(b, n, workers, groups, gap, warm, nil)
+}
+
+// buildSoldierWorldWith is buildSoldierWorld calling adapt, when not nil,
+// on each worker's domain once it is loaded (before any agent is made).
+func buildSoldierWorldWith(b testing.TB, n, workers, groups, gap, warm int, adapt func(*engine.Domain)) (*engine.World, func()) {
+	b.Helper()
 	w := engine.NewWorld(1)
 	w.Workers = workers
 	var closers []func()
@@ -70,6 +77,9 @@ func buildSoldierWorld(b testing.TB, n, workers, groups, gap, warm int) (*engine
 		d, err := rt.LoadDomain(filepath.Join("..", "scripts", "soldier.lua"))
 		if err != nil {
 			b.Fatal(err)
+		}
+		if adapt != nil {
+			adapt(d)
 		}
 		domains[k] = d
 	}

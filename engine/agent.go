@@ -63,10 +63,66 @@ const (
 // An Agent is not safe for concurrent use; a World ticks each agent from
 // one goroutine at a time.
 type Agent struct {
-	Name   string
-	ID     int // unique in its World, set by World.Add: 0, 1, 2, ... in order of adding, never reused after a Remove
+	// The fields a tick reads come first, together, in the first 248
+	// bytes (see TestAgentHotFieldsComeFirst), and State and post follow
+	// them in stateBuf when they fit: a tick of an agent touches few cache
+	// lines (World.Tick prefetches them, see prefetchAgent), which matters
+	// since with 10,000 agents nothing of an agent is still in the cache
+	// from its previous tick. (248, not 256: the allocator puts an 8-byte
+	// header before an object of this size, so stateBuf starts on a line.)
+	// Fields read only when something happens (a record, a decision, a
+	// re-score) lie after them.
 	Domain *Domain
 	State  State
+	// StuckAfter is how long, in seconds, an agent may make no progress
+	// before it is marked STUCK. The default (zero) value is
+	// DefaultStuckAfter, 10 s; a negative value turns detection off.
+	StuckAfter float64
+	// Timing records planning wall time in events (Event.Duration). Off by
+	// default so traces are reproducible.
+	Timing bool
+	picked bool // the current plan is a utility pick
+	stuck  bool
+	// progGoal is what checkProgress found last: 1 when every goal was
+	// satisfied, 2+i when ByPrio[i] was the first unsatisfied one, 0 when
+	// not known (see checkProgress).
+	progGoal uint8
+	told     bool  // rx.inbox has beliefs told to the agent (see reactBegin)
+	handOn   bool  // pending or rx.outbox may have entries for the world to hand on (see tickLane)
+	asleep   uint8 // a Sleeper's resumes left to skip, plus one; 0 when none (agent_sleep.go)
+	tick     int
+	time     float64
+	clock    clock // keeps time exactly from the tick count
+	lastProg float64
+	task     Task
+	running  *Action
+	plan     []*Action
+	step     int
+	goal     *Goal
+	ready    *readyPlan // a plan the world's queue found last tick (agent_slice.go)
+	post     State      // the state after the running body's last resume
+	// rethinkAt is when a running pick is next scored again.
+	rethinkAt float64
+	// sinceRescore is the slots that may differ from the state of the last
+	// re-score of a running pick that kept it, as bits (see notePost and
+	// invalidated); every bit when that is not known.
+	sinceRescore uint64
+	// satBuf is per goal: satisfied when the current plan was made, for
+	// up to 8 goals (satMore holds them for more; see sat).
+	satBuf [8]bool
+	layer  Reactive // the reactive layer, or nil (reactive.go)
+	world  *World   // the world the agent is in, or nil
+	// stateBuf holds State and post when both fit (see makeStates): then
+	// they lie in the agent's own allocation, right after the fields
+	// above, and a tick reads one stretch of memory (one page walk, few
+	// lines).
+	stateBuf [16]Value
+
+	utility *UtilityPlanner
+	rx      reactiveState // told beliefs, pursued goals (reactive.go)
+
+	Name string
+	ID   int // unique in its World, set by World.Add: 0, 1, 2, ... in order of adding, never reused after a Remove
 	// Data is for the embedding game (the demo keeps its soldier here).
 	Data any
 	// Rand is the agent's random source; World.Add seeds it from the
@@ -77,10 +133,6 @@ type Agent struct {
 	// The default (zero) value is DefaultRetryDelay, 1 s; a negative value
 	// also means DefaultRetryDelay (an action is always backed off).
 	RetryDelay float64
-	// StuckAfter is how long, in seconds, an agent may make no progress
-	// before it is marked STUCK. The default (zero) value is
-	// DefaultStuckAfter, 10 s; a negative value turns detection off.
-	StuckAfter float64
 	// Commitment is the lead, in score units, that a new utility pick needs
 	// over the running one to replace it. The default (zero) value is
 	// DefaultCommitment, 0.1; a negative value turns commitment off, so the
@@ -99,47 +151,15 @@ type Agent struct {
 	Recorder *Recorder
 	// OnEvent, when set, receives every record as it is made. A World sets
 	// it to route records to World.OnEvent in agent order.
-	OnEvent func(Event)
-	// Timing records planning wall time in events (Event.Duration). Off by
-	// default so traces are reproducible.
-	Timing bool
-
-	// The fields a tick reads come first, together, so that a tick of an
-	// agent touches few cache lines (World.Tick prefetches them, see
-	// prefetchAgent): with 10,000 agents nothing of an agent is still in
-	// the cache from its previous tick.
-	tick     int
-	time     float64
-	tickFrom float64 // the agent's time at the start of the tick: the records of a plan-budget service carry it
-	clock    clock   // keeps time exactly from the tick count
-	task     Task
-	running  *Action
-	plan     []*Action
-	step     int
-	goal     *Goal
-	ready    *readyPlan // a plan the world's queue found last tick (agent_slice.go)
-	utility  *UtilityPlanner
-	post     State // the state after the running body's last resume
-	// satisfied is per goal: satisfied when the current plan was made. It
-	// lies in satBuf when the domain has few goals.
-	satisfied []bool
-	pending   []Event
-	rethinkAt float64 // when a running pick is next scored again
-	// sinceRescore is the slots that may differ from the state of the last
-	// re-score of a running pick that kept it, as bits (see notePost and
-	// invalidated); every bit when that is not known.
-	sinceRescore uint64
-	lastProg     float64
-	picked       bool // the current plan is a utility pick
-	stuck        bool
-	idle         bool
-	buffered     bool
-	satBuf       [8]bool
-	rx           reactiveState // the reactive layer, told beliefs, pursued goals (reactive.go)
-	// stateBuf holds State and post when both fit (see makeStates): then
-	// they lie in the agent's own allocation, next to the fields above,
-	// and a tick reads one stretch of memory (one page walk, not two).
-	stateBuf [16]Value
+	OnEvent  func(Event)
+	sleptOf  uint8 // the resumes the open sleep window allowed (agent_sleep.go)
+	idle     bool
+	buffered bool
+	tickFrom float64 // the agent's time at the start of its last tick under a plan budget: the records of a plan-budget service carry it
+	pending  []Event
+	// satMore is per goal, as satBuf, when the domain has more than 8
+	// goals; else nil.
+	satMore  []bool
 	cooldown []float64 // per action: backed off until this time
 
 	handle  PlannerHandle
@@ -182,7 +202,7 @@ func NewAgent(name string, d *Domain) *Agent {
 		a.handle = h
 	}
 	if d.NewReactive != nil {
-		a.rx.layer = d.NewReactive(a)
+		a.layer = d.NewReactive(a)
 	}
 	return a
 }
@@ -211,13 +231,22 @@ func (a *Agent) makeStates(d *Domain) {
 	copy(a.post, d.Initial)
 	copy(a.started, d.Initial)
 	copy(a.scratch, d.Initial)
-	a.sinceRescore = allSlots
-	if len(d.Goals) <= len(a.satBuf) {
-		a.satisfied = a.satBuf[:len(d.Goals):len(d.Goals)]
-		clear(a.satisfied)
-	} else {
-		a.satisfied = make([]bool, len(d.Goals))
+	a.sinceRescore, a.progGoal = allSlots, 0
+	clear(a.satBuf[:])
+	a.satMore = nil
+	if len(d.Goals) > len(a.satBuf) {
+		a.satMore = make([]bool, len(d.Goals))
 	}
+}
+
+// sat returns the per-goal satisfied marks (when the current plan was
+// made), indexed by Goal.Index: in satBuf when the domain has up to 8
+// goals, else in satMore.
+func (a *Agent) sat() []bool {
+	if a.satMore != nil {
+		return a.satMore
+	}
+	return a.satBuf[:len(a.Domain.Goals)]
 }
 
 // Planner returns the agent's GOAP planner, to change its limits
@@ -277,8 +306,9 @@ func (a *Agent) emit(e Event) {
 		// In a world, records wait for the end of the tick, and only when
 		// the world hands them on: without World.OnEvent the recorder is
 		// their one reader.
-		if w := a.rx.world; w != nil && w.OnEvent != nil {
+		if w := a.world; w != nil && w.OnEvent != nil {
 			a.pending = append(a.pending, e)
+			a.handOn = true
 		}
 	} else if a.OnEvent != nil {
 		a.OnEvent(e)
@@ -309,14 +339,31 @@ func (a *Agent) rethinkEvery() float64 {
 // fails fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
 	a.tick++
-	a.tickFrom = a.time
-	a.reactBegin()
-	a.sense(dt)
-	a.reactStep(dt)
+	if a.slicing() {
+		a.tickFrom = a.time // for the world's plan-budget service after the tick
+	}
+	// The calls are skipped, not made to find nothing, when there is no
+	// told belief, no reactive layer, no sensor and no named condition.
+	if a.told || a.layer != nil {
+		a.reactBegin()
+	}
+	if d := a.Domain; len(d.Sensors) > 0 || len(d.Conditions) > 0 {
+		a.sense(dt)
+	}
+	if a.layer != nil {
+		a.reactStep(dt)
+	}
 	bodyRan := a.task != nil // interrupted (on_interrupt may write) or resumed below
+	changed := allSlots
+	// moved is the slots changed since the last checkProgress, when known:
+	// when the task that ran then runs on, the state then was post, and
+	// the resume's notePost compares the state with it.
+	moved, ranOn := allSlots, a.task != nil
 	if a.task != nil {
-		if reason := a.invalidated(a.worldChanges()); reason != "" {
+		changed = a.worldChanges()
+		if reason := a.invalidated(changed); reason != "" {
 			a.interrupt(reason)
+			ranOn = false
 		}
 	} else if a.step < len(a.plan) {
 		if reason := a.higherGoal(nil, allSlots); reason != "" {
@@ -326,10 +373,15 @@ func (a *Agent) Tick(dt float64) {
 	}
 	if a.task != nil || a.startNext() {
 		bodyRan = true
-		a.resume(dt)
+		if a.skipSleep(dt, changed) {
+			a.skippedResume(changed) // a Sleeper's resume that would only count time
+			moved = changed
+		} else if m := a.resume(dt); ranOn {
+			moved = m
+		}
 	}
-	a.checkProgress()
-	if bodyRan {
+	a.checkProgress(moved)
+	if bodyRan && a.layer != nil {
 		a.ObserveBeliefs() // the body's changes, dispatched at the next tick
 	}
 	a.time = a.clock.advance(dt)
@@ -409,6 +461,15 @@ func (a *Agent) worldChanges() uint64 {
 func changedSlots(x, y State) uint64 {
 	var m uint64
 	y = y[:len(x)]
+	if len(valueWords{}) == 4 && valueInWords { // 64-bit machines: without a branch per word
+		for i := range x {
+			p, q := (*[4]uint64)(unsafe.Pointer(&x[i])), (*[4]uint64)(unsafe.Pointer(&y[i]))
+			if p[0]^q[0]|p[1]^q[1]|p[2]^q[2]|p[3]^q[3] != 0 {
+				m |= 1 << uint(i)
+			}
+		}
+		return m
+	}
 	for i := range x {
 		var differ bool
 		if valueInWords {
@@ -443,16 +504,29 @@ const allSlots = ^uint64(0)
 // notePost copies the state into post (the state after the body's last
 // resume, or at the start of a step) and notes the slots that changed
 // since the last copy for the re-score of a running pick (see
-// rescoreSkips).
-func (a *Agent) notePost() {
+// rescoreSkips). When no slot changed, post is already the state, byte
+// for byte, and is not written: a tick of a waiting body then leaves
+// post's cache lines clean, so they need not be written back to memory.
+//
+// It returns the slots that changed since the last copy (every bit when
+// that is not known).
+func (a *Agent) notePost() uint64 {
 	st, post := a.State, a.post
-	if !a.picked || len(st) != len(post) || len(st) > 64 {
+	if len(st) != len(post) || len(st) > 64 {
 		copy(post, st)
 		a.sinceRescore = allSlots
-		return
+		return allSlots
 	}
-	a.sinceRescore |= changedSlots(st, post)
-	copy(post, st)
+	m := changedSlots(st, post)
+	if a.picked {
+		a.sinceRescore |= m
+	} else {
+		a.sinceRescore = allSlots
+	}
+	if m != 0 {
+		copy(post, st)
+	}
+	return m
 }
 
 // invalidated says why the running step must stop, or "". changed is
@@ -517,11 +591,11 @@ func (a *Agent) higherGoal(after State, changed uint64) string {
 		if a.goal != nil && g.Priority <= a.goal.Priority {
 			break
 		}
-		if !a.satisfied[g.Index] || after != nil && changed&g.Condition.ReadMask() == 0 ||
+		if !a.sat()[g.Index] || after != nil && changed&g.Condition.ReadMask() == 0 ||
 			g.Satisfied(a.State) || after != nil && !g.Satisfied(after) {
 			continue
 		}
-		a.satisfied[g.Index] = false // check each flip once
+		a.sat()[g.Index] = false // check each flip once
 		wp := a.Domain.borrowPlanner(a.planner)
 		p, err := wp.PlanFor(g, a.State)
 		ok := err == nil && a.allowed(p.Steps) == ""
@@ -535,6 +609,9 @@ func (a *Agent) higherGoal(after State, changed uint64) string {
 
 func (a *Agent) interrupt(reason string) {
 	act := a.running
+	if a.asleep > 0 {
+		a.wake()
+	}
 	failed := interruptTask(a.task)
 	a.task, a.running = nil, nil
 	a.emit(Event{Kind: EventInterrupt, Goal: goalName(a.goal), Action: act.Name, Reason: reason})
@@ -577,20 +654,25 @@ func (a *Agent) startNext() bool {
 		a.fail(act, err)
 		return false
 	}
-	a.task, a.running = task, act
+	a.task, a.running, a.asleep = task, act, 0
 	copy(a.started, a.State)
 	a.notePost()
 	a.emit(Event{Kind: EventStart, Goal: goalName(a.goal), Action: act.Name})
 	return true
 }
 
-func (a *Agent) resume(dt float64) {
+// It returns the slots the resume changed (see notePost).
+func (a *Agent) resume(dt float64) uint64 {
+	if a.asleep > 0 {
+		a.wake()
+	}
 	st, err := a.task.Resume(dt)
-	a.notePost()
+	moved := a.notePost()
 	act := a.running
 	switch st {
 	case Running:
-		return
+		a.noteSleep(dt)
+		return moved
 	case Succeeded:
 		a.task, a.running = nil, nil
 		a.step++
@@ -607,6 +689,7 @@ func (a *Agent) resume(dt float64) {
 		a.task, a.running = nil, nil
 		a.fail(act, err)
 	}
+	return moved
 }
 
 // unmetEffects compares the state after a step with what its effects
@@ -648,19 +731,35 @@ func (a *Agent) progressed() {
 	}
 }
 
-func (a *Agent) checkProgress() {
+// checkProgress marks the agent STUCK, or progressing, from its first
+// unsatisfied goal. moved is the slots changed since its last call, when
+// known (see Tick): when no goal reads any of them, the goals are as they
+// were then, and what it found then (progGoal) stands.
+func (a *Agent) checkProgress(moved uint64) {
 	after := a.StuckAfter
 	if after == 0 {
 		after = DefaultStuckAfter
 	}
 	if after < 0 {
+		a.progGoal = 0
 		return
 	}
 	var unsatisfied *Goal
-	for _, g := range a.Domain.ByPrio {
-		if !g.Satisfied(a.State) {
-			unsatisfied = g
-			break
+	byPrio := a.Domain.ByPrio
+	if p := int(a.progGoal); p > 0 && moved != allSlots && !checkEverything && p < len(byPrio)+2 && moved&goalsRead(byPrio) == 0 {
+		if p > 1 {
+			unsatisfied = byPrio[p-2]
+		}
+	} else {
+		a.progGoal = 1
+		for i, g := range byPrio {
+			if !g.Satisfied(a.State) {
+				unsatisfied, a.progGoal = g, 0
+				if i+2 <= 255 {
+					a.progGoal = uint8(i + 2)
+				}
+				break
+			}
 		}
 	}
 	if unsatisfied == nil {
@@ -672,6 +771,15 @@ func (a *Agent) checkProgress() {
 		a.emit(Event{Kind: EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + shortNumber(after) + " s"})
 		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary("STUCK")})
 	}
+}
+
+// goalsRead returns the slots the goals' conditions read, as bits.
+func goalsRead(goals []*Goal) uint64 {
+	var m uint64
+	for _, g := range goals {
+		m |= g.Condition.ReadMask()
+	}
+	return m
 }
 
 func goalName(g *Goal) string {
@@ -774,7 +882,7 @@ func (a *Agent) planGoals() bool {
 		a.endPursuit()
 	}
 	for _, g := range a.Domain.Goals {
-		a.satisfied[g.Index] = g.Satisfied(a.State)
+		a.sat()[g.Index] = g.Satisfied(a.State)
 	}
 	if a.customHandle() {
 		return a.planByHandle()
@@ -787,7 +895,7 @@ func (a *Agent) planGoals() bool {
 	}
 	anyUnsatisfied := false
 	for _, g := range a.Domain.ByPrio {
-		if a.satisfied[g.Index] || a.Domain.Decide == "utility" && !a.pursuing(g) {
+		if a.sat()[g.Index] || a.Domain.Decide == "utility" && !a.pursuing(g) {
 			continue
 		}
 		anyUnsatisfied = true
@@ -901,7 +1009,7 @@ func (a *Agent) pick() bool {
 			e.Scores = append(e.Scores, ActionScore{Action: r.Action.Name, Score: r.Score})
 		}
 		for _, g := range a.Domain.Goals {
-			a.satisfied[g.Index] = g.Satisfied(a.State)
+			a.sat()[g.Index] = g.Satisfied(a.State)
 		}
 		a.emit(e)
 		return true

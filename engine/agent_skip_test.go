@@ -59,7 +59,8 @@ func (t *stepsTask) Interrupt() {}
 
 // skipRole is a soldier in Go: a goal keeps it armed (GOAP), and while it
 // is armed the utility planner picks attack, cover or retreat from state
-// variables only (so re-scores may be skipped). noise is read by nothing.
+// variables only (so re-scores may be skipped). noise is read by nothing;
+// alarm only by a low goal that nothing can achieve.
 func skipRole() RoleSpec {
 	in := func(name, v string, min, max float64) ConsiderationSpec {
 		return ConsiderationSpec{Name: name, Input: v, Min: min, Max: max}
@@ -79,8 +80,10 @@ func skipRole() RoleSpec {
 		Considerations: []ConsiderationSpec{{Kind: ConsiderHasTag, Tag: "combat"}},
 		State: []Var{{"ammo", NumberValue(0)}, {"magazines", NumberValue(0)}, {"health", NumberValue(100)},
 			{"enemy_visible", BoolValue(true)}, {"enemy_distance", NumberValue(300)}, {"in_cover", BoolValue(false)},
-			{"noise", NumberValue(0)}},
-		Goals: []GoalSpec{NewGoal("armed", "ammo > 10", High)},
+			{"noise", NumberValue(0)}, {"alarm", NumberValue(0)}},
+		// calm has no plan: it only decides whether the agent is making
+		// progress (checkProgress), and the world flips it.
+		Goals: []GoalSpec{NewGoal("armed", "ammo > 10", High), NewGoal("calm", "alarm < 3", Low)},
 		Actions: []ActionSpec{
 			NewAction("fetchMagazine").Effects("magazines = magazines + 1").Cost(2).Body(stepsBody{n: 4}).Spec(),
 			NewAction("reload").Pre("magazines > 0").Effects("ammo = 30, magazines = magazines - 1").Fulfills("armed").
@@ -90,7 +93,8 @@ func skipRole() RoleSpec {
 }
 
 // skipWorld is a world (seed) of n agents of d, every third one with each
-// of the re-score periods 0, never and 0.25 s, whose records are appended
+// of the re-score periods 0, never and 0.25 s, every fourth with each of
+// the STUCK delays 10 s (the default), 0.05 s, 0.1 s and never, whose records are appended
 // in full to *out; the replanning checks and re-scores are all made, as
 // if nothing could be skipped, when checkAll is set, until t ends.
 func skipWorld(t *testing.T, d *Domain, seed uint64, n int, checkAll bool) (w *World, out *[]string) {
@@ -104,6 +108,7 @@ func skipWorld(t *testing.T, d *Domain, seed uint64, n int, checkAll bool) (w *W
 	for i := range n {
 		a := NewAgent(fmt.Sprintf("s%d", i), d)
 		a.RethinkEvery = []float64{0, -1, 0.25}[i%3]
+		a.StuckAfter = []float64{0, 0.05, 0.1, -1}[i%4] // some get STUCK and recover, some never
 		w.Add(a)
 	}
 	return w, out
@@ -125,8 +130,10 @@ func skipRun(t *testing.T, agents, ticks, workers, budget, sparse int, checkAll 
 		for _, a := range w.Agents {
 			num := func(name string) float64 { x, _ := a.Get(name).AsNumber(); return x }
 			switch p := r.IntN(100 * sparse); {
-			case p < 25:
+			case p < 20:
 				a.Set("noise", NumberValue(float64(r.IntN(5))))
+			case p < 25:
+				a.Set("alarm", NumberValue(float64(r.IntN(5))))
 			case p < 40:
 				a.Set("health", NumberValue(max(0, min(100, num("health")+float64(r.IntN(41)-25)))))
 			case p < 45:
@@ -163,7 +170,7 @@ func TestSkippedChecksChangeNothing(t *testing.T) {
 			for _, l := range want {
 				kinds[l[:strings.Index(l, ":")]]++
 			}
-			for _, k := range []string{EventInterrupt.String(), EventPick.String(), EventPlan.String()} {
+			for _, k := range []string{EventInterrupt.String(), EventPick.String(), EventPlan.String(), EventStuck.String(), EventRecovered.String()} {
 				assert.Greater(t, kinds[k], 2, "the run has %s records", k)
 			}
 			assert.Equal(t, want, got)

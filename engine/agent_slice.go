@@ -38,7 +38,7 @@ type readyPlan struct {
 
 // slicing reports whether the agent plans through its world's queue.
 func (a *Agent) slicing() bool {
-	w := a.rx.world
+	w := a.world
 	return w != nil && w.PlanBudget > 0
 }
 
@@ -61,7 +61,7 @@ func (a *Agent) queuePlan() bool {
 	}
 	unmet := false
 	for _, g := range a.Domain.ByPrio {
-		if !a.satisfied[g.Index] && (a.Domain.Decide != "utility" || a.pursuing(g)) {
+		if !a.sat()[g.Index] && (a.Domain.Decide != "utility" || a.pursuing(g)) {
 			unmet = true
 			break
 		}
@@ -107,11 +107,11 @@ func (a *Agent) probeHigher(after State, changed uint64) string {
 		if a.goal != nil && g.Priority <= a.goal.Priority {
 			break
 		}
-		if !a.satisfied[g.Index] || after != nil && changed&g.Condition.ReadMask() == 0 ||
+		if !a.sat()[g.Index] || after != nil && changed&g.Condition.ReadMask() == 0 ||
 			g.Satisfied(a.State) || after != nil && !g.Satisfied(after) {
 			continue
 		}
-		a.satisfied[g.Index] = false // check each flip once
+		a.sat()[g.Index] = false // check each flip once
 		a.probe(g)
 	}
 	return ""
@@ -192,7 +192,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 	}
 	if !j.probe { // as planGoals; a probe keeps the running plan's record (see higherGoal)
 		for _, g := range a.Domain.Goals {
-			a.satisfied[g.Index] = g.Satisfied(a.State)
+			a.sat()[g.Index] = g.Satisfied(a.State)
 		}
 	}
 	// The goals in priority order, as planGoals takes them, each once per
@@ -202,7 +202,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 		if j.probe && !j.want[g.Index] {
 			continue
 		}
-		if j.tried[g.Index] || !j.probe && a.satisfied[g.Index] || g.Satisfied(a.State) || a.Domain.Decide == "utility" && !a.pursuing(g) {
+		if j.tried[g.Index] || !j.probe && a.sat()[g.Index] || g.Satisfied(a.State) || a.Domain.Decide == "utility" && !a.pursuing(g) {
 			if sl.held && sl.key.gs.goal == g {
 				a.emit(Event{Kind: EventReplan, Goal: g.Name, Expansions: sl.soFar(),
 					Reason: "suspended search dropped: the goal holds now"})

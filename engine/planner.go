@@ -66,8 +66,12 @@ func (p *Plan) Names() []string {
 // the cheapest such action, plus, when every action moving x that way
 // needs a bound on another such variable y that it pushes y toward (as
 // "tired < 50" for a "tired = tired + 20"), the least number of the other
-// actions that pull y back between them (see resource); any other unmet
-// conjunct needs at least one action that assigns one of its variables;
+// actions that pull y back between them (see resource); a conjunct that is
+// a bare variable p costs at least the shortest path to p, from a fact true
+// in the state, in the relaxed problem where deletes are ignored and each
+// action keeps only the first bare variable of its precondition (see
+// relaxed); any other unmet conjunct needs at least one action that assigns
+// one of its variables;
 // the heuristic is the largest of these. Two search states that agree on every variable that can matter
 // are the same state; a state reached again neither more cheaply nor by a
 // shorter path is not expanded again, so cycles end.

@@ -64,6 +64,10 @@ type atom struct {
 	// actions need, or nil; see resource.
 	incRes, decRes *resource
 
+	// rel is the relaxed estimate of a bare-variable atom, or nil (see
+	// relaxed).
+	rel *relaxed
+
 	// The direction the atom needs, chosen once by numericAtom: up for >
 	// and >= (the inc fields), else down (the dec fields); strict for >
 	// and <; istep is step as an integer when exact.
@@ -72,6 +76,10 @@ type atom struct {
 	istep      int64
 	exact      bool
 	res        *resource
+
+	// plain: not numeric and without rel, so the estimate is the atom's
+	// test and one step of minCost.
+	plain bool
 }
 
 // analyse computes the goalSearch of g over d.
@@ -208,6 +216,8 @@ func atomsOf(d *Domain, gs *goalSearch, c *Condition) []atom {
 			}
 		}
 		numericAtom(d, gs, &a)
+		a.rel = relaxedFor(d, gs, &a)
+		a.plain = !a.numeric && a.rel == nil
 		out = append(out, a)
 	}
 	return out
@@ -317,6 +327,9 @@ func (a *atom) estimate(st State) (float64, int32) {
 	if !a.numeric {
 		if a.test.eval(st) {
 			return 0, 0
+		}
+		if a.rel != nil {
+			return a.rel.estimate(st, a.minCost)
 		}
 		return a.minCost, 1
 	}

@@ -36,7 +36,7 @@ type tinySearch struct {
 	acts    []tinyAct // parallel to wordSearch.acts
 	goal    tinyCond  // wordSearch.cond
 	atom    tinyCond  // the one atom's test when it is not numeric
-	numeric bool      // the atom is numeric (estimateTiny)
+	numeric bool      // the atom is numeric or has a relaxed estimate: estimateTiny
 	// For an atom that is not numeric, its estimate capped by the
 	// finishing step (heuristicWords): hHolds, sHolds where its test
 	// holds, hUnmet, sUnmet where it does not.
@@ -93,7 +93,8 @@ func compileTiny(gs *goalSearch, ws *wordSearch) *tinySearch {
 	if !ws.small || len(ws.slots) == 0 || gs.index != nil || len(ws.acts) > 64 || len(ws.atoms) != 1 || len(gs.atoms) != 1 {
 		return nil // (no words: tinyRoom divides by the row's width)
 	}
-	ts := &tinySearch{acts: make([]tinyAct, len(ws.acts)), goal: tinyCondOf(&ws.cond), numeric: gs.atoms[0].numeric}
+	ts := &tinySearch{acts: make([]tinyAct, len(ws.acts)), goal: tinyCondOf(&ws.cond),
+		numeric: gs.atoms[0].numeric || gs.atoms[0].rel != nil}
 	for d := range gs.keySteps {
 		ts.units = append(ts.units, 1<<(64-uint(gs.keyBits)*uint(d+1)))
 	}
@@ -302,10 +303,11 @@ func (p *Planner) searchLoopTiny(gs *goalSearch, ws *wordSearch, ts *tinySearch,
 	}
 }
 
-// estimateTiny is heuristicWords for a tiny search's one numeric atom on
-// the row r: estimateWords with its exact case in the range where the
-// divisions fit 32 bits (divMagic divides exactly there) inline, then
-// capped by the finishing step.
+// estimateTiny is heuristicWords for a tiny search's one numeric atom (or
+// one with a relaxed estimate, through estimateWords) on the row r:
+// estimateWords with its exact case in the range where the divisions fit
+// 32 bits (divMagic divides exactly there) inline, then capped by the
+// finishing step.
 func (p *Planner) estimateTiny(gs *goalSearch, ws *wordSearch, r *[4]uint64) (h float64, hs int32) {
 	at, wa := &gs.atoms[0], &ws.atoms[0]
 	switch {

@@ -219,6 +219,13 @@ type wordAtom struct {
 	fast          bool
 	stepM, rbackM uint64
 	backCost      float64
+	// The atom's relaxed estimate (see relaxed), nil relW without one:
+	// the words of its facts that hold booleans (the others are never
+	// true), cheapest first after the atom's own word (cost 0), relC
+	// their estimates (relaxedBound of their costs), relFree free's.
+	relW    []int32
+	relC    []float64
+	relFree float64
 }
 
 // maxWordNumber bounds the numbers a word search starts from and assigns,
@@ -387,6 +394,26 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 		if !at.numeric {
 			if wa.test, ok = ws.compileCond(&at.test, wordOf); !ok {
 				return nil
+			}
+			if r := at.rel; r != nil {
+				// The costs are relaxedBound's, so the estimate is a scan.
+				wa.relW = make([]int32, 0, len(r.facts)+1)
+				wa.relFree, _ = relaxedBound(r.free, at.minCost)
+				if w := wordOf[at.node.Slot()]; w >= 0 && ws.kinds[w] == expr.Bool {
+					// The atom's own fact: it holds when its word is 1.
+					wa.relW, wa.relC = append(wa.relW, w), append(wa.relC, 0)
+				}
+				for _, f := range r.facts {
+					w := wordOf[f.slot]
+					if w < 0 {
+						return nil
+					}
+					if ws.kinds[w] == expr.Bool {
+						c, _ := relaxedBound(f.cost, at.minCost)
+						wa.relW = append(wa.relW, w)
+						wa.relC = append(wa.relC, c)
+					}
+				}
 			}
 			continue
 		}
@@ -974,11 +1001,26 @@ func (p *Planner) heuristicWords(ws *wordSearch, st []uint64) (float64, int32) {
 
 // estimateWords is estimate on words.
 func (a *atom) estimateWords(wa *wordAtom, st []uint64) (float64, int32) {
-	if !a.numeric {
+	if a.plain {
 		if wa.test.eval(st) {
 			return 0, 0
 		}
 		return a.minCost, 1
+	}
+	if !a.numeric {
+		// relaxed.estimate on words, with the atom's own fact first (cost
+		// 0: the atom holds; every other cost is positive).
+		c := wa.relFree
+		for i, w := range wa.relW {
+			if st[w] == 1 {
+				c = wa.relC[i] // the cheapest true fact
+				break
+			}
+		}
+		if c == 0 {
+			return 0, 0
+		}
+		return c, 1
 	}
 	if wa.w < 0 {
 		return a.minCost, 1

@@ -96,12 +96,12 @@ func (g GoalValue) String() string {
 // reactiveState is the agent's part in the reactive layer: the layer, the
 // beliefs it has seen, told beliefs in and out, and the GOAP goals it asked
 // the planner to pursue.
+// The layer itself and the agent's world are the Agent's fields layer and
+// world, among those a tick reads.
 type reactiveState struct {
-	layer  Reactive
-	seen   State // the state as the layer last saw it; nil before the first tick
-	inbox  []told
-	outbox []told
-	world  *World
+	seen   State  // the state as the layer last saw it; nil before the first tick
+	inbox  []told // when not empty, the agent's told is set
+	outbox []told // when not empty, the agent's handOn is set
 	// pursued and pursueFail are per goal of the domain: asked for by the
 	// reactive layer, and why the planner could not serve it.
 	pursued    []bool
@@ -120,18 +120,18 @@ type told struct {
 // the beliefs of the agent's next tick as its starting point: changes made
 // before it raise no events. Call it between ticks.
 func (a *Agent) SetReactive(r Reactive) {
-	if s, ok := a.rx.layer.(interface{ Stop(*Agent) }); ok && a.rx.layer != r {
+	if s, ok := a.layer.(interface{ Stop(*Agent) }); ok && a.layer != r {
 		s.Stop(a)
 	}
-	a.rx.layer = r
+	a.layer = r
 	a.rx.seen = nil
 }
 
 // Reactive returns the agent's reactive layer, or nil.
-func (a *Agent) Reactive() Reactive { return a.rx.layer }
+func (a *Agent) Reactive() Reactive { return a.layer }
 
 // World returns the world the agent was added to, or nil.
-func (a *Agent) World() *World { return a.rx.world }
+func (a *Agent) World() *World { return a.world }
 
 // Recording reports whether a record made now would be kept or delivered
 // anywhere, so a caller can skip formatting one.
@@ -165,7 +165,7 @@ func (a *Agent) Forget(name string) error {
 
 func (a *Agent) believe(slot int, v Value, from string) {
 	a.State[slot] = v
-	if a.rx.layer == nil || a.rx.seen == nil {
+	if a.layer == nil || a.rx.seen == nil {
 		return
 	}
 	old := a.rx.seen[slot]
@@ -178,9 +178,9 @@ func hasValue(v Value) bool { k := v.Kind(); return k != Unknown && k != Nil }
 func (a *Agent) noteChange(slot int, old, v Value, from string) {
 	switch {
 	case hasValue(v) && (!hasValue(old) || !old.Equal(v)):
-		a.rx.layer.Believed(a, BeliefChange{Slot: slot, Name: a.Domain.Schema.Name(slot), Old: old, New: v, From: from})
+		a.layer.Believed(a, BeliefChange{Slot: slot, Name: a.Domain.Schema.Name(slot), Old: old, New: v, From: from})
 	case hasValue(old) && !hasValue(v):
-		a.rx.layer.Believed(a, BeliefChange{Slot: slot, Name: a.Domain.Schema.Name(slot), Old: old, New: v, Removed: true, From: from})
+		a.layer.Believed(a, BeliefChange{Slot: slot, Name: a.Domain.Schema.Name(slot), Old: old, New: v, Removed: true, From: from})
 	}
 }
 
@@ -189,7 +189,7 @@ func (a *Agent) noteChange(slot int, old, v Value, from string) {
 // after the sensors and after the action body; the reactive layer calls it
 // after each intention's resume. Without a layer it does nothing.
 func (a *Agent) ObserveBeliefs() {
-	if a.rx.layer == nil {
+	if a.layer == nil {
 		return
 	}
 	if len(a.rx.seen) != len(a.State) {
@@ -217,7 +217,7 @@ func (a *Agent) ObserveBeliefs() {
 // each error names what is missing. Safe to call from a body while
 // workers tick other agents.
 func (a *Agent) Tell(to, name string, v Value) error {
-	w := a.rx.world
+	w := a.world
 	if w == nil {
 		return newError("tell " + to + ": agent " + a.Name + " is in no world")
 	}
@@ -235,6 +235,7 @@ func (a *Agent) Tell(to, name string, v Value) error {
 			DidYouMean(name, b.Domain.Schema.Names()))
 	}
 	a.rx.outbox = append(a.rx.outbox, told{to: b, slot: slot, v: v, from: a.Name})
+	a.handOn = true
 	if a.Recording() {
 		a.emit(Event{Kind: EventTell, Peer: to, Belief: name, Value: shortValue(v)})
 	}
@@ -256,8 +257,8 @@ func (a *Agent) Print(text string) {
 // Without one, a named goal that the domain declares is handed to the
 // planners (see Pursue); any other goal is an error.
 func (a *Agent) Achieve(g GoalValue) error {
-	if a.rx.layer != nil {
-		a.rx.layer.Achieve(a, g)
+	if a.layer != nil {
+		a.layer.Achieve(a, g)
 		return nil
 	}
 	if goal := a.Domain.Goal(g.Name()); goal != nil && !g.Tuple {
@@ -319,15 +320,18 @@ func (a *Agent) notePursuitFail(g *Goal, reason string) {
 // reactiveBusy reports whether the reactive layer says it has work left
 // (live intentions, queued events), through an optional Busy method.
 func (a *Agent) reactiveBusy() bool {
-	b, ok := a.rx.layer.(interface{ Busy() bool })
+	b, ok := a.layer.(interface{ Busy() bool })
 	return ok && b.Busy()
 }
 
 // reactBegin runs at the start of a tick: it takes the first look at the
 // beliefs and delivers the beliefs told last tick.
 func (a *Agent) reactBegin() {
-	if a.rx.layer != nil && len(a.rx.seen) != len(a.State) {
+	if a.layer != nil && len(a.rx.seen) != len(a.State) {
 		a.rx.seen = a.State.Clone()
+	}
+	if !a.told {
+		return // the inbox is empty
 	}
 	for i, t := range a.rx.inbox {
 		if t.slot < len(a.State) {
@@ -336,16 +340,17 @@ func (a *Agent) reactBegin() {
 		a.rx.inbox[i] = told{}
 	}
 	a.rx.inbox = a.rx.inbox[:0]
+	a.told = false
 }
 
 // reactStep runs after the sensors: the changes they made, then the
 // layer's step.
 func (a *Agent) reactStep(dt float64) {
-	if a.rx.layer == nil {
+	if a.layer == nil {
 		return
 	}
 	a.ObserveBeliefs()
-	a.rx.layer.Step(a, dt)
+	a.layer.Step(a, dt)
 }
 
 // deliverTells moves every agent's told beliefs to their receivers, in
@@ -359,8 +364,9 @@ func (w *World) deliverTells() {
 // deliverTellsOf moves a's told beliefs to their receivers.
 func (w *World) deliverTellsOf(a *Agent) {
 	for i, t := range a.rx.outbox {
-		if t.to.rx.world == w {
+		if t.to.world == w {
 			t.to.rx.inbox = append(t.to.rx.inbox, t)
+			t.to.told = true
 		}
 		a.rx.outbox[i] = told{}
 	}

@@ -16,6 +16,9 @@ package engine
 func (a *Agent) SetDomain(d *Domain) {
 	if a.task != nil {
 		act := a.running
+		if a.asleep > 0 {
+			a.wake()
+		}
 		failed := interruptTask(a.task)
 		a.task, a.running = nil, nil
 		a.emit(Event{Kind: EventInterrupt, Goal: goalName(a.goal), Action: act.Name, Reason: "domain replaced"})

@@ -322,7 +322,7 @@ func (a *Agent) restartStep(act *Action) {
 		a.fail(act, err)
 		return
 	}
-	a.task, a.running = task, act
+	a.task, a.running, a.asleep = task, act, 0
 	copy(a.started, a.State)
 	copy(a.post, a.State)
 	a.sinceRescore = allSlots
@@ -594,7 +594,7 @@ func snapAgent(a *Agent) (agentSnap, error) {
 		s.Running = a.running.Name
 	}
 	for _, g := range d.Goals {
-		if g.Index < len(a.satisfied) && a.satisfied[g.Index] {
+		if g.Index < len(a.sat()) && a.sat()[g.Index] {
 			s.Satisfied = append(s.Satisfied, g.Name)
 		}
 	}
@@ -642,7 +642,7 @@ func snapAgent(a *Agent) (agentSnap, error) {
 		}
 		s.Recorder = rs
 	}
-	if rs, ok := a.rx.layer.(ReactiveSaver); ok {
+	if rs, ok := a.layer.(ReactiveSaver); ok {
 		for _, g := range rs.SavedGoals() {
 			gs := goalSnap{Tuple: g.Tuple}
 			for _, t := range g.Terms {
@@ -697,9 +697,10 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 		a.handle = nil
 	}
 	a.retryAt, a.rethinkAt, a.lastProg, a.stuck, a.idle = s.RetryAt, s.RethinkAt, s.LastProgress, s.Stuck, s.Idle
+	a.progGoal = 0
 	for _, name := range s.Satisfied {
 		if g := d.Goal(name); g != nil {
-			a.satisfied[g.Index] = true
+			a.sat()[g.Index] = true
 		}
 	}
 	for name, t := range s.Cooldown {
@@ -713,7 +714,7 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 	if len(s.SenseErr) == len(d.Sensors)+len(d.Conditions) {
 		a.senseErr = append([]string(nil), s.SenseErr...)
 	}
-	_, layerSaves := a.rx.layer.(ReactiveSaver)
+	_, layerSaves := a.layer.(ReactiveSaver)
 	for name, why := range s.Pursued {
 		if layerSaves {
 			break // the layer asks again for the goals it restarts
@@ -730,7 +731,7 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 			return nil, err
 		}
 	}
-	if s.Seen != nil && a.rx.layer != nil {
+	if s.Seen != nil && a.layer != nil {
 		a.rx.seen = d.NewState()
 		if err := loadState(d, a.rx.seen, s.Seen, a.Name, "seen"); err != nil {
 			return nil, err
@@ -743,6 +744,7 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 		}
 		if slot, ok := d.Schema.Lookup(t.Var); ok {
 			a.rx.inbox = append(a.rx.inbox, told{to: a, slot: slot, v: v, from: t.From})
+			a.told = true
 		}
 	}
 	if s.Recorder != nil {
@@ -760,7 +762,7 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 		}
 		a.Recorder = r
 	}
-	if rs, ok := a.rx.layer.(ReactiveSaver); ok && s.Tick > 0 {
+	if rs, ok := a.layer.(ReactiveSaver); ok && s.Tick > 0 {
 		var goals []GoalValue
 		for _, gs := range s.Reactive {
 			g := GoalValue{Tuple: gs.Tuple}

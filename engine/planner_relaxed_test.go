@@ -1,0 +1,356 @@
+package engine
+
+import (
+	"container/heap"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+)
+
+// chainRoleOf is the layered chain of bench.Synthetic in small: flags p0
+// (true) .. p{depth}, steps "step{k}" (pre p{k-1}, p{k} = true, cost 1),
+// and distractors that skip two layers at cost 3 or undo a layer.
+func chainRoleOf(depth int) RoleSpec {
+	p := func(i int) string { return "p" + strconv.Itoa(i) }
+	r := RoleSpec{Name: "Chain", Goals: []GoalSpec{NewGoal("top", p(depth), Normal)}}
+	for i := 0; i <= depth; i++ {
+		r.State = append(r.State, Var{p(i), BoolValue(i == 0)})
+	}
+	for k := 1; k <= depth; k++ {
+		r.Actions = append(r.Actions, NewAction("step"+strconv.Itoa(k)).Pre(p(k-1)).Effects(p(k)+" = true").Spec())
+	}
+	for a := 0; a < depth; a++ {
+		r.Actions = append(r.Actions,
+			NewAction("skip"+strconv.Itoa(a)).Pre(p(a)).Effects(p(min(a+2, depth))+" = true").Cost(3).Spec(),
+			NewAction("undo"+strconv.Itoa(a)).Pre(p(a+1)).Effects(p(a)+" = false").Spec())
+	}
+	return r
+}
+
+func TestRelaxedEstimateSeesAChainOfBooleanFacts(t *testing.T) {
+	d, err := Compile(chainRoleOf(10))
+	require.NoError(t, err)
+	pl := depthPlanner(d, 10)
+	gs := pl.searchGoal(d.Goal("top"))
+	require.Len(t, gs.atoms, 1)
+	rel := gs.atoms[0].rel
+	require.NotNil(t, rel, "p10 is 10 steps of cost 1 from p0")
+	assert.True(t, math.IsInf(rel.free, 1), "every action needs a fact")
+	require.Len(t, rel.facts, 10)
+	assert.Equal(t, relaxedFact{slot: 9, cost: 1}, rel.facts[0], "the cheapest first")
+	assert.Equal(t, relaxedFact{slot: 0, cost: 10}, rel.facts[9])
+
+	pl.gs = gs
+	st := d.NewState()
+	h, steps := pl.heuristic(st)
+	assert.Equal(t, 10.0, h, "the optimum: the one-step estimate said 1")
+	assert.Equal(t, int32(1), steps, "the bound on steps stays one step")
+	st[4] = BoolValue(true)
+	h, _ = pl.heuristic(st)
+	assert.Equal(t, 6.0, h, "the cheapest true fact decides")
+
+	for _, general := range []bool{true, false} {
+		pl := depthPlanner(d, 10)
+		pl.generalOnly = general
+		p, err := pl.Plan(d.NewState())
+		require.NoError(t, err)
+		assert.Equal(t, strings.Fields("step1 step2 step3 step4 step5 step6 step7 step8 step9 step10"), p.Names())
+		assert.Equal(t, 10.0, p.Cost)
+		assert.Equal(t, 10, p.Expansions, "a perfect estimate expands only the plan's states (general only: %v)", general)
+	}
+}
+
+func TestRelaxedEstimateInTheTinySearch(t *testing.T) {
+	// p0..p3 fit the tiny search's 4 words; its estimate is the relaxed
+	// one too. "back", declared first, leaves p1 cheaply: with the one-step
+	// estimate its child ties with step2's (f = 3) and is expanded first.
+	d, err := Compile(RoleSpec{Name: "Tiny",
+		State: []Var{{"p0", BoolValue(true)}, {"p1", BoolValue(false)}, {"p2", BoolValue(false)}, {"p3", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("top", "p3", Normal)},
+		Actions: []ActionSpec{
+			NewAction("back").Pre("p1").Effects("p0 = false").Spec(),
+			NewAction("step1").Pre("p0").Effects("p1 = true").Spec(),
+			NewAction("step2").Pre("p1").Effects("p2 = true").Spec(),
+			NewAction("step3").Pre("p2").Effects("p3 = true").Spec(),
+		}})
+	require.NoError(t, err)
+	pl := depthPlanner(d, 3)
+	gs := pl.searchGoal(d.Goal("top"))
+	require.NotNil(t, gs.words)
+	require.NotNil(t, gs.words.tiny, "the chain of 3 takes the tiny search")
+	for _, general := range []bool{true, false} {
+		pl := depthPlanner(d, 3)
+		pl.generalOnly = general
+		p, err := pl.Plan(d.NewState())
+		require.NoError(t, err)
+		assert.Equal(t, []string{"step1", "step2", "step3"}, p.Names())
+		assert.Equal(t, 3, p.Expansions, "general only: %v", general)
+		// Sliced, the tiny loop runs from searchNew.
+		p, err = planSliced(pl, d.Goal("top"), d.NewState(), 1)
+		require.NoError(t, err)
+		assert.Equal(t, 3, p.Expansions, "sliced, general only: %v", general)
+	}
+}
+
+func TestRelaxedEstimateIsLeftOutWhenItCannotGain(t *testing.T) {
+	// One action sets the goal from anywhere: the relaxed cost is the
+	// one-step estimate everywhere.
+	d, err := Compile(RoleSpec{Name: "One", State: []Var{{"a", BoolValue(false)}, {"g", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("g", "g", Normal)},
+		Actions: []ActionSpec{
+			NewAction("set").Effects("g = true").Spec(),
+			NewAction("via").Pre("a").Effects("g = true").Cost(2).Spec(),
+		}})
+	require.NoError(t, err)
+	gs := NewPlanner(d).searchGoal(d.Goal("g"))
+	assert.Nil(t, gs.atoms[0].rel)
+}
+
+func TestRelaxedEstimateCountsCopiesAsAdds(t *testing.T) {
+	// "b = a" may make b true, "b = false" adds nothing.
+	d, err := Compile(RoleSpec{Name: "Adds",
+		State: []Var{{"a", BoolValue(true)}, {"b", BoolValue(false)}, {"c", BoolValue(false)}, {"g", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("g", "g", Normal)},
+		Actions: []ActionSpec{
+			NewAction("copy").Pre("a").Effects("b = a").Cost(2).Spec(),
+			NewAction("mid").Pre("b && !g").Effects("c = true, b = false").Cost(3).Spec(),
+			NewAction("done").Pre("c").Effects("g = true, a = false").Spec(),
+		}})
+	require.NoError(t, err)
+	pl := NewPlanner(d)
+	pl.gs = pl.searchGoal(d.Goal("g"))
+	require.NotNil(t, pl.gs.atoms[0].rel)
+	assert.Equal(t, []relaxedFact{{slot: 2, cost: 1}, {slot: 1, cost: 4}, {slot: 0, cost: 6}}, pl.gs.atoms[0].rel.facts)
+	h, _ := pl.heuristic(d.NewState())
+	assert.Equal(t, 6.0, h)
+	p, err := pl.Plan(d.NewState())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"copy", "mid", "done"}, p.Names())
+	assert.Equal(t, 6.0, p.Cost)
+	assert.Equal(t, 3, p.Expansions)
+}
+
+// relaxedDomain draws a small domain of 2 to 5 booleans with a bare
+// variable in the goal: 1 to 7 actions with 0 to 2 literals in their
+// preconditions, 1 or 2 boolean assignments (a literal or a copy), costs
+// 1..3, some fulfilling the goal.
+func relaxedDomain(t *rapid.T) RoleSpec {
+	nb := rapid.IntRange(2, 5).Draw(t, "bools")
+	name := func(i int) string { return "b" + strconv.Itoa(i) }
+	var state []Var
+	for i := range nb {
+		state = append(state, Var{name(i), BoolValue(rapid.IntRange(0, 2).Draw(t, "init") == 0)})
+	}
+	lit := func(label string) string {
+		v := name(rapid.IntRange(0, nb-1).Draw(t, label))
+		if rapid.IntRange(0, 3).Draw(t, label+"neg") == 0 {
+			return "!" + v
+		}
+		return v
+	}
+	var actions []ActionSpec
+	for i := range rapid.IntRange(1, 7).Draw(t, "actions") {
+		var pre []string
+		for range rapid.IntRange(0, 2).Draw(t, "pre") {
+			pre = append(pre, lit("prelit"))
+		}
+		var effs []string
+		seen := map[int]bool{}
+		for range rapid.IntRange(1, 2).Draw(t, "effects") {
+			v := rapid.IntRange(0, nb-1).Draw(t, "target")
+			if seen[v] {
+				continue
+			}
+			seen[v] = true
+			switch rapid.IntRange(0, 4).Draw(t, "shape") {
+			case 0:
+				effs = append(effs, name(v)+" = false")
+			case 1:
+				effs = append(effs, name(v)+" = "+name(rapid.IntRange(0, nb-1).Draw(t, "src")))
+			default:
+				effs = append(effs, name(v)+" = true")
+			}
+		}
+		b := NewAction("a" + strconv.Itoa(i)).Pre(strings.Join(pre, " && ")).Effects(strings.Join(effs, ", ")).
+			Cost(float64(rapid.IntRange(1, 3).Draw(t, "cost")))
+		if rapid.IntRange(0, 6).Draw(t, "fulfills") == 0 {
+			b.Fulfills("g")
+		}
+		actions = append(actions, b.Spec())
+	}
+	goal := name(rapid.IntRange(0, nb-1).Draw(t, "goal"))
+	if rapid.IntRange(0, 3).Draw(t, "wide") == 0 {
+		goal += " && " + lit("goallit")
+	}
+	return RoleSpec{Name: "R", State: state, Goals: []GoalSpec{NewGoal("g", goal, Normal)}, Actions: actions}
+}
+
+// optimalCosts returns the least cost to reach goal g from every state of
+// d's booleans (nb of them, state i has bit k for slot k), by a
+// uniform-cost search from each: +Inf when no plan exists at any length.
+func optimalCosts(t require.TestingT, d *Domain, g *Goal, nb int) []float64 {
+	out := make([]float64, 1<<nb)
+	for s := range out {
+		dist := map[int]float64{s: 0}
+		q := &costQueue{{s, 0}}
+		out[s] = math.Inf(1)
+		for q.Len() > 0 {
+			e := heap.Pop(q).(costEntry)
+			if e.cost > dist[e.state] {
+				continue
+			}
+			if e.state == -1 || g.Satisfied(boolState(d, e.state, nb)) {
+				out[s] = e.cost
+				break
+			}
+			st := boolState(d, e.state, nb)
+			for _, a := range d.Actions {
+				if !a.Pre.Eval(st) {
+					continue
+				}
+				next := st.Clone()
+				require.NoError(t, a.Effects.Apply(next, st))
+				n := stateBits(next, nb)
+				if a.Serves(g) {
+					n = -1 // the step completes the goal
+				}
+				c := e.cost + a.Cost
+				if old, ok := dist[n]; !ok || c < old {
+					dist[n] = c
+					heap.Push(q, costEntry{n, c})
+				}
+			}
+		}
+	}
+	return out
+}
+
+func boolState(d *Domain, bits, nb int) State {
+	st := d.NewState()
+	for k := range nb {
+		st[k] = BoolValue(bits&(1<<k) != 0)
+	}
+	return st
+}
+
+func stateBits(st State, nb int) int {
+	b := 0
+	for k := range nb {
+		if st[k].Truthy() {
+			b |= 1 << k
+		}
+	}
+	return b
+}
+
+type costEntry struct {
+	state int // bits of the booleans; -1 for "completed by a fulfilling step"
+	cost  float64
+}
+
+type costQueue []costEntry
+
+func (q costQueue) Len() int           { return len(q) }
+func (q costQueue) Less(i, j int) bool { return q[i].cost < q[j].cost }
+func (q costQueue) Swap(i, j int)      { q[i], q[j] = q[j], q[i] }
+func (q *costQueue) Push(x any)        { *q = append(*q, x.(costEntry)) }
+func (q *costQueue) Pop() any {
+	old := *q
+	e := old[len(old)-1]
+	*q = old[:len(old)-1]
+	return e
+}
+
+// TestRelaxedEstimateIsAdmissibleAndConsistent checks the heuristic with
+// the relaxed estimate against a uniform-cost search on random boolean
+// domains, in every state: it never exceeds the optimal cost (admissible)
+// nor a step's cost plus the estimate after it (consistent, between states
+// that can still reach the goal); the word search estimates the same; the
+// planner's plan costs the optimum and, within a small depth, is the one
+// the exhaustive search picks among the cheapest.
+func TestRelaxedEstimateIsAdmissibleAndConsistent(t *testing.T) {
+	used := 0
+	rapid.Check(t, func(t *rapid.T) {
+		spec := relaxedDomain(t)
+		d, err := Compile(spec)
+		require.NoError(t, err)
+		nb := len(spec.State)
+		g := d.Goals[0]
+		desc := fmt.Sprintf("goal %q, actions %+v", g.Condition.Source(), spec.Actions)
+		opt := optimalCosts(t, d, g, nb)
+		pl := depthPlanner(d, 1<<nb)
+		gs := pl.searchGoal(g)
+		for i := range gs.atoms {
+			if gs.atoms[i].rel != nil {
+				used++
+				break
+			}
+		}
+		pl.gs = gs
+		h := make([]float64, len(opt))
+		for s := range opt {
+			st := boolState(d, s, nb)
+			h[s], _ = pl.heuristic(st)
+			require.LessOrEqual(t, h[s], opt[s], "admissible in state %b: %s", s, desc)
+			if ws := gs.words; ws != nil {
+				row := make([]uint64, len(ws.slots))
+				require.True(t, ws.load(row, st))
+				hw, _ := pl.heuristicWords(ws, row)
+				require.Equal(t, h[s], hw, "the word search's estimate in state %b: %s", s, desc)
+			}
+		}
+		for s := range opt {
+			st := boolState(d, s, nb)
+			for _, a := range d.Actions {
+				if !a.Pre.Eval(st) || a.Serves(g) {
+					continue
+				}
+				next := st.Clone()
+				require.NoError(t, a.Effects.Apply(next, st))
+				n := stateBits(next, nb)
+				if !math.IsInf(opt[n], 1) {
+					require.LessOrEqual(t, h[s], a.Cost+h[n], "consistent from %b by %s to %b: %s", s, a.Name, n, desc)
+				}
+			}
+		}
+		start := stateBits(d.NewState(), nb)
+		p, err := pl.PlanFor(g, d.NewState())
+		if math.IsInf(opt[start], 1) {
+			require.Error(t, err, desc)
+		} else {
+			require.NoError(t, err, desc)
+			assert.Equal(t, opt[start], p.Cost, "the optimum: %s", desc)
+		}
+		// The word search (and its tiny form) gives what the general
+		// search gives, expansions included.
+		general := depthPlanner(d, 1<<nb)
+		general.generalOnly = true
+		require.Equal(t, outcomeOf(general.PlanFor(g, d.NewState())), outcomeOf(depthPlanner(d, 1<<nb).PlanFor(g, d.NewState())),
+			"the word search: %s", desc)
+		depth := rapid.IntRange(1, 4).Draw(t, "depth")
+		want, wantCost, exists := bruteForce(d, g, d.NewState(), depth)
+		p, err = depthPlanner(d, depth).PlanFor(g, d.NewState())
+		if !exists {
+			require.Error(t, err, desc)
+			return
+		}
+		require.NoError(t, err, desc)
+		got := []int{}
+		for _, a := range p.Steps {
+			got = append(got, a.Index)
+		}
+		if want == nil {
+			want = []int{}
+		}
+		require.Equal(t, wantCost, p.Cost, desc)
+		require.Equal(t, want, got, "the cheapest plan, first in declaration order: %s", desc)
+	})
+	t.Logf("relaxed estimate used in %d domains", used)
+	assert.Greater(t, used, 0)
+}
