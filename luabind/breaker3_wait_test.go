@@ -202,3 +202,67 @@ func TestBreakerBodyEndingInAWaitWaits(t *testing.T) {
 		assert.Equal(t, engine.BoolValue(false), a.Get("done"), "the body returned before its last line")
 	}
 }
+
+// TestBreakerSleepersInAWorld: agents whose bodies sleep in npc:wait in
+// every way (sleepers.lua) make the same events whether the agent skips
+// their sleeping resumes (engine.Sleeper) or resumes them every tick, and
+// with the Lua npc:wait, with ticks of varying dt.
+func TestBreakerSleepersInAWorld(t *testing.T) {
+	run := func(useLua, awake bool) []string {
+		defer func(old bool) { luaWait = old }(luaWait)
+		luaWait = useLua
+		rt := NewRuntime(Options{InstructionBudget: testBudget})
+		defer rt.Close()
+		d, err := rt.LoadDomain("testdata/breaker3/sleepers.lua")
+		require.NoError(t, err)
+		if awake {
+			for _, act := range d.Actions {
+				act.Body = awakeBody{act.Body}
+			}
+		}
+		w := engine.NewWorld(1)
+		var events []string
+		w.OnEvent = func(e engine.Event) { events = append(events, fmt.Sprintf("%.4f %s %v %s %s %s", e.Time, e.Agent, e.Kind, e.Goal, e.Action, e.Reason)) }
+		var agents []*engine.Agent
+		for i := range 4 {
+			a := engine.NewAgent(fmt.Sprintf("s%d", i), d)
+			a.Set("food", engine.NumberValue(float64(i)))
+			w.Add(a)
+			agents = append(agents, a)
+		}
+		dts := []float64{1.0 / 60, 1.0 / 60, 1.0 / 30, 1.0 / 60, 0.05, 1.0 / 60, 1.0 / 60}
+		for i := range 900 {
+			w.Tick(dts[i%len(dts)])
+		}
+		for _, a := range agents {
+			events = append(events, fmt.Sprint(a.Name, " naps ", a.Get("naps"), " meals ", a.Get("meals")))
+		}
+		return events
+	}
+	want := run(true, true)
+	require.Greater(t, len(want), 100, "the agents eat, sleep and are interrupted")
+	kinds := map[string]int{}
+	for _, e := range want {
+		if f := strings.Fields(e); len(f) > 2 {
+			kinds[f[2]]++
+		}
+	}
+	t.Logf("events by kind: %v", kinds)
+	assert.Equal(t, want, run(true, false), "the Lua npc:wait, sleeps skipped")
+	assert.Equal(t, want, run(false, true), "goWait, resumed every tick")
+	assert.Equal(t, want, run(false, false), "goWait, sleeps skipped")
+}
+
+// awakeBody hides that a body's tasks are engine.Sleepers, so the agent
+// resumes them on every tick.
+type awakeBody struct{ b engine.Body }
+
+func (b awakeBody) Start(a *engine.Agent, act *engine.Action) (engine.Task, error) {
+	t, err := b.b.Start(a, act)
+	if err != nil {
+		return nil, err
+	}
+	return awakeTask{t}, nil
+}
+
+type awakeTask struct{ engine.Task }
