@@ -222,7 +222,9 @@ func TestBreakerSleepersInAWorld(t *testing.T) {
 		}
 		w := engine.NewWorld(1)
 		var events []string
-		w.OnEvent = func(e engine.Event) { events = append(events, fmt.Sprintf("%.4f %s %v %s %s %s", e.Time, e.Agent, e.Kind, e.Goal, e.Action, e.Reason)) }
+		w.OnEvent = func(e engine.Event) {
+			events = append(events, fmt.Sprintf("%.4f %s %v %s %s %s", e.Time, e.Agent, e.Kind, e.Goal, e.Action, e.Reason))
+		}
 		var agents []*engine.Agent
 		for i := range 4 {
 			a := engine.NewAgent(fmt.Sprintf("s%d", i), d)
