@@ -245,24 +245,7 @@ func goSoldierWorld(b testing.TB, n, workers int) (*engine.World, func()) {
 // bodies' few Go instructions and no Lua. Over 600 ticks, a whole
 // attack-fetch-reload cycle, like BenchmarkWorldTickCPU.
 func BenchmarkWorldTickGoBodies(b *testing.B) {
-	for _, n := range []int{1000, 10000} {
-		for _, workers := range []int{1, 2} {
-			b.Run(fmt.Sprintf("soldiers=%d/workers=%d", n, workers), func(b *testing.B) {
-				w, done := goSoldierWorld(b, n, workers)
-				defer done()
-				b.ReportAllocs()
-				b.ResetTimer()
-				c0 := cpuNow()
-				for i := 0; i < b.N; i++ {
-					w.Tick(1.0 / 60)
-				}
-				cpu := cpuNow() - c0
-				b.StopTimer()
-				b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
-				b.ReportMetric(float64(cpu)/float64(b.N)/float64(n), "cpu-ns/agent-tick")
-			})
-		}
-	}
+	worldTickCPU(b, []int{1000, 10000}, goSoldierWorld)
 }
 
 // soldierRecords runs n soldiers (Lua bodies, or Go ones with goBodies)

@@ -3,6 +3,8 @@ package bench
 import (
 	"fmt"
 	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine"
 )
 
 // BenchmarkWorldTickCPU is one World.Tick of 100, 1,000 and 10,000
@@ -11,11 +13,16 @@ import (
 // and per agent-tick (cpu-ns/agent-tick). On a shared machine the CPU
 // time is the steadier figure; the wall time of 2 workers only shows their
 // speed-up when both cores are free.
-func BenchmarkWorldTickCPU(b *testing.B) {
-	for _, n := range []int{100, 1000, 10000} {
+func BenchmarkWorldTickCPU(b *testing.B) { worldTickCPU(b, []int{100, 1000, 10000}, soldierWorld) }
+
+// worldTickCPU times world ticks of n soldiers, for each n, on 1 and 2
+// workers, the worlds made by world (soldierWorld, goSoldierWorld), and
+// reports the process's CPU time per tick and per agent-tick.
+func worldTickCPU(b *testing.B, ns []int, world func(tb testing.TB, n, workers int) (*engine.World, func())) {
+	for _, n := range ns {
 		for _, workers := range []int{1, 2} {
 			b.Run(fmt.Sprintf("soldiers=%d/workers=%d", n, workers), func(b *testing.B) {
-				w, done := soldierWorld(b, n, workers)
+				w, done := world(b, n, workers)
 				defer done()
 				b.ReportAllocs()
 				b.ResetTimer()

@@ -63,14 +63,14 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 	return p.searchNew(gs, start, maxDepth, math.MaxInt)
 }
 
-// searchNew starts a search for gs from start (see search); it pauses
-// (see searchLoop) after pauseAt expansions.
-func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) (end int32, res outcome, cut bool, expansions int) {
+// resetSearch readies the planner's buffers for a new search of gs within
+// maxDepth steps (searchNew, planTiny): an empty open set and duplicate
+// table, and no action held on the path. The caller sets the nodes.
+func (p *Planner) resetSearch(gs *goalSearch, maxDepth int) {
 	d := p.Domain
 	p.gs = gs
 	p.maxDepth = maxDepth
 	p.keyBits, p.keySteps = gs.keyBits, gs.keySteps
-	p.nodes = p.nodes[:0]
 	p.heap = p.heap[:0]
 	p.n = d.Schema.Len()
 	p.resetTable()
@@ -85,6 +85,13 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 	} else {
 		clear(h)
 	}
+}
+
+// searchNew starts a search for gs from start (see search); it pauses
+// (see searchLoop) after pauseAt expansions.
+func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) (end int32, res outcome, cut bool, expansions int) {
+	p.resetSearch(gs, maxDepth)
+	p.nodes = p.nodes[:0]
 
 	p.wmode = false
 	if ws := gs.words; ws != nil && !p.generalOnly {

@@ -374,23 +374,7 @@ func (p *Planner) planTiny(gs *goalSearch, sim State, apply bool) (taken bool, e
 	d := p.Domain
 	maxDepth := p.depth()
 	p.replayed = nil
-	p.gs = gs
-	p.maxDepth = maxDepth
-	p.keyBits, p.keySteps = gs.keyBits, gs.keySteps
-	p.heap = p.heap[:0]
-	p.n = d.Schema.Len()
-	p.resetTable()
-	if cap(p.held) < len(d.Actions) {
-		p.held = make([]bool, len(d.Actions))
-	}
-	p.held = p.held[:len(d.Actions)]
-	if h := p.held; len(h) <= 8 {
-		for i := 0; i < len(h); i++ { // a few: without clear's call
-			h[i] = false
-		}
-	} else {
-		clear(h)
-	}
+	p.resetSearch(gs, maxDepth)
 	p.wmode = true
 	p.nw = nw
 	if cap(p.nodes) > 0 { // the root, written in place
