@@ -18,7 +18,7 @@ func tinyEdgeDomain(t *rapid.T) RoleSpec {
 	nv := rapid.IntRange(1, 8).Draw(t, "vars")
 	var state []Var
 	for i := range nv {
-		state = append(state, Var{"v" + strconv.Itoa(i), NumberValue(float64(rapid.SampledFrom([]int{0, 1, 5, 1000, 100000, 1 << 40}).Draw(t, "start")))})
+		state = append(state, Var{"v" + strconv.Itoa(i), NumberValue(rapid.SampledFrom([]float64{0, 1, 5, 1000, 100000, 1 << 40}).Draw(t, "start"))})
 	}
 	v := func(label string) string { return "v" + strconv.Itoa(rapid.IntRange(0, nv-1).Draw(t, label)) }
 	var n int
