@@ -1,8 +1,6 @@
 package luabind
 
 import (
-	"unsafe"
-
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -13,14 +11,7 @@ import (
 // (setmetatable(t, {__index = npc}), t.name) was not charged, so
 // fastNPCMiss charges it. It returns false when the frames cannot be read.
 func lookupOnFast(th *lua.LState, ud *lua.LUserData) bool {
-	if !peek.ok {
-		return false
-	}
-	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
-	if cf == nil {
-		return false
-	}
-	p := *(*unsafe.Pointer)(unsafe.Add(cf, peek.frameParent))
+	_, p := callFrames(th)
 	if p == nil {
 		return false
 	}

@@ -78,14 +78,10 @@ func (r *Runtime) goWait(L *lua.LState) int {
 // the yield for the coroutine's end and cannot resume it. The Lua
 // npc:wait returned there, which ended the coroutine.
 func waitEndsCoroutine(L *lua.LState) bool {
-	if !peek.ok {
-		return false
-	}
-	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(L), peek.stateFrame))
+	cf, p := callFrames(L)
 	if cf == nil {
 		return false
 	}
-	p := *(*unsafe.Pointer)(unsafe.Add(cf, peek.frameParent))
 	if p == nil {
 		return true
 	}
@@ -152,14 +148,7 @@ func (r *Runtime) afterWait(th *lua.LState) (ok bool, vals []lua.LValue, ends bo
 // tailCalled reports whether the Go function L runs was called by a
 // TAILCALL instruction of the Lua frame under it.
 func tailCalled(L *lua.LState) bool {
-	if !peek.ok {
-		return false
-	}
-	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(L), peek.stateFrame))
-	if cf == nil {
-		return false
-	}
-	p := *(*unsafe.Pointer)(unsafe.Add(cf, peek.frameParent))
+	_, p := callFrames(L)
 	if p == nil {
 		return false
 	}

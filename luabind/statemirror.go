@@ -257,14 +257,7 @@ func (r *Runtime) fastStateMiss(L *lua.LState) int {
 // a lookup instruction (GETTABLE, GETTABLEKS, SELF) of the Lua frame
 // under it, which the budget saw and charged before it ran.
 func lookupInstrBelow(th *lua.LState) bool {
-	if !peek.ok {
-		return false
-	}
-	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
-	if cf == nil {
-		return false
-	}
-	p := *(*unsafe.Pointer)(unsafe.Add(cf, peek.frameParent))
+	_, p := callFrames(th)
 	if p == nil {
 		return false
 	}

@@ -177,6 +177,21 @@ func peekWork(th *lua.LState, ops uint64) bool {
 	return uint(pc-1) < uint(len(p.Code)) && ops>>(p.Code[pc-1]>>26)&1 != 0
 }
 
+// callFrames returns the call frame th runs now and the one under it
+// (the Lua frame that called a running Go function), as gopher-lua's raw
+// frame pointers; both nil when the frames cannot be read, the parent
+// nil when there is none.
+func callFrames(th *lua.LState) (cf, parent unsafe.Pointer) {
+	if !peek.ok {
+		return nil, nil
+	}
+	cf = *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	if cf == nil {
+		return nil, nil
+	}
+	return cf, *(*unsafe.Pointer)(unsafe.Add(cf, peek.frameParent))
+}
+
 // tableWork is the table work, in slots, that the instruction th's VM is
 // about to run does beyond one step: the nils an assignment pads or the
 // values a constructor appends after a call (pad is true: both grow the
