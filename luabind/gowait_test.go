@@ -1,7 +1,6 @@
 package luabind
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -19,28 +18,7 @@ func runWait(t *testing.T, dir, name, body string, useLua bool, budget int) (wor
 	t.Helper()
 	defer func(old bool) { luaWait = old }(luaWait)
 	luaWait = useLua
-	if budget == 0 {
-		budget = testBudget
-	}
-	file := filepath.Join(dir, name+".lua")
-	src := fmt.Sprintf("return { name = 'W', state = { n = 0, done = false },\n  actions = { { name = 'work', run = function(npc)\n%s\nnpc.state.done = true\nend } } }\n", body)
-	require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
-	rt := NewRuntime(Options{InstructionBudget: int64(budget)})
-	defer rt.Close()
-	d, err := rt.LoadDomain(file)
-	if err != nil {
-		return nil, nil, err // a budget too small to load the role
-	}
-	a = engine.NewAgent("w", d)
-	act := d.Action("work")
-	task, err := act.Body.Start(a, act)
-	require.NoError(t, err)
-	st := engine.Running
-	for i := 0; i < 6 && st == engine.Running && err == nil; i++ {
-		st, err = task.Resume(0.1)
-		works = append(works, task.(*luaTask).work)
-	}
-	return works, a, err
+	return runWorkRole(t, dir, name, "W", body, budget, nil)
 }
 
 // TestGoWaitCostsAsLua: goWait spends, on every path of npc:wait, the work
@@ -83,23 +61,7 @@ local x = t.a`, "cannot wait or yield inside a metamethod"},
 	}
 	dir := t.TempDir()
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			luaWork, la, luaErr := runWait(t, dir, "lu", c.body, true, 0)
-			goWork, ga, goErr := runWait(t, dir, "go", c.body, false, 0)
-			assert.Equal(t, luaWork, goWork, "the same work units per resume")
-			assert.Equal(t, la.Get("n"), ga.Get("n"))
-			assert.Equal(t, la.Get("done"), ga.Get("done"))
-			if c.want == "" {
-				require.NoError(t, luaErr)
-				require.NoError(t, goErr)
-				assert.Equal(t, engine.BoolValue(true), ga.Get("done"))
-				return
-			}
-			require.Error(t, luaErr)
-			require.Error(t, goErr)
-			assert.Contains(t, goErr.Error(), c.want)
-			assert.Equal(t, stripDir(luaErr.Error(), dir, "lu"), stripDir(goErr.Error(), dir, "go"), "the same message")
-		})
+		t.Run(c.name, func(t *testing.T) { assertCostsAsLua(t, runWait, dir, c.body, c.want) })
 	}
 }
 

@@ -2,9 +2,6 @@ package luabind
 
 import (
 	"errors"
-	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -21,13 +18,7 @@ func runHost(t *testing.T, dir, name, body string, useLua bool, budget int) (wor
 	t.Helper()
 	defer func(old bool) { luaHost = old }(luaHost)
 	luaHost = useLua
-	if budget == 0 {
-		budget = testBudget
-	}
-	file := filepath.Join(dir, name+".lua")
-	src := fmt.Sprintf("return { name = 'H', state = { n = 0, done = false },\n  actions = { { name = 'work', run = function(npc)\n%s\nnpc.state.done = true\nend } } }\n", body)
-	require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
-	rt := NewRuntime(Options{InstructionBudget: int64(budget), Host: map[string]HostFunc{
+	return runWorkRole(t, dir, name, "H", body, budget, map[string]HostFunc{
 		"noop": func(c *HostCall) (bool, error) { return true, nil },
 		"pair": func(c *HostCall) (bool, error) {
 			c.Results = []engine.Value{engine.NumberValue(float64(len(c.Args))), engine.StringValue("x")}
@@ -44,22 +35,7 @@ func runHost(t *testing.T, dir, name, body string, useLua bool, budget int) (wor
 		"a_longer_name": func(c *HostCall) (bool, error) {
 			return true, nil
 		},
-	}})
-	defer rt.Close()
-	d, err := rt.LoadDomain(file)
-	if err != nil {
-		return nil, nil, err
-	}
-	a = engine.NewAgent("h", d)
-	act := d.Action("work")
-	task, err := act.Body.Start(a, act)
-	require.NoError(t, err)
-	st := engine.Running
-	for i := 0; i < 6 && st == engine.Running && err == nil; i++ {
-		st, err = task.Resume(0.1)
-		works = append(works, task.(*luaTask).work)
-	}
-	return works, a, err
+	})
 }
 
 // TestHostColonCostsAsLua: a host method whose colon check runs in Go
@@ -85,23 +61,7 @@ func TestHostColonCostsAsLua(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			luaWork, la, luaErr := runHost(t, dir, "lu", c.body, true, 0)
-			goWork, ga, goErr := runHost(t, dir, "go", c.body, false, 0)
-			assert.Equal(t, luaWork, goWork, "the same work units per resume")
-			assert.Equal(t, la.Get("n"), ga.Get("n"))
-			assert.Equal(t, la.Get("done"), ga.Get("done"))
-			if c.want == "" {
-				require.NoError(t, luaErr)
-				require.NoError(t, goErr)
-				assert.Equal(t, engine.BoolValue(true), ga.Get("done"))
-				return
-			}
-			require.Error(t, luaErr)
-			require.Error(t, goErr)
-			assert.Contains(t, goErr.Error(), c.want)
-			assert.Equal(t, stripDir(luaErr.Error(), dir, "lu"), stripDir(goErr.Error(), dir, "go"), "the same message")
-		})
+		t.Run(c.name, func(t *testing.T) { assertCostsAsLua(t, runHost, dir, c.body, c.want) })
 	}
 }
 
