@@ -35,13 +35,13 @@ func prefetchStates(a *Agent) {
 	if len(st) == 0 || len(post) == 0 || ownStates(a) { // touchStates has them
 		return
 	}
-	p, q := uintptr(unsafe.Pointer(&st[0])), uintptr(unsafe.Pointer(&post[0]))
-	if q == p+uintptr(len(st)*size) { // side by side, as makeStates makes them
-		prefetch(unsafe.Pointer(&st[0]), int((p+uintptr((len(st)+len(post))*size)+63)/64-p/64))
+	p, q := unsafe.Pointer(&st[0]), unsafe.Pointer(&post[0])
+	if uintptr(q) == uintptr(p)+uintptr(len(st)*size) { // side by side, as makeStates makes them
+		prefetchSpan(p, uintptr((len(st)+len(post))*size))
 		return
 	}
-	prefetch(unsafe.Pointer(&st[0]), int((p+uintptr(len(st)*size)+63)/64-p/64))
-	prefetch(unsafe.Pointer(&post[0]), int((q+uintptr(len(post)*size)+63)/64-q/64))
+	prefetchSpan(p, uintptr(len(st)*size))
+	prefetchSpan(q, uintptr(len(post)*size))
 }
 
 // touchStates prefetches a's State and post when they lie in its
