@@ -504,7 +504,7 @@ const allSlots = ^uint64(0)
 // notePost copies the state into post (the state after the body's last
 // resume, or at the start of a step) and notes the slots that changed
 // since the last copy for the re-score of a running pick (see
-// rescoreSkips). When no slot changed, post is already the state, byte
+// invalidated). When no slot changed, post is already the state, byte
 // for byte, and is not written: a tick of a waiting body then leaves
 // post's cache lines clean, so they need not be written back to memory.
 //
@@ -518,15 +518,23 @@ func (a *Agent) notePost() uint64 {
 		return allSlots
 	}
 	m := changedSlots(st, post)
+	a.postChanged(m)
+	return m
+}
+
+// postChanged brings post up to the state, given m, the slots where the
+// two differ (as bits), and notes them for the re-score of a running
+// pick. notePost calls it after comparing the states; a skipped resume
+// (skippedResume) knows m without comparing them.
+func (a *Agent) postChanged(m uint64) {
 	if a.picked {
 		a.sinceRescore |= m
 	} else {
 		a.sinceRescore = allSlots
 	}
 	if m != 0 {
-		copy(post, st)
+		copy(a.post, a.State)
 	}
-	return m
 }
 
 // invalidated says why the running step must stop, or "". changed is
