@@ -231,15 +231,14 @@ func (w *World) Tick(dt float64) {
 		}
 		wg.Wait()
 	}
+	w.servePlans()
 	if w.PlanBudget > 0 {
 		// The queue's services make records too: hand on every agent's.
-		w.servePlans()
 		for _, a := range w.Agents {
 			w.flush(a)
 		}
 		w.deliverTells()
 	} else {
-		w.servePlans()
 		w.handOn()
 	}
 	w.Ticks++
