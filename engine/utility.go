@@ -378,8 +378,9 @@ func (u *UtilityPlanner) pickReads() (reads uint64, ok bool) {
 	if ok {
 		for _, a := range u.Domain.Actions {
 			reads |= a.Pre.ReadMask()
-			for i := range u.considerationsFor(a) {
-				m, pure := considerationReads(&u.considerationsFor(a)[i], a)
+			cs := u.considerationsFor(a)
+			for i := range cs {
+				m, pure := considerationReads(&cs[i], a)
 				reads |= m
 				ok = ok && pure
 			}
