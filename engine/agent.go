@@ -518,23 +518,15 @@ func (a *Agent) notePost() uint64 {
 		return allSlots
 	}
 	m := changedSlots(st, post)
-	a.postChanged(m)
-	return m
-}
-
-// postChanged brings post up to the state, given m, the slots where the
-// two differ (as bits), and notes them for the re-score of a running
-// pick. notePost calls it after comparing the states; a skipped resume
-// (skippedResume) knows m without comparing them.
-func (a *Agent) postChanged(m uint64) {
 	if a.picked {
 		a.sinceRescore |= m
 	} else {
 		a.sinceRescore = allSlots
 	}
 	if m != 0 {
-		copy(a.post, a.State)
+		copy(post, st)
 	}
+	return m
 }
 
 // invalidated says why the running step must stop, or "". changed is

@@ -57,7 +57,14 @@ func (a *Agent) skipSleep(dt float64, changed uint64) bool {
 // changed is what notePost would find.
 func (a *Agent) skippedResume(changed uint64) {
 	a.asleep--
-	a.postChanged(changed)
+	if a.picked {
+		a.sinceRescore |= changed
+	} else {
+		a.sinceRescore = allSlots
+	}
+	if changed != 0 {
+		copy(a.post, a.State)
+	}
 }
 
 // wake closes a sleep window before the task is resumed or interrupted:
