@@ -371,7 +371,7 @@ func sameConsiderations(x, y []Consideration) bool {
 // else (a Go or Lua function): its score can change while the state does
 // not.
 func (u *UtilityPlanner) pickReads() (reads uint64, ok bool) {
-	if u.readsDom == u.Domain && u.readsDom != nil && sameConsiderations(u.readsCons, u.Considerations) && u.readsCons != nil {
+	if u.readsDom == u.Domain && u.readsDom != nil && sameConsiderations(u.readsCons, u.Considerations) {
 		return u.reads, u.readsOK
 	}
 	ok = u.Domain != nil
