@@ -1,9 +1,9 @@
 package engine
 
 import (
+	"maps"
 	"math"
 	"math/bits"
-	"maps"
 	"slices"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
