@@ -105,26 +105,14 @@ func (t *goSoldierTask) Interrupt() {}
 // Asleep implements engine.Sleeper as luabind's tasks do: while the body
 // sleeps, the resumes after which its wait is still not over.
 func (t *goSoldierTask) Asleep(dt float64) int {
-	if !t.sleeping || !(dt > 0) {
+	if !t.sleeping {
 		return 0
 	}
-	n, slept := 0, t.slept
-	for n < 255 {
-		slept += dt
-		if !(slept < t.sleepFor-1e-9) {
-			break
-		}
-		n++
-	}
-	return n
+	return engine.SleepResumes(t.slept, t.sleepFor, dt)
 }
 
 // Slept implements engine.Sleeper.
-func (t *goSoldierTask) Slept(n int, dt float64) {
-	for range n {
-		t.slept += dt
-	}
-}
+func (t *goSoldierTask) Slept(n int, dt float64) { t.slept = engine.AddSleeps(t.slept, n, dt) }
 
 // host calls f once with no arguments and returns its two results.
 func (t *goSoldierTask) host(f luabind.HostFunc, name string, args ...engine.Value) (float64, float64) {

@@ -22,6 +22,35 @@ type Sleeper interface {
 	Slept(n int, dt float64)
 }
 
+// SleepResumes is Sleeper.Asleep for a task that sleeps sleepFor seconds
+// and has slept slept of them, counting its wait as luabind's npc:wait
+// does (a wait is over once the time slept, added one dt at a time, is
+// within 1e-9 s of sleepFor): how many of the next resumes, of dt seconds
+// each, leave the wait not over, at most 255; 0 when dt is not positive.
+func SleepResumes(slept, sleepFor, dt float64) int {
+	if !(dt > 0) {
+		return 0
+	}
+	n := 0
+	for n < 255 {
+		slept += dt
+		if !(slept < sleepFor-1e-9) {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// AddSleeps is Sleeper.Slept's arithmetic: slept after n skipped resumes
+// of dt seconds, added one at a time as the resumes would have.
+func AddSleeps(slept float64, n int, dt float64) float64 {
+	for range n {
+		slept += dt
+	}
+	return slept
+}
+
 // maxSleep is the most resumes one Asleep lets the agent skip (asleep is
 // a byte); a longer wait is asked again after a resume.
 const maxSleep = 254

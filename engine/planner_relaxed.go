@@ -89,7 +89,7 @@ func relaxedFor(d *Domain, gs *goalSearch, a *atom) *relaxed {
 		}
 	}
 	// Backward shortest paths to the goal fact (Bellman-Ford: the graph
-	// is small and its costs are positive).
+	// is small and no cost is negative).
 	cost := make([]float64, ns+1)
 	for i := range cost {
 		cost[i] = math.Inf(1)

@@ -32,12 +32,16 @@ const (
 func (p *Planner) searchGoal(g *Goal) *goalSearch {
 	if p.cacheFor == p.Domain && uint(g.Index) < uint(len(p.cache)) {
 		if gs := p.cache[g.Index]; gs != nil && gs.goal == g {
-			return gs // the common case, inlined
+			return gs // the common case, before the call
 		}
 	}
 	return p.searchGoalSlow(g)
 }
 
+// searchGoalSlow is searchGoal without its cached case: it starts the
+// cache anew when the domain changed, then analyses g, caching the result
+// unless g is another domain's. searchGoal is too big to inline (cost 96
+// of 80), so Plan tests the cache itself before calling this.
 func (p *Planner) searchGoalSlow(g *Goal) *goalSearch {
 	if p.cacheFor != p.Domain {
 		p.cacheFor = p.Domain

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -94,39 +93,13 @@ func TestTinySearchGivesTheGeneralSearch(t *testing.T) {
 		if err != nil {
 			t.Skip(err.Error()) // a shape the language refuses
 		}
-		st := d.NewState()
-		depth := rapid.IntRange(1, 12).Draw(t, "depth")
-		budget := rapid.SampledFrom([]int{0, 0, 3, 40}).Draw(t, "budget")
-		var exclude []bool
-		if rapid.IntRange(0, 3).Draw(t, "exclude") == 0 {
-			exclude = make([]bool, len(d.Actions))
-			exclude[rapid.IntRange(0, len(d.Actions)-1).Draw(t, "excluded")] = true
-		}
-		var policy *Policy
-		if rapid.IntRange(0, 3).Draw(t, "policy") == 0 {
-			d.Actions[rapid.IntRange(0, len(d.Actions)-1).Draw(t, "restricted")].Restricted = true
-			policy = &Policy{}
-		}
-		mk := func(generalOnly bool) *Planner {
-			p := depthPlanner(d, depth)
-			p.Budget, p.exclude, p.Policy, p.generalOnly = budget, exclude, policy, generalOnly
-			return p
-		}
-		gp, wp := mk(true), mk(false)
-		want := outcomeOf(gp.Plan(st))
-		got := outcomeOf(wp.Plan(st))
-		if gs := wp.searchGoal(d.Goals[0]); gs.words != nil && gs.words.tiny != nil {
-			tiny++
-		} else {
-			other++
-		}
-		desc := fmt.Sprintf("start %v, goals %+v, actions %+v", st, spec.Goals, spec.Actions)
-		require.Equal(t, want, got, desc)
-		require.Equal(t, want, outcomeOf(wp.Plan(st)), "again: %s", desc)
-		want0 := outcomeOf(gp.PlanFor(d.Goals[0], st))
-		require.Equal(t, want0, outcomeOf(wp.PlanFor(d.Goals[0], st)), "PlanFor: %s", desc)
-		slice := rapid.IntRange(1, 5).Draw(t, "slice")
-		require.Equal(t, want0, outcomeOf(planSliced(mk(false), d.Goals[0], st, slice)), "sliced by %d: %s", slice, desc)
+		compareWithGeneral(t, d, spec, func(wp *Planner) {
+			if gs := wp.searchGoal(d.Goals[0]); gs.words != nil && gs.words.tiny != nil {
+				tiny++
+			} else {
+				other++
+			}
+		})
 	})
 	t.Logf("tiny %d, other %d", tiny, other)
 	assert.Greater(t, tiny, other, "most of these domains must run the tiny search")

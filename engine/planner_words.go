@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"maps"
 	"math"
 	"math/bits"
 	"slices"
@@ -474,7 +475,10 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 			}
 			if ws.kinds[w] == expr.String {
 				ws.strWord = w
-				for str, set := range ix.byString {
+				// In sorted order, so a string's id (and so the hash
+				// table's layout) is the same in every run.
+				for _, str := range slices.Sorted(maps.Keys(ix.byString)) {
+					set := ix.byString[str]
 					id := ws.intern(str)
 					for int(id) >= len(ws.byID) {
 						ws.byID = append(ws.byID, nil)

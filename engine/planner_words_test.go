@@ -136,6 +136,47 @@ func outcomeOf(p *Plan, err error) planOutcome {
 	return planOutcome{Steps: p.Names(), Cost: p.Cost, Expansions: p.Expansions}
 }
 
+// compareWithGeneral draws a depth limit (1 to 12), a budget, now and then
+// an action backed off (Planner.exclude) or forbidden by a policy, and
+// requires that d's planners with and without the word search
+// (Planner.generalOnly) give the same outcome from d's start: for Plan,
+// Plan again on the warm planner, PlanFor of the first goal and that goal
+// time-sliced by 1 to 5 expansions. count sees the word planner after its
+// first Plan.
+func compareWithGeneral(t *rapid.T, d *Domain, spec RoleSpec, count func(wp *Planner)) {
+	st := d.NewState()
+	depth := rapid.IntRange(1, 12).Draw(t, "depth")
+	budget := rapid.SampledFrom([]int{0, 0, 3, 40}).Draw(t, "budget")
+	var exclude []bool
+	if rapid.IntRange(0, 3).Draw(t, "exclude") == 0 {
+		exclude = make([]bool, len(d.Actions))
+		exclude[rapid.IntRange(0, len(d.Actions)-1).Draw(t, "excluded")] = true
+	}
+	var policy *Policy
+	if rapid.IntRange(0, 3).Draw(t, "policy") == 0 {
+		d.Actions[rapid.IntRange(0, len(d.Actions)-1).Draw(t, "restricted")].Restricted = true
+		policy = &Policy{}
+	}
+	mk := func(generalOnly bool) *Planner {
+		p := depthPlanner(d, depth)
+		p.Budget, p.exclude, p.Policy, p.generalOnly = budget, exclude, policy, generalOnly
+		return p
+	}
+	gp, wp := mk(true), mk(false)
+	want := outcomeOf(gp.Plan(st))
+	got := outcomeOf(wp.Plan(st))
+	count(wp)
+	desc := fmt.Sprintf("start %v, goals %+v, actions %+v", st, spec.Goals, spec.Actions)
+	require.Equal(t, want, got, desc)
+	// Reused planners (warm buffers) and the one-goal call agree too.
+	require.Equal(t, want, outcomeOf(wp.Plan(st)), "again: %s", desc)
+	want0 := outcomeOf(gp.PlanFor(d.Goals[0], st))
+	require.Equal(t, want0, outcomeOf(wp.PlanFor(d.Goals[0], st)), "PlanFor: %s", desc)
+	// Time-sliced: the same outcome, whatever the slice.
+	slice := rapid.IntRange(1, 5).Draw(t, "slice")
+	require.Equal(t, want0, outcomeOf(planSliced(mk(false), d.Goals[0], st, slice)), "sliced by %d: %s", slice, desc)
+}
+
 // planSliced plans goal g with a searchSlice of budget expansions per
 // call, calling again while the search is suspended, as a world's plan
 // job does tick after tick.
@@ -166,44 +207,16 @@ func TestWordSearchGivesTheGeneralSearch(t *testing.T) {
 		if err != nil {
 			t.Skip(err.Error()) // a shape the language refuses
 		}
-		st := d.NewState()
-		depth := rapid.IntRange(1, 12).Draw(t, "depth")
-		budget := rapid.SampledFrom([]int{0, 0, 3, 40}).Draw(t, "budget")
-		var exclude []bool
-		if rapid.IntRange(0, 3).Draw(t, "exclude") == 0 {
-			exclude = make([]bool, len(d.Actions))
-			exclude[rapid.IntRange(0, len(d.Actions)-1).Draw(t, "excluded")] = true
-		}
-		var policy *Policy
-		if rapid.IntRange(0, 3).Draw(t, "policy") == 0 {
-			d.Actions[rapid.IntRange(0, len(d.Actions)-1).Draw(t, "restricted")].Restricted = true
-			policy = &Policy{}
-		}
-		mk := func(generalOnly bool) *Planner {
-			p := depthPlanner(d, depth)
-			p.Budget, p.exclude, p.Policy, p.generalOnly = budget, exclude, policy, generalOnly
-			return p
-		}
-		gp, wp := mk(true), mk(false)
-		want := outcomeOf(gp.Plan(st))
-		got := outcomeOf(wp.Plan(st))
-		if wp.gs != nil && wp.gs.words != nil {
-			words++
-			if wp.gs.words.tiny != nil {
-				tiny++
+		compareWithGeneral(t, d, spec, func(wp *Planner) {
+			if wp.gs != nil && wp.gs.words != nil {
+				words++
+				if wp.gs.words.tiny != nil {
+					tiny++
+				}
+			} else {
+				general++
 			}
-		} else {
-			general++
-		}
-		desc := fmt.Sprintf("start %v, goals %+v, actions %+v", st, spec.Goals, spec.Actions)
-		require.Equal(t, want, got, desc)
-		// Reused planners (warm buffers) and the one-goal call agree too.
-		require.Equal(t, want, outcomeOf(wp.Plan(st)), "again: %s", desc)
-		want0 := outcomeOf(gp.PlanFor(d.Goals[0], st))
-		require.Equal(t, want0, outcomeOf(wp.PlanFor(d.Goals[0], st)), "PlanFor: %s", desc)
-		// Time-sliced: the same outcome, whatever the slice.
-		slice := rapid.IntRange(1, 5).Draw(t, "slice")
-		require.Equal(t, want0, outcomeOf(planSliced(mk(false), d.Goals[0], st, slice)), "sliced by %d: %s", slice, desc)
+		})
 	})
 	t.Logf("word search %d (tiny %d), general %d", words, tiny, general)
 	assert.Greater(t, words, 0, "some domains must run the word search")
