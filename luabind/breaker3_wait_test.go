@@ -165,7 +165,7 @@ coroutine.resume(co, npc, 0.1) local ok, err = coroutine.resume(co) npc.state.n 
 		`local w = coroutine.wrap(function(s) return npc:wait(s) end)
 w(0.1) w() npc.state.n = 1`,
 	} {
-		t.Run("", func(t *testing.T) { stopsAsLua(t, body) })
+		t.Run("", func(t *testing.T) { stopsAsLua(t, runWait, body) })
 	}
 	// A body that tail-calls npc:wait: the Lua version's tail call
 	// replaced the body's frame, so a stop inside it named no line; goWait

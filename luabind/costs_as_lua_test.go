@@ -69,3 +69,25 @@ func assertCostsAsLua(t *testing.T, run runAsLua, dir, body, want string) {
 	assert.Contains(t, goErr.Error(), want)
 	assert.Equal(t, stripDir(luaErr.Error(), dir, "lu"), stripDir(goErr.Error(), dir, "go"), "the same message")
 }
+
+// stopsAsLua runs body both ways under every instruction budget from 1
+// to two past what a whole run spends, and checks that each stops with
+// the same work units and message, or runs to the end, both ways.
+func stopsAsLua(t *testing.T, run runAsLua, body string) {
+	dir := t.TempDir()
+	full, _, err := run(t, dir, "full", body, true, 0)
+	require.NoError(t, err)
+	require.NotEmpty(t, full)
+	for limit := 1; limit <= int(full[0])+2; limit++ {
+		luaWork, la, luaErr := run(t, dir, "lu", body, true, limit)
+		goWork, ga, goErr := run(t, dir, "go", body, false, limit)
+		assert.Equal(t, luaWork, goWork, "limit %d", limit)
+		assert.Equal(t, la == nil, ga == nil, "limit %d: the role loads both ways or neither", limit)
+		if luaErr == nil {
+			assert.NoError(t, goErr, "limit %d", limit)
+			continue
+		}
+		require.Error(t, goErr, "limit %d", limit)
+		assert.Equal(t, stripDir(luaErr.Error(), dir, "lu"), stripDir(goErr.Error(), dir, "go"), "limit %d", limit)
+	}
+}

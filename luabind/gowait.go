@@ -120,16 +120,12 @@ func (r *Runtime) afterWait(th *lua.LState) (ok bool, vals []lua.LValue, ends bo
 	c.afterWait = false
 	ends, c.endsAfterWait = c.endsAfterWait, false
 	if b := r.budget; b.armed {
-		if b.spent == nil && b.limit > 0 && b.n+waitUnits.afterYield > b.limit {
+		if b.overrunsBy(waitUnits.afterYield) {
 			// The Lua version's budget check would stop at its first
 			// instruction after the yield, inside th, naming th's line
 			// that called npc:wait: stop there, the VM raises the error
 			// at th's first instruction.
-			b.n = b.limit + 1
-			b.spend(b.overrun())
-			if b.where != nil {
-				b.spentAt = scriptWhere(th)
-			}
+			b.overrunAt(scriptWhere(th))
 		} else {
 			b.n += waitUnits.afterYield
 		}
@@ -211,16 +207,28 @@ func (r *Runtime) chargeVM(L *lua.LState, where func(*lua.LState) string, k int6
 	if !b.armed || k == 0 {
 		return
 	}
-	if b.spent == nil && b.limit > 0 && b.n+k > b.limit {
-		b.n = b.limit + 1
-		b.spend(b.overrun())
+	if b.overrunsBy(k) {
 		at := where(L)
-		if b.where != nil {
-			b.spentAt = at
-		}
+		b.overrunAt(at)
 		L.Error(lua.LString(at+b.spent.Error()), 0)
 	}
 	r.charge(L, k)
+}
+
+// overrunsBy reports whether k more units would pass the instruction
+// budget that is not spent yet.
+func (b *budget) overrunsBy(k int64) bool {
+	return b.spent == nil && b.limit > 0 && b.n+k > b.limit
+}
+
+// overrunAt spends the instruction budget as the VM's check does at the
+// first instruction past the limit, at the script position at ("file:line: ").
+func (b *budget) overrunAt(at string) {
+	b.n = b.limit + 1
+	b.spend(b.overrun())
+	if b.where != nil {
+		b.spentAt = at
+	}
 }
 
 // The colon check of a host method in Go. The prelude's host method

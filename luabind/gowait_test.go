@@ -83,26 +83,7 @@ w(0.1) w(0) w(0.1) npc.state.n = 1`,
 end)
 coroutine.resume(co) local ok, err = coroutine.resume(co, 1, 2) assert(ok, err)`,
 	} {
-		t.Run("", func(t *testing.T) { stopsAsLua(t, body) })
-	}
-}
-
-func stopsAsLua(t *testing.T, body string) {
-	dir := t.TempDir()
-	full, _, err := runWait(t, dir, "full", body, true, 0)
-	require.NoError(t, err)
-	require.NotEmpty(t, full)
-	for limit := 1; limit <= int(full[0])+2; limit++ {
-		luaWork, la, luaErr := runWait(t, dir, "lu", body, true, limit)
-		goWork, ga, goErr := runWait(t, dir, "go", body, false, limit)
-		assert.Equal(t, luaWork, goWork, "limit %d", limit)
-		assert.Equal(t, la == nil, ga == nil, "limit %d: the role loads both ways or neither", limit)
-		if luaErr == nil {
-			assert.NoError(t, goErr, "limit %d", limit)
-			continue
-		}
-		require.Error(t, goErr, "limit %d", limit)
-		assert.Equal(t, stripDir(luaErr.Error(), dir, "lu"), stripDir(goErr.Error(), dir, "go"), "limit %d", limit)
+		t.Run("", func(t *testing.T) { stopsAsLua(t, runWait, body) })
 	}
 }
 

@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // runHost loads a role whose body is body, resumes it up to 6 times with
@@ -74,23 +72,6 @@ npc.state.n = 1`,
 		`local function s() return npc:noop() end
 s() s() npc:slow()`,
 	} {
-		t.Run("", func(t *testing.T) {
-			dir := t.TempDir()
-			full, _, err := runHost(t, dir, "full", body, true, 0)
-			require.NoError(t, err)
-			require.NotEmpty(t, full)
-			for limit := 1; limit <= int(full[0])+2; limit++ {
-				luaWork, la, luaErr := runHost(t, dir, "lu", body, true, limit)
-				goWork, ga, goErr := runHost(t, dir, "go", body, false, limit)
-				assert.Equal(t, luaWork, goWork, "limit %d", limit)
-				assert.Equal(t, la == nil, ga == nil, "limit %d: the role loads both ways or neither", limit)
-				if luaErr == nil {
-					assert.NoError(t, goErr, "limit %d", limit)
-					continue
-				}
-				require.Error(t, goErr, "limit %d", limit)
-				assert.Equal(t, stripDir(luaErr.Error(), dir, "lu"), stripDir(goErr.Error(), dir, "go"), "limit %d", limit)
-			}
-		})
+		t.Run("", func(t *testing.T) { stopsAsLua(t, runHost, body) })
 	}
 }

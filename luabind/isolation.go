@@ -194,10 +194,7 @@ func (r *Runtime) initReadOnly() {
 		p := L.CheckUserData(1).Value.(*roProxy)
 		// The module's own tables may lead, through __index, to the fast
 		// npc.state: look up without its mirror (slowState).
-		ud := r.budget.fastState
-		if ud != nil {
-			ud.Metatable = r.stMeta
-		}
+		ud := r.slowState()
 		v := L.GetTable(p.t, L.Get(2))
 		r.fastStateAgain(ud)
 		L.Push(r.readOnlyValue(v, p.module))

@@ -280,7 +280,7 @@ func (r *Runtime) sizeOf(stop int64, ths ...*lua.LState) int64 {
 		clear(s.seen)
 		clear(s.work)
 		s.work, s.n = s.work[:0], 0
-		if len(s.seen) == 0 && cap(s.work) <= maxSpareWork {
+		if cap(s.work) <= maxSpareWork {
 			r.walkSpare = s
 		}
 	}()
@@ -294,6 +294,8 @@ func (r *Runtime) sizeOf(stop int64, ths ...*lua.LState) int64 {
 
 // maxSpareWork is the longest work list the spare walk keeps (16 bytes
 // a slot); a walk that needed more gives it back.
+// The set is kept whatever its size: clear empties it and a Go map keeps
+// its room once grown.
 const maxSpareWork = 4096
 
 func (s *sizer) run(stop int64) int64 {

@@ -200,20 +200,21 @@ func (r *Runtime) demoteState() {
 	}
 }
 
-// slowState demotes the fast npc.state until the returned function runs,
-// for Go code that looks keys up through metamethods without a VM
-// instruction the budget sees. A Lua error in between leaves it slow
-// (stateIndex answers) until the resume ends.
-func (r *Runtime) slowState() func() {
+// slowState demotes the fast npc.state, for Go code that looks keys up
+// through metamethods without a VM instruction the budget sees, and
+// returns it (nil when there is none) for fastStateAgain to promote
+// again. A Lua error in between leaves it slow (stateIndex answers)
+// until the resume ends, unless fastStateAgain is deferred.
+func (r *Runtime) slowState() *lua.LUserData {
 	ud := r.budget.fastState
-	if ud == nil {
-		return func() {}
+	if ud != nil {
+		ud.Metatable = r.stMeta
 	}
-	ud.Metatable = r.stMeta
-	return func() { r.fastStateAgain(ud) }
+	return ud
 }
 
-// fastStateAgain undoes slowState for ud, when ud is still the fast state.
+// fastStateAgain undoes slowState for ud (nil: nothing), when ud is still
+// the fast state.
 func (r *Runtime) fastStateAgain(ud *lua.LUserData) {
 	if ud != nil && r.budget.fastState == ud {
 		ud.Metatable = r.stFastMeta

@@ -135,7 +135,7 @@ func (r *Runtime) strGsub(L *lua.LState) int {
 	if _, ok := repl.(*lua.LTable); ok {
 		// A table's __index may reach the fast npc.state: look it up
 		// through stateIndex (see slowState).
-		defer r.slowState()()
+		defer r.fastStateAgain(r.slowState())
 	}
 	limit := -1
 	if L.Get(4) != lua.LNil {
