@@ -211,9 +211,9 @@ func NewAgent(name string, d *Domain) *Agent {
 // working states (post, started, scratch), and the per-goal satisfied
 // marks. State and post, which every tick reads, lie side by side in the
 // agent's stateBuf when they fit, else in one allocation with the other
-// two; started and scratch are allocated together. Each allocation is a
-// whole number of 64-byte lines (2n values of 32 bytes), so no line is
-// shared with another agent's states.
+// two (4n values of 16 bytes: a whole number of 64-byte lines, so no line
+// of them is shared with another agent's states); started and scratch,
+// which a tick reads only when a step starts, are allocated together.
 func (a *Agent) makeStates(d *Domain) {
 	n := len(d.Initial)
 	var block []Value
@@ -454,30 +454,28 @@ func (a *Agent) worldChanges() uint64 {
 }
 
 // changedSlots returns the slots where x and y (of equal length, at most
-// 64) differ, as bits. It compares the values' bytes, not their meaning
+// 64) differ, as bits. It compares the values' words, not their meaning
 // (Value.Equal): values that are equal but stored differently (0 and -0,
 // the same text in two strings) count as changed, which only makes a
-// check run that could have been skipped; values stored alike are equal.
+// check run that could have been skipped; values stored alike are equal
+// (a Value's words are all of it: its kind, its number's bits, its
+// string's text pointer and length), so no change is missed.
 func changedSlots(x, y State) uint64 {
 	var m uint64
 	y = y[:len(x)]
-	if len(valueWords{}) == 4 && valueInWords { // 64-bit machines: without a branch per word
+	if len(valueWords{}) == 2 && valueInWords { // 64-bit machines: without a branch per slot
+		bit := uint64(1) // 1 << i
 		for i := range x {
-			p, q := (*[4]uint64)(unsafe.Pointer(&x[i])), (*[4]uint64)(unsafe.Pointer(&y[i]))
-			if p[0]^q[0]|p[1]^q[1]|p[2]^q[2]|p[3]^q[3] != 0 {
-				m |= 1 << uint(i)
+			p, q := (*[2]uint64)(unsafe.Pointer(&x[i])), (*[2]uint64)(unsafe.Pointer(&y[i]))
+			if (p[0]^q[0])|(p[1]^q[1]) != 0 { // ^ and | bind alike: the parentheses matter
+				m |= bit
 			}
+			bit <<= 1
 		}
 		return m
 	}
 	for i := range x {
-		var differ bool
-		if valueInWords {
-			differ = *(*valueWords)(unsafe.Pointer(&x[i])) != *(*valueWords)(unsafe.Pointer(&y[i]))
-		} else {
-			differ = *(*valueBytes)(unsafe.Pointer(&x[i])) != *(*valueBytes)(unsafe.Pointer(&y[i]))
-		}
-		if differ {
+		if !alike(&x[i], &y[i]) {
 			m |= 1 << uint(i)
 		}
 	}
