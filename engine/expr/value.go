@@ -36,7 +36,7 @@ func (k Kind) String() string {
 // Values are not comparable with == (the compiler refuses it, and a
 // Value in a map key or an interface compared with == panics): compare
 // them with Equal, which compares strings by their text and numbers as
-// float64. To key a map by a Value, use its Key. Beware that
+// float64. To key a map by a Value, use its Key (a ValueKey). Beware that
 // reflect.DeepEqual (and so testify's assert.Equal) on Values compares
 // a string's storage, not its text: compare Values with Equal or their
 // String forms instead.
@@ -168,19 +168,19 @@ func (v Value) Equal(o Value) bool {
 	return v.n == o.n && v.isString() && o.isString() && v.str() == o.str()
 }
 
-// Key is a comparable form of a Value, to key a map by a Value: two
+// ValueKey is a comparable form of a Value, to key a map by a Value: two
 // Values have the same Key exactly when they are stored alike (same kind,
-// same text, same float64 bits), so 0 and -0 have different Keys, and
-// NaN's Key equals itself although NaN is not Equal to NaN.
-type Key struct {
+// same text, same float64 bits), so 0 and -0 have different keys, and
+// NaN's key equals itself although NaN is not Equal to NaN.
+type ValueKey struct {
 	Kind Kind
 	Bits uint64 // a number's float64 bits; 1 for true; else 0
 	Text string // a string's text; else ""
 }
 
-// Key returns v's Key.
-func (v Value) Key() Key {
-	k := Key{Kind: v.Kind()}
+// Key returns v's ValueKey.
+func (v Value) Key() ValueKey {
+	k := ValueKey{Kind: v.Kind()}
 	switch k.Kind {
 	case String:
 		k.Text = v.str()
