@@ -450,6 +450,9 @@ func (a *Agent) worldChanges() uint64 {
 	if len(st) != len(post) || len(st) > 64 || checkEverything {
 		return allSlots
 	}
+	if statesAlike(st, post) {
+		return 0
+	}
 	return changedSlots(st, post)
 }
 
@@ -480,6 +483,25 @@ func changedSlots(x, y State) uint64 {
 		}
 	}
 	return m
+}
+
+// statesAlike reports whether x and y (of equal length) are stored alike,
+// word for word: changedSlots(x, y) == 0, found with fewer instructions
+// (no mask), which is what most calls find (a waiting body, a world that
+// wrote nothing), so worldChanges and notePost build the mask only when
+// it is not.
+func statesAlike(x, y State) bool {
+	y = y[:len(x)]
+	if len(valueWords{}) != 2 || !valueInWords {
+		return changedSlots(x, y) == 0
+	}
+	var d uint64
+	for i := range x {
+		p, q := (*[2]uint64)(unsafe.Pointer(&x[i])), (*[2]uint64)(unsafe.Pointer(&y[i]))
+		d |= p[0] ^ q[0]
+		d |= p[1] ^ q[1]
+	}
+	return d == 0
 }
 
 // valueWords and valueBytes are a Value's memory as 8-byte words (when
@@ -515,7 +537,10 @@ func (a *Agent) notePost() uint64 {
 		a.sinceRescore = allSlots
 		return allSlots
 	}
-	m := changedSlots(st, post)
+	var m uint64
+	if !statesAlike(st, post) {
+		m = changedSlots(st, post)
+	}
 	if a.picked {
 		a.sinceRescore |= m
 	} else {

@@ -63,6 +63,7 @@ func TestChangedSlotsMissesNoChange(t *testing.T) {
 		}
 		m := changedSlots(x, y)
 		assert.Zero(t, m>>uint(n), "no bit beyond the slots")
+		assert.Equal(t, m == 0, statesAlike(x, y), "statesAlike is changedSlots == 0")
 		for i := range x {
 			changed := m&(1<<uint(i)) != 0
 			if !changed { // then the same value (Equal, or the same NaN)
@@ -83,4 +84,10 @@ func TestChangedSlotsSeesSmallDifferences(t *testing.T) {
 	y := State{NumberValue(math.Nextafter(1, 2)), StringValue(long[2:4]), NumberValue(math.Nextafter(4, 5)), BoolValue(true)}
 	assert.Equal(t, uint64(0b1111), changedSlots(x, y))
 	assert.Equal(t, uint64(0), changedSlots(x, x.Clone()))
+	for i := range x {
+		z := x.Clone()
+		z[i] = y[i]
+		assert.False(t, statesAlike(x, z), "slot %d changed", i)
+	}
+	assert.True(t, statesAlike(x, x.Clone()))
 }
