@@ -57,8 +57,8 @@ type Value struct {
 // one), so p tells the kinds apart.
 var tags [4]byte
 
-// The indexes of tags, in the order of their kinds: tagNil+k-Nil is kind k's
-// tag for k of Nil, Bool and Number.
+// The indexes of tags. The first three follow the order of their kinds,
+// so the tag of kind k (Nil, Bool or Number) is at tagNil + (k - Nil).
 const (
 	tagNil = iota
 	tagBool
@@ -169,9 +169,10 @@ func (v Value) Equal(o Value) bool {
 }
 
 // ValueKey is a comparable form of a Value, to key a map by a Value: two
-// Values have the same Key exactly when they are stored alike (same kind,
-// same text, same float64 bits), so 0 and -0 have different keys, and
-// NaN's key equals itself although NaN is not Equal to NaN.
+// Values have the same key exactly when they have the same kind, the same
+// float64 bits and the same text (wherever the text lies), so 0 and -0
+// have different keys, and NaN's key equals itself although NaN is not
+// Equal to NaN. A ValueKey is a plain value, safe to copy and share.
 type ValueKey struct {
 	Kind Kind
 	Bits uint64 // a number's float64 bits; 1 for true; else 0
