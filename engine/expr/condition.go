@@ -247,37 +247,36 @@ func (n *cnode) value(st State) Value {
 
 // compare applies a comparison operator to two known values.
 func compare(op Cmp, a, b *Value) bool {
-	if a.isNumber() && b.isNumber() {
-		return compareNumbers(op, a.num(), b.num())
-	}
-	k := a.Kind()
-	if k != b.Kind() {
-		return op == Ne
-	}
-	if k == String {
-		x, y := a.str(), b.str()
-		switch op {
-		case Eq:
-			return x == y
-		case Ne:
-			return x != y
-		case Lt:
-			return x < y
-		case Le:
-			return x <= y
-		case Gt:
-			return x > y
-		case Ge:
-			return x >= y
+	if a.p == b.p { // the same kind (a tag), or texts that start alike
+		if a.isNumber() {
+			return compareNumbers(op, a.num(), b.num())
 		}
-		return false
+		if !a.isString() { // bool, nil: equality only
+			switch op {
+			case Eq:
+				return a.n == b.n
+			case Ne:
+				return a.n != b.n
+			}
+			return false
+		}
+	} else if !a.isString() || !b.isString() {
+		return op == Ne // different kinds
 	}
-	// bool, nil: equality only
+	x, y := a.str(), b.str()
 	switch op {
 	case Eq:
-		return a.n == b.n
+		return x == y
 	case Ne:
-		return a.n != b.n
+		return x != y
+	case Lt:
+		return x < y
+	case Le:
+		return x <= y
+	case Gt:
+		return x > y
+	case Ge:
+		return x >= y
 	}
 	return false
 }
