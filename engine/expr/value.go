@@ -142,10 +142,11 @@ func (v Value) AsBool() (bool, bool) {
 // AsNumber returns the number and whether the value is a number (0 when
 // it is not).
 func (v Value) AsNumber() (float64, bool) {
-	if !v.isNumber() {
-		return 0, false
+	ok, bits := v.isNumber(), v.n
+	if !ok {
+		bits = 0 // a select, not a branch
 	}
-	return v.num(), true
+	return math.Float64frombits(bits), ok
 }
 
 // AsString returns the string and whether the value is a string ("" when
