@@ -263,7 +263,7 @@ func compare(op Cmp, a, b *Value) bool {
 	} else if !a.isString() || !b.isString() {
 		return op == Ne // different kinds
 	}
-	x, y := a.str(), b.str()
+	x, y := a.text(), b.text()
 	switch op {
 	case Eq:
 		return x == y

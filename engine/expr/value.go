@@ -82,15 +82,18 @@ func (v Value) num() float64 { return math.Float64frombits(v.n) }
 // isString reports whether v is a string, empty or not.
 func (v Value) isString() bool { return v.p != nil && v.tagIndex() >= tagEmpty }
 
-// str returns v's text; meaningful only for a string. Where a uint64 is
-// an int, p and n are laid out as a string's header is (a pointer to the
-// text, then its length), so the text is read as one, without the checks
-// of unsafe.String.
-func (v *Value) str() string {
+// str returns v's text; meaningful only for a string.
+func (v Value) str() string { return unsafe.String((*byte)(v.p), int(v.n)) }
+
+// text is str for a Value in memory (compare's operands): where a uint64
+// is an int, p and n are laid out as a string's header is (a pointer to
+// the text, then its length), so the text is read as one, without the
+// checks of unsafe.String.
+func (v *Value) text() string {
 	if unsafe.Sizeof(int(0)) == unsafe.Sizeof(v.n) && unsafe.Offsetof(v.n) == unsafe.Sizeof(v.p) {
 		return *(*string)(unsafe.Pointer(&v.p))
 	}
-	return unsafe.String((*byte)(v.p), int(v.n))
+	return v.str()
 }
 
 // NilValue returns the nil value (a known variable holding nothing).
