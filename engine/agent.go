@@ -384,7 +384,11 @@ func (a *Agent) Tick(dt float64) {
 	if bodyRan && a.layer != nil {
 		a.ObserveBeliefs() // the body's changes, dispatched at the next tick
 	}
-	a.time = a.clock.advance(dt)
+	if dt == a.clock.dt {
+		a.time = a.clock.next() // advance, inlined
+	} else {
+		a.time = a.clock.advance(dt)
+	}
 }
 
 // sense runs the sensors that are due and refreshes named conditions.
@@ -535,14 +539,19 @@ func (a *Agent) notePost() uint64 {
 // then, nothing, so it is skipped.
 func (a *Agent) invalidated(changed uint64) string {
 	act := a.running
-	if changed&act.Pre.ReadMask() != 0 && !act.Pre.Eval(a.State) && act.Pre.Eval(a.post) {
-		return "precondition \"" + act.Pre.Source() + "\" of " + act.Name + " no longer holds"
-	}
-	if r := a.higherGoal(a.post, changed); r != "" {
-		return r
-	}
-	if r := a.watchPlan(changed); r != "" {
-		return r
+	// When the world changed nothing and the world's queue found no plan
+	// for the agent (ready), the three checks would each find nothing:
+	// every one of them is skipped by its read mask then.
+	if changed != 0 || a.ready != nil {
+		if changed&act.Pre.ReadMask() != 0 && !act.Pre.Eval(a.State) && act.Pre.Eval(a.post) {
+			return "precondition \"" + act.Pre.Source() + "\" of " + act.Name + " no longer holds"
+		}
+		if r := a.higherGoal(a.post, changed); r != "" {
+			return r
+		}
+		if r := a.watchPlan(changed); r != "" {
+			return r
+		}
 	}
 	// Re-score a running pick at most every RethinkEvery seconds, and not
 	// once its own body has made its precondition false (it is finishing).
@@ -746,7 +755,7 @@ func (a *Agent) checkProgress(moved uint64) {
 	}
 	var unsatisfied *Goal
 	byPrio := a.Domain.ByPrio
-	if p := int(a.progGoal); p > 0 && moved != allSlots && !checkEverything && p < len(byPrio)+2 && moved&goalsRead(byPrio) == 0 {
+	if p := int(a.progGoal); p > 0 && moved != allSlots && !checkEverything && p < len(byPrio)+2 && (moved == 0 || moved&goalsRead(byPrio) == 0) {
 		if p > 1 {
 			unsatisfied = byPrio[p-2]
 		}

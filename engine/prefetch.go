@@ -26,6 +26,42 @@ func ownStates(a *Agent) bool {
 // lines are in (touchStates, prefetchStates).
 func prefetchAgent(a *Agent) { prefetchSpan(unsafe.Pointer(a), hotTo) }
 
+// A prefetch hint (prefetchHint) says what of an agent its next tick
+// reads, worked out at the end of its last tick: hintApart plus nothing
+// else when its states lie elsewhere (their address is in the struct),
+// else the number of 64-byte lines from the agent's address that hold its
+// hot fields and its states (they lie in stateBuf, right after). The zero
+// hint is not known yet (the agent's first tick in its place in the lane)
+// and is read as hintApart: the struct's hot lines first, the states from
+// the struct later (touchStates, prefetchStates).
+const hintApart = 0x80
+
+// prefetchHint returns a's prefetch hint for its next tick (see
+// hintApart): while it ticks, its struct is in the cache.
+func prefetchHint(a *Agent) uint8 {
+	n := uintptr(len(a.State))
+	if n == 0 || !ownStates(a) || len(a.post) != int(n) {
+		return hintApart
+	}
+	end := uintptr(unsafe.Pointer(a))&63 + hotTo + 2*n*unsafe.Sizeof(Value{})
+	return uint8((end + 63) / 64) // at most 1+4+8 lines: 16 values of 32 bytes
+}
+
+// statesApart reports whether hint h (see hintApart) leaves the agent's
+// states to touchStates and prefetchStates.
+func statesApart(h uint8) bool { return h == 0 || h >= hintApart }
+
+// aheadLines returns how many 64-byte lines from agent a's address on
+// to prefetch before its tick, as its hint h says (see hintApart),
+// reading nothing of a itself: its hot fields and states when they lie
+// together, else its hot fields only (as prefetchAgent).
+func aheadLines(a *Agent, h uint8) int {
+	if statesApart(h) {
+		return int((uintptr(unsafe.Pointer(a))&63 + hotTo + 63) / 64)
+	}
+	return int(h)
+}
+
 // prefetchStates prefetches a's state and the state after its body's last
 // resume (side by side when NewAgent made them, see makeStates). a's
 // struct should be in the cache already (prefetchAgent).

@@ -3,6 +3,7 @@ package engine
 import (
 	"math/rand/v2"
 	"sync"
+	"unsafe"
 )
 
 // World is the agents of a game and a clock. Tick is the one call a game
@@ -57,6 +58,7 @@ type World struct {
 
 	worker []int
 	lanes  [][]int32         // per worker: the indexes of its agents this tick (makeLanes)
+	hints  [][]uint8         // per worker: per place in its lane, the prefetch hint of the agent there (see tickLane)
 	busy   [][]int32         // per worker: the indexes of its agents with records or tells to hand on (tickLane)
 	merged []int32           // the busy lists merged, in agent order (handOn)
 	heads  []int             // scratch for the merge: per busy list, the next index
@@ -137,67 +139,84 @@ func (w *World) flush(a *Agent) {
 func (w *World) Pin(i, k int) { w.worker[i] = k }
 
 // makeLanes sorts the agents' indexes into one lane per worker, in agent
-// order. The lanes are the world's, reused from tick to tick.
+// order (one lane of every agent on one worker). The lanes, and their
+// prefetch hints, are the world's, reused from tick to tick.
 func (w *World) makeLanes() {
-	if len(w.lanes) != w.Workers {
-		w.lanes = make([][]int32, w.Workers)
+	k := max(1, w.Workers)
+	if len(w.lanes) != k {
+		w.lanes, w.hints = make([][]int32, k), make([][]uint8, k)
 	}
-	for k := range w.lanes {
-		w.lanes[k] = w.lanes[k][:0]
+	if k == 1 {
+		// Agent order: rebuilt only when the number of agents changed
+		// (a Remove keeps the indexes 0..n-1).
+		if l := w.lanes[0]; len(l) != len(w.Agents) {
+			l = l[:0]
+			for i := range w.Agents {
+				l = append(l, int32(i))
+			}
+			w.lanes[0] = l
+		}
+	} else {
+		for k := range w.lanes {
+			w.lanes[k] = w.lanes[k][:0]
+		}
+		for i := range w.Agents {
+			k := w.workerOf(i)
+			w.lanes[k] = append(w.lanes[k], int32(i))
+		}
 	}
-	for i := range w.Agents {
-		k := w.workerOf(i)
-		w.lanes[k] = append(w.lanes[k], int32(i))
+	for k, l := range w.lanes {
+		// A hint that no longer matches its agent (the lanes moved) only
+		// prefetches the wrong lines once: the agent's tick sets it again.
+		if h := w.hints[k]; len(h) != len(l) {
+			w.hints[k] = append(h[:0], make([]uint8, len(l))...)
+		}
 	}
 }
 
 // How far ahead tickLane prefetches an agent's struct, and its states
-// (which need the struct, for their address). States in the agent's
-// stateBuf go whole at aheadStates+1 (touchStates); states held elsewhere
-// go there with their first line only and the rest one agent later: the
-// prefetches of a page that is not in the TLB yet mostly come to nothing,
-// and the one line makes the processor walk the page table in time for
-// the others. Measured with 10,000 soldiers (BenchmarkWorldTickGoBodies):
-// at 4 and 2 agents ahead, touchStates's read of the agent's first line
-// still waited for it (6-7% of the profile); at 8 and 4, 1%; 12 and 6
-// and 16 and 8 read alike within the noise.
+// when they lie elsewhere (which need the struct, for their address).
+// States in the agent's stateBuf go with the struct (see prefetchHint);
+// states held elsewhere go with their first line at aheadStates+1 and the
+// rest one agent later: the prefetches of a page that is not in the TLB
+// yet mostly come to nothing, and the one line makes the processor walk
+// the page table in time for the others. Measured with 10,000 soldiers
+// (BenchmarkWorldTickGoBodies): at 4 and 2 agents ahead, touchStates's
+// read of the agent's first line still waited for it (6-7% of the
+// profile); at 8 and 4, 1%; 12 and 6 and 16 and 8 read alike within the
+// noise.
 const aheadAgent, aheadStates = 12, 6
 
-// tickLane ticks the agents whose indexes are in lane, in order (every
-// agent when lane is nil), and returns busy with the indexes of those
-// that have records or told beliefs to hand on after the tick appended.
-// While one agent ticks, the parts of the next ones that a tick reads are
-// prefetched: with thousands of agents none of them is still in the cache
-// from the previous tick, and waiting for memory was most of a tick's
-// time.
-func tickLane(agents []*Agent, lane []int32, timing bool, dt float64, busy []int32) []int32 {
-	n := len(agents)
-	if lane != nil {
-		n = len(lane)
-	}
-	at := func(j int) int {
-		if lane != nil {
-			return int(lane[j])
+// tickLane ticks the agents whose indexes are in lane, in order, and
+// returns busy with the indexes of those that have records or told
+// beliefs to hand on after the tick appended. While one agent ticks, the
+// parts of the next ones that a tick reads are prefetched: with thousands
+// of agents none of them is still in the cache from the previous tick,
+// and waiting for memory was most of a tick's time. hints holds, per
+// place in the lane, what the agent there needs prefetched (prefetchHint,
+// set after its tick for the next one), so that one prefetch call reads
+// nothing of the agent itself.
+func tickLane(agents []*Agent, lane []int32, hints []uint8, timing bool, dt float64, busy []int32) []int32 {
+	n := len(lane)
+	hints = hints[:n]
+	for j, i := range lane {
+		if k := j + aheadAgent; k < n {
+			b := agents[lane[k]]
+			prefetch(unsafe.Pointer(b), aheadLines(b, hints[k]))
 		}
-		return j
-	}
-	for j := 0; j < n; j++ {
-		if j+aheadAgent < n {
-			prefetchAgent(agents[at(j+aheadAgent)])
+		if k := j + aheadStates + 1; k < n && statesApart(hints[k]) {
+			touchStates(agents[lane[k]])
 		}
-		if j+aheadStates+1 < n {
-			touchStates(agents[at(j+aheadStates+1)])
+		if k := j + aheadStates; k < n && statesApart(hints[k]) {
+			prefetchStates(agents[lane[k]])
 		}
-		if j+aheadStates < n {
-			prefetchStates(agents[at(j+aheadStates)])
-		}
-		i := at(j)
 		a := agents[i]
 		a.Timing = timing
 		a.Tick(dt)
+		hints[j] = prefetchHint(a)
 		if a.handOn { // set when a record or a told belief is added
 			a.handOn = false
-			busy = append(busy, int32(i))
+			busy = append(busy, i)
 		}
 	}
 	return busy
@@ -217,16 +236,16 @@ func (w *World) Tick(dt float64) {
 	if len(w.busy) != lanes {
 		w.busy = make([][]int32, lanes)
 	}
+	w.makeLanes()
 	if lanes == 1 {
-		w.busy[0] = tickLane(w.Agents, nil, w.Timing, dt, w.busy[0][:0])
+		w.busy[0] = tickLane(w.Agents, w.lanes[0], w.hints[0], w.Timing, dt, w.busy[0][:0])
 	} else {
-		w.makeLanes()
 		var wg sync.WaitGroup
 		for k := 0; k < lanes; k++ {
 			wg.Add(1)
 			go func(k int) {
 				defer wg.Done()
-				w.busy[k] = tickLane(w.Agents, w.lanes[k], w.Timing, dt, w.busy[k][:0])
+				w.busy[k] = tickLane(w.Agents, w.lanes[k], w.hints[k], w.Timing, dt, w.busy[k][:0])
 			}(k)
 		}
 		wg.Wait()
