@@ -562,7 +562,7 @@ func (a *Agent) invalidated(changed uint64) string {
 		if u.memo.holds(a, act, a.sinceRescore|changed) {
 			return "" // the scores' inputs are as at the last re-score, which kept act
 		}
-		next, _ := u.Pick(a.State, act)
+		next := u.repick(a, a.State, act, a.sinceRescore|changed) // Pick, from what the memo knows
 		keeps := next == nil || next == act // decided by the state alone
 		if next != nil && next != act && a.allowed1(next) == "" {
 			bs, rs := u.Score(next, a.State), u.Score(act, a.State)
