@@ -562,7 +562,8 @@ func (a *Agent) invalidated(changed uint64) string {
 		if u.memo.holds(a, act, a.sinceRescore|changed) {
 			return "" // the scores' inputs are as at the last re-score, which kept act
 		}
-		next := u.repick(a, a.State, act, a.sinceRescore|changed) // Pick, from what the memo knows
+		// Pick, with the scores the memo still knows taken from it.
+		next := u.repick(a, a.State, act, a.sinceRescore|changed)
 		keeps := next == nil || next == act // decided by the state alone
 		if next != nil && next != act && a.allowed1(next) == "" {
 			bs, rs := u.Score(next, a.State), u.Score(act, a.State)

@@ -318,7 +318,9 @@ type UtilityPlanner struct {
 	readsOK   bool            // every consideration of readsCons reads state variables only
 	readsCons []Consideration // the Considerations reads was worked out for
 	readsDom  *Domain
-	actReads  []uint64        // per action of readsDom: the slots its precondition and score read
+	// actReads is per action of readsDom: the slots its precondition and
+	// its score read.
+	actReads []uint64
 	// rePre and reScore are per action what the last repick found: its
 	// precondition held, and its score then (see repick, pickMemo.keep).
 	rePre   []bool
