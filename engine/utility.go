@@ -321,11 +321,17 @@ type UtilityPlanner struct {
 	// actReads is per action of readsDom: the slots its precondition and
 	// its score read.
 	actReads []uint64
-	// rePre and reScore are per action what the last repick found: its
-	// precondition held, and its score then (see repick, pickMemo.keep).
-	rePre   []bool
-	reScore []float64
-	reOK    bool // rePre and reScore are the last repick's, not yet kept or dropped
+	// re is per action what the last repick found (see repick,
+	// pickMemo.keep).
+	re   []actionScore
+	reOK bool // re is the last repick's, not yet kept or dropped
+}
+
+// actionScore is what a re-score found for one action: whether its
+// precondition held, and its score then (when it held).
+type actionScore struct {
+	ok    bool
+	score float64
 }
 
 // pickMemo remembers a re-score of an agent's running pick (see
@@ -342,11 +348,9 @@ type pickMemo struct {
 	mode    string
 	clamp   bool
 	commit  float64
-	// pre and score are per action of dom what that re-score found: its
-	// precondition held, and its score then (when it held); empty when
+	// scores is per action of dom what that re-score found; empty when
 	// not known (see repick).
-	pre   []bool
-	score []float64
+	scores []actionScore
 }
 
 // holds reports whether the memo stands for a re-score by agent a of
@@ -376,17 +380,17 @@ func (m *pickMemo) keep(a *Agent, running *Action) {
 		u.reOK = false
 		return
 	}
-	pre, score := m.pre[:0], m.score[:0]
-	if u.reOK && u.Domain != nil && len(u.rePre) == len(u.Domain.Actions) {
-		pre, score, u.rePre, u.reScore = u.rePre, u.reScore, pre, score // the buffers swap
+	scores := m.scores[:0]
+	if u.reOK && u.Domain != nil && len(u.re) == len(u.Domain.Actions) {
+		scores, u.re = u.re, scores // the buffers swap
 	}
 	u.reOK = false
 	*m = pickMemo{agent: a, running: running, reads: reads, cons: u.Considerations, dom: u.Domain,
-		mode: u.Mode, clamp: u.Clamp, commit: u.Commitment, pre: pre, score: score}
+		mode: u.Mode, clamp: u.Clamp, commit: u.Commitment, scores: scores}
 }
 
-// forget drops the memo (keeping its buffers).
-func (m *pickMemo) forget() { *m = pickMemo{pre: m.pre[:0], score: m.score[:0]} }
+// forget drops the memo (keeping its buffer).
+func (m *pickMemo) forget() { *m = pickMemo{scores: m.scores[:0]} }
 
 // repick is Pick for the re-score of agent a's running pick, running,
 // from st: changed is the slots that may differ from the state of the
@@ -405,28 +409,31 @@ func (u *UtilityPlanner) repick(a *Agent, st State, running *Action, changed uin
 	acts := u.Domain.Actions
 	_, pure := u.pickReads()
 	m := &u.memo
-	reuse := pure && len(m.pre) == len(acts) && len(u.actReads) == len(acts) && m.sameSettings(a, running)
-	pre, scores := u.rePre[:0], u.reScore[:0]
+	reuse := pure && len(m.scores) == len(acts) && len(u.actReads) == len(acts) && m.sameSettings(a, running)
+	re := u.re[:0]
+	if cap(re) < len(acts) {
+		re = make([]actionScore, 0, len(acts))
+	}
 	best, bestScore, runScore, runOK := (*Action)(nil), math.Inf(-1), 0.0, false
 	for i, x := range acts {
-		ok, s := false, 0.0
+		var r actionScore
 		if reuse && changed&u.actReads[i] == 0 {
-			ok, s = m.pre[i], m.score[i]
-		} else if ok = x.Pre.Eval(st); ok {
-			s = u.score(x, st, false)
+			r = m.scores[i]
+		} else if r.ok = x.Pre.Eval(st); r.ok {
+			r.score = u.score(x, st, false)
 		}
-		pre, scores = append(pre, ok), append(scores, s)
-		if !ok {
+		re = append(re, r)
+		if !r.ok {
 			continue
 		}
-		if s > bestScore { // as best does
-			best, bestScore = x, s
+		if r.score > bestScore { // as best does
+			best, bestScore = x, r.score
 		}
 		if x == running {
-			runScore, runOK = s, true
+			runScore, runOK = r.score, true
 		}
 	}
-	u.rePre, u.reScore, u.reOK = pre, scores, true
+	u.re, u.reOK = re, true
 	next, _ := u.commit(best, bestScore, running, runScore, runOK)
 	return next
 }
