@@ -361,9 +361,11 @@ func (a *Agent) Tick(dt float64) {
 	moved, ranOn := allSlots, a.task != nil
 	if a.task != nil {
 		changed = a.worldChanges()
-		if reason := a.invalidated(changed); reason != "" {
-			a.interrupt(reason)
-			ranOn = false
+		if !a.nothingToCheck(changed) {
+			if reason := a.invalidated(changed); reason != "" {
+				a.interrupt(reason)
+				ranOn = false
+			}
 		}
 	} else if a.step < len(a.plan) {
 		if reason := a.higherGoal(nil, allSlots); reason != "" {
@@ -531,6 +533,15 @@ func (a *Agent) notePost() uint64 {
 		copy(post, st)
 	}
 	return m
+}
+
+// nothingToCheck reports whether invalidated(changed) would find nothing
+// and do nothing: the world changed no slot, the world's queue found no
+// plan for the agent (ready), and no re-score of a running pick is due.
+// It is small enough to inline, so that most ticks of a running body make
+// no call for their checks.
+func (a *Agent) nothingToCheck(changed uint64) bool {
+	return changed == 0 && a.ready == nil && !(a.picked && a.time+1e-9 >= a.rethinkAt)
 }
 
 // invalidated says why the running step must stop, or "". changed is
