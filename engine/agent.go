@@ -66,7 +66,7 @@ type Agent struct {
 	// The fields a tick reads come first, together, in the first 248
 	// bytes (see TestAgentHotFieldsComeFirst), and State and post follow
 	// them in stateBuf when they fit: a tick of an agent touches few cache
-	// lines (World.Tick prefetches them, see prefetchAgent), which matters
+	// lines (World.Tick prefetches them, see prefetchAgents), which matters
 	// since with 10,000 agents nothing of an agent is still in the cache
 	// from its previous tick. (248, not 256: the allocator puts an 8-byte
 	// header before an object of this size, so stateBuf starts on a line.)

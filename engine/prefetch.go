@@ -21,19 +21,15 @@ func ownStates(a *Agent) bool {
 	return len(a.State) > 0 && &a.State[0] == &a.stateBuf[0]
 }
 
-// prefetchAgent prefetches the hot fields of a's struct, those a tick
-// reads (it reads none of them itself). The states follow, once these
-// lines are in (touchStates, prefetchStates).
-func prefetchAgent(a *Agent) { prefetchSpan(unsafe.Pointer(a), hotTo) }
-
 // A prefetch hint (prefetchHint) says what of an agent its next tick
 // reads, worked out at the end of its last tick: hintApart plus nothing
 // else when its states lie elsewhere (their address is in the struct),
 // else the number of 64-byte lines from the agent's address that hold its
 // hot fields and its states (they lie in stateBuf, right after). The zero
 // hint is not known yet (the agent's first tick in its place in the lane)
-// and is read as hintApart: the struct's hot lines first, the states from
-// the struct later (touchStates, prefetchStates).
+// and is read as hintApart: the struct's hot lines first (prefetchAgents,
+// from the agent's address on to hotTo), the states from the struct later
+// (touchStates, prefetchStates).
 const hintApart = 0x80
 
 // prefetchHint returns a's prefetch hint for its next tick (see
@@ -51,20 +47,9 @@ func prefetchHint(a *Agent) uint8 {
 // states to touchStates and prefetchStates.
 func statesApart(h uint8) bool { return h == 0 || h >= hintApart }
 
-// aheadLines returns how many 64-byte lines from agent a's address on
-// to prefetch before its tick, as its hint h says (see hintApart),
-// reading nothing of a itself: its hot fields and states when they lie
-// together, else its hot fields only (as prefetchAgent).
-func aheadLines(a *Agent, h uint8) int {
-	if statesApart(h) {
-		return int((uintptr(unsafe.Pointer(a))&63 + hotTo + 63) / 64)
-	}
-	return int(h)
-}
-
 // prefetchStates prefetches a's state and the state after its body's last
 // resume (side by side when NewAgent made them, see makeStates). a's
-// struct should be in the cache already (prefetchAgent).
+// struct should be in the cache already (prefetchAgents).
 func prefetchStates(a *Agent) {
 	const size = int(unsafe.Sizeof(Value{}))
 	st, post := a.State, a.post
@@ -81,7 +66,7 @@ func prefetchStates(a *Agent) {
 }
 
 // touchStates prefetches a's State and post when they lie in its
-// stateBuf (the same page as the hot fields, see prefetchAgent, which
+// stateBuf (the same page as the hot fields, see prefetchAgents, which
 // should be in the cache already), else the first line of its states
 // only: that starts the page walk, so the prefetches of the other lines,
 // a little later (prefetchStates), find the page.

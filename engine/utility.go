@@ -411,8 +411,12 @@ func (u *UtilityPlanner) repick(a *Agent, st State, running *Action, changed uin
 	m := &u.memo
 	reuse := pure && len(m.scores) == len(acts) && len(u.actReads) == len(acts) && m.sameSettings(a, running)
 	re := u.re[:0]
-	if cap(re) < len(acts) {
-		re = make([]actionScore, 0, len(acts))
+	if n := len(acts); cap(re) < n {
+		buf := make([]actionScore, 2*n) // one allocation for both buffers
+		re = buf[:0:n]
+		if cap(m.scores) < n {
+			m.scores = buf[n : n : 2*n] // still empty: the memo knows no scores
+		}
 	}
 	best, bestScore, runScore, runOK := (*Action)(nil), math.Inf(-1), 0.0, false
 	for i, x := range acts {
