@@ -32,11 +32,15 @@ func ownStates(a *Agent) bool {
 // (touchStates, prefetchStates).
 const hintApart = 0x80
 
+// allOwn is the hint tickLane keeps after a lane's last: every agent's
+// states lay in its stateBuf at the last tick (no hint had hintApart).
+const allOwn = 1
+
 // prefetchHint returns a's prefetch hint for its next tick (see
 // hintApart): while it ticks, its struct is in the cache.
 func prefetchHint(a *Agent) uint8 {
 	n := uintptr(len(a.State))
-	if n == 0 || !ownStates(a) || len(a.post) != int(n) {
+	if !ownStates(a) { // as touchStates: post follows State in stateBuf
 		return hintApart
 	}
 	end := uintptr(unsafe.Pointer(a))&63 + hotTo + 2*n*unsafe.Sizeof(Value{})

@@ -58,7 +58,7 @@ type World struct {
 
 	worker []int
 	lanes  [][]int32         // per worker: the indexes of its agents this tick (makeLanes)
-	hints  [][]uint8         // per worker: per place in its lane, the prefetch hint of the agent there (see tickLane)
+	hints  [][]uint8         // per worker: per place in its lane, the prefetch hint of the agent there, then allOwn or 0 (see tickLane)
 	busy   [][]int32         // per worker: the indexes of its agents with records or tells to hand on (tickLane)
 	merged []int32           // the busy lists merged, in agent order (handOn)
 	heads  []int             // scratch for the merge: per busy list, the next index
@@ -168,8 +168,8 @@ func (w *World) makeLanes() {
 	for k, l := range w.lanes {
 		// A hint that no longer matches its agent (the lanes moved) only
 		// prefetches the wrong lines once: the agent's tick sets it again.
-		if h := w.hints[k]; len(h) != len(l) {
-			w.hints[k] = append(h[:0], make([]uint8, len(l))...)
+		if h := w.hints[k]; len(h) != len(l)+1 {
+			w.hints[k] = append(h[:0], make([]uint8, len(l)+1)...)
 		}
 	}
 }
@@ -202,30 +202,41 @@ const aheadGroup = 4
 // and waiting for memory was most of a tick's time. hints holds, per
 // place in the lane, what the agent there needs prefetched (prefetchHint,
 // set after its tick for the next one), so that the prefetches read
-// nothing of the agents themselves, aheadGroup agents in one call.
+// nothing of the agents themselves, aheadGroup agents in one call; the
+// hint after the lane's last is allOwn when no agent's states lay apart
+// at the last tick, and the states' own prefetches are not looked for.
 func tickLane(agents []*Agent, lane []int32, hints []uint8, timing bool, dt float64, busy []int32) []int32 {
 	n := len(lane)
-	hints = hints[:n]
+	hints = hints[:n+1]
+	apart := hints[n] != allOwn // some agent's states may lie apart (or its hint is not known)
+	var all uint8               // the hints of this tick, or-ed
 	for j, i := range lane {
 		if k := j + aheadAgent; j%aheadGroup == 0 && k < n {
 			// The next group of agents aheadAgent on, in one call.
 			e := min(k+aheadGroup, n)
 			prefetchAgents(unsafe.Pointer(&agents[0]), &lane[k], &hints[k], e-k, hotTo+63)
 		}
-		if k := j + aheadStates + 1; k < n && statesApart(hints[k]) {
-			touchStates(agents[lane[k]])
-		}
-		if k := j + aheadStates; k < n && statesApart(hints[k]) {
-			prefetchStates(agents[lane[k]])
+		if apart {
+			if k := j + aheadStates + 1; k < n && statesApart(hints[k]) {
+				touchStates(agents[lane[k]])
+			}
+			if k := j + aheadStates; k < n && statesApart(hints[k]) {
+				prefetchStates(agents[lane[k]])
+			}
 		}
 		a := agents[i]
 		a.Timing = timing
 		a.Tick(dt)
-		hints[j] = prefetchHint(a)
+		h := prefetchHint(a)
+		hints[j], all = h, all|h
 		if a.handOn { // set when a record or a told belief is added
 			a.handOn = false
 			busy = append(busy, i)
 		}
+	}
+	hints[n] = 0
+	if all&hintApart == 0 {
+		hints[n] = allOwn
 	}
 	return busy
 }
