@@ -457,6 +457,9 @@ func (u *UtilityPlanner) pickReads() (reads uint64, ok bool) {
 	}
 	ok = u.Domain != nil
 	u.actReads = u.actReads[:0]
+	if ok && cap(u.actReads) < len(u.Domain.Actions) {
+		u.actReads = make([]uint64, 0, len(u.Domain.Actions))
+	}
 	if ok {
 		for _, a := range u.Domain.Actions {
 			r := a.Pre.ReadMask()
