@@ -181,7 +181,13 @@ func tickLane(agents []*Agent, lane []int32, timing bool, dt float64, busy []int
 		}
 		return j
 	}
+	var warm laneWarmer // the tasks about to be resumed (agent_warm.go)
 	for j := 0; j < n; j++ {
+		if j+warmSteps < n {
+			warm.next(agents[at(j+warmSteps)])
+		} else {
+			warm.next(nil)
+		}
 		if j+aheadAgent < n {
 			prefetchAgent(agents[at(j+aheadAgent)])
 		}

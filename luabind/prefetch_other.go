@@ -1,0 +1,7 @@
+//go:build !amd64
+
+package luabind
+
+// prefetchLines is a no-op where this package has no prefetch instruction
+// (see prefetch_amd64.go).
+func prefetchLines(p uintptr, lines int) {}
