@@ -26,13 +26,15 @@ import (
 // task's own fields and changes nothing.
 
 // maxWarm is how many spans a task notes.
-const maxWarm = 12
+const maxWarm = 9
 
-// warmSpans are the spans of memory the next resume of a task reads: each
-// an address with its number of cache lines in the top byte. The first
-// fixed spans stay the same for the coroutine's life (noted at its first
-// yield), the next up to co vary with each yield (its stack slots and
-// call frames), and the rest, up to n, are the host call's it polls.
+// warmSpans are the spans of memory the next resume of a task reads,
+// besides the LState, the npc object and the host call's handle, whose
+// addresses the task holds: each an address with its number of cache
+// lines in the top byte. The first fixed spans stay the same for the
+// coroutine's life (noted at its first yield), the next up to co vary
+// with each yield (its stack slots and call frames), and the rest, up to
+// n, are the host call's arguments.
 type warmSpans struct {
 	at           [maxWarm]uint64
 	fixed, co, n uint8
@@ -54,6 +56,14 @@ func (w *warmSpans) add(p unsafe.Pointer, size uintptr) {
 func (w *warmSpans) prefetch(from, to uint8) {
 	for _, s := range w.at[from:to] {
 		prefetchLines(uintptr(s&(1<<56-1)), int(s>>56))
+	}
+}
+
+// prefetchSpan prefetches the lines that hold the size bytes from p
+// (nothing when p is nil).
+func prefetchSpan(p unsafe.Pointer, size uintptr) {
+	if a := uintptr(p); a != 0 {
+		prefetchLines(a, int((a&63+size+63)/64))
 	}
 }
 
@@ -103,7 +113,6 @@ func (t *coTask) noteWarm() {
 	}
 	w.co = w.n
 	if h := t.host; h != nil {
-		w.add(unsafe.Pointer(h), unsafe.Sizeof(*h))
 		if len(h.call.Args) > 0 {
 			w.add(unsafe.Pointer(&h.call.Args[0]), uintptr(len(h.call.Args))*unsafe.Sizeof(h.call.Args[0]))
 		}
@@ -111,12 +120,11 @@ func (t *coTask) noteWarm() {
 }
 
 // noteFixed notes the spans that stay the same for the coroutine's life:
-// its LState, registry, call frame stack and context, and the npc
-// object with its npcRef and npc.state.
+// its registry, call frame stack and context, and the npc object's
+// npcRef and npc.state.
 func (t *coTask) noteFixed(th *lua.LState) {
 	w := &t.warm
 	w.n = 0
-	w.add(unsafe.Pointer(th), unsafe.Sizeof(*th))
 	w.add(*(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateReg)), 64)
 	if stateStack != 0 {
 		w.add(*(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), stateStack)), 64)
@@ -125,7 +133,6 @@ func (t *coTask) noteFixed(th *lua.LState) {
 		w.add(unsafe.Pointer(c), unsafe.Sizeof(*c))
 	}
 	if ud := t.npc; ud != nil {
-		w.add(unsafe.Pointer(ud), unsafe.Sizeof(*ud))
 		if p, ok := ud.Value.(*npcRef); ok {
 			w.add(unsafe.Pointer(p), unsafe.Sizeof(*p))
 			w.add(unsafe.Pointer(p.state), unsafe.Sizeof(lua.LUserData{}))
@@ -145,16 +152,19 @@ var _ engine.Warmer = (*luaTask)(nil)
 // yet (its coroutine is new) or one that waits on a reactive plan.
 func (t *luaTask) Warm(step int) {
 	if step == 0 {
-		prefetchLines(uintptr(unsafe.Pointer(t)), int((uintptr(unsafe.Pointer(t))&63+unsafe.Sizeof(*t)+63)/64))
+		prefetchSpan(unsafe.Pointer(t), unsafe.Sizeof(*t))
 		return
 	}
 	if t.done || !t.started || t.bw != nil {
 		return
 	}
 	w := &t.warm
-	if t.host != nil {
+	if h := t.host; h != nil {
+		prefetchSpan(unsafe.Pointer(h), unsafe.Sizeof(*h))
 		w.prefetch(w.co, w.n)
 		return
 	}
+	prefetchSpan(unsafe.Pointer(t.th), unsafe.Sizeof(lua.LState{}))
+	prefetchSpan(unsafe.Pointer(t.npc), unsafe.Sizeof(lua.LUserData{}))
 	w.prefetch(0, w.co)
 }

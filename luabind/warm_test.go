@@ -22,7 +22,7 @@ func TestWarmChangesNothing(t *testing.T) {
   actions = { { name = "work", run = function(npc)
     npc:wait(0.15)
     npc.state.n = npc.state.n + 1
-    local v = npc:slow()
+    local v = npc:slow(1, "two")
     npc.state.n = npc.state.n + v
     coroutine.yield()
     npc.state.n = npc.state.n * 2
@@ -76,10 +76,11 @@ func TestWarmChangesNothing(t *testing.T) {
 			runs[i] = append(runs[i], s)
 			if i == 0 && st == engine.Running {
 				require.NotZero(t, w.warm.co, "the coroutine's spans are noted")
-				assert.Equal(t, uint64(uintptr(unsafe.Pointer(w.th))), w.warm.at[0]&(1<<56-1), "the first span is the LState")
+				reg := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(w.th), peek.stateReg))
+				assert.Equal(t, uint64(uintptr(reg)), w.warm.at[0]&(1<<56-1), "the first span is the registry")
 				if w.host != nil {
 					sawHost = true
-					assert.Greater(t, w.warm.n, w.warm.co, "the host call's spans are noted")
+					assert.Greater(t, w.warm.n, w.warm.co, "the host call's arguments are noted")
 				}
 			}
 		}
