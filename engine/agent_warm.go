@@ -31,40 +31,26 @@ type Warmer interface {
 const warmSteps = 2
 
 // laneWarmer is the part of tickLane that warms the tasks of the agents
-// ahead (see Warmer): it keeps the Warmers of the last warmSteps agents
-// it was shown, so a task's steps are one agent apart, and asks the type
-// of an agent's task once.
+// ahead (see Warmer): it keeps the Warmer of the agent it was shown last,
+// so a task's two steps are one agent apart, and asks the type of an
+// agent's task once.
 type laneWarmer struct {
-	ring [warmSteps]Warmer
-	at   int
+	last Warmer
 }
 
 // next shows the warmer agent a, warmSteps places ahead of the agent
 // about to tick (nil past the lane's end), and makes this tick's Warm
-// calls: step 0 for a's task when it will be resumed, and the later steps
-// for those shown before.
+// calls: step 1 for the task of the agent shown last, step 0 for a's
+// task when it will be resumed.
 func (lw *laneWarmer) next(a *Agent) {
-	var w Warmer
+	if w := lw.last; w != nil {
+		w.Warm(1)
+	}
+	lw.last = nil
 	if a != nil && a.task != nil && a.asleep <= 1 {
-		w, _ = a.task.(Warmer)
-	}
-	// The ring holds the Warmers shown warmSteps-1, ..., 1 agents ago;
-	// the one shown k agents ago takes step k now.
-	i := lw.at
-	for k := 1; k < warmSteps; k++ {
-		i--
-		if i < 0 {
-			i += warmSteps
+		if w, ok := a.task.(Warmer); ok {
+			w.Warm(0)
+			lw.last = w
 		}
-		if p := lw.ring[i]; p != nil {
-			p.Warm(k)
-		}
-	}
-	if w != nil {
-		w.Warm(0)
-	}
-	lw.ring[lw.at] = w
-	if lw.at++; lw.at == warmSteps {
-		lw.at = 0
 	}
 }

@@ -54,8 +54,8 @@ func (w *warmSpans) add(p unsafe.Pointer, size uintptr) {
 
 // prefetch prefetches spans from..to-1.
 func (w *warmSpans) prefetch(from, to uint8) {
-	for _, s := range w.at[from:to] {
-		prefetchLines(uintptr(s&(1<<56-1)), int(s>>56))
+	if from < to {
+		prefetchSpans(&w.at[from], int(to-from))
 	}
 }
 
