@@ -14,11 +14,11 @@ import (
 func TestStoredAlike(t *testing.T) {
 	a, b := engine.NumberValue(3), engine.NumberValue(3)
 	assert.True(t, storedAlike(&a, &b))
-	if valueSize%8 == 0 {
+	if valueSize == 16 || valueSize == 32 {
 		// Scribble over every byte no field covers: still alike.
-		pb := (*[valueWords]uint64)(unsafe.Pointer(&b))
-		for i := range pb {
-			pb[i] |= ^valueMask[i]
+		for i := range valueSize / 8 {
+			p := (*uint64)(unsafe.Add(unsafe.Pointer(&b), 8*i))
+			*p |= ^valueMask[i]
 		}
 		assert.True(t, storedAlike(&a, &b), "padding does not count")
 		assert.True(t, same(a, b))
