@@ -140,15 +140,14 @@ type Runtime struct {
 	fastRef                       *npcRef
 	stMeta                        *lua.LTable
 	// The fast npc.state (statemirror.go): its metatable, the mirrors'
-	// metatable, a mirror per schema and the last one used.
+	// metatable, the mirror table that is its __index now (only
+	// promoteState sets it), a mirror per schema and the last one used.
 	stFastMeta, stMirrorMiss *lua.LTable
-	// stFastIndex is stFastMeta's __index (a mirror's table), which only
-	// promoteState sets.
-	stFastIndex *lua.LTable
-	mirrors     map[*engine.Schema]*stateMirror
-	lastMirror  *stateMirror
-	fMeta       *lua.LTable // npc.facts
-	callMeta    *lua.LTable
+	stFastIndex              *lua.LTable
+	mirrors                  map[*engine.Schema]*stateMirror
+	lastMirror               *stateMirror
+	fMeta                    *lua.LTable // npc.facts
+	callMeta                 *lua.LTable
 	// sleepToken and hostToken mark what a body yields: npc:wait and a host
 	// method that is not done yet (see the prelude in npc.go).
 	sleepToken, hostToken *lua.LUserData
