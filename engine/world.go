@@ -207,12 +207,20 @@ const aheadGroup = 1
 // nothing of the agents themselves (aheadGroup agents a call); the
 // hint after the lane's last is allOwn when no agent's states lay apart
 // at the last tick, and the states' own prefetches are not looked for.
+// Tasks that are Warmers and will be resumed are warmed a step or two
+// ahead of their agent's tick (laneWarmer, agent_warm.go).
 func tickLane(agents []*Agent, lane []int32, hints []uint8, timing bool, dt float64, busy []int32) []int32 {
 	n := len(lane)
 	hints = hints[:n+1]
 	apart := hints[n] != allOwn // some agent's states may lie apart (or its hint is not known)
 	var all uint8               // the hints of this tick, or-ed
+	var warm laneWarmer         // the tasks about to be resumed (agent_warm.go)
 	for j, i := range lane {
+		if k := j + warmSteps; k < n {
+			warm.next(agents[lane[k]])
+		} else {
+			warm.next(nil)
+		}
 		if k := j + aheadAgent; j%aheadGroup == 0 && k < n {
 			// The agent (or group) aheadAgent on.
 			e := min(k+aheadGroup, n)
