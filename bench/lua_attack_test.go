@@ -87,15 +87,33 @@ func resumeAttack(tb testing.TB, agents []*engine.Agent, tasks []engine.Task, i 
 // cache misses of a large world count (the Lua part of a world tick, per
 // resume); with 100 they all stay in the cache. It reports the process's
 // CPU time per resume beside the wall time.
-func BenchmarkLuaAttackResume(b *testing.B) {
+func BenchmarkLuaAttackResume(b *testing.B) { benchAttackResume(b, false) }
+
+// BenchmarkLuaAttackResumeWarm is BenchmarkLuaAttackResume with each
+// body warmed before its resume as a World's tick warms them
+// (engine.Warmer): Warm(0) two bodies ahead, Warm(1) one body ahead.
+func BenchmarkLuaAttackResumeWarm(b *testing.B) { benchAttackResume(b, true) }
+
+func benchAttackResume(b *testing.B, warm bool) {
 	for _, n := range []int{100, 10000} {
 		b.Run(fmt.Sprintf("bodies=%d", n), func(b *testing.B) {
 			agents, tasks, done := attackBodies(b, n)
 			defer done()
+			warmers := make([]engine.Warmer, n)
+			for i, t := range tasks {
+				warmers[i], _ = t.(engine.Warmer)
+				if warm && warmers[i] == nil {
+					b.Fatal("a Lua body's task is not an engine.Warmer")
+				}
+			}
 			b.ReportAllocs()
 			b.ResetTimer()
 			c0 := cpuNow()
 			for i := 0; i < b.N; i++ {
+				if warm {
+					warmers[(i+2)%n].Warm(0)
+					warmers[(i+1)%n].Warm(1)
+				}
 				resumeAttack(b, agents, tasks, i%n)
 			}
 			cpu := cpuNow() - c0

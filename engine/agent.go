@@ -66,7 +66,7 @@ type Agent struct {
 	// The fields a tick reads come first, together, in the first 248
 	// bytes (see TestAgentHotFieldsComeFirst), and State and post follow
 	// them in stateBuf when they fit: a tick of an agent touches few cache
-	// lines (World.Tick prefetches them, see prefetchAgent), which matters
+	// lines (World.Tick prefetches them, see prefetchAgents), which matters
 	// since with 10,000 agents nothing of an agent is still in the cache
 	// from its previous tick. (248, not 256: the allocator puts an 8-byte
 	// header before an object of this size, so stateBuf starts on a line.)
@@ -361,9 +361,11 @@ func (a *Agent) Tick(dt float64) {
 	moved, ranOn := allSlots, a.task != nil
 	if a.task != nil {
 		changed = a.worldChanges()
-		if reason := a.invalidated(changed); reason != "" {
-			a.interrupt(reason)
-			ranOn = false
+		if !a.nothingToCheck(changed) {
+			if reason := a.invalidated(changed); reason != "" {
+				a.interrupt(reason)
+				ranOn = false
+			}
 		}
 	} else if a.step < len(a.plan) {
 		if reason := a.higherGoal(nil, allSlots); reason != "" {
@@ -384,7 +386,11 @@ func (a *Agent) Tick(dt float64) {
 	if bodyRan && a.layer != nil {
 		a.ObserveBeliefs() // the body's changes, dispatched at the next tick
 	}
-	a.time = a.clock.advance(dt)
+	if dt == a.clock.dt {
+		a.time = a.clock.next() // advance, inlined
+	} else {
+		a.time = a.clock.advance(dt)
+	}
 }
 
 // sense runs the sensors that are due and refreshes named conditions.
@@ -552,20 +558,34 @@ func (a *Agent) notePost() uint64 {
 	return m
 }
 
+// nothingToCheck reports whether invalidated(changed) would find nothing
+// and do nothing: the world changed no slot, the world's queue found no
+// plan for the agent (ready), and no re-score of a running pick is due.
+// It is small enough to inline, so that most ticks of a running body make
+// no call for their checks.
+func (a *Agent) nothingToCheck(changed uint64) bool {
+	return changed == 0 && a.ready == nil && !(a.picked && a.time+1e-9 >= a.rethinkAt)
+}
+
 // invalidated says why the running step must stop, or "". changed is
 // the slots the world changed since the body's last resume (see
 // worldChanges): a check that reads none of them would find what it found
 // then, nothing, so it is skipped.
 func (a *Agent) invalidated(changed uint64) string {
 	act := a.running
-	if changed&act.Pre.ReadMask() != 0 && !act.Pre.Eval(a.State) && act.Pre.Eval(a.post) {
-		return "precondition \"" + act.Pre.Source() + "\" of " + act.Name + " no longer holds"
-	}
-	if r := a.higherGoal(a.post, changed); r != "" {
-		return r
-	}
-	if r := a.watchPlan(changed); r != "" {
-		return r
+	// When the world changed nothing and the world's queue found no plan
+	// for the agent (ready), the three checks would each find nothing:
+	// every one of them is skipped by its read mask then.
+	if changed != 0 || a.ready != nil {
+		if changed&act.Pre.ReadMask() != 0 && !act.Pre.Eval(a.State) && act.Pre.Eval(a.post) {
+			return "precondition \"" + act.Pre.Source() + "\" of " + act.Name + " no longer holds"
+		}
+		if r := a.higherGoal(a.post, changed); r != "" {
+			return r
+		}
+		if r := a.watchPlan(changed); r != "" {
+			return r
+		}
 	}
 	// Re-score a running pick at most every RethinkEvery seconds, and not
 	// once its own body has made its precondition false (it is finishing).
@@ -576,7 +596,8 @@ func (a *Agent) invalidated(changed uint64) string {
 		if u.memo.holds(a, act, a.sinceRescore|changed) {
 			return "" // the scores' inputs are as at the last re-score, which kept act
 		}
-		next, _ := u.Pick(a.State, act)
+		// Pick, with the scores the memo still knows taken from it.
+		next := u.repick(a, a.State, act, a.sinceRescore|changed)
 		keeps := next == nil || next == act // decided by the state alone
 		if next != nil && next != act && a.allowed1(next) == "" {
 			bs, rs := u.Score(next, a.State), u.Score(act, a.State)
@@ -769,7 +790,7 @@ func (a *Agent) checkProgress(moved uint64) {
 	}
 	var unsatisfied *Goal
 	byPrio := a.Domain.ByPrio
-	if p := int(a.progGoal); p > 0 && moved != allSlots && !checkEverything && p < len(byPrio)+2 && moved&goalsRead(byPrio) == 0 {
+	if p := int(a.progGoal); p > 0 && moved != allSlots && !checkEverything && p < len(byPrio)+2 && (moved == 0 || moved&goalsRead(byPrio) == 0) {
 		if p > 1 {
 			unsatisfied = byPrio[p-2]
 		}

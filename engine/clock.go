@@ -18,14 +18,28 @@ type clock struct {
 // time.
 func (c *clock) advance(dt float64) float64 {
 	if dt != c.dt {
-		c.base, c.dt, c.n = c.now(), dt, 0
-		c.rate = 0
-		if r := math.Round(1 / dt); r >= 1 && r < 1e9 && math.Abs(r*dt-1) < 1e-12 {
-			c.rate = r
-		}
+		c.restart(dt)
 	}
-	c.n++
-	return c.now()
+	return c.next()
+}
+
+// next is advance for a tick of the clock's own dt (c.dt): small enough
+// to inline, for the agents' ticks.
+func (c *clock) next() float64 {
+	c.n++ // so n > 0: now's first case does not apply
+	if c.rate > 0 {
+		return c.base + float64(c.n)/c.rate
+	}
+	return c.base + float64(c.n)*c.dt
+}
+
+// restart begins a new run of ticks of dt seconds from the time reached.
+func (c *clock) restart(dt float64) {
+	c.base, c.dt, c.n = c.now(), dt, 0
+	c.rate = 0
+	if r := math.Round(1 / dt); r >= 1 && r < 1e9 && math.Abs(r*dt-1) < 1e-12 {
+		c.rate = r
+	}
 }
 
 func (c *clock) now() float64 {

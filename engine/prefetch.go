@@ -21,14 +21,39 @@ func ownStates(a *Agent) bool {
 	return len(a.State) > 0 && &a.State[0] == &a.stateBuf[0]
 }
 
-// prefetchAgent prefetches the hot fields of a's struct, those a tick
-// reads (it reads none of them itself). The states follow, once these
-// lines are in (touchStates, prefetchStates).
-func prefetchAgent(a *Agent) { prefetchSpan(unsafe.Pointer(a), hotTo) }
+// A prefetch hint (prefetchHint) says what of an agent its next tick
+// reads, worked out at the end of its last tick: hintApart plus nothing
+// else when its states lie elsewhere (their address is in the struct),
+// else the number of 64-byte lines from the agent's address that hold its
+// hot fields and its states (they lie in stateBuf, right after). The zero
+// hint is not known yet (the agent's first tick in its place in the lane)
+// and is read as hintApart: the struct's hot lines first (prefetchAgents,
+// from the agent's address on to hotTo), the states from the struct later
+// (touchStates, prefetchStates).
+const hintApart = 0x80
+
+// allOwn is the hint tickLane keeps after a lane's last: every agent's
+// states lay in its stateBuf at the last tick (no hint had hintApart).
+const allOwn = 1
+
+// prefetchHint returns a's prefetch hint for its next tick (see
+// hintApart): while it ticks, its struct is in the cache.
+func prefetchHint(a *Agent) uint8 {
+	n := uintptr(len(a.State))
+	if !ownStates(a) { // as touchStates: post follows State in stateBuf
+		return hintApart
+	}
+	end := uintptr(unsafe.Pointer(a))&63 + hotTo + 2*n*unsafe.Sizeof(Value{})
+	return uint8((end + 63) / 64) // at most 1+4+8 lines: 16 values of 32 bytes
+}
+
+// statesApart reports whether hint h (see hintApart) leaves the agent's
+// states to touchStates and prefetchStates.
+func statesApart(h uint8) bool { return h == 0 || h >= hintApart }
 
 // prefetchStates prefetches a's state and the state after its body's last
 // resume (side by side when NewAgent made them, see makeStates). a's
-// struct should be in the cache already (prefetchAgent).
+// struct should be in the cache already (prefetchAgents).
 func prefetchStates(a *Agent) {
 	const size = int(unsafe.Sizeof(Value{}))
 	st, post := a.State, a.post
@@ -45,7 +70,7 @@ func prefetchStates(a *Agent) {
 }
 
 // touchStates prefetches a's State and post when they lie in its
-// stateBuf (the same page as the hot fields, see prefetchAgent, which
+// stateBuf (the same page as the hot fields, see prefetchAgents, which
 // should be in the cache already), else the first line of its states
 // only: that starts the page walk, so the prefetches of the other lines,
 // a little later (prefetchStates), find the page.

@@ -1,15 +1,80 @@
 #include "textflag.h"
 
 // func prefetch(p unsafe.Pointer, lines int)
+//
+// Four lines a round while four or more are left, then one at a time.
 TEXT ·prefetch(SB), NOSPLIT, $0-16
 	MOVQ p+0(FP), AX
 	MOVQ lines+8(FP), CX
+	CMPQ CX, $4
+	JLT  ones
+fours:
+	PREFETCHT0 (AX)
+	PREFETCHT0 64(AX)
+	PREFETCHT0 128(AX)
+	PREFETCHT0 192(AX)
+	ADDQ $256, AX
+	SUBQ $4, CX
+	CMPQ CX, $4
+	JGE  fours
+ones:
 	TESTQ CX, CX
-	JLE done
-loop:
+	JLE  done
+one:
 	PREFETCHT0 (AX)
 	ADDQ $64, AX
 	DECQ CX
-	JNZ loop
+	JNZ  one
 done:
+	RET
+
+// func prefetchAgents(agents unsafe.Pointer, lane *int32, hints *uint8, n int, hot uintptr)
+//
+// Per agent: its pointer from agents[lane[i]], its lines from hints[i]
+// (a hint of 1 to 127 is the number of lines; 0 or 128 and more means
+// the hot fields only: (p&63 + hot) >> 6 lines), then those lines, four
+// at a time while four or more are left.
+TEXT ·prefetchAgents(SB), NOSPLIT, $0-40
+	MOVQ agents+0(FP), SI
+	MOVQ lane+8(FP), DI
+	MOVQ hints+16(FP), DX
+	MOVQ n+24(FP), CX
+	MOVQ hot+32(FP), R9
+	TESTQ CX, CX
+	JLE  end
+agent:
+	MOVLQSX (DI), AX
+	MOVQ (SI)(AX*8), AX
+	MOVBQZX (DX), BX
+	LEAQ -1(BX), R8
+	CMPQ R8, $0x7f
+	JB   lines
+	MOVQ AX, BX
+	ANDQ $63, BX
+	ADDQ R9, BX
+	SHRQ $6, BX
+lines:
+	CMPQ BX, $4
+	JLT  rest
+	PREFETCHT0 (AX)
+	PREFETCHT0 64(AX)
+	PREFETCHT0 128(AX)
+	PREFETCHT0 192(AX)
+	ADDQ $256, AX
+	SUBQ $4, BX
+	JMP  lines
+rest:
+	TESTQ BX, BX
+	JLE  next
+line:
+	PREFETCHT0 (AX)
+	ADDQ $64, AX
+	DECQ BX
+	JNZ  line
+next:
+	ADDQ $4, DI
+	INCQ DX
+	DECQ CX
+	JNZ  agent
+end:
 	RET

@@ -3,6 +3,7 @@ package engine
 import (
 	"math/rand/v2"
 	"sync"
+	"unsafe"
 )
 
 // World is the agents of a game and a clock. Tick is the one call a game
@@ -57,6 +58,7 @@ type World struct {
 
 	worker []int
 	lanes  [][]int32         // per worker: the indexes of its agents this tick (makeLanes)
+	hints  [][]uint8         // per worker: per place in its lane, the prefetch hint of the agent there, then allOwn or 0 (see tickLane)
 	busy   [][]int32         // per worker: the indexes of its agents with records or tells to hand on (tickLane)
 	merged []int32           // the busy lists merged, in agent order (handOn)
 	heads  []int             // scratch for the merge: per busy list, the next index
@@ -137,68 +139,114 @@ func (w *World) flush(a *Agent) {
 func (w *World) Pin(i, k int) { w.worker[i] = k }
 
 // makeLanes sorts the agents' indexes into one lane per worker, in agent
-// order. The lanes are the world's, reused from tick to tick.
+// order (one lane of every agent on one worker). The lanes, and their
+// prefetch hints, are the world's, reused from tick to tick.
 func (w *World) makeLanes() {
-	if len(w.lanes) != w.Workers {
-		w.lanes = make([][]int32, w.Workers)
+	k := max(1, w.Workers)
+	if len(w.lanes) != k {
+		w.lanes, w.hints = make([][]int32, k), make([][]uint8, k)
 	}
-	for k := range w.lanes {
-		w.lanes[k] = w.lanes[k][:0]
+	if k == 1 {
+		// Agent order: rebuilt only when the number of agents changed
+		// (a Remove keeps the indexes 0..n-1).
+		if l := w.lanes[0]; len(l) != len(w.Agents) {
+			l = l[:0]
+			for i := range w.Agents {
+				l = append(l, int32(i))
+			}
+			w.lanes[0] = l
+		}
+	} else {
+		for k := range w.lanes {
+			w.lanes[k] = w.lanes[k][:0]
+		}
+		for i := range w.Agents {
+			k := w.workerOf(i)
+			w.lanes[k] = append(w.lanes[k], int32(i))
+		}
 	}
-	for i := range w.Agents {
-		k := w.workerOf(i)
-		w.lanes[k] = append(w.lanes[k], int32(i))
+	for k, l := range w.lanes {
+		// A hint that no longer matches its agent (the lanes moved) only
+		// prefetches the wrong lines once: the agent's tick sets it again.
+		if h := w.hints[k]; len(h) != len(l)+1 {
+			w.hints[k] = append(h[:0], make([]uint8, len(l)+1)...)
+		}
 	}
 }
 
 // How far ahead tickLane prefetches an agent's struct, and its states
-// (which need the struct, for their address). States in the agent's
-// stateBuf go whole at aheadStates+1 (touchStates); states held elsewhere
-// go there with their first line only and the rest one agent later: the
-// prefetches of a page that is not in the TLB yet mostly come to nothing,
-// and the one line makes the processor walk the page table in time for
-// the others. Measured with 10,000 soldiers (BenchmarkWorldTickGoBodies):
-// at 4 and 2 agents ahead, touchStates's read of the agent's first line
-// still waited for it (6-7% of the profile); at 8 and 4, 1%; 12 and 6
-// and 16 and 8 read alike within the noise.
+// when they lie elsewhere (which need the struct, for their address).
+// States in the agent's stateBuf go with the struct (see prefetchHint);
+// states held elsewhere go with their first line at aheadStates+1 and the
+// rest one agent later: the prefetches of a page that is not in the TLB
+// yet mostly come to nothing, and the one line makes the processor walk
+// the page table in time for the others. Measured with 10,000 soldiers
+// (BenchmarkWorldTickGoBodies): at 4 and 2 agents ahead, touchStates's
+// read of the agent's first line still waited for it (6-7% of the
+// profile); at 8 and 4, 1%; 12 and 6 and 16 and 8 read alike within the
+// noise.
 const aheadAgent, aheadStates = 12, 6
 
-// tickLane ticks the agents whose indexes are in lane, in order (every
-// agent when lane is nil), and returns busy with the indexes of those
-// that have records or told beliefs to hand on after the tick appended.
-// While one agent ticks, the parts of the next ones that a tick reads are
-// prefetched: with thousands of agents none of them is still in the cache
-// from the previous tick, and waiting for memory was most of a tick's
-// time.
-func tickLane(agents []*Agent, lane []int32, timing bool, dt float64, busy []int32) []int32 {
-	n := len(agents)
-	if lane != nil {
-		n = len(lane)
-	}
-	at := func(j int) int {
-		if lane != nil {
-			return int(lane[j])
+// aheadGroup is how many agents' structs tickLane prefetches in one call
+// (prefetchAgents), every aheadGroup agents: agents aheadAgent to
+// aheadAgent+aheadGroup-1 ahead. Measured with 10,000 soldiers
+// (BenchmarkWorldTickGoBodies, 1 worker, 8 interleaved rounds): groups
+// of 4 make 8 fewer instructions per agent-tick than one agent per call,
+// but cost 28% more CPU time (136 against 106 ns per agent-tick): 44
+// prefetches at once fill the line-fill buffers, and the tick waits.
+const aheadGroup = 1
+
+// tickLane ticks the agents whose indexes are in lane, in order, and
+// returns busy with the indexes of those that have records or told
+// beliefs to hand on after the tick appended. While one agent ticks, the
+// parts of the next ones that a tick reads are prefetched: with thousands
+// of agents none of them is still in the cache from the previous tick,
+// and waiting for memory was most of a tick's time. hints holds, per
+// place in the lane, what the agent there needs prefetched (prefetchHint,
+// set after its tick for the next one), so that the prefetches read
+// nothing of the agents themselves (aheadGroup agents a call); the
+// hint after the lane's last is allOwn when no agent's states lay apart
+// at the last tick, and the states' own prefetches are not looked for.
+// Tasks that are Warmers and will be resumed are warmed a step or two
+// ahead of their agent's tick (laneWarmer, agent_warm.go).
+func tickLane(agents []*Agent, lane []int32, hints []uint8, timing bool, dt float64, busy []int32) []int32 {
+	n := len(lane)
+	hints = hints[:n+1]
+	apart := hints[n] != allOwn // some agent's states may lie apart (or its hint is not known)
+	var all uint8               // the hints of this tick, or-ed
+	var warm laneWarmer         // the tasks about to be resumed (agent_warm.go)
+	for j, i := range lane {
+		if k := j + warmSteps; k < n {
+			warm.next(agents[lane[k]])
+		} else {
+			warm.next(nil)
 		}
-		return j
-	}
-	for j := 0; j < n; j++ {
-		if j+aheadAgent < n {
-			prefetchAgent(agents[at(j+aheadAgent)])
+		if k := j + aheadAgent; j%aheadGroup == 0 && k < n {
+			// The agent (or group) aheadAgent on.
+			e := min(k+aheadGroup, n)
+			prefetchAgents(unsafe.Pointer(&agents[0]), &lane[k], &hints[k], e-k, hotTo+63)
 		}
-		if j+aheadStates+1 < n {
-			touchStates(agents[at(j+aheadStates+1)])
+		if apart {
+			if k := j + aheadStates + 1; k < n && statesApart(hints[k]) {
+				touchStates(agents[lane[k]])
+			}
+			if k := j + aheadStates; k < n && statesApart(hints[k]) {
+				prefetchStates(agents[lane[k]])
+			}
 		}
-		if j+aheadStates < n {
-			prefetchStates(agents[at(j+aheadStates)])
-		}
-		i := at(j)
 		a := agents[i]
 		a.Timing = timing
 		a.Tick(dt)
+		h := prefetchHint(a)
+		hints[j], all = h, all|h
 		if a.handOn { // set when a record or a told belief is added
 			a.handOn = false
-			busy = append(busy, int32(i))
+			busy = append(busy, i)
 		}
+	}
+	hints[n] = 0
+	if all&hintApart == 0 {
+		hints[n] = allOwn
 	}
 	return busy
 }
@@ -217,16 +265,16 @@ func (w *World) Tick(dt float64) {
 	if len(w.busy) != lanes {
 		w.busy = make([][]int32, lanes)
 	}
+	w.makeLanes()
 	if lanes == 1 {
-		w.busy[0] = tickLane(w.Agents, nil, w.Timing, dt, w.busy[0][:0])
+		w.busy[0] = tickLane(w.Agents, w.lanes[0], w.hints[0], w.Timing, dt, w.busy[0][:0])
 	} else {
-		w.makeLanes()
 		var wg sync.WaitGroup
 		for k := 0; k < lanes; k++ {
 			wg.Add(1)
 			go func(k int) {
 				defer wg.Done()
-				w.busy[k] = tickLane(w.Agents, w.lanes[k], w.Timing, dt, w.busy[k][:0])
+				w.busy[k] = tickLane(w.Agents, w.lanes[k], w.hints[k], w.Timing, dt, w.busy[k][:0])
 			}(k)
 		}
 		wg.Wait()

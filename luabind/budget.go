@@ -98,6 +98,23 @@ func (b *budget) done(th *lua.LState) <-chan struct{} {
 // instruction. A disarmed or spent budget sends every instruction here
 // (stop is -1, see spend and disarm).
 func (b *budget) doneSlow(th *lua.LState) <-chan struct{} {
+	if b.n <= b.stop && b.fastMeta != nil && gcWatch.cycles.Load() == b.mem.cycles {
+		// Only peekWork sent the instruction here (the budget is armed,
+		// nothing is spent, no clock is read, no collection ran): the
+		// commonest, a lookup on the fast npc object or npc.state, is
+		// charged here as tableWork charges it, the rest goes on below.
+		if ud := lookupUserData(th); ud != nil {
+			switch {
+			case isTable(ud.Metatable, b.fastMeta):
+				b.n += accessUnits
+				return b.afterLookup()
+			case ud == b.fastState && isTable(ud.Metatable, b.fastStateMeta):
+				b.n += accessUnits
+				b.mirror.sync(b.fastAgent)
+				return b.afterLookup()
+			}
+		}
+	}
 	if !b.armed {
 		b.n-- // a disarmed budget counts nothing
 		return nil
@@ -124,6 +141,19 @@ func (b *budget) doneSlow(th *lua.LState) <-chan struct{} {
 	if b.timeLimit > 0 && b.n&(timeCheckEvery-1) == 0 && time.Since(b.start) > b.timeLimit {
 		b.spend(errors.New("time budget exceeded: ran longer than " + b.timeLimit.String() +
 			" in one resume of a body or one call of a callback or a role file (a runaway loop? see luabind.Options.TimeBudget)"))
+		return closedChan
+	}
+	return nil
+}
+
+// afterLookup is doneSlow's end for a lookup charged on the fast npc
+// object or npc.state: the instruction limit's check.
+func (b *budget) afterLookup() <-chan struct{} {
+	if b.limit > 0 && b.n > b.limit {
+		b.spend(b.overrun())
+		if b.where != nil {
+			b.spentAt = b.where()
+		}
 		return closedChan
 	}
 	return nil

@@ -45,6 +45,8 @@ type coTask struct {
 	// work is what the last resume spent, in work units (0 when it ran
 	// inside another budgeted call).
 	work int64
+	// warm is where the memory lies that the next resume reads (warm.go).
+	warm warmSpans
 }
 
 // waitOver advances the task's wait by dt and reports whether the
@@ -170,6 +172,7 @@ func (t *coTask) resume(fn *lua.LFunction, first, args []lua.LValue) (st lua.Res
 				t.bw = waitOf(rets[1])
 			}
 		}
+		t.noteWarm()
 		return st, rets, nil
 	case lua.ResumeOK:
 		t.done = true

@@ -140,8 +140,10 @@ type Runtime struct {
 	fastRef                       *npcRef
 	stMeta                        *lua.LTable
 	// The fast npc.state (statemirror.go): its metatable, the mirrors'
-	// metatable, a mirror per schema and the last one used.
+	// metatable, the mirror table that is its __index now (only
+	// promoteState sets it), a mirror per schema and the last one used.
 	stFastMeta, stMirrorMiss *lua.LTable
+	stFastIndex              *lua.LTable
 	mirrors                  map[*engine.Schema]*stateMirror
 	lastMirror               *stateMirror
 	fMeta                    *lua.LTable // npc.facts

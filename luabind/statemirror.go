@@ -71,18 +71,21 @@ func (m *stateMirror) sync(a *engine.Agent) {
 	st := a.State
 	for i := range m.held {
 		e := &m.held[i]
-		var v engine.Value
+		v := &noValue
 		if e.slot < len(st) {
-			v = st[e.slot]
+			v = &st[e.slot]
 		}
-		if !same(v, e.v) {
-			old := e.v
-			e.v = v
-			if present(old) && present(v) {
-				replaceString(m.tbl, e.name, fromValue(v))
-			} else {
-				m.tbl.RawSetString(e.name, fromValue(v))
-			}
+		// Stored alike is the same value; the common case, tested
+		// without copying the value or reading its parts.
+		if storedAlike(v, &e.v) || same(*v, e.v) {
+			continue
+		}
+		old := e.v
+		e.v = *v
+		if present(old) && present(e.v) {
+			replaceString(m.tbl, e.name, fromValue(e.v))
+		} else {
+			m.tbl.RawSetString(e.name, fromValue(e.v))
 		}
 	}
 }
@@ -176,8 +179,9 @@ func (r *Runtime) promoteState(p *npcRef) {
 		r.stFastMeta.RawSetString("__newindex", r.stMeta.RawGetString("__newindex"))
 		r.stFastMeta.RawSetString("__metatable", r.stMeta.RawGetString("__metatable"))
 	}
-	if r.stFastMeta.RawGetString("__index") != m.tbl {
+	if r.stFastIndex != m.tbl {
 		r.stFastMeta.RawSetString("__index", m.tbl)
+		r.stFastIndex = m.tbl
 	}
 	p.state.Metatable = r.stFastMeta
 	r.budget.fastState, r.budget.mirror, r.budget.fastAgent = p.state, m, p.a

@@ -177,6 +177,35 @@ func peekWork(th *lua.LState, ops uint64) bool {
 	return uint(pc-1) < uint(len(p.Code)) && ops>>(p.Code[pc-1]>>26)&1 != 0
 }
 
+// lookupUserData is the userdata that the GETTABLE, GETTABLEKS or SELF
+// instruction th's VM is about to run looks a key up in: nil for
+// another instruction, a lookup in something else, or a frame that
+// cannot be read (peeking off, a Go function's frame). It is tableWork's
+// first test, written out for the budget's commonest case.
+func lookupUserData(th *lua.LState) *lua.LUserData {
+	if th == nil || !peek.ok {
+		return nil
+	}
+	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	if cf == nil {
+		return nil
+	}
+	fn := *(**lua.LFunction)(unsafe.Add(cf, peek.frameFn))
+	if fn == nil || fn.Proto == nil {
+		return nil
+	}
+	pc, code := *(*int)(unsafe.Add(cf, peek.framePc)), fn.Proto.Code
+	if pc < 1 || pc > len(code) {
+		return nil
+	}
+	inst := code[pc-1]
+	if lookupOps>>(inst>>26)&1 == 0 {
+		return nil
+	}
+	ud, _ := vmFrame{th: th, cf: cf, fn: fn, inst: inst}.register(int(inst & 0x1ff)).(*lua.LUserData)
+	return ud
+}
+
 // callFrames returns the call frame th runs now and the one under it
 // (the Lua frame that called a running Go function), as gopher-lua's raw
 // frame pointers; both nil when the frames cannot be read, the parent
