@@ -39,7 +39,7 @@ type wordSearch struct {
 	full   []uint64    // with dense: all ones for a word compared by value, else 0
 	small  bool        // dense with at most 4 words: 4-lane passes (wordAct.d4, full4)
 	full4  [4]uint64   // with small: full, 0 past the row
-	strs   []string    // intern id -> string
+	strs   []Value     // intern id -> string Value
 	ids    map[string]uint64
 
 	cond  wordCond   // the goal condition
@@ -498,7 +498,7 @@ func (ws *wordSearch) intern(s string) uint64 {
 		return id
 	}
 	id := uint64(len(ws.strs))
-	ws.strs = append(ws.strs, s)
+	ws.strs = append(ws.strs, expr.StringValue(s))
 	ws.ids[s] = id
 	return id
 }
@@ -668,7 +668,7 @@ func (ws *wordSearch) store(st State, src []uint64) {
 		case expr.Bool:
 			st[s] = expr.BoolValue(src[i] != 0)
 		default:
-			st[s] = expr.StringValue(ws.strs[src[i]])
+			st[s] = ws.strs[src[i]]
 		}
 	}
 }

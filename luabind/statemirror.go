@@ -92,8 +92,8 @@ func (m *stateMirror) sync(a *engine.Agent) {
 
 // same reports whether v and o are the same value to Lua: the same
 // kind, the same bits of the number (0 and -0 differ: tostring tells
-// them apart) and the same string; that is, the same Key.
-func same(v, o engine.Value) bool { return v.Key() == o.Key() }
+// them apart) and the same string; that is, ==.
+func same(v, o engine.Value) bool { return v == o }
 
 // present reports whether a mirror table holds a key for v: Lua tables
 // hold no nil.

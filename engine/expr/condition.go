@@ -245,30 +245,35 @@ func (n *cnode) value(st State) Value {
 	return BoolValue(n.truth(st))
 }
 
-// compare applies a comparison operator to two known values.
+// compare applies a comparison operator to two known values. Handles
+// are canonical, so two values with different handles differ in kind or
+// in text, and two with the same handle differ only in their words.
 func compare(op Cmp, a, b *Value) bool {
-	if a.p == b.p { // the same kind (a tag), or texts that start alike
+	if a.h == b.h {
 		if a.isNumber() {
 			return compareNumbers(op, a.num(), b.num())
 		}
-		if !a.isString() { // bool, nil: equality only
-			switch op {
-			case Eq:
-				return a.n == b.n
-			case Ne:
-				return a.n != b.n
-			}
-			return false
+		switch op { // nil, bools, or the same text (n is 0)
+		case Eq:
+			return a.n == b.n
+		case Ne:
+			return a.n != b.n
+		case Le, Ge:
+			return a.isString()
 		}
-	} else if !a.isString() || !b.isString() {
-		return op == Ne // different kinds
+		return false
 	}
-	x, y := a.text(), b.text()
 	switch op {
 	case Eq:
-		return x == y
+		return false
 	case Ne:
-		return x != y
+		return true
+	}
+	if !a.isString() || !b.isString() {
+		return false // different kinds order nothing
+	}
+	x, y := a.str(), b.str()
+	switch op {
 	case Lt:
 		return x < y
 	case Le:

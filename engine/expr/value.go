@@ -3,7 +3,7 @@ package expr
 import (
 	"math"
 	"strconv"
-	"unsafe"
+	"unique"
 )
 
 // Kind is the type of a Value.
@@ -30,113 +30,94 @@ func (k Kind) String() string {
 
 // Value is one state value: nil, a bool, a number (float64) or a string.
 // The zero Value is Unknown: the variable is missing from the state.
-// Values are small (16 bytes on 64-bit machines: a pointer and a word)
-// and safe to copy; a string Value shares the string's bytes.
+// Values are small (16 bytes on 64-bit machines: a handle and a word)
+// and safe to copy and to share between goroutines.
 //
-// Values are not comparable with == (the compiler refuses it, and a
-// Value in a map key or an interface compared with == panics): compare
-// them with Equal, which compares strings by their text and numbers as
-// float64. To key a map by a Value, use its Key (a ValueKey). Beware that
-// reflect.DeepEqual (and so testify's assert.Equal) on Values compares
-// a string's storage, not its text: compare Values with Equal or their
-// String forms instead.
+// Values are comparable: == (and so a map keyed by Value, and
+// reflect.DeepEqual or testify's assert.Equal) holds exactly when two
+// Values have the same kind and the same content, a string's text
+// compared byte for byte wherever it was built, a number's float64 bits
+// compared as bits: so with == 0 and -0 differ and a NaN equals itself.
+// Equal is the condition and effect languages' equality (numbers compare
+// as float64: 0 equals -0, NaN equals nothing); use it for game logic.
 type Value struct {
-	_ [0]func() // not comparable: see above
-	// p is nil for Unknown; &tags[tagNil], &tags[tagBool] or
-	// &tags[tagNumber] for nil, a bool (n is 0 or 1) and a number (n is
-	// its float64 bits); &tags[tagEmpty] for the empty string; else the
-	// first byte of a string's text, n bytes long. It points at the start
-	// of live data or at a tag, never past either, so the collector keeps
-	// the text alive and checkptr accepts it.
-	p unsafe.Pointer
+	// h is the zero handle for Unknown; hNil, hBool or hNumber for nil, a
+	// bool (n is 0 or 1) and a number (n is its float64 bits); else the
+	// canonical handle of a string's text (n is 0). Equal texts have the
+	// same handle, so h and n are canonical and == compares contents.
+	h unique.Handle[text]
 	n uint64
 }
 
-// tags are the bytes p points at for the kinds that hold no text. No
-// string's text lies in them (no string is made from them but the empty
-// one), so p tells the kinds apart.
-var tags [4]byte
+// text is what a handle stands for: a string's text (kind String), or
+// no text and the kind Nil, Bool or Number, so no string's handle is
+// ever one of the three tags.
+type text struct {
+	s    string
+	kind Kind
+}
 
-// The indexes of tags. The first three follow the order of their kinds,
-// so the tag of kind k (Nil, Bool or Number) is at tagNil + (k - Nil).
-const (
-	tagNil = iota
-	tagBool
-	tagNumber
-	tagEmpty
+// The handles of the kinds that hold no text, and of the empty string.
+var (
+	hNil    = unique.Make(text{kind: Nil})
+	hBool   = unique.Make(text{kind: Bool})
+	hNumber = unique.Make(text{kind: Number})
+	hEmpty  = unique.Make(text{kind: String})
 )
 
-// tag returns the pointer of the tag at index i.
-func tag(i int) unsafe.Pointer { return unsafe.Pointer(&tags[i]) }
-
-// tagIndex is v.p's offset from the first tag: below len(tags) when v.p
-// is a tag, else any other number.
-func (v Value) tagIndex() uintptr { return uintptr(v.p) - uintptr(unsafe.Pointer(&tags)) }
-
 // isNumber reports whether v is a number (the common test, kept cheap).
-func (v Value) isNumber() bool { return v.p == tag(tagNumber) }
+func (v Value) isNumber() bool { return v.h == hNumber }
 
 // num returns v's number; meaningful only for a number.
 func (v Value) num() float64 { return math.Float64frombits(v.n) }
 
 // isString reports whether v is a string, empty or not.
-func (v Value) isString() bool { return v.p != nil && v.tagIndex() >= tagEmpty }
+func (v Value) isString() bool { return v.IsKnown() && v.h.Value().kind == String }
 
-// str returns v's text; meaningful only for a string.
-func (v Value) str() string { return unsafe.String((*byte)(v.p), int(v.n)) }
-
-// text is str for a Value in memory (compare's operands): where a uint64
-// is an int, p and n are laid out as a string's header is (a pointer to
-// the text, then its length), so the text is read as one, without the
-// checks of unsafe.String.
-func (v *Value) text() string {
-	if unsafe.Sizeof(int(0)) == unsafe.Sizeof(v.n) && unsafe.Offsetof(v.n) == unsafe.Sizeof(v.p) {
-		return *(*string)(unsafe.Pointer(&v.p))
-	}
-	return v.str()
-}
+// str returns v's text; meaningful only for a string (else "").
+func (v Value) str() string { return v.h.Value().s }
 
 // NilValue returns the nil value (a known variable holding nothing).
-func NilValue() Value { return Value{p: tag(tagNil)} }
+func NilValue() Value { return Value{h: hNil} }
 
 // BoolValue returns a bool value.
 func BoolValue(b bool) Value {
 	if b {
-		return Value{p: tag(tagBool), n: 1}
+		return Value{h: hBool, n: 1}
 	}
-	return Value{p: tag(tagBool)}
+	return Value{h: hBool}
 }
 
 // NumberValue returns a number value.
-func NumberValue(f float64) Value { return Value{p: tag(tagNumber), n: math.Float64bits(f)} }
+func NumberValue(f float64) Value { return Value{h: hNumber, n: math.Float64bits(f)} }
 
-// StringValue returns a string value. It shares s's bytes (strings are
-// immutable, so that is safe).
+// StringValue returns a string value. It interns s's text (package
+// unique: a hash and a look-up in a concurrent map, and a copy of the
+// text the first time it is seen), so that equal texts give equal
+// Values; the text stays alive while a Value holds it. StringValue is
+// safe for concurrent use.
 func StringValue(s string) Value {
 	if len(s) == 0 {
-		return Value{p: tag(tagEmpty)}
+		return Value{h: hEmpty}
 	}
-	return Value{p: unsafe.Pointer(unsafe.StringData(s)), n: uint64(len(s))}
+	return Value{h: unique.Make(text{s: s, kind: String})}
 }
 
 // Kind reports the value's kind.
 func (v Value) Kind() Kind {
-	if i := v.tagIndex(); i < tagEmpty {
-		return Nil + Kind(i)
-	}
-	if v.p == nil {
+	if !v.IsKnown() {
 		return Unknown
 	}
-	return String
+	return v.h.Value().kind
 }
 
 // IsKnown reports whether the value is not Unknown.
-func (v Value) IsKnown() bool { return v.p != nil }
+func (v Value) IsKnown() bool { return v.h != unique.Handle[text]{} }
 
 // AsBool returns the bool and whether the value is a bool (false when it
 // is not).
 func (v Value) AsBool() (bool, bool) {
-	if v.p != tag(tagBool) {
+	if v.h != hBool {
 		return false, false
 	}
 	return v.n != 0, true
@@ -163,44 +144,18 @@ func (v Value) AsString() (string, bool) {
 
 // Truthy reports whether the value is the bool true, the only value a bare
 // variable in a condition accepts.
-func (v Value) Truthy() bool { return v.p == tag(tagBool) && v.n != 0 }
+func (v Value) Truthy() bool { return v.h == hBool && v.n != 0 }
 
 // Equal reports whether two values are equal: same kind and same content;
 // numbers compare as float64, so 1 and 1.0 are equal, 0 and -0 too, and
-// NaN equals nothing; strings compare by their bytes.
+// NaN equals nothing; strings compare by their bytes. It differs from ==
+// only for numbers: == compares their bits (0 and -0 differ, a NaN
+// equals itself).
 func (v Value) Equal(o Value) bool {
-	if v.p == o.p { // the same kind but a string, or the same text's start
-		if v.isNumber() {
-			return v.num() == o.num()
-		}
-		return v.n == o.n
+	if v.isNumber() && o.isNumber() {
+		return v.num() == o.num()
 	}
-	// Different kinds, or two strings whose texts lie apart (both not
-	// empty: the empty string has one tag).
-	return v.n == o.n && v.isString() && o.isString() && v.str() == o.str()
-}
-
-// ValueKey is a comparable form of a Value, to key a map by a Value: two
-// Values have the same key exactly when they have the same kind, the same
-// float64 bits and the same text (wherever the text lies), so 0 and -0
-// have different keys, and NaN's key equals itself although NaN is not
-// Equal to NaN. A ValueKey is a plain value, safe to copy and share.
-type ValueKey struct {
-	Kind Kind
-	Bits uint64 // a number's float64 bits; 1 for true; else 0
-	Text string // a string's text; else ""
-}
-
-// Key returns v's ValueKey.
-func (v Value) Key() ValueKey {
-	k := ValueKey{Kind: v.Kind()}
-	switch k.Kind {
-	case String:
-		k.Text = v.str()
-	case Bool, Number:
-		k.Bits = v.n
-	}
-	return k
+	return v == o // canonical handles: the same text has the same one
 }
 
 // String formats the value as an effect literal would write it: numbers in
@@ -224,6 +179,27 @@ func (v Value) String() string {
 		return quote(v.str())
 	}
 	return "unknown"
+}
+
+// GoString formats the value as Go source that makes it, for %#v and
+// test failure messages: expr.StringValue("x"), expr.NumberValue(1),
+// expr.BoolValue(true), expr.NilValue() or expr.Value{} for Unknown.
+func (v Value) GoString() string {
+	switch v.Kind() {
+	case Nil:
+		return "expr.NilValue()"
+	case Bool:
+		return "expr.BoolValue(" + strconv.FormatBool(v.n != 0) + ")"
+	case Number:
+		f := v.num()
+		if math.IsInf(f, 0) || math.IsNaN(f) {
+			return "expr.NumberValue(" + strconv.FormatFloat(f, 'g', -1, 64) + ")"
+		}
+		return "expr.NumberValue(" + FormatNumber(f) + ")"
+	case String:
+		return "expr.StringValue(" + strconv.Quote(v.str()) + ")"
+	}
+	return "expr.Value{}"
 }
 
 // Interface returns the value as a Go value: nil, bool, float64 or string.

@@ -1,7 +1,9 @@
 package expr_test
 
 import (
+	"fmt"
 	"math"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -108,7 +110,7 @@ func refEqual(a, b refValue) bool {
 	return true
 }
 
-// refAlike is "stored alike" on models: what Key compares.
+// refAlike is == on models: the same kind, bits of the number and text.
 func refAlike(a, b refValue) bool {
 	return a.kind == b.kind && a.b == b.b && math.Float64bits(a.f) == math.Float64bits(b.f) && a.s == b.s
 }
@@ -161,10 +163,11 @@ func TestValueAgreesWithItsModel(t *testing.T) {
 	})
 }
 
-// TestValueEqualAndKeyAgreeWithTheModel: Equal is the model's equality
-// (0 == -0, NaN != NaN, strings by their bytes wherever they lie), and
-// Key is equal exactly when the values are stored alike.
-func TestValueEqualAndKeyAgreeWithTheModel(t *testing.T) {
+// TestValueEqualAndEqualsAgreeWithTheModel: Equal is the model's equality
+// (0 == -0, NaN != NaN, strings by their bytes wherever they lie); ==,
+// == on the Values in interfaces and reflect.DeepEqual hold exactly when
+// the models have the same kind, bits and text.
+func TestValueEqualAndEqualsAgreeWithTheModel(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		ra, a := drawValue(t, "a")
 		rb, b := drawValue(t, "b")
@@ -181,7 +184,13 @@ func TestValueEqualAndKeyAgreeWithTheModel(t *testing.T) {
 		}
 		assert.Equal(t, refEqual(ra, rb), a.Equal(b), "%s Equal %s", a, b)
 		assert.Equal(t, refEqual(rb, ra), b.Equal(a), "%s Equal %s", b, a)
-		assert.Equal(t, refAlike(ra, rb), a.Key() == b.Key(), "%s's and %s's keys", a, b)
+		same := refAlike(ra, rb)
+		assert.Equal(t, same, a == b, "%#v == %#v", a, b)
+		assert.Equal(t, same, any(a) == any(b), "any(%#v) == any(%#v)", a, b)
+		assert.Equal(t, same, reflect.DeepEqual(a, b), "DeepEqual(%#v, %#v)", a, b)
+		m := map[expr.Value]bool{a: true}
+		assert.Equal(t, same, m[b], "a map keyed by %#v finds %#v", a, b)
+		assert.True(t, a == a && reflect.DeepEqual(a, a), "%#v is itself", a)
 		assert.Equal(t, ra.kind != expr.Number || !math.IsNaN(ra.f), a.Equal(a), "%s Equal itself", a)
 	})
 }
@@ -189,17 +198,19 @@ func TestValueEqualAndKeyAgreeWithTheModel(t *testing.T) {
 func TestValueSpecialCases(t *testing.T) {
 	negZero := math.Copysign(0, -1)
 	assert.True(t, expr.NumberValue(0).Equal(expr.NumberValue(negZero)), "0 == -0")
-	assert.NotEqual(t, expr.NumberValue(0).Key(), expr.NumberValue(negZero).Key(), "0 and -0 are stored apart")
+	assert.NotEqual(t, expr.NumberValue(0), expr.NumberValue(negZero), "0 and -0 differ with ==")
 	nan := expr.NumberValue(math.NaN())
 	assert.False(t, nan.Equal(nan), "NaN equals nothing")
-	assert.Equal(t, nan.Key(), nan.Key(), "a NaN's key is itself")
+	assert.Equal(t, nan, nan, "a NaN is itself with ==")
+	assert.True(t, nan == expr.NumberValue(math.NaN()), "a NaN with the same bits")
 	assert.True(t, expr.NumberValue(math.Inf(1)).Equal(expr.NumberValue(math.Inf(1))))
 	assert.False(t, expr.NumberValue(math.Inf(1)).Equal(expr.NumberValue(math.Inf(-1))))
 
 	long := "abcabc"
 	x, y := expr.StringValue(long[0:3]), expr.StringValue(long[3:6])
 	assert.True(t, x.Equal(y), "the same text at two places")
-	assert.Equal(t, x.Key(), y.Key())
+	assert.Equal(t, x, y, "the same text at two places is DeepEqual")
+	assert.True(t, x == y)
 	assert.False(t, expr.StringValue(long[0:2]).Equal(expr.StringValue(long[0:3])), "a prefix is another text")
 	empty := expr.StringValue(long[2:2])
 	assert.True(t, empty.Equal(expr.StringValue("")), "every empty string is the empty string")
@@ -210,14 +221,51 @@ func TestValueSpecialCases(t *testing.T) {
 	assert.False(t, expr.BoolValue(true).Equal(expr.StringValue("\x01")), "true is not a one-byte text")
 	assert.False(t, expr.NumberValue(0).Equal(expr.BoolValue(false)))
 
-	m := map[expr.ValueKey]int{expr.StringValue("a").Key(): 1, expr.NumberValue(1).Key(): 2}
-	assert.Equal(t, 1, m[expr.StringValue(string([]byte("a"))).Key()], "a map keyed by Key finds a text wherever it lies")
-	assert.Equal(t, 2, m[expr.NumberValue(1.0).Key()])
-	_, found := m[expr.BoolValue(true).Key()]
+	m := map[expr.Value]int{expr.StringValue("a"): 1, expr.NumberValue(1): 2}
+	assert.Equal(t, 1, m[expr.StringValue(string([]byte("a")))], "a map keyed by Value finds a text wherever it lies")
+	assert.Equal(t, 2, m[expr.NumberValue(1.0)])
+	_, found := m[expr.BoolValue(true)]
 	assert.False(t, found, "true is not the number 1")
+	_, found = m[expr.StringValue("")]
+	assert.False(t, found, "the empty string is not a")
 
 	if unsafe.Sizeof(uintptr(0)) == 8 {
-		assert.Equal(t, uintptr(16), unsafe.Sizeof(expr.Value{}), "a Value is a pointer and a word")
+		assert.Equal(t, uintptr(16), unsafe.Sizeof(expr.Value{}), "a Value is a handle and a word")
+	}
+}
+
+// TestValuesInInterfacesCompare: == on interfaces holding Values does
+// not panic (Values are comparable) and compares the contents.
+func TestValuesInInterfacesCompare(t *testing.T) {
+	vals := []expr.Value{{}, expr.NilValue(), expr.BoolValue(false), expr.BoolValue(true),
+		expr.NumberValue(0), expr.NumberValue(1), expr.StringValue(""), expr.StringValue("ab")}
+	for i, v := range vals {
+		for j, w := range vals {
+			var eq bool
+			require.NotPanics(t, func() { eq = any(v) == any(w) }, "any(%#v) == any(%#v)", v, w)
+			assert.Equal(t, i == j, eq, "any(%#v) == any(%#v)", v, w)
+		}
+	}
+	b := []byte("ab")
+	assert.True(t, any(vals[7]) == any(expr.StringValue(string(b))), "a text built from bytes")
+	assert.True(t, any(vals[7]) == any(expr.StringValue("xaby"[1:3])), "a substring")
+}
+
+// TestValueGoString: %#v writes the Go that makes the value.
+func TestValueGoString(t *testing.T) {
+	for _, c := range []struct {
+		v    expr.Value
+		want string
+	}{
+		{expr.Value{}, "expr.Value{}"},
+		{expr.NilValue(), "expr.NilValue()"},
+		{expr.BoolValue(true), "expr.BoolValue(true)"},
+		{expr.NumberValue(-1.5), "expr.NumberValue(-1.5)"},
+		{expr.NumberValue(1e21), "expr.NumberValue(1e+21)"},
+		{expr.NumberValue(math.Inf(-1)), "expr.NumberValue(-Inf)"},
+		{expr.StringValue("a\"b\n"), `expr.StringValue("a\"b\n")`},
+	} {
+		assert.Equal(t, c.want, fmt.Sprintf("%#v", c.v))
 	}
 }
 
