@@ -122,3 +122,20 @@ func BenchmarkLuaAgentMemory(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLuaStateStrings is one resume of a body that writes four
+// strings to npc.state (two literals, two concatenations) and waits: the
+// cost of turning Lua strings into state Values.
+func BenchmarkLuaStateStrings(b *testing.B) {
+	task, a, done := luaTask(b, "lua_strings.lua", luabind.Options{})
+	defer done()
+	b.ReportAllocs()
+	for b.Loop() {
+		if st, err := task.Resume(1.0 / 60); st != engine.Running {
+			b.Fatal(st, err)
+		}
+	}
+	if s, _ := a.Get("call").AsString(); len(s) != len("squad0-go") {
+		b.Fatalf("call is %q, not a squad's", s)
+	}
+}
