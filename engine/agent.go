@@ -510,13 +510,9 @@ func statesAlike(x, y State) bool {
 	return d == 0
 }
 
-// valueWords and valueBytes are a Value's memory as 8-byte words (when
-// its size is a multiple of 8, as on 64-bit machines: valueInWords) or as
-// bytes.
-type (
-	valueWords [unsafe.Sizeof(Value{}) / 8]uint64
-	valueBytes [unsafe.Sizeof(Value{})]byte
-)
+// valueWords is a Value's memory as 8-byte words (when its size is a
+// multiple of 8, as on 64-bit machines: valueInWords).
+type valueWords [unsafe.Sizeof(Value{}) / 8]uint64
 
 const valueInWords = unsafe.Sizeof(Value{})%8 == 0
 
