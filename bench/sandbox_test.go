@@ -91,7 +91,7 @@ func BenchmarkLuaTableLoop(b *testing.B) {
 				b.Fatal(st, err)
 			}
 		}
-		if a.Get("sum") != engine.NumberValue(2880001200000) {
+		if !a.Get("sum").Equal(engine.NumberValue(2880001200000)) {
 			b.Fatal("wrong sum", a.Get("sum"))
 		}
 	})

@@ -211,9 +211,9 @@ func NewAgent(name string, d *Domain) *Agent {
 // working states (post, started, scratch), and the per-goal satisfied
 // marks. State and post, which every tick reads, lie side by side in the
 // agent's stateBuf when they fit, else in one allocation with the other
-// two; started and scratch are allocated together. Each allocation is a
-// whole number of 64-byte lines (2n values of 32 bytes), so no line is
-// shared with another agent's states.
+// two (4n values of 16 bytes: a whole number of 64-byte lines, so no line
+// of them is shared with another agent's states); started and scratch,
+// which a tick reads only when a step starts, are allocated together.
 func (a *Agent) makeStates(d *Domain) {
 	n := len(d.Initial)
 	var block []Value
@@ -456,38 +456,58 @@ func (a *Agent) worldChanges() uint64 {
 	if len(st) != len(post) || len(st) > 64 || checkEverything {
 		return allSlots
 	}
+	if statesAlike(st, post) {
+		return 0
+	}
 	return changedSlots(st, post)
 }
 
 // changedSlots returns the slots where x and y (of equal length, at most
-// 64) differ, as bits. It compares the values' bytes, not their meaning
+// 64) differ, as bits. It compares the values' words, not their meaning
 // (Value.Equal): values that are equal but stored differently (0 and -0,
 // the same text in two strings) count as changed, which only makes a
-// check run that could have been skipped; values stored alike are equal.
+// check run that could have been skipped; values stored alike are equal
+// (a Value's words are all of it: its kind, its number's bits, its
+// string's text pointer and length), so no change is missed.
 func changedSlots(x, y State) uint64 {
 	var m uint64
 	y = y[:len(x)]
-	if len(valueWords{}) == 4 && valueInWords { // 64-bit machines: without a branch per word
+	if len(valueWords{}) == 2 && valueInWords { // 64-bit machines: without a branch per slot
+		bit := uint64(1) // 1 << i
 		for i := range x {
-			p, q := (*[4]uint64)(unsafe.Pointer(&x[i])), (*[4]uint64)(unsafe.Pointer(&y[i]))
-			if p[0]^q[0]|p[1]^q[1]|p[2]^q[2]|p[3]^q[3] != 0 {
-				m |= 1 << uint(i)
+			p, q := (*[2]uint64)(unsafe.Pointer(&x[i])), (*[2]uint64)(unsafe.Pointer(&y[i]))
+			if (p[0]^q[0])|(p[1]^q[1]) != 0 { // ^ and | bind alike: the parentheses matter
+				m |= bit
 			}
+			bit <<= 1
 		}
 		return m
 	}
 	for i := range x {
-		var differ bool
-		if valueInWords {
-			differ = *(*valueWords)(unsafe.Pointer(&x[i])) != *(*valueWords)(unsafe.Pointer(&y[i]))
-		} else {
-			differ = *(*valueBytes)(unsafe.Pointer(&x[i])) != *(*valueBytes)(unsafe.Pointer(&y[i]))
-		}
-		if differ {
+		if !alike(&x[i], &y[i]) {
 			m |= 1 << uint(i)
 		}
 	}
 	return m
+}
+
+// statesAlike reports whether x and y (of equal length) are stored alike,
+// word for word: changedSlots(x, y) == 0, found with fewer instructions
+// (no mask), which is what most calls find (a waiting body, a world that
+// wrote nothing), so worldChanges and notePost build the mask only when
+// it is not.
+func statesAlike(x, y State) bool {
+	y = y[:len(x)]
+	if len(valueWords{}) != 2 || !valueInWords {
+		return changedSlots(x, y) == 0
+	}
+	var d uint64
+	for i := range x {
+		p, q := (*[2]uint64)(unsafe.Pointer(&x[i])), (*[2]uint64)(unsafe.Pointer(&y[i]))
+		d |= p[0] ^ q[0]
+		d |= p[1] ^ q[1]
+	}
+	return d == 0
 }
 
 // valueWords and valueBytes are a Value's memory as 8-byte words (when
@@ -523,7 +543,10 @@ func (a *Agent) notePost() uint64 {
 		a.sinceRescore = allSlots
 		return allSlots
 	}
-	m := changedSlots(st, post)
+	var m uint64
+	if !statesAlike(st, post) {
+		m = changedSlots(st, post)
+	}
 	if a.picked {
 		a.sinceRescore |= m
 	} else {

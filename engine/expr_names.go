@@ -24,6 +24,10 @@ const (
 // Values are immutable and safe to share between goroutines.
 type Value = expr.Value
 
+// ValueKey is expr.ValueKey, a comparable form of a Value (Value.Key), to
+// key a map by a Value. Values themselves are not comparable with ==.
+type ValueKey = expr.ValueKey
+
 // Schema is expr.Schema, the names and slots of a domain's state variables.
 // A Schema is read-only once its domain is compiled: safe to share between
 // goroutines.

@@ -44,7 +44,7 @@ func prefetchHint(a *Agent) uint8 {
 		return hintApart
 	}
 	end := uintptr(unsafe.Pointer(a))&63 + hotTo + 2*n*unsafe.Sizeof(Value{})
-	return uint8((end + 63) / 64) // at most 1+4+8 lines: 16 values of 32 bytes
+	return uint8((end + 63) / 64) // at most 1+4+4 lines: 16 values of 16 bytes
 }
 
 // statesApart reports whether hint h (see hintApart) leaves the agent's

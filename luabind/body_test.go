@@ -41,14 +41,14 @@ func TestBodyOutcomes(t *testing.T) {
 		{"pcall around npc:wait", "the sandbox's pcall is yield-safe", "pcall_wait.lua", engine.EventFinish, "",
 			func(t *testing.T, a *engine.Agent) {
 				assert.Equal(t, engine.BoolValue(true), a.Get("ok"), "pcall returned true after the wait")
-				assert.Equal(t, engine.StringValue(filepath.Join("testdata", "pcall_wait.lua")+":14: boom"), a.Get("caught"),
+				assert.Equal(t, engine.StringValue(filepath.Join("testdata", "pcall_wait.lua")+":14: boom").String(), a.Get("caught").String(),
 					"an error after a wait inside pcall is caught with its position")
 			}},
 		{"2^53 + 1", "an integer of 2^53 or more is refused, not rounded: 2^53 + 1 reads as 2^53", "bigid.lua", engine.EventFail,
 			"bigid.lua:13: npc.state.id: 9007199254740992 is not an exact integer: numbers of magnitude 2^53 or more are refused",
 			func(t *testing.T, a *engine.Agent) {
 				assert.Equal(t, engine.NumberValue(9007199254740991), a.Get("small"), "2^53 - 1 is exact and kept")
-				assert.Equal(t, engine.StringValue("1234567890123456789"), a.Get("id"), "the id kept as a string stays")
+				assert.Equal(t, engine.StringValue("1234567890123456789").String(), a.Get("id").String(), "the id kept as a string stays")
 			}},
 		{"waiting in a sort comparator", "gopher-lua cannot suspend a Go call; the sandbox says so", "sort_wait.lua", engine.EventFail,
 			"sort_wait.lua:14: cannot wait or yield inside a callback of table.sort", nil},

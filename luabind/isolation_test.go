@@ -112,7 +112,7 @@ func TestCrossAgentAttemptsAreRefused(t *testing.T) {
 	v := agents["victim"]
 	assert.Equal(t, engine.BoolValue(true), v.Get("done"), "the victim finished")
 	assert.Equal(t, engine.NumberValue(1), v.Get("count"), "only the victim resumed its coroutine")
-	assert.Equal(t, engine.StringValue("hello victim"), v.Get("greeting"), "the module's function is the original")
+	assert.Equal(t, engine.StringValue("hello victim").String(), v.Get("greeting").String(), "the module's function is the original")
 	assert.Equal(t, engine.NumberValue(1), v.Get("first"), "the module's nested table is unchanged")
 	assert.Equal(t, map[string]int{"victim": 1}, calls, "the host call ran once, for the victim; nobody waited on it")
 }

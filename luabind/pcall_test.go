@@ -18,5 +18,5 @@ func TestPcallYieldsThroughNestingAndCoroutines(t *testing.T) {
 	wd.run(10, 0.1)
 	a := wd.agents["a"]
 	assert.Equal(t, engine.BoolValue(true), a.Get("done"))
-	assert.Equal(t, engine.StringValue("truetrueinner;2,50,end!,dead;w1,falselate;handled x;false attempt to call a number value"), a.Get("log"))
+	assert.Equal(t, engine.StringValue("truetrueinner;2,50,end!,dead;w1,falselate;handled x;false attempt to call a number value").String(), a.Get("log").String())
 }

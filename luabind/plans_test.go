@@ -54,7 +54,7 @@ func TestBaristaRecoversWithTheFailurePlan(t *testing.T) {
 		"Barista I could not prepare the espresso buying beans and trying again",
 		"Barista served cup of espresso",
 	}, wd.prints())
-	assert.Equal(t, engine.StringValue("cup of espresso"), a.Get("served"))
+	assert.Equal(t, engine.StringValue("cup of espresso").String(), a.Get("served").String())
 	assert.Equal(t, engine.BoolValue(true), a.Get("beans"))
 	// The first prepare failed for want of an applicable plan, and the
 	// failure plan's result completed it.
@@ -272,7 +272,7 @@ func TestActionBodiesAchieveAndWaitForEvents(t *testing.T) {
 	a := wd.agents["Worker"]
 	assert.Equal(t, engine.BoolValue(true), a.Get("finished"), wd.trace("Worker"))
 	assert.Equal(t, engine.NumberValue(1), a.Get("helped"))
-	assert.Equal(t, engine.StringValue("help then nil timeout"), a.Get("why"))
+	assert.Equal(t, engine.StringValue("help then nil timeout").String(), a.Get("why").String())
 	fin := wd.first("Worker", engine.EventFinish)
 	require.NotNil(t, fin)
 	// Start at tick 1; the goal is dispatched at tick 2 and its plan waits
@@ -304,9 +304,9 @@ func TestAnActionBodyWaitsForEventsInARoleWithoutPlans(t *testing.T) {
 	wd.run(30, 0.1) // 3 s of game time pass
 	a.Set("go", engine.BoolValue(true))
 	wd.run(4, 0.1)
-	assert.Equal(t, engine.StringValue(""), a.Get("why"), "the 0.5 s timeout counts from the call, not from the start")
+	assert.Equal(t, engine.StringValue("").String(), a.Get("why").String(), "the 0.5 s timeout counts from the call, not from the start")
 	wd.run(4, 0.1)
-	assert.Equal(t, engine.StringValue("timeout"), a.Get("why"))
+	assert.Equal(t, engine.StringValue("timeout").String(), a.Get("why").String())
 }
 
 func TestReloadSwapsThePlans(t *testing.T) {

@@ -51,7 +51,7 @@ func TestReloadSwapsTheRoleAndKeepsState(t *testing.T) {
 	assert.NotSame(t, d, a.Domain)
 	assert.Same(t, a.Domain, b.Domain, "the new domain is shared")
 	assert.Equal(t, engine.NumberValue(6), a.Get("count"), "state kept by name")
-	assert.Equal(t, engine.StringValue("v1"), a.Get("label"), "a kept variable keeps the agent's value, not the new initial one")
+	assert.Equal(t, engine.StringValue("v1").String(), a.Get("label").String(), "a kept variable keeps the agent's value, not the new initial one")
 	assert.Equal(t, engine.NumberValue(7), a.Get("bonus"), "a new variable takes its initial value")
 	w.Tick(0.1)
 	assert.Equal(t, engine.NumberValue(106), a.Get("count"), "version 2 counts by a hundred")

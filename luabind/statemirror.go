@@ -1,7 +1,6 @@
 package luabind
 
 import (
-	"math"
 	"reflect"
 	"unsafe"
 
@@ -93,14 +92,8 @@ func (m *stateMirror) sync(a *engine.Agent) {
 
 // same reports whether v and o are the same value to Lua: the same
 // kind, the same bits of the number (0 and -0 differ: tostring tells
-// them apart) and the same string.
-func same(v, o engine.Value) bool {
-	vn, _ := v.AsNumber()
-	on, _ := o.AsNumber()
-	vs, _ := v.AsString() // "" unless a string
-	os, _ := o.AsString()
-	return v.Kind() == o.Kind() && math.Float64bits(vn) == math.Float64bits(on) && vs == os
-}
+// them apart) and the same string; that is, the same Key.
+func same(v, o engine.Value) bool { return v.Key() == o.Key() }
 
 // present reports whether a mirror table holds a key for v: Lua tables
 // hold no nil.

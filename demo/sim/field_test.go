@@ -109,7 +109,7 @@ func TestBattleEndsWithAWinnerAndNobodyInAWall(t *testing.T) {
 			if !s.Field.Walkable(so.X, so.Y) {
 				require.Failf(t, "a soldier in a wall", "tick %d: %s at (%.1f, %.1f)", tick, so.Name, so.X, so.Y)
 			}
-			if so.Agent.Get("heard_shot") == engine.BoolValue(true) {
+			if so.Agent.Get("heard_shot").Truthy() {
 				heard = true
 			}
 		}

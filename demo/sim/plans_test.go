@@ -73,7 +73,7 @@ func TestHeardShotTurnsTheSoldierAndSendsItToCover(t *testing.T) {
 			ducked = true
 			assert.InDelta(t, math.Atan2(sy-so.Y, sx-so.X), so.Facing, 1e-9, "in cover it faces the shot")
 		}
-		if so.Agent.Get("alert") == engine.BoolValue(false) {
+		if so.Agent.Get("alert").Equal(engine.BoolValue(false)) {
 			break
 		}
 	}

@@ -193,7 +193,7 @@ func (c *Condition) Eval(st State) bool {
 		return true
 	}
 	for _, s := range c.reads {
-		if s >= len(st) || st[s].k == Unknown {
+		if s >= len(st) || !st[s].IsKnown() {
 			return false
 		}
 	}
@@ -204,8 +204,8 @@ func (n *cnode) truth(st State) bool {
 	switch n.op {
 	case OpVarLit:
 		v := &st[n.slot]
-		if v.k == Number && n.lit.k == Number { // the common clause, inlined
-			return compareNumbers(n.cmp, v.n, n.lit.n)
+		if v.isNumber() && n.lit.isNumber() { // the common clause, inlined
+			return compareNumbers(n.cmp, v.num(), n.lit.num())
 		}
 		return compare(n.cmp, v, &n.lit)
 	case OpAnd:
@@ -247,34 +247,36 @@ func (n *cnode) value(st State) Value {
 
 // compare applies a comparison operator to two known values.
 func compare(op Cmp, a, b *Value) bool {
-	if a.k != b.k {
-		return op == Ne
+	if a.p == b.p { // the same kind (a tag), or texts that start alike
+		if a.isNumber() {
+			return compareNumbers(op, a.num(), b.num())
+		}
+		if !a.isString() { // bool, nil: equality only
+			switch op {
+			case Eq:
+				return a.n == b.n
+			case Ne:
+				return a.n != b.n
+			}
+			return false
+		}
+	} else if !a.isString() || !b.isString() {
+		return op == Ne // different kinds
 	}
-	switch a.k {
-	case Number:
-		return compareNumbers(op, a.n, b.n)
-	case String:
-		switch op {
-		case Eq:
-			return a.s == b.s
-		case Ne:
-			return a.s != b.s
-		case Lt:
-			return a.s < b.s
-		case Le:
-			return a.s <= b.s
-		case Gt:
-			return a.s > b.s
-		case Ge:
-			return a.s >= b.s
-		}
-	default: // bool, nil: equality only
-		switch op {
-		case Eq:
-			return a.n == b.n
-		case Ne:
-			return a.n != b.n
-		}
+	x, y := a.text(), b.text()
+	switch op {
+	case Eq:
+		return x == y
+	case Ne:
+		return x != y
+	case Lt:
+		return x < y
+	case Le:
+		return x <= y
+	case Gt:
+		return x > y
+	case Ge:
+		return x >= y
 	}
 	return false
 }

@@ -20,6 +20,26 @@ var (
 	xb = expr.BoolValue
 )
 
+// texts returns the values of vs as their String forms, by name: Values
+// are compared by meaning, not by where a string's text lies (which
+// assert.Equal on Values would compare, see Value).
+func (vs exprVars) texts() map[string]string {
+	m := make(map[string]string, len(vs))
+	for k, v := range vs {
+		m[k] = v.String()
+	}
+	return m
+}
+
+// stateTexts returns st's values as their String forms, slot by slot.
+func stateTexts(st expr.State) []string {
+	l := make([]string, len(st))
+	for i, v := range st {
+		l[i] = v.String()
+	}
+	return l
+}
+
 // exprState interns the names of vs into sc (sorted, so slots are stable)
 // and returns a state holding vs; names of sc not in vs are Unknown.
 func exprState(sc *expr.Schema, vs exprVars) expr.State {

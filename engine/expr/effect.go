@@ -194,7 +194,7 @@ func (e *Effect) ApplyInPlace(st State) error {
 
 func (e *Effect) operandError(i, t int, st State) error {
 	a := &e.assigns[i]
-	return &EffectError{Effect: e.src, Variable: a.terms[t].name, Target: e.targetName(i), Got: st[a.terms[t].Slot].k}
+	return &EffectError{Effect: e.src, Variable: a.terms[t].name, Target: e.targetName(i), Got: st[a.terms[t].Slot].Kind()}
 }
 
 func (e *Effect) shortState(n int) error {
@@ -227,7 +227,7 @@ func (a *assign) check(st State) int {
 		return -1
 	}
 	for i := range a.terms {
-		if t := &a.terms[i]; t.IsVar && st[t.Slot].k != Number {
+		if t := &a.terms[i]; t.IsVar && !st[t.Slot].isNumber() {
 			return i
 		}
 	}
@@ -248,12 +248,12 @@ func (a *assign) eval(st State) (Value, int) {
 		var x float64
 		if t.IsVar {
 			v := st[t.Slot]
-			if v.k != Number {
+			if !v.isNumber() {
 				return Value{}, i
 			}
-			x = v.n
+			x = v.num()
 		} else {
-			x = t.Lit.n
+			x = t.Lit.num()
 		}
 		if t.Sub {
 			sum -= x

@@ -92,7 +92,7 @@ func (es *EffectSyntax) Compile(s *Schema) (*Effect, error) {
 				} else {
 					ct.Lit = StringValue(t.word)
 				}
-			} else if arith && t.lit.k != Number {
+			} else if arith && !t.lit.isNumber() {
 				return nil, &ParseError{Source: es.src, Col: t.col, Expected: "a number or a numeric variable for \"" + a.target + "\"", Found: t.lit.String()}
 			}
 			all = append(all, ct)

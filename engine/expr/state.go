@@ -88,7 +88,7 @@ func (st State) Set(s *Schema, name string, v Value) bool {
 func (st State) Map(s *Schema) map[string]any {
 	m := make(map[string]any, len(st))
 	for i, v := range st {
-		if v.k != Unknown {
+		if v.IsKnown() {
 			m[s.names[i]] = v.Interface()
 		}
 	}

@@ -1,0 +1,93 @@
+package engine
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"pgregory.net/rapid"
+)
+
+// drawSlotValue draws a state value of any kind, a string's text stored
+// in one of several ways (a literal, bytes converted at run time, a
+// substring).
+func drawSlotValue(t *rapid.T, label string) Value {
+	switch rapid.IntRange(0, 4).Draw(t, label+"kind") {
+	case 1:
+		return NilValue()
+	case 2:
+		return BoolValue(rapid.Bool().Draw(t, label+"bool"))
+	case 3:
+		f := rapid.Float64().Draw(t, label+"float")
+		if rapid.Bool().Draw(t, label+"special") {
+			f = rapid.SampledFrom([]float64{0, math.Copysign(0, -1), 1, math.Nextafter(1, 2), 2, math.Inf(1), math.NaN()}).Draw(t, label+"number")
+		}
+		return NumberValue(f)
+	case 4:
+		s := rapid.SampledFrom([]string{"", "a", "ab", "abab", "ATTACK"}).Draw(t, label+"text")
+		switch rapid.IntRange(0, 2).Draw(t, label+"store") {
+		case 1:
+			s = string([]byte(s))
+		case 2:
+			long := "ab" + s + s
+			i := rapid.IntRange(0, len(long)).Draw(t, label+"from")
+			s = long[i:rapid.IntRange(i, len(long)).Draw(t, label+"to")]
+		}
+		return StringValue(s)
+	}
+	return Value{}
+}
+
+// TestChangedSlotsMissesNoChange: a slot whose value differs in kind, in
+// a number's bits or in text always counts as changed; one that is not
+// reported holds the same value, stored alike.
+func TestChangedSlotsMissesNoChange(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		n := rapid.IntRange(0, 64).Draw(t, "n")
+		x, y := make(State, n), make(State, n)
+		for i := range x {
+			x[i] = drawSlotValue(t, "x")
+			switch rapid.IntRange(0, 2).Draw(t, "y") {
+			case 0:
+				y[i] = x[i]
+			case 1:
+				y[i] = drawSlotValue(t, "y")
+			case 2: // the same value made again: a text at another place
+				if s, ok := x[i].AsString(); ok {
+					y[i] = StringValue(strings.Clone(s))
+				} else {
+					y[i] = x[i]
+				}
+			}
+		}
+		m := changedSlots(x, y)
+		assert.Zero(t, m>>uint(n), "no bit beyond the slots")
+		assert.Equal(t, m == 0, statesAlike(x, y), "statesAlike is changedSlots == 0")
+		for i := range x {
+			changed := m&(1<<uint(i)) != 0
+			if !changed { // then the same value (Equal, or the same NaN)
+				assert.Equal(t, x[i].Key(), y[i].Key(), "slot %d: %s and %s differ, not reported", i, x[i], y[i])
+			}
+			assert.Equal(t, !alike(&x[i], &y[i]), changed, "slot %d: %s and %s", i, x[i], y[i])
+		}
+	})
+}
+
+// TestChangedSlotsSeesSmallDifferences: changes in a word's low bits,
+// which an or of the words' xors without parentheses (^ and | bind alike
+// in Go) loses: numbers one ulp apart, two texts of the same length side
+// by side in one string.
+func TestChangedSlotsSeesSmallDifferences(t *testing.T) {
+	long := "abcd"
+	x := State{NumberValue(1), StringValue(long[0:2]), NumberValue(4), BoolValue(false)}
+	y := State{NumberValue(math.Nextafter(1, 2)), StringValue(long[2:4]), NumberValue(math.Nextafter(4, 5)), BoolValue(true)}
+	assert.Equal(t, uint64(0b1111), changedSlots(x, y))
+	assert.Equal(t, uint64(0), changedSlots(x, x.Clone()))
+	for i := range x {
+		z := x.Clone()
+		z[i] = y[i]
+		assert.False(t, statesAlike(x, z), "slot %d changed", i)
+	}
+	assert.True(t, statesAlike(x, x.Clone()))
+}
