@@ -63,7 +63,7 @@ var oddValues = []Value{NumberValue(math.NaN()), NumberValue(math.Inf(1)), Numbe
 	StringValue(""), StringValue("x"), BoolValue(true), {}}
 
 // oddPickRun ticks a world of agents of the odd role while the game
-// writes odd values between ticks, changes dt every tick (tiny to an
+// writes odd values between ticks, changes dt every tick (0, tiny, to an
 // hour), removes and adds agents, switches between 1 and 2 workers and
 // pins agents, and gives agents odd RethinkEvery and Commitment values;
 // it returns every record. checkAll makes every check and re-score.
@@ -92,7 +92,7 @@ func oddPickRun(t *testing.T, pad int, seed uint64, checkAll bool) []string {
 		add()
 	}
 	r := rand.New(rand.NewPCG(seed, 99))
-	dts := []float64{1.0 / 60, 1.0 / 60, 1.0 / 60, 1.0 / 30, 0.1, 1e-9, 0.5, 3600}
+	dts := []float64{1.0 / 60, 1.0 / 60, 1.0 / 60, 1.0 / 30, 0.1, 1e-9, 0, 0.5, 3600}
 	names := []string{"hunger", "heat", "fatigue", "danger", "gate", "tag"}
 	for tick := range 700 {
 		for _, a := range w.Agents {
