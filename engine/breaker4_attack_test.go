@@ -15,6 +15,7 @@ import (
 // running pick's re-score (repick, the memo, nothingToCheck): a sensor
 // writes a slot the considerations read every tick (the same value most
 // of the time), bodies write slots other actions' scores read, one
+// sensor tells other agents beliefs the considerations read, one
 // action's precondition reads a slot none of its considerations do
 // (gate), considerations feed curves that turn NaN and ±Inf inputs into
 // NaN or ±Inf scores, one action reads nothing at all (idle), and pad
@@ -51,6 +52,9 @@ func oddPickRole(pad int) RoleSpec {
 				a.Set("danger", NumberValue(math.Mod(x+0.37, 1.2)))
 			} else {
 				a.Set("danger", a.Get("danger")) // the same value
+			}
+			if a.Rand.IntN(6) == 0 { // a told belief for another agent's next tick
+				_ = a.Tell(fmt.Sprintf("o%d", a.Rand.IntN(30)), "hunger", NumberValue(float64(a.Rand.IntN(12))))
 			}
 			return nil
 		}}},
@@ -126,7 +130,8 @@ func oddPickRun(t *testing.T, pad int, seed uint64, checkAll bool) []string {
 }
 
 // TestOddPicksSkipNothing: with odd values (NaN, ±Inf, -0, nil, Unknown,
-// strings) in the slots a utility pick's scores read, a sensor and bodies
+// strings) in the slots a utility pick's scores read, a sensor telling
+// other agents those beliefs, a sensor and bodies
 // writing those slots, dt changing every tick, agents removed and added,
 // the workers changing, and odd re-score periods and commitments, the
 // fast paths (skipped checks and re-scores, scores taken from the memo)
@@ -142,7 +147,7 @@ func TestOddPicksSkipNothing(t *testing.T) {
 				for _, l := range want {
 					kinds[l[:strings.Index(l, ":")]]++
 				}
-				for _, k := range []string{EventPick.String(), EventInterrupt.String(), EventFinish.String()} {
+				for _, k := range []string{EventPick.String(), EventInterrupt.String(), EventFinish.String(), EventTell.String()} {
 					assert.Greater(t, kinds[k], 20, "the run has %s records", k)
 				}
 				require.Equal(t, len(want), len(got), "as many records")
