@@ -103,6 +103,16 @@ func warmAttackRun(t *testing.T, file string, stale bool) []string {
 				a.Set("depth", engine.NumberValue(float64(r.IntN(600))))
 			}
 		}
+		if tick == 150 || tick == 300 { // a hot reload: every agent takes the new domain
+			d, err = rt.LoadDomain(file)
+			require.NoError(t, err)
+			for _, act := range d.Actions {
+				act.Body = recordingBody{inner: act.Body, tasks: &tasks}
+			}
+			for _, a := range w.Agents {
+				a.SetDomain(d)
+			}
+		}
 		switch p := r.IntN(100); {
 		case p < 4 && len(w.Agents) > 4:
 			require.True(t, w.Remove(w.Agents[r.IntN(len(w.Agents))]))
@@ -129,7 +139,8 @@ func warmAttackRun(t *testing.T, file string, stale bool) []string {
 
 // TestWarmStaleTasksChangeNothing: warming tasks whose notes are stale
 // (a stack that grew hundreds of frames and shrank again, a coroutine
-// that ended, failed or was interrupted and released, an agent removed
+// that ended, failed or was interrupted and released, a domain
+// reloaded, an agent removed
 // from the world, memory collected and given back to the system) changes
 // no record.
 func TestWarmStaleTasksChangeNothing(t *testing.T) {
