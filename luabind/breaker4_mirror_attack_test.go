@@ -58,12 +58,13 @@ const mirrorPickRole = `return { name = "Mirror", decide = "utility",
 
 // mirrorPickRun ticks 16 agents of mirrorPickRole for 500 ticks while the
 // game writes the scores' slots between ticks (numbers, NaN, ±Inf, -0,
-// nil, strings), with the state mirror on or off, and returns every
+// nil, strings), with the state mirror on or off and npc:wait in Go or
+// in Lua (luaWait), and returns every
 // record and every agent's final state.
-func mirrorPickRun(t *testing.T, file string, off bool) []string {
+func mirrorPickRun(t *testing.T, file string, off, useLua bool) []string {
 	t.Helper()
-	defer func(old bool) { noMirror = old }(noMirror)
-	noMirror = off
+	defer func(old, oldWait bool) { noMirror, luaWait = old, oldWait }(noMirror, luaWait)
+	noMirror, luaWait = off, useLua
 	rt := NewRuntime(Options{InstructionBudget: testBudget})
 	defer rt.Close()
 	d, err := rt.LoadDomain(file)
@@ -103,12 +104,12 @@ func mirrorPickRun(t *testing.T, file string, off bool) []string {
 // TestMirrorPicksAsWithout: a utility role whose Lua bodies write and
 // read the slots its considerations read, mid-pick, under a game writing
 // odd values, makes every record and final state alike with the state
-// mirror (its sync's stored-alike test) and without it.
+// mirror (its sync's stored-alike test) and without it, with npc:wait in
+// Go and in Lua.
 func TestMirrorPicksAsWithout(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "mirror_pick.lua")
 	require.NoError(t, os.WriteFile(file, []byte(mirrorPickRole), 0o644))
-	want := mirrorPickRun(t, file, true)
-	got := mirrorPickRun(t, file, false)
+	want := mirrorPickRun(t, file, true, true)
 	picks, interrupts, fails := 0, 0, 0
 	for _, l := range want {
 		switch {
@@ -122,8 +123,11 @@ func TestMirrorPicksAsWithout(t *testing.T) {
 	}
 	assert.Greater(t, picks, 100, "the run picks")
 	assert.Greater(t, interrupts, 20, "re-scores interrupt picks")
-	require.Equal(t, len(want), len(got), "as many records")
-	for i := range want {
-		require.Equal(t, want[i], got[i], "record %d", i)
+	for _, c := range []struct{ off, useLua bool }{{false, false}, {false, true}, {true, false}} {
+		got := mirrorPickRun(t, file, c.off, c.useLua)
+		require.Equal(t, len(want), len(got), "as many records (mirror off %v, Lua wait %v)", c.off, c.useLua)
+		for i := range want {
+			require.Equal(t, want[i], got[i], "record %d (mirror off %v, Lua wait %v)", i, c.off, c.useLua)
+		}
 	}
 }
