@@ -61,9 +61,7 @@ func TestOddValuesSurviveSnapshot(t *testing.T) {
 	w := NewWorld(1)
 	a := NewAgent("v", d)
 	w.Add(a)
-	for i, v := range vals {
-		a.State[i] = v
-	}
+	copy(a.State, vals)
 	var buf bytes.Buffer
 	require.NoError(t, w.Snapshot(&buf))
 	r, err := Restore(&buf, RestoreOptions{Domains: []*Domain{d}})
