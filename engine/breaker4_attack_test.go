@@ -158,3 +158,64 @@ func TestOddPicksSkipNothing(t *testing.T) {
 		}
 	}
 }
+
+// tellBudgetRun runs 24 soldiers of skipRole under a world plan budget
+// (the sliced planning queue) for 900 ticks while agents tell each other
+// beliefs the replanning checks and the scores read (health, ammo,
+// enemy_visible, alarm), and the game writes some; it returns every
+// record. checkAll makes every check and re-score.
+func tellBudgetRun(t *testing.T, budget int, checkAll bool) []string {
+	t.Helper()
+	d, err := Compile(skipRole())
+	require.NoError(t, err)
+	w, out := skipWorld(t, d, 9, 24, checkAll)
+	w.PlanBudget = budget
+	r := rand.New(rand.NewPCG(21, 22))
+	for range 900 {
+		for _, a := range w.Agents {
+			switch p := r.IntN(100); {
+			case p < 6:
+				to := w.Agents[r.IntN(len(w.Agents))].Name
+				require.NoError(t, a.Tell(to, "health", NumberValue(float64(r.IntN(101)))))
+			case p < 9:
+				to := w.Agents[r.IntN(len(w.Agents))].Name
+				require.NoError(t, a.Tell(to, "enemy_visible", BoolValue(r.IntN(3) > 0)))
+			case p < 11:
+				to := w.Agents[r.IntN(len(w.Agents))].Name
+				require.NoError(t, a.Tell(to, "alarm", NumberValue(float64(r.IntN(5)))))
+			case p < 13:
+				to := w.Agents[r.IntN(len(w.Agents))].Name
+				require.NoError(t, a.Tell(to, "ammo", NumberValue(float64(r.IntN(31)))))
+			case p < 15:
+				a.Set("magazines", NumberValue(0))
+			}
+		}
+		w.Tick(1.0 / 60)
+	}
+	w.Finish()
+	return *out
+}
+
+// TestToldBeliefsUnderAPlanBudgetSkipNothing: told beliefs (applied at
+// the receiver's next tick) and the sliced planning queue of a world plan
+// budget (plans and probes handed to agents between ticks) leave every
+// record as checking everything does.
+func TestToldBeliefsUnderAPlanBudgetSkipNothing(t *testing.T) {
+	for _, budget := range []int{5, 40} {
+		t.Run(fmt.Sprintf("budget=%d", budget), func(t *testing.T) {
+			want := tellBudgetRun(t, budget, true)
+			got := tellBudgetRun(t, budget, false)
+			kinds := map[string]int{}
+			for _, l := range want {
+				kinds[l[:strings.Index(l, ":")]]++
+			}
+			for _, k := range []string{EventTell.String(), EventPlan.String(), EventInterrupt.String(), EventPick.String()} {
+				assert.Greater(t, kinds[k], 20, "the run has %s records", k)
+			}
+			require.Equal(t, len(want), len(got), "as many records")
+			for i := range want {
+				require.Equal(t, want[i], got[i], "record %d", i)
+			}
+		})
+	}
+}
