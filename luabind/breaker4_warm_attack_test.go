@@ -18,7 +18,8 @@ import (
 // stale: dig recurses hundreds of calls deep and yields at the bottom
 // (the stack and call frames grow, and are given back on the way up, so
 // the spans noted at one yield no longer hold at the next), short ends
-// after a yield or two, fail raises an error, and every body's
+// after a yield and a host call that takes three ticks (a task
+// polling it is warmed through the call's spans), fail raises an error, and every body's
 // precondition is flipped by the game so that bodies are interrupted
 // (their coroutines released) between their warming and their resume.
 const warmAttackRole = `return { name = "Warm", decide = "utility",
@@ -39,7 +40,11 @@ const warmAttackRole = `return { name = "Warm", decide = "utility",
       end },
     { name = "short", pre = "mood == 2 && ok",
       considerations = { { name = "deep", input = "depth", min = 600, max = 0 } },
-      run = function(npc) npc.state.n = npc.state.n + 1; coroutine.yield(); npc.state.n = npc.state.n + 2 end },
+      run = function(npc)
+        npc.state.n = npc.state.n + 1
+        coroutine.yield()
+        npc.state.n = npc.state.n + npc:slow(npc.state.n, "two", string.rep("x", 300))
+      end },
     { name = "fail", pre = "mood == 3",
       considerations = { { name = "any", input = "n", min = 0, max = 10 } },
       run = function(npc) coroutine.yield(); error("fail at " .. npc.state.n) end },
@@ -69,7 +74,16 @@ func (b recordingBody) Start(a *engine.Agent, act *engine.Action) (engine.Task, 
 // returns every record.
 func warmAttackRun(t *testing.T, file string, stale bool) []string {
 	t.Helper()
-	rt := NewRuntime(Options{InstructionBudget: testBudget})
+	polls := 0
+	rt := NewRuntime(Options{InstructionBudget: testBudget, Host: map[string]HostFunc{
+		"slow": func(c *HostCall) (bool, error) { // done at its third call
+			polls++
+			n, _ := c.Memo.(int)
+			c.Memo = n + 1
+			c.Results = []engine.Value{engine.NumberValue(float64(n + 1))}
+			return n >= 2, nil
+		},
+	}})
 	defer rt.Close()
 	d, err := rt.LoadDomain(file)
 	require.NoError(t, err)
@@ -134,6 +148,7 @@ func warmAttackRun(t *testing.T, file string, stale bool) []string {
 	}
 	w.Finish()
 	require.NotEmpty(t, tasks)
+	require.Greater(t, polls, 30, "host calls are polled")
 	return out
 }
 
