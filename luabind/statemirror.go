@@ -58,6 +58,10 @@ type mirrored struct {
 // every read); further ones are answered by fastStateMiss each time.
 const maxMirrored = 16
 
+// noValue is the value of a slot past the end of a state (engine.Value's
+// zero value); it is only read.
+var noValue engine.Value
+
 // sync brings tbl up to date with agent a's state, rewriting only the
 // mirrored variables whose value changed. An agent whose schema is no
 // longer the mirror's (a reload) empties the mirror: every read then
@@ -75,9 +79,10 @@ func (m *stateMirror) sync(a *engine.Agent) {
 		if e.slot < len(st) {
 			v = &st[e.slot]
 		}
-		// Stored alike is the same value; the common case, tested
-		// without copying the value or reading its parts.
-		if storedAlike(v, &e.v) || same(*v, e.v) {
+		// The same value to Lua is Value's ==: the same kind, the
+		// same bits of a number (0 and -0 differ: tostring tells them
+		// apart) and the same text.
+		if *v == e.v {
 			continue
 		}
 		old := e.v
@@ -89,11 +94,6 @@ func (m *stateMirror) sync(a *engine.Agent) {
 		}
 	}
 }
-
-// same reports whether v and o are the same value to Lua: the same
-// kind, the same bits of the number (0 and -0 differ: tostring tells
-// them apart) and the same string; that is, ==.
-func same(v, o engine.Value) bool { return v == o }
 
 // present reports whether a mirror table holds a key for v: Lua tables
 // hold no nil.
