@@ -463,12 +463,12 @@ func (a *Agent) worldChanges() uint64 {
 }
 
 // changedSlots returns the slots where x and y (of equal length, at most
-// 64) differ, as bits. It compares the values' words, not their meaning
-// (Value.Equal): values that are equal but stored differently (0 and -0,
-// the same text in two strings) count as changed, which only makes a
-// check run that could have been skipped; values stored alike are equal
-// (a Value's words are all of it: its kind, its number's bits, its
-// string's text pointer and length), so no change is missed.
+// 64) differ, as bits: where the values are not ==, which is comparing
+// their two words (a Value's handle and its word are all of it: the kind,
+// a number's bits, a string's canonical text), read here as words so the
+// loop has no branch per slot. It compares bits, not meaning
+// (Value.Equal): 0 and -0 count as changed, which only makes a check run
+// that could have been skipped; no change is missed.
 func changedSlots(x, y State) uint64 {
 	var m uint64
 	y = y[:len(x)]
@@ -484,15 +484,15 @@ func changedSlots(x, y State) uint64 {
 		return m
 	}
 	for i := range x {
-		if !alike(&x[i], &y[i]) {
+		if x[i] != y[i] {
 			m |= 1 << uint(i)
 		}
 	}
 	return m
 }
 
-// statesAlike reports whether x and y (of equal length) are stored alike,
-// word for word: changedSlots(x, y) == 0, found with fewer instructions
+// statesAlike reports whether x and y (of equal length) are ==, slot for
+// slot: changedSlots(x, y) == 0, found with fewer instructions
 // (no mask), which is what most calls find (a waiting body, a world that
 // wrote nothing), so worldChanges and notePost build the mask only when
 // it is not.

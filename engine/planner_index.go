@@ -225,7 +225,7 @@ func (e *fastEffect) changesNothing(st State) bool {
 		case assignLit:
 			switch a.role {
 			case slotFull:
-				if !alike(old, &a.lit) && !old.Equal(a.lit) {
+				if *old != a.lit && !old.Equal(a.lit) {
 					return false
 				}
 			case slotKind:
@@ -237,7 +237,7 @@ func (e *fastEffect) changesNothing(st State) bool {
 			nv := &st[a.src]
 			switch a.role {
 			case slotFull:
-				if !alike(old, nv) && !old.Equal(*nv) {
+				if *old != *nv && !old.Equal(*nv) {
 					return false
 				}
 			case slotKind:

@@ -465,7 +465,7 @@ func finish(h uint64) uint64 {
 
 func (p *Planner) sameState(a, b State) bool {
 	for _, s := range p.gs.full {
-		if !alike(&a[s], &b[s]) && !a[s].Equal(b[s]) {
+		if a[s] != b[s] && !a[s].Equal(b[s]) {
 			return false
 		}
 	}
