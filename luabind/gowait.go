@@ -176,14 +176,7 @@ var nils = func() (t [256]lua.LValue) {
 // frame stopped at expects (0 for any number, or when the frame cannot
 // be read), and whether it stopped at a TAILCALL instead.
 func callResults(th *lua.LState) (n int, tail bool) {
-	if !peek.ok {
-		return 0, false
-	}
-	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
-	if cf == nil {
-		return 0, false
-	}
-	f, ok := frameAt(th, cf)
+	f, ok := runningFrame(th)
 	if !ok {
 		return 0, false
 	}

@@ -165,7 +165,7 @@ func peekWork(th *lua.LState, ops uint64) bool {
 	if ops == 0 {
 		return false
 	}
-	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	cf := frameOf(th)
 	if cf == nil {
 		return false
 	}
@@ -186,7 +186,7 @@ func lookupUserData(th *lua.LState) *lua.LUserData {
 	if th == nil || !peek.ok {
 		return nil
 	}
-	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	cf := frameOf(th)
 	if cf == nil {
 		return nil
 	}
@@ -214,7 +214,7 @@ func callFrames(th *lua.LState) (cf, parent unsafe.Pointer) {
 	if !peek.ok {
 		return nil, nil
 	}
-	cf = *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	cf = frameOf(th)
 	if cf == nil {
 		return nil, nil
 	}
@@ -231,11 +231,11 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 	if th == nil || !peek.ok {
 		return 0, false
 	}
-	cf := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	cf := frameOf(th)
 	if cf == nil {
 		return 0, false
 	}
-	f, ok := frameAt(th, cf)
+	f, ok := frameAt(th, cf) // runningFrame, inline: this is the budget's path
 	if !ok {
 		return 0, false
 	}
@@ -277,6 +277,21 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 		}
 	}
 	return 0, false
+}
+
+// frameOf is th's current call frame as gopher-lua's raw pointer (nil
+// when none runs); only when peek.ok.
+func frameOf(th *lua.LState) unsafe.Pointer {
+	return *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+}
+
+// runningFrame is th's current call frame read (frameAt), and false when
+// it cannot be: peeking off, no frame, or a Go function's frame.
+func runningFrame(th *lua.LState) (vmFrame, bool) {
+	if cf := frameOf(th); peek.ok && cf != nil {
+		return frameAt(th, cf)
+	}
+	return vmFrame{}, false
 }
 
 // frameAt reads the Lua call frame cf (a *callFrame of th) with the
@@ -372,7 +387,7 @@ func calledFromCode(th *lua.LState) (yes, ok bool) {
 	if !peek.ok {
 		return false, false
 	}
-	f := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	f := frameOf(th)
 	for depth := 0; f != nil; depth++ {
 		p := *(*unsafe.Pointer)(unsafe.Add(f, peek.frameParent))
 		if p == nil {
