@@ -26,11 +26,8 @@ func (c *clock) advance(dt float64) float64 {
 // next is advance for a tick of the clock's own dt (c.dt): small enough
 // to inline, for the agents' ticks.
 func (c *clock) next() float64 {
-	c.n++ // so n > 0: now's first case does not apply
-	if c.rate > 0 {
-		return c.base + float64(c.n)/c.rate
-	}
-	return c.base + float64(c.n)*c.dt
+	c.n++
+	return c.now()
 }
 
 // restart begins a new run of ticks of dt seconds from the time reached.
