@@ -418,7 +418,7 @@ func (u *UtilityPlanner) repick(a *Agent, st State, running *Action, changed uin
 			m.scores = buf[n : n : 2*n] // still empty: the memo knows no scores
 		}
 	}
-	best, bestScore, runScore, runOK := (*Action)(nil), math.Inf(-1), 0.0, false
+	t := newTally()
 	for i, x := range acts {
 		var r actionScore
 		if reuse && changed&u.actReads[i] == 0 {
@@ -427,18 +427,12 @@ func (u *UtilityPlanner) repick(a *Agent, st State, running *Action, changed uin
 			r.score = u.score(x, st, false)
 		}
 		re = append(re, r)
-		if !r.ok {
-			continue
-		}
-		if r.score > bestScore { // as best does
-			best, bestScore = x, r.score
-		}
-		if x == running {
-			runScore, runOK = r.score, true
+		if r.ok {
+			t.add(x, running, r.score)
 		}
 	}
 	u.re, u.reOK = re, true
-	next, _ := u.commit(best, bestScore, running, runScore, runOK)
+	next, _ := u.commit(t.best, t.bestScore, running, t.runScore, t.runOK)
 	return next
 }
 
@@ -678,20 +672,35 @@ func (u *UtilityPlanner) Plan(st State) []*Action {
 // best returns the best applicable action and its score, and running's
 // score and whether running applies.
 func (u *UtilityPlanner) best(st State, running *Action) (best *Action, bestScore, runScore float64, runOK bool) {
-	bestScore = math.Inf(-1)
+	t := newTally()
 	for _, a := range u.Domain.Actions {
-		if !a.Pre.Eval(st) {
-			continue
-		}
-		s := u.score(a, st, false)
-		if s > bestScore {
-			best, bestScore = a, s
-		}
-		if a == running {
-			runScore, runOK = s, true
+		if a.Pre.Eval(st) {
+			t.add(a, running, u.score(a, st, false))
 		}
 	}
-	return best, bestScore, runScore, runOK
+	return t.best, t.bestScore, t.runScore, t.runOK
+}
+
+// tally is what best and repick keep while they go through the
+// applicable actions: the best one so far (the first of equal scores)
+// and the running action's score.
+type tally struct {
+	best                *Action
+	bestScore, runScore float64
+	runOK               bool
+}
+
+func newTally() tally { return tally{bestScore: math.Inf(-1)} }
+
+// add counts applicable action a, of score s; running is the pick that
+// runs (or nil).
+func (t *tally) add(a, running *Action, s float64) {
+	if s > t.bestScore {
+		t.best, t.bestScore = a, s
+	}
+	if a == running {
+		t.runScore, t.runOK = s, true
+	}
 }
 
 // Pick is the tick loop's choice: the best applicable action, except that
