@@ -1,19 +1,14 @@
 package engine
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/moonmind-ai/moonmind/internal/prefetch"
+)
 
 // hotTo is the size of the first part of an Agent, the fields a tick
 // reads (see the field order of Agent); stateBuf follows it.
 const hotTo = unsafe.Offsetof(Agent{}.stateBuf)
-
-// prefetchSpan prefetches the lines that hold the size bytes from p: from
-// p on, 64 bytes apart, each address lies in the next line, so as many
-// prefetches as the bytes span lines reach them all (and no pointer before
-// p is made).
-func prefetchSpan(p unsafe.Pointer, size uintptr) {
-	skip := uintptr(p) & 63 // p's offset in its line
-	prefetch(p, int((skip+size+63)/64))
-}
 
 // ownStates reports whether a's State and post lie in its stateBuf, where
 // touchStates fetches them.
@@ -62,11 +57,11 @@ func prefetchStates(a *Agent) {
 	}
 	p, q := unsafe.Pointer(&st[0]), unsafe.Pointer(&post[0])
 	if uintptr(q) == uintptr(p)+uintptr(len(st)*size) { // side by side, as makeStates makes them
-		prefetchSpan(p, uintptr((len(st)+len(post))*size))
+		prefetch.Span(p, uintptr((len(st)+len(post))*size))
 		return
 	}
-	prefetchSpan(p, uintptr(len(st)*size))
-	prefetchSpan(q, uintptr(len(post)*size))
+	prefetch.Span(p, uintptr(len(st)*size))
+	prefetch.Span(q, uintptr(len(post)*size))
 }
 
 // touchStates prefetches a's State and post when they lie in its
@@ -79,8 +74,8 @@ func touchStates(a *Agent) {
 	switch {
 	case n == 0:
 	case ownStates(a):
-		prefetchSpan(unsafe.Pointer(&a.stateBuf[0]), uintptr(2*n)*unsafe.Sizeof(Value{}))
+		prefetch.Span(unsafe.Pointer(&a.stateBuf[0]), uintptr(2*n)*unsafe.Sizeof(Value{}))
 	default:
-		prefetch(unsafe.Pointer(&a.State[0]), 1)
+		prefetch.Lines(unsafe.Pointer(&a.State[0]), 1)
 	}
 }

@@ -2,14 +2,6 @@ package engine
 
 import "unsafe"
 
-// prefetch asks the processor to bring the given number of 64-byte cache
-// lines from p on into its cache, without waiting for them (PREFETCHT0).
-// It reads nothing the program sees and never faults, so p may point
-// anywhere.
-//
-//go:noescape
-func prefetch(p unsafe.Pointer, lines int)
-
 // prefetchAgents prefetches, for each of the n agents agents[lane[i]]
 // (agents points at the first of a []*Agent, lane at n indexes into it,
 // hints at their n prefetch hints, see hintApart), the lines its hint

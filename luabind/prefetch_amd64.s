@@ -1,19 +1,5 @@
 #include "textflag.h"
 
-// func prefetchLines(p uintptr, lines int)
-TEXT ·prefetchLines(SB), NOSPLIT, $0-16
-	MOVQ p+0(FP), AX
-	MOVQ lines+8(FP), CX
-	TESTQ CX, CX
-	JLE done
-loop:
-	PREFETCHT0 (AX)
-	ADDQ $64, AX
-	DECQ CX
-	JNZ loop
-done:
-	RET
-
 // func prefetchSpans(spans *uint64, n int)
 TEXT ·prefetchSpans(SB), NOSPLIT, $0-16
 	MOVQ spans+0(FP), SI

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/internal/prefetch"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -56,14 +57,6 @@ func (w *warmSpans) add(p unsafe.Pointer, size uintptr) {
 func (w *warmSpans) prefetch(from, to uint8) {
 	if from < to {
 		prefetchSpans(&w.at[from], int(to-from))
-	}
-}
-
-// prefetchSpan prefetches the lines that hold the size bytes from p
-// (nothing when p is nil).
-func prefetchSpan(p unsafe.Pointer, size uintptr) {
-	if a := uintptr(p); a != 0 {
-		prefetchLines(a, int((a&63+size+63)/64))
 	}
 }
 
@@ -152,7 +145,7 @@ var _ engine.Warmer = (*luaTask)(nil)
 // yet (its coroutine is new) or one that waits on a reactive plan.
 func (t *luaTask) Warm(step int) {
 	if step == 0 {
-		prefetchSpan(unsafe.Pointer(t), unsafe.Sizeof(*t))
+		prefetch.Span(unsafe.Pointer(t), unsafe.Sizeof(*t))
 		return
 	}
 	if t.done || !t.started || t.bw != nil {
@@ -160,11 +153,11 @@ func (t *luaTask) Warm(step int) {
 	}
 	w := &t.warm
 	if h := t.host; h != nil {
-		prefetchSpan(unsafe.Pointer(h), unsafe.Sizeof(*h))
+		prefetch.Span(unsafe.Pointer(h), unsafe.Sizeof(*h))
 		w.prefetch(w.co, w.n)
 		return
 	}
-	prefetchSpan(unsafe.Pointer(t.th), unsafe.Sizeof(lua.LState{}))
-	prefetchSpan(unsafe.Pointer(t.npc), unsafe.Sizeof(lua.LUserData{}))
+	prefetch.Span(unsafe.Pointer(t.th), unsafe.Sizeof(lua.LState{}))
+	prefetch.Span(unsafe.Pointer(t.npc), unsafe.Sizeof(lua.LUserData{}))
 	w.prefetch(0, w.co)
 }
