@@ -16,7 +16,8 @@ import (
 func TestMirrorSameIsValueEquality(t *testing.T) {
 	s1, s2 := engine.StringValue("ab"), engine.StringValue(string([]byte("ab")))
 	assert.True(t, s1 == s2, "two copies of one text")
-	assert.True(t, engine.NumberValue(3) == engine.NumberValue(3))
+	n1, n2 := engine.NumberValue(3), engine.NumberValue(1+2)
+	assert.True(t, n1 == n2, "one number made twice")
 	for _, c := range []struct{ x, y engine.Value }{
 		{engine.NumberValue(3), engine.NumberValue(4)},
 		{engine.NumberValue(0), engine.NumberValue(math.Copysign(0, -1))},
