@@ -3,6 +3,7 @@ package engine
 import (
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -57,15 +58,20 @@ type World struct {
 	queue planQueue // the plan budget's queue (world_slice.go)
 
 	worker []int
-	lanes  [][]int32         // per worker: the indexes of its agents this tick (makeLanes)
-	hints  [][]uint8         // per worker: per place in its lane, the prefetch hint of the agent there, then allOwn or 0 (see tickLane)
-	busy   [][]int32         // per worker: the indexes of its agents with records or tells to hand on (tickLane)
-	merged []int32           // the busy lists merged, in agent order (handOn)
-	heads  []int             // scratch for the merge: per busy list, the next index
-	nextID int               // the ID the next added agent gets; IDs are never reused
-	byName map[string]*Agent // for Agent and Tell
-	src    randSource        // the Rand that NewWorld made and its source, for Snapshot
-	clock  clock             // keeps Time exactly from the tick count
+	// lanesStale is set when an agent is added, removed or pinned: the
+	// lanes of more than one worker are made again at the next tick
+	// (makeLanes), not every tick.
+	lanesStale bool
+	lanesOf    int               // the number of agents the lanes were made for
+	lanes      [][]int32         // per worker: the indexes of its agents this tick (makeLanes)
+	hints      [][]uint8         // per worker: per place in its lane, the prefetch hint of the agent there, then allOwn or 0 (see tickLane)
+	busy       [][]int32         // per worker: the indexes of its agents with records or tells to hand on (tickLane)
+	merged     []int32           // the busy lists merged, in agent order (handOn)
+	heads      []int             // scratch for the merge: per busy list, the next index
+	nextID     int               // the ID the next added agent gets; IDs are never reused
+	byName     map[string]*Agent // for Agent and Tell
+	src        randSource        // the Rand that NewWorld made and its source, for Snapshot
+	clock      clock             // keeps Time exactly from the tick count
 }
 
 // NewWorld returns an empty world with the given seed.
@@ -99,6 +105,7 @@ func (w *World) adopt(a *Agent) {
 	}
 	w.Agents = append(w.Agents, a)
 	w.worker = append(w.worker, -1)
+	w.lanesStale = true
 }
 
 // Remove takes an agent out of the world (a dead NPC): it ticks no more
@@ -118,6 +125,7 @@ func (w *World) Remove(a *Agent) bool {
 		a.world = nil
 		w.Agents = append(w.Agents[:i], w.Agents[i+1:]...)
 		w.worker = append(w.worker[:i], w.worker[i+1:]...)
+		w.lanesStale = true
 		return true
 	}
 	return false
@@ -136,15 +144,20 @@ func (w *World) flush(a *Agent) {
 }
 
 // Pin puts agent i on worker k (k mod Workers).
-func (w *World) Pin(i, k int) { w.worker[i] = k }
+func (w *World) Pin(i, k int) { w.worker[i], w.lanesStale = k, true }
 
 // makeLanes sorts the agents' indexes into one lane per worker, in agent
 // order (one lane of every agent on one worker). The lanes, and their
-// prefetch hints, are the world's, reused from tick to tick.
+// prefetch hints, are the world's, reused from tick to tick: they are
+// made again only when the number of workers or of agents changed, or an
+// agent was added, removed or pinned since (lanesStale). Sorting 10,000
+// agents took about 55 µs of every tick on 2 workers, all of it on the
+// caller's goroutine before the workers start.
 func (w *World) makeLanes() {
 	k := max(1, w.Workers)
 	if len(w.lanes) != k {
 		w.lanes, w.hints = make([][]int32, k), make([][]uint8, k)
+		w.lanesStale = true
 	}
 	if k == 1 {
 		// Agent order: rebuilt only when the number of agents changed
@@ -156,7 +169,8 @@ func (w *World) makeLanes() {
 			}
 			w.lanes[0] = l
 		}
-	} else {
+	} else if w.lanesStale || w.lanesOf != len(w.Agents) {
+		w.lanesStale, w.lanesOf = false, len(w.Agents)
 		for k := range w.lanes {
 			w.lanes[k] = w.lanes[k][:0]
 		}
@@ -261,25 +275,23 @@ func (w *World) workerOf(i int) int {
 // Tick advances every agent by dt seconds (dt > 0), then the clock, and
 // hands the tick's records to OnEvent.
 func (w *World) Tick(dt float64) {
+	traceMark(0)
 	lanes := max(1, w.Workers)
 	if len(w.busy) != lanes {
 		w.busy = make([][]int32, lanes)
 	}
 	w.makeLanes()
+	traceMark(1)
 	if lanes == 1 {
+		traceLane(0, false)
 		w.busy[0] = tickLane(w.Agents, w.lanes[0], w.hints[0], w.Timing, dt, w.busy[0][:0])
+		traceLane(0, true)
 	} else {
-		var wg sync.WaitGroup
-		for k := 0; k < lanes; k++ {
-			wg.Add(1)
-			go func(k int) {
-				defer wg.Done()
-				w.busy[k] = tickLane(w.Agents, w.lanes[k], w.hints[k], w.Timing, dt, w.busy[k][:0])
-			}(k)
-		}
-		wg.Wait()
+		w.runLanes(dt, lanes)
 	}
+	traceMark(2)
 	w.servePlans()
+	traceMark(3)
 	if w.PlanBudget > 0 {
 		// The queue's services make records too: hand on every agent's.
 		for _, a := range w.Agents {
@@ -289,11 +301,48 @@ func (w *World) Tick(dt float64) {
 	} else {
 		w.handOn()
 	}
+	traceMark(4)
 	w.Ticks++
 	if w.Time != w.clock.now() { // set by the game (or a restore): count on from there
 		w.clock = clock{base: w.Time}
 	}
 	w.Time = w.clock.advance(dt)
+	traceMark(7)
+}
+
+// runLanes ticks the lanes of more than one worker: lanes-1 goroutines
+// are started, and the caller's goroutine ticks lanes too rather than
+// waiting. Each lane is taken whole by the first goroutine to claim it,
+// in lane order, so the caller starts the first lane at once (a started
+// goroutine only runs once another thread wakes up for it, 40-500 µs
+// later on this 2-core machine) and takes the others itself when their
+// goroutines have not started by the time it is done. Which goroutine
+// ticks a lane changes nothing but the wall time: a lane's agents tick in
+// order on one goroutine, and the records are handed on in agent order
+// (handOn).
+func (w *World) runLanes(dt float64, lanes int) {
+	var next atomic.Int32
+	var wg sync.WaitGroup
+	run := func() {
+		for {
+			k := int(next.Add(1)) - 1
+			if k >= lanes {
+				return
+			}
+			traceLane(k, false)
+			w.busy[k] = tickLane(w.Agents, w.lanes[k], w.hints[k], w.Timing, dt, w.busy[k][:0])
+			traceLane(k, true)
+		}
+	}
+	wg.Add(lanes - 1)
+	for range lanes - 1 {
+		go func() {
+			defer wg.Done()
+			run()
+		}()
+	}
+	run()
+	wg.Wait()
 }
 
 // handOn hands on the tick's records and told beliefs, as flush and
