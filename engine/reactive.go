@@ -123,8 +123,18 @@ func (a *Agent) SetReactive(r Reactive) {
 	if s, ok := a.layer.(interface{ Stop(*Agent) }); ok && a.layer != r {
 		s.Stop(a)
 	}
-	a.layer = r
+	a.setLayer(r)
 	a.rx.seen = nil
+}
+
+// setLayer sets the reactive layer and its bit in react, which the tick
+// tests instead of the layer itself (see Agent's hot fields).
+func (a *Agent) setLayer(r Reactive) {
+	a.layer = r
+	a.marks &^= markLayer
+	if r != nil {
+		a.marks |= markLayer
+	}
 }
 
 // Reactive returns the agent's reactive layer, or nil.
@@ -330,7 +340,7 @@ func (a *Agent) reactBegin() {
 	if a.layer != nil && len(a.rx.seen) != len(a.State) {
 		a.rx.seen = a.State.Clone()
 	}
-	if !a.told {
+	if a.marks&markTold == 0 {
 		return // the inbox is empty
 	}
 	for i, t := range a.rx.inbox {
@@ -340,7 +350,7 @@ func (a *Agent) reactBegin() {
 		a.rx.inbox[i] = told{}
 	}
 	a.rx.inbox = a.rx.inbox[:0]
-	a.told = false
+	a.marks &^= markTold
 }
 
 // reactStep runs after the sensors: the changes they made, then the
@@ -366,7 +376,7 @@ func (w *World) deliverTellsOf(a *Agent) {
 	for i, t := range a.rx.outbox {
 		if t.to.world == w {
 			t.to.rx.inbox = append(t.to.rx.inbox, t)
-			t.to.told = true
+			t.to.marks |= markTold
 		}
 		a.rx.outbox[i] = told{}
 	}

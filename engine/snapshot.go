@@ -322,7 +322,7 @@ func (a *Agent) restartStep(act *Action) {
 		a.fail(act, err)
 		return
 	}
-	a.task, a.running, a.asleep = task, act, 0
+	a.setTask(task, act)
 	copy(a.started, a.State)
 	copy(a.post, a.State)
 	a.sinceRescore = allSlots
@@ -744,7 +744,7 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 		}
 		if slot, ok := d.Schema.Lookup(t.Var); ok {
 			a.rx.inbox = append(a.rx.inbox, told{to: a, slot: slot, v: v, from: t.From})
-			a.told = true
+			a.marks |= markTold
 		}
 	}
 	if s.Recorder != nil {
