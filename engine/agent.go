@@ -399,7 +399,14 @@ func (a *Agent) Tick(dt float64) {
 	// the resume's notePost compares the state with it.
 	moved, ranOn := allSlots, a.task != nil
 	if a.task != nil {
-		changed = a.worldChanges()
+		// worldChanges, its commonest case written out here (post in
+		// stateBuf, no slot changed): no call for it.
+		if n := int(a.postN); n == len(a.State) && n != 0 && !checkEverything &&
+			!valuesDiffer(unsafe.Pointer(&a.State[0]), unsafe.Pointer(&a.stateBuf[n&15]), n) {
+			changed = 0
+		} else {
+			changed = a.worldChanges()
+		}
 		if !a.nothingToCheck(changed) {
 			if reason := a.invalidated(changed); reason != "" {
 				a.interrupt(reason)
