@@ -312,6 +312,22 @@ type sizer struct {
 	seen map[any]struct{}
 	work []lua.LValue
 	n    int64
+	dbg  lua.Debug // stackLevel's, reused for every frame
+}
+
+// stackLevel is th.GetStack(level) without a new lua.Debug: the sizer's
+// own describes the frame (stackpeek.go), valid until the next call.
+func (s *sizer) stackLevel(th *lua.LState, level int) (*lua.Debug, bool) {
+	if !peek.ok || !stackPeek.ok {
+		return th.GetStack(level)
+	}
+	frame, ok := stackFrame(th, level)
+	if !ok {
+		return nil, false
+	}
+	s.dbg = lua.Debug{}
+	setDebugFrame(&s.dbg, frame)
+	return &s.dbg, true
 }
 
 func (s *sizer) push(v lua.LValue) {
@@ -366,7 +382,7 @@ func (s *sizer) visit(v lua.LValue) {
 			s.push(c.pcallWorker)
 		}
 		for level := 0; level <= callStackSize; level++ {
-			dbg, ok := x.GetStack(level)
+			dbg, ok := s.stackLevel(x, level)
 			if !ok {
 				break
 			}
