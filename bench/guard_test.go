@@ -142,8 +142,16 @@ func guardItems() []guardItem {
 			// side's fourth session (11 lines of an agent per tick,
 			// sleeping bodies not resumed) moved them: 1.29-1.79 at load
 			// 1.5-6, at 3x 3.89-5.43 (8 runs, one in bash .ci/run); the
-			// ceiling was 3.2, now the geometric middle of 1.79 and 3.89.
-			maxRatio: 2.6, maxAllocs: 12 * 3000, allocRuns: 2, stateful: true, noCollect: true, setup: setupWorldTick},
+			// ceiling was 3.2, then 2.6, the geometric middle of 1.79 and
+			// 3.89. In issue 14's sixth session the guarded op's CPU time
+			// stayed at 36-45 ms but the reference's median read 48-62 ms
+			// in some runs instead of 32-39 (the collector runs during
+			// these samples, and the host was busy): ratios 0.80-1.21, at
+			// 3x 2.37-3.55 in 9 runs (the old code 1.06-1.16 and
+			// 3.36-3.46 in 3), and 2.6 failed the 3x self-test in 3 of
+			// them. The ceiling is now 2.2, under the lowest 3x figure and
+			// over the 1.79 seen under load.
+			maxRatio: 2.2, maxAllocs: 12 * 3000, allocRuns: 2, stateful: true, noCollect: true, setup: setupWorldTick},
 	)
 	return items
 }
