@@ -6,8 +6,9 @@ import (
 	lua "github.com/yuin/gopher-lua"
 )
 
-// resumeStarted is L.Resume(th, fn, args...) without the slice of results
-// gopher-lua's Resume makes for every resume: when L is the runtime's
+// resumeStarted is L.Resume(th, fn, args...) (its results before its
+// error) without the slice of results gopher-lua's Resume makes for
+// every resume: when L is the runtime's
 // main state with an empty stack and th has started (its first resume
 // went through L.Resume), it runs gopher-lua's own coroutine.resume
 // (Runtime.coResume, the built-in the sandbox wraps) on L's stack and
@@ -16,10 +17,11 @@ import (
 // way (threadRun, the same yield and error hand-over to L); the results
 // and the error object are the same values. Callers read the results at
 // once and keep no reference to the slice.
-func (r *Runtime) resumeStarted(L, th *lua.LState, fn *lua.LFunction, args []lua.LValue) (lua.ResumeState, error, []lua.LValue) {
+func (r *Runtime) resumeStarted(L, th *lua.LState, fn *lua.LFunction, args []lua.LValue) (lua.ResumeState, []lua.LValue, error) {
 	if L != r.L || r.coResume == nil || !peek.ok || th.Dead || L.G.CurrentThread == th || L.GetTop() != 0 ||
 		*(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame)) == nil {
-		return L.Resume(th, fn, args...)
+		st, err, rets := L.Resume(th, fn, args...)
+		return st, rets, err
 	}
 	L.Push(th)
 	for _, a := range args {
@@ -42,11 +44,11 @@ func (r *Runtime) resumeStarted(L, th *lua.LState, fn *lua.LFunction, args []lua
 	}
 	switch {
 	case failed:
-		return lua.ResumeError, &lua.ApiError{Type: lua.ApiErrorRun, Object: rets[0]}, nil
+		return lua.ResumeError, nil, &lua.ApiError{Type: lua.ApiErrorRun, Object: rets[0]}
 	case *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame)) == nil:
-		return lua.ResumeOK, nil, rets
+		return lua.ResumeOK, rets, nil
 	}
-	return lua.ResumeYield, nil, rets
+	return lua.ResumeYield, rets, nil
 }
 
 // maxSpareRets is the longest result slice resumeStarted keeps for the

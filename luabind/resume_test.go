@@ -43,7 +43,7 @@ func TestResumeStartedIsResume(t *testing.T) {
 			var err error
 			var rets []lua.LValue
 			if fast {
-				st, err, rets = rt.resumeStarted(L, th, nil, args)
+				st, rets, err = rt.resumeStarted(L, th, nil, args)
 				if len(rets) > 0 {
 					assert.Same(t, &rt.rets[0], &rets[0], "the spare slice")
 				}
@@ -85,7 +85,7 @@ func TestResumeStartedIsResume(t *testing.T) {
 	th, _ := L.NewThread()
 	_, _, _ = L.Resume(th, fn)
 	th.Dead = true
-	st, err, _ := rt.resumeStarted(L, th, nil, nil)
+	st, _, err := rt.resumeStarted(L, th, nil, nil)
 	assert.Equal(t, lua.ResumeError, st)
 	assert.EqualError(t, err, "can not resume a dead thread")
 }
