@@ -185,7 +185,9 @@ func (a *Agent) noteChange(slot int, old, v Value, from string) {
 }
 
 // ObserveBeliefs compares the state with the beliefs the reactive layer
-// saw last and hands every change to it, in slot order. The tick calls it
+// saw last and hands every change to it, in slot order. A value is
+// unchanged when it is the same Value (==, so a NaN that stays is no
+// change) or an Equal one (0 and -0). The tick calls it
 // after the sensors and after the action body; the reactive layer calls it
 // after each intention's resume. Without a layer it does nothing.
 func (a *Agent) ObserveBeliefs() {
@@ -199,8 +201,8 @@ func (a *Agent) ObserveBeliefs() {
 	seen := a.rx.seen[:len(a.State)]
 	for i := range a.State {
 		v, old := &a.State[i], &seen[i]
-		if old.Equal(*v) {
-			continue // the common case (Equal is inlined)
+		if *old == *v || old.Equal(*v) {
+			continue // the common case; == also keeps a NaN the same belief
 		}
 		o := *old
 		*old = *v
