@@ -54,7 +54,7 @@ const (
 //
 // The per-runtime limit applies to the sum of the walks' figures of the
 // running bodies. A body that fails for memory is dropped at once, with
-// the pcall workers and tostring ids that could still hold its values, so
+// the pcall workers, tostring ids and spare result slices that could still hold its values, so
 // the next collection frees it.
 
 // gcWatch counts the Go runtime's garbage collections and keeps the live
@@ -259,6 +259,8 @@ func (r *Runtime) release(t *coTask, memoryFailure bool) {
 	if memoryFailure {
 		clear(r.ids)
 		r.dropIdleWorkers()
+		clear(r.rets) // the spare slices may hold its last values
+		clear(r.waitArgs)
 	}
 }
 
