@@ -54,8 +54,8 @@ const (
 //
 // The per-runtime limit applies to the sum of the walks' figures of the
 // running bodies. A body that fails for memory is dropped at once, with
-// the pcall workers, tostring ids and spare result slices that could still hold its values, so
-// the next collection frees it.
+// the pcall workers, tostring ids and spare result slices that could
+// still hold its values, so the next collection frees it.
 
 // gcWatch counts the Go runtime's garbage collections and keeps the live
 // heap each one measured. It is process-wide by nature (there is one Go
