@@ -33,7 +33,8 @@ import (
 // the next ones a tick or more later, so the pool swings between empty
 // and thousands; trimming it to a fixed size at each collection made
 // thousands of new coroutines (and their garbage) once per cycle. A world
-// that shrinks still gives its surplus back within two cycles.
+// that shrinks still gives its surplus back at the first body start or
+// end after two cycles.
 const maxIdleThreads = 32
 
 // threadPool is the runtime's idle body coroutines (newThread,
