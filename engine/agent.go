@@ -63,21 +63,19 @@ const (
 // An Agent is not safe for concurrent use; a World ticks each agent from
 // one goroutine at a time.
 type Agent struct {
-	// The fields a tick reads come first, together, in the first 248
-	// bytes (see TestAgentHotFieldsComeFirst), and State and post follow
-	// them in stateBuf when they fit: a tick of an agent touches few cache
-	// lines (World.Tick prefetches them, see prefetchAgents), which matters
-	// since with 10,000 agents nothing of an agent is still in the cache
-	// from its previous tick. (248, not 256: the allocator puts an 8-byte
-	// header before an object of this size, so stateBuf starts on a line.)
-	// Fields read only when something happens (a record, a decision, a
-	// re-score) lie after them.
+	// The fields a tick of a waiting body reads come first, together, in
+	// the first 152 bytes (see TestAgentHotFieldsComeFirst), and State and
+	// post follow them in stateBuf when they fit: a tick of an agent
+	// touches few cache lines (World.Tick prefetches them, see
+	// prefetchAgents), which matters since with 10,000 agents nothing of an
+	// agent is still in the cache from its previous tick. With the
+	// allocator's 8-byte header before an object of this size, the hot
+	// fields and a 7-variable state and its post fill 6 lines exactly (2.5
+	// of fields, 3.5 of states). Fields read only when something happens
+	// (a resume, a record, a decision, a re-score) lie after them.
 	Domain *Domain
 	State  State
-	// StuckAfter is how long, in seconds, an agent may make no progress
-	// before it is marked STUCK. The default (zero) value is
-	// DefaultStuckAfter, 10 s; a negative value turns detection off.
-	StuckAfter float64
+	task   Task
 	// Timing records planning wall time in events (Event.Duration). Off by
 	// default so traces are reproducible.
 	Timing bool
@@ -87,36 +85,49 @@ type Agent struct {
 	// satisfied, 2+i when ByPrio[i] was the first unsatisfied one, 0 when
 	// not known (see checkProgress).
 	progGoal uint8
-	told     bool  // rx.inbox has beliefs told to the agent (see reactBegin)
+	marks    uint8 // markTold, markLayer, markWarmer: what the tick would otherwise read from colder fields
 	handOn   bool  // pending or rx.outbox may have entries for the world to hand on (see tickLane)
 	asleep   uint8 // a Sleeper's resumes left to skip, plus one; 0 when none (agent_sleep.go)
-	tick     int
-	time     float64
-	clock    clock // keeps time exactly from the tick count
-	lastProg float64
-	task     Task
-	running  *Action
-	plan     []*Action
-	step     int
-	goal     *Goal
-	ready    *readyPlan // a plan the world's queue found last tick (agent_slice.go)
-	post     State      // the state after the running body's last resume
+	// postN is len(post) when post lies in stateBuf, at stateBuf[postN:2*postN]
+	// (see makeStates and postState), else 0: the tick finds post without
+	// reading its slice header, which lies among the colder fields.
+	postN uint8
+	tick  int
+	time  float64
+	clock clock // keeps time exactly from the tick count
+	// StuckAfter is how long, in seconds, an agent may make no progress
+	// before it is marked STUCK. The default (zero) value is
+	// DefaultStuckAfter, 10 s; a negative value turns detection off.
+	StuckAfter float64
+	lastProg   float64
 	// rethinkAt is when a running pick is next scored again.
 	rethinkAt float64
 	// sinceRescore is the slots that may differ from the state of the last
 	// re-score of a running pick that kept it, as bits (see notePost and
 	// invalidated); every bit when that is not known.
 	sinceRescore uint64
-	// satBuf is per goal: satisfied when the current plan was made, for
-	// up to 8 goals (satMore holds them for more; see sat).
-	satBuf [8]bool
-	layer  Reactive // the reactive layer, or nil (reactive.go)
-	world  *World   // the world the agent is in, or nil
+	world        *World     // the world the agent is in, or nil
+	ready        *readyPlan // a plan the world's queue found last tick (agent_slice.go)
 	// stateBuf holds State and post when both fit (see makeStates): then
 	// they lie in the agent's own allocation, right after the fields
 	// above, and a tick reads one stretch of memory (one page walk, few
 	// lines).
 	stateBuf [16]Value
+
+	// The fields a resume reads besides the hot ones (running, sleptOf),
+	// then those of a step's end and of the checks when something changed.
+	running  *Action
+	sleptOf  uint8 // the resumes the open sleep window allowed (agent_sleep.go)
+	idle     bool
+	buffered bool
+	plan     []*Action
+	step     int
+	goal     *Goal
+	post     State // the state after the running body's last resume (see postState)
+	// satBuf is per goal: satisfied when the current plan was made, for
+	// up to 8 goals (satMore holds them for more; see sat).
+	satBuf [8]bool
+	layer  Reactive // the reactive layer, or nil (reactive.go)
 
 	utility *UtilityPlanner
 	rx      reactiveState // told beliefs, pursued goals (reactive.go)
@@ -152,9 +163,6 @@ type Agent struct {
 	// OnEvent, when set, receives every record as it is made. A World sets
 	// it to route records to World.OnEvent in agent order.
 	OnEvent  func(Event)
-	sleptOf  uint8 // the resumes the open sleep window allowed (agent_sleep.go)
-	idle     bool
-	buffered bool
 	tickFrom float64 // the agent's time at the start of its last tick under a plan budget: the records of a plan-budget service carry it
 	pending  []Event
 	// satMore is per goal, as satBuf, when the domain has more than 8
@@ -202,7 +210,7 @@ func NewAgent(name string, d *Domain) *Agent {
 		a.handle = h
 	}
 	if d.NewReactive != nil {
-		a.layer = d.NewReactive(a)
+		a.setLayer(d.NewReactive(a))
 	}
 	return a
 }
@@ -220,10 +228,12 @@ func (a *Agent) makeStates(d *Domain) {
 	if 2*n <= len(a.stateBuf) {
 		clear(a.stateBuf[:])
 		a.State, a.post = a.stateBuf[0:n:n], a.stateBuf[n:2*n:2*n]
+		a.postN = uint8(n)
 		block = make([]Value, 2*n)
 	} else {
 		block = make([]Value, 4*n)
 		a.State, a.post = block[0:n:n], block[n:2*n:2*n]
+		a.postN = 0
 		block = block[2*n:]
 	}
 	a.started, a.scratch = block[0:n:n], block[n:2*n:2*n]
@@ -237,6 +247,35 @@ func (a *Agent) makeStates(d *Domain) {
 	if len(d.Goals) > len(a.satBuf) {
 		a.satMore = make([]bool, len(d.Goals))
 	}
+}
+
+// The bits of Agent.marks.
+const (
+	markTold   = 1 // rx.inbox has beliefs told to the agent (see reactBegin)
+	markLayer  = 2 // layer is not nil (see setLayer)
+	markWarmer = 4 // task is a Warmer (see setTask, laneWarmer)
+)
+
+// setTask makes task, a run of act, the running task (no sleep window
+// open), and notes in marks whether it is a Warmer: laneWarmer reads
+// the mark, not the task's type, for the agents ahead.
+func (a *Agent) setTask(task Task, act *Action) {
+	a.task, a.running, a.asleep = task, act, 0
+	a.marks &^= markWarmer
+	if _, ok := task.(Warmer); ok {
+		a.marks |= markWarmer
+	}
+}
+
+// postState returns post, the state after the running body's last
+// resume: from stateBuf when it lies there (postN), without reading the
+// slice header a.post, which lies among the fields a waiting tick does
+// not read. makeStates is the one place post is given its memory.
+func (a *Agent) postState() State {
+	if n := int(a.postN); n != 0 {
+		return a.stateBuf[n : 2*n : 2*n]
+	}
+	return a.post
 }
 
 // sat returns the per-goal satisfied marks (when the current plan was
@@ -344,13 +383,13 @@ func (a *Agent) Tick(dt float64) {
 	}
 	// The calls are skipped, not made to find nothing, when there is no
 	// told belief, no reactive layer, no sensor and no named condition.
-	if a.told || a.layer != nil {
+	if a.marks&(markTold|markLayer) != 0 { // a told belief or a reactive layer
 		a.reactBegin()
 	}
 	if d := a.Domain; len(d.Sensors) > 0 || len(d.Conditions) > 0 {
 		a.sense(dt)
 	}
-	if a.layer != nil {
+	if a.marks&markLayer != 0 {
 		a.reactStep(dt)
 	}
 	bodyRan := a.task != nil // interrupted (on_interrupt may write) or resumed below
@@ -360,7 +399,14 @@ func (a *Agent) Tick(dt float64) {
 	// the resume's notePost compares the state with it.
 	moved, ranOn := allSlots, a.task != nil
 	if a.task != nil {
-		changed = a.worldChanges()
+		// worldChanges, its commonest case written out here (post in
+		// stateBuf, no slot changed): no call for it.
+		if n := int(a.postN); n == len(a.State) && n != 0 && !checkEverything &&
+			!valuesDiffer(unsafe.Pointer(&a.State[0]), unsafe.Pointer(&a.stateBuf[n&15]), n) {
+			changed = 0
+		} else {
+			changed = a.worldChanges()
+		}
 		if !a.nothingToCheck(changed) {
 			if reason := a.invalidated(changed); reason != "" {
 				a.interrupt(reason)
@@ -382,8 +428,10 @@ func (a *Agent) Tick(dt float64) {
 			moved = m
 		}
 	}
-	a.checkProgress(moved)
-	if bodyRan && a.layer != nil {
+	if !a.progressStands(moved) {
+		a.checkProgress(moved)
+	}
+	if bodyRan && a.marks&markLayer != 0 {
 		a.ObserveBeliefs() // the body's changes, dispatched at the next tick
 	}
 	if dt == a.clock.dt {
@@ -452,7 +500,15 @@ func (a *Agent) noteSenseErr(i int, kind EventKind, name string, err error) {
 // not the body, changed. Every bit is set when the states are longer than
 // 64 slots or of different lengths; callers then check everything.
 func (a *Agent) worldChanges() uint64 {
-	st, post := a.State, a.post
+	st := a.State
+	if n := int(a.postN); n == len(st) && n != 0 && !checkEverything {
+		// post lies in stateBuf right after n values (makeStates: n <= 8).
+		if !valuesDiffer(unsafe.Pointer(&st[0]), unsafe.Pointer(&a.stateBuf[n&15]), n) {
+			return 0
+		}
+		return changedSlots(st, a.postState())
+	}
+	post := a.postState()
 	if len(st) != len(post) || len(st) > 64 || checkEverything {
 		return allSlots
 	}
@@ -498,6 +554,16 @@ func changedSlots(x, y State) uint64 {
 // it is not.
 func statesAlike(x, y State) bool {
 	y = y[:len(x)]
+	if len(x) == 0 {
+		return true
+	}
+	return !valuesDiffer(unsafe.Pointer(&x[0]), unsafe.Pointer(&y[0]), len(x))
+}
+
+// statesAlikeGo is statesAlike in Go, for machines without valuesDiffer
+// in assembly (states_other.go) and for the tests.
+func statesAlikeGo(x, y State) bool {
+	y = y[:len(x)]
 	if len(valueWords{}) != 2 || !valueInWords {
 		return changedSlots(x, y) == 0
 	}
@@ -533,7 +599,7 @@ const allSlots = ^uint64(0)
 // It returns the slots that changed since the last copy (every bit when
 // that is not known).
 func (a *Agent) notePost() uint64 {
-	st, post := a.State, a.post
+	st, post := a.State, a.postState()
 	if len(st) != len(post) || len(st) > 64 {
 		copy(post, st)
 		a.sinceRescore = allSlots
@@ -694,7 +760,7 @@ func (a *Agent) startNext() bool {
 		a.fail(act, err)
 		return false
 	}
-	a.task, a.running, a.asleep = task, act, 0
+	a.setTask(task, act)
 	copy(a.started, a.State)
 	a.notePost()
 	a.emit(Event{Kind: EventStart, Goal: goalName(a.goal), Action: act.Name})
@@ -708,11 +774,12 @@ func (a *Agent) resume(dt float64) uint64 {
 	}
 	st, err := a.task.Resume(dt)
 	moved := a.notePost()
-	act := a.running
-	switch st {
-	case Running:
+	if st == Running {
 		a.noteSleep(dt)
 		return moved
+	}
+	act := a.running // read only now: it lies after the hot fields
+	switch st {
 	case Succeeded:
 		a.task, a.running = nil, nil
 		a.step++
@@ -811,6 +878,21 @@ func (a *Agent) checkProgress(moved uint64) {
 		a.emit(Event{Kind: EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + shortNumber(after) + " s"})
 		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary("STUCK")})
 	}
+}
+
+// progressStands reports whether checkProgress(moved) would find what it
+// found last and do nothing: no slot moved, the first unsatisfied goal
+// found then stands (progGoal), and the agent is STUCK already or its
+// StuckAfter has not run out. It is small enough to inline, so that most
+// ticks make no call for the progress check.
+func (a *Agent) progressStands(moved uint64) bool {
+	after := a.StuckAfter
+	if after == 0 {
+		after = DefaultStuckAfter
+	}
+	p := int(a.progGoal)
+	return moved == 0 && p > 1 && after > 0 && !checkEverything && p < len(a.Domain.ByPrio)+2 &&
+		(a.stuck || a.time+1e-9 < a.lastProg+after)
 }
 
 // goalsRead returns the slots the goals' conditions read, as bits.

@@ -92,7 +92,7 @@ func (a *Agent) skippedResume(changed uint64) {
 		a.sinceRescore = allSlots
 	}
 	if changed != 0 {
-		copy(a.post, a.State)
+		copy(a.postState(), a.State)
 	}
 }
 

@@ -88,6 +88,12 @@ func sleepyRole(sleepy bool, bad, skipped *atomic.Int64) RoleSpec {
 // has another dt, on which no resume is skipped.
 func sleepyRun(t *testing.T, sleepy bool, workers, sparse int, bad, skipped *atomic.Int64) []string {
 	t.Helper()
+	return sleepyRunWith(t, sleepy, workers, sparse, bad, skipped, func(a *Agent, name string, v Value) { a.Set(name, v) })
+}
+
+// sleepyRunWith is sleepyRun with the world's writes made by set.
+func sleepyRunWith(t *testing.T, sleepy bool, workers, sparse int, bad, skipped *atomic.Int64, set func(a *Agent, name string, v Value)) []string {
+	t.Helper()
 	d, err := Compile(sleepyRole(sleepy, bad, skipped))
 	require.NoError(t, err)
 	w, out := skipWorld(t, d, 3, 24, !sleepy)
@@ -97,19 +103,19 @@ func sleepyRun(t *testing.T, sleepy bool, workers, sparse int, bad, skipped *ato
 		for _, a := range w.Agents {
 			switch p := r.IntN(100 * sparse); {
 			case p < 15:
-				a.Set("noise", NumberValue(float64(r.IntN(5))))
+				set(a, "noise", NumberValue(float64(r.IntN(5))))
 			case p < 20:
-				a.Set("alarm", NumberValue(float64(r.IntN(5))))
+				set(a, "alarm", NumberValue(float64(r.IntN(5))))
 			case p < 30:
-				a.Set("health", NumberValue(float64(r.IntN(101))))
+				set(a, "health", NumberValue(float64(r.IntN(101))))
 			case p < 33:
-				a.Set("enemy_visible", BoolValue(!a.Get("enemy_visible").Truthy()))
+				set(a, "enemy_visible", BoolValue(!a.Get("enemy_visible").Truthy()))
 			case p < 36:
-				a.Set("in_cover", BoolValue(false))
+				set(a, "in_cover", BoolValue(false))
 			case p < 38:
-				a.Set("ammo", NumberValue(float64(r.IntN(31))))
+				set(a, "ammo", NumberValue(float64(r.IntN(31))))
 			case p < 40:
-				a.Set("magazines", NumberValue(0))
+				set(a, "magazines", NumberValue(0))
 			}
 		}
 		dt := 1.0 / 60
@@ -136,6 +142,38 @@ func TestSleepersSkipResumesAndChangeNothing(t *testing.T) {
 			require.Zero(t, skipped.Load())
 			got := sleepyRun(t, true, tc.workers, tc.sparse, &bad, &skipped)
 			require.Greater(t, len(want), 1000, "the run makes records")
+			assert.Equal(t, want, got)
+			assert.Zero(t, bad.Load(), "a task missed a tick")
+			assert.Greater(t, skipped.Load(), int64(24*100), "resumes were skipped")
+		})
+	}
+}
+
+// TestWorldWritesThroughEveryPathAreSeen: the tick finds the world's
+// changes to a waiting agent's state (the state after its body's last
+// resume lies in the agent's own memory, see Agent.postState) whichever
+// way the game writes them: Agent.Set, a slot written directly, the
+// State slice replaced by a changed copy (then State no longer lies in
+// the agent, post still does), or copied over. Every record is what
+// resuming every body every tick with every check made gives.
+func TestWorldWritesThroughEveryPathAreSeen(t *testing.T) {
+	var bad, skipped atomic.Int64
+	want := sleepyRun(t, false, 1, 1, &bad, &skipped)
+	require.Greater(t, len(want), 1000, "the run makes records")
+	slot := func(a *Agent, name string) int {
+		i, ok := a.Domain.Schema.Lookup(name)
+		require.True(t, ok, name)
+		return i
+	}
+	for name, set := range map[string]func(a *Agent, name string, v Value){
+		"Set":       func(a *Agent, name string, v Value) { a.Set(name, v) },
+		"slot":      func(a *Agent, name string, v Value) { a.State[slot(a, name)] = v },
+		"replaced":  func(a *Agent, name string, v Value) { st := a.State.Clone(); st[slot(a, name)] = v; a.State = st },
+		"copied in": func(a *Agent, name string, v Value) { st := a.State.Clone(); st[slot(a, name)] = v; copy(a.State, st) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			var bad, skipped atomic.Int64
+			got := sleepyRunWith(t, true, 1, 1, &bad, &skipped, set)
 			assert.Equal(t, want, got)
 			assert.Zero(t, bad.Load(), "a task missed a tick")
 			assert.Greater(t, skipped.Load(), int64(24*100), "resumes were skipped")

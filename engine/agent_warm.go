@@ -41,13 +41,22 @@ type laneWarmer struct {
 // next shows the warmer agent a, warmSteps places ahead of the agent
 // about to tick (nil past the lane's end), and makes this tick's Warm
 // calls: step 1 for the task of the agent shown last, step 0 for a's
-// task when it will be resumed.
+// task when it will be resumed. It is small enough to inline: most agents
+// have no Warmer to warm (the mark says so, see Agent.setTask), and no
+// call is made for them.
 func (lw *laneWarmer) next(a *Agent) {
+	if lw.last != nil || a != nil && a.marks&markWarmer != 0 {
+		lw.warm(a)
+	}
+}
+
+// warm is next's work when there is some.
+func (lw *laneWarmer) warm(a *Agent) {
 	if w := lw.last; w != nil {
 		w.Warm(1)
 	}
 	lw.last = nil
-	if a != nil && a.task != nil && a.asleep <= 1 {
+	if a != nil && a.marks&markWarmer != 0 && a.task != nil && a.asleep <= 1 {
 		if w, ok := a.task.(Warmer); ok {
 			w.Warm(0)
 			lw.last = w

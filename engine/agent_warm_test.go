@@ -158,14 +158,18 @@ func TestWarmersAreWarmedBeforeTheirResumesAndChangeNothing(t *testing.T) {
 func TestLaneWarmerSteps(t *testing.T) {
 	var calls []string
 	mk := func(name string, asleep uint8) *Agent {
-		a := &Agent{Name: name, asleep: asleep}
-		a.task = &recordingWarmer{name: name, calls: &calls}
+		a := &Agent{Name: name}
+		a.setTask(&recordingWarmer{name: name, calls: &calls}, nil)
+		a.asleep = asleep
 		return a
 	}
 	var lw laneWarmer
 	lw.next(mk("a", 0))
 	lw.next(mk("b", 5)) // asleep: not warmed
 	lw.next(&Agent{Name: "c"})
+	e := &Agent{Name: "e"}
+	e.setTask(&ticksTask{}, nil) // not a Warmer
+	lw.next(e)
 	lw.next(mk("d", 1))
 	lw.next(nil)
 	lw.next(nil)

@@ -1,5 +1,7 @@
 package engine
 
+import "math"
+
 // ConsiderationScore is one consideration of a utility pick record: its
 // name, the input it read, its output and its weight (see Consideration).
 // Error is the message of a custom function's error, which scored 0.
@@ -15,7 +17,9 @@ type ConsiderationScore struct {
 
 // considerationsOf scores act once more with its rows, for the pick
 // record. A NaN input (an input consideration whose variable is no
-// number) is recorded as 0, so the record is valid JSON.
+// number) is recorded as 0 and an infinite one as ±math.MaxFloat64 (which
+// the consideration scores alike: past its range), so the record is valid
+// JSON.
 func (a *Agent) considerationsOf(act *Action) []ConsiderationScore {
 	u := a.utility
 	u.rows = u.rows[:0]
@@ -23,8 +27,13 @@ func (a *Agent) considerationsOf(act *Action) []ConsiderationScore {
 	out := make([]ConsiderationScore, len(u.rows))
 	for i, r := range u.rows {
 		in := r.Input
-		if in != in {
+		switch {
+		case in != in:
 			in = 0
+		case math.IsInf(in, 1):
+			in = math.MaxFloat64
+		case math.IsInf(in, -1):
+			in = -math.MaxFloat64
 		}
 		out[i] = ConsiderationScore{Name: r.Name, Input: in, Output: r.Output, Weight: r.Weight}
 		if r.Err != nil {

@@ -123,8 +123,18 @@ func (a *Agent) SetReactive(r Reactive) {
 	if s, ok := a.layer.(interface{ Stop(*Agent) }); ok && a.layer != r {
 		s.Stop(a)
 	}
-	a.layer = r
+	a.setLayer(r)
 	a.rx.seen = nil
+}
+
+// setLayer sets the reactive layer and its bit in react, which the tick
+// tests instead of the layer itself (see Agent's hot fields).
+func (a *Agent) setLayer(r Reactive) {
+	a.layer = r
+	a.marks &^= markLayer
+	if r != nil {
+		a.marks |= markLayer
+	}
 }
 
 // Reactive returns the agent's reactive layer, or nil.
@@ -185,7 +195,9 @@ func (a *Agent) noteChange(slot int, old, v Value, from string) {
 }
 
 // ObserveBeliefs compares the state with the beliefs the reactive layer
-// saw last and hands every change to it, in slot order. The tick calls it
+// saw last and hands every change to it, in slot order. A value is
+// unchanged when it is the same Value (==, so a NaN that stays is no
+// change) or an Equal one (0 and -0). The tick calls it
 // after the sensors and after the action body; the reactive layer calls it
 // after each intention's resume. Without a layer it does nothing.
 func (a *Agent) ObserveBeliefs() {
@@ -199,8 +211,8 @@ func (a *Agent) ObserveBeliefs() {
 	seen := a.rx.seen[:len(a.State)]
 	for i := range a.State {
 		v, old := &a.State[i], &seen[i]
-		if old.Equal(*v) {
-			continue // the common case (Equal is inlined)
+		if *old == *v || old.Equal(*v) {
+			continue // the common case; == also keeps a NaN the same belief
 		}
 		o := *old
 		*old = *v
@@ -330,7 +342,7 @@ func (a *Agent) reactBegin() {
 	if a.layer != nil && len(a.rx.seen) != len(a.State) {
 		a.rx.seen = a.State.Clone()
 	}
-	if !a.told {
+	if a.marks&markTold == 0 {
 		return // the inbox is empty
 	}
 	for i, t := range a.rx.inbox {
@@ -340,7 +352,7 @@ func (a *Agent) reactBegin() {
 		a.rx.inbox[i] = told{}
 	}
 	a.rx.inbox = a.rx.inbox[:0]
-	a.told = false
+	a.marks &^= markTold
 }
 
 // reactStep runs after the sensors: the changes they made, then the
@@ -366,7 +378,7 @@ func (w *World) deliverTellsOf(a *Agent) {
 	for i, t := range a.rx.outbox {
 		if t.to.world == w {
 			t.to.rx.inbox = append(t.to.rx.inbox, t)
-			t.to.told = true
+			t.to.marks |= markTold
 		}
 		a.rx.outbox[i] = told{}
 	}

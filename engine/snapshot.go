@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"strconv"
 )
 
@@ -322,7 +323,7 @@ func (a *Agent) restartStep(act *Action) {
 		a.fail(act, err)
 		return
 	}
-	a.task, a.running, a.asleep = task, act, 0
+	a.setTask(task, act)
 	copy(a.started, a.State)
 	copy(a.post, a.State)
 	a.sinceRescore = allSlots
@@ -358,10 +359,10 @@ type agentSnap struct {
 	Time         float64            `json:"time"`
 	State        []varSnap          `json:"state"`
 	Rand         []byte             `json:"rand"`
-	RetryDelay   float64            `json:"retryDelay,omitempty"`
-	StuckAfter   float64            `json:"stuckAfter,omitempty"`
-	Commitment   float64            `json:"commitment,omitempty"`
-	RethinkEvery float64            `json:"rethinkEvery,omitempty"`
+	RetryDelay   snapNum            `json:"retryDelay,omitempty"`
+	StuckAfter   snapNum            `json:"stuckAfter,omitempty"`
+	Commitment   snapNum            `json:"commitment,omitempty"`
+	RethinkEvery snapNum            `json:"rethinkEvery,omitempty"`
 	MaxDepth     int                `json:"maxDepth,omitempty"`
 	Budget       int                `json:"budget,omitempty"`
 	Chaining     bool               `json:"chaining"`
@@ -372,14 +373,14 @@ type agentSnap struct {
 	Step         int                `json:"step"`
 	Running      string             `json:"running,omitempty"`
 	Satisfied    []string           `json:"satisfied,omitempty"`
-	Cooldown     map[string]float64 `json:"cooldown,omitempty"`
-	SensorNext   map[string]float64 `json:"sensorNext,omitempty"`
-	SensorLast   map[string]float64 `json:"sensorLast,omitempty"`
+	Cooldown     map[string]snapNum `json:"cooldown,omitempty"`
+	SensorNext   map[string]snapNum `json:"sensorNext,omitempty"`
+	SensorLast   map[string]snapNum `json:"sensorLast,omitempty"`
 	SenseErr     []string           `json:"senseErrors,omitempty"`
 	FailedState  []varSnap          `json:"failedState,omitempty"`
-	RetryAt      float64            `json:"retryAt"`
-	RethinkAt    float64            `json:"rethinkAt"`
-	LastProgress float64            `json:"lastProgress"`
+	RetryAt      snapNum            `json:"retryAt"`
+	RethinkAt    snapNum            `json:"rethinkAt"`
+	LastProgress snapNum            `json:"lastProgress"`
 	Stuck        bool               `json:"stuck,omitempty"`
 	Idle         bool               `json:"idle,omitempty"`
 	Seen         []varSnap          `json:"seen,omitempty"`
@@ -565,9 +566,9 @@ func snapAgent(a *Agent) (agentSnap, error) {
 	d := a.Domain
 	s := agentSnap{Name: a.Name, Domain: d.Name, ID: a.ID, Tick: a.tick, Time: a.time,
 		State:      saveState(d, a.State),
-		RetryDelay: a.RetryDelay, StuckAfter: a.StuckAfter, Commitment: a.Commitment, RethinkEvery: a.RethinkEvery,
+		RetryDelay: snapNum(a.RetryDelay), StuckAfter: snapNum(a.StuckAfter), Commitment: snapNum(a.Commitment), RethinkEvery: snapNum(a.RethinkEvery),
 		Goal: goalName(a.goal), Picked: a.picked, Step: a.step, Planning: a.handle != nil,
-		RetryAt: a.retryAt, RethinkAt: a.rethinkAt, LastProgress: a.lastProg, Stuck: a.stuck, Idle: a.idle}
+		RetryAt: snapNum(a.retryAt), RethinkAt: snapNum(a.rethinkAt), LastProgress: snapNum(a.lastProg), Stuck: a.stuck, Idle: a.idle}
 	s.Authorities = append(s.Authorities, a.Authorities...)
 	facts, err := a.saveFacts()
 	if err != nil {
@@ -601,16 +602,16 @@ func snapAgent(a *Agent) (agentSnap, error) {
 	for i, t := range a.cooldown {
 		if t != 0 {
 			if s.Cooldown == nil {
-				s.Cooldown = map[string]float64{}
+				s.Cooldown = map[string]snapNum{}
 			}
-			s.Cooldown[d.Actions[i].Name] = t
+			s.Cooldown[d.Actions[i].Name] = snapNum(t)
 		}
 	}
 	for i, sen := range d.Sensors {
 		if s.SensorNext == nil {
-			s.SensorNext, s.SensorLast = map[string]float64{}, map[string]float64{}
+			s.SensorNext, s.SensorLast = map[string]snapNum{}, map[string]snapNum{}
 		}
-		s.SensorNext[sen.Name], s.SensorLast[sen.Name] = a.sensorNext[i], a.sensorLast[i]
+		s.SensorNext[sen.Name], s.SensorLast[sen.Name] = snapNum(a.sensorNext[i]), snapNum(a.sensorLast[i])
 	}
 	s.SenseErr = append(s.SenseErr, a.senseErr...)
 	if len(a.failedState) > 0 {
@@ -691,12 +692,12 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 	if err := loadRand(a.src, s.Rand, where); err != nil {
 		return nil, err
 	}
-	a.RetryDelay, a.StuckAfter, a.Commitment, a.RethinkEvery = s.RetryDelay, s.StuckAfter, s.Commitment, s.RethinkEvery
+	a.RetryDelay, a.StuckAfter, a.Commitment, a.RethinkEvery = float64(s.RetryDelay), float64(s.StuckAfter), float64(s.Commitment), float64(s.RethinkEvery)
 	a.planner.MaxDepth, a.planner.Budget, a.planner.Chaining = s.MaxDepth, s.Budget, s.Chaining
 	if !s.Planning {
 		a.handle = nil
 	}
-	a.retryAt, a.rethinkAt, a.lastProg, a.stuck, a.idle = s.RetryAt, s.RethinkAt, s.LastProgress, s.Stuck, s.Idle
+	a.retryAt, a.rethinkAt, a.lastProg, a.stuck, a.idle = float64(s.RetryAt), float64(s.RethinkAt), float64(s.LastProgress), s.Stuck, s.Idle
 	a.progGoal = 0
 	for _, name := range s.Satisfied {
 		if g := d.Goal(name); g != nil {
@@ -705,11 +706,11 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 	}
 	for name, t := range s.Cooldown {
 		if act := d.Action(name); act != nil {
-			a.cooldown[act.Index] = t
+			a.cooldown[act.Index] = float64(t)
 		}
 	}
 	for i, sen := range d.Sensors {
-		a.sensorNext[i], a.sensorLast[i] = s.SensorNext[sen.Name], s.SensorLast[sen.Name]
+		a.sensorNext[i], a.sensorLast[i] = float64(s.SensorNext[sen.Name]), float64(s.SensorLast[sen.Name])
 	}
 	if len(s.SenseErr) == len(d.Sensors)+len(d.Conditions) {
 		a.senseErr = append([]string(nil), s.SenseErr...)
@@ -744,7 +745,7 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 		}
 		if slot, ok := d.Schema.Lookup(t.Var); ok {
 			a.rx.inbox = append(a.rx.inbox, told{to: a, slot: slot, v: v, from: t.From})
-			a.told = true
+			a.marks |= markTold
 		}
 	}
 	if s.Recorder != nil {
@@ -815,3 +816,53 @@ func (a *Agent) loadPlan(s *agentSnap) *Action {
 }
 
 func formatSnapFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// snapNum is an agent's setting or timer in seconds (or score units) as a
+// snapshot holds it: a JSON number when finite, else the string "+Inf",
+// "-Inf" or "NaN", which JSON has no number for. An agent may hold any of
+// them (StuckAfter = +Inf never marks it STUCK), so its snapshot keeps them
+// exactly, as varSnap's Special does for state values.
+type snapNum float64
+
+// MarshalJSON writes f as encoding/json writes a float64, or as one of the
+// three strings.
+func (f snapNum) MarshalJSON() ([]byte, error) {
+	switch x := float64(f); {
+	case math.IsNaN(x):
+		return []byte(`"NaN"`), nil
+	case math.IsInf(x, 1):
+		return []byte(`"+Inf"`), nil
+	case math.IsInf(x, -1):
+		return []byte(`"-Inf"`), nil
+	default:
+		return json.Marshal(x)
+	}
+}
+
+// UnmarshalJSON reads a number or one of the three strings; any other
+// string is a *json.UnmarshalTypeError naming it (and, once encoding/json
+// adds it, the field).
+func (f *snapNum) UnmarshalJSON(b []byte) error {
+	if len(b) == 0 || b[0] != '"' {
+		var x float64
+		err := json.Unmarshal(b, &x)
+		*f = snapNum(x)
+		return err
+	}
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	switch s {
+	case "NaN":
+		*f = snapNum(math.NaN())
+	case "+Inf":
+		*f = snapNum(math.Inf(1))
+	case "-Inf":
+		*f = snapNum(math.Inf(-1))
+	default:
+		// encoding/json adds the field's path to this error.
+		return &json.UnmarshalTypeError{Value: "string " + strconv.Quote(s) + " (a number, or one of NaN, +Inf, -Inf)", Type: reflect.TypeFor[float64]()}
+	}
+	return nil
+}

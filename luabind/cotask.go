@@ -80,11 +80,15 @@ func (t *coTask) waitOver(dt float64) ([]lua.LValue, bool) {
 		case !done:
 			return nil, false
 		default:
-			args = make([]lua.LValue, 0, 1+len(h.call.Results))
-			args = append(args, lua.LTrue)
+			// The runtime's spare slice: resume only pushes the values.
+			clear(t.rt.waitArgs)
+			args = append(t.rt.waitArgs[:0], lua.LTrue)
 			for _, v := range h.call.Results {
 				args = append(args, fromValue(v))
 			}
+		}
+		if cap(args) <= maxSpareRets {
+			t.rt.waitArgs = args
 		}
 		t.host = nil
 		return args, true

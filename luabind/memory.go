@@ -54,8 +54,8 @@ const (
 //
 // The per-runtime limit applies to the sum of the walks' figures of the
 // running bodies. A body that fails for memory is dropped at once, with
-// the pcall workers and tostring ids that could still hold its values, so
-// the next collection frees it.
+// the pcall workers, tostring ids and spare result slices that could
+// still hold its values, so the next collection frees it.
 
 // gcWatch counts the Go runtime's garbage collections and keeps the live
 // heap each one measured. It is process-wide by nature (there is one Go
@@ -259,6 +259,8 @@ func (r *Runtime) release(t *coTask, memoryFailure bool) {
 	if memoryFailure {
 		clear(r.ids)
 		r.dropIdleWorkers()
+		clear(r.rets) // the spare slices may hold its last values
+		clear(r.waitArgs)
 	}
 }
 
@@ -312,6 +314,22 @@ type sizer struct {
 	seen map[any]struct{}
 	work []lua.LValue
 	n    int64
+	dbg  lua.Debug // stackLevel's, reused for every frame
+}
+
+// stackLevel is th.GetStack(level) without a new lua.Debug: the sizer's
+// own describes the frame (stackpeek.go), valid until the next call.
+func (s *sizer) stackLevel(th *lua.LState, level int) (*lua.Debug, bool) {
+	if !peek.ok || !stackPeek.ok {
+		return th.GetStack(level)
+	}
+	frame, ok := stackFrame(th, level)
+	if !ok {
+		return nil, false
+	}
+	s.dbg = lua.Debug{}
+	setDebugFrame(&s.dbg, frame)
+	return &s.dbg, true
 }
 
 func (s *sizer) push(v lua.LValue) {
@@ -366,7 +384,7 @@ func (s *sizer) visit(v lua.LValue) {
 			s.push(c.pcallWorker)
 		}
 		for level := 0; level <= callStackSize; level++ {
-			dbg, ok := x.GetStack(level)
+			dbg, ok := s.stackLevel(x, level)
 			if !ok {
 				break
 			}

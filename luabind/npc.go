@@ -435,10 +435,13 @@ func (r *Runtime) hostStart(L *lua.LState) int {
 	// The first call runs in the runtime's spare handle (hostFirst) unless
 	// a host function that called back into Lua is using it; a call that
 	// is not done gets a handle of its own (hostRun).
+	// The spare handle keeps the room of its arguments (args) across calls.
 	h, spare := r.hostFirst, r.hostFirst != nil
+	var args []engine.Value
 	if spare {
 		r.hostFirst = nil
-		defer func() { *h = hostHandle{}; r.hostFirst = h }()
+		args = h.call.Args[:0]
+		defer func() { clear(args); *h = hostHandle{}; h.call.Args = args[:0]; r.hostFirst = h }()
 	} else {
 		h = &hostHandle{}
 	}
@@ -448,7 +451,10 @@ func (r *Runtime) hostStart(L *lua.LState) int {
 		if err != nil {
 			preludeError(L, "bad argument #%d to '%s' (%s)", i-2, name, err.Error())
 		}
-		h.call.Args = append(h.call.Args, v)
+		args = append(args, v)
+	}
+	if len(args) > 0 {
+		h.call.Args = args
 	}
 	return r.hostRun(L, h, spare)
 }
@@ -467,6 +473,7 @@ func (r *Runtime) hostRun(L *lua.LState, h *hostHandle, spare bool) int {
 		}
 		if spare {
 			own := *h
+			own.call.Args = slices.Clone(own.call.Args) // not the spare's room
 			h = &own
 		}
 		ud := L.NewUserData()

@@ -149,7 +149,7 @@ func (r *Runtime) resumeThread(L, th *lua.LState, fn *lua.LFunction, args []lua.
 				}
 				args = vals
 			}
-			st, err, rets := L.Resume(th, fn, args...)
+			st, rets, err := r.resumeStarted(L, th, fn, args)
 			if st == lua.ResumeOK && c != nil && c.endsAfterWait && c.afterWait {
 				// goWait yielded with no Lua frame under it, which
 				// gopher-lua takes for the end of the coroutine.

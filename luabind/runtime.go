@@ -111,8 +111,9 @@ type Runtime struct {
 	// run, the marker of a function that returned, and the unchecked
 	// coroutine.resume.
 	pool      []*lua.LState
-	threads   []*lua.LState // idle body coroutines (threadpool.go)
-	threadsGC uint64        // the collections trimThreads last saw
+	threads   threadPool   // idle body coroutines (threadpool.go)
+	rets      []lua.LValue // the last resume's results (resumeStarted)
+	waitArgs  []lua.LValue // a finished host call's results (coTask.waitOver)
 	runWorker *lua.LFunction
 	doneToken lua.LValue
 	coResume  lua.LGFunction

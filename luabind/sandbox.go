@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"io"
+	"math"
 	"reflect"
 	"runtime"
 	"strconv"
@@ -382,15 +383,18 @@ func (r *Runtime) checkSize(L *lua.LState, size int) {
 // strRep is string.rep(s, n) with a length check.
 func (r *Runtime) strRep(L *lua.LState) int {
 	s := L.CheckString(1)
-	n := L.CheckInt(2)
-	if n <= 0 || s == "" {
+	// The count is checked as a number before it becomes an int: on a
+	// 32-bit machine int(1e10) would wrap and slip past the limit.
+	nf := math.Trunc(float64(L.CheckNumber(2)))
+	if !(nf >= 1) || s == "" { // NaN too
 		L.Push(lua.LString(""))
 		return 1
 	}
-	if n > r.opts.MaxStringBytes/len(s) {
-		L.RaiseError("string too long: %d bytes is more than the sandbox allows (%d, luabind.Options.MaxStringBytes)",
-			uint64(n)*uint64(len(s)), r.opts.MaxStringBytes)
+	if nf > float64(r.opts.MaxStringBytes/len(s)) {
+		L.RaiseError("string too long: %.0f bytes is more than the sandbox allows (%d, luabind.Options.MaxStringBytes)",
+			nf*float64(len(s)), r.opts.MaxStringBytes)
 	}
+	n := int(nf)
 	r.chargeBytes(L, n*len(s))
 	L.Push(lua.LString(strings.Repeat(s, n)))
 	return 1

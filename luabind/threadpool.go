@@ -23,24 +23,49 @@ import (
 // context is made anew for the agent it goes to.
 
 // maxIdleThreads is how many idle body coroutines (about 4 KB each) a
-// runtime keeps across a garbage collection. Between two collections it
-// keeps every one (agents that act in step end their bodies in the same
-// tick and start the next ones a tick or more later); once a collection
-// has run, the idle ones beyond this many are dropped at the next body
-// start or end, so a pool never holds more than a burst's worth for
-// longer than a collection cycle, as the garbage it replaces would.
+// runtime keeps in any case.
+//
+// Beyond that, the pool keeps what the world still uses: an idle
+// coroutine is dropped only when it stayed idle through two whole
+// collection cycles (the bottom of the pool, which newThread takes from
+// last, that no newThread reached since the collection before last).
+// Agents that act in step end their bodies in the same tick and start
+// the next ones a tick or more later, so the pool swings between empty
+// and thousands; trimming it to a fixed size at each collection made
+// thousands of new coroutines (and their garbage) once per cycle. A world
+// that shrinks still gives its surplus back at the first body start or
+// end after two cycles.
 const maxIdleThreads = 32
 
-// trimThreads drops the idle coroutines beyond maxIdleThreads once a
-// collection has run since the last look.
+// threadPool is the runtime's idle body coroutines (newThread,
+// recycleThread) and what trimThreads knows of their use.
+type threadPool struct {
+	idle []*lua.LState
+	gc   uint64 // the collections trimThreads last saw
+	// low is the fewest idle coroutines since the last collection: the
+	// bottom low of idle were untouched in this cycle; lowPrev is the
+	// same for the cycle before, less what was dropped since.
+	low, lowPrev int
+}
+
+// trimThreads drops, once a collection has run since the last look, the
+// idle coroutines that stayed idle through this cycle and the one before,
+// keeping at least maxIdleThreads.
 func (r *Runtime) trimThreads() {
-	if c := gcWatch.cycles.Load(); c != r.threadsGC {
-		r.threadsGC = c
-		if len(r.threads) > maxIdleThreads {
-			clear(r.threads[maxIdleThreads:])
-			r.threads = r.threads[:maxIdleThreads]
-		}
+	p := &r.threads
+	c := gcWatch.cycles.Load()
+	if c == p.gc {
+		return
 	}
+	p.gc = c
+	drop := min(p.low, p.lowPrev, len(p.idle)-maxIdleThreads)
+	if drop > 0 {
+		n := copy(p.idle, p.idle[drop:])
+		clear(p.idle[n:])
+		p.idle = p.idle[:n]
+	}
+	p.lowPrev = p.low - max(drop, 0)
+	p.low = len(p.idle)
 }
 
 // newThread returns a coroutine of the runtime's state that belongs to
@@ -48,10 +73,12 @@ func (r *Runtime) trimThreads() {
 // idle one (see recycleThread) or a new one.
 func (r *Runtime) newThread(agent *engine.Agent) *lua.LState {
 	r.trimThreads()
-	if n := len(r.threads); n > 0 {
-		th := r.threads[n-1]
-		r.threads[n-1] = nil
-		r.threads = r.threads[:n-1]
+	if p := &r.threads; len(p.idle) > 0 {
+		n := len(p.idle)
+		th := p.idle[n-1]
+		p.idle[n-1] = nil
+		p.idle = p.idle[:n-1]
+		p.low = min(p.low, n-1)
 		th.Dead = false
 		th.Env = r.L.Env
 		c := threadCtx(th)
@@ -91,5 +118,5 @@ func (r *Runtime) recycleThread(th *lua.LState) {
 	clear(arr)
 	*(*int)(unsafe.Add(reg, peek.regTop)) = 0
 	c.owner = nil
-	r.threads = append(r.threads, th)
+	r.threads.idle = append(r.threads.idle, th)
 }

@@ -50,7 +50,7 @@ func TestBodyCoroutineReuse(t *testing.T) {
 	step(leave, 0, engine.Running)
 	th := leave.th
 	step(leave, 0.1, engine.Succeeded)
-	require.Equal(t, []*lua.LState{th}, rt.threads, "the returned body's coroutine is kept")
+	require.Equal(t, []*lua.LState{th}, rt.threads.idle, "the returned body's coroutine is kept")
 	for i, v := range stackSlots(th) {
 		require.Nil(t, v, "stack slot %d", i)
 	}
@@ -60,7 +60,7 @@ func TestBodyCoroutineReuse(t *testing.T) {
 
 	look := start(bob, "look")
 	assert.Same(t, th, look.th, "the next start takes the kept coroutine")
-	assert.Empty(t, rt.threads)
+	assert.Empty(t, rt.threads.idle)
 	owner, _ := ownerOf(look.th)
 	assert.Same(t, bob, owner)
 	step(look, 0, engine.Running)
@@ -72,25 +72,25 @@ func TestBodyCoroutineReuse(t *testing.T) {
 	assert.Equal(t, engine.Failed, st)
 	require.Error(t, err)
 	assert.Equal(t, filepath.Join("testdata", "reuse.lua")+":42: an error value that is a table, not a message (raise errors with a string)", err.Error())
-	assert.Empty(t, rt.threads, "a failed body's coroutine is not kept")
+	assert.Empty(t, rt.threads.idle, "a failed body's coroutine is not kept")
 
 	// A coroutine that a script holds stays dead once its body ends.
 	keep := start(alice, "keep")
 	step(keep, 0, engine.Running)
 	kept := keep.th
 	step(keep, 0.1, engine.Succeeded)
-	assert.Empty(t, rt.threads, "a coroutine that coroutine.running gave out is not kept")
+	assert.Empty(t, rt.threads.idle, "a coroutine that coroutine.running gave out is not kept")
 	check := start(alice, "check")
 	assert.NotSame(t, kept, check.th)
 	step(check, 0, engine.Succeeded)
 	report, _ = alice.Get("report").AsString()
 	assert.Equal(t, "kept=dead same=false resume=false can not resume a dead thread", report)
-	assert.Empty(t, rt.threads, "check got hold of its own coroutine too")
+	assert.Empty(t, rt.threads.idle, "check got hold of its own coroutine too")
 
 	// An interrupted body is stopped in the middle: its coroutine is not kept.
 	leave = start(bob, "leave")
-	assert.Empty(t, rt.threads)
+	assert.Empty(t, rt.threads.idle)
 	step(leave, 0, engine.Running)
 	leave.Interrupt()
-	assert.Empty(t, rt.threads)
+	assert.Empty(t, rt.threads.idle)
 }
