@@ -20,7 +20,7 @@ import (
 type HostCall struct {
 	Agent   *engine.Agent
 	Name    string         // the method name
-	Args    []engine.Value // the Lua arguments after npc
+	Args    []engine.Value // the Lua arguments after npc; the slice is reused once the call returns, so keep a copy (slices.Clone) of what outlives it, in Memo say
 	First   bool           // true on the first call of one invocation
 	DT      float64        // seconds of this tick; 0 on the first call
 	Results []engine.Value // set by the function; returned to Lua when done
