@@ -384,7 +384,8 @@ func (r *Runtime) checkSize(L *lua.LState, size int) {
 func (r *Runtime) strRep(L *lua.LState) int {
 	s := L.CheckString(1)
 	// The count is checked as a number before it becomes an int: on a
-	// 32-bit machine int(1e10) would wrap and slip past the limit.
+	// 32-bit machine int(1e10) is negative, and the call gave "" instead
+	// of the limit's error.
 	nf := math.Trunc(float64(L.CheckNumber(2)))
 	if !(nf >= 1) || s == "" { // NaN too
 		L.Push(lua.LString(""))
