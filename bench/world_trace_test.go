@@ -53,7 +53,6 @@ func TestTickTrace(t *testing.T) {
 				med(func(x engine.TickTrace) int64 { return x.Mark[4] - x.Mark[3] }),
 				med(func(x engine.TickTrace) int64 { return x.Mark[7] - x.Mark[4] }))
 			for k := range workers {
-				fmt.Printf("   lane %d: thread CPU %.1f\n", k, med(func(x engine.TickTrace) int64 { return x.LaneCPU[k] }))
 				fmt.Printf("   lane %d: start %.1f run %.1f end-to-join %.1f\n", k,
 					med(func(x engine.TickTrace) int64 { return x.Lane[k][0] - x.Mark[1] }),
 					med(func(x engine.TickTrace) int64 { return x.Lane[k][1] - x.Lane[k][0] }),
