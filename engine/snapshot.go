@@ -443,14 +443,7 @@ func saveValue(name string, v Value) varSnap {
 		s.Bool = &b
 	case Number:
 		f, _ := v.AsNumber()
-		switch {
-		case math.IsNaN(f):
-			s.Special = "NaN"
-		case math.IsInf(f, 1):
-			s.Special = "+Inf"
-		case math.IsInf(f, -1):
-			s.Special = "-Inf"
-		default:
+		if s.Special = specialName(f); s.Special == "" {
 			s.Number = &f
 		}
 	case String:
@@ -475,16 +468,11 @@ func (s varSnap) value() (Value, error) {
 	}
 	if s.Special != "" {
 		n++
-		switch s.Special {
-		case "NaN":
-			v = NumberValue(math.NaN())
-		case "+Inf":
-			v = NumberValue(math.Inf(1))
-		case "-Inf":
-			v = NumberValue(math.Inf(-1))
-		default:
+		f, ok := specialNumber(s.Special)
+		if !ok {
 			return Value{}, fmt.Errorf("special number %q is none of NaN, +Inf, -Inf", s.Special)
 		}
+		v = NumberValue(f)
 	}
 	if s.String != nil {
 		n++
@@ -827,16 +815,10 @@ type snapNum float64
 // MarshalJSON writes f as encoding/json writes a float64, or as one of the
 // three strings.
 func (f snapNum) MarshalJSON() ([]byte, error) {
-	switch x := float64(f); {
-	case math.IsNaN(x):
-		return []byte(`"NaN"`), nil
-	case math.IsInf(x, 1):
-		return []byte(`"+Inf"`), nil
-	case math.IsInf(x, -1):
-		return []byte(`"-Inf"`), nil
-	default:
-		return json.Marshal(x)
+	if name := specialName(float64(f)); name != "" {
+		return []byte(`"` + name + `"`), nil
 	}
+	return json.Marshal(float64(f))
 }
 
 // UnmarshalJSON reads a number or one of the three strings; any other
@@ -853,16 +835,39 @@ func (f *snapNum) UnmarshalJSON(b []byte) error {
 	if err := json.Unmarshal(b, &s); err != nil {
 		return err
 	}
-	switch s {
-	case "NaN":
-		*f = snapNum(math.NaN())
-	case "+Inf":
-		*f = snapNum(math.Inf(1))
-	case "-Inf":
-		*f = snapNum(math.Inf(-1))
-	default:
+	x, ok := specialNumber(s)
+	if !ok {
 		// encoding/json adds the field's path to this error.
 		return &json.UnmarshalTypeError{Value: "string " + strconv.Quote(s) + " (a number, or one of NaN, +Inf, -Inf)", Type: reflect.TypeFor[float64]()}
 	}
+	*f = snapNum(x)
 	return nil
+}
+
+// specialName is "NaN", "+Inf" or "-Inf" for the numbers JSON has no
+// number for, else "": how a snapshot writes them (varSnap.Special,
+// snapNum).
+func specialName(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "+Inf"
+	case math.IsInf(f, -1):
+		return "-Inf"
+	}
+	return ""
+}
+
+// specialNumber is specialName's inverse; ok is false for any other text.
+func specialNumber(name string) (f float64, ok bool) {
+	switch name {
+	case "NaN":
+		return math.NaN(), true
+	case "+Inf":
+		return math.Inf(1), true
+	case "-Inf":
+		return math.Inf(-1), true
+	}
+	return 0, false
 }
