@@ -1,10 +1,6 @@
 package luabind
 
-import (
-	"unsafe"
-
-	lua "github.com/yuin/gopher-lua"
-)
+import lua "github.com/yuin/gopher-lua"
 
 // resumeStarted is L.Resume(th, fn, args...) (its results before its
 // error) without the slice of results gopher-lua's Resume makes for
@@ -19,7 +15,7 @@ import (
 // once and keep no reference to the slice.
 func (r *Runtime) resumeStarted(L, th *lua.LState, fn *lua.LFunction, args []lua.LValue) (lua.ResumeState, []lua.LValue, error) {
 	if L != r.L || r.coResume == nil || !peek.ok || th.Dead || L.G.CurrentThread == th || L.GetTop() != 0 ||
-		*(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame)) == nil {
+		frameOf(th) == nil {
 		st, err, rets := L.Resume(th, fn, args...)
 		return st, rets, err
 	}
@@ -45,7 +41,7 @@ func (r *Runtime) resumeStarted(L, th *lua.LState, fn *lua.LFunction, args []lua
 	switch {
 	case failed:
 		return lua.ResumeError, nil, &lua.ApiError{Type: lua.ApiErrorRun, Object: rets[0]}
-	case *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame)) == nil:
+	case frameOf(th) == nil:
 		return lua.ResumeOK, rets, nil
 	}
 	return lua.ResumeYield, rets, nil

@@ -40,7 +40,7 @@ func init() {
 // that falls inside a run of tail calls gives the bottom frame. ok is
 // false past the bottom. Only with peek.ok and stackPeek.ok.
 func stackFrame(th *lua.LState, level int) (frame unsafe.Pointer, ok bool) {
-	frame = *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
+	frame = frameOf(th)
 	bottom := frame
 	for ; level > 0 && frame != nil; frame = *(*unsafe.Pointer)(unsafe.Add(frame, peek.frameParent)) {
 		level--
