@@ -65,6 +65,8 @@ func buildSoldierWorld(b testing.TB, n, workers, groups, gap, warm int) (*engine
 
 // buildSoldierWorldWith is buildSoldierWorld calling adapt, when not nil,
 // on each worker's domain once it is loaded (before any agent is made).
+// Soldier i is pinned to worker soldierLane(i, n, workers), with a domain
+// of that worker's Lua runtime.
 func buildSoldierWorldWith(b testing.TB, n, workers, groups, gap, warm int, adapt func(*engine.Domain)) (*engine.World, func()) {
 	b.Helper()
 	w := engine.NewWorld(1)
@@ -85,11 +87,12 @@ func buildSoldierWorldWith(b testing.TB, n, workers, groups, gap, warm int, adap
 	}
 	for g := range groups {
 		for i := g * n / groups; i < (g+1)*n/groups; i++ {
-			a := engine.NewAgent(fmt.Sprintf("s%d", i), domains[i%workers])
+			k := soldierLane(i, n, workers)
+			a := engine.NewAgent(fmt.Sprintf("s%d", i), domains[k])
 			a.Set("enemy_visible", engine.BoolValue(true))
 			a.Set("enemy_health", engine.NumberValue(1e12))
 			w.Add(a)
-			w.Pin(i, i%workers)
+			w.Pin(i, k)
 		}
 		if g < groups-1 {
 			for range gap {
@@ -105,6 +108,23 @@ func buildSoldierWorldWith(b testing.TB, n, workers, groups, gap, warm int, adap
 			c()
 		}
 	}
+}
+
+// interleavePins makes buildSoldierWorldWith pin soldier i to worker i
+// mod workers, as it did until the seventh session of issue 14, rather
+// than in blocks; only BenchmarkWorldTickPaired sets it, for the old
+// layout's figures beside the new one's.
+var interleavePins bool
+
+// soldierLane is the worker buildSoldierWorldWith pins soldier i of n to:
+// the soldiers in contiguous blocks, one per worker (the first n/2 on
+// worker 0 of 2), as World's default lanes are; with interleavePins,
+// soldier i mod workers.
+func soldierLane(i, n, workers int) int {
+	if interleavePins {
+		return i % workers
+	}
+	return i * workers / n
 }
 
 // BenchmarkWorldTick is one World.Tick of n soldiers running the shipped

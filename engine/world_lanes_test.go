@@ -11,7 +11,8 @@ import (
 // TestLanesFollowPinsAddsAndRemoves: on more than one worker the lanes
 // are kept from tick to tick, and made again after a Pin, an Add, a
 // Remove or a change of Workers, so every agent ticks once a tick, on its
-// worker.
+// worker. The agents no Pin placed are split in agent order into
+// contiguous runs, one per worker.
 func TestLanesFollowPinsAddsAndRemoves(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "R",
 		State:   []Var{{"done", BoolValue(false)}},
@@ -31,28 +32,32 @@ func TestLanesFollowPinsAddsAndRemoves(t *testing.T) {
 		return out
 	}
 	w.Tick(1.0 / 60)
-	assert.Equal(t, [][]int32{{0, 2, 4}, {1, 3, 5}}, w.lanes)
+	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4, 5}}, w.lanes, "two runs")
 	w.Tick(1.0 / 60)
-	assert.Equal(t, [][]int32{{0, 2, 4}, {1, 3, 5}}, w.lanes, "kept")
+	assert.Equal(t, [][]int32{{0, 1, 2}, {3, 4, 5}}, w.lanes, "kept")
 	assert.Equal(t, []int{2, 2, 2, 2, 2, 2}, ticks())
 
 	w.Pin(0, 1)
 	w.Pin(5, 0)
 	w.Tick(1.0 / 60)
-	assert.Equal(t, [][]int32{{2, 4, 5}, {0, 1, 3}}, w.lanes, "after Pin")
+	// The free 1, 2, 3, 4 split in two runs; 0 and 5 go where pinned.
+	assert.Equal(t, [][]int32{{1, 2, 5}, {0, 3, 4}}, w.lanes, "after Pin")
 
 	require.True(t, w.Remove(w.Agents[1])) // a1 goes; a5 (pinned to 0) is now index 4
 	w.Tick(1.0 / 60)
-	assert.Equal(t, [][]int32{{1, 3, 4}, {0, 2}}, w.lanes, "after Remove")
+	// The free 1, 2, 3 (a2, a3, a4): places 0 and 1 of 3 on worker 0.
+	assert.Equal(t, [][]int32{{1, 2, 4}, {0, 3}}, w.lanes, "after Remove")
 
-	w.Add(NewAgent("a6", d)) // ID 6, unpinned: worker 0
+	w.Add(NewAgent("a6", d)) // index 5, unpinned: the free are now 1, 2, 3, 5
 	w.Tick(1.0 / 60)
-	assert.Equal(t, [][]int32{{1, 3, 4, 5}, {0, 2}}, w.lanes, "after Add")
+	assert.Equal(t, [][]int32{{1, 2, 4}, {0, 3, 5}}, w.lanes, "after Add")
 	assert.Equal(t, []int{5, 5, 5, 5, 5, 1}, ticks(), "every agent ticked once a tick")
 
 	w.Workers = 3
 	w.Tick(1.0 / 60)
-	assert.Equal(t, [][]int32{{2, 4, 5}, {0, 3}, {1}}, w.lanes, "after Workers changed")
+	// Pins 1 and 0 stay; the free 1, 2, 3, 5 go to workers 0, 0, 1, 2
+	// (place j of 4 to j*3/4).
+	assert.Equal(t, [][]int32{{1, 2, 4}, {0, 3}, {5}}, w.lanes, "after Workers changed")
 	w.Workers = 1
 	w.Tick(1.0 / 60)
 	assert.Equal(t, [][]int32{{0, 1, 2, 3, 4, 5}}, w.lanes)
