@@ -2,8 +2,6 @@ package engine
 
 import (
 	"math/rand/v2"
-	"sync"
-	"sync/atomic"
 	"unsafe"
 )
 
@@ -32,7 +30,14 @@ type World struct {
 	// pinned: agents 0-4 on worker 0, 5-9 on worker 1). An agent that is
 	// not pinned may move to another lane when agents are added or
 	// removed; which lane ticks an agent changes no decision or record,
-	// only the wall time. Agents must not touch each other's state from
+	// only the wall time. Tick ticks one lane on the caller's goroutine
+	// and starts up to Workers-1 helper goroutines for the others; when
+	// ticks come back to back (a Tick whose lanes start less than 200 µs
+	// after the last tick's lanes ended), a helper that is done spins up to 200 µs for the
+	// next tick rather than ending, and the caller spins up to 300 µs for
+	// the helpers' lanes, so that no tick waits for a parked thread to
+	// wake (see laneCrew). Ticks further apart, like a game's once a
+	// frame, spin neither. Agents must not touch each other's state from
 	// their bodies or sensors while workers run.
 	Workers int
 	// OnEvent receives every agent's records in a fixed order: by tick,
@@ -77,6 +82,7 @@ type World struct {
 	byName     map[string]*Agent // for Agent and Tell
 	src        randSource        // the Rand that NewWorld made and its source, for Snapshot
 	clock      clock             // keeps Time exactly from the tick count
+	crew       *laneCrew         // the helper goroutines of more than one worker (world_crew.go)
 }
 
 // NewWorld returns an empty world with the given seed.
@@ -155,9 +161,10 @@ func (w *World) flush(a *Agent) {
 // its own allocation, so agents added one after another lie side by side
 // in memory, and a worker whose agents alternate with another worker's
 // reads its agents spread over twice the memory: with 10,000 soldiers on
-// 2 workers, pinning agent i to worker i mod 2 cost about 25% more CPU
-// per agent-tick than pinning the first 5,000 to worker 0 and the rest to
-// worker 1 (see bench/README.md, "Issue 14, seventh session").
+// 2 workers, pinning agent i to worker i mod 2 cost 7% (Lua bodies) and
+// 13% (Go bodies) more CPU per agent-tick than pinning the first 5,000 to
+// worker 0 and the rest to worker 1 (see bench/README.md, "Issue 14,
+// seventh session").
 func (w *World) Pin(i, k int) { w.worker[i], w.lanesStale = k, true }
 
 // makeLanes sorts the agents' indexes into one lane per worker, in agent
@@ -331,41 +338,6 @@ func (w *World) Tick(dt float64) {
 	}
 	w.Time = w.clock.advance(dt)
 	traceMark(7)
-}
-
-// runLanes ticks the lanes of more than one worker: lanes-1 goroutines
-// are started, and the caller's goroutine ticks lanes too rather than
-// waiting. Each lane is taken whole by the first goroutine to claim it,
-// in lane order, so the caller starts the first lane at once (a started
-// goroutine only runs once another thread wakes up for it, 40-500 µs
-// later on this 2-core machine) and takes the others itself when their
-// goroutines have not started by the time it is done. Which goroutine
-// ticks a lane changes nothing but the wall time: a lane's agents tick in
-// order on one goroutine, and the records are handed on in agent order
-// (handOn).
-func (w *World) runLanes(dt float64, lanes int) {
-	var next atomic.Int32
-	var wg sync.WaitGroup
-	run := func() {
-		for {
-			k := int(next.Add(1)) - 1
-			if k >= lanes {
-				return
-			}
-			traceLane(k, false)
-			w.busy[k] = tickLane(w.Agents, w.lanes[k], w.hints[k], w.Timing, dt, w.busy[k][:0])
-			traceLane(k, true)
-		}
-	}
-	wg.Add(lanes - 1)
-	for range lanes - 1 {
-		go func() {
-			defer wg.Done()
-			run()
-		}()
-	}
-	run()
-	wg.Wait()
 }
 
 // handOn hands on the tick's records and told beliefs, as flush and

@@ -1,0 +1,149 @@
+package engine
+
+import (
+	"sync/atomic"
+	"time"
+)
+
+// crewSpin is how long a helper goroutine that is done with a tick's
+// lanes spins for the next tick before it ends, and crewWait how long the
+// caller spins for the helpers' last lane before it blocks; both only
+// when ticks come back to back (the last one ended less than crewSpin
+// before this one began). A game that ticks once a frame leaves its ticks
+// 16 ms apart at 60 frames a second: then no goroutine spins, and a tick
+// costs what it did before helpers could spin (a helper is started for
+// it and ends with its lanes; the caller blocks for the helpers' lanes).
+const (
+	crewSpin = 200 * time.Microsecond
+	crewWait = 300 * time.Microsecond
+)
+
+// laneCrew is a world's helper goroutines for more than one worker
+// (runLanes). Starting a goroutine waits for the runtime to wake a parked
+// thread on another core: 100-150 µs once a tick on the 2-core machine of
+// bench/ (BenchmarkHostWake), the time the helper's lane starts late.
+// When ticks come back to back, a helper that is done spins for the next
+// tick instead of ending (at most crewSpin), so the next tick's lanes
+// start at once on both cores.
+type laneCrew struct {
+	job     atomic.Pointer[laneJob] // the last tick's lanes: a new one sets the spinning helpers going
+	alive   atomic.Int32            // helpers started and not ended
+	wake    chan struct{}           // the caller blocks here for the last lane (laneJob.waiting)
+	lastEnd time.Time               // when the caller's last runLanes ended (the caller's only)
+}
+
+// laneJob is one tick's lanes, shared by the caller and the helpers. It
+// is made for each tick and not changed once published (but for its
+// counters), so a helper still looking at the last tick's job reads
+// nothing that the next tick writes.
+type laneJob struct {
+	w       *World
+	crew    *laneCrew
+	dt      float64
+	lanes   int32
+	hot     bool         // ticks come back to back: spin (crewSpin, crewWait)
+	next    atomic.Int32 // the next lane to claim
+	left    atomic.Int32 // the lanes claimed or not that are not done
+	waiting atomic.Bool  // the caller blocks on crew.wake for the last lane
+}
+
+// runLanes ticks the lanes of more than one worker: the caller's
+// goroutine and up to lanes-1 helpers tick them. Each lane is taken whole
+// by the first goroutine to claim it, in lane order, so the caller
+// starts the first lane at once and takes the others itself when no
+// helper has claimed them by the time it is done. Which goroutine ticks
+// a lane changes nothing but the wall time: a lane's agents tick in order
+// on one goroutine, and the records are handed on in agent order
+// (handOn). With ticks back to back the helpers outlive the tick, by at
+// most crewSpin each (laneCrew).
+func (w *World) runLanes(dt float64, lanes int) {
+	c := w.crew
+	if c == nil {
+		c = &laneCrew{wake: make(chan struct{}, 1)}
+		w.crew = c
+	}
+	start := time.Now()
+	j := &laneJob{w: w, crew: c, dt: dt, lanes: int32(lanes),
+		hot: !c.lastEnd.IsZero() && start.Sub(c.lastEnd) < crewSpin}
+	j.left.Store(int32(lanes))
+	c.job.Store(j)
+	// A helper that ends now, after this count, still runs this job
+	// (help), so none goes unclaimed for want of a helper.
+	for n := c.alive.Load(); n < int32(lanes-1); n++ {
+		c.alive.Add(1)
+		go c.help(j)
+	}
+	j.run()
+	if j.left.Load() != 0 && j.hot {
+		t := time.Now()
+		for i := 1; j.left.Load() != 0; i++ {
+			if i%64 == 0 && time.Since(t) > crewWait {
+				break
+			}
+		}
+	}
+	if j.left.Load() != 0 {
+		// Block; exactly one of the caller and the helper that ends the
+		// last lane sees waiting still set, and only a helper sends.
+		j.waiting.Store(true)
+		if j.left.Load() != 0 || !j.waiting.Swap(false) {
+			<-c.wake
+		}
+	}
+	c.lastEnd = time.Now()
+}
+
+// help is a helper goroutine: it ticks lanes of job j, then, while ticks
+// come back to back, of the next jobs, and ends when none came within
+// crewSpin, or when it woke the blocked caller (which then runs on its
+// thread: spinning on would keep the caller waiting for a core).
+func (c *laneCrew) help(j *laneJob) {
+	for !j.run() && j.hot {
+		n := c.await(j)
+		if n == nil {
+			break
+		}
+		j = n
+	}
+	c.alive.Add(-1)
+	// A tick may have been published after the last look and counted
+	// this helper among the alive: take its lanes too (claims are
+	// atomic, so a lane taken by another goroutine is not ticked twice).
+	if n := c.job.Load(); n != j {
+		n.run()
+	}
+}
+
+// await spins until a job other than j is published and returns it, or
+// returns nil after crewSpin.
+func (c *laneCrew) await(j *laneJob) *laneJob {
+	start := time.Now()
+	for i := 1; ; i++ {
+		if n := c.job.Load(); n != j {
+			return n
+		}
+		if i%64 == 0 && time.Since(start) > crewSpin {
+			return nil
+		}
+	}
+}
+
+// run ticks lanes of the job until none is left to claim. It reports
+// whether it ended the last lane while the caller was blocked, and woke
+// it.
+func (j *laneJob) run() (woke bool) {
+	w := j.w
+	for {
+		k := int(j.next.Add(1)) - 1
+		if k >= int(j.lanes) {
+			return woke
+		}
+		traceLane(k, false)
+		w.busy[k] = tickLane(w.Agents, w.lanes[k], w.hints[k], w.Timing, j.dt, w.busy[k][:0])
+		traceLane(k, true)
+		if j.left.Add(-1) == 0 && j.waiting.Swap(false) {
+			j.crew.wake <- struct{}{}
+			woke = true
+		}
+	}
+}
