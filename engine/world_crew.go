@@ -49,9 +49,11 @@ type laneJob struct {
 
 // runLanes ticks the lanes of more than one worker: the caller's
 // goroutine and up to lanes-1 helpers tick them. Each lane is taken whole
-// by the first goroutine to claim it, in lane order, so the caller
-// starts the first lane at once and takes the others itself when no
-// helper has claimed them by the time it is done. Which goroutine ticks
+// by the first goroutine to claim it, in lane order, so the caller (or a
+// helper spinning for this tick) starts the first lane at once, and the
+// caller takes the others itself when no helper has claimed them by the
+// time it is done (a helper started for this tick runs only once a
+// thread has woken for it). Which goroutine ticks
 // a lane changes nothing but the wall time: a lane's agents tick in order
 // on one goroutine, and the records are handed on in agent order
 // (handOn). With ticks back to back the helpers outlive the tick, by at
