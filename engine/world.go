@@ -30,15 +30,15 @@ type World struct {
 	// pinned: agents 0-4 on worker 0, 5-9 on worker 1). An agent that is
 	// not pinned may move to another lane when agents are added or
 	// removed; which lane ticks an agent changes no decision or record,
-	// only the wall time. Tick ticks one lane on the caller's goroutine
-	// and starts up to Workers-1 helper goroutines for the others; when
-	// ticks come back to back (a Tick whose lanes start less than 200 µs
-	// after the last tick's lanes ended), a helper that is done spins up to 200 µs for the
-	// next tick rather than ending, and the caller spins up to 300 µs for
-	// the helpers' lanes, so that no tick waits for a parked thread to
-	// wake (see laneCrew). Ticks further apart, like a game's once a
-	// frame, spin neither. Agents must not touch each other's state from
-	// their bodies or sensors while workers run.
+	// only the wall time. Tick ticks the lanes on the caller's goroutine
+	// and on up to Workers-1 helper goroutines it starts. When ticks come
+	// back to back (a Tick whose lanes start less than 200 µs after the
+	// last tick's lanes ended), a helper that is done spins up to 200 µs
+	// for the next tick rather than ending, and the caller spins up to
+	// 300 µs for the helpers' lanes, so that no tick waits for a parked
+	// thread to wake (see laneCrew); ticks further apart, like a game's
+	// once a frame, spin neither. Agents must not touch each other's state
+	// from their bodies or sensors while workers run.
 	Workers int
 	// OnEvent receives every agent's records in a fixed order: by tick,
 	// then by agent order, then in the order each agent made them, with
@@ -161,16 +161,16 @@ func (w *World) flush(a *Agent) {
 // its own allocation, so agents added one after another lie side by side
 // in memory, and a worker whose agents alternate with another worker's
 // reads its agents spread over twice the memory: with 10,000 soldiers on
-// 2 workers, pinning agent i to worker i mod 2 cost 7% (Lua bodies) and
-// 13% (Go bodies) more CPU per agent-tick than pinning the first 5,000 to
-// worker 0 and the rest to worker 1 (see bench/README.md, "Issue 14,
+// 2 workers, pinning the first 5,000 to worker 0 and the rest to worker 1
+// took 7% (Lua bodies) and 13% (Go bodies) less CPU per agent-tick than
+// pinning agent i to worker i mod 2 (see bench/README.md, "Issue 14,
 // seventh session").
 func (w *World) Pin(i, k int) { w.worker[i], w.lanesStale = k, true }
 
 // makeLanes sorts the agents' indexes into one lane per worker, in agent
 // order (one lane of every agent on one worker): the pinned agents to
-// their workers, the others in contiguous runs (see Workers). The lanes, and their
-// prefetch hints, are the world's, reused from tick to tick: they are
+// their workers, the others in contiguous runs (see Workers). The lanes,
+// and their prefetch hints, are the world's, reused from tick to tick: they are
 // made again only when the number of workers or of agents changed, or an
 // agent was added, removed or pinned since (lanesStale). Sorting 10,000
 // agents took about 55 µs of every tick on 2 workers, all of it on the
