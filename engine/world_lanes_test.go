@@ -63,3 +63,31 @@ func TestLanesFollowPinsAddsAndRemoves(t *testing.T) {
 	assert.Equal(t, [][]int32{{0, 1, 2, 3, 4, 5}}, w.lanes)
 	assert.Equal(t, []int{7, 7, 7, 7, 7, 3}, ticks())
 }
+
+// TestDefaultLanesAreContiguousRuns: the agents no Pin placed are split
+// in agent order into Workers contiguous runs as even as can be (place j
+// of f on worker j*Workers/f), and a negative Pin gives an agent back to
+// them.
+func TestDefaultLanesAreContiguousRuns(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "R",
+		State:   []Var{{"done", BoolValue(false)}},
+		Goals:   []GoalSpec{NewGoal("finish", "done", Normal)},
+		Actions: []ActionSpec{NewAction("work").Effects("done = true").Body(ticksBody{n: 1 << 30}).Spec()}})
+	require.NoError(t, err)
+	w := NewWorld(1)
+	for i := range 10 {
+		w.Add(NewAgent(fmt.Sprintf("a%d", i), d))
+	}
+	w.Workers = 2
+	w.Tick(1.0 / 60)
+	assert.Equal(t, [][]int32{{0, 1, 2, 3, 4}, {5, 6, 7, 8, 9}}, w.lanes)
+	w.Workers = 3
+	w.Tick(1.0 / 60)
+	assert.Equal(t, [][]int32{{0, 1, 2, 3}, {4, 5, 6}, {7, 8, 9}}, w.lanes)
+	w.Pin(9, 0)
+	w.Tick(1.0 / 60)
+	assert.Equal(t, [][]int32{{0, 1, 2, 9}, {3, 4, 5}, {6, 7, 8}}, w.lanes, "9 pinned: the other 9 in runs of 3")
+	w.Pin(9, -1)
+	w.Tick(1.0 / 60)
+	assert.Equal(t, [][]int32{{0, 1, 2, 3}, {4, 5, 6}, {7, 8, 9}}, w.lanes, "unpinned again")
+}
