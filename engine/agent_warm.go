@@ -36,7 +36,7 @@ type Warmer interface {
 // in turn, 1,800 ticks each, so every world saw the same ticks): 4 and 2
 // took 5-7% less CPU time per agent-tick than 2 and 1; 6 and 3 the same
 // as 4 and 2.
-const warmAhead, warmGap = 4, 2
+const warmAhead, warmGap = 4, 2 // warmGap a power of 2 (see next)
 
 // laneWarmer is the part of tickLane that warms the tasks of the agents
 // ahead (see Warmer): it keeps the Warmers it gave Warm(0) in the last
@@ -44,34 +44,34 @@ const warmAhead, warmGap = 4, 2
 // the type of an agent's task once.
 type laneWarmer struct {
 	ring [warmGap]Warmer
-	live int // how many of ring are not nil
 }
 
 // next shows the warmer agent a, warmAhead places ahead of the agent at
-// place j in the lane, about to tick (a is nil past the lane's end), and
+// place j in the lane, about to tick (a is &noWarmer past the lane's end), and
 // makes this tick's Warm calls: step 1 for the task it gave step 0
 // warmGap calls ago, step 0 for a's task when it will be resumed. It is
 // small enough to inline: most agents have no Warmer to warm (the mark
 // says so, see Agent.setTask), and no call is made for them.
 func (lw *laneWarmer) next(j int, a *Agent) {
-	if lw.live != 0 || a != nil && a.marks&markWarmer != 0 {
+	if lw.ring[j&(warmGap-1)] != nil || a.marks&markWarmer != 0 {
 		lw.warm(j, a)
 	}
 }
 
+// noWarmer is the agent tickLane shows a laneWarmer past its lane's end.
+var noWarmer Agent
+
 // warm is next's work when there is some.
 func (lw *laneWarmer) warm(j int, a *Agent) {
-	r := &lw.ring[j%warmGap]
+	r := &lw.ring[j&(warmGap-1)]
 	if w := *r; w != nil {
 		w.Warm(1)
 		*r = nil
-		lw.live--
 	}
-	if a != nil && a.marks&markWarmer != 0 && a.task != nil && a.asleep <= 1 {
+	if a.marks&markWarmer != 0 && a.task != nil && a.asleep <= 1 {
 		if w, ok := a.task.(Warmer); ok {
 			w.Warm(0)
 			*r = w
-			lw.live++
 		}
 	}
 }

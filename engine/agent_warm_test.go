@@ -154,7 +154,7 @@ func TestWarmersAreWarmedBeforeTheirResumesAndChangeNothing(t *testing.T) {
 
 // TestLaneWarmerSteps: laneWarmer gives each agent's task Warm(0) when
 // shown and Warm(1) warmGap calls later, skips agents without a task or
-// asleep, and makes no call for nil.
+// asleep, and makes no call for noWarmer.
 func TestLaneWarmerSteps(t *testing.T) {
 	require.Equal(t, 2, warmGap, "the calls below are written for a gap of 2")
 	var calls []string
@@ -179,11 +179,11 @@ func TestLaneWarmerSteps(t *testing.T) {
 	show(e)
 	show(mk("d", 1))
 	show(mk("g", 0))
-	show(nil)
-	show(nil)
-	show(nil)
+	show(&noWarmer)
+	show(&noWarmer)
+	show(&noWarmer)
 	assert.Equal(t, []string{"a0", "f0", "a1", "f1", "d0", "g0", "d1", "g1"}, calls)
-	assert.Zero(t, lw.live, "nothing is left to warm")
+	assert.Equal(t, [warmGap]Warmer{}, lw.ring, "nothing is left to warm")
 }
 
 type recordingWarmer struct {

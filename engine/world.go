@@ -237,7 +237,7 @@ func tickLane(agents []*Agent, lane []int32, hints []uint8, timing bool, dt floa
 		if k := j + warmAhead; k < n {
 			warm.next(j, agents[lane[k]])
 		} else {
-			warm.next(j, nil)
+			warm.next(j, &noWarmer)
 		}
 		if k := j + aheadAgent; j%aheadGroup == 0 && k < n {
 			// The agent (or group) aheadAgent on.
