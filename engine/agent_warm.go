@@ -8,7 +8,8 @@ package engine
 // at each step of the chain. A World's tick calls Warm for the agents a
 // few places ahead in its order whose running task will be resumed this
 // tick (a Sleeper's skipped resumes are not warmed), once per step:
-// Warm(0) two agents ahead, Warm(1) one agent ahead.
+// Warm(0) warmAhead (4) agents ahead, Warm(1) warmGap (2) agents later,
+// so 2 agents ahead.
 //
 // Warm must change nothing that the task, the agent or the game can see:
 // it may only read the task's own memory and issue prefetches (which never
@@ -26,40 +27,51 @@ type Warmer interface {
 	Warm(step int)
 }
 
-// warmSteps is how many Warm calls, one agent apart, a task gets before
-// its resume; the first is made warmSteps agents ahead.
-const warmSteps = 2
+// warmAhead is how many agents ahead of its agent's tick a task gets
+// Warm(0), and warmGap how many agents later it gets Warm(1). Each step
+// waits for memory the one before asked for: Warm(1) reads what Warm(0)
+// prefetched, the resume what Warm(1) prefetched, and an agent whose task
+// is not resumed ticks in about 100 ns, less than a miss that goes to
+// memory takes. Measured on 10,000 soldiers (4 identical worlds ticked
+// in turn, 1,800 ticks each, so every world saw the same ticks): 4 and 2
+// took 5-7% less CPU time per agent-tick than 2 and 1; 6 and 3 the same
+// as 4 and 2.
+const warmAhead, warmGap = 4, 2 // warmGap a power of 2 (see next)
 
 // laneWarmer is the part of tickLane that warms the tasks of the agents
-// ahead (see Warmer): it keeps the Warmer of the agent it was shown last,
-// so a task's two steps are one agent apart, and asks the type of an
-// agent's task once.
+// ahead (see Warmer): it keeps the Warmers it gave Warm(0) in the last
+// warmGap calls, so a task's two steps are warmGap agents apart, and asks
+// the type of an agent's task once.
 type laneWarmer struct {
-	last Warmer
+	ring [warmGap]Warmer
 }
 
-// next shows the warmer agent a, warmSteps places ahead of the agent
-// about to tick (nil past the lane's end), and makes this tick's Warm
-// calls: step 1 for the task of the agent shown last, step 0 for a's
-// task when it will be resumed. It is small enough to inline: most agents
-// have no Warmer to warm (the mark says so, see Agent.setTask), and no
-// call is made for them.
-func (lw *laneWarmer) next(a *Agent) {
-	if lw.last != nil || a != nil && a.marks&markWarmer != 0 {
-		lw.warm(a)
+// next shows the warmer agent a, warmAhead places ahead of the agent at
+// place j in the lane, about to tick (a is &noWarmer past the lane's end), and
+// makes this tick's Warm calls: step 1 for the task it gave step 0
+// warmGap calls ago, step 0 for a's task when it will be resumed. It is
+// small enough to inline: most agents have no Warmer to warm (the mark
+// says so, see Agent.setTask), and no call is made for them.
+func (lw *laneWarmer) next(j int, a *Agent) {
+	if lw.ring[j&(warmGap-1)] != nil || a.marks&markWarmer != 0 {
+		lw.warm(j, a)
 	}
 }
+
+// noWarmer is the agent tickLane shows a laneWarmer past its lane's end.
+var noWarmer Agent
 
 // warm is next's work when there is some.
-func (lw *laneWarmer) warm(a *Agent) {
-	if w := lw.last; w != nil {
+func (lw *laneWarmer) warm(j int, a *Agent) {
+	r := &lw.ring[j&(warmGap-1)]
+	if w := *r; w != nil {
 		w.Warm(1)
+		*r = nil
 	}
-	lw.last = nil
-	if a != nil && a.marks&markWarmer != 0 && a.task != nil && a.asleep <= 1 {
+	if a.marks&markWarmer != 0 && a.task != nil && a.asleep <= 1 {
 		if w, ok := a.task.(Warmer); ok {
 			w.Warm(0)
-			lw.last = w
+			*r = w
 		}
 	}
 }

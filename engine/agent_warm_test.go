@@ -143,19 +143,20 @@ func TestWarmersAreWarmedBeforeTheirResumesAndChangeNothing(t *testing.T) {
 			assert.Zero(t, log.asleep.Load(), "a task was warmed while its agent skipped its resume")
 			assert.Zero(t, log.wasted.Load(), "a warmed task was neither resumed nor interrupted in that tick")
 			assert.Equal(t, log.ordered.Load(), log.warmed.Load(), "every warmed resume had Warm(0) before Warm(1)")
-			// Only the first warmSteps agents of each worker's lane are
+			// Only the first warmAhead agents of each worker's lane are
 			// resumed without being warmed.
 			t.Logf("%d resumes after the first, %d warmed", log.resumes.Load(), log.warmed.Load())
 			assert.Greater(t, log.warmed.Load(), log.resumes.Load()/2)
-			assert.LessOrEqual(t, log.resumes.Load()-log.warmed.Load(), int64(900*workers*warmSteps))
+			assert.LessOrEqual(t, log.resumes.Load()-log.warmed.Load(), int64(900*workers*warmAhead))
 		})
 	}
 }
 
 // TestLaneWarmerSteps: laneWarmer gives each agent's task Warm(0) when
-// shown and Warm(1) at the next call, skips agents without a task or
-// asleep, and makes no call for nil.
+// shown and Warm(1) warmGap calls later, skips agents without a task or
+// asleep, and makes no call for noWarmer.
 func TestLaneWarmerSteps(t *testing.T) {
+	require.Equal(t, 2, warmGap, "the calls below are written for a gap of 2")
 	var calls []string
 	mk := func(name string, asleep uint8) *Agent {
 		a := &Agent{Name: name}
@@ -164,16 +165,25 @@ func TestLaneWarmerSteps(t *testing.T) {
 		return a
 	}
 	var lw laneWarmer
-	lw.next(mk("a", 0))
-	lw.next(mk("b", 5)) // asleep: not warmed
-	lw.next(&Agent{Name: "c"})
+	j := 0
+	show := func(a *Agent) {
+		lw.next(j, a)
+		j++
+	}
+	show(mk("a", 0))
+	show(mk("f", 1))
+	show(mk("b", 5)) // asleep: not warmed
+	show(&Agent{Name: "c"})
 	e := &Agent{Name: "e"}
 	e.setTask(&ticksTask{}, nil) // not a Warmer
-	lw.next(e)
-	lw.next(mk("d", 1))
-	lw.next(nil)
-	lw.next(nil)
-	assert.Equal(t, []string{"a0", "a1", "d0", "d1"}, calls)
+	show(e)
+	show(mk("d", 1))
+	show(mk("g", 0))
+	show(&noWarmer)
+	show(&noWarmer)
+	show(&noWarmer)
+	assert.Equal(t, []string{"a0", "f0", "a1", "f1", "d0", "g0", "d1", "g1"}, calls)
+	assert.Equal(t, [warmGap]Warmer{}, lw.ring, "nothing is left to warm")
 }
 
 type recordingWarmer struct {

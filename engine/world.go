@@ -267,10 +267,10 @@ func tickLane(agents []*Agent, lane []int32, hints []uint8, timing bool, dt floa
 	var all uint8               // the hints of this tick, or-ed
 	var warm laneWarmer         // the tasks about to be resumed (agent_warm.go)
 	for j, i := range lane {
-		if k := j + warmSteps; k < n {
-			warm.next(agents[lane[k]])
+		if k := j + warmAhead; k < n {
+			warm.next(j, agents[lane[k]])
 		} else {
-			warm.next(nil)
+			warm.next(j, &noWarmer)
 		}
 		if k := j + aheadAgent; j%aheadGroup == 0 && k < n {
 			// The agent (or group) aheadAgent on.

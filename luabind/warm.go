@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"reflect"
+	"sync"
 	"unsafe"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -16,17 +17,23 @@ import (
 // coroutine's context (the budget's per-instruction check), the npc
 // object, its npcRef and its npc.state. Each is a cache miss that the
 // next one waits for. When a resume yields, everything it touched is in
-// the cache, so the task notes then where those objects lie (noteWarm);
-// the world's tick calls Warm(0) two agents ahead, which prefetches the
-// task itself, and Warm(1) one agent ahead, which reads the noted
-// addresses (now in the cache) and prefetches them all at once.
+// the cache, so the task notes then where those objects lie (noteWarm),
+// and also the memory the next resume writes before it reads it: the
+// stack slots above the top, the call frames above the running one and
+// the frame stack's array of segments. The world's tick calls Warm(0) a
+// few agents ahead, which prefetches the task itself, and Warm(1) a
+// couple of agents later (engine's warmAhead and warmGap), which reads
+// the noted addresses (now in the cache) and prefetches them all at once.
 //
 // The addresses are kept as integers, not pointers: they keep nothing
 // alive, and a stale one (a stack that grew since, a task that ended) only
 // makes a useless prefetch, which never faults. Warm reads only the
 // task's own fields and changes nothing.
 
-// maxWarm is how many spans a task notes.
+// maxWarm is how many spans a task notes: up to 6 fixed ones and 2 of
+// the coroutine's, and the host call's arguments (a parent frame in
+// another segment of the frame stack takes their place). One more would
+// make the task 240 bytes, not 224.
 const maxWarm = 9
 
 // warmSpans are the spans of memory the next resume of a task reads,
@@ -43,11 +50,14 @@ type warmSpans struct {
 
 // add notes the size bytes from p (nothing when p is nil or the spans are
 // full), at most 255 lines.
-func (w *warmSpans) add(p unsafe.Pointer, size uintptr) {
-	if p == nil || size == 0 || int(w.n) == maxWarm {
+func (w *warmSpans) add(p unsafe.Pointer, size uintptr) { w.addAt(uintptr(p), size) }
+
+// addAt is add for an address held as an integer.
+func (w *warmSpans) addAt(p, size uintptr) {
+	if p == 0 || size == 0 || int(w.n) == maxWarm {
 		return
 	}
-	a := uint64(uintptr(p))
+	a := uint64(p)
 	lines := min((a&63+uint64(size)+63)/64, 255)
 	w.at[w.n] = a&(1<<56-1) | lines<<56
 	w.n++
@@ -74,6 +84,85 @@ var stateStack = func() uintptr {
 // maxWarmSlots is how many stack slots, from the bottom, noteWarm notes.
 const maxWarmSlots = 32
 
+// warmSlotsAbove is how many stack slots above the top at the yield
+// noteWarm notes: the resume writes them first (the arguments and
+// frames of the calls it makes; gopher-lua clears the slots above the
+// top when it lowers it). The soldier's attack loop yields with 2 slots
+// in use and reaches 10 in its Lua code and a few more in the Go
+// functions it calls (measured with the budget's check per instruction);
+// without them callgrind counted 3 lines a resume first written there.
+const warmSlotsAbove = 16
+
+// warmFramesAbove is how many call frames above the running one
+// noteWarm notes, within its segment of the frame stack: the resume
+// pushes them (the attack loop's host call and wait, its state
+// metamethods: 2 frames deep; 2 lines a resume first written there
+// before).
+const warmFramesAbove = 2
+
+// frameSize and frameIdx are the size of gopher-lua's callFrame and the
+// offset of its Idx (the frame's place in the whole frame stack, so its
+// place in its segment is Idx % lua.FramesPerSegment); 0 when gopher-lua
+// has no such field.
+var frameSize, frameIdx = func() (uintptr, uintptr) {
+	f, ok := reflect.TypeFor[lua.LState]().FieldByName("currentFrame")
+	if !ok || f.Type.Kind() != reflect.Pointer || f.Type.Elem().Kind() != reflect.Struct {
+		return 0, 0
+	}
+	idx, ok := f.Type.Elem().FieldByName("Idx")
+	if !ok || idx.Type.Kind() != reflect.Int {
+		return 0, 0
+	}
+	return f.Type.Elem().Size(), idx.Offset
+}()
+
+// frameStack is where the call frame stack of a state made with
+// MinimizeStackMemory (as the runtime's are, see NewRuntime) keeps the
+// slice of its segments, whose array every push, pop and look-up of a
+// frame reads: typ is LState.stack's type word for that stack, segs the
+// offset of the slice in the struct it points to. Found by reflection on
+// the first coroutine noted (the stack's type is unexported); typ stays 0
+// when the stack is not as expected.
+var frameStack struct {
+	once sync.Once
+	typ  uintptr
+	segs uintptr
+}
+
+// stackSegments returns the address of the array of th's frame stack
+// segments, or nil when it cannot be read.
+func stackSegments(th *lua.LState) unsafe.Pointer {
+	if stateStack == 0 {
+		return nil
+	}
+	word := unsafe.Sizeof(uintptr(0))
+	iface := unsafe.Add(unsafe.Pointer(th), stateStack-word)
+	frameStack.once.Do(func() {
+		v := reflect.ValueOf(th).Elem().FieldByName("stack")
+		if v.Kind() != reflect.Interface || v.IsNil() {
+			return
+		}
+		pt := v.Elem().Type()
+		if pt.Kind() != reflect.Pointer || pt.Elem().Kind() != reflect.Struct {
+			return
+		}
+		f, ok := pt.Elem().FieldByName("segments")
+		if !ok || f.Type.Kind() != reflect.Slice || f.Type.Elem().Kind() != reflect.Pointer {
+			return
+		}
+		frameStack.segs = f.Offset
+		frameStack.typ = *(*uintptr)(iface)
+	})
+	if frameStack.typ == 0 || *(*uintptr)(iface) != frameStack.typ {
+		return nil
+	}
+	cs := *(*unsafe.Pointer)(unsafe.Add(iface, word))
+	if cs == nil {
+		return nil
+	}
+	return *(*unsafe.Pointer)(unsafe.Add(cs, frameStack.segs))
+}
+
 // noteWarm notes, after a resume that yielded, where the memory lies that
 // the task's next resume reads first: the coroutine, and the host call it
 // polls when it waits for one.
@@ -91,18 +180,21 @@ func (t *coTask) noteWarm() {
 	w.n = w.fixed
 	if reg := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateReg)); reg != nil {
 		arr := *(*[]lua.LValue)(unsafe.Add(reg, peek.regArray))
-		if top := min(*(*int)(unsafe.Add(reg, peek.regTop)), len(arr), maxWarmSlots); top > 0 {
+		if top := min(max(*(*int)(unsafe.Add(reg, peek.regTop)), 0)+warmSlotsAbove, len(arr), maxWarmSlots); top > 0 {
 			w.add(unsafe.Pointer(&arr[0]), uintptr(top)*unsafe.Sizeof(arr[0]))
 		}
 	}
-	if cf, parent := callFrames(th); cf != nil {
-		const frameSize = 10 * unsafe.Sizeof(0) // gopher-lua's callFrame: ten words
-		if parent != nil && uintptr(parent) < uintptr(cf) && uintptr(cf)-uintptr(parent) <= 4*frameSize {
-			w.add(parent, uintptr(cf)-uintptr(parent)+frameSize) // side by side in the frame stack
-		} else {
-			w.add(cf, frameSize)
-			w.add(parent, frameSize)
+	if cf, parent := callFrames(th); cf != nil && frameSize != 0 {
+		// The running frame and the ones the resume pushes above it, up
+		// to its segment's end; its parent too when it lies just below
+		// in the same segment.
+		at := uintptr(*(*int)(unsafe.Add(cf, frameIdx)) % lua.FramesPerSegment)
+		lo, hi := uintptr(cf), uintptr(cf)+min(1+warmFramesAbove, lua.FramesPerSegment-at)*frameSize
+		if p := uintptr(parent); p != 0 && p < lo && lo-p <= at*frameSize {
+			lo, parent = p, nil
 		}
+		w.addAt(lo, hi-lo)
+		w.add(parent, frameSize)
 	}
 	w.co = w.n
 	if h := t.host; h != nil {
@@ -121,6 +213,7 @@ func (t *coTask) noteFixed(th *lua.LState) {
 	w.add(*(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateReg)), 64)
 	if stateStack != 0 {
 		w.add(*(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), stateStack)), 64)
+		w.add(stackSegments(th), 64) // the first 8 segments' pointers
 	}
 	if c := threadCtx(th); c != nil {
 		w.add(unsafe.Pointer(c), unsafe.Sizeof(*c))

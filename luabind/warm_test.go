@@ -3,12 +3,14 @@ package luabind
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"unsafe"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	lua "github.com/yuin/gopher-lua"
 )
 
 // TestWarmChangesNothing: warming a body's task before each of its
@@ -93,4 +95,84 @@ func TestWarmChangesNothing(t *testing.T) {
 	assert.Equal(t, engine.Failed, runs[0][len(runs[0])-1].st)
 	assert.Contains(t, runs[0][len(runs[0])-1].err, "the end at 12")
 	assert.Equal(t, agents[1].Get("n"), agents[0].Get("n"))
+}
+
+// TestWarmNotesWhatTheNextResumeWrites: after a yield the task's noted
+// spans cover the registry slots up to 16 above the top (the calls of
+// the next resume write them first), the running call frame and the 2
+// frames above it but not past the end of its segment of the frame
+// stack, and the frame stack's array of segments.
+func TestWarmNotesWhatTheNextResumeWrites(t *testing.T) {
+	require.True(t, peek.ok)
+	require.NotZero(t, frameSize)
+	file := filepath.Join(t.TempDir(), "deep.lua")
+	require.NoError(t, os.WriteFile(file, []byte(`local function down(npc, n)
+  if n == 0 then npc:wait(0.1) return 0 end
+  return down(npc, n - 1) + 1
+end
+return { name = "D", state = { depth = 0 },
+  actions = { { name = "dig", run = function(npc)
+    while true do down(npc, npc.state.depth) end
+  end } } }
+`), 0o644))
+	rt := NewRuntime(Options{InstructionBudget: testBudget})
+	defer rt.Close()
+	d, err := rt.LoadDomain(file)
+	require.NoError(t, err)
+	act := d.Action("dig")
+	// covers says whether one of spans covers the bytes lo..hi-1, and
+	// where that span ends.
+	covers := func(spans []uint64, lo, hi uintptr) (bool, uintptr) {
+		for _, s := range spans {
+			a, lines := uintptr(s&(1<<56-1))&^63, s>>56
+			if a <= lo && hi <= a+uintptr(lines)*64 {
+				return true, a + uintptr(lines)*64
+			}
+		}
+		return false, 0
+	}
+	seen := map[uintptr]bool{}
+	for _, depth := range []int{0, 1, 5, 6, 7, 8, 13} {
+		a := engine.NewAgent("d", d)
+		a.Set("depth", engine.NumberValue(float64(depth)))
+		task, err := act.Body.Start(a, act)
+		require.NoError(t, err)
+		lt := task.(*luaTask)
+		for range 3 {
+			st, err := task.Resume(0.1)
+			require.NoError(t, err)
+			require.Equal(t, engine.Running, st)
+			w, th := &lt.warm, lt.th
+			// The registry: from its first slot to warmSlotsAbove above
+			// the top.
+			reg := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateReg))
+			arr := *(*[]lua.LValue)(unsafe.Add(reg, peek.regArray))
+			top := *(*int)(unsafe.Add(reg, peek.regTop))
+			n := min(top+16, len(arr), 32) // warmSlotsAbove, maxWarmSlots
+			size := unsafe.Sizeof(arr[0])
+			ok, _ := covers(w.at[w.fixed:w.co], uintptr(unsafe.Pointer(&arr[0])), uintptr(unsafe.Pointer(&arr[0]))+uintptr(n)*size)
+			assert.True(t, ok, "depth %d: the stack slots up to %d are noted", depth, n)
+			// The frames: the running one (the Lua frame that called
+			// npc:wait, depth+1 frames up) and those above it in its
+			// segment.
+			cfp := frameOf(th)
+			cf := uintptr(cfp)
+			idx := *(*int)(unsafe.Add(cfp, frameIdx))
+			assert.Equal(t, depth+1, idx, "the running frame")
+			at := uintptr(idx % lua.FramesPerSegment)
+			end := cf - at*frameSize + lua.FramesPerSegment*frameSize
+			hi := min(cf+3*frameSize, end) // warmFramesAbove: 2
+			ok, spanEnd := covers(w.at[w.fixed:w.co], cf, hi)
+			assert.True(t, ok, "depth %d: the frames above the running one are noted", depth)
+			assert.Equal(t, (hi+63)&^63, spanEnd, "depth %d: nothing past those frames is noted", depth)
+			// The array of the frame stack's segments, read by every
+			// push and pop.
+			segs := reflect.ValueOf(th).Elem().FieldByName("stack").Elem().Elem().FieldByName("segments").Pointer()
+			ok, _ = covers(w.at[:w.fixed], segs, segs+8)
+			assert.True(t, ok, "the segments' array is noted")
+			seen[at] = true
+		}
+	}
+	assert.True(t, seen[lua.FramesPerSegment-1], "a frame at its segment's end was checked")
+	assert.True(t, seen[0], "a frame at its segment's start was checked")
 }
