@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"runtime"
 	"sync/atomic"
 	"time"
 )
@@ -9,7 +10,8 @@ import (
 // lanes spins for the next tick before it ends, and crewWait how long the
 // caller spins for the helpers' last lane before it blocks; both only
 // when ticks come back to back (the last one ended less than crewSpin
-// before this one began). A game that ticks once a frame leaves its ticks
+// before this one began) and the process has more than one P
+// (GOMAXPROCS). A game that ticks once a frame leaves its ticks
 // 16 ms apart at 60 frames a second: then no goroutine spins, and a tick
 // costs what it did before helpers could spin (a helper is started for
 // it and ends with its lanes; the caller blocks for the helpers' lanes).
@@ -65,8 +67,10 @@ func (w *World) runLanes(dt float64, lanes int) {
 		w.crew = c
 	}
 	start := time.Now()
+	// With one P (GOMAXPROCS 1) a spinning goroutine only keeps the
+	// other from running, so nothing spins then.
 	j := &laneJob{w: w, crew: c, dt: dt, lanes: int32(lanes),
-		hot: !c.lastEnd.IsZero() && start.Sub(c.lastEnd) < crewSpin}
+		hot: !c.lastEnd.IsZero() && start.Sub(c.lastEnd) < crewSpin && runtime.GOMAXPROCS(0) > 1}
 	j.left.Store(int32(lanes))
 	c.job.Store(j)
 	// A helper that ends now, after this count, still runs this job

@@ -138,8 +138,12 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 			records = append(records, e)
 		}
 	}
-	for i, ag := range runAgents(specs, domains[0], *agents) {
-		d := domains[i%*workers][ag.spec]
+	// Each worker's agents are added together, in one block (see
+	// World.Pin): lane k is agents k*n/workers up to (k+1)*n/workers.
+	ags := runAgents(specs, domains[0], *agents)
+	for i, ag := range ags {
+		lane := i * *workers / len(ags)
+		d := domains[lane][ag.spec]
 		a := newAgent(ag.name, d)
 		a.Authorities = auths
 		if err := applyStates(d, a.State, statesFor(d, states, domains[0], len(specs) > 1)); err != nil {
@@ -147,7 +151,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 			return 2
 		}
 		w.Add(a)
-		w.Pin(i, i%*workers)
+		w.Pin(i, lane)
 		inputs.add(a)
 	}
 	if hooks.changed != nil {
