@@ -12,6 +12,13 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 )
 
+// bodyKinds are the two soldier worlds of the split and paired
+// benchmarks: Lua bodies (soldierWorld) and Go bodies (goSoldierWorld).
+var bodyKinds = []struct {
+	name  string
+	world func(tb testing.TB, n, workers int) (*engine.World, func())
+}{{"lua", soldierWorld}, {"gobodies", goSoldierWorld}}
+
 // BenchmarkWorldTickSplit is the host's ceiling for a 2-worker tick of
 // BenchmarkWorldTickCPU's and BenchmarkWorldTickGoBodies's 10,000
 // soldiers: the same soldiers as two independent worlds of 5,000, each on
@@ -25,10 +32,7 @@ import (
 // speed-up splitting the work in two can give on this host at all (see
 // bench/README.md, "Issue 14, seventh session").
 func BenchmarkWorldTickSplit(b *testing.B) {
-	for _, c := range []struct {
-		name  string
-		world func(tb testing.TB, n, workers int) (*engine.World, func())
-	}{{"lua", soldierWorld}, {"gobodies", goSoldierWorld}} {
+	for _, c := range bodyKinds {
 		const n = 10000
 		b.Run(fmt.Sprintf("%s/soldiers=%d", c.name, n), func(b *testing.B) {
 			w0, done0 := c.world(b, n/2, 1)
@@ -112,10 +116,7 @@ const hostWakeIdle = 200 * time.Microsecond
 // speedup (T(one1w) / T(block2w)), of-ceiling (T(split) / T(block2w)),
 // and interleaved/block (the CPU of interleaved2w over block2w's).
 func BenchmarkWorldTickPaired(b *testing.B) {
-	for _, c := range []struct {
-		name  string
-		world func(tb testing.TB, n, workers int) (*engine.World, func())
-	}{{"lua", soldierWorld}, {"gobodies", goSoldierWorld}} {
+	for _, c := range bodyKinds {
 		const n = 10000
 		b.Run(fmt.Sprintf("%s/soldiers=%d", c.name, n), func(b *testing.B) {
 			build := func(workers int, interleave bool) *engine.World {
