@@ -38,7 +38,12 @@ type World struct {
 	// 300 µs for the helpers' lanes, so that no tick waits for a parked
 	// thread to wake (see laneCrew); ticks further apart, like a game's
 	// once a frame, spin neither. Agents must not touch each other's state
-	// from their bodies or sensors while workers run.
+	// from their bodies or sensors while workers run. A panic in an
+	// agent's tick (a Go task's, say) ends its lane's tick there, as on
+	// one worker; Tick panics with it on the caller's goroutine once every
+	// lane is done (with the value of the lowest lane that panicked, when
+	// several do), so a game that recovers it finds no goroutine still
+	// ticking its agents.
 	Workers int
 	// OnEvent receives every agent's records in a fixed order: by tick,
 	// then by agent order, then in the order each agent made them, with

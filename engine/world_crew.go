@@ -2,6 +2,7 @@ package engine
 
 import (
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -47,6 +48,10 @@ type laneJob struct {
 	next    atomic.Int32 // the next lane to claim
 	left    atomic.Int32 // the lanes claimed or not that are not done
 	waiting atomic.Bool  // the caller blocks on crew.wake for the last lane
+
+	mu       sync.Mutex // guards failed and panicked
+	failed   int32      // the lowest lane that panicked, with panicked its value; -1 when none
+	panicked any
 }
 
 // runLanes ticks the lanes of more than one worker: the caller's
@@ -72,6 +77,7 @@ func (w *World) runLanes(dt float64, lanes int) {
 	j := &laneJob{w: w, crew: c, dt: dt, lanes: int32(lanes),
 		hot: !c.lastEnd.IsZero() && start.Sub(c.lastEnd) < crewSpin && runtime.GOMAXPROCS(0) > 1}
 	j.left.Store(int32(lanes))
+	j.failed = -1
 	c.job.Store(j)
 	// A helper that ends now, after this count, still runs this job
 	// (help), so none goes unclaimed for want of a helper.
@@ -97,6 +103,11 @@ func (w *World) runLanes(dt float64, lanes int) {
 		}
 	}
 	c.lastEnd = time.Now()
+	if j.failed >= 0 {
+		// A task panicked in a lane: Tick panics on the caller's
+		// goroutine, as on one worker, once no lane runs.
+		panic(j.panicked)
+	}
 }
 
 // help is a helper goroutine: it ticks lanes of job j, then, while ticks
@@ -144,12 +155,30 @@ func (j *laneJob) run() (woke bool) {
 		if k >= int(j.lanes) {
 			return woke
 		}
-		traceLane(k, false)
-		w.busy[k] = tickLane(w.Agents, w.lanes[k], w.hints[k], w.Timing, j.dt, w.busy[k][:0])
-		traceLane(k, true)
+		j.tick(w, k)
 		if j.left.Add(-1) == 0 && j.waiting.Swap(false) {
 			j.crew.wake <- struct{}{}
 			woke = true
 		}
 	}
+}
+
+// tick ticks lane k. A panic in it (a Go task's) ends the lane, not the
+// goroutine: it is kept for the caller to panic with (runLanes), the
+// lowest lane's when several panic, and the lane counts as done. On a
+// helper the panic would end the process, with no way for the game to
+// recover it as it can on one worker.
+func (j *laneJob) tick(w *World, k int) {
+	defer func() {
+		if p := recover(); p != nil {
+			j.mu.Lock()
+			if j.failed < 0 || int32(k) < j.failed {
+				j.failed, j.panicked = int32(k), p
+			}
+			j.mu.Unlock()
+		}
+	}()
+	traceLane(k, false)
+	w.busy[k] = tickLane(w.Agents, w.lanes[k], w.hints[k], w.Timing, j.dt, w.busy[k][:0])
+	traceLane(k, true)
 }
