@@ -312,3 +312,49 @@ func TestLaneCrewCallerPanicWaitsForHelpers(t *testing.T) {
 	w.Tick(0.1)
 	waitCrewGone(t, start, w)
 }
+
+// TestLaneCrewEmptyLanesAndGOMAXPROCS: every agent removed under 4
+// workers (all lanes empty) and added back, Workers set to 0 and -3
+// between back-to-back ticks, and GOMAXPROCS switched between 1 and 2
+// between ticks (so one tick spins and the next does not): the records
+// are those of one worker and no helper is left.
+func TestLaneCrewEmptyLanesAndGOMAXPROCS(t *testing.T) {
+	start := runtime.NumGoroutine()
+	d := crewDomain(t, nil)
+	run := func(workers []int, procs bool) []string {
+		if procs {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+		}
+		w := NewWorld(13)
+		var out []string
+		w.OnEvent = func(e Event) { out = append(out, fmt.Sprintf("%d %s %s %s", e.Tick, e.Agent, e.Kind, e.Reason)) }
+		next := 0
+		for tick := range 60 {
+			if procs {
+				runtime.GOMAXPROCS(1 + tick%2)
+			}
+			w.Workers = workers[tick%len(workers)]
+			switch tick % 20 {
+			case 0:
+				for range 6 {
+					w.Add(NewAgent(fmt.Sprintf("a%d", next), d))
+					next++
+				}
+			case 10:
+				for len(w.Agents) > 0 {
+					require.True(t, w.Remove(w.Agents[len(w.Agents)-1]))
+				}
+			}
+			w.Tick(0.1)
+			if tick%20 >= 10 {
+				require.Empty(t, w.Agents)
+			}
+		}
+		return out
+	}
+	want := run([]int{1}, false)
+	require.Greater(t, len(want), 3*10*6)
+	assert.Equal(t, want, run([]int{4, 0, 2, -3, 4, 4, 3}, false), "Workers changed")
+	assert.Equal(t, want, run([]int{2, 4, 2}, true), "GOMAXPROCS changed")
+	waitCrewGone(t, start)
+}
