@@ -43,7 +43,10 @@ type World struct {
 	// one worker; Tick panics with it on the caller's goroutine once every
 	// lane is done (with the value of the lowest lane that panicked, when
 	// several do), so a game that recovers it finds no goroutine still
-	// ticking its agents.
+	// ticking its agents. A task that calls runtime.Goexit (testing's
+	// t.FailNow) ends the goroutine it runs on: on Tick's own, as on one
+	// worker; on a helper, its lane's tick ends there and Tick panics with
+	// an error saying so, instead of waiting for that lane forever.
 	Workers int
 	// OnEvent receives every agent's records in a fixed order: by tick,
 	// then by agent order, then in the order each agent made them, with

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -115,6 +116,12 @@ func (w *World) runLanes(dt float64, lanes int) {
 // crewSpin, or when it woke the blocked caller (which then runs on its
 // thread: spinning on would keep the caller waiting for a core).
 func (c *laneCrew) help(j *laneJob) {
+	counted := true // still among the alive
+	defer func() {
+		if counted { // a task's runtime.Goexit ends the helper here
+			c.alive.Add(-1)
+		}
+	}()
 	for !j.run() && j.hot {
 		n := c.await(j)
 		if n == nil {
@@ -122,6 +129,7 @@ func (c *laneCrew) help(j *laneJob) {
 		}
 		j = n
 	}
+	counted = false
 	c.alive.Add(-1)
 	// A tick may have been published after the last look and counted
 	// this helper among the alive: take its lanes too (claims are
@@ -155,30 +163,48 @@ func (j *laneJob) run() (woke bool) {
 		if k >= int(j.lanes) {
 			return woke
 		}
-		j.tick(w, k)
-		if j.left.Add(-1) == 0 && j.waiting.Swap(false) {
-			j.crew.wake <- struct{}{}
+		if j.tick(w, k) {
 			woke = true
 		}
 	}
 }
 
-// tick ticks lane k. A panic in it (a Go task's) ends the lane, not the
-// goroutine: it is kept for the caller to panic with (runLanes), the
-// lowest lane's when several panic, and the lane counts as done. On a
-// helper the panic would end the process, with no way for the game to
-// recover it as it can on one worker.
-func (j *laneJob) tick(w *World, k int) {
+// errLaneGoexit is what Tick panics with when a task called
+// runtime.Goexit (testing's t.FailNow, say) in a lane a helper goroutine
+// ticked: on one worker that ends the goroutine that called Tick, which a
+// helper cannot do for it.
+var errLaneGoexit = errors.New("engine: a task called runtime.Goexit in a lane a helper goroutine ticked (see World.Workers)")
+
+// tick ticks lane k and counts it done, waking the blocked caller when it
+// was the last (it reports whether it did). A panic in it (a Go task's)
+// ends the lane, not the goroutine: it is kept for the caller to panic
+// with (runLanes), the lowest lane's when several panic, and the lane
+// counts as done. On a helper the panic would end the process, with no
+// way for the game to recover it as it can on one worker. A
+// runtime.Goexit in it counts the lane done too, so the caller does not
+// wait for it forever, and is kept as errLaneGoexit.
+func (j *laneJob) tick(w *World, k int) (woke bool) {
+	finished := false
 	defer func() {
-		if p := recover(); p != nil {
+		p := recover()
+		if p == nil && !finished {
+			p = errLaneGoexit // runtime.Goexit: nothing to recover, the goroutine ends
+		}
+		if p != nil {
 			j.mu.Lock()
 			if j.failed < 0 || int32(k) < j.failed {
 				j.failed, j.panicked = int32(k), p
 			}
 			j.mu.Unlock()
 		}
+		if j.left.Add(-1) == 0 && j.waiting.Swap(false) {
+			j.crew.wake <- struct{}{}
+			woke = true
+		}
 	}()
 	traceLane(k, false)
 	w.busy[k] = tickLane(w.Agents, w.lanes[k], w.hints[k], w.Timing, j.dt, w.busy[k][:0])
 	traceLane(k, true)
+	finished = true
+	return false
 }

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"fmt"
 	"runtime"
 	"sync"
@@ -357,4 +358,59 @@ func TestLaneCrewEmptyLanesAndGOMAXPROCS(t *testing.T) {
 	assert.Equal(t, want, run([]int{4, 0, 2, -3, 4, 4, 3}, false), "Workers changed")
 	assert.Equal(t, want, run([]int{2, 4, 2}, true), "GOMAXPROCS changed")
 	waitCrewGone(t, start)
+}
+
+// TestLaneCrewGoexitOnHelperEndsTheTick: a task that calls
+// runtime.Goexit (as testing's t.FailNow does) in a lane a helper ticks
+// ends that helper, not the world: the lane counts as done, Tick panics
+// with errLaneGoexit instead of waiting for the lane forever, and the
+// world ticks on with a new helper. Of a0 (lane 0) and a5 (lane 1), the
+// one a helper ticks exits; the other, on Tick's goroutine, waits for it.
+func TestLaneCrewGoexitOnHelperEndsTheTick(t *testing.T) {
+	start := runtime.NumGoroutine()
+	exited := make(chan string, 1)
+	armed := true // read only in the tick that exits and after it
+	d := crewDomain(t, func(a *Agent, _ float64) {
+		if !armed || a.tick != 3 || (a.Name != "a0" && a.Name != "a5") {
+			return
+		}
+		buf := make([]byte, 8192)
+		if bytes.Contains(buf[:runtime.Stack(buf, false)], []byte("laneCrew).help")) {
+			exited <- a.Name
+			runtime.Goexit()
+		}
+		select {
+		case name := <-exited:
+			exited <- name
+		case <-time.After(2 * time.Second):
+		}
+	})
+	w := NewWorld(5)
+	w.Workers = 2
+	for i := range 8 {
+		w.Add(NewAgent(fmt.Sprintf("a%d", i), d))
+	}
+	w.Tick(0.1)
+	w.Tick(0.1)
+	require.Equal(t, [][]int32{{0, 1, 2, 3}, {4, 5, 6, 7}}, w.lanes)
+	assert.PanicsWithError(t, errLaneGoexit.Error(), func() { w.Tick(0.1) })
+	armed = false
+	ticks := make([]int, len(w.Agents))
+	for i, a := range w.Agents {
+		ticks[i] = a.tick
+	}
+	// The agents after the one that exited, in its lane, did not tick.
+	want := map[string][]int{"a0": {3, 2, 2, 2, 3, 3, 3, 3}, "a5": {3, 3, 3, 3, 3, 3, 2, 2}}
+	select {
+	case name := <-exited:
+		assert.Equal(t, want[name], ticks, "%s exited", name)
+	default:
+		t.Fatal("no task exited on a helper")
+	}
+	w.Tick(0.1)
+	w.Tick(0.1)
+	for i, a := range w.Agents {
+		assert.Equal(t, ticks[i]+2, a.tick, "%s ticks on after the Goexit", a.Name)
+	}
+	waitCrewGone(t, start, w)
 }
