@@ -217,6 +217,30 @@ func TestLaneCrewTwoWorldsAtOnce(t *testing.T) {
 	waitCrewGone(t, start, worlds[0], worlds[1])
 }
 
+// twoLaneWorld is 8 agents of d on 2 workers, a0-a3 in lane 0 and a4-a7
+// in lane 1, ticked twice (so their third tick is the next).
+func twoLaneWorld(t *testing.T, d *Domain) *World {
+	t.Helper()
+	w := NewWorld(5)
+	w.Workers = 2
+	for i := range 8 {
+		w.Add(NewAgent(fmt.Sprintf("a%d", i), d))
+	}
+	w.Tick(0.1)
+	w.Tick(0.1)
+	require.Equal(t, [][]int32{{0, 1, 2, 3}, {4, 5, 6, 7}}, w.lanes)
+	return w
+}
+
+// agentTicks is each agent's tick count, in agent order.
+func agentTicks(w *World) []int {
+	ticks := make([]int, len(w.Agents))
+	for i, a := range w.Agents {
+		ticks[i] = a.tick
+	}
+	return ticks
+}
+
 // TestLaneCrewPanicReachesCaller: a Go task that panics in a lane a
 // helper ticks does not end the process: Tick panics with its value on
 // the caller's goroutine, as it does on one worker, once every lane is
@@ -242,20 +266,10 @@ func TestLaneCrewPanicReachesCaller(t *testing.T) {
 			panic("a5 broke")
 		}
 	})
-	w := NewWorld(5)
-	w.Workers = 2
-	for i := range 8 {
-		w.Add(NewAgent(fmt.Sprintf("a%d", i), d))
-	}
-	w.Tick(0.1)
-	w.Tick(0.1)
-	require.Equal(t, [][]int32{{0, 1, 2, 3}, {4, 5, 6, 7}}, w.lanes)
+	w := twoLaneWorld(t, d)
 	assert.PanicsWithValue(t, "a5 broke", func() { w.Tick(0.1) })
 	armed = false
-	ticks := make([]int, len(w.Agents))
-	for i, a := range w.Agents {
-		ticks[i] = a.tick
-	}
+	ticks := agentTicks(w)
 	// a6 and a7, after the panic in lane 1, did not tick; lane 0 did.
 	assert.Equal(t, []int{3, 3, 3, 3, 3, 3, 2, 2}, ticks)
 	w.Tick(0.1)
@@ -290,13 +304,7 @@ func TestLaneCrewCallerPanicWaitsForHelpers(t *testing.T) {
 			panic(a.Name + " broke")
 		}
 	})
-	w := NewWorld(5)
-	w.Workers = 2
-	for i := range 8 {
-		w.Add(NewAgent(fmt.Sprintf("a%d", i), d))
-	}
-	w.Tick(0.1)
-	w.Tick(0.1)
+	w := twoLaneWorld(t, d)
 	mode = 1
 	assert.PanicsWithValue(t, "a0 broke", func() { w.Tick(0.1) })
 	mode = 0
@@ -385,20 +393,10 @@ func TestLaneCrewGoexitOnHelperEndsTheTick(t *testing.T) {
 		case <-time.After(2 * time.Second):
 		}
 	})
-	w := NewWorld(5)
-	w.Workers = 2
-	for i := range 8 {
-		w.Add(NewAgent(fmt.Sprintf("a%d", i), d))
-	}
-	w.Tick(0.1)
-	w.Tick(0.1)
-	require.Equal(t, [][]int32{{0, 1, 2, 3}, {4, 5, 6, 7}}, w.lanes)
+	w := twoLaneWorld(t, d)
 	assert.PanicsWithError(t, errLaneGoexit.Error(), func() { w.Tick(0.1) })
 	armed = false
-	ticks := make([]int, len(w.Agents))
-	for i, a := range w.Agents {
-		ticks[i] = a.tick
-	}
+	ticks := agentTicks(w)
 	// The agents after the one that exited, in its lane, did not tick.
 	want := map[string][]int{"a0": {3, 2, 2, 2, 3, 3, 3, 3}, "a5": {3, 3, 3, 3, 3, 3, 2, 2}}
 	select {

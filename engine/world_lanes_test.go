@@ -8,17 +8,24 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// workingDomain is a role whose one action's body runs for ever.
+func workingDomain(t *testing.T) *Domain {
+	t.Helper()
+	d, err := Compile(RoleSpec{Name: "R",
+		State:   []Var{{"done", BoolValue(false)}},
+		Goals:   []GoalSpec{NewGoal("finish", "done", Normal)},
+		Actions: []ActionSpec{NewAction("work").Effects("done = true").Body(ticksBody{n: 1 << 30}).Spec()}})
+	require.NoError(t, err)
+	return d
+}
+
 // TestLanesFollowPinsAddsAndRemoves: on more than one worker the lanes
 // are kept from tick to tick, and made again after a Pin, an Add, a
 // Remove or a change of Workers, so every agent ticks once a tick, on its
 // worker. The agents no Pin placed are split in agent order into
 // contiguous runs, one per worker.
 func TestLanesFollowPinsAddsAndRemoves(t *testing.T) {
-	d, err := Compile(RoleSpec{Name: "R",
-		State:   []Var{{"done", BoolValue(false)}},
-		Goals:   []GoalSpec{NewGoal("finish", "done", Normal)},
-		Actions: []ActionSpec{NewAction("work").Effects("done = true").Body(ticksBody{n: 1 << 30}).Spec()}})
-	require.NoError(t, err)
+	d := workingDomain(t)
 	w := NewWorld(1)
 	w.Workers = 2
 	for i := range 6 {
@@ -69,11 +76,7 @@ func TestLanesFollowPinsAddsAndRemoves(t *testing.T) {
 // of f on worker j*Workers/f), and a negative Pin gives an agent back to
 // them.
 func TestDefaultLanesAreContiguousRuns(t *testing.T) {
-	d, err := Compile(RoleSpec{Name: "R",
-		State:   []Var{{"done", BoolValue(false)}},
-		Goals:   []GoalSpec{NewGoal("finish", "done", Normal)},
-		Actions: []ActionSpec{NewAction("work").Effects("done = true").Body(ticksBody{n: 1 << 30}).Spec()}})
-	require.NoError(t, err)
+	d := workingDomain(t)
 	w := NewWorld(1)
 	for i := range 10 {
 		w.Add(NewAgent(fmt.Sprintf("a%d", i), d))
