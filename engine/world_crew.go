@@ -88,12 +88,7 @@ func (w *World) runLanes(dt float64, lanes int) {
 	}
 	j.run()
 	if j.left.Load() != 0 && j.hot {
-		t := time.Now()
-		for i := 1; j.left.Load() != 0; i++ {
-			if i%64 == 0 && time.Since(t) > crewWait {
-				break
-			}
-		}
+		spinFor(crewWait, func() bool { return j.left.Load() == 0 })
 	}
 	if j.left.Load() != 0 {
 		// Block; exactly one of the caller and the helper that ends the
@@ -142,15 +137,23 @@ func (c *laneCrew) help(j *laneJob) {
 // await spins until a job other than j is published and returns it, or
 // returns nil after crewSpin.
 func (c *laneCrew) await(j *laneJob) *laneJob {
+	var n *laneJob
+	if !spinFor(crewSpin, func() bool { n = c.job.Load(); return n != j }) {
+		return nil
+	}
+	return n
+}
+
+// spinFor calls done until it reports true, for at most limit (the clock
+// is read every 64 calls), and reports whether it did.
+func spinFor(limit time.Duration, done func() bool) bool {
 	start := time.Now()
-	for i := 1; ; i++ {
-		if n := c.job.Load(); n != j {
-			return n
-		}
-		if i%64 == 0 && time.Since(start) > crewSpin {
-			return nil
+	for i := 1; !done(); i++ {
+		if i%64 == 0 && time.Since(start) > limit {
+			return false
 		}
 	}
+	return true
 }
 
 // run ticks lanes of the job until none is left to claim. It reports

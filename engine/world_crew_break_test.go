@@ -390,7 +390,7 @@ func TestLaneCrewGoexitOnHelperEndsTheTick(t *testing.T) {
 		select {
 		case name := <-exited:
 			exited <- name
-		case <-time.After(2 * time.Second):
+		case <-time.After(10 * time.Second): // only so that a broken crew cannot hang the test
 		}
 	})
 	w := twoLaneWorld(t, d)
