@@ -144,6 +144,7 @@ func (r *Runtime) wrapCoroutines(co *lua.LTable) (checkedCreate, wrapResume lua.
 					L.Push(v)
 				}
 			}
+			padYieldTargets(th)
 			return resume.GFunction(L)
 		})
 	}
