@@ -230,6 +230,11 @@ func (rd *roleReader) role(t *lua.LTable) engine.RoleSpec {
 		rd.add(top, "role: name is required")
 	}
 	spec.Decide = rd.str(t, "decide", "role", top)
+	if m := spec.Decide; m != "" && m != "goap" && m != "utility" && m != "hybrid" {
+		rd.add(rd.find(top, `decide\s*=`), "role: decide must be \"goap\", \"utility\" or \"hybrid\", not \""+m+"\""+
+			didYouMean(m, []string{"goap", "utility", "hybrid"}))
+		spec.Decide = ""
+	}
 	switch st := t.RawGetString("state").(type) {
 	case *lua.LTable:
 		spec.State = rd.state(st)
