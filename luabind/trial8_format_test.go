@@ -18,3 +18,15 @@ func TestFormatNamesValuesLikeTostring(t *testing.T) {
 	assert.Empty(t, fails)
 	assert.Equal(t, engine.StringValue("table: #1 function: #2 thread: #3| true|table: #1|T"), out)
 }
+
+// TestPcallErrorHasNoHeapAddress: the message pcall returns names no heap
+// address, as a failed action's reason does not: gopher-lua's "with key
+// 'table: 0x...'" made a trace that prints the message differ from run
+// to run.
+func TestPcallErrorHasNoHeapAddress(t *testing.T) {
+	fails, out := runYieldBody(t, `local x
+        local ok, e = pcall(function() return x[{}] end)
+        npc.state.out = tostring(ok) .. " " .. e:gsub("^.-:%d+: ", "")`)
+	assert.Empty(t, fails)
+	assert.Equal(t, engine.StringValue("false attempt to index a non-table object(nil) with key 'table'"), out)
+}
