@@ -62,3 +62,20 @@ func TestConsiderationErrorAtItsOwnLine(t *testing.T) {
 		file + `:8:11: action "nap" consideration "energy": min and max must differ (both are 5)`,
 	}, got)
 }
+
+// TestUtilityTagsMustBeAList: tags = "care" is reported at its field; it
+// was ignored, so the action had no tag and hasTag("care") scored it 0.
+func TestUtilityTagsMustBeAList(t *testing.T) {
+	file, got := loadErrors(t, `return {
+  name = "Dog",
+  decide = "utility",
+  considerations = { 'hasTag("care")' },
+  actions = {
+    { name = "nap", utility = { tags = "care" } },
+  },
+}
+`)
+	assert.Equal(t, []string{
+		file + `:6:33: action "nap" utility: tags must be a list of names, such as tags = { "combat" }, not string`,
+	}, got)
+}
