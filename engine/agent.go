@@ -653,16 +653,27 @@ func (a *Agent) invalidated(changed uint64) string {
 			return "" // the scores' inputs are as at the last re-score, which kept act
 		}
 		// Pick, with the scores the memo still knows taken from it.
+		scoring := a.Domain.Scoring
+		if scoring != nil {
+			scoring(a, true)
+		}
 		next := u.repick(a, a.State, act, a.sinceRescore|changed)
 		keeps := next == nil || next == act // decided by the state alone
 		if next != nil && next != act && a.allowed1(next) == "" {
 			bs, rs := u.Score(next, a.State), u.Score(act, a.State)
+			if scoring != nil {
+				scoring(a, false)
+				scoring = nil
+			}
 			if bs > 0 {
 				u.memo.forget()
 				return "utility pick changed: " + next.Name + " (" + strconv.FormatFloat(bs, 'f', 3, 64) +
 					") leads " + act.Name + " (" + strconv.FormatFloat(rs, 'f', 3, 64) + ")"
 			}
 			keeps = true
+		}
+		if scoring != nil {
+			scoring(a, false)
 		}
 		if keeps {
 			u.memo.keep(a, act)
@@ -1099,6 +1110,10 @@ func (a *Agent) pick() bool {
 	var t0 time.Time
 	if a.Timing {
 		t0 = time.Now()
+	}
+	if h := a.Domain.Scoring; h != nil {
+		h(a, true)
+		defer h(a, false)
 	}
 	ranked := a.utility.ActionsByUtility(a.State)
 	var took time.Duration

@@ -64,6 +64,15 @@ type Domain struct {
 	// after Compile, before the domain is shared (package luabind does,
 	// for Lua values).
 	Facts FactCodec
+	// Scoring, when set, is called with begin true just before an agent's
+	// tick scores actions with its utility planner (a pick, or the
+	// re-score of a running pick) and with begin false just after, on the
+	// goroutine that ticks the agent. Consideration functions are not
+	// told their agent; a loader whose functions must know it (luabind
+	// charges their work to the agent's per-tick budget and records
+	// their failures in its trace) sets it after Compile, before the
+	// domain is shared.
+	Scoring func(a *Agent, begin bool)
 
 	goalIndex   map[string]*Goal
 	actionIndex map[string]*Action

@@ -32,12 +32,15 @@ const (
 	EventLLMAnswer                 // the answer reached the body; Reason holds it (see luabind's llm_plan)
 	EventPlanSuspended             // a search ran out of the world's plan budget; Expansions so far, Reason the queue position
 	EventPlanResumed               // a suspended search went on (or restarted: Reason says why); Expansions before this tick
+	EventConsiderationFailed       // a consideration function failed and scored 0: Action is the action scored, Reason names the consideration, where it is and why
+	EventTickBudget                // the agent's scripts spent their budget for this tick: Reason says what was cut and where the work went
 	numEventKinds
 )
 
 var eventNames = [...]string{"", "plan", "plan-failed", "pick", "replan", "start", "finish", "fail",
 	"interrupt", "idle", "stuck", "recovered", "sensor-failed", "refused", "summary", "condition-failed",
-	"llm-request", "llm-answer", "plan-suspended", "plan-resumed"}
+	"llm-request", "llm-answer", "plan-suspended", "plan-resumed",
+	"consideration-failed", "tick-budget"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {

@@ -16,38 +16,21 @@ type bdiState struct {
 	// planSets are the plans and initial goals of each role file read, by
 	// path, parents' plans after the child's.
 	planSets map[string]*rolePlans
-	// work is what each agent's intentions spent in its current tick, in
-	// work units: all of an agent's intentions share one instruction
-	// budget per tick (see intentionWork), so plans that wake each other
-	// cannot multiply it by the number of resumes.
+	// work is what each agent's scripts spent in its current tick, in
+	// work units (see tickbudget.go): all of an agent's intentions share
+	// one instruction budget per tick (see intentionWork), so plans that
+	// wake each other cannot multiply it by the number of resumes, and
+	// all of its Lua calls share Options.TickBudget.
 	work map[*engine.Agent]*tickWork
-}
-
-// tickWork is the work one agent's intentions did in one tick.
-type tickWork struct {
-	tick  int
-	spent int64
-	noted bool // the deferral of this tick is recorded
 }
 
 // intentionWork returns the agent's work record for its current tick,
 // or nil when the runtime has no instruction budget.
 func (r *Runtime) intentionWork(a *engine.Agent) *tickWork {
-	if r.budget.limit <= 0 {
+	if r.budget.callLimit <= 0 {
 		return nil
 	}
-	if r.bdi.work == nil {
-		r.bdi.work = map[*engine.Agent]*tickWork{}
-	}
-	w := r.bdi.work[a]
-	if w == nil {
-		w = &tickWork{tick: -1}
-		r.bdi.work[a] = w
-	}
-	if w.tick != a.Ticks() {
-		w.tick, w.spent, w.noted = a.Ticks(), 0, false
-	}
-	return w
+	return r.tickWork(a)
 }
 
 // planBody is a plan's body function. Each start is a new coroutine in
@@ -108,12 +91,17 @@ func (t *planTask) Resume(dt float64) (engine.Status, error) {
 	// once it is spent the intention waits for the next tick (before it
 	// reads what it waited for, so nothing is lost).
 	w := t.rt.intentionWork(t.agent)
-	if w != nil && w.spent >= t.rt.budget.limit {
-		if !w.noted {
-			w.noted = true
+	if w != nil && w.intentions >= t.rt.budget.callLimit {
+		if !w.intentionsNoted {
+			w.intentionsNoted = true
 			t.agent.Record(engine.Event{Kind: engine.EventNoPlan, Reason: "intentions spent this tick's budget of " +
-				strconv.FormatInt(t.rt.budget.limit, 10) + " work units; the rest waits for the next tick"})
+				strconv.FormatInt(t.rt.budget.callLimit, 10) + " work units; the rest waits for the next tick"})
 		}
+		return engine.Running, nil
+	}
+	// The agent's whole tick budget (Options.TickBudget) spent: the
+	// intention waits for the next tick too.
+	if t.rt.tickSpent(t.agent, siteIntention, "") {
 		return engine.Running, nil
 	}
 	args, ok := t.waitOver(dt)
@@ -124,9 +112,10 @@ func (t *planTask) Resume(dt float64) (engine.Status, error) {
 	if !t.started {
 		first = []lua.LValue{t.npcObject(), t.ctx}
 	}
+	t.rt.site = callSite{kind: siteIntention}
 	st, rets, err := t.resume(t.fn, first, args)
 	if w != nil {
-		w.spent += t.work
+		w.intentions += t.work
 	}
 	switch {
 	case err != nil:

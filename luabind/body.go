@@ -34,6 +34,7 @@ type luaTask struct {
 	body *luaBody
 	// interruptErr is why on_interrupt failed, for InterruptErr.
 	interruptErr error
+	tick         *tickWork // the agent's tick record (Runtime.cachedTickWork)
 }
 
 // Resume runs the body until it yields or ends, under the runtime's
@@ -43,6 +44,17 @@ func (t *luaTask) Resume(dt float64) (engine.Status, error) {
 	if t.done {
 		return engine.Failed, errors.New("luabind: body resumed after it ended")
 	}
+	// The agent's tick budget (Options.TickBudget) spent by its other
+	// scripts: the body is not resumed and waits for the next tick, before
+	// it reads what it waited for (this tick does not count in an
+	// npc:wait).
+	var tick *tickWork
+	if rt := t.rt; rt.charged(t.agent) {
+		if tick = rt.cachedTickWork(t.agent, &t.tick); tick.spent >= rt.tickLimit {
+			rt.noteTickBudget(t.agent, tick, callSite{kind: siteBody}, "", false)
+			return engine.Running, nil
+		}
+	}
 	args, ok := t.waitOver(dt)
 	if !ok {
 		return engine.Running, nil
@@ -51,6 +63,7 @@ func (t *luaTask) Resume(dt float64) (engine.Status, error) {
 	if !t.started {
 		first = []lua.LValue{t.npcObject()}
 	}
+	t.rt.site = callSite{kind: siteBody, w: tick}
 	st, rets, err := t.resume(t.body.fn, first, args)
 	switch {
 	case err != nil:
@@ -81,6 +94,7 @@ func (t *luaTask) Interrupt() {
 		rt := t.rt
 		// An on_interrupt error must not stop the interruption; the
 		// agent records it (see InterruptErr).
+		rt.site = callSite{kind: siteInterrupt}
 		if _, err := rt.call(t.agent, modeInterrupt, f, 0, rt.npc(t.agent)); err != nil {
 			t.interruptErr = err
 		}

@@ -41,6 +41,11 @@ var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); retu
 // disarmed (Done returns nil at once) between them.
 type budget struct {
 	limit int64 // instructions per arming; <= 0 means no limit
+	// callLimit is Options.InstructionBudget, the limit of every arming;
+	// tickCut is set while armTick lowered limit to what is left of the
+	// agent's tick budget (Options.TickBudget).
+	callLimit int64
+	tickCut   bool
 	// stop is the count past which done leaves its common case: limit,
 	// or never; -1 (at once) while disarmed, once spent, and with a
 	// time budget (whose clock is read every timeCheckEvery instructions).
@@ -201,6 +206,10 @@ func (b *budget) spend(err error) {
 
 // overrun is the error of a spent instruction budget.
 func (b *budget) overrun() error {
+	if b.tickCut {
+		return errors.New(tickExceeded + ": this agent's scripts spent more than their budget for one tick " +
+			"(sensors, conditions, guards, triggers, considerations, bodies and intentions together; see the tick-budget record and luabind.Options.TickBudget)")
+	}
 	return errors.New("instruction budget exceeded: more than " + strconv.FormatInt(b.limit, 10) +
 		" work units (Lua instructions plus the work of built-ins) in one resume of a body or one call of a callback or a role file (a runaway loop? see luabind.Options.InstructionBudget)")
 }
@@ -284,6 +293,7 @@ type scope struct {
 	mode  mode
 	armed bool
 	calls int
+	tick  *tickWork // the agent's tick the call is charged to, or nil
 }
 
 // begin is enter without the closure, for the per-tick resume.
@@ -291,7 +301,9 @@ func (r *Runtime) begin(agent *engine.Agent, m mode) scope {
 	s := scope{agent: r.current, mode: r.mode, armed: r.budget.arm(), calls: len(r.goCalls)}
 	if s.armed {
 		r.errorWhere = ""
+		s.tick = r.armTick(agent, r.site)
 	}
+	r.site = callSite{}
 	if r.fast != nil && agent != r.fastRef.a {
 		r.demote()
 	}
@@ -302,6 +314,9 @@ func (r *Runtime) begin(agent *engine.Agent, m mode) scope {
 func (r *Runtime) end(s scope) {
 	if r.fast != nil && s.agent != r.fastRef.a {
 		r.demote()
+	}
+	if s.tick != nil {
+		r.endTick(r.current, s.tick)
 	}
 	r.current, r.mode = s.agent, s.mode
 	if s.armed {
@@ -323,6 +338,10 @@ func (r *Runtime) Call(agent *engine.Agent, fn *lua.LFunction, nret int, args ..
 }
 
 func (r *Runtime) call(agent *engine.Agent, m mode, fn *lua.LFunction, nret int, args ...lua.LValue) ([]lua.LValue, error) {
+	if site := r.site; site.kind != siteNone && r.tickSpent(agent, site.kind, site.name) {
+		r.site = callSite{}
+		return nil, r.tickRefused(agent, site)
+	}
 	defer r.enter(agent, m)()
 	L := r.L
 	top := L.GetTop()

@@ -47,7 +47,7 @@ func (rd *roleReader) sensors(t *lua.LTable, top engine.Pos) []engine.SensorSpec
 		}
 		switch f := st.RawGetString("run").(type) {
 		case *lua.LFunction:
-			spec.Run = rd.rt.sensorFunc(f)
+			spec.Run = rd.rt.sensorFunc(name, f)
 		default:
 			rd.add(rd.find(pos, `run\s*=`), what+": run must be a function(npc, dt), not "+f.Type().String())
 			continue
@@ -110,8 +110,9 @@ func (rd *roleReader) conditions(t *lua.LTable, top engine.Pos) []engine.Conditi
 
 // sensorFunc makes a sensor's Run: fn(npc, dt) under the budget, with
 // npc.state writable and npc:wait refused.
-func (r *Runtime) sensorFunc(fn *lua.LFunction) func(*engine.Agent, float64) error {
+func (r *Runtime) sensorFunc(name string, fn *lua.LFunction) func(*engine.Agent, float64) error {
 	return func(a *engine.Agent, dt float64) error {
+		r.site = callSite{kind: siteSensor, name: name}
 		_, err := r.call(a, modeSensor, fn, 0, r.npc(a), lua.LNumber(dt))
 		return err
 	}
@@ -122,6 +123,7 @@ func (r *Runtime) sensorFunc(fn *lua.LFunction) func(*engine.Agent, float64) err
 // false).
 func (r *Runtime) conditionFunc(name string, fn *lua.LFunction) func(*engine.Agent) (bool, error) {
 	return func(a *engine.Agent) (bool, error) {
+		r.site = callSite{kind: siteCondition, name: name}
 		rets, err := r.call(a, modeCondition, fn, 1, r.npc(a))
 		if err != nil {
 			return false, err

@@ -3,6 +3,7 @@ package luabind
 import (
 	"context"
 	"errors"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -142,8 +143,9 @@ func (rd *roleReader) consideration(v lua.LValue, what string, at engine.Pos, lu
 	case lua.LString:
 		return rd.seedConsideration(string(x), what, at)
 	case *lua.LFunction:
-		return engine.ConsiderationSpec{Kind: engine.ConsiderFunc, Name: funcName(x), Pos: rd.funcPos(x, at),
-			Func: lu.bind(x, funcName(x))}, true
+		pos := rd.funcPos(x, at)
+		return engine.ConsiderationSpec{Kind: engine.ConsiderFunc, Name: funcName(x), Pos: pos,
+			Func: lu.bind(x, funcName(x), pos)}, true
 	case *lua.LTable:
 		return rd.considerationTable(x, what, at, lu)
 	}
@@ -220,7 +222,7 @@ func (rd *roleReader) considerationTable(t *lua.LTable, what string, at engine.P
 			name = funcName(f)
 			c.Name = name
 		}
-		c.Func = lu.bind(f, name)
+		c.Func = lu.bind(f, name, rd.funcPos(f, pos))
 	default:
 		rd.add(rd.find(pos, `fn\s*=`), what+": fn must be a function(action, state), not "+f.Type().String())
 	}
@@ -316,13 +318,22 @@ type actionTable struct {
 // themselves rather than read-only proxies, and without the instruction
 // budget: it can neither write them nor run more than its own few
 // instructions. Others go through the proxies under the budget.
-func (lu *luaUtility) bind(fn *lua.LFunction, name string) func(*engine.Action, engine.State, *engine.Schema) (float64, error) {
+func (lu *luaUtility) bind(fn *lua.LFunction, name string, pos engine.Pos) func(*engine.Action, engine.State, *engine.Schema) (float64, error) {
 	fast := fn.Proto != nil && straightLine(fn.Proto)
 	stateOnly := fast && !readsFirstArg(fn.Proto)
 	id := lu.nfn
 	lu.nfn++
 	lu.kept = append(lu.kept, keptResult{})
+	r := lu.rt
+	gid := r.nconsider // the runtime's id of the consideration, for its records
+	r.nconsider++
+	site := callSite{kind: siteConsideration, name: name}
 	return func(a *engine.Action, st engine.State, s *engine.Schema) (float64, error) {
+		// The scoring agent's tick budget spent: not run, scores 0.
+		if w := r.scoreWork; w != nil && w.spent >= r.tickLimit {
+			r.noteTickBudget(r.scorer, w, site, "", false)
+			return 0, r.tickRefused(r.scorer, site)
+		}
 		var ret lua.LValue
 		var err error
 		if fast {
@@ -331,18 +342,27 @@ func (lu *luaUtility) bind(fn *lua.LFunction, name string) func(*engine.Action, 
 			if k := &lu.kept[id]; stateOnly && k.ok && k.gen == lu.gen {
 				return k.v, nil
 			}
-			ret, err = lu.call(fn, lu.actions[a.Index].raw, lu.data, false)
-			if v, isNum := ret.(lua.LNumber); stateOnly && err == nil && isNum {
+			ret, err = lu.call(fn, lu.actions[a.Index].raw, lu.data, false, site)
+			if v, isNum := ret.(lua.LNumber); stateOnly && err == nil && isNum && finite(float64(v)) {
 				lu.kept[id] = keptResult{v: float64(v), gen: lu.gen, ok: true}
 			}
 		} else {
-			ret, err = lu.call(fn, lu.action(a), lu.state(st, s), true)
+			ret, err = lu.call(fn, lu.action(a), lu.state(st, s), true, site)
 		}
 		if err != nil {
-			return 0, errors.New("luabind: consideration \"" + name + "\": " + err.Error())
+			err = errors.New("luabind: consideration \"" + name + "\": " + err.Error())
+			r.considerationFailed(gid, name, pos, a, err)
+			return 0, err
 		}
 		switch v := ret.(type) {
 		case lua.LNumber:
+			if !finite(float64(v)) {
+				// math.huge, 1/0 or 0/0 would make the action's score
+				// non-finite (or the largest float) and win every pick.
+				err = errors.New("luabind: consideration \"" + name + "\" returned " + nonFinite(float64(v)) + ", not a finite number")
+				r.considerationFailed(gid, name, pos, a, err)
+				return 0, err
+			}
 			return float64(v), nil
 		case lua.LBool:
 			if v {
@@ -350,8 +370,25 @@ func (lu *luaUtility) bind(fn *lua.LFunction, name string) func(*engine.Action, 
 			}
 			return 0, nil
 		}
-		return 0, errors.New("luabind: consideration \"" + name + "\" must return a number, not " + ret.Type().String())
+		err = errors.New("luabind: consideration \"" + name + "\" must return a number, not " + ret.Type().String())
+		r.considerationFailed(gid, name, pos, a, err)
+		return 0, err
 	}
+}
+
+// finite reports whether v is neither infinite nor NaN nor ±math.huge
+// (which gopher-lua makes the largest float64, standing for infinity).
+func finite(v float64) bool { return v-v == 0 && v < math.MaxFloat64 && v > -math.MaxFloat64 }
+
+// nonFinite names a value finite refuses as Lua writes it.
+func nonFinite(v float64) string {
+	switch {
+	case v != v:
+		return "nan (0/0)"
+	case v > 0:
+		return "math.huge (or 1/0)"
+	}
+	return "-math.huge (or -1/0)"
 }
 
 // call is Runtime.Call for one argument pair and one result, without its
@@ -360,13 +397,17 @@ func (lu *luaUtility) bind(fn *lua.LFunction, name string) func(*engine.Action, 
 // It does what Runtime.enter does inline, because enter's closure would
 // cost an allocation per call; PCall recovers every panic, so the restore
 // always runs.
-func (lu *luaUtility) call(fn *lua.LFunction, action, state lua.LValue, budgeted bool) (lua.LValue, error) {
+func (lu *luaUtility) call(fn *lua.LFunction, action, state lua.LValue, budgeted bool, site callSite) (lua.LValue, error) {
 	r := lu.rt
 	L := r.L
 	armed := false
 	var ctx context.Context
+	var tick *tickWork
 	if budgeted {
 		armed = r.budget.arm()
+		if armed && r.scoreWork != nil {
+			tick = r.armTick(r.scorer, site) // charged to the scoring agent's tick
+		}
 	} else {
 		ctx = L.RemoveContext() // a straight-line function needs no budget
 	}
@@ -383,6 +424,9 @@ func (lu *luaUtility) call(fn *lua.LFunction, action, state lua.LValue, budgeted
 	}
 	L.SetTop(top)
 	r.current, r.mode = prevA, prevM
+	if tick != nil {
+		r.endTick(r.scorer, tick)
+	}
 	if armed {
 		r.budget.disarm()
 	}

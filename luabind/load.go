@@ -175,6 +175,9 @@ func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
 		return nil, &engine.CompileError{Problems: problems}
 	}
 	d.Facts = luaFacts{r}
+	if hasFuncConsideration(d) {
+		d.Scoring = r.scoring
+	}
 	return d, nil
 }
 
@@ -611,4 +614,28 @@ func widestLine(src string) int {
 		}
 	}
 	return best
+}
+
+// hasFuncConsideration reports whether a consideration of d, the role's
+// or an action's (or one inside a combine), is a function: only those
+// need to know the agent they score for (engine.Domain.Scoring).
+func hasFuncConsideration(d *engine.Domain) bool {
+	var any func(cs []engine.Consideration) bool
+	any = func(cs []engine.Consideration) bool {
+		for i := range cs {
+			if cs[i].Func != nil || any(cs[i].Of) {
+				return true
+			}
+		}
+		return false
+	}
+	if any(d.Considerations) {
+		return true
+	}
+	for _, a := range d.Actions {
+		if any(a.Considerations) {
+			return true
+		}
+	}
+	return false
 }

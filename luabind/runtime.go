@@ -63,6 +63,23 @@ type Options struct {
 	// Zero means no time limit: a time limit makes runs depend on the
 	// machine, so prefer InstructionBudget.
 	TimeBudget time.Duration
+	// TickBudget is the most work units that all of one agent's scripts
+	// may spend in one tick (engine.Agent.Ticks), on top of each call's own
+	// InstructionBudget: its sensors, named conditions, reactive plans'
+	// triggers and guards, wait_event filters, consideration functions,
+	// its body's resume, its intentions and on_interrupt. Once it is spent
+	// the call running is stopped with "tick budget exceeded", the agent's
+	// other calls that tick fail at once with an error saying they were
+	// not run (a body or intention is not resumed: it waits for the next
+	// tick), and one tick-budget record says what was cut and where the
+	// work went; the next tick starts afresh. It counts work units, like
+	// InstructionBudget, so it is deterministic and the same with any
+	// number of workers; another agent's budget is never touched.
+	// Zero means DefaultTickBudgetCalls × InstructionBudget; negative
+	// means no tick budget. It needs an InstructionBudget: without one
+	// (InstructionBudget < 0) there is none either. A call the game makes
+	// through Runtime.Call and a role file's top level are not charged.
+	TickBudget int64
 	// MaxStringBytes is the longest string, in bytes, that string.rep,
 	// string.format, string.gsub, table.concat and the .. operator may
 	// build. Zero means
@@ -95,6 +112,16 @@ type Runtime struct {
 
 	budget  *budget
 	current *engine.Agent // the agent whose body or callback runs now
+	// tickLimit is the tick budget (Options.TickBudget; 0 for none); site
+	// is the script the next budgeted call runs and tickSite the one the
+	// armed call runs (see tickbudget.go); scorer is the agent whose
+	// utility planner scores actions now (engine.Domain.Scoring).
+	tickLimit int64
+	site      callSite
+	tickSite  callSite
+	scorer    *engine.Agent
+	scoreWork *tickWork // scorer's tick, while it has a tick budget
+	nconsider int       // consideration functions bound so far (their ids)
 	rand    *rand.Rand    // math.random outside an agent (see openRandom)
 	// requiring is the stack of modules being loaded, to name a require cycle.
 	requiring []string
@@ -201,7 +228,7 @@ func NewRuntime(opts Options) *Runtime {
 	})
 	r := &Runtime{
 		L: L, opts: opts,
-		budget:    &budget{limit: opts.InstructionBudget, timeLimit: opts.TimeBudget},
+		budget:    &budget{limit: opts.InstructionBudget, callLimit: opts.InstructionBudget, timeLimit: opts.TimeBudget},
 		protected: map[*lua.LTable]bool{},
 		modules:   map[string]*module{},
 		envRoot:   map[*lua.LTable]string{},
@@ -210,6 +237,13 @@ func NewRuntime(opts Options) *Runtime {
 		npcs:      map[*engine.Agent]*lua.LUserData{},
 		ids:       map[lua.LValue]int{},
 		hostFirst: &hostHandle{},
+	}
+	switch {
+	case opts.InstructionBudget <= 0 || opts.TickBudget < 0:
+	case opts.TickBudget == 0:
+		r.tickLimit = DefaultTickBudgetCalls * opts.InstructionBudget
+	default:
+		r.tickLimit = opts.TickBudget
 	}
 	r.budget.mem.limit = r.memoryLimit()
 	r.budget.measure = r.measureRunning
