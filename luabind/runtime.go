@@ -120,9 +120,9 @@ type Runtime struct {
 	site      callSite
 	tickSite  callSite
 	scorer    *engine.Agent
-	scoreWork *tickWork // scorer's tick, while it has a tick budget
-	nconsider int       // consideration functions bound so far (their ids)
-	rand    *rand.Rand    // math.random outside an agent (see openRandom)
+	scoreWork *tickWork  // scorer's tick, while it has a tick budget
+	nconsider int        // consideration functions bound so far (their ids)
+	rand      *rand.Rand // math.random outside an agent (see openRandom)
 	// requiring is the stack of modules being loaded, to name a require cycle.
 	requiring []string
 	mode      mode
