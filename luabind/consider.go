@@ -35,10 +35,17 @@ import (
 // A function gets the action as a table (name, cost, value, weight, tags)
 // and the state as a read-only table of the agent's variables; it returns
 // a number (true is 1, false 0), clamped to [0, 1]. It runs under the
-// runtime's instruction budget, through Runtime.Call. An error, a spent
-// budget or a result that is not a number scores 0 and is recorded by the
-// planner (engine.UtilityPlanner.LastError and the pick's explanation); it
-// never stops the tick. Like every Lua callback, a consideration must be
+// runtime's instruction budget, through Runtime.Call, and its work counts
+// toward the scoring agent's tick budget (Options.TickBudget). An error, a
+// spent budget, a result that is not a number or one that is not finite
+// (math.huge, 1/0, 0/0: one would give its action a score that wins or
+// spoils every pick) scores 0 and is recorded by the planner
+// (engine.UtilityPlanner.LastError and the pick's explanation) and, in an
+// agent's tick, by a consideration-failed record (engine.
+// EventConsiderationFailed: the action, the function, its file:line:col and
+// the message), at most once per agent, tick and function; it never stops
+// the tick. A call the spent tick budget refused is in the tick-budget
+// record instead. Like every Lua callback, a consideration must be
 // called on its runtime's goroutine.
 //
 // Speed: a function whose code is straight-line and read-only (no loop, no

@@ -100,6 +100,25 @@
 // exceeded" at the script's file and line; the action fails, the world
 // goes on. Options.TimeBudget adds a wall-clock limit (not deterministic).
 //
+// Tick budget. On top of each call's own budget, all of one agent's Lua
+// in one tick (its sensors, named conditions, triggers, guards,
+// wait_event filters, consideration functions, its body's resume, its
+// intentions and on_interrupt) shares Options.TickBudget work units
+// (DefaultTickBudgetCalls × InstructionBudget, 1,000,000 by default), so
+// one agent's tick is bounded at about 20-50 ms of one core however many
+// callbacks its scripts make run: without it, 200 belief events whose
+// guard each spent most of a budget made one tick take seconds. Each call
+// is armed with the smaller of its own budget and what is left of its
+// agent's tick, so the VM's per-instruction check is the same as without
+// one. Once the tick's budget is spent, the call running stops with
+// "tick budget exceeded" at its file and line, the agent's other calls
+// that tick fail at once without running ("not run"; a body or an
+// intention is not resumed and waits for the next tick), and one
+// tick-budget record (engine.EventTickBudget) names the agent, what was
+// cut and where the tick's work went, by kind of script. The next tick
+// starts afresh; the count is in work units, so it is deterministic and
+// the same with any number of workers, and agents never share one.
+//
 // Patterns. Besides their work, string.find, match, gmatch and gsub refuse
 // a pattern whose estimated backtracking on the subject exceeds 2e7 steps
 // (".-.-.-.-b" on 100 bytes), and one whose recursion could pass 100,000
