@@ -49,7 +49,7 @@ func (t *luaTask) Resume(dt float64) (engine.Status, error) {
 	// it reads what it waited for (this tick does not count in an
 	// npc:wait).
 	var tick *tickWork
-	if rt := t.rt; rt.charged(t.agent) {
+	if rt := t.rt; rt.tickLimit > 0 && t.agent.Ticks() > 0 { // rt.charged, inline
 		if tick = rt.cachedTickWork(t.agent, &t.tick); tick.spent >= rt.tickLimit {
 			rt.noteTickBudget(t.agent, tick, callSite{kind: siteBody}, "", false)
 			return engine.Running, nil
@@ -63,7 +63,9 @@ func (t *luaTask) Resume(dt float64) (engine.Status, error) {
 	if !t.started {
 		first = []lua.LValue{t.npcObject()}
 	}
-	t.rt.site = callSite{kind: siteBody, w: tick}
+	if tick != nil {
+		t.rt.site = callSite{kind: siteBody, w: tick}
+	}
 	st, rets, err := t.resume(t.body.fn, first, args)
 	switch {
 	case err != nil:

@@ -293,7 +293,6 @@ type scope struct {
 	mode  mode
 	armed bool
 	calls int
-	tick  *tickWork // the agent's tick the call is charged to, or nil
 }
 
 // begin is enter without the closure, for the per-tick resume.
@@ -301,9 +300,10 @@ func (r *Runtime) begin(agent *engine.Agent, m mode) scope {
 	s := scope{agent: r.current, mode: r.mode, armed: r.budget.arm(), calls: len(r.goCalls)}
 	if s.armed {
 		r.errorWhere = ""
-		s.tick = r.armTick(agent, r.site)
 	}
-	r.site = callSite{}
+	if r.site.kind != siteNone {
+		r.beginTick(agent, s.armed)
+	}
 	if r.fast != nil && agent != r.fastRef.a {
 		r.demote()
 	}
@@ -315,8 +315,8 @@ func (r *Runtime) end(s scope) {
 	if r.fast != nil && s.agent != r.fastRef.a {
 		r.demote()
 	}
-	if s.tick != nil {
-		r.endTick(r.current, s.tick)
+	if s.armed && r.armedTick != nil {
+		r.endTick(r.current, r.armedTick)
 	}
 	r.current, r.mode = s.agent, s.mode
 	if s.armed {

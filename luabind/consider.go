@@ -413,7 +413,9 @@ func (lu *luaUtility) call(fn *lua.LFunction, action, state lua.LValue, budgeted
 	if budgeted {
 		armed = r.budget.arm()
 		if armed && r.scoreWork != nil {
-			tick = r.armTick(r.scorer, site) // charged to the scoring agent's tick
+			r.site = site
+			tick = r.armTick(r.scorer) // charged to the scoring agent's tick
+			r.site = callSite{}
 		}
 	} else {
 		ctx = L.RemoveContext() // a straight-line function needs no budget

@@ -154,11 +154,12 @@ type tickBudgetError struct{ msg string }
 func (e *tickBudgetError) Error() string { return e.msg }
 
 // armTick lowers the limit of the budget just armed for agent a's call at
-// site to what is left of a's tick budget, when that is less than the
+// r.site to what is left of a's tick budget, when that is less than the
 // call's own InstructionBudget, and returns a's work record (nil when the
 // call is not charged to a tick). Only the limit and its stop change, so
 // the VM's per-instruction check is the same as without a tick budget.
-func (r *Runtime) armTick(a *engine.Agent, site callSite) *tickWork {
+func (r *Runtime) armTick(a *engine.Agent) *tickWork {
+	site := r.site
 	if site.kind == siteNone || !r.charged(a) {
 		return nil
 	}
@@ -182,6 +183,16 @@ func (r *Runtime) armTick(a *engine.Agent, site callSite) *tickWork {
 	return w
 }
 
+// beginTick is Runtime.begin's part for a call whose site is set: an
+// outermost arming (armed) is charged to agent a's tick (see armTick);
+// the site is taken either way.
+func (r *Runtime) beginTick(a *engine.Agent, armed bool) {
+	if armed {
+		r.armedTick = r.armTick(a)
+	}
+	r.site = callSite{}
+}
+
 // endTick charges the work of the call armed by armTick to w, records the
 // tick budget's cut when the call ran past it, and gives the budget back
 // its own limit.
@@ -196,7 +207,7 @@ func (r *Runtime) endTick(a *engine.Agent, w *tickWork) {
 		}
 		b.limit, b.tickCut = b.callLimit, false
 	}
-	r.tickSite = callSite{}
+	r.tickSite, r.armedTick = callSite{}, nil
 }
 
 // noteTickBudget makes the tick's one tick-budget record for agent a:
