@@ -104,6 +104,7 @@ func (r *Runtime) initNPC() {
 	r.fastMeta = L.NewTable()
 	r.fastMeta.RawSetString("__newindex", readOnly)
 	r.fastMeta.RawSetString("__metatable", lua.LString("protected"))
+	compactStrings(r.fastMeta)
 	r.fastMiss = L.NewTable()
 	r.fastMiss.RawSetString("__index", L.NewFunction(r.fastNPCMiss))
 	r.budget.fastMeta = r.fastMeta

@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"maps"
 	"reflect"
 	"unsafe"
 
@@ -125,6 +126,24 @@ func replaceString(t *lua.LTable, key string, v lua.LValue) {
 	t.RawSetString(key, v)
 }
 
+// compactStrings gives t's string keys a map made for their number.
+// gopher-lua makes every table's map with room for 32 keys: several
+// groups, whose every look-up hashes the key, picks a group from a
+// directory and probes it; a map made for at most 8 keys is one group,
+// scanned. The fast objects' metatables and the state mirror, looked up
+// at every field access of a body, hold 3 to 8 keys. The keys and
+// values stay the same (and so do the table's key order and next), so
+// no script can tell. Without the strdict offset it does nothing.
+func compactStrings(t *lua.LTable) {
+	if tableStrdict == 0 {
+		return
+	}
+	p := (*map[string]lua.LValue)(unsafe.Add(unsafe.Pointer(t), tableStrdict))
+	m := make(map[string]lua.LValue, len(*p))
+	maps.Copy(m, *p)
+	*p = m
+}
+
 // clear drops every mirrored variable.
 func (m *stateMirror) clear() {
 	for _, e := range m.held {
@@ -160,6 +179,7 @@ func (r *Runtime) mirrorFor(s *engine.Schema) *stateMirror {
 			r.stMirrorMiss.RawSetString("__index", r.L.NewFunction(r.fastStateMiss))
 		}
 		m = &stateMirror{schema: s, tbl: r.L.NewTable(), in: make([]bool, s.Len())}
+		compactStrings(m.tbl)
 		m.tbl.Metatable = r.stMirrorMiss
 		r.mirrors[s] = m
 	}
@@ -168,8 +188,11 @@ func (r *Runtime) mirrorFor(s *engine.Schema) *stateMirror {
 }
 
 // promoteState makes p's npc.state fast (see above); promote calls it.
+// Without an instruction or time budget no budget check runs (the
+// coroutines carry no budget), so nothing would keep the mirror exact:
+// npc.state then stays as it is, read through stateIndex.
 func (r *Runtime) promoteState(p *npcRef) {
-	if noMirror || p.a.Domain == nil || p.a.Domain.Schema == nil {
+	if noMirror || !r.budgeted() || p.a.Domain == nil || p.a.Domain.Schema == nil {
 		return
 	}
 	m := r.mirrorFor(p.a.Domain.Schema)
@@ -178,6 +201,7 @@ func (r *Runtime) promoteState(p *npcRef) {
 		r.stFastMeta = r.L.NewTable()
 		r.stFastMeta.RawSetString("__newindex", r.stMeta.RawGetString("__newindex"))
 		r.stFastMeta.RawSetString("__metatable", r.stMeta.RawGetString("__metatable"))
+		compactStrings(r.stFastMeta)
 	}
 	if r.stFastIndex != m.tbl {
 		r.stFastMeta.RawSetString("__index", m.tbl)
