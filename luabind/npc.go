@@ -446,7 +446,10 @@ func (r *Runtime) hostStart(L *lua.LState) int {
 	} else {
 		h = &hostHandle{}
 	}
-	*h = hostHandle{fn: r.opts.Host[name], call: HostCall{Agent: a, Name: name, First: true}}
+	if name != r.hostName || r.hostFn == nil {
+		r.hostName, r.hostFn = name, r.opts.Host[name]
+	}
+	*h = hostHandle{fn: r.hostFn, call: HostCall{Agent: a, Name: name, First: true}}
 	for i := 3; i <= L.GetTop(); i++ {
 		v, err := toValue(L.Get(i))
 		if err != nil {
