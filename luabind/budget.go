@@ -73,6 +73,12 @@ type budget struct {
 	npcMeta, stateMeta *lua.LTable
 	slowed             *lua.LUserData
 	slowedFast         lua.LValue
+	// modeOf is the runtime's mode, which says whether npc.state is
+	// writable now (fastWrite).
+	modeOf *mode
+	// fastWrites says the fast npc.state's writes go to the mirror table,
+	// done by the budget's check (fastWrite).
+	fastWrites bool
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }

@@ -397,6 +397,7 @@ func (r *Runtime) stateIndex(L *lua.LState) int {
 }
 
 func (r *Runtime) stateNewIndex(L *lua.LState) int {
+	r.budget.fastAgain()
 	a := r.checkState(L)
 	r.charge(L, accessUnits)
 	key := L.CheckString(2)

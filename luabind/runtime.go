@@ -221,6 +221,7 @@ func NewRuntime(opts Options) *Runtime {
 	}
 	r.budget.mem.limit = r.memoryLimit()
 	r.budget.measure = r.measureRunning
+	r.budget.modeOf = &r.mode
 	r.budget.where = r.runningWhere
 	r.budget.main = L
 	r.initReadOnly()

@@ -36,6 +36,7 @@ var peek struct {
 // Opcodes of gopher-lua's VM (opcode.go): an instruction's top 6 bits.
 const (
 	opSetTable   = lua.OP_SETTABLE
+	opSetTableKS = lua.OP_SETTABLEKS
 	opGetTable   = lua.OP_GETTABLE
 	opGetTableKS = lua.OP_GETTABLEKS
 	opSelf       = lua.OP_SELF
@@ -148,7 +149,7 @@ func (f vmFrame) rk(x int) lua.LValue {
 // tableOps are the opcodes tableWork looks at, a bit each; lookupOps are
 // those of a lookup, which the budget charges on the fast npc object.
 const (
-	tableOps  = 1<<opSetTable | 1<<opSetList | 1<<opLen
+	tableOps  = 1<<opSetTable | 1<<opSetTableKS | 1<<opSetList | 1<<opLen
 	lookupOps = 1<<opGetTable | 1<<opGetTableKS | 1<<opSelf
 )
 
@@ -255,7 +256,13 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 				}
 			}
 		}
-	case opSetTable:
+	case opSetTable, opSetTableKS:
+		if b.fastState != nil {
+			b.stateWriteWork(f)
+		}
+		if int(f.inst>>26) == opSetTableKS {
+			return 0, false
+		}
 		return setTableWork(f)
 	case opSetList:
 		// SETLIST A B C stores B values after register A (B = 0: all up to
