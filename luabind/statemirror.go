@@ -196,8 +196,10 @@ func (r *Runtime) promoteState(p *npcRef) {
 	if noMirror || !r.budgeted() || p.a.Domain == nil || p.a.Domain.Schema == nil {
 		return
 	}
+	// No sync here: the budget syncs before every read of the fast state
+	// (and fastWrite writes only once a read has synced the mirror for
+	// this agent), so a sync now would only come early.
 	m := r.mirrorFor(p.a.Domain.Schema)
-	m.sync(p.a)
 	if r.stFastMeta == nil {
 		r.stFastMeta = r.L.NewTable()
 		r.stFastMeta.RawSetString("__newindex", r.stMeta.RawGetString("__newindex"))
