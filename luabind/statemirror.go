@@ -385,7 +385,9 @@ func (b *budget) fastAgain() {
 // stateNewIndex would refuse, or charge past the limit, goes to
 // stateNewIndex as before: a variable the mirror does not hold, a key
 // that is not a string, a read-only mode, a value that is not a boolean,
-// a number or a string, a write that would pass the budget. The state
+// a number or a string, a write that would pass the budget, any write
+// under a time budget (whose clock check, after this one, could still
+// stop the instruction before it runs). The state
 // then has its ordinary metatable for that one instruction (slowOnce),
 // and stateNewIndex gives the fast one back. A write through another
 // table's __newindex chain that reaches the fast state is always left to
@@ -436,7 +438,7 @@ func (b *budget) stateWriteWork(f vmFrame) {
 func (b *budget) fastWrite(f vmFrame) bool {
 	m, a := b.mirror, b.fastAgent
 	if m == nil || a == nil || m.a != a || a.Domain == nil || a.Domain.Schema != m.schema ||
-		b.modeOf == nil || b.modeOf.readOnly() || !b.armed || b.spent != nil ||
+		b.modeOf == nil || b.modeOf.readOnly() || !b.armed || b.spent != nil || b.timeLimit > 0 ||
 		(b.limit > 0 && b.n+accessUnits > b.limit) {
 		return false
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
@@ -214,4 +215,38 @@ npc.state.flag = true`
 			assert.Equal(t, slow.agents[0].Get(k), fast.agents[0].Get(k), "budget %d: %s", budget, k)
 		}
 	}
+}
+
+// TestFastStateWritesUnderATimeBudget: under a time budget every write
+// of the fast state goes to stateNewIndex (the clock's check comes after
+// the budget's write check), and reads after writes and host calls see
+// the new values.
+func TestFastStateWritesUnderATimeBudget(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "timed.lua")
+	body := `local x = npc.state.n
+npc.state.n = x + 5
+npc.state.m = npc.state.n * 2
+npc:bump()
+npc.state.s = "n=" .. npc.state.n .. " m=" .. npc.state.m`
+	require.NoError(t, os.WriteFile(file, []byte(fmt.Sprintf(mirrorRole, body)), 0o644))
+	rt := NewRuntime(Options{InstructionBudget: -1, TimeBudget: time.Hour, Host: map[string]HostFunc{
+		"bump": func(c *HostCall) (bool, error) {
+			n, _ := c.Agent.Get("n").AsNumber()
+			c.Agent.Set("n", engine.NumberValue(n+10))
+			return true, nil
+		},
+	}})
+	defer rt.Close()
+	d, err := rt.LoadDomain(file)
+	require.NoError(t, err)
+	a := engine.NewAgent("t", d)
+	a.Set("n", engine.NumberValue(1))
+	act := d.Action("work")
+	task, err := act.Body.Start(a, act)
+	require.NoError(t, err)
+	st, err := task.Resume(0.1)
+	require.NoError(t, err)
+	assert.Equal(t, engine.Succeeded, st)
+	assert.Equal(t, engine.StringValue("n=16 m=12"), a.Get("s"))
 }
