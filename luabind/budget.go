@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"time"
+	"unsafe"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	lua "github.com/yuin/gopher-lua"
@@ -77,6 +78,12 @@ type budget struct {
 	npcMeta, stateMeta *lua.LTable
 	slowed             *lua.LUserData
 	slowedFast         lua.LValue
+	// modeOf is the runtime's mode, which says whether npc.state is
+	// writable now (fastWrite).
+	modeOf *mode
+	// fastWrites says the fast npc.state's writes go to the mirror table,
+	// done by the budget's check (fastWrite).
+	fastWrites bool
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
@@ -93,10 +100,37 @@ func (b *budget) Done() <-chan struct{} { return b.done(b.main) }
 // next opcode is read inline (peekWork). Everything else is in doneSlow.
 func (b *budget) done(th *lua.LState) <-chan struct{} {
 	b.n++
-	if b.n > b.stop || gcWatch.cycles.Load() != b.mem.cycles || peekWork(th, b.workOps) {
+	if b.n > b.stop || gcWatch.cycles.Load() != b.mem.cycles {
 		return b.doneSlow(th)
 	}
+	if cf, inst := peekWork(th, b.workOps); cf != nil {
+		return b.doneWork(th, cf, inst)
+	}
 	return nil
+}
+
+// doneWork is done for instruction inst of th's frame cf, which peekWork
+// picked (a table instruction, or a lookup while an npc object is fast)
+// in done's common case (armed, nothing spent, no clock, no collection
+// since the last look, the count at most the stop): the commonest, a
+// lookup on the fast npc object or npc.state, is charged here as
+// tableWork charges it, from the instruction done read; the rest goes to
+// doneRest. b.n already counts the instruction.
+func (b *budget) doneWork(th *lua.LState, cf unsafe.Pointer, inst uint32) <-chan struct{} {
+	if b.fastMeta != nil && lookupOps>>(inst>>26)&1 != 0 {
+		if ud := lookupUserDataAt(th, cf, inst); ud != nil {
+			switch {
+			case isTable(ud.Metatable, b.fastMeta):
+				b.n += accessUnits
+				return b.afterLookup()
+			case ud == b.fastState && isTable(ud.Metatable, b.fastStateMeta):
+				b.n += accessUnits
+				b.mirror.sync(b.fastAgent)
+				return b.afterLookup()
+			}
+		}
+	}
+	return b.doneRest(th)
 }
 
 // doneSlow is done past its common case; b.n already counts the
@@ -120,6 +154,11 @@ func (b *budget) doneSlow(th *lua.LState) <-chan struct{} {
 			}
 		}
 	}
+	return b.doneRest(th)
+}
+
+// doneRest is doneSlow past the fast objects' lookups.
+func (b *budget) doneRest(th *lua.LState) <-chan struct{} {
 	if !b.armed {
 		b.n-- // a disarmed budget counts nothing
 		return nil
@@ -155,13 +194,18 @@ func (b *budget) doneSlow(th *lua.LState) <-chan struct{} {
 // object or npc.state: the instruction limit's check.
 func (b *budget) afterLookup() <-chan struct{} {
 	if b.limit > 0 && b.n > b.limit {
-		b.spend(b.overrun())
-		if b.where != nil {
-			b.spentAt = b.where()
-		}
-		return closedChan
+		return b.lookupOverrun()
 	}
 	return nil
+}
+
+// lookupOverrun is afterLookup past the limit: the budget is spent here.
+func (b *budget) lookupOverrun() <-chan struct{} {
+	b.spend(b.overrun())
+	if b.where != nil {
+		b.spentAt = b.where()
+	}
+	return closedChan
 }
 
 // slotsLeft is how many table slots the budget left can still pay for

@@ -61,9 +61,14 @@ func (r *Runtime) goWait(L *lua.LState) int {
 		return 0
 	}
 	r.chargeVM(L, where, waitUnits.toYield)
-	L.SetTop(0)
-	L.Push(r.sleepToken)
-	L.Push(sv)
+	// The yield hands on the whole stack: the token and the seconds.
+	if L.GetTop() == 2 {
+		L.Replace(1, r.sleepToken) // (npc, seconds): the seconds stay
+	} else {
+		L.SetTop(0)
+		L.Push(r.sleepToken)
+		L.Push(sv)
+	}
 	r.checkYieldAt(L, where)
 	if c := threadCtx(L); c != nil {
 		c.afterWait = true

@@ -58,8 +58,11 @@ func (c *ownedCtx) Done() <-chan struct{} {
 		return nil
 	}
 	b.n++
-	if b.n > b.stop || gcWatch.cycles.Load() != b.mem.cycles || peekWork(c.th, b.workOps) {
+	if b.n > b.stop || gcWatch.cycles.Load() != b.mem.cycles {
 		return b.doneSlow(c.th)
+	}
+	if cf, inst := peekWork(c.th, b.workOps); cf != nil {
+		return b.doneWork(c.th, cf, inst)
 	}
 	return nil
 }

@@ -104,6 +104,7 @@ func (r *Runtime) initNPC() {
 	r.fastMeta = L.NewTable()
 	r.fastMeta.RawSetString("__newindex", readOnly)
 	r.fastMeta.RawSetString("__metatable", lua.LString("protected"))
+	compactStrings(r.fastMeta)
 	r.fastMiss = L.NewTable()
 	r.fastMiss.RawSetString("__index", L.NewFunction(r.fastNPCMiss))
 	r.budget.fastMeta = r.fastMeta
@@ -396,6 +397,7 @@ func (r *Runtime) stateIndex(L *lua.LState) int {
 }
 
 func (r *Runtime) stateNewIndex(L *lua.LState) int {
+	r.budget.fastAgain()
 	a := r.checkState(L)
 	r.charge(L, accessUnits)
 	key := L.CheckString(2)
@@ -445,7 +447,10 @@ func (r *Runtime) hostStart(L *lua.LState) int {
 	} else {
 		h = &hostHandle{}
 	}
-	*h = hostHandle{fn: r.opts.Host[name], call: HostCall{Agent: a, Name: name, First: true}}
+	if name != r.hostName || r.hostFn == nil {
+		r.hostName, r.hostFn = name, r.opts.Host[name]
+	}
+	*h = hostHandle{fn: r.hostFn, call: HostCall{Agent: a, Name: name, First: true}}
 	for i := 3; i <= L.GetTop(); i++ {
 		v, err := toValue(L.Get(i))
 		if err != nil {

@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"errors"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -184,6 +185,10 @@ type Runtime struct {
 	// hostFirst is the handle a host method's first call runs in, when no
 	// other first call is using it (hostStart); nil while one is.
 	hostFirst *hostHandle
+	// hostName and hostFn are the host method hostStart looked up last
+	// in opts.Host, which NewRuntime copied and nothing changes.
+	hostName  string
+	hostFn    HostFunc
 	walkSpare *sizer   // the memory walk's spare set and work list (sizeOf)
 	bdi       bdiState // reactive plans (bdi_task.go)
 }
@@ -218,6 +223,9 @@ func NewRuntime(opts Options) *Runtime {
 	if opts.RuntimeMemoryLimit == 0 {
 		opts.RuntimeMemoryLimit = DefaultRuntimeMemoryLimit
 	}
+	// The host methods are copied: the caller may change its map later
+	// (hostStart's one-entry cache relies on this copy never changing).
+	opts.Host = maps.Clone(opts.Host)
 	startGCWatch()
 	L := lua.NewState(lua.Options{
 		SkipOpenLibs:        true,
@@ -248,6 +256,7 @@ func NewRuntime(opts Options) *Runtime {
 	}
 	r.budget.mem.limit = r.memoryLimit()
 	r.budget.measure = r.measureRunning
+	r.budget.modeOf = &r.mode
 	r.budget.where = r.runningWhere
 	r.budget.main = L
 	r.initReadOnly()

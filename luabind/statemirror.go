@@ -1,6 +1,8 @@
 package luabind
 
 import (
+	"maps"
+	"math"
 	"reflect"
 	"unsafe"
 
@@ -125,6 +127,24 @@ func replaceString(t *lua.LTable, key string, v lua.LValue) {
 	t.RawSetString(key, v)
 }
 
+// compactStrings gives t's string keys a map made for their number.
+// gopher-lua makes every table's map with room for 32 keys: several
+// groups, whose every look-up hashes the key, picks a group from a
+// directory and probes it; a map made for at most 8 keys is one group,
+// scanned. The fast objects' metatables and the state mirror, looked up
+// at every field access of a body, hold 3 to 8 keys. The keys and
+// values stay the same (and so do the table's key order and next), so
+// no script can tell. Without the strdict offset it does nothing.
+func compactStrings(t *lua.LTable) {
+	if tableStrdict == 0 {
+		return
+	}
+	p := (*map[string]lua.LValue)(unsafe.Add(unsafe.Pointer(t), tableStrdict))
+	m := make(map[string]lua.LValue, len(*p))
+	maps.Copy(m, *p)
+	*p = m
+}
+
 // clear drops every mirrored variable.
 func (m *stateMirror) clear() {
 	for _, e := range m.held {
@@ -160,6 +180,7 @@ func (r *Runtime) mirrorFor(s *engine.Schema) *stateMirror {
 			r.stMirrorMiss.RawSetString("__index", r.L.NewFunction(r.fastStateMiss))
 		}
 		m = &stateMirror{schema: s, tbl: r.L.NewTable(), in: make([]bool, s.Len())}
+		compactStrings(m.tbl)
 		m.tbl.Metatable = r.stMirrorMiss
 		r.mirrors[s] = m
 	}
@@ -168,24 +189,34 @@ func (r *Runtime) mirrorFor(s *engine.Schema) *stateMirror {
 }
 
 // promoteState makes p's npc.state fast (see above); promote calls it.
+// Without an instruction or time budget no budget check runs (the
+// coroutines carry no budget), so nothing would keep the mirror exact:
+// npc.state then stays as it is, read through stateIndex.
 func (r *Runtime) promoteState(p *npcRef) {
-	if noMirror || p.a.Domain == nil || p.a.Domain.Schema == nil {
+	if noMirror || !r.budgeted() || p.a.Domain == nil || p.a.Domain.Schema == nil {
 		return
 	}
+	// No sync here: the budget syncs before every read of the fast state
+	// (and fastWrite writes only once a read has synced the mirror for
+	// this agent), so a sync now would only come early.
 	m := r.mirrorFor(p.a.Domain.Schema)
-	m.sync(p.a)
 	if r.stFastMeta == nil {
 		r.stFastMeta = r.L.NewTable()
 		r.stFastMeta.RawSetString("__newindex", r.stMeta.RawGetString("__newindex"))
 		r.stFastMeta.RawSetString("__metatable", r.stMeta.RawGetString("__metatable"))
+		compactStrings(r.stFastMeta)
 	}
 	if r.stFastIndex != m.tbl {
 		r.stFastMeta.RawSetString("__index", m.tbl)
+		if !slowStateWrites {
+			r.stFastMeta.RawSetString("__newindex", m.tbl) // see fastWrite
+		}
 		r.stFastIndex = m.tbl
 	}
 	p.state.Metatable = r.stFastMeta
 	r.budget.fastState, r.budget.mirror, r.budget.fastAgent = p.state, m, p.a
 	r.budget.fastStateMeta = r.stFastMeta
+	r.budget.fastWrites = !slowStateWrites
 }
 
 // demoteState gives the fast npc.state its ordinary metatable back.
@@ -341,4 +372,136 @@ func (b *budget) fastAgain() {
 		b.slowed.Metatable = b.slowedFast
 		b.slowed, b.slowedFast = nil, nil
 	}
+}
+
+// The fast state's writes. While npc.state is fast, its metatable's
+// __newindex is the mirror table as well, so npc.state.ammo = v is a raw
+// write of the mirror inside the VM instead of a call of the Go
+// stateNewIndex. The budget's check before the write instruction
+// (stateWriteWork, from tableWork) does what stateNewIndex did: it
+// charges accessUnits, converts the value, writes the agent's state and
+// notes the new value as the mirror's, which the instruction then stores
+// (the same Lua value: fromValue gives back what toValue took). Whatever
+// stateNewIndex would refuse, or charge past the limit, goes to
+// stateNewIndex as before: a variable the mirror does not hold, a key
+// that is not a string, a read-only mode, a value that is not a boolean,
+// a number or a string, a write that would pass the budget, any write
+// under a time budget (whose clock check, after this one, could still
+// stop the instruction before it runs). The state
+// then has its ordinary metatable for that one instruction (slowOnce),
+// and stateNewIndex gives the fast one back. A write through another
+// table's __newindex chain that reaches the fast state is always left to
+// stateNewIndex so (newindexEnd). Go code writes no script value through
+// metamethods (gopher-lua's libraries and this package's set fields with
+// rawset or on their own tables), so every write of the fast state is an
+// instruction the budget sees.
+
+// slowStateWrites keeps every write of the fast npc.state on the Go
+// stateNewIndex (set by the package's tests, to compare both ways, before
+// NewRuntime).
+var slowStateWrites bool
+
+// stateWriteWork is the budget's check of a SETTABLE or SETTABLEKS of
+// frame f while npc.state is fast: a write of the fast state is done
+// here (fastWrite) or left to stateNewIndex (slowOnce), and so is a
+// write whose __newindex chain reaches it.
+func (b *budget) stateWriteWork(f vmFrame) {
+	var ud *lua.LUserData
+	switch obj := f.register(int(f.inst>>18) & 0xff).(type) {
+	case *lua.LUserData:
+		ud = obj
+	case *lua.LTable:
+		if obj.Metatable == lua.LNil || obj.Metatable == nil {
+			return
+		}
+		if ud = newindexEnd(obj, f.rk(int(f.inst&0x1ff))); ud != b.fastState {
+			return
+		}
+		if isTable(ud.Metatable, b.fastStateMeta) {
+			b.slowOnce(ud, b.stateMeta)
+		}
+		return
+	default:
+		return
+	}
+	if ud != b.fastState || !isTable(ud.Metatable, b.fastStateMeta) || !b.fastWrites {
+		return
+	}
+	if !b.fastWrite(f) {
+		b.slowOnce(ud, b.stateMeta)
+	}
+}
+
+// fastWrite does the write instruction of frame f on the fast state as
+// stateNewIndex would, and reports false, having changed nothing, where
+// stateNewIndex is to do it (see above).
+func (b *budget) fastWrite(f vmFrame) bool {
+	m, a := b.mirror, b.fastAgent
+	if m == nil || a == nil || m.a != a || a.Domain == nil || a.Domain.Schema != m.schema ||
+		b.modeOf == nil || b.modeOf.readOnly() || !b.armed || b.spent != nil || b.timeLimit > 0 ||
+		(b.limit > 0 && b.n+accessUnits > b.limit) {
+		return false
+	}
+	key, ok := f.rk(int(f.inst & 0x1ff)).(lua.LString)
+	if !ok {
+		return false
+	}
+	// The mirrored variables are few (maxMirrored): a name compare each
+	// finds the slot and the mirror's entry without the schema's map.
+	var e *mirrored
+	for i := range m.held {
+		if m.held[i].name == string(key) {
+			e = &m.held[i]
+			break
+		}
+	}
+	if e == nil || e.slot >= len(a.State) {
+		return false
+	}
+	var v engine.Value
+	switch x := f.rk(int(f.inst>>9) & 0x1ff).(type) {
+	case lua.LBool:
+		v = engine.BoolValue(bool(x))
+	case lua.LString:
+		v = engine.StringValue(string(x))
+	case lua.LNumber:
+		// toValue's checks, without boxing the number again.
+		if n := float64(x); !math.IsNaN(n) && checkExact(n) == nil {
+			v = engine.NumberValue(n)
+		} else {
+			return false
+		}
+	default:
+		return false
+	}
+	b.n += accessUnits
+	a.State[e.slot] = v
+	e.v = v // the value the instruction stores in the mirror
+	return true
+}
+
+// newindexEnd is the userdata at which gopher-lua's setField walk of an
+// assignment obj[key] = v stops, or nil when it stops elsewhere: a table
+// holding key takes the value, one without goes on to its metatable's
+// __newindex while that is a table; a function there, or none, ends the
+// walk, as does a userdata, whose own __newindex takes the value.
+func newindexEnd(obj *lua.LTable, key lua.LValue) *lua.LUserData {
+	for t, i := obj, 0; i < lua.MaxTableGetLoop; i++ {
+		if t.RawGet(key) != lua.LNil {
+			return nil
+		}
+		mt, ok := t.Metatable.(*lua.LTable)
+		if !ok {
+			return nil
+		}
+		switch ni := mt.RawGetString("__newindex").(type) {
+		case *lua.LTable:
+			t = ni
+		case *lua.LUserData:
+			return ni
+		default:
+			return nil
+		}
+	}
+	return nil
 }

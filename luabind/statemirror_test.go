@@ -210,3 +210,38 @@ func TestFastStateGlobalsCannotReachIt(t *testing.T) {
 	require.Error(t, err)
 	assert.NotContains(t, err.Error(), "no such state variable")
 }
+
+// TestStateWithoutBudgetSeesItsWrites: without an instruction budget no
+// budget check runs to keep a mirror exact, so a read after a write (in
+// Lua or by a host method) sees the new value, on the fast npc too.
+func TestStateWithoutBudgetSeesItsWrites(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "nobudget.lua")
+	body := `local before = npc.state.n
+npc.state.n = 7
+npc.state.m = npc.state.n + before
+npc:bump()
+npc.state.s = "n=" .. npc.state.n`
+	require.NoError(t, os.WriteFile(file, []byte(fmt.Sprintf(mirrorRole, body)), 0o644))
+	for _, opts := range []Options{{InstructionBudget: -1}, {InstructionBudget: testBudget}} {
+		opts.Host = map[string]HostFunc{"bump": func(c *HostCall) (bool, error) {
+			n, _ := c.Agent.Get("n").AsNumber()
+			c.Agent.Set("n", engine.NumberValue(n+10))
+			return true, nil
+		}}
+		rt := NewRuntime(opts)
+		d, err := rt.LoadDomain(file)
+		require.NoError(t, err)
+		a := engine.NewAgent("a", d)
+		a.Set("n", engine.NumberValue(1))
+		act := d.Action("work")
+		task, err := act.Body.Start(a, act)
+		require.NoError(t, err)
+		st, err := task.Resume(0.1)
+		require.NoError(t, err)
+		assert.Equal(t, engine.Succeeded, st)
+		assert.Equal(t, engine.NumberValue(8), a.Get("m"), "budget %d", opts.InstructionBudget)
+		assert.Equal(t, engine.StringValue("n=17"), a.Get("s"), "budget %d", opts.InstructionBudget)
+		rt.Close()
+	}
+}

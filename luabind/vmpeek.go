@@ -36,6 +36,7 @@ var peek struct {
 // Opcodes of gopher-lua's VM (opcode.go): an instruction's top 6 bits.
 const (
 	opSetTable   = lua.OP_SETTABLE
+	opSetTableKS = lua.OP_SETTABLEKS
 	opGetTable   = lua.OP_GETTABLE
 	opGetTableKS = lua.OP_GETTABLEKS
 	opSelf       = lua.OP_SELF
@@ -148,33 +149,34 @@ func (f vmFrame) rk(x int) lua.LValue {
 // tableOps are the opcodes tableWork looks at, a bit each; lookupOps are
 // those of a lookup, which the budget charges on the fast npc object.
 const (
-	tableOps  = 1<<opSetTable | 1<<opSetList | 1<<opLen
+	tableOps  = 1<<opSetTable | 1<<opSetTableKS | 1<<opSetList | 1<<opLen
 	lookupOps = 1<<opGetTable | 1<<opGetTableKS | 1<<opSelf
 )
 
-// peekWork reports whether the instruction th's VM is about to run has an
-// opcode in ops (a bit each). It is the budget's per-instruction test, so
-// it is kept small enough to inline.
+// peekWork returns the frame of th and the instruction th's VM is about
+// to run when that instruction's opcode is in ops (a bit each); cf is
+// nil otherwise. It is the budget's per-instruction test, so it is kept
+// small enough to inline, and its caller goes on from the instruction it
+// read (budget.doneWork) instead of reading the frame again.
 //
 // ops is 0 when peeking is off (see budget.arm), and then no frame is
 // read. The VM's main loop calls Done with a Lua function's frame
 // running, but Go code may too (context.WithCancel asks its parent's
 // Done when coroutine.create makes a thread, while a Go function's frame
 // runs), so the frame is checked.
-func peekWork(th *lua.LState, ops uint64) bool {
-	if ops == 0 {
-		return false
+func peekWork(th *lua.LState, ops uint64) (unsafe.Pointer, uint32) {
+	if ops != 0 {
+		if cf := frameOf(th); cf != nil {
+			if p := (*(**lua.LFunction)(unsafe.Add(cf, peek.frameFn))).Proto; p != nil {
+				if pc := *(*int)(unsafe.Add(cf, peek.framePc)) - 1; uint(pc) < uint(len(p.Code)) {
+					if inst := p.Code[pc]; ops>>(inst>>26)&1 != 0 {
+						return cf, inst
+					}
+				}
+			}
+		}
 	}
-	cf := frameOf(th)
-	if cf == nil {
-		return false
-	}
-	p := (*(**lua.LFunction)(unsafe.Add(cf, peek.frameFn))).Proto
-	if p == nil {
-		return false
-	}
-	pc := *(*int)(unsafe.Add(cf, peek.framePc))
-	return uint(pc-1) < uint(len(p.Code)) && ops>>(p.Code[pc-1]>>26)&1 != 0
+	return nil, 0
 }
 
 // lookupUserData is the userdata that the GETTABLE, GETTABLEKS or SELF
@@ -186,23 +188,18 @@ func lookupUserData(th *lua.LState) *lua.LUserData {
 	if th == nil || !peek.ok {
 		return nil
 	}
-	cf := frameOf(th)
+	cf, inst := peekWork(th, lookupOps)
 	if cf == nil {
 		return nil
 	}
-	fn := *(**lua.LFunction)(unsafe.Add(cf, peek.frameFn))
-	if fn == nil || fn.Proto == nil {
-		return nil
-	}
-	pc, code := *(*int)(unsafe.Add(cf, peek.framePc)), fn.Proto.Code
-	if pc < 1 || pc > len(code) {
-		return nil
-	}
-	inst := code[pc-1]
-	if lookupOps>>(inst>>26)&1 == 0 {
-		return nil
-	}
-	ud, _ := vmFrame{th: th, cf: cf, fn: fn, inst: inst}.register(int(inst & 0x1ff)).(*lua.LUserData)
+	return lookupUserDataAt(th, cf, inst)
+}
+
+// lookupUserDataAt is lookupUserData for instruction inst of th's frame
+// cf, already known to be a lookup: the userdata in its object register,
+// or nil.
+func lookupUserDataAt(th *lua.LState, cf unsafe.Pointer, inst uint32) *lua.LUserData {
+	ud, _ := vmFrame{th: th, cf: cf}.register(int(inst & 0x1ff)).(*lua.LUserData)
 	return ud
 }
 
@@ -259,7 +256,13 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 				}
 			}
 		}
-	case opSetTable:
+	case opSetTable, opSetTableKS:
+		if b.fastState != nil {
+			b.stateWriteWork(f)
+		}
+		if int(f.inst>>26) == opSetTableKS {
+			return 0, false
+		}
 		return setTableWork(f)
 	case opSetList:
 		// SETLIST A B C stores B values after register A (B = 0: all up to
