@@ -12,28 +12,29 @@ type EventKind uint8
 
 // The kinds of record an agent makes.
 const (
-	_                        EventKind = iota
-	EventPlan                          // a plan was chosen for a goal
-	EventPlanFailed                    // no plan for a goal; Reason says why
-	EventPick                          // the utility planner picked an action; Scores says why
-	EventReplan                        // the agent dropped its plan; Reason says why
-	EventStart                         // an action started
-	EventFinish                        // an action finished; Reason lists promised effects not met
-	EventFail                          // an action failed; Reason says why
-	EventInterrupt                     // a running action was interrupted; Reason says why
-	EventIdle                          // every goal is satisfied
-	EventStuck                         // no progress for Agent.StuckAfter seconds
-	EventRecovered                     // progress again after STUCK
-	EventSensorFailed                  // a sensor returned an error; Action names it
-	EventRefused                       // a plan with a restricted action was refused
-	EventSummary                       // the one-line summary on finish or STUCK
-	EventConditionFailed               // a named condition returned an error; Action names it
-	EventLLMRequest                    // a body asked a language model for a plan; Goal is the goal text
-	EventLLMAnswer                     // the answer reached the body; Reason holds it (see luabind's llm_plan)
-	EventPlanSuspended                 // a search ran out of the world's plan budget; Expansions so far, Reason the queue position
-	EventPlanResumed                   // a suspended search went on (or restarted: Reason says why); Expansions before this tick
-	EventConsiderationFailed           // a consideration function failed and scored 0: Action is the action scored, Reason names the consideration, where it is and why
-	EventTickBudget                    // the agent's scripts spent their budget for this tick: Reason says what was cut and where the work went
+	_                    EventKind = iota
+	EventPlan                      // a plan was chosen for a goal
+	EventPlanFailed                // no plan for a goal; Reason says why
+	EventPick                      // the utility planner picked an action; Scores says why
+	EventReplan                    // the agent dropped its plan; Reason says why
+	EventStart                     // an action started
+	EventFinish                    // an action finished; Reason lists promised effects not met
+	EventFail                      // an action failed; Reason says why
+	EventInterrupt                 // a running action was interrupted; Reason says why
+	EventIdle                      // every goal is satisfied
+	EventStuck                     // no progress for Agent.StuckAfter seconds
+	EventRecovered                 // progress again after STUCK
+	EventSensorFailed              // a sensor returned an error; Action names it
+	EventRefused                   // a plan with a restricted action was refused
+	EventSummary                   // the one-line summary on finish or STUCK
+	EventConditionFailed           // a named condition returned an error; Action names it
+	EventLLMRequest                // a body asked a language model for a plan; Goal is the goal text
+	EventLLMAnswer                 // the answer reached the body; Reason holds it (see luabind's llm_plan)
+	EventPlanSuspended             // a search ran out of the world's plan budget; Expansions so far, Reason the queue position
+	EventPlanResumed               // a suspended search went on (or restarted: Reason says why); Expansions before this tick
+	// Records of an adapter's scripts (luabind).
+	EventConsiderationFailed // a consideration function failed and scored 0: Action is the action scored, Reason names the consideration, where it is and why
+	EventTickBudget          // the agent's scripts spent their budget for this tick: Reason says what was cut and where the work went
 	numEventKinds
 )
 
