@@ -42,11 +42,6 @@ var closedChan = func() chan struct{} { c := make(chan struct{}); close(c); retu
 // disarmed (Done returns nil at once) between them.
 type budget struct {
 	limit int64 // instructions per arming; <= 0 means no limit
-	// callLimit is Options.InstructionBudget, the limit of every arming;
-	// tickCut is set while armTick lowered limit to what is left of the
-	// agent's tick budget (Options.TickBudget).
-	callLimit int64
-	tickCut   bool
 	// stop is the count past which done leaves its common case: limit,
 	// or never; -1 (at once) while disarmed, once spent, and with a
 	// time budget (whose clock is read every timeCheckEvery instructions).
@@ -84,6 +79,12 @@ type budget struct {
 	// fastWrites says the fast npc.state's writes go to the mirror table,
 	// done by the budget's check (fastWrite).
 	fastWrites bool
+	// callLimit is Options.InstructionBudget, the limit of every arming;
+	// tickCut is set while armTick lowered limit to what is left of the
+	// agent's tick budget (Options.TickBudget). (Last, so that the fields
+	// the per-instruction check reads keep their places.)
+	callLimit int64
+	tickCut   bool
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
@@ -359,11 +360,11 @@ func (r *Runtime) end(s scope) {
 	if r.fast != nil && s.agent != r.fastRef.a {
 		r.demote()
 	}
-	if s.armed && r.armedTick != nil {
-		r.endTick(r.current, r.armedTick)
-	}
 	r.current, r.mode = s.agent, s.mode
 	if s.armed {
+		if r.armedTick != nil {
+			r.endTick(r.tickAgent, r.armedTick)
+		}
 		r.budget.disarm()
 	}
 	clear(r.goCalls[s.calls:])

@@ -120,7 +120,8 @@ type Runtime struct {
 	tickLimit int64
 	site      callSite
 	tickSite  callSite
-	armedTick *tickWork // the tick the armed call is charged to (Runtime.begin), or nil
+	armedTick *tickWork     // the tick the armed call is charged to (Runtime.begin), or nil
+	tickAgent *engine.Agent // whose tick armedTick is
 	scorer    *engine.Agent
 	scoreWork *tickWork  // scorer's tick, while it has a tick budget
 	nconsider int        // consideration functions bound so far (their ids)

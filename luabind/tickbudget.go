@@ -188,7 +188,7 @@ func (r *Runtime) armTick(a *engine.Agent) *tickWork {
 // the site is taken either way.
 func (r *Runtime) beginTick(a *engine.Agent, armed bool) {
 	if armed {
-		r.armedTick = r.armTick(a)
+		r.armedTick, r.tickAgent = r.armTick(a), a
 	}
 	r.site = callSite{}
 }
@@ -207,7 +207,7 @@ func (r *Runtime) endTick(a *engine.Agent, w *tickWork) {
 		}
 		b.limit, b.tickCut = b.callLimit, false
 	}
-	r.tickSite, r.armedTick = callSite{}, nil
+	r.tickSite, r.armedTick, r.tickAgent = callSite{}, nil, nil
 }
 
 // noteTickBudget makes the tick's one tick-budget record for agent a:
