@@ -593,6 +593,18 @@ const allSlots = ^uint64(0)
 // It returns the slots that changed since the last copy (every bit when
 // that is not known).
 func (a *Agent) notePost() uint64 {
+	if n := int(a.postN); n == len(a.State) && n != 0 &&
+		!valuesDiffer(unsafe.Pointer(&a.State[0]), unsafe.Pointer(&a.stateBuf[n&15]), n) {
+		if !a.picked {
+			a.sinceRescore = allSlots
+		}
+		return 0
+	}
+	return a.notePostSlow()
+}
+
+// notePostSlow is notePost when post lies apart or some slot changed.
+func (a *Agent) notePostSlow() uint64 {
 	st, post := a.State, a.postState()
 	if len(st) != len(post) || len(st) > 64 {
 		copy(post, st)
@@ -767,7 +779,17 @@ func (a *Agent) resume(dt float64) uint64 {
 		a.wake()
 	}
 	st, err := a.task.Resume(dt)
-	moved := a.notePost()
+	// notePost, its commonest case (post in stateBuf, no slot changed)
+	// written out: no call for it.
+	var moved uint64
+	if n := int(a.postN); n == len(a.State) && n != 0 &&
+		!valuesDiffer(unsafe.Pointer(&a.State[0]), unsafe.Pointer(&a.stateBuf[n&15]), n) {
+		if !a.picked {
+			a.sinceRescore = allSlots
+		}
+	} else {
+		moved = a.notePostSlow()
+	}
 	if st == Running {
 		a.noteSleep(dt)
 		return moved
