@@ -430,7 +430,12 @@ func (a *Agent) Tick(dt float64) {
 			moved = m
 		}
 	}
-	if !a.progressStands(moved) {
+	if a.progGoal == 1 && moved == 0 && !a.stuck && a.StuckAfter >= 0 && !checkEverything {
+		// checkProgress, its commonest case written out: every goal was
+		// satisfied at the last check and no slot moved since, so every
+		// goal still is (progressed; not STUCK, so nothing to record).
+		a.lastProg = a.time
+	} else if !a.progressStands(moved) {
 		a.checkProgress(moved)
 	}
 	if bodyRan && a.marks&markLayer != 0 {
