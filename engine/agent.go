@@ -377,6 +377,37 @@ func (a *Agent) rethinkEvery() float64 {
 // running body (starting the next step first when none runs). A body that
 // fails fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
+	// The commonest tick, a Sleeper's resume to skip (see skipSleep) with
+	// nothing else to do, written out: no told belief, no reactive layer,
+	// no plan budget, no sensor and no named condition; the world changed
+	// no slot since the last resume (post in stateBuf, alike), the world's
+	// queue found no plan and no re-score is due (nothingToCheck). What
+	// tickFull would do then is all here: one credit of the sleep less,
+	// post kept (skippedResume), the progress check, the clock.
+	if a.asleep > 1 && dt == a.clock.dt && a.marks&(markTold|markLayer) == 0 && a.ready == nil &&
+		!(a.picked && a.time+1e-9 >= a.rethinkAt) {
+		if n := int(a.postN); n == len(a.State) && n != 0 && !checkEverything && !a.slicing() &&
+			len(a.Domain.Sensors) == 0 && len(a.Domain.Conditions) == 0 &&
+			!valuesDiffer(unsafe.Pointer(&a.State[0]), unsafe.Pointer(&a.stateBuf[n&15]), n) {
+			a.tick++
+			a.asleep--
+			if !a.picked {
+				a.sinceRescore = allSlots
+			}
+			if a.progGoal == 1 && !a.stuck && a.StuckAfter >= 0 && !checkEverything {
+				a.lastProg = a.time // see tickFull
+			} else if !a.progressStands(0) {
+				a.checkProgress(0)
+			}
+			a.time = a.clock.next()
+			return
+		}
+	}
+	a.tickFull(dt)
+}
+
+// tickFull is Tick in full.
+func (a *Agent) tickFull(dt float64) {
 	a.tick++
 	if a.slicing() {
 		a.tickFrom = a.time // for the world's plan-budget service after the tick
