@@ -377,29 +377,41 @@ func (a *Agent) rethinkEvery() float64 {
 // running body (starting the next step first when none runs). A body that
 // fails fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
-	// The commonest tick, a Sleeper's resume to skip (see skipSleep) with
-	// nothing else to do, written out: no told belief, no reactive layer,
-	// no plan budget, no sensor and no named condition; the world changed
-	// no slot since the last resume (post in stateBuf, alike), the world's
-	// queue found no plan and no re-score is due (nothingToCheck). What
-	// tickFull would do then is all here: one credit of the sleep less,
-	// post kept (skippedResume), the progress check, the clock.
-	if a.asleep > 1 && dt == a.clock.dt && a.marks&(markTold|markLayer) == 0 && a.ready == nil &&
+	// The commonest ticks written out: a running body (its resume made,
+	// or a Sleeper's skipped, see skipSleep) with nothing else to do: no
+	// told belief, no reactive layer, no plan budget, no sensor and no
+	// named condition; the world changed no slot since the last resume
+	// (post in stateBuf, alike), the world's queue found no plan and no
+	// re-score is due (nothingToCheck). What tickFull does then is all
+	// here, in its order.
+	if a.task != nil && a.marks&(markTold|markLayer) == 0 && a.ready == nil &&
 		!(a.picked && a.time+1e-9 >= a.rethinkAt) {
 		if n := int(a.postN); n == len(a.State) && n != 0 && !checkEverything && !a.slicing() &&
 			len(a.Domain.Sensors) == 0 && len(a.Domain.Conditions) == 0 &&
 			!valuesDiffer(unsafe.Pointer(&a.State[0]), unsafe.Pointer(&a.stateBuf[n&15]), n) {
 			a.tick++
-			a.asleep--
-			if !a.picked {
-				a.sinceRescore = allSlots
+			var moved uint64
+			if a.asleep > 1 && dt == a.clock.dt {
+				a.asleep-- // skippedResume(0)
+				if !a.picked {
+					a.sinceRescore = allSlots
+				}
+			} else {
+				moved = a.resume(dt)
 			}
-			if a.progGoal == 1 && !a.stuck && a.StuckAfter >= 0 && !checkEverything {
+			if a.progGoal == 1 && moved == 0 && !a.stuck && a.StuckAfter >= 0 && !checkEverything {
 				a.lastProg = a.time // see tickFull
-			} else if !a.progressStands(0) {
-				a.checkProgress(0)
+			} else if !a.progressStands(moved) {
+				a.checkProgress(moved)
 			}
-			a.time = a.clock.next()
+			if a.marks&markLayer != 0 {
+				a.ObserveBeliefs()
+			}
+			if dt == a.clock.dt {
+				a.time = a.clock.next()
+			} else {
+				a.time = a.clock.advance(dt)
+			}
 			return
 		}
 	}
@@ -827,7 +839,13 @@ func (a *Agent) resume(dt float64) uint64 {
 		moved = a.notePostSlow()
 	}
 	if st == Running {
-		a.noteSleep(dt)
+		// Open a sleep window when the task is a Sleeper that says so
+		// (agent_sleep.go).
+		if s, ok := a.task.(Sleeper); ok {
+			if n := min(s.Asleep(dt), maxSleep); n > 0 {
+				a.asleep, a.sleptOf = uint8(n+1), uint8(n)
+			}
+		}
 		return moved
 	}
 	act := a.running // read only now: it lies after the hot fields
