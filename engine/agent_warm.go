@@ -44,7 +44,7 @@ const warmAhead, warmGap = 4, 2 // warmGap a power of 2 (see next)
 // the type of an agent's task once.
 type laneWarmer struct {
 	ring [warmGap]Warmer
-	full [warmGap]bool // ring[k] holds a Warmer
+	full [warmGap]bool // ring[k] holds a Warmer still to get Warm(1)
 }
 
 // next shows the warmer agent a, warmAhead places ahead of the agent at
@@ -66,17 +66,17 @@ var noWarmer Agent
 // warm is next's work when there is some.
 func (lw *laneWarmer) warm(j int, a *Agent) {
 	k := j & (warmGap - 1)
-	r := &lw.ring[k]
-	if w := *r; w != nil {
-		w.Warm(1)
-		*r = nil
+	if lw.full[k] {
+		// The slot is left holding the Warmer (full says it is done
+		// with): no store, no write barrier; tickLane's laneWarmer, and
+		// with it the reference, ends with the lane's tick.
+		lw.ring[k].Warm(1)
 		lw.full[k] = false
 	}
 	if a.marks&markWarmer != 0 && a.task != nil && a.asleep <= 1 {
 		if w, ok := a.task.(Warmer); ok {
 			w.Warm(0)
-			*r = w
-			lw.full[k] = true
+			lw.ring[k], lw.full[k] = w, true
 		}
 	}
 }
