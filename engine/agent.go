@@ -386,9 +386,8 @@ func (a *Agent) Tick(dt float64) {
 	// here, in its order.
 	if a.task != nil && a.marks&(markTold|markLayer) == 0 && a.ready == nil &&
 		!(a.picked && a.time+1e-9 >= a.rethinkAt) {
-		if n := int(a.postN); n == len(a.State) && n != 0 && !checkEverything && !a.slicing() &&
-			len(a.Domain.Sensors) == 0 && len(a.Domain.Conditions) == 0 &&
-			!valuesDiffer(unsafe.Pointer(&a.State[0]), unsafe.Pointer(&a.stateBuf[n&15]), n) {
+		if !checkEverything && !a.slicing() && len(a.Domain.Sensors) == 0 && len(a.Domain.Conditions) == 0 &&
+			!stateMoved(a) {
 			a.tick++
 			var moved uint64
 			if a.asleep > 1 && dt == a.clock.dt {
@@ -446,8 +445,7 @@ func (a *Agent) tickFull(dt float64) {
 		// stateBuf, no slot changed): no call for it. (When a slot did
 		// change, worldChanges compares once more: rare, and spelling the
 		// mask out here cost the common case 4 instructions a tick.)
-		if n := int(a.postN); n == len(a.State) && n != 0 && !checkEverything &&
-			!valuesDiffer(unsafe.Pointer(&a.State[0]), unsafe.Pointer(&a.stateBuf[n&15]), n) {
+		if !checkEverything && !stateMoved(a) {
 			changed = 0
 		} else {
 			changed = a.worldChanges()
@@ -641,8 +639,7 @@ const allSlots = ^uint64(0)
 // It returns the slots that changed since the last copy (every bit when
 // that is not known).
 func (a *Agent) notePost() uint64 {
-	if n := int(a.postN); n == len(a.State) && n != 0 &&
-		!valuesDiffer(unsafe.Pointer(&a.State[0]), unsafe.Pointer(&a.stateBuf[n&15]), n) {
+	if !stateMoved(a) {
 		if !a.picked {
 			a.sinceRescore = allSlots
 		}
@@ -830,8 +827,7 @@ func (a *Agent) resume(dt float64) uint64 {
 	// notePost, its commonest case (post in stateBuf, no slot changed)
 	// written out: no call for it.
 	var moved uint64
-	if n := int(a.postN); n == len(a.State) && n != 0 &&
-		!valuesDiffer(unsafe.Pointer(&a.State[0]), unsafe.Pointer(&a.stateBuf[n&15]), n) {
+	if !stateMoved(a) {
 		if !a.picked {
 			a.sinceRescore = allSlots
 		}

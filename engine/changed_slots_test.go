@@ -1,12 +1,14 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
 	"unsafe"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -131,4 +133,50 @@ func valuesDifferSeesEveryByte(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestStateMovedSeesEverySlot: stateMoved finds a change of either word
+// of any slot of a state of 1 to 8 variables (post in stateBuf), finds
+// none where there is none, and answers true whenever post does not lie
+// in stateBuf or the State slice the game put in its place has another
+// length. On amd64 the SSE2 and AVX2 paths are both checked
+// (states_amd64_test.go).
+func TestStateMovedSeesEverySlot(t *testing.T) { stateMovedSeesEverySlot(t) }
+
+func stateMovedSeesEverySlot(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		vars := make([]Var, n)
+		for i := range vars {
+			vars[i] = Var{fmt.Sprintf("v%d", i), NumberValue(float64(i) + 0.25)}
+		}
+		d, err := Compile(RoleSpec{Name: "R", State: vars})
+		require.NoError(t, err)
+		a := NewAgent("npc", d)
+		require.Equal(t, n, int(a.postN), "post lies in stateBuf")
+		assert.False(t, stateMoved(a), "n=%d: alike", n)
+		for i := range n {
+			was := a.State[i]
+			a.State[i] = NumberValue(-1)
+			assert.True(t, stateMoved(a), "n=%d: slot %d's number", n, i)
+			a.State[i] = StringValue("x")
+			assert.True(t, stateMoved(a), "n=%d: slot %d's kind", n, i)
+			a.State[i] = was
+			assert.False(t, stateMoved(a), "n=%d: slot %d back", n, i)
+		}
+		a.State = a.State[:n-1]
+		assert.True(t, stateMoved(a), "n=%d: a shorter State", n)
+		a.State = a.Domain.NewState() // the same values in a slice of the game's: compared with post
+		assert.False(t, stateMoved(a), "n=%d: a replaced State alike", n)
+		a.State[n-1] = BoolValue(false)
+		assert.True(t, stateMoved(a), "n=%d: a replaced State changed", n)
+	}
+	var wide []Var
+	for i := range 9 { // 2*9 > len(stateBuf): post lies apart
+		wide = append(wide, Var{fmt.Sprintf("w%d", i), BoolValue(true)})
+	}
+	d, err := Compile(RoleSpec{Name: "W", State: wide})
+	require.NoError(t, err)
+	a := NewAgent("npc", d)
+	require.Zero(t, a.postN)
+	assert.True(t, stateMoved(a), "post apart: not known alike here")
 }

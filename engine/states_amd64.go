@@ -18,3 +18,12 @@ func cpuHasAVX2() bool
 // call instead of 51. Set once at start-up; the tests turn it off to check
 // the SSE2 path too.
 var useAVX2 = cpuHasAVX2()
+
+// stateMoved reports whether a.State may differ from post: true when
+// post does not lie in stateBuf (postN is 0) or State's length is not
+// postN, else whether State and post differ in any byte (valuesDiffer).
+// It reads a's fields itself (states_amd64.s), which spares the tick
+// handing over three words on each of its one or two calls.
+//
+//go:noescape
+func stateMoved(a *Agent) bool

@@ -1,4 +1,5 @@
 #include "textflag.h"
+#include "go_asm.h"
 
 // func valuesDiffer(x, y unsafe.Pointer, n int) bool
 //
@@ -17,6 +18,37 @@ TEXT ·valuesDiffer(SB), NOSPLIT, $0-25
 	MOVQ y+8(FP), DI
 	MOVQ n+16(FP), CX
 	SHLQ $4, CX
+	CALL differ<>(SB)
+	MOVB AX, ret+24(FP)
+	RET
+
+// func stateMoved(a *Agent) bool
+//
+// Whether a's State may differ from post: true when post does not lie in
+// stateBuf (postN is 0) or State's length is not postN, else whether the
+// postN Values of State and of stateBuf[postN:] differ in any byte. The
+// tick's commonest question, with the agent's fields read here (their
+// offsets from go_asm.h) rather than handed over.
+TEXT ·stateMoved(SB), NOSPLIT, $0-9
+	MOVQ    a+0(FP), AX
+	MOVBQZX Agent_postN(AX), CX
+	TESTQ   CX, CX
+	JZ      moved
+	CMPQ    CX, (Agent_State+8)(AX)
+	JNE     moved
+	MOVQ    Agent_State(AX), SI
+	SHLQ    $4, CX
+	LEAQ    Agent_stateBuf(AX)(CX*1), DI
+	CALL    differ<>(SB)
+	MOVB    AX, ret+8(FP)
+	RET
+moved:
+	MOVB $1, ret+8(FP)
+	RET
+
+// differ: whether the CX bytes (a multiple of 16) at SI and DI differ,
+// in AL (1 or 0). It uses X0-X8 (Y0-Y3 with AVX2), AX, DX.
+TEXT differ<>(SB), NOSPLIT, $0-0
 	CMPB ·useAVX2(SB), $0
 	JEQ  sse
 	CMPQ CX, $32
@@ -39,7 +71,7 @@ TEXT ·valuesDiffer(SB), NOSPLIT, $0-25
 avxdone:
 	VPTEST     Y0, Y0
 	VZEROUPPER
-	SETNE      ret+24(FP)
+	SETNE      AX
 	RET
 avxmany:
 	VPXOR Y0, Y0, Y0
@@ -113,7 +145,7 @@ done:
 	PCMPEQB  X1, X0
 	PMOVMSKB X0, AX
 	CMPL     AX, $0xffff
-	SETNE    ret+24(FP)
+	SETNE    AX
 	RET
 
 // func cpuHasAVX2() bool
