@@ -114,7 +114,12 @@ const hostWakeIdle = 200 * time.Microsecond
 // (name-cpu-ns/agent-tick), and the ratios of the same rounds: ceiling
 // (T(one1w) / T(split), what splitting the work in two can give),
 // speedup (T(one1w) / T(block2w)), of-ceiling (T(split) / T(block2w)),
-// and interleaved/block (the CPU of interleaved2w over block2w's).
+// interleaved/block (the CPU of interleaved2w over block2w's), and
+// block/split-cpu (block2w's CPU per agent-tick over the split's: what
+// two workers cost above two wholly independent halves on the two cores;
+// at or below 1, the extra CPU of a 2-worker agent-tick over a 1-worker
+// one is the host's, two cores sharing one cache and memory, not the
+// world's).
 func BenchmarkWorldTickPaired(b *testing.B) {
 	for _, c := range bodyKinds {
 		const n = 10000
@@ -199,6 +204,7 @@ func BenchmarkWorldTickPaired(b *testing.B) {
 			b.ReportMetric(us(one1w)/us(block0, block1), "speedup")
 			b.ReportMetric(us(split)/us(block0, block1), "of-ceiling")
 			b.ReportMetric(ns(inter0, inter1)/ns(block0, block1), "interleaved/block")
+			b.ReportMetric(ns(block0, block1)/ns(split), "block/split-cpu")
 		})
 	}
 }
