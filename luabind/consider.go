@@ -119,8 +119,13 @@ func (rd *roleReader) considerationList(v lua.LValue, what string, at engine.Pos
 	}
 	out := []engine.ConsiderationSpec{}
 	n := lt.Len()
+	next := at // each entry is looked for after the one before
 	for i := 1; i <= n; i++ {
-		if c, ok := rd.consideration(lt.RawGetInt(i), what+" consideration #"+itoa(i), at, lu); ok {
+		c, ok := rd.consideration(lt.RawGetInt(i), what+" consideration #"+itoa(i), next, lu)
+		if c.Pos.File != "" {
+			next = after(next, c.Pos)
+		}
+		if ok {
 			out = append(out, c)
 		}
 	}

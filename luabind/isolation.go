@@ -127,6 +127,9 @@ func (r *Runtime) wrapCoroutines(co *lua.LTable) (checkedCreate, wrapResume lua.
 		return L.NewFunction(func(L *lua.LState) int {
 			th := L.CheckThread(1)
 			r.checkOwner(L, th, what)
+			if resumesAncestor(L, th) {
+				r.raise(L, "%s: cannot resume a coroutine that is not suspended (it is running, or waits for a coroutine it resumed)", what)
+			}
 			if c := threadCtx(th); c != nil && c.worker {
 				r.raise(L, "%s: this coroutine runs the sandbox's pcall: resume the coroutine that called pcall", what)
 			} else if c != nil && c.pcallWorker != nil {
@@ -141,6 +144,7 @@ func (r *Runtime) wrapCoroutines(co *lua.LTable) (checkedCreate, wrapResume lua.
 					L.Push(v)
 				}
 			}
+			padYieldTargets(th)
 			return resume.GFunction(L)
 		})
 	}
@@ -158,6 +162,21 @@ func (r *Runtime) wrapCoroutines(co *lua.LTable) (checkedCreate, wrapResume lua.
 	co.RawSetString("resume", checked("coroutine.resume"))
 	r.coResume = resume.GFunction
 	return L.NewFunction(newCo), checked("coroutine.wrap")
+}
+
+// resumesAncestor reports whether th is L or a coroutine that L runs
+// inside (L's parent, its parent's parent...): such a coroutine is
+// running or waits in a resume ("normal" in stock Lua, which refuses to
+// resume it). gopher-lua checks only the running thread, so a coroutine
+// that resumes the body that resumed it would start a ping-pong of Go
+// calls that ends the game with a Go stack overflow.
+func resumesAncestor(L, th *lua.LState) bool {
+	for p := L; p != nil; p = p.Parent {
+		if p == th {
+			return true
+		}
+	}
+	return false
 }
 
 // readOnlyValue returns v as scripts see a module's value: tables become

@@ -230,6 +230,11 @@ func (rd *roleReader) role(t *lua.LTable) engine.RoleSpec {
 		rd.add(top, "role: name is required")
 	}
 	spec.Decide = rd.str(t, "decide", "role", top)
+	if m := spec.Decide; m != "" && m != "goap" && m != "utility" && m != "hybrid" {
+		rd.add(rd.find(top, `decide\s*=`), "role: decide must be \"goap\", \"utility\" or \"hybrid\", not \""+m+"\""+
+			didYouMean(m, []string{"goap", "utility", "hybrid"}))
+		spec.Decide = ""
+	}
 	switch st := t.RawGetString("state").(type) {
 	case *lua.LTable:
 		spec.State = rd.state(st)
@@ -434,10 +439,16 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 		a.Utility.Value = rd.num(u, "value", what+" utility", upos)
 		a.Utility.Weight = rd.num(u, "weight", what+" utility", upos)
 		a.Utility.Set = utilitySet(u)
-		if tags, ok := u.RawGetString("tags").(*lua.LTable); ok {
+		switch tags := u.RawGetString("tags").(type) {
+		case *lua.LTable:
 			for j, n := 1, tags.Len(); j <= n; j++ {
 				a.Utility.Tags = append(a.Utility.Tags, tags.RawGetInt(j).String())
 			}
+		case *lua.LNilType:
+		default:
+			// tags = "combat" used to be ignored: the action had no tag,
+			// and hasTag scored it 0.
+			rd.add(rd.find(upos, `tags\s*=`), what+" utility: tags must be a list of names, such as tags = { \"combat\" }, not "+tags.Type().String())
 		}
 	default:
 		rd.add(rd.find(pos, `utility\s*=`), what+": utility must be a table {cost, value, weight, tags}")

@@ -106,9 +106,10 @@ func (r *Runtime) pcall(L *lua.LState) int {
 
 // protectedError is what pcall returns for the error object v of a
 // protected function that failed: a message loses a position in the
-// sandbox's prelude. When the budget or a memory limit was spent, stop is
-// true and msg names the line where it was: that is not the function's
-// error to catch, and the caller stops too.
+// sandbox's prelude and any heap address gopher-lua wrote in it (a
+// trace that prints it repeats). When the budget or a memory limit was
+// spent, stop is true and msg names the line where it was: that is not
+// the function's error to catch, and the caller stops too.
 func (r *Runtime) protectedError(v lua.LValue) (msg lua.LValue, stop bool) {
 	s, ok := v.(lua.LString)
 	if !ok {
@@ -117,7 +118,7 @@ func (r *Runtime) protectedError(v lua.LValue) (msg lua.LValue, stop bool) {
 	if b := r.budget; b.armed && b.spent != nil {
 		return lua.LString(locateAt(string(s), b.spentAt)), true
 	}
-	return lua.LString(stripPrelude(string(s))), false
+	return lua.LString(scrubAddresses(stripPrelude(string(s)))), false
 }
 
 // stripPrelude drops a position in the sandbox's own Lua code (the budget

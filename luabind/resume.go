@@ -14,6 +14,7 @@ import lua "github.com/yuin/gopher-lua"
 // and the error object are the same values. Callers read the results at
 // once and keep no reference to the slice.
 func (r *Runtime) resumeStarted(L, th *lua.LState, fn *lua.LFunction, args []lua.LValue) (lua.ResumeState, []lua.LValue, error) {
+	padYieldTargets(th)
 	if L != r.L || r.coResume == nil || !peek.ok || th.Dead || L.G.CurrentThread == th || L.GetTop() != 0 ||
 		frameOf(th) == nil {
 		st, err, rets := L.Resume(th, fn, args...)

@@ -100,7 +100,16 @@ func (r *Runtime) checkFormat(L *lua.LState) {
 		}
 		arg++
 		specs++
-		n := int64(width) + 512 // a number, a boolean, "table: 0x..."
+		if c == 's' {
+			switch v := L.Get(arg); v.(type) {
+			case *lua.LTable, *lua.LFunction, *lua.LState, *lua.LUserData, lua.LChannel:
+				// gopher-lua writes these as "table: 0x...": a heap address
+				// in a trace. Name them as tostring does ("table: #1", or
+				// what __tostring says).
+				L.Replace(arg, r.tostringValue(L, v))
+			}
+		}
+		n := int64(width) + 512 // a number, a boolean, nil
 		if s, ok := L.Get(arg).(lua.LString); ok {
 			switch c {
 			case 's', 'd', 'i':

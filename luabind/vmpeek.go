@@ -414,3 +414,45 @@ func calledFromCode(th *lua.LState) (yes, ok bool) {
 	}
 	return false, false
 }
+
+// padYieldTargets sets to lua.LNil the registers that the call th is
+// suspended in (a yield, or the sandbox's pcall of a function that
+// yielded) wants as results, from th's stack top up: gopher-lua pushes a
+// resume's values where that call's results go and leaves the registers
+// past them as Go nils, which it allows only above the top. So `local a,
+// b = coroutine.yield()` resumed with one value left b a Go nil, and the
+// first use of b panicked in the VM ("invalid memory address or nil
+// pointer dereference") where stock Lua gives nil. A call that takes
+// every result (`f(coroutine.yield())`) gets as many as it was resumed
+// with and needs nothing. Writing nil above the top is always harmless,
+// so a frame this does not recognise is left alone.
+func padYieldTargets(th *lua.LState) {
+	if !peek.ok {
+		return
+	}
+	cf := frameOf(th)
+	if cf == nil {
+		return
+	}
+	fn := *(**lua.LFunction)(unsafe.Add(cf, peek.frameFn))
+	if fn == nil || fn.IsG || fn.Proto == nil {
+		return
+	}
+	pc, code := *(*int)(unsafe.Add(cf, peek.framePc)), fn.Proto.Code
+	if pc < 1 || pc > len(code) {
+		return
+	}
+	inst := code[pc-1]
+	nret := int(inst>>9)&0x1ff - 1 // C - 1; C = 0 takes every result
+	if int(inst>>26) != lua.OP_CALL || nret <= 0 {
+		return
+	}
+	reg := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateReg))
+	arr := *(*[]lua.LValue)(unsafe.Add(reg, peek.regArray))
+	end := min(*(*int)(unsafe.Add(cf, peek.frameLocalBs))+int(inst>>18)&0xff+nret, len(arr))
+	for i := max(*(*int)(unsafe.Add(reg, peek.regTop)), 0); i < end; i++ {
+		if arr[i] == nil {
+			arr[i] = lua.LNil
+		}
+	}
+}

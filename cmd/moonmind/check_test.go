@@ -145,6 +145,8 @@ func TestTraceFilters(t *testing.T) {
 			[]string{"--agent", "Soldeir#3"}, "moonmind trace: --agent Soldeir#3: no record of " + path + " names that agent (did you mean \"Soldier#3\"?)\n"},
 		{"unknown kind", "a misspelt kind is named with the closest kind",
 			[]string{"--kind", "strat"}, "moonmind trace: --kind strat: no record has that kind (did you mean \"start\"?)\n"},
+		{"kind prefix", "a kind's first word lists the kinds it starts (belief for belief-added and belief-removed)",
+			[]string{"--kind", "belief"}, "moonmind trace: --kind belief: no record has that kind (did you mean one of belief-added, belief-removed?)\n"},
 		{"reversed span", "A must not exceed B",
 			[]string{"--tick", "20:10"}, "moonmind trace: --tick 20:10: expected A:B, A:, :B or A, with whole tick numbers A <= B\n"},
 		{"not a number", "ticks are whole numbers",

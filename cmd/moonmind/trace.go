@@ -44,7 +44,7 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 	onlyInputs := strings.EqualFold(*kind, "input")
 	if *kind != "" && !onlyInputs {
 		if _, ok := engine.ParseEventKind(strings.ToLower(*kind)); !ok {
-			fmt.Fprintf(stderr, "moonmind trace: --kind %s: no record has that kind%s\n", *kind, engine.DidYouMean(*kind, append(eventKindNames(), "input")))
+			fmt.Fprintf(stderr, "moonmind trace: --kind %s: no record has that kind%s\n", *kind, kindSuggestion(*kind))
 			return 2
 		}
 	}
@@ -183,4 +183,24 @@ func eventKindNames() []string {
 	}
 	sort.Strings(names)
 	return slices.Compact(names)
+}
+
+// kindSuggestion is the did-you-mean of an unknown --kind: the closest
+// kind name, else the kinds whose name begins with it and a dash (belief:
+// belief-added, belief-removed), else nothing.
+func kindSuggestion(kind string) string {
+	names := append(eventKindNames(), "input")
+	if s := engine.DidYouMean(kind, names); s != "" {
+		return s
+	}
+	var starts []string
+	for _, n := range names {
+		if strings.HasPrefix(n, strings.ToLower(kind)+"-") {
+			starts = append(starts, n)
+		}
+	}
+	if len(starts) == 0 {
+		return ""
+	}
+	return " (did you mean one of " + strings.Join(starts, ", ") + "?)"
 }
