@@ -377,6 +377,48 @@ func (a *Agent) rethinkEvery() float64 {
 // running body (starting the next step first when none runs). A body that
 // fails fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
+	// The commonest ticks written out: a running body (its resume made,
+	// or a Sleeper's skipped, see skipSleep) with nothing else to do: no
+	// told belief, no reactive layer, no plan budget, no sensor and no
+	// named condition; the world changed no slot since the last resume
+	// (post in stateBuf, alike), the world's queue found no plan and no
+	// re-score is due (nothingToCheck). What tickFull does then is all
+	// here, in its order.
+	if a.task != nil && a.marks&(markTold|markLayer) == 0 && a.ready == nil &&
+		!(a.picked && a.time+1e-9 >= a.rethinkAt) {
+		if !checkEverything && !a.slicing() && len(a.Domain.Sensors) == 0 && len(a.Domain.Conditions) == 0 &&
+			!stateMoved(a) {
+			a.tick++
+			var moved uint64
+			if a.asleep > 1 && dt == a.clock.dt {
+				a.asleep-- // skippedResume(0)
+				if !a.picked {
+					a.sinceRescore = allSlots
+				}
+			} else {
+				moved = a.resume(dt)
+			}
+			if a.progGoal == 1 && moved == 0 && !a.stuck && a.StuckAfter >= 0 && !checkEverything {
+				a.lastProg = a.time // see tickFull
+			} else if !a.progressStands(moved) {
+				a.checkProgress(moved)
+			}
+			if a.marks&markLayer != 0 {
+				a.ObserveBeliefs()
+			}
+			if dt == a.clock.dt {
+				a.time = a.clock.next()
+			} else {
+				a.time = a.clock.advance(dt)
+			}
+			return
+		}
+	}
+	a.tickFull(dt)
+}
+
+// tickFull is Tick in full.
+func (a *Agent) tickFull(dt float64) {
 	a.tick++
 	if a.slicing() {
 		a.tickFrom = a.time // for the world's plan-budget service after the tick
@@ -403,8 +445,7 @@ func (a *Agent) Tick(dt float64) {
 		// stateBuf, no slot changed): no call for it. (When a slot did
 		// change, worldChanges compares once more: rare, and spelling the
 		// mask out here cost the common case 4 instructions a tick.)
-		if n := int(a.postN); n == len(a.State) && n != 0 && !checkEverything &&
-			!valuesDiffer(unsafe.Pointer(&a.State[0]), unsafe.Pointer(&a.stateBuf[n&15]), n) {
+		if !checkEverything && !stateMoved(a) {
 			changed = 0
 		} else {
 			changed = a.worldChanges()
@@ -430,7 +471,12 @@ func (a *Agent) Tick(dt float64) {
 			moved = m
 		}
 	}
-	if !a.progressStands(moved) {
+	if a.progGoal == 1 && moved == 0 && !a.stuck && a.StuckAfter >= 0 && !checkEverything {
+		// checkProgress, its commonest case written out: every goal was
+		// satisfied at the last check and no slot moved since, so every
+		// goal still is (progressed; not STUCK, so nothing to record).
+		a.lastProg = a.time
+	} else if !a.progressStands(moved) {
 		a.checkProgress(moved)
 	}
 	if bodyRan && a.marks&markLayer != 0 {
@@ -593,6 +639,17 @@ const allSlots = ^uint64(0)
 // It returns the slots that changed since the last copy (every bit when
 // that is not known).
 func (a *Agent) notePost() uint64 {
+	if !stateMoved(a) {
+		if !a.picked {
+			a.sinceRescore = allSlots
+		}
+		return 0
+	}
+	return a.notePostSlow()
+}
+
+// notePostSlow is notePost when post lies apart or some slot changed.
+func (a *Agent) notePostSlow() uint64 {
 	st, post := a.State, a.postState()
 	if len(st) != len(post) || len(st) > 64 {
 		copy(post, st)
@@ -778,9 +835,24 @@ func (a *Agent) resume(dt float64) uint64 {
 		a.wake()
 	}
 	st, err := a.task.Resume(dt)
-	moved := a.notePost()
+	// notePost, its commonest case (post in stateBuf, no slot changed)
+	// written out: no call for it.
+	var moved uint64
+	if !stateMoved(a) {
+		if !a.picked {
+			a.sinceRescore = allSlots
+		}
+	} else {
+		moved = a.notePostSlow()
+	}
 	if st == Running {
-		a.noteSleep(dt)
+		// Open a sleep window when the task is a Sleeper that says so
+		// (agent_sleep.go).
+		if s, ok := a.task.(Sleeper); ok {
+			if n := min(s.Asleep(dt), maxSleep); n > 0 {
+				a.asleep, a.sleptOf = uint8(n+1), uint8(n)
+			}
+		}
 		return moved
 	}
 	act := a.running // read only now: it lies after the hot fields

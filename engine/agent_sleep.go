@@ -55,20 +55,10 @@ func AddSleeps(slept float64, n int, dt float64) float64 {
 // a byte); a longer wait is asked again after a resume.
 const maxSleep = 254
 
-// noteSleep asks a task that reported Running how many of its next
+// A resume that reports Running asks a Sleeper how many of its next
 // resumes of dt seconds may be skipped, and opens that window: asleep is
-// then the resumes left to skip plus one, and sleptOf the number allowed.
-func (a *Agent) noteSleep(dt float64) {
-	s, ok := a.task.(Sleeper)
-	if !ok {
-		return
-	}
-	n := min(s.Asleep(dt), maxSleep)
-	if n <= 0 {
-		return
-	}
-	a.asleep, a.sleptOf = uint8(n+1), uint8(n)
-}
+// then the resumes left to skip plus one, and sleptOf the number allowed
+// (see Agent.resume, which does this itself: it is on every resume).
 
 // skipSleep reports whether this tick's resume of the running task, of dt
 // seconds, may be skipped: the task said it would only count time, the

@@ -44,16 +44,18 @@ const warmAhead, warmGap = 4, 2 // warmGap a power of 2 (see next)
 // the type of an agent's task once.
 type laneWarmer struct {
 	ring [warmGap]Warmer
+	full [warmGap]bool // ring[k] holds a Warmer still to get Warm(1)
 }
 
 // next shows the warmer agent a, warmAhead places ahead of the agent at
 // place j in the lane, about to tick (a is &noWarmer past the lane's end), and
 // makes this tick's Warm calls: step 1 for the task it gave step 0
 // warmGap calls ago, step 0 for a's task when it will be resumed. It is
-// small enough to inline: most agents have no Warmer to warm (the mark
-// says so, see Agent.setTask), and no call is made for them.
+// small enough to inline: most agents have no Warmer to warm this tick
+// (the mark says whether the task is one, see Agent.setTask, and a task
+// in a sleep window will not be resumed), and no call is made for them.
 func (lw *laneWarmer) next(j int, a *Agent) {
-	if lw.ring[j&(warmGap-1)] != nil || a.marks&markWarmer != 0 {
+	if lw.full[j&(warmGap-1)] || a.asleep < 2 && a.marks&markWarmer != 0 {
 		lw.warm(j, a)
 	}
 }
@@ -63,15 +65,18 @@ var noWarmer Agent
 
 // warm is next's work when there is some.
 func (lw *laneWarmer) warm(j int, a *Agent) {
-	r := &lw.ring[j&(warmGap-1)]
-	if w := *r; w != nil {
-		w.Warm(1)
-		*r = nil
+	k := j & (warmGap - 1)
+	if lw.full[k] {
+		// The slot is left holding the Warmer (full says it is done
+		// with): no store, no write barrier; tickLane's laneWarmer, and
+		// with it the reference, ends with the lane's tick.
+		lw.ring[k].Warm(1)
+		lw.full[k] = false
 	}
 	if a.marks&markWarmer != 0 && a.task != nil && a.asleep <= 1 {
 		if w, ok := a.task.(Warmer); ok {
 			w.Warm(0)
-			*r = w
+			lw.ring[k], lw.full[k] = w, true
 		}
 	}
 }

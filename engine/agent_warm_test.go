@@ -183,7 +183,7 @@ func TestLaneWarmerSteps(t *testing.T) {
 	show(&noWarmer)
 	show(&noWarmer)
 	assert.Equal(t, []string{"a0", "f0", "a1", "f1", "d0", "g0", "d1", "g1"}, calls)
-	assert.Equal(t, [warmGap]Warmer{}, lw.ring, "nothing is left to warm")
+	assert.Equal(t, [warmGap]bool{}, lw.full, "nothing is left to warm")
 }
 
 type recordingWarmer struct {

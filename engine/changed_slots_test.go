@@ -1,12 +1,14 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
 	"unsafe"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
 
@@ -95,33 +97,86 @@ func TestChangedSlotsSeesSmallDifferences(t *testing.T) {
 }
 
 // TestValuesDifferSeesEveryByte: valuesDiffer (assembly on amd64) finds a
-// change in either word, and in any byte of the second, of any of n Values, for every n up to 20 (its rounds
-// of four, two and one Value), and none where there is none; it reads
-// nothing past the n Values (the slot after them differs, and is not
-// reported).
-func TestValuesDifferSeesEveryByte(t *testing.T) {
+// change in either word, and in any byte of the second, of any of n
+// Values, for every n up to 20 (its rounds of four, two and one Value, and
+// with AVX2 its overlapping 32-byte pieces and rounds of 64 bytes), and
+// none where there is none; it reads nothing outside the n Values (the
+// slots before and after them differ, and are not reported). On amd64
+// the SSE2 and AVX2 paths are both checked (states_amd64_test.go).
+func TestValuesDifferSeesEveryByte(t *testing.T) { valuesDifferSeesEveryByte(t) }
+
+func valuesDifferSeesEveryByte(t *testing.T) {
 	size := int(unsafe.Sizeof(Value{}))
 	for n := 0; n <= 20; n++ {
-		x, y := make(State, n+1), make(State, n+1)
-		for i := range x {
-			x[i] = NumberValue(float64(i) + 0.5)
-			y[i] = x[i]
+		xs, ys := make(State, n+2), make(State, n+2)
+		for i := range xs {
+			xs[i] = NumberValue(float64(i) + 0.5)
+			ys[i] = xs[i]
 		}
-		y[n] = NumberValue(-1) // past the end: must not count
+		ys[0], ys[n+1] = NumberValue(-2), NumberValue(-1) // outside: must not count
+		x, y := xs[1:n+1], ys[1:n+1:n+1]
 		if n > 0 {
 			assert.False(t, valuesDiffer(unsafe.Pointer(&x[0]), unsafe.Pointer(&y[0]), n), "n=%d alike", n)
 		}
 		other := BoolValue(true) // its first word (a valid handle) replaces a slot's
 		for i := range n {
-			z := y.Clone()
+			zs := ys.Clone()
+			z := zs[1 : n+1]
 			*(*uintptr)(unsafe.Pointer(&z[i])) = *(*uintptr)(unsafe.Pointer(&other))
 			assert.True(t, valuesDiffer(unsafe.Pointer(&x[0]), unsafe.Pointer(&z[0]), n), "n=%d slot %d first word", n, i)
 			for b := size / 2; b < size; b++ { // the second word: a number's bits
-				z := y.Clone()
+				zs := ys.Clone()
+				z := zs[1 : n+1]
 				bytes := unsafe.Slice((*byte)(unsafe.Pointer(&z[i])), size)
 				bytes[b] ^= 0x10
 				assert.True(t, valuesDiffer(unsafe.Pointer(&x[0]), unsafe.Pointer(&z[0]), n), "n=%d slot %d byte %d", n, i, b)
 			}
 		}
 	}
+}
+
+// TestStateMovedSeesEverySlot: stateMoved finds a change of either word
+// of any slot of a state of 1 to 8 variables (post in stateBuf), finds
+// none where there is none, and answers true whenever post does not lie
+// in stateBuf or the State slice the game put in its place has another
+// length. On amd64 the SSE2 and AVX2 paths are both checked
+// (states_amd64_test.go).
+func TestStateMovedSeesEverySlot(t *testing.T) { stateMovedSeesEverySlot(t) }
+
+func stateMovedSeesEverySlot(t *testing.T) {
+	for n := 1; n <= 8; n++ {
+		vars := make([]Var, n)
+		for i := range vars {
+			vars[i] = Var{fmt.Sprintf("v%d", i), NumberValue(float64(i) + 0.25)}
+		}
+		d, err := Compile(RoleSpec{Name: "R", State: vars})
+		require.NoError(t, err)
+		a := NewAgent("npc", d)
+		require.Equal(t, n, int(a.postN), "post lies in stateBuf")
+		assert.False(t, stateMoved(a), "n=%d: alike", n)
+		for i := range n {
+			was := a.State[i]
+			a.State[i] = NumberValue(-1)
+			assert.True(t, stateMoved(a), "n=%d: slot %d's number", n, i)
+			a.State[i] = StringValue("x")
+			assert.True(t, stateMoved(a), "n=%d: slot %d's kind", n, i)
+			a.State[i] = was
+			assert.False(t, stateMoved(a), "n=%d: slot %d back", n, i)
+		}
+		a.State = a.State[:n-1]
+		assert.True(t, stateMoved(a), "n=%d: a shorter State", n)
+		a.State = a.Domain.NewState() // the same values in a slice of the game's: compared with post
+		assert.False(t, stateMoved(a), "n=%d: a replaced State alike", n)
+		a.State[n-1] = BoolValue(false)
+		assert.True(t, stateMoved(a), "n=%d: a replaced State changed", n)
+	}
+	var wide []Var
+	for i := range 9 { // 2*9 > len(stateBuf): post lies apart
+		wide = append(wide, Var{fmt.Sprintf("w%d", i), BoolValue(true)})
+	}
+	d, err := Compile(RoleSpec{Name: "W", State: wide})
+	require.NoError(t, err)
+	a := NewAgent("npc", d)
+	require.Zero(t, a.postN)
+	assert.True(t, stateMoved(a), "post apart: not known alike here")
 }

@@ -4,8 +4,9 @@
 //
 // Per agent: its pointer from agents[lane[i]], its lines from hints[i]
 // (a hint of 1 to 127 is the number of lines; 0 or 128 and more means
-// the hot fields only: (p&63 + hot) >> 6 lines), then those lines, four
-// at a time while four or more are left.
+// the hot fields only: (p&63 + hot) >> 6 lines), then those lines: six
+// at once when there are six or more, then four at a time while four or
+// more are left, then one at a time.
 TEXT ·prefetchAgents(SB), NOSPLIT, $0-40
 	MOVQ agents+0(FP), SI
 	MOVQ lane+8(FP), DI
@@ -20,11 +21,23 @@ agent:
 	MOVBQZX (DX), BX
 	LEAQ -1(BX), R8
 	CMPQ R8, $0x7f
-	JB   lines
+	JB   six
 	MOVQ AX, BX
 	ANDQ $63, BX
 	ADDQ R9, BX
 	SHRQ $6, BX
+six:
+	CMPQ BX, $6 // the commonest count (a soldier's 7 state variables): no loop
+	JLT  lines
+	PREFETCHT0 (AX)
+	PREFETCHT0 64(AX)
+	PREFETCHT0 128(AX)
+	PREFETCHT0 192(AX)
+	PREFETCHT0 256(AX)
+	PREFETCHT0 320(AX)
+	ADDQ $384, AX
+	SUBQ $6, BX
+	JZ   next
 lines:
 	CMPQ BX, $4
 	JLT  rest

@@ -9,3 +9,10 @@ import "unsafe"
 func valuesDiffer(x, y unsafe.Pointer, n int) bool {
 	return !statesAlikeGo(unsafe.Slice((*Value)(x), n), unsafe.Slice((*Value)(y), n))
 }
+
+// stateMoved reports whether a.State may differ from post (see
+// states_amd64.go).
+func stateMoved(a *Agent) bool {
+	n := int(a.postN)
+	return n == 0 || n != len(a.State) || valuesDiffer(unsafe.Pointer(&a.State[0]), unsafe.Pointer(&a.stateBuf[n&15]), n)
+}

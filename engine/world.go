@@ -270,44 +270,60 @@ const aheadGroup = 2
 // ahead of their agent's tick (laneWarmer, agent_warm.go).
 func tickLane(agents []*Agent, lane []int32, hints []uint8, timing bool, dt float64, busy []int32) []int32 {
 	n := len(lane)
-	hints = hints[:n+1]
-	apart := hints[n] != allOwn // some agent's states may lie apart (or its hint is not known)
-	var all uint8               // the hints of this tick, or-ed
-	var warm laneWarmer         // the tasks about to be resumed (agent_warm.go)
-	for j, i := range lane {
-		if k := j + warmAhead; k < n {
-			warm.next(j, agents[lane[k]])
+	r := laneRun{agents: agents, lane: lane, hints: hints[:n+1], busy: busy, dt: dt, timing: timing}
+	r.apart = r.hints[n] != allOwn // some agent's states may lie apart (or its hint is not known)
+	for j := 0; j < len(r.lane); j++ {
+		if k := j + warmAhead; k < len(r.lane) {
+			r.warm.next(j, r.agents[r.lane[k]])
 		} else {
-			warm.next(j, &noWarmer)
+			r.warm.next(j, &noWarmer)
 		}
-		if k := j + aheadAgent; j%aheadGroup == 0 && k < n {
+		if k := j + aheadAgent; j%aheadGroup == 0 && k < len(r.lane) {
 			// The agent (or group) aheadAgent on.
-			e := min(k+aheadGroup, n)
-			prefetchAgents(unsafe.Pointer(&agents[0]), &lane[k], &hints[k], e-k, hotTo+63)
+			e := min(k+aheadGroup, len(r.lane))
+			prefetchAgents(unsafe.Pointer(&r.agents[0]), &r.lane[k], &r.hints[k], e-k, hotTo+63)
 		}
-		if apart {
-			if k := j + aheadStates + 1; k < n && statesApart(hints[k]) {
-				touchStates(agents[lane[k]])
+		if r.apart {
+			if k := j + aheadStates + 1; k < len(r.lane) && statesApart(r.hints[k]) {
+				touchStates(r.agents[r.lane[k]])
 			}
-			if k := j + aheadStates; k < n && statesApart(hints[k]) {
-				prefetchStates(agents[lane[k]])
+			if k := j + aheadStates; k < len(r.lane) && statesApart(r.hints[k]) {
+				prefetchStates(r.agents[r.lane[k]])
 			}
 		}
-		a := agents[i]
-		a.Timing = timing
-		a.Tick(dt)
+		a := r.agents[r.lane[j]]
+		a.Timing = r.timing
+		a.Tick(r.dt)
 		h := prefetchHint(a)
-		hints[j], all = h, all|h
+		r.hints[j] = h
+		r.all |= h
 		if a.handOn { // set when a record or a told belief is added
 			a.handOn = false
-			busy = append(busy, i)
+			r.busy = append(r.busy, r.lane[j])
 		}
 	}
-	hints[n] = 0
-	if all&hintApart == 0 {
-		hints[n] = allOwn
+	r.hints[n] = 0
+	if r.all&hintApart == 0 {
+		r.hints[n] = allOwn
 	}
-	return busy
+	return r.busy
+}
+
+// laneRun is tickLane's loop state. It stays in memory, at its uses (the
+// compiler keeps a struct of more than four fields out of registers), so
+// that the calls the loop makes for every agent (its Tick, the prefetches,
+// the warmer's) spill and reload the agent's place and not a dozen values
+// each: that was some 25 instructions of every agent-tick.
+type laneRun struct {
+	agents []*Agent
+	lane   []int32
+	hints  []uint8 // the lane's, and one after (see tickLane)
+	busy   []int32
+	dt     float64
+	timing bool
+	apart  bool  // some agent's states may lie apart (or its hint is not known)
+	all    uint8 // the hints of this tick, or-ed
+	warm   laneWarmer
 }
 
 // Tick advances every agent by dt seconds (dt > 0), then the clock, and

@@ -55,6 +55,74 @@ type Condition struct {
 	root  *cnode
 	reads []int
 	mask  uint64 // reads as bits (see ReadMask)
+	// flat is root as a list of clauses that must all hold, when it is a
+	// conjunction of variables and comparisons of a variable with a
+	// literal (or one of them), else nil: Eval then walks no tree (see
+	// flatten).
+	flat []clause
+}
+
+// clause is one leaf of a flat condition: OpVar or OpVarLit, as a cnode.
+type clause struct {
+	op   Op
+	cmp  Cmp
+	slot int
+	lit  Value
+}
+
+// flatten returns root's clauses when root is an OpVar, an OpVarLit, or
+// an OpAnd of them, else nil.
+func flatten(root *cnode) []clause {
+	leaf := func(n *cnode) bool { return n.op == OpVar || n.op == OpVarLit }
+	var kids []*cnode
+	switch {
+	case root == nil:
+		return nil
+	case leaf(root):
+		kids = []*cnode{root}
+	case root.op == OpAnd && len(root.kids) > 0:
+		kids = root.kids
+	default:
+		return nil
+	}
+	out := make([]clause, 0, len(kids))
+	for _, k := range kids {
+		if !leaf(k) {
+			return nil
+		}
+		out = append(out, clause{op: k.op, cmp: k.cmp, slot: k.slot, lit: k.lit})
+	}
+	return out
+}
+
+// evalFlat is Eval for a flat condition: every clause's variable known
+// and every clause holding. It is Eval's answer whatever the order it
+// finds them in: a conjunction is false when any variable it reads is
+// Unknown (or out of st) or any clause is false, and the clauses read
+// nothing but st.
+func evalFlat(cs []clause, st State) bool {
+	for i := range cs {
+		k := &cs[i]
+		if k.slot >= len(st) {
+			return false
+		}
+		v := &st[k.slot]
+		switch {
+		case !v.IsKnown():
+			return false
+		case k.op == OpVar:
+			if !v.Truthy() {
+				return false
+			}
+		case v.isNumber() && k.lit.isNumber():
+			if !compareNumbers(k.cmp, v.num(), k.lit.num()) {
+				return false
+			}
+		case !compare(k.cmp, v, &k.lit):
+			return false
+		}
+	}
+	return true
 }
 
 // Op is the shape of one node of a compiled condition, as Node reports it.
@@ -191,6 +259,9 @@ func (c *Condition) IsEmpty() bool { return c == nil || c.root == nil }
 func (c *Condition) Eval(st State) bool {
 	if c == nil || c.root == nil {
 		return true
+	}
+	if c.flat != nil {
+		return evalFlat(c.flat, st)
 	}
 	for _, s := range c.reads {
 		if s >= len(st) || !st[s].IsKnown() {
@@ -336,6 +407,7 @@ func CompileCondition(src string, s *Schema) (*Condition, error) {
 		return nil, p.fail(`an operator (&& || == != < <= > >=) or end of text`)
 	}
 	c.root = root
+	c.flat = flatten(root)
 	c.reads = p.reads.list
 	c.mask = SlotMask(c.reads)
 	return c, nil

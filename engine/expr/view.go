@@ -112,7 +112,7 @@ func (n *cnode) appendReads(l *slotList) {
 // gives the empty condition. Condition allocates; call it while analysing,
 // not while planning.
 func (n Node) Condition(of *Condition) *Condition {
-	c := &Condition{src: of.Source(), root: n.n}
+	c := &Condition{src: of.Source(), root: n.n, flat: flatten(n.n)}
 	if n.n != nil {
 		var l slotList
 		n.n.appendReads(&l)
