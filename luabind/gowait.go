@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"math"
 	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
@@ -23,9 +24,16 @@ import (
 // endResume is what a script's coroutine.resume spent after the Lua
 // version's return ended the coroutine it resumed (endsAfterWait;
 // measured by TestBreakerGoWaitEndingACoroutineStopsAsLua).
+//
+// badSeconds is the path of a NaN or negative number of seconds, up to
+// its error (the comparison that fails, the one that finds the number
+// below 0 or NaN, and the call that raises), and noWait the path of 0 up
+// to 1e-9 seconds, which returns at once: both pay for that second
+// comparison, which the prelude's npc:wait before it lacked (noWait was
+// 21 units then).
 var waitUnits = struct {
-	notColon, notBody, badArg, noWait, toYield, afterYield, endResume int64
-}{notColon: 18, notBody: 13, badArg: 25, noWait: 21, toYield: 23, afterYield: 1, endResume: 1}
+	notColon, notBody, badArg, badSeconds, noWait, toYield, afterYield, endResume int64
+}{notColon: 18, notBody: 13, badArg: 25, badSeconds: 24, noWait: 23, toYield: 23, afterYield: 1, endResume: 1}
 
 // luaWait keeps the prelude's Lua npc:wait (set by the package's tests,
 // to compare both ways, before NewRuntime).
@@ -57,6 +65,10 @@ func (r *Runtime) goWait(L *lua.LState) int {
 		L.Error(lua.LString(where(L)+"bad argument #1 to 'wait' (number expected, got "+L.Get(2).Type().String()+")"), 0)
 	}
 	if !(seconds > 1e-9) {
+		if !(seconds >= 0) {
+			r.chargeVM(L, where, waitUnits.badSeconds)
+			L.Error(lua.LString(where(L)+badSeconds(seconds)), 0)
+		}
 		r.chargeVM(L, where, waitUnits.noWait)
 		return 0
 	}
@@ -75,6 +87,22 @@ func (r *Runtime) goWait(L *lua.LState) int {
 		c.endsAfterWait = waitEndsCoroutine(L)
 	}
 	return -1
+}
+
+// badSeconds is npc:wait's message for seconds that are NaN or below 0
+// (math.huge, 1/0 and other seconds too long for the game to reach are
+// waits that never end, not errors).
+func badSeconds(seconds lua.LNumber) string {
+	got := seconds.String()
+	switch f := float64(seconds); {
+	case math.IsNaN(f):
+		got = "nan"
+	case math.IsInf(f, -1):
+		got = "-inf"
+	case f == -math.MaxFloat64:
+		got = "-math.huge" // gopher-lua's math.huge is the largest float
+	}
+	return "npc:wait: seconds must be a number >= 0, got " + got
 }
 
 // waitEndsCoroutine reports whether goWait, running in L, is the main

@@ -28,7 +28,12 @@ func TestGoWaitCostsAsLua(t *testing.T) {
 	cases := []struct{ name, body, want string }{
 		{"waits", `for i = 1, 3 do npc:wait(0.1) npc.state.n = npc.state.n + 1 end`, ""},
 		{"waits longer", `npc:wait(0.25) npc.state.n = 1`, ""},
-		{"no wait", `npc:wait(0) npc:wait(-1) npc:wait(0/0) npc.state.n = 2`, ""},
+		{"no wait", `npc:wait(0) npc:wait(-0.0) npc:wait(1e-9) npc.state.n = 2`, ""},
+		{"NaN seconds", `npc:wait(0/0)`, "npc:wait: seconds must be a number >= 0, got nan"},
+		{"negative seconds", `npc:wait(-5)`, "npc:wait: seconds must be a number >= 0, got -5"},
+		{"minus infinity", `npc:wait(-1/0)`, "npc:wait: seconds must be a number >= 0, got -inf"},
+		{"minus math.huge", `npc:wait(-math.huge)`, "npc:wait: seconds must be a number >= 0, got -math.huge"},
+		{"negative seconds caught", `local ok, err = pcall(npc.wait, npc, -0.5) npc.state.n = ok and 0 or #err`, ""},
 		{"its value", `local a, b = npc:wait(0.1) npc.state.n = select("#", a, b) + (a == nil and 10 or 0)`, ""},
 		{"as a value", `local w = npc.wait w(npc, 0.1) npc.state.n = 3`, ""},
 		{"inside pcall", `assert(pcall(function() npc:wait(0.1) end)) npc.state.n = 4`, ""},
@@ -56,6 +61,10 @@ w(0.1)`, "npc:wait is a method"},
   return npc:wait(s)
 end
 w("x")`, "bad argument #1 to 'wait'"},
+		{"tail call, negative seconds", `local function w(s)
+  return npc:wait(s)
+end
+w(-1)`, "got -1"},
 		{"tail call inside a metamethod", `local t = setmetatable({}, { __index = function() return npc:wait(0.1) end })
 local x = t.a`, "cannot wait or yield inside a metamethod"},
 	}
@@ -112,4 +121,31 @@ func TestGoWaitOutsideABody(t *testing.T) {
 	assert.Contains(t, goErr.Error(), "npc:wait can only be called in an action body (run), not in a consideration or callback")
 	assert.Equal(t, luaErr.Error(), goErr.Error())
 	assert.Equal(t, luaN, goN)
+}
+
+// TestWaitRefusesNaNAndNegativeSecondsAtTheCallersLine: npc:wait(0/0)
+// and npc:wait(-5) fail with a message naming the script line that
+// called them; npc:wait(0) returns at once (the body goes on in the same
+// resume) and npc:wait(math.huge) waits for good.
+func TestWaitRefusesNaNAndNegativeSecondsAtTheCallersLine(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ name, body, want string }{
+		{"nan", "npc.state.n = 1\nnpc:wait(0/0)", ":4: npc:wait: seconds must be a number >= 0, got nan"},
+		{"negative", "npc:wait(-5)", ":3: npc:wait: seconds must be a number >= 0, got -5"},
+		{"fraction", "npc:wait(-0.25)", ":3: npc:wait: seconds must be a number >= 0, got -0.25"},
+	} {
+		_, _, err := runWait(t, dir, c.name, c.body, false, 0)
+		require.Error(t, err, c.name)
+		assert.Equal(t, filepath.Join(dir, c.name+".lua")+c.want, err.Error(), c.name)
+	}
+
+	works, a, err := runWait(t, dir, "zero", "npc:wait(0) npc:wait(0) npc.state.n = 1", false, 0)
+	require.NoError(t, err)
+	assert.Len(t, works, 1, "npc:wait(0) does not yield: the body ends in its first resume")
+	assert.Equal(t, engine.BoolValue(true), a.Get("done"))
+
+	works, a, err = runWait(t, dir, "huge", "npc:wait(math.huge) npc.state.n = 1", false, 0)
+	require.NoError(t, err)
+	assert.Len(t, works, 6, "npc:wait(math.huge) is still waiting after every resume")
+	assert.Equal(t, engine.BoolValue(false), a.Get("done"))
 }

@@ -18,7 +18,7 @@ import (
 // and later continue, so the loops that wait across ticks live here. Each
 // resume passes the tick's dt (seconds) as the value of coroutine.yield().
 const prelude = `
-local methods, hoststart, inbody, SLEEP, HOST, raise, hoststartcolon = ...
+local methods, hoststart, inbody, SLEEP, HOST, raise, hoststartcolon, badseconds = ...
 local yield, type = coroutine.yield, type
 
 -- raise(msg) raises msg naming the script line that called the npc
@@ -41,6 +41,10 @@ function methods.wait(self, seconds)
   end
   if seconds > 1e-9 then
     yield(SLEEP, seconds)
+    return
+  end
+  if not (seconds >= 0) then
+    badseconds(seconds) -- NaN or below 0: raises
   end
 end
 
@@ -129,7 +133,11 @@ func (r *Runtime) initNPC() {
 		return 0
 	}))
 	L.Push(L.NewFunction(r.hostStartColon))
-	L.Call(7, 2)
+	L.Push(L.NewFunction(func(L *lua.LState) int {
+		preludeError(L, "%s", badSeconds(L.CheckNumber(1)))
+		return 0
+	}))
+	L.Call(8, 2)
 	makeHost := L.Get(-1)
 	if luaHost {
 		makeHost = L.Get(-2)
