@@ -156,7 +156,7 @@ func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
 	} else if err != nil {
 		return nil, err
 	} else {
-		problems = append(problems, d.Undeclared()...)
+		problems = append(problems, readsAtText(d.Undeclared(), specs)...)
 		if len(problems) == 0 {
 			problems = r.installPlans(d, specs)
 		}
@@ -179,6 +179,39 @@ func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
 		d.Scoring = r.scoring
 	}
 	return d, nil
+}
+
+// readsAtText moves each problem of Domain.Undeclared, which the engine
+// places at the goal or action that reads the variable, to the start of
+// the condition, pre or effects text that reads it, where a syntax error
+// in that text is placed too (and where moonmind check places it). A text
+// whose place is not known (not a string literal in the file) keeps the
+// declaration's place.
+func readsAtText(problems []engine.Problem, specs []engine.RoleSpec) []engine.Problem {
+	type field struct {
+		pos    engine.Pos
+		prefix string
+	}
+	texts := map[field]engine.Pos{}
+	for _, s := range specs {
+		for _, g := range s.Goals {
+			texts[field{g.Pos, "goal \"" + g.Name + "\" condition reads \""}] = g.ConditionAt
+		}
+		for _, a := range s.Actions {
+			texts[field{a.Pos, "action \"" + a.Name + "\" pre reads \""}] = a.PreAt
+			texts[field{a.Pos, "action \"" + a.Name + "\" effects reads \""}] = a.EffectsAt
+		}
+	}
+	for i, p := range problems {
+		head, _, ok := strings.Cut(p.Msg, " reads \"")
+		if !ok {
+			continue
+		}
+		if at := texts[field{p.Pos, head + " reads \""}]; at.Line > 0 {
+			problems[i].Pos = at
+		}
+	}
+	return problems
 }
 
 type roleReader struct {

@@ -121,7 +121,7 @@ func TestUndeclaredVariableIsATypo(t *testing.T) {
 	f := filepath.Join("testdata", "typo_var.lua")
 	_, err := rt.LoadDomain(f)
 	require.Error(t, err)
-	assert.Equal(t, f+`:6:7: action "chop" pre reads "enrgy", which no state variable, effect or named condition provides (did you mean "energy"?)`, err.Error())
+	assert.Equal(t, f+`:6:29: action "chop" pre reads "enrgy", which no state variable, effect or named condition provides (did you mean "energy"?)`, err.Error())
 }
 
 func TestMethodCalledWithADotSaysUseAColon(t *testing.T) {

@@ -55,8 +55,10 @@ func loadFindings(path string, err error) []finding {
 		fields := fieldFinder{src: readSource(path)}
 		for _, p := range ce.Problems {
 			pos := p.Pos
-			// The engine places a variable nothing provides at the
-			// declaration; the field that reads it is more exact.
+			// LoadDomain places a variable nothing provides at the
+			// start of the text that reads it; when that text is no
+			// string literal of the file it stays at the declaration,
+			// and the field that reads it is more exact.
 			if m := readsField.FindStringSubmatch(p.Msg); m != nil && pos.File == path {
 				pos = fields.find(pos, m[1])
 			}
