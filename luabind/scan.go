@@ -35,6 +35,97 @@ type Touches struct {
 // at once.
 type Scan struct {
 	chunk []ast.Stmt
+	// byLine holds, for each line, the table constructors and calls
+	// Entry may pick for it, in source order (a table under its own line
+	// and the line of each field's value, a call under its own line and
+	// its first argument's), each with what Entry asks of it, so that
+	// Entry looks at those few and not at the whole file: a role of n
+	// actions took n walks of its whole source (and of its actions list),
+	// each as long as n.
+	byLine map[int][]candidate
+}
+
+// candidate is a table constructor or call Entry may pick: for a table,
+// the values of its name fields and its functions keyed by strings.
+type candidate struct {
+	e     ast.Expr
+	names []string
+	keyed map[string][]*ast.FunctionExpr
+}
+
+// entryCandidates indexes chunk's table constructors and calls by the
+// lines Entry matches them on (Scan.byLine).
+func entryCandidates(chunk []ast.Stmt) map[int][]candidate {
+	by := map[int][]candidate{}
+	add := func(line int, c candidate) {
+		if l := by[line]; len(l) > 0 && l[len(l)-1].e == c.e {
+			return
+		}
+		by[line] = append(by[line], c)
+	}
+	walker{expr: func(e ast.Expr) {
+		switch x := e.(type) {
+		case *ast.TableExpr:
+			c := candidate{e: x}
+			for _, f := range x.Fields {
+				k, ok := f.Key.(*ast.StringExpr)
+				if !ok {
+					continue
+				}
+				switch v := f.Value.(type) {
+				case *ast.StringExpr:
+					if k.Value == "name" {
+						c.names = append(c.names, v.Value)
+					}
+				case *ast.FunctionExpr:
+					if c.keyed == nil {
+						c.keyed = map[string][]*ast.FunctionExpr{}
+					}
+					c.keyed[k.Value] = append(c.keyed[k.Value], v)
+				}
+			}
+			add(x.Line(), c)
+			for _, f := range x.Fields {
+				if f.Value != nil {
+					add(f.Value.Line(), c)
+				}
+			}
+		case *ast.FuncCallExpr:
+			add(x.Line(), candidate{e: x})
+			if len(x.Args) > 0 {
+				add(x.Args[0].Line(), candidate{e: x})
+			}
+		}
+	}}.stmts(chunk)
+	return by
+}
+
+// pick is what Entry(line, name) finds in c, indexed under line, or nil:
+// pickEntry's answer for c alone.
+func (c candidate) pick(line int, name string) ast.Expr {
+	switch x := c.e.(type) {
+	case *ast.TableExpr:
+		// Indexed under line: the table begins on it or has a field on it.
+		if name == "" {
+			return x
+		}
+		for _, fn := range c.keyed[name] {
+			if fn.Line() == line {
+				return fn
+			}
+		}
+		if slices.Contains(c.names, name) {
+			return x
+		}
+	case *ast.FuncCallExpr:
+		if name == "" || len(x.Args) == 0 {
+			return nil
+		}
+		if v, ok := x.Args[0].(*ast.StringExpr); ok && v.Value == name && (x.Line() == line || v.Line() == line) {
+			return x
+		}
+	}
+	return nil
 }
 
 // ScanFile parses the Lua file at path (read from disk as it is now). An
@@ -49,8 +140,12 @@ func ScanFile(path string) (*Scan, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Scan{chunk: chunk}, nil
+	return &Scan{chunk: chunk, byLine: entryCandidates(chunk)}, nil
 }
+
+// entryLooked, when set (by the package's tests, before any Entry runs),
+// is told how many expressions each Entry looks at.
+var entryLooked func(n int)
 
 // Entry returns what the functions of one table constructor do, with the
 // functions they define inside: the table with the field name = NAME that
@@ -63,6 +158,40 @@ func ScanFile(path string) (*Scan, error) {
 // such table is in the file (an entry built by a helper function
 // elsewhere, for example).
 func (s *Scan) Entry(line int, name string) (t Touches, ok bool) {
+	cands := s.byLine[line]
+	if entryLooked != nil {
+		entryLooked(len(cands))
+	}
+	var found ast.Expr
+	for _, c := range cands {
+		if e := c.pick(line, name); e != nil {
+			found = e
+			if name != "" {
+				break // the first that fits; without a name, the innermost
+			}
+		}
+	}
+	if found == nil {
+		return Touches{}, false
+	}
+	t.First, t.Last = found.Line(), found.Line()
+	w := walker{expr: func(e ast.Expr) {
+		t.note(e)
+		if e.Line() > t.Last {
+			t.Last = e.Line()
+		}
+		if f, isFn := e.(*ast.FunctionExpr); isFn && f.LastLine() > t.Last {
+			t.Last = f.LastLine()
+		}
+	}}
+	w.exprNode(found)
+	return t, true
+}
+
+// pickEntry is the expression Entry(line, name) picks among those each
+// hands to visit in source order (nil when none fits): with a name the
+// first that fits, without one the last (the innermost table).
+func pickEntry(line int, name string, each func(visit func(ast.Expr))) ast.Expr {
 	var found ast.Expr
 	visit := func(e ast.Expr) {
 		if name != "" && found != nil {
@@ -101,23 +230,8 @@ func (s *Scan) Entry(line int, name string) (t Touches, ok bool) {
 			}
 		}
 	}
-	w := walker{expr: visit}
-	w.stmts(s.chunk)
-	if found == nil {
-		return Touches{}, false
-	}
-	t.First, t.Last = found.Line(), found.Line()
-	w = walker{expr: func(e ast.Expr) {
-		t.note(e)
-		if e.Line() > t.Last {
-			t.Last = e.Line()
-		}
-		if f, isFn := e.(*ast.FunctionExpr); isFn && f.LastLine() > t.Last {
-			t.Last = f.LastLine()
-		}
-	}}
-	w.exprNode(found)
-	return t, true
+	each(visit)
+	return found
 }
 
 // note records what one expression does, if it writes state or asks for
