@@ -50,7 +50,9 @@ func (e *CompileError) Error() string {
 // place. Every problem is reported at once in a *CompileError: a condition
 // or effect that does not parse, a fulfills naming no goal, a duplicate
 // name within one role, a negative or non-finite cost, an unknown decide
-// mode.
+// mode; with them, when every effect compiled, the reads of variables
+// nothing provides (Domain.Undeclared), which a Domain that compiles
+// leaves to the caller.
 func Compile(roles ...RoleSpec) (*Domain, error) {
 	c := &compiler{d: &Domain{Schema: NewSchema(), goalIndex: map[string]*Goal{}, actionIndex: map[string]*Action{}}}
 	return c.compile(roles)
@@ -59,6 +61,9 @@ func Compile(roles ...RoleSpec) (*Domain, error) {
 type compiler struct {
 	d        *Domain
 	problems []Problem
+	// effectsFailed is set when an action's effects did not parse or
+	// compile (see undeclaredToo).
+	effectsFailed bool
 }
 
 func (c *compiler) add(pos Pos, msg string, err error) {
@@ -93,10 +98,24 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 	c.compileActions(m.actions, syntax)
 	c.compileUtility(m.utilMode, m.roleCons, m.actions)
 	if len(c.problems) > 0 {
+		c.undeclaredToo(m.initial)
 		return nil, &CompileError{Problems: c.problems}
 	}
 	c.finish(m.initial)
 	return c.d, nil
+}
+
+// undeclaredToo adds, to a compile that found problems, the reads of
+// variables nothing provides that Domain.Undeclared would list once the
+// rest is fixed, so that one run reports them with the rest; not when an
+// effect failed to compile, as the variables it writes are not known then
+// (what it would provide could be reported as provided by nothing).
+func (c *compiler) undeclaredToo(initial []Value) {
+	if c.effectsFailed {
+		return
+	}
+	c.finish(slices.Clone(initial))
+	c.problems = append(c.problems, c.d.Undeclared()...)
 }
 
 // merged is the roles merged into one list of each kind of declaration:
@@ -193,6 +212,7 @@ func (c *compiler) parseEffects(actions []ActionSpec) []*expr.EffectSyntax {
 		es, err := expr.ParseEffect(a.Effects)
 		if err != nil {
 			c.add(at(a.EffectsAt, a.Pos, err), "action \""+a.Name+"\" effects: "+parseMsg(err), err)
+			c.effectsFailed = true
 			continue
 		}
 		syntax[i] = es
@@ -247,6 +267,7 @@ func (c *compiler) compileActions(actions []ActionSpec, syntax []*expr.EffectSyn
 			eff, err = syntax[i].Compile(d.Schema)
 			if err != nil {
 				c.add(at(as.EffectsAt, as.Pos, err), "action \""+as.Name+"\" effects: "+parseMsg(err), err)
+				c.effectsFailed = true
 			}
 		}
 		cost := as.Cost

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -152,7 +153,7 @@ func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
 	d, err := engine.Compile(specs...)
 	var ce *engine.CompileError
 	if errors.As(err, &ce) {
-		problems = append(problems, ce.Problems...)
+		problems = append(problems, readsAtText(ce.Problems, specs)...)
 	} else if err != nil {
 		return nil, err
 	} else {
@@ -181,7 +182,8 @@ func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
 	return d, nil
 }
 
-// readsAtText moves each problem of Domain.Undeclared, which the engine
+// readsAtText moves each problem of Domain.Undeclared (which a failing
+// engine.Compile lists too), which the engine
 // places at the goal or action that reads the variable, to the start of
 // the condition, pre or effects text that reads it, where a syntax error
 // in that text is placed too (and where moonmind check places it). A text
@@ -202,6 +204,7 @@ func readsAtText(problems []engine.Problem, specs []engine.RoleSpec) []engine.Pr
 			texts[field{a.Pos, "action \"" + a.Name + "\" effects reads \""}] = a.EffectsAt
 		}
 	}
+	problems = slices.Clone(problems) // a CompileError's are not to change
 	for i, p := range problems {
 		head, _, ok := strings.Cut(p.Msg, " reads \"")
 		if !ok {
@@ -215,10 +218,11 @@ func readsAtText(problems []engine.Problem, specs []engine.RoleSpec) []engine.Pr
 }
 
 type roleReader struct {
-	rt       *Runtime
-	file     string
-	src      string
-	problems []engine.Problem
+	rt         *Runtime
+	file       string
+	src        string
+	problems   []engine.Problem
+	lineStarts []int // see lines
 }
 
 func (rd *roleReader) add(pos engine.Pos, msg string) {
@@ -578,22 +582,36 @@ func (rd *roleReader) num(t *lua.LTable, key, what string, at engine.Pos) float6
 // per name) and falls back to the enclosing declaration otherwise.
 
 func (rd *roleReader) offset(p engine.Pos) int {
-	off, line := 0, 1
-	for line < p.Line && off < len(rd.src) {
-		i := strings.IndexByte(rd.src[off:], '\n')
-		if i < 0 {
-			return len(rd.src)
-		}
-		off += i + 1
-		line++
+	starts := rd.lines()
+	if p.Line < 1 {
+		p.Line = 1
 	}
-	return min(off+max(p.Col-1, 0), len(rd.src))
+	if p.Line > len(starts) {
+		return len(rd.src)
+	}
+	return min(starts[p.Line-1]+max(p.Col-1, 0), len(rd.src))
 }
 
 func (rd *roleReader) posOf(off int) engine.Pos {
-	line := 1 + strings.Count(rd.src[:off], "\n")
-	col := off - strings.LastIndexByte(rd.src[:off], '\n')
-	return engine.Pos{File: rd.file, Line: line, Col: col}
+	starts := rd.lines()
+	// The last line that starts at or before off.
+	line, _ := slices.BinarySearch(starts, off+1)
+	return engine.Pos{File: rd.file, Line: line, Col: off - starts[line-1] + 1}
+}
+
+// lines returns the offsets where the lines of rd.src start (the first
+// at 0), made once: offset and posOf, called for every field of every
+// entry, counted the lines from the start of the file each time.
+func (rd *roleReader) lines() []int {
+	if rd.lineStarts == nil {
+		rd.lineStarts = []int{0}
+		for i := 0; i < len(rd.src); i++ {
+			if rd.src[i] == '\n' {
+				rd.lineStarts = append(rd.lineStarts, i+1)
+			}
+		}
+	}
+	return rd.lineStarts
 }
 
 // find returns the position of the first match of pattern at or after
