@@ -116,7 +116,7 @@ func (b *budget) done(th *lua.LState) <-chan struct{} {
 // since the last look, the count at most the stop): the commonest, a
 // lookup on the fast npc object or npc.state, is charged here as
 // tableWork charges it, from the instruction done read; the rest goes to
-// doneRest. b.n already counts the instruction.
+// doneSlow. b.n already counts the instruction.
 func (b *budget) doneWork(th *lua.LState, cf unsafe.Pointer, inst uint32) <-chan struct{} {
 	if b.fastMeta != nil && lookupOps>>(inst>>26)&1 != 0 {
 		if ud := lookupUserDataAt(th, cf, inst); ud != nil {
@@ -131,35 +131,15 @@ func (b *budget) doneWork(th *lua.LState, cf unsafe.Pointer, inst uint32) <-chan
 			}
 		}
 	}
-	return b.doneRest(th)
+	return b.doneSlow(th)
 }
 
 // doneSlow is done past its common case; b.n already counts the
 // instruction. A disarmed or spent budget sends every instruction here
-// (stop is -1, see spend and disarm).
+// (stop is -1, see spend and disarm); a lookup on the fast npc object or
+// npc.state that arrives here (past the stop, or after a collection) is
+// charged by tableWork, as doneWork charges it.
 func (b *budget) doneSlow(th *lua.LState) <-chan struct{} {
-	if b.n <= b.stop && b.fastMeta != nil && gcWatch.cycles.Load() == b.mem.cycles {
-		// Only peekWork sent the instruction here (the budget is armed,
-		// nothing is spent, no clock is read, no collection ran): the
-		// commonest, a lookup on the fast npc object or npc.state, is
-		// charged here as tableWork charges it, the rest goes on below.
-		if ud := lookupUserData(th); ud != nil {
-			switch {
-			case isTable(ud.Metatable, b.fastMeta):
-				b.n += accessUnits
-				return b.afterLookup()
-			case ud == b.fastState && isTable(ud.Metatable, b.fastStateMeta):
-				b.n += accessUnits
-				b.mirror.sync(b.fastAgent)
-				return b.afterLookup()
-			}
-		}
-	}
-	return b.doneRest(th)
-}
-
-// doneRest is doneSlow past the fast objects' lookups.
-func (b *budget) doneRest(th *lua.LState) <-chan struct{} {
 	if !b.armed {
 		b.n-- // a disarmed budget counts nothing
 		return nil

@@ -179,25 +179,11 @@ func peekWork(th *lua.LState, ops uint64) (unsafe.Pointer, uint32) {
 	return nil, 0
 }
 
-// lookupUserData is the userdata that the GETTABLE, GETTABLEKS or SELF
-// instruction th's VM is about to run looks a key up in: nil for
-// another instruction, a lookup in something else, or a frame that
-// cannot be read (peeking off, a Go function's frame). It is tableWork's
-// first test, written out for the budget's commonest case.
-func lookupUserData(th *lua.LState) *lua.LUserData {
-	if th == nil || !peek.ok {
-		return nil
-	}
-	cf, inst := peekWork(th, lookupOps)
-	if cf == nil {
-		return nil
-	}
-	return lookupUserDataAt(th, cf, inst)
-}
-
-// lookupUserDataAt is lookupUserData for instruction inst of th's frame
-// cf, already known to be a lookup: the userdata in its object register,
-// or nil.
+// lookupUserDataAt is the userdata that the GETTABLE, GETTABLEKS or
+// SELF instruction inst of th's frame cf (already known to be a lookup,
+// see peekWork) looks a key up in: the userdata in its object register,
+// or nil. It is tableWork's first test, written out for the budget's
+// commonest case (doneWork).
 func lookupUserDataAt(th *lua.LState, cf unsafe.Pointer, inst uint32) *lua.LUserData {
 	ud, _ := vmFrame{th: th, cf: cf}.register(int(inst & 0x1ff)).(*lua.LUserData)
 	return ud
