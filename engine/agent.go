@@ -398,8 +398,8 @@ func (a *Agent) Tick(dt float64) {
 			} else {
 				moved = a.resume(dt)
 			}
-			if a.progGoal == 1 && moved == 0 && !a.stuck && a.StuckAfter >= 0 && !checkEverything {
-				a.lastProg = a.time // see tickFull
+			if a.goalsStillHold(moved) {
+				a.lastProg = a.time
 			} else if !a.progressStands(moved) {
 				a.checkProgress(moved)
 			}
@@ -471,10 +471,7 @@ func (a *Agent) tickFull(dt float64) {
 			moved = m
 		}
 	}
-	if a.progGoal == 1 && moved == 0 && !a.stuck && a.StuckAfter >= 0 && !checkEverything {
-		// checkProgress, its commonest case written out: every goal was
-		// satisfied at the last check and no slot moved since, so every
-		// goal still is (progressed; not STUCK, so nothing to record).
+	if a.goalsStillHold(moved) {
 		a.lastProg = a.time
 	} else if !a.progressStands(moved) {
 		a.checkProgress(moved)
@@ -955,6 +952,14 @@ func (a *Agent) checkProgress(moved uint64) {
 		a.emit(Event{Kind: EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + shortNumber(after) + " s"})
 		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary("STUCK")})
 	}
+}
+
+// goalsStillHold is checkProgress's commonest case, small enough to
+// inline: every goal was satisfied at the last check and no slot moved
+// since (moved), so every goal still is; the agent progressed and, not
+// STUCK, has nothing to record (the caller sets lastProg).
+func (a *Agent) goalsStillHold(moved uint64) bool {
+	return a.progGoal == 1 && moved == 0 && !a.stuck && a.StuckAfter >= 0 && !checkEverything
 }
 
 // progressStands reports whether checkProgress(moved) would find what it
