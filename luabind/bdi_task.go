@@ -42,6 +42,9 @@ type planBody struct {
 
 // Start implements bdi.Body.
 func (b *planBody) Start(a *engine.Agent, _ *bdi.Event, ctx any) (bdi.Task, error) {
+	if b.rt.closed {
+		return nil, errClosed
+	}
 	return &planTask{coTask: coTask{rt: b.rt, th: b.rt.newThread(a), agent: a, kind: "plan body", zeroDtWaits: true},
 		fn: b.fn, ctx: b.rt.toLua(ctx)}, nil
 }

@@ -21,6 +21,9 @@ type luaBody struct {
 // coroutine starts with a small stack that grows on demand (see
 // registrySize).
 func (b *luaBody) Start(agent *engine.Agent, action *engine.Action) (engine.Task, error) {
+	if b.rt.closed {
+		return nil, errClosed
+	}
 	return &luaTask{coTask: coTask{rt: b.rt, th: b.rt.newThread(agent), agent: agent, kind: "action body"}, body: b}, nil
 }
 

@@ -363,6 +363,9 @@ func (r *Runtime) Call(agent *engine.Agent, fn *lua.LFunction, nret int, args ..
 }
 
 func (r *Runtime) call(agent *engine.Agent, m mode, fn *lua.LFunction, nret int, args ...lua.LValue) ([]lua.LValue, error) {
+	if r.closed {
+		return nil, errClosed
+	}
 	if site := r.site; site.kind != siteNone && r.tickSpent(agent, site.kind, site.name) {
 		r.site = callSite{}
 		return nil, r.tickRefused(agent, site)

@@ -406,6 +406,9 @@ func nonFinite(v float64) string {
 // always runs.
 func (lu *luaUtility) call(fn *lua.LFunction, action, state lua.LValue, budgeted bool, site callSite) (lua.LValue, error) {
 	r := lu.rt
+	if r.closed {
+		return lua.LNil, errClosed
+	}
 	L := r.L
 	armed := false
 	var ctx context.Context

@@ -3,7 +3,6 @@ package luabind
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/expr"
@@ -15,10 +14,17 @@ import (
 // npc.state and a role's state table). Infinities and smaller numbers,
 // integral or not, pass: the rule is expr.SafeNumber, the one rule for
 // every number entering state or the expression language.
+// The number is named in its shortest exact form (expr.FormatNumber:
+// 9007199254740992, 1e+300), and gopher-lua's math.huge, the largest float
+// and not infinity, gets a hint.
 func checkExact(f float64) error {
 	if !math.IsNaN(f) && !expr.SafeNumber(f) {
-		return fmt.Errorf("%s is not an exact integer: numbers of magnitude 2^53 or more are refused, since Lua has already rounded them (Lua numbers are float64; 2^53 + 1 reads as 2^53); keep big ids as strings",
-			strconv.FormatFloat(f, 'f', 0, 64))
+		hint := ""
+		if math.Abs(f) == math.MaxFloat64 {
+			hint = " (math.huge is the largest float here, not infinity: write 1/0 for infinity)"
+		}
+		return fmt.Errorf("%s is not an exact integer: numbers of magnitude 2^53 or more are refused, since Lua has already rounded them (Lua numbers are float64; 2^53 + 1 reads as 2^53); keep big ids as strings%s",
+			expr.FormatNumber(f), hint)
 	}
 	return nil
 }

@@ -110,6 +110,9 @@ func (t *coTask) waitOver(dt float64) ([]lua.LValue, bool) {
 // ends, either way, releases its coroutine.
 func (t *coTask) resume(fn *lua.LFunction, first, args []lua.LValue) (st lua.ResumeState, rets []lua.LValue, err error) {
 	rt := t.rt
+	if rt.closed {
+		return lua.ResumeError, nil, errClosed
+	}
 	sc := rt.begin(t.agent, modeBody)
 	rt.budget.mem.held = t.mem.held
 	rt.running = t.th

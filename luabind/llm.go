@@ -107,6 +107,9 @@ type recordedAnswer struct {
 // the goal text; llm-answer with the plan as JSON, or "timeout", or the
 // reason), so LLMOptions.Replay can repeat a run without the model.
 func (r *Runtime) EnableLLM(o LLMOptions) (*LLM, error) {
+	if r.closed {
+		return nil, errClosed
+	}
 	if o.Planner == nil && o.Replay == nil && !o.Unavailable {
 		return nil, errors.New("luabind: EnableLLM needs a Planner, a Replay or Unavailable")
 	}

@@ -21,6 +21,9 @@ import (
 // syntax or runtime error while the file runs is returned alone, in the
 // same form.
 func (r *Runtime) LoadRole(path string) (engine.RoleSpec, error) {
+	if r.closed {
+		return engine.RoleSpec{}, errClosed
+	}
 	return r.loadRole(r.resolve(path), nil)
 }
 
@@ -121,6 +124,9 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 // role's state variables, goals and actions with the same names win).
 // Problems from every file are reported together.
 func (r *Runtime) LoadDomain(paths ...string) (*engine.Domain, error) {
+	if r.closed {
+		return nil, errClosed
+	}
 	files := map[string]bool{}
 	outer := r.reading
 	r.reading = files

@@ -23,6 +23,9 @@ type domainRecord struct {
 // the error lists every problem as "file:line:col: message". Call it
 // between ticks, on the runtime's goroutine.
 func (r *Runtime) Reload(path string, agents []*engine.Agent) (int, error) {
+	if r.closed {
+		return 0, errClosed
+	}
 	key := filepath.Clean(r.resolve(path))
 	var olds []*engine.Domain
 	for d, rec := range r.domains {

@@ -110,6 +110,9 @@ type Options struct {
 type Runtime struct {
 	L    *lua.LState
 	opts Options
+	// closed is set by Close: every later call into Lua fails with
+	// errClosed instead of reaching the freed state.
+	closed bool
 
 	budget  *budget
 	current *engine.Agent // the agent whose body or callback runs now
@@ -271,9 +274,23 @@ func NewRuntime(opts Options) *Runtime {
 	return r
 }
 
-// Close releases the Lua state. Agents whose bodies run in it must not
-// tick afterwards.
-func (r *Runtime) Close() { r.L.Close() }
+// Close releases the Lua state. Agents whose domains it loaded should be
+// removed from the world first: if they tick afterwards, their bodies,
+// intentions, sensors, conditions and considerations fail with
+// "luabind: the runtime is closed" (recorded like any failure) and the rest
+// of the world ticks on. LoadRole, LoadDomain, Reload and Call on a closed
+// runtime return that error too. A second Close does nothing.
+func (r *Runtime) Close() {
+	if r.closed {
+		return
+	}
+	r.closed = true
+	r.L.Close()
+}
+
+// errClosed is what every call into the Lua state of a closed Runtime
+// returns.
+var errClosed = errors.New("luabind: the runtime is closed (Runtime.Close); load into a new one")
 
 // budgeted reports whether scripts run under a budget; without one the VM
 // skips the per-instruction check entirely.
