@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"math/rand/v2"
 	"unsafe"
 )
@@ -327,8 +328,15 @@ type laneRun struct {
 }
 
 // Tick advances every agent by dt seconds (dt > 0), then the clock, and
-// hands the tick's records to OnEvent.
+// hands the tick's records to OnEvent. A dt that is not a finite number
+// >= 0 (NaN from a frame timer's 0/0, an infinity, a negative step of a
+// clock that jumped back) counts as 0: the agents tick and the clock
+// stands still, rather than every clock turning NaN for good or running
+// bodies losing time.
 func (w *World) Tick(dt float64) {
+	if !(dt >= 0 && dt <= math.MaxFloat64) {
+		dt = 0
+	}
 	traceMark(0)
 	lanes := max(1, w.Workers)
 	if len(w.busy) != lanes {
