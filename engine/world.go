@@ -3,6 +3,7 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+	"sync"
 	"unsafe"
 )
 
@@ -92,6 +93,12 @@ type World struct {
 	src        randSource        // the Rand that NewWorld made and its source, for Snapshot
 	clock      clock             // keeps Time exactly from the tick count
 	crew       *laneCrew         // the helper goroutines of more than one worker (world_crew.go)
+	// ticking is true while Tick runs: Add and Remove then queue their
+	// change in later (under laterMu, since bodies on any worker may call
+	// them), and Tick makes the changes when it ends.
+	ticking bool
+	laterMu sync.Mutex
+	later   []worldChange
 }
 
 // NewWorld returns an empty world with the given seed.
@@ -104,7 +111,17 @@ func NewWorld(seed uint64) *World {
 // the number of agents added before it (0, 1, 2, ...; an ID is never given
 // again after a Remove), and its random source is seeded from the world's
 // seed and its ID.
+//
+// Called during Tick (from a body, a sensor or a host method, on any
+// worker), Add waits for the tick to end: the agent joins after the tick's
+// last agent and its first tick is the next one.
 func (w *World) Add(a *Agent) {
+	if w.ticking {
+		w.laterMu.Lock()
+		w.later = append(w.later, worldChange{a: a, add: true})
+		w.laterMu.Unlock()
+		return
+	}
 	w.adopt(a)
 	a.src = newRandSource(w.Seed, uint64(a.ID)+1)
 	a.Rand = a.src.r
@@ -132,7 +149,24 @@ func (w *World) adopt(a *Agent) {
 // and the agents after it move up one place, keeping their order, their
 // IDs and their workers. It reports whether the agent was in the world.
 // Its pending records are still delivered at the end of the current tick.
+//
+// Called during Tick (a dead NPC's own body or host method, on any
+// worker), Remove waits for the tick to end: every agent the tick started
+// with finishes its tick, and the agent leaves the world after it, with
+// the changes asked for before it. It still reports whether the agent is
+// in the world.
 func (w *World) Remove(a *Agent) bool {
+	if w.ticking {
+		for _, x := range w.Agents {
+			if x == a {
+				w.laterMu.Lock()
+				w.later = append(w.later, worldChange{a: a})
+				w.laterMu.Unlock()
+				return true
+			}
+		}
+		return false
+	}
 	for i, x := range w.Agents {
 		if x != a {
 			continue
@@ -337,6 +371,8 @@ func (w *World) Tick(dt float64) {
 	if !(dt >= 0 && dt <= math.MaxFloat64) {
 		dt = 0
 	}
+	w.ticking = true
+	defer w.endTick()
 	traceMark(0)
 	lanes := max(1, w.Workers)
 	if len(w.busy) != lanes {
@@ -370,6 +406,30 @@ func (w *World) Tick(dt float64) {
 	}
 	w.Time = w.clock.advance(dt)
 	traceMark(7)
+}
+
+// worldChange is an Add (add true) or Remove asked for during Tick.
+type worldChange struct {
+	a   *Agent
+	add bool
+}
+
+// endTick ends Tick (also when an agent's tick panicked): the Adds and
+// Removes asked for during the tick are made now, in the order asked.
+func (w *World) endTick() {
+	w.ticking = false
+	if len(w.later) == 0 {
+		return
+	}
+	later := w.later
+	w.later = nil
+	for _, c := range later {
+		if c.add {
+			w.Add(c.a)
+		} else {
+			w.Remove(c.a)
+		}
+	}
 }
 
 // handOn hands on the tick's records and told beliefs, as flush and
