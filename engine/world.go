@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"sync"
@@ -112,10 +113,16 @@ func NewWorld(seed uint64) *World {
 // again after a Remove), and its random source is seeded from the world's
 // seed and its ID.
 //
+// Add panics when the agent is already in a world (this one or another):
+// Remove it first.
+//
 // Called during Tick (from a body, a sensor or a host method, on any
 // worker), Add waits for the tick to end: the agent joins after the tick's
 // last agent and its first tick is the next one.
 func (w *World) Add(a *Agent) {
+	if a.world != nil {
+		panic(alreadyInWorld(a))
+	}
 	if w.ticking {
 		w.laterMu.Lock()
 		w.later = append(w.later, worldChange{a: a, add: true})
@@ -130,6 +137,9 @@ func (w *World) Add(a *Agent) {
 // adopt adds an agent keeping its random source (Add, and the agents of a
 // snapshot).
 func (w *World) adopt(a *Agent) {
+	if a.world != nil {
+		panic(alreadyInWorld(a))
+	}
 	a.ID = w.nextID
 	w.nextID++
 	a.buffered = true
@@ -154,7 +164,8 @@ func (w *World) adopt(a *Agent) {
 // worker), Remove waits for the tick to end: every agent the tick started
 // with finishes its tick, and the agent leaves the world after it, with
 // the changes asked for before it. It still reports whether the agent is
-// in the world.
+// in the world. When other agents share its name, World.Agent (and Tell)
+// then finds the first of them that is left.
 func (w *World) Remove(a *Agent) bool {
 	if w.ticking {
 		for _, x := range w.Agents {
@@ -173,12 +184,20 @@ func (w *World) Remove(a *Agent) bool {
 		}
 		w.flush(a)
 		a.dropJob()
-		if w.byName[a.Name] == a {
-			delete(w.byName, a.Name)
-		}
 		a.world = nil
 		w.Agents = append(w.Agents[:i], w.Agents[i+1:]...)
 		w.worker = append(w.worker[:i], w.worker[i+1:]...)
+		if w.byName[a.Name] == a {
+			// The name goes to the next agent that has it (a respawned
+			// NPC added before the dead one left), else it is free.
+			delete(w.byName, a.Name)
+			for _, x := range w.Agents {
+				if x.Name == a.Name {
+					w.byName[a.Name] = x
+					break
+				}
+			}
+		}
 		w.lanesStale = true
 		return true
 	}
@@ -406,6 +425,12 @@ func (w *World) Tick(dt float64) {
 	}
 	w.Time = w.clock.advance(dt)
 	traceMark(7)
+}
+
+// alreadyInWorld is Add's panic for an agent that is in a world: it would
+// tick twice a tick (on two workers at once).
+func alreadyInWorld(a *Agent) string {
+	return fmt.Sprintf("engine: World.Add: agent %q is already in a world (Remove it first)", a.Name)
 }
 
 // worldChange is an Add (add true) or Remove asked for during Tick.
