@@ -177,7 +177,10 @@ type npcRef struct {
 	facts *lua.LUserData // npc.facts, made on first use
 }
 
-// Forget drops the runtime's npc object for an agent that left the game.
+// Forget drops the runtime's npc object for an agent that left the game
+// (call it after engine.World.Remove). The object holds the agent, and so
+// its state, recorder and running body: an agent removed without Forget
+// stays in memory as long as the runtime.
 func (r *Runtime) Forget(a *engine.Agent) {
 	delete(r.npcs, a)
 	delete(r.bdi.work, a)
