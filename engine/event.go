@@ -84,8 +84,13 @@ type ActionScore struct {
 }
 
 // Event is one record of one agent: a planning cycle, a utility pick, a
-// replan, an action's start, finish, failure or interruption. Time is the
-// world time in seconds at the start of the tick. Events are plain values,
+// replan, an action's start, finish, failure or interruption. Tick and
+// Time are the agent's own: its tick count (from 1) and its clock in
+// seconds at the start of that tick (Agent.Time). For the agents in the
+// world at its first tick they are the world's tick number and time; an
+// agent added later counts from its own first tick (tick 1, time 0), so
+// World.OnEvent hands on its records in world-tick order under its own
+// numbers (TestRemoveAndAddDuringTickWaitForItsEnd). Events are plain values,
 // printable as one line (String) or as JSON; together they are the flight
 // recorder's records.
 // It is plain data: safe to read from many goroutines at once, not to change
