@@ -197,7 +197,11 @@ type Agent struct {
 // roles; SetPlannerHandle(nil) turns GOAP planning off. The engine reads no
 // environment variable: the command line and the demo turn planning off
 // for MOONMIND_GOAP=off themselves.
+// NewAgent panics on a nil domain.
 func NewAgent(name string, d *Domain) *Agent {
+	if d == nil {
+		panic("engine: NewAgent: agent " + strconv.Quote(name) + " has no domain (a nil *Domain: did Compile or LoadDomain fail?)")
+	}
 	a := &Agent{Name: name, Domain: d, planner: NewPlanner(d), utility: NewUtilityPlanner(d),
 		Recorder: NewRecorder(0), Rand: rand.New(rand.NewPCG(0, 0))}
 	a.makeStates(d)
