@@ -118,7 +118,9 @@ func NewWorld(seed uint64) *World {
 //
 // Called during Tick (from a body, a sensor or a host method, on any
 // worker), Add waits for the tick to end: the agent joins after the tick's
-// last agent and its first tick is the next one.
+// last agent and its first tick is the next one. An agent that must run on
+// one worker (a Lua agent, on its runtime's) is pinned after that Tick
+// returns, with its index in Agents then.
 func (w *World) Add(a *Agent) {
 	if a == nil {
 		panic("engine: World.Add: nil agent")
