@@ -220,6 +220,7 @@ func (r *Runtime) newEnv() *lua.LTable {
 // checked __concat, and returns its main function in a fresh environment.
 // Errors are gopher-lua syntax errors (see luaError).
 func (r *Runtime) compile(src io.Reader, name string) (*lua.LFunction, error) {
+	noteChunk(name)
 	chunk, err := parse.Parse(src, name)
 	if err != nil {
 		return nil, &lua.ApiError{Type: lua.ApiErrorSyntax, Object: lua.LString(err.Error()), Cause: err}
