@@ -64,7 +64,11 @@ end
 -- handle: the engine calls it again each tick, in Go, and resumes the body
 -- with true and its results, or false and an error message.
 local function resumed(ok, ...)
-  if not ok then error((...), 3) end
+  if not ok then
+    local msg = ...
+    if type(msg) == "string" then raise(msg) end -- names the caller's line, in pcall too
+    error(msg, 0)
+  end
   return ...
 end
 local function started(done, ...)

@@ -28,6 +28,7 @@ func TestErrorsNameTheLineOnceWhateverThePath(t *testing.T) {
 		{"wait not a colon", "npc.wait(0.1)", ":3: npc:wait is a method: call it with a colon, npc:wait(...), not npc.wait(...)"},
 		{"host", "npc:fail()", ":3: npc:fail: no ammo"},
 		{"error", "error('boom')", ":3: boom"},
+		{"error at level 2", "local function f() error('deep', 2) end\nf()", ":4: deep"},
 		{"nil index", "local t = nil\nlocal x = t.y", ":4: attempt to index a non-table object(nil) with key 'y'"},
 		{"no position", "error(nil)", ":3: an error value that is a nil, not a message (raise errors with a string)"},
 		{"overflow", "local function f() return 1 + f() end\nf()", ":3: stack overflow"},
