@@ -7,7 +7,6 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // TestLeakedFastNPCIsRefused: a victim keeps its npc object (fast while
@@ -21,32 +20,7 @@ func TestLeakedFastNPCIsRefused(t *testing.T) {
 }
 
 func leakedNPCIsRefused(t *testing.T) {
-	var reports []string
-	rt := NewRuntime(Options{
-		ScriptsDir: filepath.Join("testdata", "breaker2"),
-		Print:      func(string) {},
-		Host: map[string]HostFunc{"report": func(c *HostCall) (bool, error) {
-			msg, _ := c.Args[0].AsString()
-			reports = append(reports, c.Agent.Name+": "+msg)
-			return true, nil
-		}},
-	})
-	defer rt.Close()
-	d, err := rt.LoadDomain("leak.lua")
-	require.NoError(t, err)
-	w := engine.NewWorld(1)
-	var fails []string
-	w.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventFail {
-			fails = append(fails, e.Agent+": "+e.Reason)
-		}
-	}
-	victim, attacker := engine.NewAgent("victim", d), engine.NewAgent("attacker", d)
-	w.Add(victim)
-	w.Add(attacker)
-	for range 20 {
-		w.Tick(0.1)
-	}
+	reports, fails, victim, _ := reportWorld(t, filepath.Join("testdata", "breaker2"), "leak.lua", nil)
 	assert.Empty(t, fails)
 	file := filepath.Join("testdata", "breaker2", "leak.lua") + ":"
 	for i := range reports {

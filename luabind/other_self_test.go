@@ -6,7 +6,6 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // TestNPCMethodsRefuseAnotherAgentsNPCAsSelf: npc.wait(other, 1) and
@@ -19,34 +18,7 @@ func TestNPCMethodsRefuseAnotherAgentsNPCAsSelf(t *testing.T) {
 }
 
 func npcMethodsRefuseAnotherAgentsNPCAsSelf(t *testing.T) {
-	var reports []string
-	rt := NewRuntime(Options{
-		ScriptsDir: filepath.Join("testdata", "msg"),
-		Print:      func(string) {},
-		Host: map[string]HostFunc{
-			"report": func(c *HostCall) (bool, error) {
-				msg, _ := c.Args[0].AsString()
-				reports = append(reports, c.Agent.Name+": "+msg)
-				return true, nil
-			},
-		},
-	})
-	defer rt.Close()
-	d, err := rt.LoadDomain("other_self.lua")
-	require.NoError(t, err)
-	w := engine.NewWorld(1)
-	var fails []string
-	w.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventFail {
-			fails = append(fails, e.Agent+": "+e.Reason)
-		}
-	}
-	victim := engine.NewAgent("victim", d)
-	w.Add(victim)
-	w.Add(engine.NewAgent("attacker", d))
-	for range 20 {
-		w.Tick(0.1)
-	}
+	reports, fails, victim, _ := reportWorld(t, filepath.Join("testdata", "msg"), "other_self.lua", nil)
 	f := filepath.Join("testdata", "msg", "other_self.lua") + ":"
 	used := `npc "victim" used while agent "attacker" runs: an npc object belongs to its own agent`
 	assert.Equal(t, []string{
