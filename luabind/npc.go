@@ -133,7 +133,15 @@ func (r *Runtime) initNPC() {
 	L.Push(r.sleepToken)
 	L.Push(r.hostToken)
 	L.Push(L.NewFunction(func(L *lua.LState) int {
-		preludeError(L, "%s", L.CheckString(1))
+		msg := L.CheckString(1)
+		where := scriptWhere(L) // as preludeError
+		if where == "" && r.running != nil {
+			// A pcall worker resumed by the task (a host call that failed
+			// over ticks, called by pcall itself) has no script frame and
+			// no script parent: the body's coroutine names the pcall line.
+			where = scriptWhere(r.running)
+		}
+		L.Error(lua.LString(where+msg), 0)
 		return 0
 	}))
 	L.Push(L.NewFunction(r.hostStartColon))

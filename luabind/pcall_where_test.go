@@ -76,6 +76,8 @@ func TestPcallErrorsNameTheCallersLine(t *testing.T) {
 		{"function() npc:fail() end", "@ npc:fail: no ammo"},
 		{"function() npc:failslow() end", "@ npc:failslow: lost"},
 		{"function() pcall(function() npc:failslow() end) npc:failslow() end", "@ npc:failslow: lost"},
+		{"npc.failslow, npc", "@ npc:failslow: lost"},
+		{"npc.fail, npc", "@ npc:fail: no ammo"},
 		{"function() npc.achieve('x') end", "@ npc:achieve is a method: call it with a colon, npc:achieve(...), not npc.achieve(...)"},
 		{"function() npc.wait_event() end", "@ npc:wait_event is a method: call it with a colon, npc:wait_event(...), not npc.wait_event(...)"},
 		{"function() npc:wait(-1) end", "@ npc:wait: seconds must be a number >= 0, got -1"},
