@@ -53,3 +53,16 @@ func (c *clock) now() float64 {
 	}
 	return c.base + float64(c.n)*c.dt
 }
+
+// last returns the time at the start of the latest tick of the current
+// run (the time its records carry), or ok false when the run has no tick
+// yet (the clock was just set or restarted).
+func (c *clock) last() (t float64, ok bool) {
+	if c.n == 0 {
+		return 0, false
+	}
+	if c.rate > 0 {
+		return c.base + float64(c.n-1)/c.rate, true
+	}
+	return c.base + float64(c.n-1)*c.dt, true
+}

@@ -505,9 +505,12 @@ func (w *World) handOn() {
 }
 
 // Finish ends a run: each agent records its summary line (EventSummary,
-// status RUNNING, IDLE or STUCK), which reaches OnEvent. An agent is IDLE
-// when it runs no action, has no plan left and its reactive layer, if it
-// has one with a Busy method, is not busy.
+// status RUNNING, IDLE or STUCK), which reaches OnEvent. The summary
+// carries the agent's last tick and that tick's time, as the tick's other
+// records do (after 50 ticks of 0.1 s: tick 50, 4.9 s), not the time the
+// clock has moved on to. An agent is IDLE when it runs no action, has no
+// plan left and its reactive layer, if it has one with a Busy method, is
+// not busy.
 func (w *World) Finish() {
 	for _, a := range w.Agents {
 		status := "RUNNING"
@@ -517,7 +520,12 @@ func (w *World) Finish() {
 		case a.task == nil && a.step >= len(a.plan) && !a.reactiveBusy():
 			status = "IDLE"
 		}
+		now := a.time
+		if t, ok := a.clock.last(); ok {
+			a.time = t
+		}
 		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary(status)})
+		a.time = now
 		w.flush(a)
 	}
 }

@@ -192,7 +192,11 @@
 // argument to a host method or to npc:wait) names the line that called
 // the method; after a tail call (return npc:shoot()), which leaves no
 // frame of its line, the nearest script line still on the stack (often
-// the pcall's). An on_interrupt handler that fails is recorded as an
+// the pcall's). error(msg, level) names the line as Lua does (level 2,
+// the line that called the function raising it; where Lua would name
+// none, because that caller is pcall or Go code, the nearest script line
+// further out; level 0, none), with any file path, also one with spaces;
+// pcall returns the same message. An on_interrupt handler that fails is recorded as an
 // engine.EventFail of the interrupted action (engine.InterruptReporter).
 // testdata/hostile holds a corpus of hostile scripts with the exact
 // message each gives.

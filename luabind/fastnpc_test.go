@@ -37,24 +37,11 @@ func runBody(t *testing.T, dir, name, body string, slow bool) (works []int64, a 
 	rt := NewRuntime(Options{InstructionBudget: testBudget, Host: map[string]HostFunc{
 		"noop": func(c *HostCall) (bool, error) { return true, nil },
 		"slow": func(c *HostCall) (bool, error) { return !c.First, nil },
-		"bump": func(c *HostCall) (bool, error) {
-			n, _ := c.Agent.Get("n").AsNumber()
-			c.Agent.Set("n", engine.NumberValue(n+10))
-			return true, nil
-		},
+		"bump": bumpN,
 	}})
 	defer rt.Close()
-	d, err := rt.LoadDomain(file)
-	require.NoError(t, err)
-	a = engine.NewAgent("f", d)
-	act := d.Action("work")
-	task, err := act.Body.Start(a, act)
-	require.NoError(t, err)
-	st := engine.Running
-	for i := 0; i < 5 && st == engine.Running && err == nil; i++ {
-		st, err = task.Resume(0.1)
-		works = append(works, task.(*luaTask).work)
-	}
+	a, task := startWork(t, rt, file, "f", nil)
+	works, err = resumeWork(task, 5, nil)
 	return works, a, err
 }
 

@@ -50,9 +50,14 @@ func (r *Runtime) goWait(L *lua.LState) int {
 	if tailCalled(L) {
 		where, level = waitWhereTail, 2
 	}
-	if L.Get(1).Type() != lua.LTUserData {
-		r.chargeVM(L, where, waitUnits.notColon)
-		L.Error(lua.LString(where(L)+"npc:wait is a method: call it with a colon, npc:wait(...), not npc.wait(...)"), 0)
+	if self := L.Get(1); self != lua.LValue(r.fast) {
+		// Not the running agent's own npc while it is fast (its body
+		// runs): the common case costs this one comparison.
+		if self.Type() != lua.LTUserData {
+			r.chargeVM(L, where, waitUnits.notColon)
+			L.Error(lua.LString(where(L)+"npc:wait is a method: call it with a colon, npc:wait(...), not npc.wait(...)"), 0)
+		}
+		r.waitSelf(L, where, self)
 	}
 	if r.mode != modeBody {
 		r.chargeVM(L, where, waitUnits.notBody)
@@ -87,6 +92,18 @@ func (r *Runtime) goWait(L *lua.LState) int {
 		c.endsAfterWait = waitEndsCoroutine(L)
 	}
 	return -1
+}
+
+// waitSelf refuses npc:wait's self when it is another agent's npc object
+// (kept in a shared table: the wait would suspend this agent's body on
+// that one's behalf), charging what the not-a-colon path charges. Another
+// userdata (npc.state) is let through, as the prelude's Lua npc:wait,
+// which checks only the type, lets it.
+func (r *Runtime) waitSelf(L *lua.LState, where func(*lua.LState) string, self lua.LValue) {
+	if p, ok := self.(*lua.LUserData).Value.(*npcRef); ok && p.a != r.current {
+		r.chargeVM(L, where, waitUnits.notColon)
+		L.Error(lua.LString(where(L)+r.notCurrent(p.a)), 0)
+	}
 }
 
 // badSeconds is npc:wait's message for seconds that are NaN or below 0

@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"maps"
 	"path/filepath"
 	"testing"
 
@@ -55,4 +56,38 @@ func (wd *world) first(agent string, kind engine.EventKind) *engine.Event {
 		}
 	}
 	return nil
+}
+
+// reportWorld runs two agents of the role file in dir (under testdata),
+// "victim" then "attacker", for 20 ticks of 0.1 s, with the host method
+// report (each call one line "agent: message" of reports) and the host
+// methods of extra. It returns the reports, the reasons of the agents'
+// fail records ("agent: reason") and the two agents.
+func reportWorld(t *testing.T, dir, file string, extra map[string]HostFunc) (reports, fails []string, victim, attacker *engine.Agent) {
+	t.Helper()
+	host := map[string]HostFunc{
+		"report": func(c *HostCall) (bool, error) {
+			msg, _ := c.Args[0].AsString()
+			reports = append(reports, c.Agent.Name+": "+msg)
+			return true, nil
+		},
+	}
+	maps.Copy(host, extra)
+	rt := NewRuntime(Options{ScriptsDir: dir, Print: func(string) {}, Host: host})
+	defer rt.Close()
+	d, err := rt.LoadDomain(file)
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	w.OnEvent = func(e engine.Event) {
+		if e.Kind == engine.EventFail {
+			fails = append(fails, e.Agent+": "+e.Reason)
+		}
+	}
+	victim, attacker = engine.NewAgent("victim", d), engine.NewAgent("attacker", d)
+	w.Add(victim)
+	w.Add(attacker)
+	for range 20 {
+		w.Tick(0.1)
+	}
+	return reports, fails, victim, attacker
 }

@@ -51,7 +51,7 @@ end
 -- npc:wait_until(fn): suspend the body until fn(npc) returns true.
 function methods.wait_until(self, fn)
   colon(self, "wait_until")
-  inbody("wait_until")
+  inbody("wait_until", self)
   if type(fn) ~= "function" then
     raise("bad argument #1 to 'wait_until' (function expected, got " .. type(fn) .. ")")
   end
@@ -64,7 +64,11 @@ end
 -- handle: the engine calls it again each tick, in Go, and resumes the body
 -- with true and its results, or false and an error message.
 local function resumed(ok, ...)
-  if not ok then error((...), 3) end
+  if not ok then
+    local msg = ...
+    if type(msg) == "string" then raise(msg) end -- names the caller's line, in pcall too
+    error(msg, 0)
+  end
   return ...
 end
 local function started(done, ...)
@@ -129,7 +133,15 @@ func (r *Runtime) initNPC() {
 	L.Push(r.sleepToken)
 	L.Push(r.hostToken)
 	L.Push(L.NewFunction(func(L *lua.LState) int {
-		preludeError(L, "%s", L.CheckString(1))
+		msg := L.CheckString(1)
+		where := scriptWhere(L) // as preludeError
+		if where == "" && r.running != nil {
+			// A pcall worker resumed by the task (a host call that failed
+			// over ticks, called by pcall itself) has no script frame and
+			// no script parent: the body's coroutine names the pcall line.
+			where = scriptWhere(r.running)
+		}
+		L.Error(lua.LString(where+msg), 0)
 		return 0
 	}))
 	L.Push(L.NewFunction(r.hostStartColon))
@@ -226,12 +238,23 @@ func preludeError(L *lua.LState, format string, args ...any) {
 	L.Error(lua.LString(scriptWhere(L)+fmt.Sprintf(format, args...)), 0)
 }
 
-// inBody("wait") raises an error unless an action body is running: only a
-// body is a coroutine the engine resumes each tick.
+// inBody("wait", self) raises an error unless an action body is running:
+// only a body is a coroutine the engine resumes each tick; with self, it
+// also refuses an npc object that is not the running agent's (another
+// agent's, kept in a shared table), as checkCurrent does.
 func (r *Runtime) inBody(L *lua.LState) int {
 	if r.mode != modeBody {
 		// Level 2 is the script that called npc:wait (level 1 is the prelude).
 		L.Error(lua.LString(L.Where(2)+" npc:"+L.CheckString(1)+" can only be called in an action body (run), not in "+r.mode.String()), 0)
+	}
+	if L.GetTop() >= 2 {
+		if self := L.Get(2); self != lua.LValue(r.fast) {
+			if ud, ok := self.(*lua.LUserData); ok {
+				if p, ok := ud.Value.(*npcRef); ok && p.a != r.current {
+					preludeError(L, "%s", r.notCurrent(p.a))
+				}
+			}
+		}
 	}
 	return 0
 }

@@ -78,7 +78,7 @@ func (r *Runtime) pcall(L *lua.LState) int {
 	switch ok, tag := L.Get(2), L.Get(3); {
 	case ok != lua.LTrue:
 		// f raised an error and the worker is dead.
-		msg, stop := r.protectedError(tag)
+		msg, stop := r.protectedError(tag, w)
 		if stop {
 			L.Error(msg, 0)
 		}
@@ -107,10 +107,13 @@ func (r *Runtime) pcall(L *lua.LState) int {
 // protectedError is what pcall returns for the error object v of a
 // protected function that failed: a message loses a position in the
 // sandbox's prelude and any heap address gopher-lua wrote in it (a
-// trace that prints it repeats). When the budget or a memory limit was
+// trace that prints it repeats); a position in the prelude becomes the
+// script line that called into it (w is the dead worker, whose frames
+// remain), so npc.achieve(...) or a host call that failed over ticks is
+// placed as it is outside pcall. When the budget or a memory limit was
 // spent, stop is true and msg names the line where it was: that is not
 // the function's error to catch, and the caller stops too.
-func (r *Runtime) protectedError(v lua.LValue) (msg lua.LValue, stop bool) {
+func (r *Runtime) protectedError(v lua.LValue, w *lua.LState) (msg lua.LValue, stop bool) {
 	s, ok := v.(lua.LString)
 	if !ok {
 		return v, false
@@ -118,7 +121,11 @@ func (r *Runtime) protectedError(v lua.LValue) (msg lua.LValue, stop bool) {
 	if b := r.budget; b.armed && b.spent != nil {
 		return lua.LString(locateAt(string(s), b.spentAt)), true
 	}
-	return lua.LString(scrubAddresses(stripPrelude(string(s)))), false
+	m := string(s)
+	if stripped := stripPrelude(m); stripped != m {
+		m = scriptWhere(w) + stripped
+	}
+	return lua.LString(scrubAddresses(m)), false
 }
 
 // stripPrelude drops a position in the sandbox's own Lua code (the budget
@@ -170,7 +177,7 @@ func (r *Runtime) resumeThread(L, th *lua.LState, fn *lua.LFunction, args []lua.
 		default:
 			// The protected function failed (the worker is dead).
 			c.pcallWorker = nil
-			msg, stop := r.protectedError(errObject(err))
+			msg, stop := r.protectedError(errObject(err), w)
 			if stop {
 				// A spent budget or memory limit stops th too.
 				return lua.ResumeError, nil, &lua.ApiError{Type: lua.ApiErrorRun, Object: msg}

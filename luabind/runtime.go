@@ -7,8 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -365,9 +367,55 @@ func itoa(i int) string { return strconv.Itoa(i) }
 
 var (
 	preludeWhere = regexp.MustCompile(`^(` + preludeName + `:\d+: ?)+`)
-	hasWhere     = regexp.MustCompile(`^[^\s:]+:\d+:`)
-	traceWhere   = regexp.MustCompile(`(?m)^\s*([^\s:\[]+):(\d+):`)
+	plainWhere   = regexp.MustCompile(`^([^\s:\[]+):(\d+):`)
 )
+
+// oddChunks holds the chunk names (script paths) of every runtime that
+// plainWhere cannot end, those with a space or a colon in them
+// ("my scripts/guard.lua"): leadingWhere looks for them by name. Names
+// are only added (a path is one string however often it loads); errors
+// read them, so the lock is taken on error paths and at compile only.
+var oddChunks struct {
+	sync.RWMutex
+	names []string
+}
+
+// noteChunk records a chunk name whose positions plainWhere cannot read.
+func noteChunk(name string) {
+	if m := plainWhere.FindStringSubmatch(name + ":1:"); m != nil && m[1] == name {
+		return
+	}
+	oddChunks.Lock()
+	defer oddChunks.Unlock()
+	if !slices.Contains(oddChunks.names, name) {
+		oddChunks.names = append(oddChunks.names, name)
+	}
+}
+
+// leadingWhere reads the position "file:line:" that s begins with: the
+// file and the line, and ok false when s begins with none. A file is a
+// name without spaces or colons, or a chunk name noteChunk recorded.
+func leadingWhere(s string) (file, line string, ok bool) {
+	if m := plainWhere.FindStringSubmatch(s); m != nil {
+		return m[1], m[2], true
+	}
+	oddChunks.RLock()
+	defer oddChunks.RUnlock()
+	for _, name := range oddChunks.names {
+		rest, found := strings.CutPrefix(s, name+":")
+		if !found {
+			continue
+		}
+		n := 0
+		for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+			n++
+		}
+		if n > 0 && n < len(rest) && rest[n] == ':' && len(name) > len(file) {
+			file, line, ok = name, rest[:n], true // the longest name that fits
+		}
+	}
+	return file, line, ok
+}
 
 // locate names the script's line in an error message: a position in this
 // package's own Lua code (the prelude) is replaced by the innermost
@@ -375,21 +423,23 @@ var (
 // (error(nil), a call stack overflow) gets that frame's position.
 func locate(msg, trace string) string {
 	where := ""
-	for _, m := range traceWhere.FindAllStringSubmatch(trace, -1) {
-		if m[1] != preludeName {
-			where = m[1] + ":" + m[2] + ": "
+	for line := range strings.Lines(trace) {
+		if file, n, ok := leadingWhere(strings.TrimLeft(line, " \t")); ok && file != preludeName {
+			where = file + ":" + n + ": "
 			break
 		}
 	}
 	return locateAt(msg, where)
 }
 
-// locateAt is locate with the script's position given ("file:line: ").
+// locateAt is locate with the script's position given ("file:line: "):
+// a message that already begins with a position (any script path, with
+// spaces or not) keeps it and gets no second one.
 func locateAt(msg, where string) string {
 	if p := preludeWhere.FindString(msg); p != "" {
 		return where + msg[len(p):]
 	}
-	if !hasWhere.MatchString(msg) {
+	if _, _, ok := leadingWhere(msg); !ok {
 		return where + msg
 	}
 	return msg

@@ -133,8 +133,13 @@ func (r *Runtime) openSandbox() {
 
 	raise := base.RawGetString("error").(*lua.LFunction).GFunction
 	base.RawSetString("error", L.NewFunction(func(L *lua.LState) int {
-		if _, ok := L.Get(1).(lua.LString); !ok {
+		msg, ok := L.Get(1).(lua.LString)
+		if !ok {
 			r.errorWhere = scriptWhere(L)
+		} else if level := L.OptInt(2, 1); level >= 2 {
+			// gopher-lua names the line of error's caller for every
+			// level but 0; Lua names the level's function.
+			L.Error(lua.LString(levelWhere(L, level)+string(msg)), 0)
 		}
 		return raise(L)
 	}))
@@ -220,6 +225,7 @@ func (r *Runtime) newEnv() *lua.LTable {
 // checked __concat, and returns its main function in a fresh environment.
 // Errors are gopher-lua syntax errors (see luaError).
 func (r *Runtime) compile(src io.Reader, name string) (*lua.LFunction, error) {
+	noteChunk(name)
 	chunk, err := parse.Parse(src, name)
 	if err != nil {
 		return nil, &lua.ApiError{Type: lua.ApiErrorSyntax, Object: lua.LString(err.Error()), Cause: err}
@@ -615,6 +621,25 @@ func scriptWhere(L *lua.LState) string {
 }
 
 func threadWhere(L *lua.LState) string { return threadWhereFrom(L, 0) }
+
+// levelWhere is where error(msg, level) places msg: "file:line: " of the
+// function level calls up from error (1 the function that called error,
+// 2 its caller, ...), as in Lua. Where that function is Go or this
+// package's code (pcall, the prelude) or the stack is shorter, it is the
+// nearest script frame further out, climbing to the coroutines that
+// resumed L (a pcall runs its function in a worker coroutine): the line
+// of the pcall, not no position.
+func levelWhere(L *lua.LState, level int) string {
+	if _, ok := L.GetStack(level); ok {
+		if where := threadWhereFrom(L, level); where != "" {
+			return where
+		}
+	}
+	if L.Parent != nil {
+		return scriptWhere(L.Parent)
+	}
+	return ""
+}
 
 // threadWhereFrom is threadWhere from call level from up (0 is the
 // running function, 1 its caller).

@@ -25,15 +25,12 @@ func runMirrored(t *testing.T, dir, name, body string, off bool) (works []int64,
 	t.Helper()
 	defer func(old bool) { noMirror = old }(noMirror)
 	noMirror = off
-	file := filepath.Join(dir, name+".lua")
-	require.NoError(t, os.WriteFile(file, []byte(fmt.Sprintf(mirrorRole, body)), 0o644))
+	file := writeMirrorRole(t, dir, name, body)
 	var rt *Runtime
 	rt = NewRuntime(Options{InstructionBudget: testBudget, Host: map[string]HostFunc{
 		"bump": func(c *HostCall) (bool, error) {
-			n, _ := c.Agent.Get("n").AsNumber()
-			c.Agent.Set("n", engine.NumberValue(n+10))
 			c.Agent.Set("s", engine.StringValue("bumped"))
-			return true, nil
+			return bumpN(c)
 		},
 		"look": func(c *HostCall) (bool, error) {
 			ud := rt.npc(c.Agent).Value.(*npcRef).state
@@ -42,18 +39,10 @@ func runMirrored(t *testing.T, dir, name, body string, off bool) (works []int64,
 		},
 	}})
 	defer rt.Close()
-	d, err := rt.LoadDomain(file)
-	require.NoError(t, err)
-	a = engine.NewAgent("m", d)
-	act := d.Action("work")
-	task, err := act.Body.Start(a, act)
-	require.NoError(t, err)
-	st := engine.Running
-	for i := 0; i < 5 && st == engine.Running && err == nil; i++ {
+	a, task := startWork(t, rt, file, "m", nil)
+	works, err = resumeWork(task, 5, func(i int) {
 		a.Set("m", engine.NumberValue(float64(2+i))) // the game changes state between ticks
-		st, err = task.Resume(0.1)
-		works = append(works, task.(*luaTask).work)
-	}
+	})
 	return works, a, seen, err
 }
 
@@ -215,28 +204,15 @@ func TestFastStateGlobalsCannotReachIt(t *testing.T) {
 // budget check runs to keep a mirror exact, so a read after a write (in
 // Lua or by a host method) sees the new value, on the fast npc too.
 func TestStateWithoutBudgetSeesItsWrites(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "nobudget.lua")
-	body := `local before = npc.state.n
+	file := writeMirrorRole(t, t.TempDir(), "nobudget", `local before = npc.state.n
 npc.state.n = 7
 npc.state.m = npc.state.n + before
 npc:bump()
-npc.state.s = "n=" .. npc.state.n`
-	require.NoError(t, os.WriteFile(file, []byte(fmt.Sprintf(mirrorRole, body)), 0o644))
+npc.state.s = "n=" .. npc.state.n`)
 	for _, opts := range []Options{{InstructionBudget: -1}, {InstructionBudget: testBudget}} {
-		opts.Host = map[string]HostFunc{"bump": func(c *HostCall) (bool, error) {
-			n, _ := c.Agent.Get("n").AsNumber()
-			c.Agent.Set("n", engine.NumberValue(n+10))
-			return true, nil
-		}}
+		opts.Host = map[string]HostFunc{"bump": bumpN}
 		rt := NewRuntime(opts)
-		d, err := rt.LoadDomain(file)
-		require.NoError(t, err)
-		a := engine.NewAgent("a", d)
-		a.Set("n", engine.NumberValue(1))
-		act := d.Action("work")
-		task, err := act.Body.Start(a, act)
-		require.NoError(t, err)
+		a, task := startWork(t, rt, file, "a", func(a *engine.Agent) { a.Set("n", engine.NumberValue(1)) })
 		st, err := task.Resume(0.1)
 		require.NoError(t, err)
 		assert.Equal(t, engine.Succeeded, st)

@@ -2,8 +2,6 @@ package luabind
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -32,17 +30,12 @@ func runWrites(t *testing.T, dir, name, body string, slow bool, budget int64) wr
 	t.Helper()
 	defer func(old bool) { slowStateWrites = old }(slowStateWrites)
 	slowStateWrites = slow
-	file := filepath.Join(dir, name+".lua")
-	require.NoError(t, os.WriteFile(file, []byte(fmt.Sprintf(mirrorRole, body)), 0o644))
+	file := writeMirrorRole(t, dir, name, body)
 	var rt *Runtime
 	var run writeRun
 	var judge *lua.LFunction
 	rt = NewRuntime(Options{InstructionBudget: budget, Host: map[string]HostFunc{
-		"bump": func(c *HostCall) (bool, error) {
-			n, _ := c.Agent.Get("n").AsNumber()
-			c.Agent.Set("n", engine.NumberValue(n+10))
-			return true, nil
-		},
+		"bump": bumpN,
 		"look": func(c *HostCall) (bool, error) {
 			_, ok := rt.stFastMeta.RawGetString("__newindex").(*lua.LTable)
 			run.fastWrites = append(run.fastWrites, ok && rt.budget.fastState != nil)
@@ -222,29 +215,14 @@ npc.state.flag = true`
 // the budget's write check), and reads after writes and host calls see
 // the new values.
 func TestFastStateWritesUnderATimeBudget(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "timed.lua")
-	body := `local x = npc.state.n
+	file := writeMirrorRole(t, t.TempDir(), "timed", `local x = npc.state.n
 npc.state.n = x + 5
 npc.state.m = npc.state.n * 2
 npc:bump()
-npc.state.s = "n=" .. npc.state.n .. " m=" .. npc.state.m`
-	require.NoError(t, os.WriteFile(file, []byte(fmt.Sprintf(mirrorRole, body)), 0o644))
-	rt := NewRuntime(Options{InstructionBudget: -1, TimeBudget: time.Hour, Host: map[string]HostFunc{
-		"bump": func(c *HostCall) (bool, error) {
-			n, _ := c.Agent.Get("n").AsNumber()
-			c.Agent.Set("n", engine.NumberValue(n+10))
-			return true, nil
-		},
-	}})
+npc.state.s = "n=" .. npc.state.n .. " m=" .. npc.state.m`)
+	rt := NewRuntime(Options{InstructionBudget: -1, TimeBudget: time.Hour, Host: map[string]HostFunc{"bump": bumpN}})
 	defer rt.Close()
-	d, err := rt.LoadDomain(file)
-	require.NoError(t, err)
-	a := engine.NewAgent("t", d)
-	a.Set("n", engine.NumberValue(1))
-	act := d.Action("work")
-	task, err := act.Body.Start(a, act)
-	require.NoError(t, err)
+	a, task := startWork(t, rt, file, "t", func(a *engine.Agent) { a.Set("n", engine.NumberValue(1)) })
 	st, err := task.Resume(0.1)
 	require.NoError(t, err)
 	assert.Equal(t, engine.Succeeded, st)

@@ -79,10 +79,13 @@ func TestGuardsOfOneTickShareTheTickBudget(t *testing.T) {
 			cut++
 		}
 	}
-	// A guard's error is one no-plan record, and the event then has no
-	// applicable plan (a second): the guards that ran are the rest.
-	ran -= cut + refused
-	assert.Equal(t, []int{1, 1, 198}, []int{ran, cut, refused}, "guards that ran, were cut, were not run")
+	// A guard that ran and refused is one no-plan record per event; a
+	// guard's error is one record per tick and guard (the cut, here), and
+	// an event whose one relevant guard failed has no other: the events
+	// left are those whose guard was not run.
+	beliefs := len(ofKind(events, engine.EventBeliefAdded, 1))
+	assert.Equal(t, []int{1, 1, 0, 198}, []int{ran, cut, refused, beliefs - ran - cut},
+		"guards that ran, were cut, recorded as not run, not run")
 	recs := ofKind(events, engine.EventTickBudget, 0)
 	require.Len(t, recs, 1, "one tick-budget record, in the tick that spent it")
 	r := recs[0]
@@ -104,7 +107,9 @@ func TestGuardsOfOneTickShareTheTickBudget(t *testing.T) {
 			failed++
 		}
 	}
-	assert.Equal(t, []int{3, 197}, []int{ran - failed, failed}, "guards that ran, guards cut or not run")
+	beliefs = len(ofKind(events, engine.EventBeliefAdded, 1))
+	assert.Equal(t, []int{3, 1, 197}, []int{ran, failed, beliefs - ran},
+		"guards that ran, the one record of the guard's failures, guards cut or not run")
 	recs = ofKind(events, engine.EventTickBudget, 0)
 	require.Len(t, recs, 1)
 	by = tickSpentBy(t, recs[0].Reason)

@@ -5,9 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // TestWrapperErrorsNameTheScriptLine: an error raised inside the npc
@@ -20,34 +18,9 @@ func TestWrapperErrorsNameTheScriptLine(t *testing.T) {
 }
 
 func wrapperErrorsNameTheScriptLine(t *testing.T) {
-	var reports []string
-	rt := NewRuntime(Options{
-		ScriptsDir: filepath.Join("testdata", "msg"),
-		Print:      func(string) {},
-		Host: map[string]HostFunc{
-			"report": func(c *HostCall) (bool, error) {
-				msg, _ := c.Args[0].AsString()
-				reports = append(reports, c.Agent.Name+": "+msg)
-				return true, nil
-			},
-			"fail": func(*HostCall) (bool, error) { return true, errors.New("out of ammo") },
-		},
+	reports, fails, _, _ := reportWorld(t, filepath.Join("testdata", "msg"), "wrapper.lua", map[string]HostFunc{
+		"fail": func(*HostCall) (bool, error) { return true, errors.New("out of ammo") },
 	})
-	defer rt.Close()
-	d, err := rt.LoadDomain("wrapper.lua")
-	require.NoError(t, err)
-	w := engine.NewWorld(1)
-	var fails []string
-	w.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventFail {
-			fails = append(fails, e.Agent+": "+e.Reason)
-		}
-	}
-	w.Add(engine.NewAgent("victim", d))
-	w.Add(engine.NewAgent("attacker", d))
-	for range 20 {
-		w.Tick(0.1)
-	}
 	f := filepath.Join("testdata", "msg", "wrapper.lua") + ":"
 	used := `npc "victim" used while agent "attacker" runs: an npc object belongs to its own agent`
 	assert.Equal(t, []string{

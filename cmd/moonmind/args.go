@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"github.com/moonmind-ai/moonmind/engine/expr"
 	"io"
+	"math"
 	"path/filepath"
 	"strings"
 
@@ -46,7 +47,52 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// applyStates sets each k=v on st, parsing v like an effect literal.
+// stateUsage is the --state flag's help, the same for every command
+// (moonmind run's says whose variable: stateValues is the shared part).
+const stateUsage = "set a state variable, name=value (repeatable)" + stateValues
+
+// stateValues says how --state reads a value (stateLiteral).
+const stateValues = ";\n      the value is written as in an effect (a number, true, false, nil, a quoted string, or a bare\n" +
+	"      word, which is text); inf and -inf (infinity, any case) are the infinite numbers, as math.huge\n" +
+	"      in Lua; nan is refused, since no state can hold it (quote it, 'nan', for the text; a variable\n" +
+	"      the role gives a string keeps every bare word as text)"
+
+// stateLiteral parses the value of --state name=value as the right-hand
+// side of an effect (expr.ParseLiteral), except for the words a designer
+// writes for the numbers a literal cannot spell: inf, +inf, -inf and
+// infinity (any case) are the infinite numbers (as math.huge in Lua), and
+// nan is refused with an error saying why (state never holds NaN: Lua
+// cannot store it, and it would equal nothing). text is true when the
+// role's variable holds a string: then every bare word, these too, is
+// text, as it was. A quoted 'nan' is always text.
+func stateLiteral(v string, text bool) (engine.Value, error) {
+	if !text {
+		word := strings.ToLower(strings.TrimSpace(v))
+		sign := 1.0
+		if rest, ok := strings.CutPrefix(word, "-"); ok {
+			word, sign = rest, -1
+		} else {
+			word = strings.TrimPrefix(word, "+")
+		}
+		switch word {
+		case "inf", "infinity":
+			return engine.NumberValue(math.Inf(int(sign))), nil
+		case "nan":
+			return engine.Value{}, nanValue(strings.TrimSpace(v))
+		}
+	}
+	return expr.ParseLiteral(v)
+}
+
+// nanValue is stateLiteral's error for nan, holding the text written.
+type nanValue string
+
+func (v nanValue) Error() string {
+	return string(v) + " is not a number state can hold (NaN equals nothing, not even itself, and Lua refuses to store it); " +
+		"quote it, '" + string(v) + "', for the text"
+}
+
+// applyStates sets each k=v on st, parsing v with stateLiteral.
 func applyStates(d *engine.Domain, st engine.State, kvs []string) error {
 	for _, kv := range kvs {
 		k, v, ok := strings.Cut(kv, "=")
@@ -54,15 +100,20 @@ func applyStates(d *engine.Domain, st engine.State, kvs []string) error {
 		if !ok || k == "" {
 			return errors.New("--state " + kv + ": expected name=value")
 		}
-		val, err := expr.ParseLiteral(v)
+		init := d.Initial.Get(d.Schema, k)
+		val, err := stateLiteral(v, init.IsKnown() && init.Kind() == engine.String)
 		if err != nil {
 			var pe *engine.ParseError
 			if errors.As(err, &pe) {
 				return errors.New("--state " + kv + ": value " + pe.Message())
 			}
+			var nan nanValue
+			if errors.As(err, &nan) {
+				return errors.New("--state " + kv + ": value " + err.Error())
+			}
 			return errors.New("--state " + kv + ": " + err.Error())
 		}
-		if init := d.Initial.Get(d.Schema, k); init.IsKnown() && init.Kind() != engine.Nil && val.Kind() != init.Kind() {
+		if init.IsKnown() && init.Kind() != engine.Nil && val.Kind() != init.Kind() {
 			return errors.New("--state " + kv + ": " + k + " holds a " + init.Kind().String() + " in the role (" +
 				init.String() + "), and " + strings.TrimSpace(v) + " is a " + val.Kind().String())
 		}

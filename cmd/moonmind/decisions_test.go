@@ -201,7 +201,7 @@ func TestRunTimingAndExactTime(t *testing.T) {
 	require.Equal(t, 0, code, errOut)
 	data, err := os.ReadFile(trace)
 	require.NoError(t, err)
-	assert.Contains(t, string(data), `"tick":50,"time":5,`, "the summary after 50 ticks of 0.1 s is at exactly 5 s")
+	assert.Contains(t, string(data), `"tick":50,"time":4.9,`, "the summary of 50 ticks of 0.1 s is at its last tick, exactly 4.9 s")
 	assert.Contains(t, string(data), `"tick":42,"time":4.1,`)
 	assert.NotContains(t, string(data), "4.99999")
 }

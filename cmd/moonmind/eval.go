@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/moonmind-ai/moonmind/engine/expr"
 	"io"
 	"strings"
 
@@ -18,9 +17,10 @@ import (
 //	moonmind apply --state x=0 'x = x + 15.1, mode = ATTACK'
 //	{"mode":"ATTACK","x":15.1}
 //
-// Each --state k=v value is parsed by expr.ParseLiteral, like the right-hand
+// Each --state k=v value is parsed by stateLiteral, like the right-hand
 // side of an effect: a number, true, false, nil, a quoted string, or a bare
-// word, which is a string. Exit status: 0 on success (eval prints false when
+// word, which is a string; inf and -inf are the infinite numbers and nan is
+// refused. Exit status: 0 on success (eval prints false when
 // the condition does not hold), 2 on a parse error (printed with a caret), an
 // effect that cannot apply, or a bad argument.
 
@@ -80,7 +80,7 @@ func applyCmd(args []string, stdout, stderr io.Writer) int {
 func exprArgs(name, what string, args []string, stderr io.Writer) (sc *engine.Schema, st engine.State, src string, code int) {
 	fs := newFlagSet(name, stderr)
 	var states stateFlags
-	fs.Var(&states, "state", "set a state variable, name=value, the value written as in an effect (repeatable)")
+	fs.Var(&states, "state", stateUsage)
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return nil, nil, "", 2
@@ -97,7 +97,7 @@ func exprArgs(name, what string, args []string, stderr io.Writer) (sc *engine.Sc
 			fmt.Fprintf(stderr, "moonmind %s: --state %s: expected name=value, the name a letter or _ then letters, digits, _ or .\n", name, kv)
 			return nil, nil, "", 2
 		}
-		val, err := expr.ParseLiteral(v)
+		val, err := stateLiteral(v, false)
 		if err != nil {
 			printExprError(stderr, "moonmind "+name+": --state "+kv+": value ", err)
 			return nil, nil, "", 2

@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestEvalCommand(t *testing.T) {
@@ -95,4 +98,56 @@ func TestApplyCommand(t *testing.T) {
 			assert.Equal(t, tc.stderr, errOut.String(), tc.reason)
 		})
 	}
+}
+
+// TestStateTakesInfAndRefusesNaN: --state reads inf, -inf and infinity
+// (any case) as the infinite numbers, refuses nan with a message that
+// says why, and keeps a quoted 'NaN' as text; with a role, a variable
+// that holds a string keeps these words as text, and one that holds a
+// number gets the number.
+func TestStateTakesInfAndRefusesNaN(t *testing.T) {
+	nan := func(cmd, kv, v string) string {
+		return "moonmind " + cmd + ": --state " + kv + ": value " + v + " is not a number state can hold (NaN equals nothing, " +
+			"not even itself, and Lua refuses to store it); quote it, '" + v + "', for the text\n"
+	}
+	for _, tc := range []struct {
+		args           []string
+		code           int
+		stdout, stderr string
+	}{
+		{[]string{"eval", "--state", "x=Inf", "x > 9007199254740991"}, 0, "true\n", ""},
+		{[]string{"eval", "--state", "x=-inf", "x < -9007199254740991"}, 0, "true\n", ""},
+		{[]string{"eval", "--state", "x=+Infinity", "x > 0"}, 0, "true\n", ""},
+		{[]string{"eval", "--state", "x=inf", `x == "inf"`}, 0, "false\n", ""},
+		{[]string{"eval", "--state", "x=NaN", "x > 0"}, 2, "", nan("eval", "x=NaN", "NaN")},
+		{[]string{"eval", "--state", "x=-nan", "x > 0"}, 2, "", nan("eval", "x=-nan", "-nan")},
+		{[]string{"eval", "--state", "x='NaN'", `x == "NaN"`}, 0, "true\n", ""},
+		{[]string{"apply", "--state", "x=-INF", "y = x + 1"}, 0, "{\"x\":\"-Inf\",\"y\":\"-Inf\"}\n", ""},
+		{[]string{"apply", "--state", "x=nan", "y = x"}, 2, "", nan("apply", "x=nan", "nan")},
+	} {
+		var out, errOut bytes.Buffer
+		code := run(tc.args, &out, &errOut)
+		assert.Equal(t, tc.code, code, tc.args)
+		assert.Equal(t, tc.stdout, out.String(), tc.args)
+		assert.Equal(t, tc.stderr, errOut.String(), tc.args)
+	}
+
+	role := filepath.Join(t.TempDir(), "r.lua")
+	require.NoError(t, os.WriteFile(role, []byte(`return { name = "R", state = { mode = "idle", range = 0 },
+  goals = { { name = "far", condition = "range > 2" } },
+  actions = { { name = "look", pre = "mode == \"inf\"", effects = "range = range + 1" } } }`), 0o644))
+	var out, errOut bytes.Buffer
+	code := run([]string{"plan", role, "--state", "mode=inf", "--state", "range=inf"}, &out, &errOut)
+	assert.Equal(t, 0, code, errOut.String())
+	assert.Equal(t, "role R\nevery goal is satisfied: nothing to do\n", out.String(), "range=inf is the number")
+	out.Reset()
+	errOut.Reset()
+	code = run([]string{"plan", role, "--state", "mode=inf", "--state", "range=0"}, &out, &errOut)
+	assert.Equal(t, 0, code, errOut.String())
+	assert.Contains(t, out.String(), "plan: look, look, look", "mode=inf is the text the precondition wants")
+	out.Reset()
+	errOut.Reset()
+	code = run([]string{"plan", role, "--state", "range=NaN"}, &out, &errOut)
+	assert.Equal(t, 2, code)
+	assert.Equal(t, nan("plan", "range=NaN", "NaN"), errOut.String())
 }

@@ -64,7 +64,7 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("plan", stderr)
 	var states stateFlags
 	var auths authorityFlags
-	fs.Var(&states, "state", "set a state variable, name=value (repeatable)")
+	fs.Var(&states, "state", stateUsage)
 	fs.Var(&auths, "authority", "grant an authority that secured actions need (repeatable)")
 	goal := fs.String("goal", "", "plan only this goal")
 	depth := fs.Int("max-depth", engine.DefaultMaxDepth, "most steps per goal (1..256)")

@@ -50,7 +50,7 @@ type runHooks struct {
 func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	fs := newFlagSet("run", stderr)
 	var states stateFlags
-	fs.Var(&states, "state", "set a state variable of every agent that has it, name=value (repeatable)")
+	fs.Var(&states, "state", "set a state variable of every agent that has it, name=value (repeatable)"+stateValues)
 	var auths authorityFlags
 	fs.Var(&auths, "authority", "grant every agent an authority that secured actions need (repeatable)")
 	ticks := fs.Int("ticks", 100, "number of ticks to run")

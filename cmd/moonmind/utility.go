@@ -40,7 +40,7 @@ type considerationJSON struct {
 func utilityCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("utility", stderr)
 	var states stateFlags
-	fs.Var(&states, "state", "set a state variable, name=value (repeatable)")
+	fs.Var(&states, "state", stateUsage)
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {

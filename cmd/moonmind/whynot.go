@@ -56,7 +56,7 @@ func (r *whyNot) detail(format string, args ...any) {
 func whyNotCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("why-not", stderr)
 	var states stateFlags
-	fs.Var(&states, "state", "set a state variable, name=value (repeatable)")
+	fs.Var(&states, "state", stateUsage)
 	action := fs.String("action", "", "the action that was not chosen (required)")
 	goal := fs.String("goal", "", "only this goal")
 	depth := fs.Int("max-depth", engine.DefaultMaxDepth, "most steps per goal (1..256)")

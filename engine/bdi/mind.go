@@ -107,7 +107,27 @@ type Mind struct {
 	capped      bool
 	dropping    bool // a belief event was dropped in this tick
 	refusing    bool // a plan was refused at MaxIntentions in this tick
+	// failedStep is the step whose trigger and guard errors failed lists
+	// (see scriptFailed): those already recorded in it.
+	failedStep int
+	failed     []failedFn
 }
+
+// failedFn is a plan's trigger (guard false) or guard that raised an
+// error.
+type failedFn struct {
+	e     *entry
+	guard bool
+}
+
+// planFnError is the error of a plan's trigger or guard, with the plan
+// and which of the two raised it.
+type planFnError struct {
+	fn  failedFn
+	msg string
+}
+
+func (e *planFnError) Error() string { return e.msg }
 
 type queued struct {
 	ev  Event
@@ -378,7 +398,7 @@ func (m *Mind) dispatch(ev *Event, run *goalRun) {
 	case GoalAdded:
 		switch {
 		case err != nil:
-			m.noPlan(ev, err.Error())
+			m.scriptFailed(ev, err, "")
 			m.fail(run, err)
 		case e != nil:
 			m.start(e, ev, ctx, run)
@@ -400,14 +420,15 @@ func (m *Mind) dispatch(ev *Event, run *goalRun) {
 			m.start(e, ev, ctx, run)
 		default:
 			if err != nil {
-				why = err.Error()
+				m.scriptFailed(ev, err, ": the goal fails")
+			} else {
+				m.noPlan(ev, why+": the goal fails")
 			}
-			m.noPlan(ev, why+": the goal fails")
 			m.finish(run, nil, run.err)
 		}
 	default:
 		if err != nil {
-			m.noPlan(ev, err.Error())
+			m.scriptFailed(ev, err, "")
 		} else if e != nil && len(m.intentions) >= m.maxIntentions() {
 			// Goals are refused at addGoal; a plan for a belief or a
 			// removed goal is refused here, or a trigger storm would keep
@@ -436,25 +457,47 @@ func (m *Mind) noPlan(ev *Event, why string) {
 	m.record(e)
 }
 
+// scriptFailed records the no-plan record of a plan's trigger or guard
+// error err (a *planFnError), with suffix after the message: once per
+// tick and function, so a failing guard that meets every event of a
+// belief storm is one record a tick, not one an event (each goal it fails
+// still has its goal-failed record).
+func (m *Mind) scriptFailed(ev *Event, err error, suffix string) {
+	pe, ok := err.(*planFnError)
+	if !ok {
+		m.noPlan(ev, err.Error()+suffix)
+		return
+	}
+	if m.failedStep != m.steps {
+		m.failedStep, m.failed = m.steps, m.failed[:0]
+	}
+	if slices.Contains(m.failed, pe.fn) {
+		return
+	}
+	m.failed = append(m.failed, pe.fn)
+	m.noPlan(ev, pe.msg+suffix)
+}
+
 // choose returns the first applicable plan and its context, or why none
-// applied. A trigger or guard error stops the choice for a goal event and
-// is passed over (recorded) for a belief event.
+// applied. A trigger or guard error (a *planFnError) stops the choice for
+// a goal event and is passed over (recorded) for a belief event; a plan
+// whose guard failed is not one whose guard refused.
 func (m *Mind) choose(cands []*entry, ev *Event) (*entry, any, string, error) {
 	if len(cands) == 0 {
 		return nil, nil, "no relevant plan", nil
 	}
-	relevant := 0
+	relevant, failed := 0, 0
 	for _, e := range cands {
 		p := e.plan
 		var ctx any
 		if p.Trigger != nil {
 			c, err := p.Trigger(m.a, ev)
 			if err != nil {
-				err = errors.New("plan \"" + e.label + "\" trigger: " + err.Error())
+				err = &planFnError{fn: failedFn{e: e}, msg: "plan \"" + e.label + "\" trigger: " + err.Error()}
 				if ev.Kind.IsGoal() {
 					return nil, nil, "", err
 				}
-				m.noPlan(ev, err.Error())
+				m.scriptFailed(ev, err, "")
 				continue
 			}
 			ctx = c
@@ -470,11 +513,12 @@ func (m *Mind) choose(cands []*entry, ev *Event) (*entry, any, string, error) {
 		if p.Guard != nil {
 			c, err := p.Guard(m.a, ev, ctx)
 			if err != nil {
-				err = errors.New("plan \"" + e.label + "\" guard: " + err.Error())
+				err = &planFnError{fn: failedFn{e: e, guard: true}, msg: "plan \"" + e.label + "\" guard: " + err.Error()}
 				if ev.Kind.IsGoal() {
 					return nil, nil, "", err
 				}
-				m.noPlan(ev, err.Error())
+				m.scriptFailed(ev, err, "")
+				failed++
 				continue
 			}
 			if c == nil {
@@ -486,6 +530,14 @@ func (m *Mind) choose(cands []*entry, ev *Event) (*entry, any, string, error) {
 	}
 	if relevant == 0 {
 		return nil, nil, "no relevant plan", nil
+	}
+	switch {
+	case failed == relevant:
+		// Every relevant plan's guard failed, and each is recorded.
+		return nil, nil, "no relevant plan", nil
+	case failed > 0:
+		return nil, nil, "no applicable plan (" + strconv.Itoa(relevant) + " relevant; guards: " + strconv.Itoa(relevant-failed) +
+			" refused, " + strconv.Itoa(failed) + " failed)", nil
 	}
 	return nil, nil, "no applicable plan (" + strconv.Itoa(relevant) + " relevant, every guard refused)", nil
 }

@@ -373,3 +373,36 @@ func TestBeliefAndTellRecordsPrintShortestNumbers(t *testing.T) {
 	g := engine.GoalTuple(engine.StringValue("magazine"), engine.NumberValue(tenth+fifth), engine.NumberValue(48.699999999999996))
 	assert.Equal(t, `{"magazine", 0.3, 48.7}`, g.String(), "a goal tuple's numbers in shortest form")
 }
+
+// TestAFailedGuardIsRecordedOnceATickAndIsNoRefusal: a guard that fails on
+// every belief event is one no-plan record per tick, and a belief whose
+// relevant plans refused and failed says how many of each.
+func TestAFailedGuardIsRecordedOnceATickAndIsNoRefusal(t *testing.T) {
+	d := domain(t, "a", "b")
+	install(t, d, &bdi.Config{},
+		&bdi.Plan{Name: "broken", On: bdi.BeliefAdded,
+			Guard: func(*engine.Agent, *bdi.Event, any) (any, error) { return nil, errors.New("r.lua:3: boom") },
+			Body:  done(nil)},
+		&bdi.Plan{Name: "picky", On: bdi.BeliefAdded,
+			Guard: func(*engine.Agent, *bdi.Event, any) (any, error) { return nil, nil },
+			Body:  done(nil)},
+	)
+	w := engine.NewWorld(1)
+	tr := &tracer{}
+	w.OnEvent = tr.add
+	a := engine.NewAgent("x", d)
+	w.Add(a)
+	w.Tick(0.1)
+	for i := range 2 {
+		a.Set("a", engine.NumberValue(float64(i+1)))
+		a.Set("b", engine.NumberValue(float64(i+1)))
+		w.Tick(0.1)
+	}
+	var reasons []string
+	for _, l := range tr.kinds(engine.EventNoPlan) {
+		reasons = append(reasons, l[strings.Index(l, "reason="):])
+	}
+	broken := `reason="plan \"broken\" guard: r.lua:3: boom"`
+	mixed := `reason="no applicable plan (2 relevant; guards: 1 refused, 1 failed): ignored"`
+	assert.Equal(t, []string{broken, mixed, mixed, broken, mixed, mixed}, reasons, tr.lines)
+}

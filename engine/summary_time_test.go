@@ -1,0 +1,58 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSummaryCarriesTheLastTicksTime: World.Finish's summary record has
+// the number and the time of the last tick it summarises, the time that
+// tick's other records carry (tick 50 of 0.1 s reads 4.9, exactly), also
+// after a change of dt and with a dt that is no whole fraction of a
+// second; before any tick it reads the time reached.
+func TestSummaryCarriesTheLastTicksTime(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "R", State: []Var{{Name: "x", Value: NumberValue(0)}}})
+	require.NoError(t, err)
+	run := func(dts ...float64) (summary Event) {
+		w := NewWorld(1)
+		a := NewAgent("a", d)
+		w.Add(a)
+		w.OnEvent = func(e Event) {
+			if e.Kind == EventSummary {
+				summary = e
+			}
+		}
+		for _, dt := range dts {
+			w.Tick(dt)
+		}
+		w.Finish()
+		return summary
+	}
+	many := func(n int, dt float64) []float64 {
+		out := make([]float64, n)
+		for i := range out {
+			out[i] = dt
+		}
+		return out
+	}
+	dt := 0.3 // a variable: 3 * dt is float64 arithmetic, as the clock's
+	for _, c := range []struct {
+		name string
+		dts  []float64
+		tick int
+		time float64
+	}{
+		{"50 ticks of 0.1 s", many(50, 0.1), 50, 4.9},
+		{"a change of dt", append(many(10, 0.1), 0.25, 0.25), 12, 1.25},
+		{"dt 0.3", many(4, dt), 4, 3 * dt},
+	} {
+		s := run(c.dts...)
+		assert.Equal(t, c.tick, s.Tick, c.name)
+		assert.Equal(t, c.time, s.Time, c.name)
+	}
+	s := run()
+	assert.Equal(t, 0, s.Tick, "no tick")
+	assert.Equal(t, 0.0, s.Time, "no tick")
+}

@@ -1,0 +1,49 @@
+-- An npc object used as another agent's self: the victim keeps its npc in
+-- the role's shared table, and the attacker calls each npc method with it
+-- as self (npc.method(other, ...)), in pcall, and reports what happened;
+-- npc:tell to the victim by name is allowed.
+local shared = {}
+
+local calls = {
+  { "wait", function() local r = shared.npc.wait(shared.npc, 1) return r end },
+  { "wait zero", function() local r = shared.npc.wait(shared.npc, 0) return r end },
+  { "wait, own method", function(npc) local r = npc.wait(shared.npc, 1) return r end },
+  { "tell by name", function(npc) npc:tell("victim", "told", true) return "told" end },
+  { "wait_until", function(npc) local r = npc.wait_until(shared.npc, function() return true end) return r end },
+  { "believe", function(npc) local r = npc.believe(shared.npc, "flag") return r end },
+  { "forget", function(npc) local r = npc.forget(shared.npc, "flag") return r end },
+  { "tell", function(npc) local r = npc.tell(shared.npc, "victim", "flag") return r end },
+  { "print", function(npc) local r = npc.print(shared.npc, "hi") return r end },
+  { "also_achieve", function(npc) local r = npc.also_achieve(shared.npc, "g") return r end },
+  { "achieve", function(npc) local r = npc.achieve(shared.npc, "g") return r end },
+  { "wait_event", function(npc) local r = npc.wait_event(shared.npc, nil, 1) return r end },
+  { "host", function(npc) local r = npc.report(shared.npc, "x") return r end },
+  { "state", function() local r = shared.npc.state.flag return r end },
+}
+
+return {
+  name = "OtherSelf",
+  state = { done = false, flag = false, told = false },
+  goals = { { name = "finished", condition = "done" } },
+  actions = {
+    {
+      name = "work",
+      effects = "done = true",
+      run = function(npc)
+        if npc.name == "victim" then
+          shared.npc = npc
+          npc:wait(1)
+          npc.state.done = true
+          return
+        end
+        npc:wait(0.2) -- the victim goes first
+        for _, c in ipairs(calls) do
+          local ok, v = pcall(c[2], npc)
+          npc:report(c[1] .. ": " .. (ok and "ok " or "error ") .. tostring(v))
+        end
+        npc.state.done = true
+        npc.wait(shared.npc, 1) -- unprotected: the body fails at this line
+      end,
+    },
+  },
+}
