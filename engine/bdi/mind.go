@@ -107,10 +107,9 @@ type Mind struct {
 	capped      bool
 	dropping    bool // a belief event was dropped in this tick
 	refusing    bool // a plan was refused at MaxIntentions in this tick
-	// failedStep is the step whose trigger and guard errors failed lists
-	// (see scriptFailed): those already recorded in it.
-	failedStep int
-	failed     []failedFn
+	// failed lists the triggers and guards whose errors were recorded in
+	// this tick (see scriptFailed); Step empties it with the flags above.
+	failed []failedFn
 }
 
 // failedFn is a plan's trigger (guard false) or guard that raised an
@@ -277,7 +276,7 @@ func (m *Mind) maxIntentions() int {
 func (m *Mind) Step(a *engine.Agent, dt float64) {
 	m.steps++
 	m.now = a.Time() + dt
-	m.resumes, m.capped, m.dropping, m.refusing = 0, false, false, false
+	m.resumes, m.capped, m.dropping, m.refusing, m.failed = 0, false, false, false, m.failed[:0]
 	if !m.started {
 		m.started = true
 		for _, g := range m.cfg.InitialGoals {
@@ -467,9 +466,6 @@ func (m *Mind) scriptFailed(ev *Event, err error, suffix string) {
 	if !ok {
 		m.noPlan(ev, err.Error()+suffix)
 		return
-	}
-	if m.failedStep != m.steps {
-		m.failedStep, m.failed = m.steps, m.failed[:0]
 	}
 	if slices.Contains(m.failed, pe.fn) {
 		return
