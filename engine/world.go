@@ -139,12 +139,10 @@ func (w *World) Add(a *Agent) {
 	a.Rand = a.src.r
 }
 
-// adopt adds an agent keeping its random source (Add, and the agents of a
+// adopt adds an agent keeping its random source (Add, which has checked
+// that the agent is in no world, and the new agents of a
 // snapshot).
 func (w *World) adopt(a *Agent) {
-	if a.world != nil {
-		panic(alreadyInWorld(a))
-	}
 	a.ID = w.nextID
 	w.nextID++
 	a.buffered = true
