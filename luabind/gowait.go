@@ -100,9 +100,9 @@ func (r *Runtime) goWait(L *lua.LState) int {
 // userdata (npc.state) is let through, as the prelude's Lua npc:wait,
 // which checks only the type, lets it.
 func (r *Runtime) waitSelf(L *lua.LState, where func(*lua.LState) string, self lua.LValue) {
-	if p, ok := self.(*lua.LUserData).Value.(*npcRef); ok && p.a != r.current {
+	if other := r.foreignNPC(self); other != nil {
 		r.chargeVM(L, where, waitUnits.notColon)
-		L.Error(lua.LString(where(L)+r.notCurrent(p.a)), 0)
+		L.Error(lua.LString(where(L)+r.notCurrent(other)), 0)
 	}
 }
 

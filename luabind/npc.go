@@ -249,14 +249,25 @@ func (r *Runtime) inBody(L *lua.LState) int {
 	}
 	if L.GetTop() >= 2 {
 		if self := L.Get(2); self != lua.LValue(r.fast) {
-			if ud, ok := self.(*lua.LUserData); ok {
-				if p, ok := ud.Value.(*npcRef); ok && p.a != r.current {
-					preludeError(L, "%s", r.notCurrent(p.a))
-				}
+			if other := r.foreignNPC(self); other != nil {
+				preludeError(L, "%s", r.notCurrent(other))
 			}
 		}
 	}
 	return 0
+}
+
+// foreignNPC returns the agent of v when v is an npc object that is not
+// the running agent's (another agent's, kept in a shared table), else
+// nil: the test npc:wait and npc:wait_until make of their self, whose
+// message is notCurrent's, as checkCurrent's is.
+func (r *Runtime) foreignNPC(v lua.LValue) *engine.Agent {
+	if ud, ok := v.(*lua.LUserData); ok {
+		if p, ok := ud.Value.(*npcRef); ok && p.a != r.current {
+			return p.a
+		}
+	}
+	return nil
 }
 
 type stateProxy struct{ a *engine.Agent }
