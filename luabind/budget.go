@@ -85,6 +85,11 @@ type budget struct {
 	// the per-instruction check reads keep their places.)
 	callLimit int64
 	tickCut   bool
+	// frozen are the upvalues of the role files' frozen top-level locals
+	// (freezeRole), nil while there are none; raiseShared raises the
+	// error of an agent's assignment to one (see checkSetUpvalue).
+	frozen      map[*lua.Upvalue]frozenLocal
+	raiseShared func(th *lua.LState, loc frozenLocal)
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
@@ -149,6 +154,9 @@ func (b *budget) doneSlow(th *lua.LState) <-chan struct{} {
 		return closedChan
 	}
 	b.watchHeap()
+	if b.frozen != nil {
+		b.checkSetUpvalue(th)
+	}
 	if slots, pad := tableWork(th, b); slots > 0 {
 		b.chargeSlots(slots, pad)
 	} else if slots == listTooLong && b.spent == nil {
@@ -259,6 +267,9 @@ func (b *budget) arm() bool {
 	}
 	if peek.ok {
 		b.workOps |= tableOps // peekWork reads no frame while workOps is 0
+		if b.frozen != nil {
+			b.workOps |= setUpvalOps
+		}
 	}
 	b.mem.alloc, b.mem.held = 0, 0
 	b.mem.live0, b.mem.cycles, b.mem.allocs0 = gcWatch.live.Load(), gcWatch.cycles.Load(), 0

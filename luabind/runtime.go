@@ -139,6 +139,7 @@ type Runtime struct {
 	framePCs  map[uintptr]uint8 // Go return addresses classified by frameOf
 
 	proxies map[*lua.LTable]*lua.LUserData // read-only views of module tables (see readOnlyValue)
+	frozen  map[*lua.Upvalue]frozenLocal   // role files' top-level locals, constants after loading (freezeRole)
 	roMeta  *lua.LTable
 	ids     map[lua.LValue]int // tostring's names of reference values
 	held    int64              // bytes the running bodies hold, by their last walks
@@ -266,6 +267,10 @@ func NewRuntime(opts Options) *Runtime {
 	r.budget.where = r.runningWhere
 	r.budget.main = L
 	r.initReadOnly()
+	r.frozen = map[*lua.Upvalue]frozenLocal{}
+	r.budget.raiseShared = func(th *lua.LState, loc frozenLocal) {
+		r.raise(th, "%s", sharedLocalError(loc.name, loc.file))
+	}
 	r.openSandbox()
 	r.initNPC()
 	r.initBDI()
