@@ -86,10 +86,12 @@ type budget struct {
 	callLimit int64
 	tickCut   bool
 	// frozen are the upvalues of the role files' frozen top-level locals
-	// (freezeRole), nil while there are none; raiseShared raises the
-	// error of an agent's assignment to one (see checkSetUpvalue).
-	frozen      map[*lua.Upvalue]frozenLocal
-	raiseShared func(th *lua.LState, loc frozenLocal)
+	// and frozenTables the tables they reach (freezeRole), both nil while
+	// there are none; raiseShared raises the error of an agent's
+	// assignment to one (see checkFrozenUpvalue).
+	frozen       map[*lua.Upvalue]frozenLocal
+	frozenTables map[*lua.LTable]frozenLocal
+	raiseShared  func(th *lua.LState, loc frozenLocal)
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
@@ -154,9 +156,6 @@ func (b *budget) doneSlow(th *lua.LState) <-chan struct{} {
 		return closedChan
 	}
 	b.watchHeap()
-	if b.frozen != nil {
-		b.checkSetUpvalue(th)
-	}
 	if slots, pad := tableWork(th, b); slots > 0 {
 		b.chargeSlots(slots, pad)
 	} else if slots == listTooLong && b.spent == nil {

@@ -22,11 +22,12 @@ import (
 //     does;
 //   - a role file's top-level locals are constants once the file has
 //     loaded (freezeRole): the file runs once per runtime, so every agent
-//     that carries the role shares them. A table they hold becomes a
-//     read-only view, as a module's, and assigning one of them from an
-//     agent's code (the SETUPVAL instruction, which the budget's check
-//     reads) raises "local 'x' of file is shared by every agent of the
-//     role". Load-time code (the file's top level and what it calls) is
+//     that carries the role shares them. Assigning one of them from an
+//     agent's code (SETUPVAL), or a key of a table they reach (SETTABLE,
+//     and the built-ins that write a table), raises "local 'x' of file
+//     is shared by every agent of the role": the budget's check, which
+//     reads each instruction, refuses it (frozen.go). Reads cost nothing
+//     more. Load-time code (the file's top level and what it calls) is
 //     unrestricted, and a body's own locals stay writable;
 //   - an npc object works only in its own agent's code (checkCurrent).
 

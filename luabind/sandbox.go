@@ -146,6 +146,7 @@ func (r *Runtime) openSandbox() {
 	}))
 	base.RawSetString("setmetatable", L.NewFunction(sandboxSetMetatable))
 	base.RawSetString("rawset", L.NewFunction(r.rawSet))
+	r.refuseFrozen(base, tbl)
 	base.RawSetString("print", L.NewFunction(r.print))
 	base.RawSetString("require", L.NewFunction(r.require))
 	base.RawSetString("__concat", L.NewFunction(r.concat))

@@ -116,10 +116,11 @@ return { name = "T", state = { s = "" }, decide = "utility",
 `)
 	state, fails := sharedRun(t, path, []string{"a"}, 1, 1, "s")
 	assert.Empty(t, fails)
-	want := "false " + path + ":6: 3: local 'seen' of tables.lua is shared by every agent of the role: top-level locals are constants once the file has loaded (keep per-agent data in npc.state or in the body's own locals)" +
-		"|false " + path + ":7: x: local 'seen' of tables.lua is shared by every agent of the role: top-level locals are constants once the file has loaded (keep per-agent data in npc.state or in the body's own locals)" +
-		"|false " + path + ":8: bad argument #1 to insert (table expected, got userdata)" +
-		"|false " + path + ":9: bad argument #1 to rawset (table expected, got userdata)" +
+	msg := "local 'seen' of tables.lua is shared by every agent of the role: top-level locals are constants once the file has loaded (keep per-agent data in npc.state or in the body's own locals)"
+	want := "false " + path + ":6: " + msg +
+		"|false " + path + ":7: " + msg +
+		"|false " + path + ":8: table.insert: " + msg +
+		"|false " + path + ":9: rawset: " + msg +
 		"|2 5"
 	assert.Equal(t, "s="+want, state["a"])
 }
@@ -145,7 +146,7 @@ return { name = "L", state = { n = 0 }, decide = "utility",
 
 // TestSharedLocalConstantsRead: a top-level table read from a body works
 // as a module's does: indexing, nested tables, #, ipairs, pairs, next,
-// unpack and table.concat; type says "userdata", as for a module.
+// unpack, table.concat and type: they are plain tables.
 func TestSharedLocalConstantsRead(t *testing.T) {
 	path := writeRole(t, "consts.lua", `local NAMES = { "ann", "bob", "cid", nested = { x = 7, list = { 4, 5 } } }
 local SPEED = 2.5
@@ -162,7 +163,7 @@ return { name = "C", state = { s = "" }, decide = "utility",
 `)
 	state, fails := sharedRun(t, path, []string{"a", "b"}, 1, 1, "s")
 	assert.Empty(t, fails)
-	want := "s=3 4 bob 7 9 2 ann,bob,cid annbob userdata true 5"
+	want := "s=3 4 bob 7 9 2 ann,bob,cid annbob table true 5"
 	assert.Equal(t, map[string]string{"a": want, "b": want}, state)
 }
 
