@@ -256,3 +256,67 @@ return { name = "H", state = { n = 0 }, decide = "utility",
 	assert.Equal(t, []string{sharedMsg(path+":3", "step", "hot.lua")}, fails)
 	assert.Equal(t, engine.NumberValue(2), a.Get("n"))
 }
+
+// TestSharedLocalClassesAndBuiltins: a class table at the top level
+// (methods, __index) still makes instances at run time, which are the
+// body's own; table.remove, table.sort and setmetatable on a frozen table
+// are refused like an assignment.
+func TestSharedLocalClassesAndBuiltins(t *testing.T) {
+	path := writeRole(t, "class.lua", `local Vec = {}
+Vec.__index = Vec
+function Vec.new(x) return setmetatable({ x = x }, Vec) end
+function Vec:double() self.x = self.x * 2 return self end
+local list = { 3, 1, 2 }
+return { name = "V", state = { s = "" }, decide = "utility",
+  actions = { { name = "use", effects = "s = 'x'", run = function(npc)
+    local v = Vec.new(4):double()
+    local out = { v.x }
+    for _, f in ipairs({
+      function() table.remove(list) end,
+      function() table.sort(list) end,
+      function() setmetatable(list, nil) end,
+      function() Vec.double = nil end,
+    }) do
+      local ok, err = pcall(f)
+      out[#out + 1] = tostring(ok) .. " " .. err
+    end
+    npc.state.s = table.concat(out, "|") .. "|" .. table.concat(list, ",")
+  end } } }
+`)
+	state, fails := sharedRun(t, path, []string{"a"}, 1, 1, "s")
+	assert.Empty(t, fails)
+	msg := func(name string) string {
+		return "local '" + name + "' of class.lua is shared by every agent of the role: top-level locals are constants once the file has loaded (keep per-agent data in npc.state or in the body's own locals)"
+	}
+	want := "s=8" +
+		"|false " + path + ":11: table.remove: " + msg("list") +
+		"|false " + path + ":12: table.sort: " + msg("list") +
+		"|false " + path + ":13: setmetatable: " + msg("list") +
+		"|false " + path + ":14: " + msg("Vec") +
+		"|3,1,2"
+	assert.Equal(t, want, state["a"])
+}
+
+// TestModuleViewUnpackAndConcat: unpack and table.concat read a module's
+// read-only view as a table; unpack's tables are views too.
+func TestModuleViewUnpackAndConcat(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "words.lua"), []byte(`return { list = { "a", "b", { "c" } } }`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "role.lua"), []byte(`local words = require("words")
+return { name = "W", state = { s = "" }, decide = "utility",
+  actions = { { name = "use", effects = "s = 'x'", run = function(npc)
+    local a, b, c = unpack(words.list)
+    local ok = pcall(function() c[1] = "z" end)
+    npc.state.s = a .. b .. c[1] .. " " .. table.concat(words.list, ",", 1, 2) .. " " .. tostring(ok)
+  end } } }
+`), 0o644))
+	rt := NewRuntime(Options{ScriptsDir: dir})
+	defer rt.Close()
+	d, err := rt.LoadDomain("role.lua")
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	a := engine.NewAgent("a", d)
+	w.Add(a)
+	w.Tick(0.1)
+	assert.Equal(t, engine.StringValue("abc a,b false"), a.Get("s"))
+}
