@@ -174,8 +174,8 @@
 // the agent that started it; require loads a module once per role file
 // that requires it, so a module's top-level locals (a cache, a registry
 // of callbacks) reach only the agents of that role, and what require
-// returns is a read-only view, nested tables too (pairs, ipairs, next and
-// # work on it); libraries are read-only; an npc object works only in its
+// returns is a read-only view, nested tables too (pairs, ipairs, next,
+// unpack, table.concat and # work on it); libraries are read-only; an npc object works only in its
 // own agent's code. A role file runs once per runtime, so its top-level
 // locals would be shared by every agent that carries the role: they are
 // constants once the file has loaded. Load-time code may change them

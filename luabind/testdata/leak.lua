@@ -1,5 +1,5 @@
--- A top-level local is shared by every agent of the role; an npc kept in
--- it must not reach another agent.
+-- A module's local (channel.lua) is shared by every agent of the role; an
+-- npc kept in it must not reach another agent.
 local chan = require("testdata.channel")
 
 return {

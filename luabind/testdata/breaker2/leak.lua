@@ -1,5 +1,5 @@
 -- A victim leaks its npc object, npc.state, npc.facts, methods and closures
--- over them into the role file's shared top-level table while its body
+-- over them into a table every agent of the role shares (channel.lua) while its body
 -- runs (its npc is the fast one then); an attacker of the same role uses
 -- each from its own body, in pcall, and reports what happened.
 local chan = require("channel")

@@ -1,6 +1,6 @@
--- One role file for a victim and its attackers: the top-level local
--- "shared" is shared by every agent that carries the role (the file runs
--- once per runtime), so the victim's coroutine and host call handle reach
+-- One role file for a victim and its attackers: chan.box() is a module's
+-- table, shared by every agent that carries the role (a module's locals
+-- are not frozen), so the victim's coroutine and host call handle reach
 -- the attackers through it. The sandbox refuses each attack.
 local common = require("common")
 local chan = require("channel")

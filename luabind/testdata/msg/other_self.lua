@@ -1,5 +1,5 @@
 -- An npc object used as another agent's self: the victim keeps its npc in
--- the role's shared table, and the attacker calls each npc method with it
+-- a table the role's agents share (channel.lua), and the attacker calls each npc method with it
 -- as self (npc.method(other, ...)), in pcall, and reports what happened;
 -- npc:tell to the victim by name is allowed.
 local chan = require("channel")

@@ -1,6 +1,6 @@
 -- Errors raised inside the npc method wrapper luabind defines in Lua must
 -- name the script's line that called the method. A victim keeps its host
--- method in the role's shared table; the attacker calls it, and calls its
+-- method in a table the role's agents share (channel.lua); the attacker calls it, and calls its
 -- own host methods with wrong arguments, each in pcall, and reports.
 local chan = require("channel")
 

@@ -1,6 +1,6 @@
--- One role for a victim and its attackers. The top-level local "shared"
--- is shared by every agent that carries this role (the file runs once per
--- runtime), so the victim's coroutines and host call reach the attackers
+-- One role for a victim and its attackers. chan.box() is a module's table,
+-- shared by every agent that carries this role (a module's locals are not
+-- frozen), so the victim's coroutines and host call reach the attackers
 -- through it; the sandbox refuses to let them use any of it.
 local registry = require("registry")
 local chan = require("channel")

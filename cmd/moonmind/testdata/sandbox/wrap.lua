@@ -1,5 +1,5 @@
--- The victim keeps a coroutine.wrap function in a top-level local of
--- its role file; the other agent of the role calls it.
+-- The victim keeps a coroutine.wrap function in a table the role's agents
+-- share (channel.lua); the other agent of the role calls it.
 local chan = require("channel")
 return {
   name = "Wrap",
