@@ -85,6 +85,13 @@ type budget struct {
 	// the per-instruction check reads keep their places.)
 	callLimit int64
 	tickCut   bool
+	// frozen are the upvalues of the role files' frozen top-level locals
+	// and frozenTables the tables they reach (freezeRole), both nil while
+	// there are none; raiseShared raises the error of an agent's
+	// assignment to one (see checkFrozenUpvalue).
+	frozen       map[*lua.Upvalue]frozenLocal
+	frozenTables map[*lua.LTable]frozenLocal
+	raiseShared  func(th *lua.LState, loc frozenLocal)
 }
 
 func (b *budget) Deadline() (time.Time, bool) { return time.Time{}, false }
@@ -259,6 +266,9 @@ func (b *budget) arm() bool {
 	}
 	if peek.ok {
 		b.workOps |= tableOps // peekWork reads no frame while workOps is 0
+		if b.frozen != nil {
+			b.workOps |= setUpvalOps
+		}
 	}
 	b.mem.alloc, b.mem.held = 0, 0
 	b.mem.live0, b.mem.cycles, b.mem.allocs0 = gcWatch.live.Load(), gcWatch.cycles.Load(), 0

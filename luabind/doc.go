@@ -174,13 +174,24 @@
 // the agent that started it; require loads a module once per role file
 // that requires it, so a module's top-level locals (a cache, a registry
 // of callbacks) reach only the agents of that role, and what require
-// returns is a read-only view, nested tables too (pairs, ipairs, next and
-// # work on it); libraries are read-only; an npc object works only in its
-// own agent's code. A role file's top-level locals, and its modules', are
-// shared by every agent that carries the role in the runtime, since the
-// file runs once: keep per-agent data in npc.state or in the body's own
-// locals. An agent that reaches another's coroutine or host call through
-// them can do nothing with it. Error messages and tostring never show heap
+// returns is a read-only view, nested tables too (pairs, ipairs, next,
+// unpack, table.concat and # work on it); libraries are read-only; an npc object works only in its
+// own agent's code. A role file runs once per runtime, so its top-level
+// locals would be shared by every agent that carries the role: they are
+// constants once the file has loaded. Load-time code may change them
+// freely; after that, an agent's assignment to one, or into a table one
+// reaches (with table.insert, table.remove, table.sort, rawset and
+// setmetatable too), fails its action with
+// "file:line: local 'x' of file.lua is shared by every agent of the role:
+// top-level locals are constants once the file has loaded (keep per-agent
+// data in npc.state or in the body's own locals)". A body's own locals
+// stay writable. A module's own locals are not frozen: they are shared by
+// the agents of the role that requires it, and an agent that reaches
+// another's coroutine or host call through them can do nothing with it.
+// Reads are plain table reads. The assignment check runs in the
+// instruction budget's per-instruction test, so a runtime without any
+// budget (InstructionBudget < 0 and no TimeBudget) refuses only the
+// built-ins' writes. Error messages and tostring never show heap
 // addresses (tostring({}) reads "table: #1", numbered per runtime), so
 // traces are identical between runs.
 //

@@ -20,10 +20,16 @@ import (
 //   - a module returned by require is read-only all the way down
 //     (readOnlyValue), so one role cannot change what another role's code
 //     does;
+//   - a role file's top-level locals are constants once the file has
+//     loaded (freezeRole): the file runs once per runtime, so every agent
+//     that carries the role shares them. Assigning one of them from an
+//     agent's code (SETUPVAL), or a key of a table they reach (SETTABLE,
+//     and the built-ins that write a table), raises "local 'x' of file
+//     is shared by every agent of the role": the budget's check, which
+//     reads each instruction, refuses it (frozen.go). Reads cost nothing
+//     more. Load-time code (the file's top level and what it calls) is
+//     unrestricted, and a body's own locals stay writable;
 //   - an npc object works only in its own agent's code (checkCurrent).
-// A role file's top-level locals are shared by every agent that carries
-// the role in this runtime: the file runs once. Keep per-agent data in
-// npc.state or in the body's own locals.
 
 // ownedCtx is the context of a coroutine: the runtime's budget, which
 // counts its instructions, and the agent it belongs to.
@@ -187,6 +193,13 @@ func resumesAncestor(L, th *lua.LState) bool {
 // else as it is. Reading, #, pairs, ipairs and next work on a proxy;
 // writing raises "the module ... is read-only".
 func (r *Runtime) readOnlyValue(v lua.LValue, name string) lua.LValue {
+	return r.readOnlyView(v, roOrigin{module: name})
+}
+
+// readOnlyView is readOnlyValue for a value that came from origin: a
+// module, or a role file's top-level local (see freezeRole). A table
+// viewed before keeps its first view, and so its first origin.
+func (r *Runtime) readOnlyView(v lua.LValue, origin roOrigin) lua.LValue {
 	t, ok := v.(*lua.LTable)
 	if !ok {
 		return v
@@ -196,7 +209,7 @@ func (r *Runtime) readOnlyValue(v lua.LValue, name string) lua.LValue {
 	}
 	L := r.L
 	ud := L.NewUserData()
-	ud.Value = &roProxy{t: t, module: name}
+	ud.Value = &roProxy{t: t, roOrigin: origin}
 	ud.Metatable = r.roMeta
 	r.proxies[t] = ud
 	return ud
@@ -204,8 +217,32 @@ func (r *Runtime) readOnlyValue(v lua.LValue, name string) lua.LValue {
 
 // roProxy is the value of a read-only proxy.
 type roProxy struct {
-	t      *lua.LTable
-	module string
+	t *lua.LTable
+	roOrigin
+}
+
+// roOrigin is where a read-only view's table came from: the module
+// named module, or else the top-level local named local of the role
+// file file.
+type roOrigin struct {
+	module      string
+	local, file string
+}
+
+// readOnlyError is the message of a write into a read-only view, after
+// the key written.
+func (o roOrigin) readOnlyError() string {
+	if o.local != "" {
+		return sharedLocalError(o.local, o.file)
+	}
+	return sprintf("the module %q is read-only: every agent of the role shares it (copy what you need into a local table)", o.module)
+}
+
+// sharedLocalError is the message of a write to the top-level local
+// name of role file file, or into a table it holds, from an agent's code.
+func sharedLocalError(name, file string) string {
+	return sprintf("local '%s' of %s is shared by every agent of the role: top-level locals are constants once the file has loaded "+
+		"(keep per-agent data in npc.state or in the body's own locals)", name, file)
 }
 
 func (r *Runtime) initReadOnly() {
@@ -219,13 +256,12 @@ func (r *Runtime) initReadOnly() {
 		ud := r.slowState()
 		v := L.GetTable(p.t, L.Get(2))
 		r.fastStateAgain(ud)
-		L.Push(r.readOnlyValue(v, p.module))
+		L.Push(r.readOnlyView(v, p.roOrigin))
 		return 1
 	}))
 	r.roMeta.RawSetString("__newindex", L.NewFunction(func(L *lua.LState) int {
 		p := L.CheckUserData(1).Value.(*roProxy)
-		r.raise(L, "%s: the module %q is read-only: every agent of the role shares it (copy what you need into a local table)",
-			lua.LVAsString(L.ToStringMeta(L.Get(2))), p.module)
+		r.raise(L, "%s: %s", lua.LVAsString(L.ToStringMeta(L.Get(2))), p.readOnlyError())
 		return 0
 	}))
 	r.roMeta.RawSetString("__len", L.NewFunction(func(L *lua.LState) int {
@@ -266,7 +302,7 @@ func (r *Runtime) wrapIteration(base *lua.LTable) {
 			return 1
 		}
 		L.Push(k)
-		L.Push(r.readOnlyValue(v, p.module))
+		L.Push(r.readOnlyView(v, p.roOrigin))
 		return 2
 	})
 	base.RawSetString("next", roNext)
@@ -283,7 +319,7 @@ func (r *Runtime) wrapIteration(base *lua.LTable) {
 		i := L.CheckInt(2) + 1
 		var v lua.LValue
 		if p := proxyOf(L.Get(1)); p != nil {
-			v = r.readOnlyValue(p.t.RawGetInt(i), p.module)
+			v = r.readOnlyView(p.t.RawGetInt(i), p.roOrigin)
 		} else {
 			v = L.CheckTable(1).RawGetInt(i)
 		}
@@ -303,6 +339,37 @@ func (r *Runtime) wrapIteration(base *lua.LTable) {
 		L.Push(lua.LNumber(0))
 		return 3
 	}))
+}
+
+// wrapUnpack makes unpack accept a read-only proxy: it unpacks the table
+// behind it and returns its tables as read-only views too. It wraps the
+// charged unpack (see chargeLibraries), which charges the table's work.
+func (r *Runtime) wrapUnpack(base *lua.LTable) {
+	unpack := base.RawGetString("unpack").(*lua.LFunction)
+	base.RawSetString("unpack", r.L.NewFunction(func(L *lua.LState) int {
+		p := proxyOf(L.Get(1))
+		if p == nil {
+			return unpack.GFunction(L)
+		}
+		L.Replace(1, p.t)
+		n := unpack.GFunction(L)
+		for i := L.GetTop() - n + 1; i <= L.GetTop(); i++ {
+			if _, ok := L.Get(i).(*lua.LTable); ok {
+				L.Replace(i, r.readOnlyView(L.Get(i), p.roOrigin))
+			}
+		}
+		return n
+	}))
+}
+
+// tableOrView is argument n of a built-in that only reads a table: a
+// table, or the table behind a read-only proxy; anything else raises
+// the built-in's usual argument error.
+func tableOrView(L *lua.LState, n int) *lua.LTable {
+	if p := proxyOf(L.Get(n)); p != nil {
+		return p.t
+	}
+	return L.CheckTable(n)
 }
 
 // heapAddress is how gopher-lua prints a reference value: "table:

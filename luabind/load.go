@@ -83,6 +83,7 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 	tbl, ok := ret.(*lua.LTable)
 	if ok {
 		unwrapViews(tbl)
+		r.freezeRole(tbl, path)
 	}
 	if !ok {
 		msg := "a role file must return a role table, not " + ret.Type().String()

@@ -139,9 +139,12 @@ type Runtime struct {
 	framePCs  map[uintptr]uint8 // Go return addresses classified by frameOf
 
 	proxies map[*lua.LTable]*lua.LUserData // read-only views of module tables (see readOnlyValue)
-	roMeta  *lua.LTable
-	ids     map[lua.LValue]int // tostring's names of reference values
-	held    int64              // bytes the running bodies hold, by their last walks
+	frozen  map[*lua.Upvalue]frozenLocal   // role files' top-level locals, constants after loading (freezeRole)
+	// frozenTables are the tables frozen locals reach (freezeRole).
+	frozenTables map[*lua.LTable]frozenLocal
+	roMeta       *lua.LTable
+	ids          map[lua.LValue]int // tostring's names of reference values
+	held         int64              // bytes the running bodies hold, by their last walks
 	// pcall's workers (pcall.go): the idle ones, the prelude's loop they
 	// run, the marker of a function that returned, and the unchecked
 	// coroutine.resume.
@@ -266,6 +269,11 @@ func NewRuntime(opts Options) *Runtime {
 	r.budget.where = r.runningWhere
 	r.budget.main = L
 	r.initReadOnly()
+	r.frozen = map[*lua.Upvalue]frozenLocal{}
+	r.frozenTables = map[*lua.LTable]frozenLocal{}
+	r.budget.raiseShared = func(th *lua.LState, loc frozenLocal) {
+		r.raise(th, "%s", sharedLocalError(loc.name, loc.file))
+	}
 	r.openSandbox()
 	r.initNPC()
 	r.initBDI()

@@ -126,6 +126,7 @@ func (r *Runtime) openSandbox() {
 		return 1
 	}))
 	r.chargeLibraries(base, str, tbl)
+	r.wrapUnpack(base)
 	r.guard(tbl, "table.", "sort")
 	r.limitStrings(str) // format, gsub, find, match, gmatch: see strlimits.go
 	r.guard(str, "string.", "gsub", "format")
@@ -145,6 +146,7 @@ func (r *Runtime) openSandbox() {
 	}))
 	base.RawSetString("setmetatable", L.NewFunction(sandboxSetMetatable))
 	base.RawSetString("rawset", L.NewFunction(r.rawSet))
+	r.refuseFrozen(base, tbl)
 	base.RawSetString("print", L.NewFunction(r.print))
 	base.RawSetString("require", L.NewFunction(r.require))
 	base.RawSetString("__concat", L.NewFunction(r.concat))
@@ -411,7 +413,7 @@ func (r *Runtime) strRep(L *lua.LState) int {
 // It builds the result directly, so it needs no Lua stack space however
 // long the list is.
 func (r *Runtime) tableConcat(L *lua.LState) int {
-	t := L.CheckTable(1)
+	t := tableOrView(L, 1)
 	sep := L.OptString(2, "")
 	i := L.OptInt(3, 1)
 	r.charge(L, r.lenWork(t))

@@ -151,6 +151,7 @@ func TestFastStateAgentsShareNoValues(t *testing.T) {
 for i = 1, 3 do
   assert(npc.state.m == mine, "saw " .. npc.state.m .. " not " .. mine)
   npc.state.n = npc.state.n + npc.state.m
+  local shared = chan.box()
   if shared.other and shared.other ~= npc.state then
     local ok, err = pcall(function() return shared.other.n end)
     npc.state.s = ok and "read another agent" or err
@@ -158,8 +159,8 @@ for i = 1, 3 do
   shared.other = npc.state
   npc:wait(0.1)
 end`
-	// A role file's top-level locals are shared by its agents.
-	src := "local shared = {}\n" + fmt.Sprintf(mirrorRole, body)
+	// The agents of a role share a module's own locals (testdata/channel.lua).
+	src := "local chan = require(\"testdata.channel\")\n" + fmt.Sprintf(mirrorRole, body)
 	require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
 	rt := NewRuntime(Options{InstructionBudget: testBudget})
 	defer rt.Close()

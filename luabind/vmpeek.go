@@ -242,7 +242,14 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 				}
 			}
 		}
+	case lua.OP_SETUPVAL:
+		b.checkFrozenUpvalue(f) // only while some upvalue is frozen (see setUpvalOps)
 	case opSetTable, opSetTableKS:
+		if len(b.frozenTables) != 0 {
+			if t, ok := f.register(int(f.inst>>18) & 0xff).(*lua.LTable); ok {
+				b.checkFrozenTable(f, t)
+			}
+		}
 		if b.fastState != nil {
 			b.stateWriteWork(f)
 		}

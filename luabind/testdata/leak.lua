@@ -1,6 +1,6 @@
--- A top-level local is shared by every agent of the role; an npc kept in
--- it must not reach another agent.
-local shared = {}
+-- A module's local (channel.lua) is shared by every agent of the role; an
+-- npc kept in it must not reach another agent.
+local chan = require("testdata.channel")
 
 return {
   name = "Leak",
@@ -11,8 +11,8 @@ return {
       name = "grab",
       effects = "done = true",
       run = function(npc)
-        local other = shared.npc
-        shared.npc = npc
+        local other = chan.box().npc
+        chan.box().npc = npc
         if other ~= nil then
           other.state.hp = 0
         end

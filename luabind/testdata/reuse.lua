@@ -2,7 +2,7 @@
 -- leaves what it can behind on its coroutine (locals, a closure over
 -- them, values deep in the stack, a caught error), "look" reports what it
 -- finds, "keep" gets hold of its own coroutine, "check" looks at it.
-local shared = {}
+local chan = require("testdata.channel")
 
 return {
   name = "Reuse",
@@ -20,8 +20,8 @@ return {
           end
           return select("#", ...)
         end
-        shared.count = deep(2)
-        shared.peek = function() return secret end
+        chan.box().count = deep(2)
+        chan.box().peek = function() return secret end
         pcall(error, {})
         npc:wait(0.1)
         return secret, list
@@ -36,8 +36,8 @@ return {
           found[#found + 1] = tostring(v)
         end
         npc.state.report = npc.name .. " args=" .. select("#", ...) .. " locals=" .. #found ..
-          " status=" .. coroutine.status(shared.co or coroutine.create(function() end)) ..
-          " count=" .. shared.count .. " peek=" .. shared.peek()
+          " status=" .. coroutine.status(chan.box().co or coroutine.create(function() end)) ..
+          " count=" .. chan.box().count .. " peek=" .. chan.box().peek()
         npc:wait(0.1)
         error({})
       end,
@@ -45,16 +45,16 @@ return {
     {
       name = "keep",
       run = function(npc)
-        shared.co = coroutine.running()
+        chan.box().co = coroutine.running()
         npc:wait(0.1)
       end,
     },
     {
       name = "check",
       run = function(npc)
-        npc.state.report = "kept=" .. coroutine.status(shared.co) ..
-          " same=" .. tostring(coroutine.running() == shared.co)
-        local ok, err = coroutine.resume(shared.co)
+        npc.state.report = "kept=" .. coroutine.status(chan.box().co) ..
+          " same=" .. tostring(coroutine.running() == chan.box().co)
+        local ok, err = coroutine.resume(chan.box().co)
         npc.state.report = npc.state.report .. " resume=" .. tostring(ok) .. " " .. err
       end,
     },

@@ -1,16 +1,16 @@
--- One role file for a victim and its attackers: the top-level local
--- "shared" is shared by every agent that carries the role (the file runs
--- once per runtime), so the victim's coroutine and host call handle reach
+-- One role file for a victim and its attackers: chan.box() is a module's
+-- table, shared by every agent that carries the role (a module's locals
+-- are not frozen), so the victim's coroutine and host call handle reach
 -- the attackers through it. The sandbox refuses each attack.
 local common = require("common")
-local shared = {}
+local chan = require("channel")
 
 local attacks = {
   attack_resume = function(npc)
-    coroutine.resume(shared.co)
+    coroutine.resume(chan.box().co)
   end,
   attack_host = function(npc)
-    coroutine.yield(shared.tag, shared.handle)
+    coroutine.yield(chan.box().tag, chan.box().handle)
   end,
   attack_module = function(npc)
     common.greet = function() return "pwned" end
@@ -30,7 +30,7 @@ return {
       effects = "done = true",
       run = function(npc)
         if npc.name == "victim" then
-          shared.co = coroutine.create(function()
+          chan.box().co = coroutine.create(function()
             while true do
               npc.state.count = npc.state.count + 1
               coroutine.yield()
@@ -38,8 +38,8 @@ return {
           end)
           local leak = coroutine.create(function() return npc:move_to(3) end)
           local _, tag, handle = coroutine.resume(leak)
-          shared.tag, shared.handle = tag, handle
-          coroutine.resume(shared.co)
+          chan.box().tag, chan.box().handle = tag, handle
+          coroutine.resume(chan.box().co)
           npc:wait(1)
           npc.state.greeting = common.greet("victim")
           npc.state.first = common.list[1]

@@ -1,24 +1,24 @@
 -- An npc object used as another agent's self: the victim keeps its npc in
--- the role's shared table, and the attacker calls each npc method with it
+-- a table the role's agents share (channel.lua), and the attacker calls each npc method with it
 -- as self (npc.method(other, ...)), in pcall, and reports what happened;
 -- npc:tell to the victim by name is allowed.
-local shared = {}
+local chan = require("channel")
 
 local calls = {
-  { "wait", function() local r = shared.npc.wait(shared.npc, 1) return r end },
-  { "wait zero", function() local r = shared.npc.wait(shared.npc, 0) return r end },
-  { "wait, own method", function(npc) local r = npc.wait(shared.npc, 1) return r end },
+  { "wait", function() local r = chan.box().npc.wait(chan.box().npc, 1) return r end },
+  { "wait zero", function() local r = chan.box().npc.wait(chan.box().npc, 0) return r end },
+  { "wait, own method", function(npc) local r = npc.wait(chan.box().npc, 1) return r end },
   { "tell by name", function(npc) npc:tell("victim", "told", true) return "told" end },
-  { "wait_until", function(npc) local r = npc.wait_until(shared.npc, function() return true end) return r end },
-  { "believe", function(npc) local r = npc.believe(shared.npc, "flag") return r end },
-  { "forget", function(npc) local r = npc.forget(shared.npc, "flag") return r end },
-  { "tell", function(npc) local r = npc.tell(shared.npc, "victim", "flag") return r end },
-  { "print", function(npc) local r = npc.print(shared.npc, "hi") return r end },
-  { "also_achieve", function(npc) local r = npc.also_achieve(shared.npc, "g") return r end },
-  { "achieve", function(npc) local r = npc.achieve(shared.npc, "g") return r end },
-  { "wait_event", function(npc) local r = npc.wait_event(shared.npc, nil, 1) return r end },
-  { "host", function(npc) local r = npc.report(shared.npc, "x") return r end },
-  { "state", function() local r = shared.npc.state.flag return r end },
+  { "wait_until", function(npc) local r = npc.wait_until(chan.box().npc, function() return true end) return r end },
+  { "believe", function(npc) local r = npc.believe(chan.box().npc, "flag") return r end },
+  { "forget", function(npc) local r = npc.forget(chan.box().npc, "flag") return r end },
+  { "tell", function(npc) local r = npc.tell(chan.box().npc, "victim", "flag") return r end },
+  { "print", function(npc) local r = npc.print(chan.box().npc, "hi") return r end },
+  { "also_achieve", function(npc) local r = npc.also_achieve(chan.box().npc, "g") return r end },
+  { "achieve", function(npc) local r = npc.achieve(chan.box().npc, "g") return r end },
+  { "wait_event", function(npc) local r = npc.wait_event(chan.box().npc, nil, 1) return r end },
+  { "host", function(npc) local r = npc.report(chan.box().npc, "x") return r end },
+  { "state", function() local r = chan.box().npc.state.flag return r end },
 }
 
 return {
@@ -31,7 +31,7 @@ return {
       effects = "done = true",
       run = function(npc)
         if npc.name == "victim" then
-          shared.npc = npc
+          chan.box().npc = npc
           npc:wait(1)
           npc.state.done = true
           return
@@ -42,7 +42,7 @@ return {
           npc:report(c[1] .. ": " .. (ok and "ok " or "error ") .. tostring(v))
         end
         npc.state.done = true
-        npc.wait(shared.npc, 1) -- unprotected: the body fails at this line
+        npc.wait(chan.box().npc, 1) -- unprotected: the body fails at this line
       end,
     },
   },

@@ -1,12 +1,12 @@
 -- Errors raised inside the npc method wrapper luabind defines in Lua must
 -- name the script's line that called the method. A victim keeps its host
--- method in the role's shared table; the attacker calls it, and calls its
+-- method in a table the role's agents share (channel.lua); the attacker calls it, and calls its
 -- own host methods with wrong arguments, each in pcall, and reports.
-local shared = {}
+local chan = require("channel")
 
 local calls = {
-  { "kept method", function() local r = shared.report(shared.npc, "kept") return r end },
-  { "kept method, tail call", function() return shared.report(shared.npc, "kept") end },
+  { "kept method", function() local r = chan.box().report(chan.box().npc, "kept") return r end },
+  { "kept method, tail call", function() return chan.box().report(chan.box().npc, "kept") end },
   { "function argument", function(npc) local r = npc:report(function() end) return r end },
   { "state as self", function(npc) local r = npc.report(npc.state, "x") return r end },
   { "host error", function(npc) local r = npc:fail() return r end },
@@ -25,7 +25,7 @@ return {
       effects = "done = true",
       run = function(npc)
         if npc.name == "victim" then
-          shared.npc, shared.report = npc, npc.report
+          chan.box().npc, chan.box().report = npc, npc.report
           npc:wait(1)
           npc.state.done = true
           return
