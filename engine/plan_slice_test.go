@@ -6,15 +6,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/bench"
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/internal/plancases"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // slicedDomain compiles a planner case with every action's body making
 // its effects true in one tick, so agents run the plans they get.
-func slicedDomain(t testing.TB, c bench.PlannerCase) *engine.Domain {
+func slicedDomain(t testing.TB, c plancases.PlannerCase) *engine.Domain {
 	t.Helper()
 	d, err := engine.Compile(c.Role)
 	require.NoError(t, err)
@@ -56,8 +56,8 @@ func firstPlan(t *testing.T, w *engine.World, r *recorded, name string, limit in
 }
 
 func TestSlicedSearchFindsTheUnslicedPlan(t *testing.T) {
-	cases := []bench.PlannerCase{bench.Deep(), bench.Soldier(), bench.Maze(), bench.Synthetic100(),
-		bench.Synthetic(10, 6), bench.MazeFacts()}
+	cases := []plancases.PlannerCase{plancases.Deep(), plancases.Soldier(), plancases.Maze(), plancases.Synthetic100(),
+		plancases.Synthetic(10, 6), plancases.MazeFacts()}
 	for _, c := range cases {
 		d := slicedDomain(t, c)
 		want, err := plannerAt(d, c.MaxDepth).Plan(d.NewState())
@@ -98,8 +98,8 @@ func TestSlicedSearchFindsTheUnslicedPlan(t *testing.T) {
 
 // deepWithNoise is the deep domain with a variable no condition or effect
 // reads.
-func deepWithNoise() bench.PlannerCase {
-	c := bench.Deep()
+func deepWithNoise() plancases.PlannerCase {
+	c := plancases.Deep()
 	c.Role.State = append(c.Role.State, engine.Var{Name: "noise", Value: engine.NumberValue(0)})
 	return c
 }
@@ -143,7 +143,7 @@ func TestSlicedSearchRestartsWhenARelevantVariableChanges(t *testing.T) {
 }
 
 func TestAgentIdlesWhileItsPlanIsQueued(t *testing.T) {
-	d := slicedDomain(t, bench.Deep())
+	d := slicedDomain(t, plancases.Deep())
 	w, r, a := slicedAgent(d, 2, 20)
 	for range 3 {
 		w.Tick(1.0 / 60)
@@ -160,9 +160,9 @@ func TestAgentIdlesWhileItsPlanIsQueued(t *testing.T) {
 // step by step while another agent's search is suspended for lack of
 // budget.
 func TestRunningStepGoesOnWhileAGoalIsQueued(t *testing.T) {
-	d := slicedDomain(t, bench.Soldier())
+	d := slicedDomain(t, plancases.Soldier())
 	d.Action("fetchMagazine").Body = &slowBody{n: 3} // 3 ticks
-	deep := slicedDomain(t, bench.Deep())
+	deep := slicedDomain(t, plancases.Deep())
 	w := engine.NewWorld(1)
 	w.PlanBudget = 100
 	r := &recorded{}
@@ -237,7 +237,7 @@ func queueTrace(t *testing.T, d *engine.Domain, n, budget, workers, ticks int) [
 }
 
 func TestPlanQueueIsRoundRobinAndTheSameWithAnyWorkers(t *testing.T) {
-	d := slicedDomain(t, bench.Deep())
+	d := slicedDomain(t, plancases.Deep())
 	one := queueTrace(t, d, 12, 10, 1, 60)
 	four := queueTrace(t, d, 12, 10, 4, 60)
 	assert.Equal(t, one, four, "the same queue with 1 and 4 workers")
@@ -267,7 +267,7 @@ func TestTenThousandAgentsStayWithinTheBudget(t *testing.T) {
 	if testing.Short() {
 		t.Skip("10,000 agents")
 	}
-	d := slicedDomain(t, bench.Deep())
+	d := slicedDomain(t, plancases.Deep())
 	want, err := plannerAt(d, 20).Plan(d.NewState())
 	require.NoError(t, err)
 	const n, budget = 10000, 20000
@@ -307,7 +307,7 @@ func TestTenThousandAgentsStayWithinTheBudget(t *testing.T) {
 }
 
 func TestNoBudgetPlansInTheSameTick(t *testing.T) {
-	d := slicedDomain(t, bench.Deep())
+	d := slicedDomain(t, plancases.Deep())
 	w := engine.NewWorld(1)
 	r := &recorded{}
 	w.OnEvent = r.on
@@ -333,7 +333,7 @@ func resumedAfter(n int) string {
 // guardedDeep is the deep domain with a higher goal, safe, that holds at
 // the start; Hide makes it hold again.
 func guardedDeep(t *testing.T) *engine.Domain {
-	c := bench.Deep()
+	c := plancases.Deep()
 	c.Role.State = append(c.Role.State, engine.Var{Name: "safe", Value: engine.BoolValue(true)})
 	c.Role.Goals = append(c.Role.Goals, engine.NewGoal("safe", "safe", engine.High))
 	c.Role.Actions = append(c.Role.Actions, engine.NewAction("Hide").Effects("safe = true").Spec())
@@ -387,7 +387,7 @@ func TestQueuedJobFollowsTheGoals(t *testing.T) {
 // the queue's cursor; the searches in flight are not saved, so a waiting
 // agent searches again from the start and finds the same plan.
 func TestSnapshotKeepsThePlanBudget(t *testing.T) {
-	d := slicedDomain(t, bench.Deep())
+	d := slicedDomain(t, plancases.Deep())
 	want, err := plannerAt(d, 20).Plan(d.NewState())
 	require.NoError(t, err)
 	w := engine.NewWorld(1)
@@ -435,7 +435,7 @@ func plannerAt(d *engine.Domain, maxDepth int) *engine.Planner {
 // the start; FindSpot then Hide make it hold again (two expansions), or,
 // without FindSpot, nothing can.
 func probedDeep(t *testing.T, withSpot bool) *engine.Domain {
-	c := bench.Deep()
+	c := plancases.Deep()
 	c.Role.State = append(c.Role.State, engine.Var{Name: "safe", Value: engine.BoolValue(true)},
 		engine.Var{Name: "spot", Value: engine.BoolValue(false)})
 	c.Role.Goals = append(c.Role.Goals, engine.NewGoal("safe", "safe", engine.High))

@@ -1,8 +1,7 @@
-// Package bench holds the benchmarks that guard moonmind's latency budgets
-// (see README.md) and the domains they run on. Run them with
-//
-//	go test -run '^$' -bench . -benchmem ./bench/
-package bench
+// Package plancases holds the planning problems that the benchmarks (the
+// bench module) and the engine's own tests share: the soldier, a deep
+// chain, a maze in two encodings and synthetic domains of any size.
+package plancases
 
 import (
 	"strconv"
