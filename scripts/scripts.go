@@ -1,7 +1,7 @@
 // Package scripts embeds the shipped Lua roles (the *.lua files beside
-// it), so a build without a file system, the demo's WebAssembly build,
-// carries them. Everywhere else the scripts are read from disk, so they
-// can be edited and reloaded.
+// it), so the demo binary, for the desktop and for the browser, carries
+// them and runs from any folder. The demo's -scripts flag reads them from
+// a folder on disk instead, where they can be edited and reloaded.
 package scripts
 
 import "embed"

@@ -3,6 +3,7 @@ package demotest
 import (
 	"context"
 	"flag"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -11,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,14 +22,76 @@ import (
 
 var update = flag.Bool("update", false, "rewrite testdata/golden.png from this run")
 
-// buildDemo builds the demo binary once per test.
+// binDir holds the demo binary that the tests share (see buildDemo).
+var binDir string
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "demotest-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binDir = dir
+	code := m.Run()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+var built struct {
+	once sync.Once
+	out  []byte
+	err  error
+}
+
+// buildDemo builds the demo binary into a temporary folder, once for all
+// the tests, and returns its path.
 func buildDemo(t *testing.T) string {
 	t.Helper()
 	readSources(t)
-	bin := filepath.Join(t.TempDir(), "demo")
-	out, err := exec.Command("go", "build", "-o", bin, "github.com/moonmind-ai/moonmind/demo").CombinedOutput()
-	require.NoError(t, err, "go build ./demo:\n%s", out)
+	bin := filepath.Join(binDir, "demo")
+	built.once.Do(func() {
+		built.out, built.err = exec.Command("go", "build", "-o", bin, "github.com/moonmind-ai/moonmind/demo").CombinedOutput()
+	})
+	require.NoError(t, built.err, "go build ./demo:\n%s", built.out)
 	return bin
+}
+
+// withoutDisplay is this process's environment without DISPLAY and
+// WAYLAND_DISPLAY.
+func withoutDisplay() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+// onDisplay returns a command that runs args in a window: under xvfb-run
+// at 1280x720 when it is installed, else on $DISPLAY. It skips the test
+// when there is neither. The command is killed a little before the test
+// binary's own deadline (go test -timeout), a guard against a hung X
+// server rather than a speed test, so that a failure shows the demo's
+// output.
+func onDisplay(t *testing.T, args ...string) *exec.Cmd {
+	t.Helper()
+	xvfb, _ := exec.LookPath("xvfb-run")
+	if xvfb == "" && os.Getenv("DISPLAY") == "" {
+		t.Skip("demo: neither DISPLAY nor xvfb-run is available, so no window can open; " +
+			"`bash .ci/setup` installs xvfb")
+	}
+	if xvfb != "" {
+		args = append([]string{xvfb, "-a", "-s", "-screen 0 1280x720x24"}, args...)
+	}
+	ctx := t.Context()
+	if d, ok := t.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, d.Add(-15*time.Second))
+		t.Cleanup(cancel)
+	}
+	return exec.CommandContext(ctx, args[0], args[1:]...)
 }
 
 // TestHelpWithoutADisplay runs `demo -h` with no DISPLAY: the flags are
@@ -35,11 +99,7 @@ func buildDemo(t *testing.T) string {
 func TestHelpWithoutADisplay(t *testing.T) {
 	bin := buildDemo(t)
 	cmd := exec.Command(bin, "-h")
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "WAYLAND_DISPLAY=") {
-			cmd.Env = append(cmd.Env, kv)
-		}
-	}
+	cmd.Env = withoutDisplay()
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "demo -h exits 0:\n%s", out)
 	assert.Contains(t, string(out), "usage: demo [flags]")
@@ -55,30 +115,14 @@ func TestHelpWithoutADisplay(t *testing.T) {
 // frame is the same on every run but for rendering noise. go test
 // ./demo/demotest -run Golden -update rewrites the golden image.
 func TestDemoFrameMatchesTheGolden(t *testing.T) {
-	xvfb, _ := exec.LookPath("xvfb-run")
-	if xvfb == "" && os.Getenv("DISPLAY") == "" {
-		t.Skip("demo: neither DISPLAY nor xvfb-run is available, so no window can open; " +
-			"`bash .ci/setup` installs xvfb")
-	}
 	bin := buildDemo(t)
 	scripts, err := filepath.Abs(filepath.Join("..", "..", "scripts"))
 	require.NoError(t, err)
 
 	shot := filepath.Join(t.TempDir(), "last.png")
-	args := []string{bin, "-frames", "120", "-screenshot", shot, "-seed", "1", "-overlay", "-scripts", scripts}
-	if xvfb != "" {
-		args = append([]string{xvfb, "-a", "-s", "-screen 0 1280x720x24"}, args...)
-	}
-	// A guard against a hung X server, not a speed test: it ends the demo
-	// a little before the test binary's own deadline (go test -timeout),
-	// so that the failure shows the demo's output.
-	ctx := t.Context()
-	if d, ok := t.Deadline(); ok {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithDeadline(ctx, d.Add(-15*time.Second))
-		defer cancel()
-	}
-	out, err := exec.CommandContext(ctx, args[0], args[1:]...).CombinedOutput()
+	cmd := onDisplay(t, bin, "-frames", "120", "-screenshot", shot, "-seed", "1", "-overlay", "-scripts", scripts)
+	args := cmd.Args
+	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "%v:\n%s", args, out)
 	assert.Regexp(t, `(?m)^frames 120 in [0-9.]+ s, [0-9.]+ fps$`, string(out), "the frame-rate line")
 

@@ -37,8 +37,7 @@ import (
 type Config struct {
 	Seed       uint64 // the world's random seed (default 0, a valid seed)
 	ScriptsDir string // the folder holding the role and the modules it extends (default "scripts")
-	// Role is the soldiers' role file in ScriptsDir (default "squad.lua",
-	// which extends soldier.lua with the battlefield's actions).
+	// Role is the soldiers' role file in ScriptsDir (default DefaultRole).
 	Role string
 	// Map is the battlefield's tile map (default assets.Field; see
 	// assets.Legend and ParseField).
@@ -105,12 +104,16 @@ type Config struct {
 	CommanderTicks int
 }
 
+// DefaultRole is the soldiers' role file when Config.Role is empty:
+// squad.lua, which extends soldier.lua with the battlefield's actions.
+const DefaultRole = "squad.lua"
+
 func (c *Config) defaults() {
 	if c.ScriptsDir == "" {
 		c.ScriptsDir = "scripts"
 	}
 	if c.Role == "" {
-		c.Role = "squad.lua"
+		c.Role = DefaultRole
 	}
 	if c.Map == "" {
 		c.Map = assets.Field

@@ -7,6 +7,11 @@
 // standard library, and ebiten's user interface package waits for
 // golang.org/x/sys, which sorts after this one, so this init runs first.
 // demo/demotest checks that `demo -h` works without a display.
+//
+// Where ebiten would have no display to open its window on (on Linux and
+// the BSDs, no DISPLAY: ebiten's desktop build draws through X11), this
+// init prints NoDisplay, one line that says how to run the demo under Xvfb
+// or without a window, and exits with status 2, before ebiten panics.
 package flags
 
 import (
@@ -15,9 +20,17 @@ import (
 	"os"
 )
 
+// NoDisplay is what the demo prints, and exits 2 after, where it finds no
+// display to open its window on.
+const NoDisplay = "demo: no display to open a window on (DISPLAY is not set): run it under Xvfb, " +
+	"xvfb-run -a go run ./demo -frames 600 -screenshot out.png, " +
+	"or see a soldier decide without a window, go run ./cmd/moonmind run scripts/soldier.lua --ticks 100"
+
 // Options are the demo's flags, parsed from os.Args.
 type Options struct {
-	Seed       uint64
+	Seed uint64
+	// ScriptsDir is the -scripts folder; empty means the scripts built
+	// into the demo.
 	ScriptsDir string
 	Frames     int
 	Screenshot string
@@ -41,7 +54,9 @@ func init() {
 	fs.IntVar(&o.Frames, "frames", 0, "quit after `N` frames, one tick (1/60 s) each, drawn as fast as they can be, and print\n\"frames N in S s, F fps\" (0: run until the window is closed)")
 	fs.StringVar(&o.Screenshot, "screenshot", "", "save the last frame to `FILE.png`")
 	fs.Uint64Var(&o.Seed, "seed", 1, "the battle's random `seed`: the same seed gives the same battle and frames")
-	fs.StringVar(&o.ScriptsDir, "scripts", "scripts", "the `folder` holding squad.lua, the soldiers' role, and soldier.lua, which it extends")
+	fs.StringVar(&o.ScriptsDir, "scripts", "", "read the soldiers' scripts from `folder` on disk (squad.lua, their role, and soldier.lua, which\n"+
+		"it extends; scripts in the repository) instead of the copies built into the demo, and reload\n"+
+		"them when a file there changes")
 	fs.BoolVar(&o.Overlay, "overlay", false, "start with the selected soldier's mind shown in the panel (key D toggles it)")
 	fs.StringVar(&o.Select, "select", "blue1", "the `soldier` the panel shows first (Tab or a click changes it)")
 	fs.StringVar(&o.Strip, "strip", "", "with -frames, also save a strip of 4 frames of the field to `FILE.png`")
@@ -60,6 +75,10 @@ func init() {
 	if fs.NArg() > 0 {
 		fmt.Fprintf(os.Stderr, "demo: unexpected argument %q\n", fs.Arg(0))
 		fs.Usage()
+		os.Exit(2)
+	}
+	if noDisplay() {
+		fmt.Fprintln(os.Stderr, NoDisplay)
 		os.Exit(2)
 	}
 }
