@@ -23,7 +23,7 @@ type ActionSpec struct {
 	Fulfills   []string
 	Cost       float64
 	Utility    UtilitySpec
-	Restricted bool   // permitted by no Policy (the seed's execution policy / @Security)
+	Restricted bool   // permitted by no Policy: no agent may run it
 	Authority  string // the authority a Policy must grant to run it (@SecureAgentTool), or ""
 	Body       Body
 	// Inputs are the type names the action needs on the blackboard and

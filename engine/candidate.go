@@ -7,8 +7,8 @@ package engine
 // GOAP planner and `moonmind check` all use it.
 //
 // An action that lists g in fulfills completes g when it runs, whatever
-// its effects say (the seed's rule: its body is trusted to make the goal
-// true), so a plan for g may end with it even when its effects do not
+// its effects say (its body is trusted to make the goal true, as in
+// TnsAI's planner; see docs/semantics.md), so a plan for g may end with it even when its effects do not
 // make g's condition hold.
 func (g *Goal) Candidate(a *Action) bool { return isCandidate(a, g) }
 

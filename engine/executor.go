@@ -58,8 +58,7 @@ const (
 type PlanExecutor struct {
 	Agent *Agent
 	// Planner plans for Think and Plan: a *Planner (the default), or any
-	// StatePlanner, as the seed's new PlanExecutor(role, planner) takes
-	// any Planner.
+	// StatePlanner.
 	Planner StatePlanner
 	// Step is the dt, in seconds, given to every Task.Resume. The default
 	// (zero) value is DefaultExecutorStep, 1/60 s; a negative value also
@@ -73,8 +72,8 @@ type PlanExecutor struct {
 }
 
 // NewPlanExecutor returns an executor for agent whose Planner is a new
-// Planner over the agent's domain (chaining on, depth 10), the seed's
-// BackwardChainingPlanner, with the agent's Policy, so it plans around
+// Planner over the agent's domain (chaining on, depth 10) with the
+// agent's Policy, so it plans around
 // actions the agent may not run. Set Planner to change the limits (a
 // planner without a Policy may plan them, and Think then refuses the plan).
 func NewPlanExecutor(agent *Agent) *PlanExecutor {

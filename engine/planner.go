@@ -81,8 +81,8 @@ func (p *Plan) Names() []string {
 //   - Valid: each step's precondition holds in the simulated state where
 //     it runs, no step's effect fails to apply, and the goal holds after
 //     the last step or the last step lists the goal in fulfills (such a
-//     step completes the goal whatever its effects say: the seed's rule,
-//     see Goal.Candidate; the search ends there).
+//     step completes the goal whatever its effects say, see
+//     Goal.Candidate; the search ends there).
 //   - Optimal: no plan of at most MaxDepth steps for the goal costs less
 //     (cost per action, default 1).
 //   - Ties: among plans of least cost, the first in declaration order wins:

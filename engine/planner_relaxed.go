@@ -148,10 +148,9 @@ func addsOf(e *Effect) []int {
 
 // estimate is the atom's estimate from st, where its own test fails: the
 // relaxed cost of the cheapest true fact, and at least the atom's minCost
-// (one step, as before). When no true fact reaches the atom in the relaxed
-// problem it is that one step alone: the search, not the heuristic, then
-// finds out that the goal cannot be reached, as it did before this
-// estimate existed.
+// (one step). When no true fact reaches the atom in the relaxed problem it
+// is that one step alone: the search, not the heuristic, then finds out
+// that the goal cannot be reached.
 func (r *relaxed) estimate(st State, minCost float64) (float64, int32) {
 	c := r.free
 	for i := range r.facts {

@@ -5,12 +5,13 @@ import (
 	"strings"
 )
 
-// Policy is what an agent may run: the seed's execution policy and its
-// secured tools (@SecureAgentTool hasAuthority(...)). An action with
+// Policy is what an agent may run: which actions are restricted and which
+// authorities are granted (TnsAI's execution policy and Embabel's
+// @SecureAgentTool hasAuthority(...); see docs/semantics.md). An action with
 // Restricted set is refused by every policy; an action with an Authority
 // is refused unless the policy grants that authority; every other action
 // is permitted. A nil *Policy permits everything: a Planner without one
-// plans with every action, as the seed's planner does, while executors
+// plans with every action, while executors
 // still refuse what the agent's policy forbids.
 //
 // A Policy is read, never written, by the planner; it is safe to share

@@ -6,8 +6,8 @@ import (
 )
 
 // Typed inputs and outputs, promised named conditions, rerunnable actions
-// and goal-achieving actions: the Embabel seed's planning model, compiled
-// onto the condition and effect languages.
+// and goal-achieving actions: Embabel's planning model (docs/semantics.md),
+// compiled onto the condition and effect languages.
 //
 // A type name (ActionSpec.Inputs, ActionSpec.Output) is a boolean state
 // variable that holds when a value of that type is on the agent's
@@ -19,8 +19,8 @@ import (
 // the planner treats it as true after the action (name = true is added to
 // its effects); after the body, the agent evaluates it on the real state
 // and records a broken promise on the finish record when it does not hold
-// (the seed's post is a planning promise, not a runtime gate: it bites
-// only where a later action lists it in pre).
+// (post is a planning promise, not a runtime gate: it matters only where
+// a later action lists it in pre).
 
 // compileTyped rewrites the actions' preconditions and effects for their
 // inputs, output and promises, turns achieves_goal into fulfills (adding

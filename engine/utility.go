@@ -48,7 +48,8 @@ var considerationKinds = []ConsiderationKind{ConsiderCost, ConsiderValue, Consid
 	ConsiderHasTag, ConsiderCombine, ConsiderInput, ConsiderFunc}
 
 // Consideration scores one aspect of an action in a state for the utility
-// planner. Its output is the seed's formula exactly as the seed writes it:
+// planner. Its output is TnsAI's formula exactly as TnsAI writes it
+// (docs/semantics.md):
 // cost() is max(0, 1 − cost/100) and value() min(1, value/100), each
 // bounded on one side only; utility() is (value − cost + 100)/200,
 // unbounded (value 300, cost 0 scores 2); combine() is the weighted
@@ -58,7 +59,7 @@ var considerationKinds = []ConsiderationKind{ConsiderCost, ConsiderValue, Consid
 // bounds every output to [0, 1]; "multiply" mode always does.) Curve,
 // when set, maps the output, clamped to [0, 1] first, once more (for
 // ConsiderInput it maps the normalised input; nil there means the linear
-// identity), which is how the seed's considerations compose with response
+// identity), which is how the plain considerations compose with response
 // curves.
 //
 // Build one with the constructors (CostConsideration, …), with
@@ -300,8 +301,8 @@ type UtilityPlanner struct {
 	// Explain makes Pick fill in its *Explanation (returned nil otherwise).
 	Explain bool
 	// Clamp bounds every consideration's output to [0, 1] in "average"
-	// mode too, where the seed's formulas are otherwise used exactly as
-	// written (see Consideration). Off by default. "multiply" mode always
+	// mode too, where the formulas are otherwise used exactly as TnsAI
+	// writes them (see Consideration). Off by default. "multiply" mode always
 	// clamps: its product needs factors in [0, 1].
 	Clamp bool
 

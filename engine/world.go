@@ -39,7 +39,7 @@ type World struct {
 	// last tick's lanes ended), a helper that is done spins up to 200 µs
 	// for the next tick rather than ending, and the caller spins up to
 	// 300 µs for the helpers' lanes, so that no tick waits for a parked
-	// thread to wake (see laneCrew); ticks further apart, like a game's
+	// thread to wake; ticks further apart, like a game's
 	// once a frame, spin neither. Agents must not touch each other's state
 	// from their bodies or sensors while workers run. A panic in an
 	// agent's tick (a Go task's, say) ends its lane's tick there, as on
@@ -228,8 +228,8 @@ func (w *World) flush(a *Agent) {
 // reads its agents spread over twice the memory: with 10,000 soldiers on
 // 2 workers, pinning the first 5,000 to worker 0 and the rest to worker 1
 // took 7% (Lua bodies) and 13% (Go bodies) less CPU per agent-tick than
-// pinning agent i to worker i mod 2 (see bench/README.md, "Issue 14,
-// seventh session").
+// pinning agent i to worker i mod 2 (see docs/performance.md, "Agents
+// pinned in blocks").
 // Pin panics when there is no agent i.
 func (w *World) Pin(i, k int) {
 	if i < 0 || i >= len(w.worker) {
@@ -308,13 +308,13 @@ const aheadAgent, aheadStates = 12, 6
 // aheadGroup is how many agents' structs tickLane prefetches in one call
 // (prefetchAgents), every aheadGroup agents: agents aheadAgent to
 // aheadAgent+aheadGroup-1 ahead. Measured with 10,000 soldiers
-// (BenchmarkWorldTickGoBodies, 1 worker, 8 interleaved rounds): groups
+// (BenchmarkWorldTickGoBodies, 1 worker, 8 interleaved runs): groups
 // of 4 made 8 fewer instructions per agent-tick than one agent per call,
 // but cost 28% more CPU time (136 against 106 ns per agent-tick): 44
 // prefetches at once filled the line-fill buffers, and the tick waited.
-// With 6 lines an agent (the sixth session's layout) groups of 2, 12
+// With the current layout of 6 lines an agent, groups of 2, 12
 // prefetches at once, make 22 fewer instructions per agent-tick than one
-// agent per call and the same CPU time (10 interleaved rounds, 1 and 2
+// agent per call and the same CPU time (10 interleaved runs, 1 and 2
 // workers: 93 against 95 ns and 111 against 99 ns, p = 0.97 and 0.39).
 const aheadGroup = 2
 

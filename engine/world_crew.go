@@ -14,9 +14,9 @@ import (
 // when ticks come back to back (the last one ended less than crewSpin
 // before this one began) and the process has more than one P
 // (GOMAXPROCS). A game that ticks once a frame leaves its ticks
-// 16 ms apart at 60 frames a second: then no goroutine spins, and a tick
-// costs what it did before helpers could spin (a helper is started for
-// it and ends with its lanes; the caller blocks for the helpers' lanes).
+// 16 ms apart at 60 frames a second: then no goroutine spins (a helper
+// is started for the tick and ends with its lanes; the caller blocks for
+// the helpers' lanes).
 const (
 	crewSpin = 200 * time.Microsecond
 	crewWait = 300 * time.Microsecond

@@ -14,14 +14,14 @@ import (
 
 // Utility considerations in a role file. The role's `considerations` score
 // every action that has none of its own; an action's `considerations`
-// replace them for that action. `utility_mode` is "average" (the seed's
-// weighted average, the default) or "multiply". Each entry of a list is
+// replace them for that action. `utility_mode` is "average" (TnsAI's
+// weighted average, the default; see docs/semantics.md) or "multiply". Each entry of a list is
 // one of:
 //
 //	"cost"  "value(0.5)"  "utility"  "preconditionSatisfied"  'hasTag("combat")'
-//	{ kind = "cost", weight = 0.3 }                 -- the seed's considerations
+//	{ kind = "cost", weight = 0.3 }                 -- a built-in consideration
 //	{ kind = "hasTag", tag = "combat" }
-//	{ kind = "combine", of = { "cost", "value" } }  -- the seed's combine(...)
+//	{ kind = "combine", of = { "cost", "value" } }  -- a weighted average of parts
 //	{ input = "health", min = 0, max = 100,         -- a response curve over state
 //	  curve = "logistic", slope = 10, offset = 0.5, weight = 1 }
 //	function(action, state) return 0.7 end          -- a custom consideration
@@ -29,7 +29,7 @@ import (
 //
 // Curves are linear, polynomial, logistic, logit and step (see
 // engine.Curve); missing curve parameters take engine.NewCurve's values,
-// and a missing min or max is 0 or 1. Any seed consideration takes a curve
+// and a missing min or max is 0 or 1. Any built-in consideration takes a curve
 // too: { kind = "cost", curve = "polynomial", exponent = 2 }.
 //
 // A function gets the action as a table (name, cost, value, weight, tags)

@@ -23,14 +23,13 @@ import (
 // instruction counts of its code (see TestGoWaitCostsAsLua).
 // endResume is what a script's coroutine.resume spent after the Lua
 // version's return ended the coroutine it resumed (endsAfterWait;
-// measured by TestBreakerGoWaitEndingACoroutineStopsAsLua).
+// measured by this package's test of a wait that ends its coroutine).
 //
 // badSeconds is the path of a NaN or negative number of seconds, up to
 // its error (the comparison that fails, the one that finds the number
 // below 0 or NaN, and the call that raises), and noWait the path of 0 up
 // to 1e-9 seconds, which returns at once: both pay for that second
-// comparison, which the prelude's npc:wait before it lacked (noWait was
-// 21 units then).
+// comparison.
 var waitUnits = struct {
 	notColon, notBody, badArg, badSeconds, noWait, toYield, afterYield, endResume int64
 }{notColon: 18, notBody: 13, badArg: 25, badSeconds: 24, noWait: 23, toYield: 23, afterYield: 1, endResume: 1}

@@ -493,8 +493,8 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 			}
 		case *lua.LNilType:
 		default:
-			// tags = "combat" used to be ignored: the action had no tag,
-			// and hasTag scored it 0.
+			// Not ignored: a string here would leave the action with no
+			// tag, and hasTag would score it 0 without a word.
 			rd.add(rd.find(upos, `tags\s*=`), what+" utility: tags must be a list of names, such as tags = { \"combat\" }, not "+tags.Type().String())
 		}
 	default:

@@ -17,8 +17,9 @@ type PlannerCase struct {
 	MaxDepth int
 }
 
-// Soldier is the TnsAI seed's soldier role: ammo = 0, magazines = 0; the
-// plan is [fetchMagazine, reload].
+// Soldier is a soldier who must arm himself, the two-action role of the
+// TnsAI planning document (docs/semantics.md): ammo = 0, magazines = 0;
+// the plan is [fetchMagazine, reload].
 func Soldier() PlannerCase {
 	return PlannerCase{Name: "soldier", MaxDepth: engine.DefaultMaxDepth, Role: engine.RoleSpec{
 		Name:  "Soldier",
@@ -31,7 +32,8 @@ func Soldier() PlannerCase {
 	}}
 }
 
-// Deep is the forage domain of issue 4: hunger = 80, food = 0, tired = 0;
+// Deep is the forage domain that the GOAP library kelindar/goap also
+// benchmarks (README.md compares the two): hunger = 80, food = 0, tired = 0;
 // goal food > 80 at depth 20; the plan has 12 steps (9 Forage, 3 Sleep).
 func Deep() PlannerCase {
 	return PlannerCase{Name: "deep", MaxDepth: 20, Role: engine.RoleSpec{
@@ -51,7 +53,8 @@ func Deep() PlannerCase {
 const MazeMoves = "A-B B-C C-D D-E E-F F-G G-H H-I I-J C-X1 E-X2 G-X3 X1-D X2-F X3-H B-Y1 D-Y2 F-Y3 Y1-C Y2-E " +
 	"Y3-G J-K K-L L-M M-N N-O O-P P-Q Q-R R-S S-T T-U U-V V-W W-X X-Y Y-Z U-Z1 W-Z2 Z1-V Z2-X A-Z3"
 
-// Maze is the maze domain of issue 4: loc = "A", one cost-1 action per
+// Maze is kelindar/goap's maze with the location as one string variable:
+// loc = "A", one cost-1 action per
 // move (named like "A-B", pre loc == "A", effect loc = "B"); goal
 // loc == "Z" at depth 30; the plan is the 25-step chain A-B ... Y-Z.
 func Maze() PlannerCase {
