@@ -1,4 +1,4 @@
--- The Soldier: the TnsAI seed's role (goal "armed", actions fetchMagazine
+-- The Soldier: TnsAI's example role (goal "armed", actions fetchMagazine
 -- and reload) plus a fight. It decides with both of moonmind's planners:
 --
 --   * Supply is a goal. The GOAP planner keeps the soldier "armed": with 10

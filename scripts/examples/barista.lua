@@ -1,4 +1,4 @@
--- The JaKtA seed's barista: preparing a coffee fails without beans; the
+-- JaKtA's barista example: preparing a coffee fails without beans; the
 -- failure plan buys beans and prepares it again, and the cup it returns
 -- completes the goal that failed.
 --   go run ./cmd/moonmind run scripts/examples/barista.lua --ticks 10

@@ -1,5 +1,5 @@
--- The Embabel seed's ConfNetworkingAgent: a separate agent whose one goal
--- is a NetworkingPlan. It declares its own upstream actions, as the seed
+-- Embabel's ConfNetworkingAgent: a separate agent whose one goal
+-- is a NetworkingPlan. It declares its own upstream actions, as Embabel's
 -- does (an Embabel agent plans only with its own actions); in moonmind a
 -- role could extend another instead (see docs/semantics.md, "Typed GOAP").
 --

@@ -1,15 +1,15 @@
--- The Embabel seed's ConfPlannerAgent as a moonmind role: typed inputs and
+-- Embabel's ConfPlannerAgent as a moonmind role: typed inputs and
 -- outputs order the actions, named conditions gate them, and the goal is
--- the output of the action that achieves it. The seed's LLM calls are
+-- the output of the action that achieves it. Embabel's LLM calls are
 -- stood in for by plain Lua over a small catalog, so the plan can be run
--- and tested without a model. (The seed's Ai input is the model handle;
+-- and tested without a model. (Embabel's Ai input is the model handle;
 -- here it is the game's business, so it is no type.)
 --
 --   moonmind plan scripts/examples/conf_planner.lua
 --   -> extractAttendeeProfile, loadCatalog, shortlistSessions,
 --      researchSessions, assembleSchedule, confirmSchedule
 --
--- premiumBriefing needs the authority conf:premium (the seed's
+-- premiumBriefing needs the authority conf:premium (Embabel's
 -- @SecureAgentTool hasAuthority('conf:premium')); nothing here needs its
 -- output, so it never enters the schedule plan. See conf_premium.lua.
 

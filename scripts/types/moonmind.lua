@@ -157,9 +157,9 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field weight number
 ---@field tags string[]
 
----A consideration: a seed name ("cost", "value(0.5)", 'hasTag("combat")'),
+---A consideration: a built-in name ("cost", "value(0.5)", 'hasTag("combat")'),
 ---a table, or a function returning a number (true is 1), used as it is in
----"average" mode (as the seed uses its lambdas) and clamped to [0, 1] in "multiply" mode.
+---"average" mode (as TnsAI uses its lambdas) and clamped to [0, 1] in "multiply" mode.
 ---@alias moonmind.Consideration string|moonmind.ConsiderationSpec|fun(action: moonmind.ActionInfo, state: table<string, moonmind.Value>): number|boolean
 
 ---@class moonmind.ConsiderationSpec
@@ -249,7 +249,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field old moonmind.Value
 ---@field from? string The agent that told it.
 
----A reactive plan (the JaKtA seed's): on an event of kind `on`, when the shorthand filter
+---A reactive plan (as in JaKtA): on an event of kind `on`, when the shorthand filter
 ---(`goal` or `belief`) matches and `trigger` returns a context, and `guard` returns one too, the
 ---body runs as an intention, a coroutine that runs until it suspends. The first applicable plan
 ---of the list wins. Without a trigger the context is the goal, or the moonmind.Belief.
