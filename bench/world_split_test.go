@@ -30,7 +30,7 @@ var bodyKinds = []struct {
 // time (cpuNow) per tick of both and per soldier-tick. Read a 2-worker
 // World.Tick against it, from the same run: T(1 worker) / T(split) is the
 // speed-up splitting the work in two can give on this host at all (see
-// bench/README.md, "Issue 14, seventh session").
+// bench/README.md, "World tick").
 func BenchmarkWorldTickSplit(b *testing.B) {
 	for _, c := range bodyKinds {
 		const n = 10000
