@@ -33,8 +33,9 @@ func Soldier() PlannerCase {
 }
 
 // Deep is the forage domain that the GOAP library kelindar/goap also
-// benchmarks (README.md compares the two): hunger = 80, food = 0, tired = 0;
-// goal food > 80 at depth 20; the plan has 12 steps (9 Forage, 3 Sleep).
+// benchmarks (bench/README.md compares the two): hunger = 80, food = 0,
+// tired = 0; goal food > 80 at depth 20; the plan has 12 steps (9 Forage,
+// 3 Sleep).
 func Deep() PlannerCase {
 	return PlannerCase{Name: "deep", MaxDepth: 20, Role: engine.RoleSpec{
 		Name: "Deep",
