@@ -102,7 +102,7 @@ const hostWakeIdle = 200 * time.Microsecond
 // how they are run: one worker (one1w); two workers with the soldiers
 // pinned in blocks, the first 5,000 on worker 0 (block2w, as
 // BenchmarkWorldTickCPU); two workers with soldier i on worker i mod 2
-// (interleaved2w, the layout before the seventh session); and the split of
+// (interleaved2w, the older layout); and the split of
 // BenchmarkWorldTickSplit (two worlds of 5,000, split). Each 2-worker
 // world is built twice, in the order interleaved, block, block,
 // interleaved, and each figure is the mean of its two worlds, so that

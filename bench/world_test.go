@@ -111,7 +111,7 @@ func buildSoldierWorldWith(b testing.TB, n, workers, groups, gap, warm int, adap
 }
 
 // interleavePins makes buildSoldierWorldWith pin soldier i to worker i
-// mod workers, as it did until the seventh session of issue 14, rather
+// mod workers (the older layout) rather
 // than in blocks; only BenchmarkWorldTickPaired sets it, for the old
 // layout's figures beside the new one's.
 var interleavePins bool
