@@ -5,9 +5,9 @@ import (
 	"math"
 	"strconv"
 	"time"
-	"unsafe"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -58,7 +58,7 @@ type budget struct {
 	measure   func(stop int64) int64 // what the running code holds (Runtime.measureRunning)
 	where     func() string          // the running script's "file:line: " (Runtime.runningWhere)
 	spentAt   string                 // where the budget was spent
-	main      *lua.LState            // the runtime's main thread, whose next instruction Done reads (see vmpeek.go)
+	main      *lua.LState            // the runtime's main thread, whose next instruction Done reads (luavm.NextInstruction)
 	fastMeta  *lua.LTable            // the metatable of the fast npc object, whose lookups Done charges (see promote)
 	// fastState is the fast npc.state of the running agent (nil when
 	// none) and mirror its lookup table, which Done keeps exact before
@@ -105,26 +105,29 @@ func (b *budget) Done() <-chan struct{} { return b.done(b.main) }
 // while the budget is armed, nothing is spent, no collection has run and
 // no clock is read, is a few loads and compares: a disarmed or spent
 // budget has stop -1, so the count test sends it to doneSlow, and the
-// next opcode is read inline (peekWork). Everything else is in doneSlow.
+// next opcode is read inline (luavm.NextInstruction, which finds the
+// frame and instruction only when its opcode is one of workOps, and
+// which doneWork goes on from instead of reading the frame again).
+// Everything else is in doneSlow.
 func (b *budget) done(th *lua.LState) <-chan struct{} {
 	b.n++
 	if b.n > b.stop || gcWatch.cycles.Load() != b.mem.cycles {
 		return b.doneSlow(th)
 	}
-	if cf, inst := peekWork(th, b.workOps); cf != nil {
+	if cf, inst := luavm.NextInstruction(th, b.workOps); !cf.IsZero() {
 		return b.doneWork(th, cf, inst)
 	}
 	return nil
 }
 
-// doneWork is done for instruction inst of th's frame cf, which peekWork
+// doneWork is done for instruction inst of th's frame cf, which done
 // picked (a table instruction, or a lookup while an npc object is fast)
 // in done's common case (armed, nothing spent, no clock, no collection
 // since the last look, the count at most the stop): the commonest, a
 // lookup on the fast npc object or npc.state, is charged here as
 // tableWork charges it, from the instruction done read; the rest goes to
 // doneSlow. b.n already counts the instruction.
-func (b *budget) doneWork(th *lua.LState, cf unsafe.Pointer, inst uint32) <-chan struct{} {
+func (b *budget) doneWork(th *lua.LState, cf luavm.Frame, inst uint32) <-chan struct{} {
 	if b.fastMeta != nil && lookupOps>>(inst>>26)&1 != 0 {
 		if ud := lookupUserDataAt(th, cf, inst); ud != nil {
 			switch {
@@ -264,8 +267,8 @@ func (b *budget) arm() bool {
 	default:
 		b.stop = math.MaxInt64
 	}
-	if peek.ok {
-		b.workOps |= tableOps // peekWork reads no frame while workOps is 0
+	if luavm.OK() {
+		b.workOps |= tableOps // luavm.NextInstruction reads no frame while workOps is 0
 		if b.frozen != nil {
 			b.workOps |= setUpvalOps
 		}

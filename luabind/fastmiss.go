@@ -12,7 +12,7 @@ import (
 // fastNPCMiss charges it. It returns false when the frames cannot be read.
 func lookupOnFast(th *lua.LState, ud *lua.LUserData) bool {
 	_, p := callFrames(th)
-	if p == nil {
+	if p.IsZero() {
 		return false
 	}
 	f, ok := frameAt(th, p)

@@ -3,6 +3,7 @@ package luabind
 import (
 	"path/filepath"
 
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -94,7 +95,7 @@ func (r *Runtime) freezeRole(tbl *lua.LTable, file string) {
 		loc := r.frozen[uv]
 		walk(uv.Value(), &loc)
 	}
-	if len(r.frozen) > 0 && peek.ok {
+	if len(r.frozen) > 0 && luavm.OK() {
 		r.budget.frozen = r.frozen
 		r.budget.frozenTables = r.frozenTables
 	}

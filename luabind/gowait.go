@@ -2,7 +2,6 @@ package luabind
 
 import (
 	"math"
-	"unsafe"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -128,14 +127,14 @@ func badSeconds(seconds lua.LNumber) string {
 // npc:wait returned there, which ended the coroutine.
 func waitEndsCoroutine(L *lua.LState) bool {
 	cf, p := callFrames(L)
-	if cf == nil {
+	if cf.IsZero() {
 		return false
 	}
-	if p == nil {
+	if p.IsZero() {
 		return true
 	}
 	f, ok := frameAt(L, p)
-	return ok && int(f.inst>>26) == lua.OP_TAILCALL && *(*unsafe.Pointer)(unsafe.Add(p, peek.frameParent)) == nil
+	return ok && int(f.inst>>26) == lua.OP_TAILCALL && p.Parent().IsZero()
 }
 
 // endAfterWait is coroutine.resume of th, a coroutine whose wait ends it
@@ -194,7 +193,7 @@ func (r *Runtime) afterWait(th *lua.LState) (ok bool, vals []lua.LValue, ends bo
 // TAILCALL instruction of the Lua frame under it.
 func tailCalled(L *lua.LState) bool {
 	_, p := callFrames(L)
-	if p == nil {
+	if p.IsZero() {
 		return false
 	}
 	f, ok := frameAt(L, p)

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -67,7 +68,7 @@ func (c *ownedCtx) Done() <-chan struct{} {
 	if b.n > b.stop || gcWatch.cycles.Load() != b.mem.cycles {
 		return b.doneSlow(c.th)
 	}
-	if cf, inst := peekWork(c.th, b.workOps); cf != nil {
+	if cf, inst := luavm.NextInstruction(c.th, b.workOps); !cf.IsZero() {
 		return b.doneWork(c.th, cf, inst)
 	}
 	return nil

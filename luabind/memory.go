@@ -7,8 +7,8 @@ import (
 	"runtime/metrics"
 	"sync"
 	"sync/atomic"
-	"unsafe"
 
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -318,17 +318,11 @@ type sizer struct {
 }
 
 // stackLevel is th.GetStack(level) without a new lua.Debug: the sizer's
-// own describes the frame (stackpeek.go), valid until the next call.
+// own describes the frame (luavm.GetStack), valid until the next call.
 func (s *sizer) stackLevel(th *lua.LState, level int) (*lua.Debug, bool) {
-	if !peek.ok || !stackPeek.ok {
-		return th.GetStack(level)
-	}
-	frame, ok := stackFrame(th, level)
-	if !ok {
+	if !luavm.GetStack(th, level, &s.dbg) {
 		return nil, false
 	}
-	s.dbg = lua.Debug{}
-	setDebugFrame(&s.dbg, frame)
 	return &s.dbg, true
 }
 
@@ -336,7 +330,7 @@ func (s *sizer) push(v lua.LValue) {
 	switch x := v.(type) {
 	case lua.LString:
 		if len(x) >= 64 { // short strings are counted each time they appear
-			p := unsafe.StringData(string(x))
+			p := luavm.StringData(string(x))
 			if _, ok := s.seen[p]; ok {
 				return
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -325,7 +326,7 @@ func (r *Runtime) npcField(L *lua.LState, p *npcRef, key string) {
 // one. It does nothing when the budget cannot see the lookups (peeking is
 // off).
 func (r *Runtime) promote(ud *lua.LUserData) {
-	if r.fast == ud || !peek.ok || slowNPC {
+	if r.fast == ud || !luavm.OK() || slowNPC {
 		return
 	}
 	p, ok := ud.Value.(*npcRef)

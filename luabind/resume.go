@@ -1,6 +1,9 @@
 package luabind
 
-import lua "github.com/yuin/gopher-lua"
+import (
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
+	lua "github.com/yuin/gopher-lua"
+)
 
 // resumeStarted is L.Resume(th, fn, args...) (its results before its
 // error) without the slice of results gopher-lua's Resume makes for
@@ -15,8 +18,8 @@ import lua "github.com/yuin/gopher-lua"
 // once and keep no reference to the slice.
 func (r *Runtime) resumeStarted(L, th *lua.LState, fn *lua.LFunction, args []lua.LValue) (lua.ResumeState, []lua.LValue, error) {
 	padYieldTargets(th)
-	if L != r.L || r.coResume == nil || !peek.ok || th.Dead || L.G.CurrentThread == th || L.GetTop() != 0 ||
-		frameOf(th) == nil {
+	if L != r.L || r.coResume == nil || !luavm.OK() || th.Dead || L.G.CurrentThread == th || L.GetTop() != 0 ||
+		luavm.CurrentFrame(th).IsZero() {
 		st, err, rets := L.Resume(th, fn, args...)
 		return st, rets, err
 	}
@@ -42,7 +45,7 @@ func (r *Runtime) resumeStarted(L, th *lua.LState, fn *lua.LFunction, args []lua
 	switch {
 	case failed:
 		return lua.ResumeError, nil, &lua.ApiError{Type: lua.ApiErrorRun, Object: rets[0]}
-	case frameOf(th) == nil:
+	case luavm.CurrentFrame(th).IsZero():
 		return lua.ResumeOK, rets, nil
 	}
 	return lua.ResumeYield, rets, nil

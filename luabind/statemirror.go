@@ -1,12 +1,10 @@
 package luabind
 
 import (
-	"maps"
 	"math"
-	"reflect"
-	"unsafe"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -101,49 +99,24 @@ func (m *stateMirror) sync(a *engine.Agent) {
 // hold no nil.
 func present(v engine.Value) bool { return v.Kind() != engine.Nil && v.Kind() != engine.Unknown }
 
-// tableStrdict is the offset of LTable.strdict (its string keys), found
-// by name at init; 0 when gopher-lua has no such field (then
-// replaceString is RawSetString).
-var tableStrdict = func() uintptr {
-	f, ok := reflect.TypeFor[lua.LTable]().FieldByName("strdict")
-	if !ok || f.Type != reflect.TypeFor[map[string]lua.LValue]() {
-		return 0
-	}
-	return f.Offset
-}()
-
 // replaceString is t.RawSetString(key, v) for a key t holds already (a
 // mirror table, which no script can reach, holds the key of every
 // mirrored variable whose value is present) and a v that is not nil: the
-// map write alone, without RawSetString's look-up in the table's key
-// order.
+// map write alone (luavm.ReplaceString), without RawSetString's look-up
+// in the table's key order.
 func replaceString(t *lua.LTable, key string, v lua.LValue) {
-	if tableStrdict != 0 {
-		if d := *(*map[string]lua.LValue)(unsafe.Add(unsafe.Pointer(t), tableStrdict)); d != nil {
-			d[key] = v
-			return
-		}
+	if !luavm.ReplaceString(t, key, v) {
+		t.RawSetString(key, v)
 	}
-	t.RawSetString(key, v)
 }
 
-// compactStrings gives t's string keys a map made for their number.
-// gopher-lua makes every table's map with room for 32 keys: several
-// groups, whose every look-up hashes the key, picks a group from a
-// directory and probes it; a map made for at most 8 keys is one group,
-// scanned. The fast objects' metatables and the state mirror, looked up
-// at every field access of a body, hold 3 to 8 keys. The keys and
+// compactStrings gives t's string keys a map made for their number
+// (luavm.CompactStrings): the fast objects' metatables and the state
+// mirror, looked up at every field access of a body, hold 3 to 8 keys,
+// which a map made for at most 8 keys scans in one group. The keys and
 // values stay the same (and so do the table's key order and next), so
-// no script can tell. Without the strdict offset it does nothing.
-func compactStrings(t *lua.LTable) {
-	if tableStrdict == 0 {
-		return
-	}
-	p := (*map[string]lua.LValue)(unsafe.Add(unsafe.Pointer(t), tableStrdict))
-	m := make(map[string]lua.LValue, len(*p))
-	maps.Copy(m, *p)
-	*p = m
-}
+// no script can tell. When luavm cannot read the table it does nothing.
+func compactStrings(t *lua.LTable) { luavm.CompactStrings(t) }
 
 // clear drops every mirrored variable.
 func (m *stateMirror) clear() {
@@ -287,7 +260,7 @@ func (r *Runtime) fastStateMiss(L *lua.LState) int {
 // under it, which the budget saw and charged before it ran.
 func lookupInstrBelow(th *lua.LState) bool {
 	_, p := callFrames(th)
-	if p == nil {
+	if p.IsZero() {
 		return false
 	}
 	f, ok := frameAt(th, p)

@@ -4,8 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unsafe"
 
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/pm"
 )
@@ -151,7 +151,7 @@ func (r *Runtime) strGsub(L *lua.LState) int {
 		limit = max(L.CheckInt(4), 0)
 	}
 	r.chargePattern(L, "string.gsub", pat, s)
-	src := unsafe.Slice(unsafe.StringData(s), len(s)) // read only, as gopher-lua does
+	src := luavm.StringBytes(s) // read only, as gopher-lua does
 	var b strings.Builder
 	add := func(piece string) {
 		r.chargeBytes(L, len(piece))

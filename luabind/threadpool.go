@@ -1,9 +1,8 @@
 package luabind
 
 import (
-	"unsafe"
-
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -99,24 +98,20 @@ func (r *Runtime) newThread(agent *engine.Agent) *lua.LState {
 // (see above); else it is left to the collector.
 func (r *Runtime) recycleThread(th *lua.LState) {
 	r.trimThreads()
-	if !peek.ok || !th.Dead || th.Parent != nil {
+	if !luavm.OK() || !th.Dead || th.Parent != nil {
 		return
 	}
 	c := threadCtx(th)
 	if c == nil || c.seen || c.worker || c.pcallWorker != nil {
 		return
 	}
-	p := unsafe.Pointer(th)
-	if *(*unsafe.Pointer)(unsafe.Add(p, peek.stateFrame)) != nil || *(*unsafe.Pointer)(unsafe.Add(p, peek.stateUpvalues)) != nil {
+	if !luavm.CurrentFrame(th).IsZero() || luavm.HasOpenUpvalues(th) {
 		return
 	}
-	reg := *(*unsafe.Pointer)(unsafe.Add(p, peek.stateReg))
-	arr := *(*[]lua.LValue)(unsafe.Add(reg, peek.regArray))
-	if len(arr) != registrySize {
+	if arr, _ := luavm.Stack(th); len(arr) != registrySize {
 		return // a grown stack: give its memory back
 	}
-	clear(arr)
-	*(*int)(unsafe.Add(reg, peek.regTop)) = 0
+	luavm.ClearStack(th)
 	c.owner = nil
 	r.threads.idle = append(r.threads.idle, th)
 }

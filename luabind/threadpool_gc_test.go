@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
@@ -18,7 +19,7 @@ import (
 // down to maxIdleThreads. The collections are counted the way
 // trimThreads sees them (gcWatch.cycles).
 func TestBodyCoroutinePoolAcrossCollections(t *testing.T) {
-	require.True(t, peek.ok)
+	require.True(t, luavm.OK())
 	// Only the test's own collections count: no real one in between.
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	rt := NewRuntime(Options{InstructionBudget: testBudget})

@@ -3,9 +3,9 @@ package luabind
 import (
 	"path/filepath"
 	"testing"
-	"unsafe"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
@@ -14,8 +14,8 @@ import (
 // stackSlots returns th's value stack as gopher-lua holds it, every slot,
 // past the top too.
 func stackSlots(th *lua.LState) []lua.LValue {
-	reg := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateReg))
-	return *(*[]lua.LValue)(unsafe.Add(reg, peek.regArray))
+	slots, _ := luavm.Stack(th)
+	return slots
 }
 
 // TestBodyCoroutineReuse: a body that returned leaves its coroutine to
@@ -26,7 +26,7 @@ func stackSlots(th *lua.LState) []lua.LValue {
 // Lua code got hold of (coroutine.running), or whose body was
 // interrupted, is never reused.
 func TestBodyCoroutineReuse(t *testing.T) {
-	require.True(t, peek.ok)
+	require.True(t, luavm.OK())
 	rt := NewRuntime(Options{InstructionBudget: testBudget})
 	defer rt.Close()
 	d, err := rt.LoadDomain(filepath.Join("testdata", "reuse.lua"))

@@ -2,10 +2,9 @@ package luabind
 
 import (
 	"errors"
-	"reflect"
 	"strconv"
-	"unsafe"
 
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -18,21 +17,9 @@ import (
 // that call returned, up to 32,768, one by one (a SETLIST instruction). gopher-lua has no hook
 // for either, so the budget, which the VM asks before every instruction,
 // reads the instruction about to run and its operands, and the table
-// built-ins read a table's array part, through the offsets of
-// gopher-lua's unexported fields found by name at init. The module
-// pins gopher-lua v1.1.2; TestVMPeekMatchesGopherLua fails if a release
-// moves the fields, and peekOK turns the peeking off (never guessing
-// offsets) when a field is missing.
-var peek struct {
-	ok                             bool
-	tableArray                     uintptr // LTable.array
-	stateFrame, stateReg           uintptr // LState.currentFrame, LState.reg
-	stateUpvalues                  uintptr // LState.uvcache (the open upvalues)
-	frameFn, framePc, frameLocalBs uintptr // callFrame.Fn, Pc, LocalBase
-	frameParent                    uintptr // callFrame.Parent
-	regArray, regTop               uintptr // registry.array, registry.top
-}
-
+// built-ins read a table's array part, through gopher-lua's unexported
+// fields (package luavm). When luavm cannot read them (luavm.OK is
+// false), the peeking is off.
 // Opcodes of gopher-lua's VM (opcode.go): an instruction's top 6 bits.
 const (
 	opSetTable   = lua.OP_SETTABLE
@@ -45,45 +32,9 @@ const (
 	opBitRK      = 1 << 8 // an RK operand with this bit names a constant
 )
 
-func init() {
-	field := func(t reflect.Type, name string, kind reflect.Kind) (reflect.StructField, bool) {
-		f, ok := t.FieldByName(name)
-		return f, ok && f.Type.Kind() == kind
-	}
-	tbl, ok1 := field(reflect.TypeFor[lua.LTable](), "array", reflect.Slice)
-	st := reflect.TypeFor[lua.LState]()
-	cf, ok2 := field(st, "currentFrame", reflect.Pointer)
-	reg, ok3 := field(st, "reg", reflect.Pointer)
-	uv, ok10 := field(st, "uvcache", reflect.Pointer)
-	if !ok1 || !ok2 || !ok3 || !ok10 || tbl.Type.Elem() != reflect.TypeFor[lua.LValue]() {
-		return
-	}
-	fn, ok4 := field(cf.Type.Elem(), "Fn", reflect.Pointer)
-	pc, ok5 := field(cf.Type.Elem(), "Pc", reflect.Int)
-	lb, ok6 := field(cf.Type.Elem(), "LocalBase", reflect.Int)
-	parent, ok9 := field(cf.Type.Elem(), "Parent", reflect.Pointer)
-	arr, ok7 := field(reg.Type.Elem(), "array", reflect.Slice)
-	top, ok8 := field(reg.Type.Elem(), "top", reflect.Int)
-	if !ok4 || !ok5 || !ok6 || !ok7 || !ok8 || !ok9 || parent.Type != cf.Type || fn.Type.Elem() != reflect.TypeFor[lua.LFunction]() || arr.Type.Elem() != reflect.TypeFor[lua.LValue]() {
-		return
-	}
-	peek.tableArray = tbl.Offset
-	peek.stateFrame, peek.stateReg = cf.Offset, reg.Offset
-	peek.stateUpvalues = uv.Offset
-	peek.frameFn, peek.framePc, peek.frameLocalBs = fn.Offset, pc.Offset, lb.Offset
-	peek.frameParent = parent.Offset
-	peek.regArray, peek.regTop = arr.Offset, top.Offset
-	peek.ok = true
-}
-
 // tableArray returns the array part of t (integer keys 1..len, nils
 // included), or nil when peeking is off.
-func tableArray(t *lua.LTable) []lua.LValue {
-	if !peek.ok {
-		return nil
-	}
-	return *(*[]lua.LValue)(unsafe.Add(unsafe.Pointer(t), peek.tableArray))
-}
+func tableArray(t *lua.LTable) []lua.LValue { return luavm.TableArray(t) }
 
 // trailingNils counts the nils at the end of t's array part, which #t,
 // table.insert and unpack scan over, looking at most limit slots.
@@ -111,27 +62,20 @@ func paddingOf(t *lua.LTable, k lua.LValue) int {
 // the instruction about to run (the VM asks the budget after fetching it).
 type vmFrame struct {
 	th   *lua.LState
-	cf   unsafe.Pointer
+	cf   luavm.Frame
 	fn   *lua.LFunction
 	inst uint32
 }
 
 // register returns register i of the frame.
-func (f vmFrame) register(i int) lua.LValue {
-	reg := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(f.th), peek.stateReg))
-	arr := *(*[]lua.LValue)(unsafe.Add(reg, peek.regArray))
-	if i += *(*int)(unsafe.Add(f.cf, peek.frameLocalBs)); i >= 0 && i < len(arr) {
-		return arr[i]
-	}
-	return lua.LNil
-}
+func (f vmFrame) register(i int) lua.LValue { return luavm.Register(f.th, f.cf, i) }
 
 // top returns the index, relative to the frame's base, one past the
 // last value a call or ... left on the thread's stack (what a SETLIST
 // with B = 0 stores up to).
 func (f vmFrame) top() int {
-	reg := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(f.th), peek.stateReg))
-	return *(*int)(unsafe.Add(reg, peek.regTop)) - *(*int)(unsafe.Add(f.cf, peek.frameLocalBs))
+	_, top := luavm.Stack(f.th)
+	return top - f.cf.LocalBase()
 }
 
 // rk returns an RK operand: a constant when its bit is set, else a
@@ -153,55 +97,25 @@ const (
 	lookupOps = 1<<opGetTable | 1<<opGetTableKS | 1<<opSelf
 )
 
-// peekWork returns the frame of th and the instruction th's VM is about
-// to run when that instruction's opcode is in ops (a bit each); cf is
-// nil otherwise. It is the budget's per-instruction test, so it is kept
-// small enough to inline, and its caller goes on from the instruction it
-// read (budget.doneWork) instead of reading the frame again.
-//
-// ops is 0 when peeking is off (see budget.arm), and then no frame is
-// read. The VM's main loop calls Done with a Lua function's frame
-// running, but Go code may too (context.WithCancel asks its parent's
-// Done when coroutine.create makes a thread, while a Go function's frame
-// runs), so the frame is checked.
-func peekWork(th *lua.LState, ops uint64) (unsafe.Pointer, uint32) {
-	if ops != 0 {
-		if cf := frameOf(th); cf != nil {
-			if p := (*(**lua.LFunction)(unsafe.Add(cf, peek.frameFn))).Proto; p != nil {
-				if pc := *(*int)(unsafe.Add(cf, peek.framePc)) - 1; uint(pc) < uint(len(p.Code)) {
-					if inst := p.Code[pc]; ops>>(inst>>26)&1 != 0 {
-						return cf, inst
-					}
-				}
-			}
-		}
-	}
-	return nil, 0
-}
-
 // lookupUserDataAt is the userdata that the GETTABLE, GETTABLEKS or
 // SELF instruction inst of th's frame cf (already known to be a lookup,
-// see peekWork) looks a key up in: the userdata in its object register,
+// see budget.done) looks a key up in: the userdata in its object register,
 // or nil. It is tableWork's first test, written out for the budget's
 // commonest case (doneWork).
-func lookupUserDataAt(th *lua.LState, cf unsafe.Pointer, inst uint32) *lua.LUserData {
-	ud, _ := vmFrame{th: th, cf: cf}.register(int(inst & 0x1ff)).(*lua.LUserData)
+func lookupUserDataAt(th *lua.LState, cf luavm.Frame, inst uint32) *lua.LUserData {
+	ud, _ := luavm.Register(th, cf, int(inst&0x1ff)).(*lua.LUserData)
 	return ud
 }
 
 // callFrames returns the call frame th runs now and the one under it
-// (the Lua frame that called a running Go function), as gopher-lua's raw
-// frame pointers; both nil when the frames cannot be read, the parent
-// nil when there is none.
-func callFrames(th *lua.LState) (cf, parent unsafe.Pointer) {
-	if !peek.ok {
-		return nil, nil
+// (the Lua frame that called a running Go function); both zero when the
+// frames cannot be read, the parent zero when there is none.
+func callFrames(th *lua.LState) (cf, parent luavm.Frame) {
+	cf = luavm.CurrentFrame(th)
+	if cf.IsZero() {
+		return cf, cf
 	}
-	cf = frameOf(th)
-	if cf == nil {
-		return nil, nil
-	}
-	return cf, *(*unsafe.Pointer)(unsafe.Add(cf, peek.frameParent))
+	return cf, cf.Parent()
 }
 
 // tableWork is the table work, in slots, that the instruction th's VM is
@@ -211,11 +125,11 @@ func callFrames(th *lua.LState) (cf, parent unsafe.Pointer) {
 // has left. It is zero for
 // every other instruction, which it tells from the opcode alone.
 func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
-	if th == nil || !peek.ok {
+	if th == nil {
 		return 0, false
 	}
-	cf := frameOf(th)
-	if cf == nil {
+	cf := luavm.CurrentFrame(th)
+	if cf.IsZero() {
 		return 0, false
 	}
 	f, ok := frameAt(th, cf) // runningFrame, inline: this is the budget's path
@@ -275,30 +189,24 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 	return 0, false
 }
 
-// frameOf is th's current call frame as gopher-lua's raw pointer (nil
-// when none runs); only when peek.ok.
-func frameOf(th *lua.LState) unsafe.Pointer {
-	return *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateFrame))
-}
-
 // runningFrame is th's current call frame read (frameAt), and false when
 // it cannot be: peeking off, no frame, or a Go function's frame.
 func runningFrame(th *lua.LState) (vmFrame, bool) {
-	if cf := frameOf(th); peek.ok && cf != nil {
+	if cf := luavm.CurrentFrame(th); !cf.IsZero() {
 		return frameAt(th, cf)
 	}
 	return vmFrame{}, false
 }
 
-// frameAt reads the Lua call frame cf (a *callFrame of th) with the
-// instruction it runs (the one before its pc); ok is false for a Go
-// function's frame or a pc outside its code.
-func frameAt(th *lua.LState, cf unsafe.Pointer) (f vmFrame, ok bool) {
-	fn := *(**lua.LFunction)(unsafe.Add(cf, peek.frameFn))
+// frameAt reads the Lua call frame cf of th with the instruction it runs
+// (the one before its pc); ok is false for a Go function's frame or a pc
+// outside its code.
+func frameAt(th *lua.LState, cf luavm.Frame) (f vmFrame, ok bool) {
+	fn := cf.Function()
 	if fn == nil || fn.Proto == nil {
 		return vmFrame{}, false
 	}
-	pc, code := *(*int)(unsafe.Add(cf, peek.framePc)), fn.Proto.Code
+	pc, code := cf.PC(), fn.Proto.Code
 	if pc < 1 || pc > len(code) {
 		return vmFrame{}, false
 	}
@@ -380,26 +288,23 @@ func hasMeta(t *lua.LTable, event string) bool {
 // frames cannot be read (peeking is off, or a frame looks wrong); the
 // caller then asks the Go call stack instead.
 func calledFromCode(th *lua.LState) (yes, ok bool) {
-	if !peek.ok {
-		return false, false
-	}
-	f := frameOf(th)
-	for depth := 0; f != nil; depth++ {
-		p := *(*unsafe.Pointer)(unsafe.Add(f, peek.frameParent))
-		if p == nil {
+	f := luavm.CurrentFrame(th)
+	for depth := 0; !f.IsZero(); depth++ {
+		p := f.Parent()
+		if p.IsZero() {
 			return true, true
 		}
 		if depth > callStackSize+2 {
 			return false, false
 		}
-		fn := *(**lua.LFunction)(unsafe.Add(p, peek.frameFn))
+		fn := p.Function()
 		if fn == nil {
 			return false, false
 		}
 		if fn.IsG {
 			return false, true // a Go function called the frame above it
 		}
-		pc, code := *(*int)(unsafe.Add(p, peek.framePc)), fn.Proto.Code
+		pc, code := p.PC(), fn.Proto.Code
 		if pc < 1 || pc > len(code) {
 			return false, false
 		}
@@ -423,18 +328,15 @@ func calledFromCode(th *lua.LState) (yes, ok bool) {
 // with and needs nothing. Writing nil above the top is always harmless,
 // so a frame this does not recognise is left alone.
 func padYieldTargets(th *lua.LState) {
-	if !peek.ok {
+	cf := luavm.CurrentFrame(th)
+	if cf.IsZero() {
 		return
 	}
-	cf := frameOf(th)
-	if cf == nil {
-		return
-	}
-	fn := *(**lua.LFunction)(unsafe.Add(cf, peek.frameFn))
+	fn := cf.Function()
 	if fn == nil || fn.IsG || fn.Proto == nil {
 		return
 	}
-	pc, code := *(*int)(unsafe.Add(cf, peek.framePc)), fn.Proto.Code
+	pc, code := cf.PC(), fn.Proto.Code
 	if pc < 1 || pc > len(code) {
 		return
 	}
@@ -443,10 +345,9 @@ func padYieldTargets(th *lua.LState) {
 	if int(inst>>26) != lua.OP_CALL || nret <= 0 {
 		return
 	}
-	reg := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateReg))
-	arr := *(*[]lua.LValue)(unsafe.Add(reg, peek.regArray))
-	end := min(*(*int)(unsafe.Add(cf, peek.frameLocalBs))+int(inst>>18)&0xff+nret, len(arr))
-	for i := max(*(*int)(unsafe.Add(reg, peek.regTop)), 0); i < end; i++ {
+	arr, top := luavm.Stack(th)
+	end := min(cf.LocalBase()+int(inst>>18)&0xff+nret, len(arr))
+	for i := max(top, 0); i < end; i++ {
 		if arr[i] == nil {
 			arr[i] = lua.LNil
 		}

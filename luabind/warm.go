@@ -1,12 +1,9 @@
 package luabind
 
 import (
-	"reflect"
-	"sync"
-	"unsafe"
-
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/internal/prefetch"
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -38,48 +35,31 @@ const maxWarm = 9
 
 // warmSpans are the spans of memory the next resume of a task reads,
 // besides the LState, the npc object and the host call's handle, whose
-// addresses the task holds: each an address with its number of cache
-// lines in the top byte. The first fixed spans stay the same for the
+// addresses the task holds (each a prefetch.Region: an address and its
+// number of cache lines). The first fixed spans stay the same for the
 // coroutine's life (noted at its first yield), the next up to co vary
 // with each yield (its stack slots and call frames), and the rest, up to
 // n, are the host call's arguments.
 type warmSpans struct {
-	at           [maxWarm]uint64
+	at           [maxWarm]prefetch.Region
 	fixed, co, n uint8
 }
 
-// add notes the size bytes from p (nothing when p is nil or the spans are
-// full), at most 255 lines.
-func (w *warmSpans) add(p unsafe.Pointer, size uintptr) { w.addAt(uintptr(p), size) }
-
-// addAt is add for an address held as an integer.
-func (w *warmSpans) addAt(p, size uintptr) {
-	if p == 0 || size == 0 || int(w.n) == maxWarm {
+// add notes the span r (nothing when r is zero or the spans are full).
+func (w *warmSpans) add(r prefetch.Region) {
+	if r == 0 || int(w.n) == maxWarm {
 		return
 	}
-	a := uint64(p)
-	lines := min((a&63+uint64(size)+63)/64, 255)
-	w.at[w.n] = a&(1<<56-1) | lines<<56
+	w.at[w.n] = r
 	w.n++
 }
 
 // prefetch prefetches spans from..to-1.
 func (w *warmSpans) prefetch(from, to uint8) {
 	if from < to {
-		prefetchSpans(&w.at[from], int(to-from))
+		prefetch.Regions(w.at[from:to])
 	}
 }
-
-// stateStack is the offset of the data word of LState.stack (an
-// interface holding the call frame stack); 0 when peeking is off or
-// gopher-lua has no such field.
-var stateStack = func() uintptr {
-	f, ok := reflect.TypeFor[lua.LState]().FieldByName("stack")
-	if !ok || f.Type.Kind() != reflect.Interface {
-		return 0
-	}
-	return f.Offset + unsafe.Sizeof(uintptr(0))
-}()
 
 // maxWarmSlots is how many stack slots, from the bottom, noteWarm notes.
 const maxWarmSlots = 32
@@ -100,76 +80,13 @@ const warmSlotsAbove = 16
 // before).
 const warmFramesAbove = 2
 
-// frameSize and frameIdx are the size of gopher-lua's callFrame and the
-// offset of its Idx (the frame's place in the whole frame stack, so its
-// place in its segment is Idx % lua.FramesPerSegment); 0 when gopher-lua
-// has no such field.
-var frameSize, frameIdx = func() (uintptr, uintptr) {
-	f, ok := reflect.TypeFor[lua.LState]().FieldByName("currentFrame")
-	if !ok || f.Type.Kind() != reflect.Pointer || f.Type.Elem().Kind() != reflect.Struct {
-		return 0, 0
-	}
-	idx, ok := f.Type.Elem().FieldByName("Idx")
-	if !ok || idx.Type.Kind() != reflect.Int {
-		return 0, 0
-	}
-	return f.Type.Elem().Size(), idx.Offset
-}()
-
-// frameStack is where the call frame stack of a state made with
-// MinimizeStackMemory (as the runtime's are, see NewRuntime) keeps the
-// slice of its segments, whose array every push, pop and look-up of a
-// frame reads: typ is LState.stack's type word for that stack, segs the
-// offset of the slice in the struct it points to. Found by reflection on
-// the first coroutine noted (the stack's type is unexported); typ stays 0
-// when the stack is not as expected.
-var frameStack struct {
-	once sync.Once
-	typ  uintptr
-	segs uintptr
-}
-
-// stackSegments returns the address of the array of th's frame stack
-// segments, or nil when it cannot be read.
-func stackSegments(th *lua.LState) unsafe.Pointer {
-	if stateStack == 0 {
-		return nil
-	}
-	word := unsafe.Sizeof(uintptr(0))
-	iface := unsafe.Add(unsafe.Pointer(th), stateStack-word)
-	frameStack.once.Do(func() {
-		v := reflect.ValueOf(th).Elem().FieldByName("stack")
-		if v.Kind() != reflect.Interface || v.IsNil() {
-			return
-		}
-		pt := v.Elem().Type()
-		if pt.Kind() != reflect.Pointer || pt.Elem().Kind() != reflect.Struct {
-			return
-		}
-		f, ok := pt.Elem().FieldByName("segments")
-		if !ok || f.Type.Kind() != reflect.Slice || f.Type.Elem().Kind() != reflect.Pointer {
-			return
-		}
-		frameStack.segs = f.Offset
-		frameStack.typ = *(*uintptr)(iface)
-	})
-	if frameStack.typ == 0 || *(*uintptr)(iface) != frameStack.typ {
-		return nil
-	}
-	cs := *(*unsafe.Pointer)(unsafe.Add(iface, word))
-	if cs == nil {
-		return nil
-	}
-	return *(*unsafe.Pointer)(unsafe.Add(cs, frameStack.segs))
-}
-
 // noteWarm notes, after a resume that yielded, where the memory lies that
 // the task's next resume reads first: the coroutine, and the host call it
 // polls when it waits for one.
 func (t *coTask) noteWarm() {
 	w := &t.warm
 	th := t.th
-	if th == nil || !peek.ok {
+	if th == nil || !luavm.OK() {
 		w.fixed, w.co, w.n = 0, 0, 0
 		return
 	}
@@ -178,54 +95,49 @@ func (t *coTask) noteWarm() {
 		w.fixed = w.n
 	}
 	w.n = w.fixed
-	if reg := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateReg)); reg != nil {
-		arr := *(*[]lua.LValue)(unsafe.Add(reg, peek.regArray))
-		if top := min(max(*(*int)(unsafe.Add(reg, peek.regTop)), 0)+warmSlotsAbove, len(arr), maxWarmSlots); top > 0 {
-			w.add(unsafe.Pointer(&arr[0]), uintptr(top)*unsafe.Sizeof(arr[0]))
-		}
+	if slots, top := luavm.Stack(th); len(slots) > 0 {
+		w.add(prefetch.SliceRegion(slots[:min(max(top, 0)+warmSlotsAbove, len(slots), maxWarmSlots)]))
 	}
-	if cf, parent := callFrames(th); cf != nil && frameSize != 0 {
+	if cf, parent := callFrames(th); !cf.IsZero() {
 		// The running frame and the ones the resume pushes above it, up
-		// to its segment's end; its parent too when it lies just below
-		// in the same segment.
-		at := uintptr(*(*int)(unsafe.Add(cf, frameIdx)) % lua.FramesPerSegment)
-		lo, hi := uintptr(cf), uintptr(cf)+min(1+warmFramesAbove, lua.FramesPerSegment-at)*frameSize
-		if p := uintptr(parent); p != 0 && p < lo && lo-p <= at*frameSize {
-			lo, parent = p, nil
+		// to its segment's end (the frames of a segment lie one after
+		// another); its parent too when it lies just below in the same
+		// segment.
+		size := luavm.FrameSize()
+		at := uintptr(cf.Depth() % lua.FramesPerSegment)
+		lo, hi := cf.Addr(), cf.Addr()+min(1+warmFramesAbove, lua.FramesPerSegment-at)*size
+		p := parent.Addr()
+		if p != 0 && p < lo && lo-p <= at*size {
+			lo, p = p, 0
 		}
-		w.addAt(lo, hi-lo)
-		w.add(parent, frameSize)
+		w.add(prefetch.RegionAt(lo, hi-lo))
+		w.add(prefetch.RegionAt(p, size))
 	}
 	w.co = w.n
 	if h := t.host; h != nil {
-		if len(h.call.Args) > 0 {
-			w.add(unsafe.Pointer(&h.call.Args[0]), uintptr(len(h.call.Args))*unsafe.Sizeof(h.call.Args[0]))
-		}
+		w.add(prefetch.SliceRegion(h.call.Args))
 	}
 }
 
 // noteFixed notes the spans that stay the same for the coroutine's life:
-// its registry, call frame stack and context, and the npc object's
-// npcRef and npc.state.
+// its value stack's registry, its call frame stack and the array of that
+// stack's segments, its context, and the npc object's npcRef and
+// npc.state.
 func (t *coTask) noteFixed(th *lua.LState) {
 	w := &t.warm
 	w.n = 0
-	w.add(*(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateReg)), 64)
-	if stateStack != 0 {
-		w.add(*(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), stateStack)), 64)
-		w.add(stackSegments(th), 64) // the first 8 segments' pointers
-	}
-	if c := threadCtx(th); c != nil {
-		w.add(unsafe.Pointer(c), unsafe.Sizeof(*c))
-	}
+	w.add(prefetch.RegionAt(luavm.StackAddr(th), 64))
+	w.add(prefetch.RegionAt(luavm.CallStackAddr(th), 64))
+	w.add(prefetch.RegionAt(luavm.CallStackSegmentsAddr(th), 64)) // the first 8 segments' pointers
+	w.add(prefetch.RegionOf(threadCtx(th)))
 	if ud := t.npc; ud != nil {
 		if p, ok := ud.Value.(*npcRef); ok {
-			w.add(unsafe.Pointer(p), unsafe.Sizeof(*p))
-			w.add(unsafe.Pointer(p.state), unsafe.Sizeof(lua.LUserData{}))
+			w.add(prefetch.RegionOf(p))
+			w.add(prefetch.RegionOf(p.state))
 		}
 	}
 	if w.n == 0 {
-		w.add(unsafe.Pointer(th), 1) // fixed is never 0 once noted
+		w.add(prefetch.RegionOf(th)) // fixed is never 0 once noted
 	}
 }
 
@@ -238,7 +150,7 @@ var _ engine.Warmer = (*luaTask)(nil)
 // yet (its coroutine is new) or one that waits on a reactive plan.
 func (t *luaTask) Warm(step int) {
 	if step == 0 {
-		prefetch.Span(unsafe.Pointer(t), unsafe.Sizeof(*t))
+		prefetch.Ptr(t)
 		return
 	}
 	if t.done || !t.started || t.bw != nil {
@@ -246,11 +158,11 @@ func (t *luaTask) Warm(step int) {
 	}
 	w := &t.warm
 	if h := t.host; h != nil {
-		prefetch.Span(unsafe.Pointer(h), unsafe.Sizeof(*h))
+		prefetch.Ptr(h)
 		w.prefetch(w.co, w.n)
 		return
 	}
-	prefetch.Span(unsafe.Pointer(t.th), unsafe.Sizeof(lua.LState{}))
-	prefetch.Span(unsafe.Pointer(t.npc), unsafe.Sizeof(lua.LUserData{}))
+	prefetch.Ptr(t.th)
+	prefetch.Ptr(t.npc)
 	w.prefetch(0, w.co)
 }

@@ -5,9 +5,10 @@ import (
 	"path/filepath"
 	"reflect"
 	"testing"
-	"unsafe"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/internal/prefetch"
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
@@ -78,8 +79,7 @@ func TestWarmChangesNothing(t *testing.T) {
 			runs[i] = append(runs[i], s)
 			if i == 0 && st == engine.Running {
 				require.NotZero(t, w.warm.co, "the coroutine's spans are noted")
-				reg := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(w.th), peek.stateReg))
-				assert.Equal(t, uint64(uintptr(reg)), w.warm.at[0]&(1<<56-1), "the first span is the registry")
+				assert.Equal(t, luavm.StackAddr(w.th), w.warm.at[0].Addr(), "the first span is the registry")
 				if w.host != nil {
 					sawHost = true
 					assert.Greater(t, w.warm.n, w.warm.co, "the host call's arguments are noted")
@@ -103,7 +103,8 @@ func TestWarmChangesNothing(t *testing.T) {
 // frames above it but not past the end of its segment of the frame
 // stack, and the frame stack's array of segments.
 func TestWarmNotesWhatTheNextResumeWrites(t *testing.T) {
-	require.True(t, peek.ok)
+	require.True(t, luavm.OK())
+	frameSize := luavm.FrameSize()
 	require.NotZero(t, frameSize)
 	file := filepath.Join(t.TempDir(), "deep.lua")
 	require.NoError(t, os.WriteFile(file, []byte(`local function down(npc, n)
@@ -122,9 +123,9 @@ return { name = "D", state = { depth = 0 },
 	act := d.Action("dig")
 	// covers says whether one of spans covers the bytes lo..hi-1, and
 	// where that span ends.
-	covers := func(spans []uint64, lo, hi uintptr) (bool, uintptr) {
+	covers := func(spans []prefetch.Region, lo, hi uintptr) (bool, uintptr) {
 		for _, s := range spans {
-			a, lines := uintptr(s&(1<<56-1))&^63, s>>56
+			a, lines := s.Addr()&^63, s.Lines()
 			if a <= lo && hi <= a+uintptr(lines)*64 {
 				return true, a + uintptr(lines)*64
 			}
@@ -145,19 +146,17 @@ return { name = "D", state = { depth = 0 },
 			w, th := &lt.warm, lt.th
 			// The registry: from its first slot to warmSlotsAbove above
 			// the top.
-			reg := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), peek.stateReg))
-			arr := *(*[]lua.LValue)(unsafe.Add(reg, peek.regArray))
-			top := *(*int)(unsafe.Add(reg, peek.regTop))
+			arr, top := luavm.Stack(th)
 			n := min(top+16, len(arr), 32) // warmSlotsAbove, maxWarmSlots
-			size := unsafe.Sizeof(arr[0])
-			ok, _ := covers(w.at[w.fixed:w.co], uintptr(unsafe.Pointer(&arr[0])), uintptr(unsafe.Pointer(&arr[0]))+uintptr(n)*size)
+			first := prefetch.SliceRegion(arr[:1]).Addr()
+			ok, _ := covers(w.at[w.fixed:w.co], first, first+uintptr(n)*reflect.TypeFor[lua.LValue]().Size())
 			assert.True(t, ok, "depth %d: the stack slots up to %d are noted", depth, n)
 			// The frames: the running one (the Lua frame that called
 			// npc:wait, depth+1 frames up) and those above it in its
 			// segment.
-			cfp := frameOf(th)
-			cf := uintptr(cfp)
-			idx := *(*int)(unsafe.Add(cfp, frameIdx))
+			cfp := luavm.CurrentFrame(th)
+			cf := cfp.Addr()
+			idx := cfp.Depth()
 			assert.Equal(t, depth+1, idx, "the running frame")
 			at := uintptr(idx % lua.FramesPerSegment)
 			end := cf - at*frameSize + lua.FramesPerSegment*frameSize

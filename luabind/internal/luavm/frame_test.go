@@ -1,4 +1,4 @@
-package luabind
+package luavm
 
 import (
 	"testing"
@@ -10,12 +10,11 @@ import (
 
 // TestStackFrameIsGetStacks: for coroutines suspended under plain calls,
 // deep recursion and tail calls (which make GetStack's levels fall back
-// to the bottom frame), stackFrame finds at every level the frame GetStack
-// finds, and says past the bottom when GetStack does; the memory walk's
+// to the bottom frame), GetStack finds at every level the frame
+// gopher-lua's GetStack finds, and says past the bottom when it does; the
 // reused lua.Debug then reads the same locals.
 func TestStackFrameIsGetStacks(t *testing.T) {
-	require.True(t, peek.ok)
-	require.True(t, stackPeek.ok)
+	require.True(t, OK())
 	L := lua.NewState()
 	defer L.Close()
 	require.NoError(t, L.DoString(`
@@ -28,7 +27,7 @@ func TestStackFrameIsGetStacks(t *testing.T) {
 		function tails(n) if n == 0 then coroutine.yield() return 0 end return tails(n - 1) end
 	`))
 	cases := map[string][]lua.LValue{"plain": {lua.LNumber(4)}, "deep": {lua.LNumber(12)}, "tails": {lua.LNumber(9)}}
-	var s sizer
+	var dbg lua.Debug
 	for name, args := range cases {
 		th, _ := L.NewThread()
 		st, err, _ := L.Resume(th, L.GetGlobal(name).(*lua.LFunction), args...)
@@ -37,13 +36,14 @@ func TestStackFrameIsGetStacks(t *testing.T) {
 		found := 0
 		for level := 0; level < 40; level++ {
 			want, wok := th.GetStack(level)
-			got, gok := s.stackLevel(th, level)
+			gok := GetStack(th, level, &dbg)
+			got := &dbg
 			require.Equal(t, wok, gok, "%s level %d", name, level)
 			if !wok {
 				break
 			}
 			found++
-			assert.Equal(t, debugFrameOf(want), debugFrameOf(got), "%s level %d", name, level)
+			assert.Equal(t, debugFrame(want), debugFrame(got), "%s level %d", name, level)
 			for i := 1; ; i++ {
 				wn, wv := th.GetLocal(want, i)
 				gn, gv := th.GetLocal(got, i)
@@ -58,6 +58,5 @@ func TestStackFrameIsGetStacks(t *testing.T) {
 	}
 	// A coroutine that has not started has no level GetStack finds.
 	th, _ := L.NewThread()
-	_, ok := s.stackLevel(th, 0)
-	assert.False(t, ok)
+	assert.False(t, GetStack(th, 0, &dbg))
 }
