@@ -76,7 +76,7 @@ func TestIntentionsAreHeldToTheMemoryLimit(t *testing.T) {
 	require.Len(t, failed, 1)
 	// The walk at the wait (line 12) catches it, or the heap watchdog
 	// while the string is built (line 11) when a collection happens then;
-	// the watchdog is not deterministic (see memory.go).
+	// the watchdog is not deterministic (see sandbox_memory.go).
 	assert.Regexp(t, `testdata/bdi/hoard\.lua:1[12]: memory limit exceeded \(2 MiB\)`, failed[0])
 }
 

@@ -9,7 +9,7 @@ import (
 
 // luaBody is an action's run function. Each start gets a coroutine of its
 // own in the runtime's Lua state (a new one, or one a returned body left
-// and nothing can tell from new: see threadpool.go); the function
+// and nothing can tell from new: see body_threadpool.go); the function
 // prototype is shared.
 type luaBody struct {
 	rt          *Runtime

@@ -17,7 +17,7 @@ type bdiState struct {
 	// path, parents' plans after the child's.
 	planSets map[string]*rolePlans
 	// work is what each agent's scripts spent in its current tick, in
-	// work units (see tickbudget.go): all of an agent's intentions share
+	// work units (see sandbox_tickbudget.go): all of an agent's intentions share
 	// one instruction budget per tick (see intentionWork), so plans that
 	// wake each other cannot multiply it by the number of resumes, and
 	// all of its Lua calls share Options.TickBudget.

@@ -35,9 +35,9 @@ type coTask struct {
 	// and resumes the coroutine with its results when it is.
 	host *hostHandle
 	// While it waits in npc:achieve or npc:wait_event the task polls the
-	// wait each tick (bdi_npc.go).
+	// wait each tick (npc_bdi.go).
 	bw  *bdiWait
-	mem bodyMemory // what the coroutine holds (see memory.go)
+	mem bodyMemory // what the coroutine holds (see sandbox_memory.go)
 	// npc is the agent's npc object, looked up once (npcObject): a
 	// look-up in the runtime's map of every agent's npc missed the cache
 	// on each resume of a large world.
@@ -45,7 +45,7 @@ type coTask struct {
 	// work is what the last resume spent, in work units (0 when it ran
 	// inside another budgeted call).
 	work int64
-	// warm is where the memory lies that the next resume reads (warm.go).
+	// warm is where the memory lies that the next resume reads (body_warm.go).
 	warm warmSpans
 }
 

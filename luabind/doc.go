@@ -134,7 +134,7 @@
 // (DefaultMemoryLimit, 64 MiB) and the running bodies of one Runtime
 // Options.RuntimeMemoryLimit together (DefaultRuntimeMemoryLimit, 512 MiB).
 // gopher-lua has no allocator hook, so three measures work together (see
-// memory.go): the built-ins above count the bytes they build (exact,
+// sandbox_memory.go): the built-ins above count the bytes they build (exact,
 // deterministic: more than the limit in one resume fails); between
 // resumes a walk of what the body can reach estimates what it holds
 // (deterministic, run every 50,000 work units or more when far below the

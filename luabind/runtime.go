@@ -92,7 +92,7 @@ type Options struct {
 	// action body may hold (and that built-ins may build in one resume);
 	// a body past it fails its action with "memory limit exceeded (N
 	// MiB)" and its file and line, its memory is dropped, and every other
-	// agent goes on. See memory.go for how it is measured and how
+	// agent goes on. See sandbox_memory.go for how it is measured and how
 	// precisely. Zero means DefaultMemoryLimit; negative means no limit.
 	MemoryLimit int64
 	// RuntimeMemoryLimit is the most memory, in bytes, that the running
@@ -120,7 +120,7 @@ type Runtime struct {
 	current *engine.Agent // the agent whose body or callback runs now
 	// tickLimit is the tick budget (Options.TickBudget; 0 for none); site
 	// is the script the next budgeted call runs and tickSite the one the
-	// armed call runs (see tickbudget.go); scorer is the agent whose
+	// armed call runs (see sandbox_tickbudget.go); scorer is the agent whose
 	// utility planner scores actions now (engine.Domain.Scoring).
 	tickLimit int64
 	site      callSite
@@ -145,11 +145,11 @@ type Runtime struct {
 	roMeta       *lua.LTable
 	ids          map[lua.LValue]int // tostring's names of reference values
 	held         int64              // bytes the running bodies hold, by their last walks
-	// pcall's workers (pcall.go): the idle ones, the prelude's loop they
+	// pcall's workers (sandbox_pcall.go): the idle ones, the prelude's loop they
 	// run, the marker of a function that returned, and the unchecked
 	// coroutine.resume.
 	pool      []*lua.LState
-	threads   threadPool   // idle body coroutines (threadpool.go)
+	threads   threadPool   // idle body coroutines (body_threadpool.go)
 	rets      []lua.LValue // the last resume's results (resumeStarted)
 	waitArgs  []lua.LValue // a finished host call's results (coTask.waitOver)
 	runWorker *lua.LFunction
@@ -178,7 +178,7 @@ type Runtime struct {
 	fast                          *lua.LUserData
 	fastRef                       *npcRef
 	stMeta                        *lua.LTable
-	// The fast npc.state (statemirror.go): its metatable, the mirrors'
+	// The fast npc.state (npc_statemirror.go): its metatable, the mirrors'
 	// metatable, the mirror table that is its __index now (only
 	// promoteState sets it), a mirror per schema and the last one used.
 	stFastMeta, stMirrorMiss *lua.LTable
@@ -199,7 +199,7 @@ type Runtime struct {
 	hostName  string
 	hostFn    HostFunc
 	walkSpare *sizer   // the memory walk's spare set and work list (sizeOf)
-	bdi       bdiState // reactive plans (bdi_task.go)
+	bdi       bdiState // reactive plans (body_bdi.go)
 }
 
 // Lua state sizes. A coroutine starts with a small value stack and call

@@ -21,7 +21,7 @@ import (
 // (DefaultMemoryLimit): up to there #t, appends and loops behave as in
 // stock Lua at array speed, and a list that outgrows it is stopped by the
 // memory limit first. A single padded assignment costs at most 64 MiB,
-// which the memory watchdog sees (see memory.go). Only luabind uses
+// which the memory watchdog sees (see sandbox_memory.go). Only luabind uses
 // gopher-lua in this module, so the setting is made once, at init,
 // before any state exists.
 const maxArrayIndex = 1 << 22
@@ -37,7 +37,7 @@ var removedGlobals = []string{
 }
 
 // sandboxPrelude is the Lua part of the sandbox, run once per runtime with
-// the sandbox's pcall (pcall.go) and the real coroutine functions. It
+// the sandbox's pcall (sandbox_pcall.go) and the real coroutine functions. It
 // defines the loop a pcall worker runs, an xpcall over that pcall (both
 // let a body yield through them, where gopher-lua's own silently end the
 // coroutine), and coroutine.wrap over the budgeted coroutine.create.
@@ -45,7 +45,7 @@ const sandboxPrelude = `
 local pcall, create, yield, checkedResume = ...
 local error = error
 
--- A pcall worker's loop (see pcall.go): it yields DONE and the results of
+-- A pcall worker's loop (see sandbox_pcall.go): it yields DONE and the results of
 -- each function it runs, and the next resume hands it the next function.
 local DONE = {}
 local function loop(f, ...)
@@ -128,7 +128,7 @@ func (r *Runtime) openSandbox() {
 	r.chargeLibraries(base, str, tbl)
 	r.wrapUnpack(base)
 	r.guard(tbl, "table.", "sort")
-	r.limitStrings(str) // format, gsub, find, match, gmatch: see strlimits.go
+	r.limitStrings(str) // format, gsub, find, match, gmatch: see sandbox_strlimits.go
 	r.guard(str, "string.", "gsub", "format")
 	r.guard(base, "", "tostring")
 

@@ -62,7 +62,7 @@ type budget struct {
 	fastMeta  *lua.LTable            // the metatable of the fast npc object, whose lookups Done charges (see promote)
 	// fastState is the fast npc.state of the running agent (nil when
 	// none) and mirror its lookup table, which Done keeps exact before
-	// each read and charges the read (see statemirror.go).
+	// each read and charges the read (see npc_statemirror.go).
 	fastState     *lua.LUserData
 	fastStateMeta *lua.LTable
 	mirror        *stateMirror

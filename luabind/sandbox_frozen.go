@@ -12,7 +12,7 @@ import (
 // `count = count + 1` would change what another reads, and the values
 // would depend on how agents are spread over workers (one Runtime each).
 // Once the file's top level has returned, its role is frozen: those
-// locals become constants (see the isolation notes in isolation.go).
+// locals become constants (see the isolation notes in sandbox_isolation.go).
 
 // frozenLocal names a frozen upvalue: the local's name and the base name
 // of the file that declared it.

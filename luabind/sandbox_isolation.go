@@ -27,7 +27,7 @@ import (
 //     agent's code (SETUPVAL), or a key of a table they reach (SETTABLE,
 //     and the built-ins that write a table), raises "local 'x' of file
 //     is shared by every agent of the role": the budget's check, which
-//     reads each instruction, refuses it (frozen.go). Reads cost nothing
+//     reads each instruction, refuses it (sandbox_frozen.go). Reads cost nothing
 //     more. Load-time code (the file's top level and what it calls) is
 //     unrestricted, and a body's own locals stay writable;
 //   - an npc object works only in its own agent's code (checkCurrent).
@@ -38,7 +38,7 @@ type ownedCtx struct {
 	*budget
 	owner *engine.Agent
 	th    *lua.LState // the coroutine, whose next instruction the budget reads
-	// worker marks a pcall worker (pcall.go); pcallWorker is the worker
+	// worker marks a pcall worker (sandbox_pcall.go); pcallWorker is the worker
 	// this coroutine waits on, inside a pcall whose function yielded.
 	worker      bool
 	pcallWorker *lua.LState

@@ -178,7 +178,7 @@ func transformWork(L *lua.LState) int64 {
 // chargeLibraries wraps the string, table and base functions whose cost
 // grows with their input or output. The pattern functions, string.rep,
 // string.format, table.concat and the .. operator charge in their own
-// checked versions (strlimits.go, sandbox.go).
+// checked versions (sandbox_strlimits.go, sandbox.go).
 func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 	r.cost(str, map[string]func(*lua.LState) int64{
 		"upper":   transformWork,

@@ -11,7 +11,7 @@ import (
 )
 
 // The set-up the tests of one action body share (runBody, runMirrored and
-// the single-resume tests of statemirror_test.go and statewrite_test.go):
+// the single-resume tests of npc_statemirror_test.go and statewrite_test.go):
 // a host method that changes state, a role file's "work" action started
 // for a new agent, and its resumes.
 

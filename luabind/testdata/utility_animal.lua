@@ -1,5 +1,5 @@
 -- A grazing animal decides with response curves: eat when hungry, flee
--- when danger is high, rest otherwise. Used by luabind's consider_test.go.
+-- when danger is high, rest otherwise. Used by luabind's load_consider_test.go.
 return {
   name = "Animal",
   decide = "utility",

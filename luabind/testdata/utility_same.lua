@@ -1,4 +1,4 @@
--- One Lua consideration whose Go twin lives in consider_test.go: both must
+-- One Lua consideration whose Go twin lives in load_consider_test.go: both must
 -- give the same pick in every state.
 return {
   name = "Gunner",

@@ -1,6 +1,6 @@
 -- The combat choice proposed for scripts/soldier.lua (issue 5): attack,
 -- take cover or retreat, by health, ammo and distance. Bodies are left out;
--- consider_test.go checks the picks.
+-- load_consider_test.go checks the picks.
 return {
   name = "SoldierCombat",
   decide = "utility",
