@@ -107,10 +107,10 @@ func NextInstruction(th *lua.LState, ops uint64) (Frame, uint32) {
 
 // Register returns register i of f, a Lua frame of th (the value stack's
 // slot f.LocalBase()+i), or lua.LNil when that slot is outside the stack.
+// f must not be zero.
 func Register(th *lua.LState, f Frame, i int) lua.LValue {
-	reg := *(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), layout.stateReg))
-	arr := *(*[]lua.LValue)(unsafe.Add(reg, layout.regArray))
-	if i += *(*int)(unsafe.Add(f.p, layout.frameLocalBase)); i >= 0 && i < len(arr) {
+	arr := *(*[]lua.LValue)(unsafe.Add(*(*unsafe.Pointer)(unsafe.Add(unsafe.Pointer(th), layout.stateReg)), layout.regArray))
+	if i += *(*int)(unsafe.Add(f.p, layout.frameLocalBase)); uint(i) < uint(len(arr)) {
 		return arr[i]
 	}
 	return lua.LNil
