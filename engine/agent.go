@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"time"
-	"unsafe"
 )
 
 // Agent defaults.
@@ -560,26 +559,14 @@ func (a *Agent) worldChanges() uint64 {
 }
 
 // changedSlots returns the slots where x and y (of equal length, at most
-// 64) differ, as bits: where the values are not ==, which is comparing
-// their two words (a Value's handle and its word are all of it: the kind,
-// a number's bits, a string's canonical text), read here as words so the
-// loop has no branch per slot. It compares bits, not meaning
-// (Value.Equal): 0 and -0 count as changed, which only makes a check run
-// that could have been skipped; no change is missed.
+// 64) differ, as bits: where the values are not ==, which compares all
+// of a Value (the kind, a number's bits, a string's canonical text). It
+// compares bits, not meaning (Value.Equal): 0 and -0 count as changed,
+// which only makes a check run that could have been skipped; no change is
+// missed.
 func changedSlots(x, y State) uint64 {
 	var m uint64
 	y = y[:len(x)]
-	if len(valueWords{}) == 2 && valueInWords { // 64-bit machines: without a branch per slot
-		bit := uint64(1) // 1 << i
-		for i := range x {
-			p, q := (*[2]uint64)(unsafe.Pointer(&x[i])), (*[2]uint64)(unsafe.Pointer(&y[i]))
-			if (p[0]^q[0])|(p[1]^q[1]) != 0 { // ^ and | bind alike: the parentheses matter
-				m |= bit
-			}
-			bit <<= 1
-		}
-		return m
-	}
 	for i := range x {
 		if x[i] != y[i] {
 			m |= 1 << uint(i)
@@ -589,39 +576,29 @@ func changedSlots(x, y State) uint64 {
 }
 
 // statesAlike reports whether x and y (of equal length) are ==, slot for
-// slot: changedSlots(x, y) == 0, found with fewer instructions
-// (no mask), which is what most calls find (a waiting body, a world that
-// wrote nothing), so worldChanges and notePost build the mask only when
-// it is not.
+// slot: changedSlots(x, y) == 0, found without building the mask and
+// stopping at the first difference. Most calls find them alike (a
+// waiting body, a world that wrote nothing), so worldChanges and notePost
+// build the mask only when they are not.
 func statesAlike(x, y State) bool {
 	y = y[:len(x)]
-	if len(x) == 0 {
-		return true
-	}
-	return !valuesDiffer(unsafe.Pointer(&x[0]), unsafe.Pointer(&y[0]), len(x))
-}
-
-// statesAlikeGo is statesAlike in Go, for machines without valuesDiffer
-// in assembly (states_other.go) and for the tests.
-func statesAlikeGo(x, y State) bool {
-	y = y[:len(x)]
-	if len(valueWords{}) != 2 || !valueInWords {
-		return changedSlots(x, y) == 0
-	}
-	var d uint64
 	for i := range x {
-		p, q := (*[2]uint64)(unsafe.Pointer(&x[i])), (*[2]uint64)(unsafe.Pointer(&y[i]))
-		d |= p[0] ^ q[0]
-		d |= p[1] ^ q[1]
+		if x[i] != y[i] {
+			return false
+		}
 	}
-	return d == 0
+	return true
 }
 
-// valueWords is a Value's memory as 8-byte words (when its size is a
-// multiple of 8, as on 64-bit machines: valueInWords).
-type valueWords [unsafe.Sizeof(Value{}) / 8]uint64
-
-const valueInWords = unsafe.Sizeof(Value{})%8 == 0
+// stateMoved reports whether a.State may differ from post: true when
+// post does not lie in stateBuf (postN is 0) or State's length is not
+// postN, else whether State and post differ in any slot (statesAlike).
+// It finds post from postN, without reading post's slice header, which
+// lies among the colder fields.
+func stateMoved(a *Agent) bool {
+	n := int(a.postN)
+	return n == 0 || n != len(a.State) || !statesAlike(a.State, a.stateBuf[n:2*n])
+}
 
 // checkEverything makes worldChanges report every slot, so that no check
 // and no re-score is skipped: tests compare the records of both ways.
