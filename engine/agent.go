@@ -66,7 +66,7 @@ type Agent struct {
 	// the first 152 bytes (see TestAgentHotFieldsComeFirst), and State and
 	// post follow them in stateBuf when they fit: a tick of an agent
 	// touches few cache lines (World.Tick prefetches them, see
-	// prefetchAgents), which matters since with 10,000 agents nothing of an
+	// tickLane), which matters since with 10,000 agents nothing of an
 	// agent is still in the cache from its previous tick. With the
 	// allocator's 8-byte header before an object of this size, the hot
 	// fields and a 7-variable state and its post fill 6 lines exactly (2.5

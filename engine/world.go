@@ -5,7 +5,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
-	"unsafe"
+
+	"github.com/moonmind-ai/moonmind/internal/prefetch"
 )
 
 // World is the agents of a game and a clock. Tick is the one call a game
@@ -306,7 +307,7 @@ func (w *World) makeLanes() {
 const aheadAgent, aheadStates = 12, 6
 
 // aheadGroup is how many agents' structs tickLane prefetches in one call
-// (prefetchAgents), every aheadGroup agents: agents aheadAgent to
+// (prefetch.Indexed), every aheadGroup agents: agents aheadAgent to
 // aheadAgent+aheadGroup-1 ahead. Measured with 10,000 soldiers
 // (BenchmarkWorldTickGoBodies, 1 worker, 8 interleaved runs): groups
 // of 4 made 8 fewer instructions per agent-tick than one agent per call,
@@ -344,7 +345,7 @@ func tickLane(agents []*Agent, lane []int32, hints []uint8, timing bool, dt floa
 		if k := j + aheadAgent; j%aheadGroup == 0 && k < len(r.lane) {
 			// The agent (or group) aheadAgent on.
 			e := min(k+aheadGroup, len(r.lane))
-			prefetchAgents(unsafe.Pointer(&r.agents[0]), &r.lane[k], &r.hints[k], e-k, hotTo+63)
+			prefetch.Indexed(r.agents, r.lane[k:e], r.hints[k:e], hotTo)
 		}
 		if r.apart {
 			if k := j + aheadStates + 1; k < len(r.lane) && statesApart(r.hints[k]) {
