@@ -389,7 +389,7 @@ func (a *Agent) Tick(dt float64) {
 	// here, in its order.
 	if a.task != nil && a.marks&(markTold|markLayer) == 0 && a.ready == nil &&
 		!(a.picked && a.time+1e-9 >= a.rethinkAt) {
-		if !checkEverything && !a.slicing() && len(a.Domain.Sensors) == 0 && len(a.Domain.Conditions) == 0 &&
+		if !testHooks.checkEverything && !a.slicing() && len(a.Domain.Sensors) == 0 && len(a.Domain.Conditions) == 0 &&
 			!stateMoved(a) {
 			a.tick++
 			var moved uint64
@@ -448,7 +448,7 @@ func (a *Agent) tickFull(dt float64) {
 		// stateBuf, no slot changed): no call for it. (When a slot did
 		// change, worldChanges compares once more: rare, and spelling the
 		// mask out here cost the common case 4 instructions a tick.)
-		if !checkEverything && !stateMoved(a) {
+		if !testHooks.checkEverything && !stateMoved(a) {
 			changed = 0
 		} else {
 			changed = a.worldChanges()
@@ -549,7 +549,7 @@ func (a *Agent) noteSenseErr(i int, kind EventKind, name string, err error) {
 // 64 slots or of different lengths; callers then check everything.
 func (a *Agent) worldChanges() uint64 {
 	st, post := a.State, a.postState()
-	if len(st) != len(post) || len(st) > 64 || checkEverything {
+	if len(st) != len(post) || len(st) > 64 || testHooks.checkEverything {
 		return allSlots
 	}
 	if statesAlike(st, post) {
@@ -599,10 +599,6 @@ func stateMoved(a *Agent) bool {
 	n := int(a.postN)
 	return n == 0 || n != len(a.State) || !statesAlike(a.State, a.stateBuf[n:2*n])
 }
-
-// checkEverything makes worldChanges report every slot, so that no check
-// and no re-score is skipped: tests compare the records of both ways.
-var checkEverything = false
 
 // allSlots is the mask of worldChanges that says "maybe every slot".
 const allSlots = ^uint64(0)
@@ -908,7 +904,7 @@ func (a *Agent) checkProgress(moved uint64) {
 	}
 	var unsatisfied *Goal
 	byPrio := a.Domain.ByPrio
-	if p := int(a.progGoal); p > 0 && moved != allSlots && !checkEverything && p < len(byPrio)+2 && (moved == 0 || moved&goalsRead(byPrio) == 0) {
+	if p := int(a.progGoal); p > 0 && moved != allSlots && !testHooks.checkEverything && p < len(byPrio)+2 && (moved == 0 || moved&goalsRead(byPrio) == 0) {
 		if p > 1 {
 			unsatisfied = byPrio[p-2]
 		}
@@ -940,7 +936,7 @@ func (a *Agent) checkProgress(moved uint64) {
 // since (moved), so every goal still is; the agent progressed and, not
 // STUCK, has nothing to record (the caller sets lastProg).
 func (a *Agent) goalsStillHold(moved uint64) bool {
-	return a.progGoal == 1 && moved == 0 && !a.stuck && a.StuckAfter >= 0 && !checkEverything
+	return a.progGoal == 1 && moved == 0 && !a.stuck && a.StuckAfter >= 0 && !testHooks.checkEverything
 }
 
 // progressStands reports whether checkProgress(moved) would find what it
@@ -954,7 +950,7 @@ func (a *Agent) progressStands(moved uint64) bool {
 		after = DefaultStuckAfter
 	}
 	p := int(a.progGoal)
-	return moved == 0 && p > 1 && after > 0 && !checkEverything && p < len(a.Domain.ByPrio)+2 &&
+	return moved == 0 && p > 1 && after > 0 && !testHooks.checkEverything && p < len(a.Domain.ByPrio)+2 &&
 		(a.stuck || a.time+1e-9 < a.lastProg+after)
 }
 
