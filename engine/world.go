@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/moonmind-ai/moonmind/internal/prefetch"
+	"github.com/moonmind-ai/moonmind/internal/ticktrace"
 )
 
 // World is the agents of a game and a clock. Tick is the one call a game
@@ -402,23 +403,23 @@ func (w *World) Tick(dt float64) {
 	}
 	w.ticking = true
 	defer w.endTick()
-	traceMark(0)
+	ticktrace.Mark(0)
 	lanes := max(1, w.Workers)
 	if len(w.busy) != lanes {
 		w.busy = make([][]int32, lanes)
 	}
 	w.makeLanes()
-	traceMark(1)
+	ticktrace.Mark(1)
 	if lanes == 1 {
-		traceLane(0, false)
+		ticktrace.Lane(0, false)
 		w.busy[0] = tickLane(w.Agents, w.lanes[0], w.hints[0], w.Timing, dt, w.busy[0][:0])
-		traceLane(0, true)
+		ticktrace.Lane(0, true)
 	} else {
 		w.runLanes(dt, lanes)
 	}
-	traceMark(2)
+	ticktrace.Mark(2)
 	w.servePlans()
-	traceMark(3)
+	ticktrace.Mark(3)
 	if w.PlanBudget > 0 {
 		// The queue's services make records too: hand on every agent's.
 		for _, a := range w.Agents {
@@ -428,13 +429,13 @@ func (w *World) Tick(dt float64) {
 	} else {
 		w.handOn()
 	}
-	traceMark(4)
+	ticktrace.Mark(4)
 	w.Ticks++
 	if w.Time != w.clock.now() { // set by the game (or a restore): count on from there
 		w.clock = clock{base: w.Time}
 	}
 	w.Time = w.clock.advance(dt)
-	traceMark(7)
+	ticktrace.Mark(7)
 }
 
 // alreadyInWorld is Add's panic for an agent that is in a world: it would
