@@ -88,7 +88,7 @@ type guardItem struct {
 // work instead (plannerScaleItem).
 func guardItems() []guardItem {
 	var items []guardItem
-	planCeil := map[string]float64{"soldier": 0.06, "deep": 0.012, "maze": 0.045, "synthetic100": 0.0012}
+	planCeil := map[string]float64{"soldier": 0.09, "deep": 0.012, "maze": 0.045, "synthetic100": 0.0012}
 	for _, c := range PlannerCases() {
 		items = append(items, plannerItem("Planner/"+c.Name, c, c, planCeil[c.Name]))
 	}

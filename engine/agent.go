@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"time"
-	"unsafe"
 )
 
 // Agent defaults.
@@ -67,7 +66,7 @@ type Agent struct {
 	// the first 152 bytes (see TestAgentHotFieldsComeFirst), and State and
 	// post follow them in stateBuf when they fit: a tick of an agent
 	// touches few cache lines (World.Tick prefetches them, see
-	// prefetchAgents), which matters since with 10,000 agents nothing of an
+	// tickLane), which matters since with 10,000 agents nothing of an
 	// agent is still in the cache from its previous tick. With the
 	// allocator's 8-byte header before an object of this size, the hot
 	// fields and a 7-variable state and its post fill 6 lines exactly (2.5
@@ -390,7 +389,7 @@ func (a *Agent) Tick(dt float64) {
 	// here, in its order.
 	if a.task != nil && a.marks&(markTold|markLayer) == 0 && a.ready == nil &&
 		!(a.picked && a.time+1e-9 >= a.rethinkAt) {
-		if !checkEverything && !a.slicing() && len(a.Domain.Sensors) == 0 && len(a.Domain.Conditions) == 0 &&
+		if !testHooks.checkEverything && !a.slicing() && len(a.Domain.Sensors) == 0 && len(a.Domain.Conditions) == 0 &&
 			!stateMoved(a) {
 			a.tick++
 			var moved uint64
@@ -449,7 +448,7 @@ func (a *Agent) tickFull(dt float64) {
 		// stateBuf, no slot changed): no call for it. (When a slot did
 		// change, worldChanges compares once more: rare, and spelling the
 		// mask out here cost the common case 4 instructions a tick.)
-		if !checkEverything && !stateMoved(a) {
+		if !testHooks.checkEverything && !stateMoved(a) {
 			changed = 0
 		} else {
 			changed = a.worldChanges()
@@ -550,7 +549,7 @@ func (a *Agent) noteSenseErr(i int, kind EventKind, name string, err error) {
 // 64 slots or of different lengths; callers then check everything.
 func (a *Agent) worldChanges() uint64 {
 	st, post := a.State, a.postState()
-	if len(st) != len(post) || len(st) > 64 || checkEverything {
+	if len(st) != len(post) || len(st) > 64 || testHooks.checkEverything {
 		return allSlots
 	}
 	if statesAlike(st, post) {
@@ -560,26 +559,14 @@ func (a *Agent) worldChanges() uint64 {
 }
 
 // changedSlots returns the slots where x and y (of equal length, at most
-// 64) differ, as bits: where the values are not ==, which is comparing
-// their two words (a Value's handle and its word are all of it: the kind,
-// a number's bits, a string's canonical text), read here as words so the
-// loop has no branch per slot. It compares bits, not meaning
-// (Value.Equal): 0 and -0 count as changed, which only makes a check run
-// that could have been skipped; no change is missed.
+// 64) differ, as bits: where the values are not ==, which compares all
+// of a Value (the kind, a number's bits, a string's canonical text). It
+// compares bits, not meaning (Value.Equal): 0 and -0 count as changed,
+// which only makes a check run that could have been skipped; no change is
+// missed.
 func changedSlots(x, y State) uint64 {
 	var m uint64
 	y = y[:len(x)]
-	if len(valueWords{}) == 2 && valueInWords { // 64-bit machines: without a branch per slot
-		bit := uint64(1) // 1 << i
-		for i := range x {
-			p, q := (*[2]uint64)(unsafe.Pointer(&x[i])), (*[2]uint64)(unsafe.Pointer(&y[i]))
-			if (p[0]^q[0])|(p[1]^q[1]) != 0 { // ^ and | bind alike: the parentheses matter
-				m |= bit
-			}
-			bit <<= 1
-		}
-		return m
-	}
 	for i := range x {
 		if x[i] != y[i] {
 			m |= 1 << uint(i)
@@ -589,43 +576,29 @@ func changedSlots(x, y State) uint64 {
 }
 
 // statesAlike reports whether x and y (of equal length) are ==, slot for
-// slot: changedSlots(x, y) == 0, found with fewer instructions
-// (no mask), which is what most calls find (a waiting body, a world that
-// wrote nothing), so worldChanges and notePost build the mask only when
-// it is not.
+// slot: changedSlots(x, y) == 0, found without building the mask and
+// stopping at the first difference. Most calls find them alike (a
+// waiting body, a world that wrote nothing), so worldChanges and notePost
+// build the mask only when they are not.
 func statesAlike(x, y State) bool {
 	y = y[:len(x)]
-	if len(x) == 0 {
-		return true
-	}
-	return !valuesDiffer(unsafe.Pointer(&x[0]), unsafe.Pointer(&y[0]), len(x))
-}
-
-// statesAlikeGo is statesAlike in Go, for machines without valuesDiffer
-// in assembly (states_other.go) and for the tests.
-func statesAlikeGo(x, y State) bool {
-	y = y[:len(x)]
-	if len(valueWords{}) != 2 || !valueInWords {
-		return changedSlots(x, y) == 0
-	}
-	var d uint64
 	for i := range x {
-		p, q := (*[2]uint64)(unsafe.Pointer(&x[i])), (*[2]uint64)(unsafe.Pointer(&y[i]))
-		d |= p[0] ^ q[0]
-		d |= p[1] ^ q[1]
+		if x[i] != y[i] {
+			return false
+		}
 	}
-	return d == 0
+	return true
 }
 
-// valueWords is a Value's memory as 8-byte words (when its size is a
-// multiple of 8, as on 64-bit machines: valueInWords).
-type valueWords [unsafe.Sizeof(Value{}) / 8]uint64
-
-const valueInWords = unsafe.Sizeof(Value{})%8 == 0
-
-// checkEverything makes worldChanges report every slot, so that no check
-// and no re-score is skipped: tests compare the records of both ways.
-var checkEverything = false
+// stateMoved reports whether a.State may differ from post: true when
+// post does not lie in stateBuf (postN is 0) or State's length is not
+// postN, else whether State and post differ in any slot (statesAlike).
+// It finds post from postN, without reading post's slice header, which
+// lies among the colder fields.
+func stateMoved(a *Agent) bool {
+	n := int(a.postN)
+	return n == 0 || n != len(a.State) || !statesAlike(a.State, a.stateBuf[n:2*n])
+}
 
 // allSlots is the mask of worldChanges that says "maybe every slot".
 const allSlots = ^uint64(0)
@@ -931,7 +904,7 @@ func (a *Agent) checkProgress(moved uint64) {
 	}
 	var unsatisfied *Goal
 	byPrio := a.Domain.ByPrio
-	if p := int(a.progGoal); p > 0 && moved != allSlots && !checkEverything && p < len(byPrio)+2 && (moved == 0 || moved&goalsRead(byPrio) == 0) {
+	if p := int(a.progGoal); p > 0 && moved != allSlots && !testHooks.checkEverything && p < len(byPrio)+2 && (moved == 0 || moved&goalsRead(byPrio) == 0) {
 		if p > 1 {
 			unsatisfied = byPrio[p-2]
 		}
@@ -963,7 +936,7 @@ func (a *Agent) checkProgress(moved uint64) {
 // since (moved), so every goal still is; the agent progressed and, not
 // STUCK, has nothing to record (the caller sets lastProg).
 func (a *Agent) goalsStillHold(moved uint64) bool {
-	return a.progGoal == 1 && moved == 0 && !a.stuck && a.StuckAfter >= 0 && !checkEverything
+	return a.progGoal == 1 && moved == 0 && !a.stuck && a.StuckAfter >= 0 && !testHooks.checkEverything
 }
 
 // progressStands reports whether checkProgress(moved) would find what it
@@ -977,7 +950,7 @@ func (a *Agent) progressStands(moved uint64) bool {
 		after = DefaultStuckAfter
 	}
 	p := int(a.progGoal)
-	return moved == 0 && p > 1 && after > 0 && !checkEverything && p < len(a.Domain.ByPrio)+2 &&
+	return moved == 0 && p > 1 && after > 0 && !testHooks.checkEverything && p < len(a.Domain.ByPrio)+2 &&
 		(a.stuck || a.time+1e-9 < a.lastProg+after)
 }
 

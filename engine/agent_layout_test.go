@@ -20,7 +20,8 @@ func TestAgentHotFieldsComeFirst(t *testing.T) {
 	if unsafe.Sizeof(uintptr(0)) != 8 {
 		t.Skip("the layout is measured for 64-bit machines")
 	}
-	assert.Equal(t, uintptr(152), hotTo, "stateBuf follows the hot fields")
+	assert.Equal(t, unsafe.Offsetof(Agent{}.stateBuf), hotTo, "stateBuf follows the hot fields")
+	assert.Equal(t, unsafe.Sizeof(Value{}), valueSize, "a Value is a pointer and a word")
 	for name, off := range map[string]uintptr{
 		"Domain": unsafe.Offsetof(Agent{}.Domain), "State": unsafe.Offsetof(Agent{}.State),
 		"StuckAfter": unsafe.Offsetof(Agent{}.StuckAfter), "tick": unsafe.Offsetof(Agent{}.tick),

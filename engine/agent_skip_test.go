@@ -99,9 +99,9 @@ func skipRole() RoleSpec {
 // if nothing could be skipped, when checkAll is set, until t ends.
 func skipWorld(t *testing.T, d *Domain, seed uint64, n int, checkAll bool) (w *World, out *[]string) {
 	t.Helper()
-	saved := checkEverything
-	checkEverything = checkAll
-	t.Cleanup(func() { checkEverything = saved })
+	saved := testHooks.checkEverything
+	testHooks.checkEverything = checkAll
+	t.Cleanup(func() { testHooks.checkEverything = saved })
 	w = NewWorld(seed)
 	out = new([]string)
 	w.OnEvent = func(e Event) { *out = append(*out, e.Kind.String()+": "+fmt.Sprintf("%+v", e)) }

@@ -73,9 +73,9 @@ var oddValues = []Value{NumberValue(math.NaN()), NumberValue(math.Inf(1)), Numbe
 // it returns every record. checkAll makes every check and re-score.
 func oddPickRun(t *testing.T, pad int, seed uint64, checkAll bool) []string {
 	t.Helper()
-	saved := checkEverything
-	checkEverything = checkAll
-	t.Cleanup(func() { checkEverything = saved })
+	saved := testHooks.checkEverything
+	testHooks.checkEverything = checkAll
+	t.Cleanup(func() { testHooks.checkEverything = saved })
 	d, err := Compile(oddPickRole(pad))
 	require.NoError(t, err)
 	w := NewWorld(seed)

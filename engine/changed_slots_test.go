@@ -67,7 +67,6 @@ func TestChangedSlotsMissesNoChange(t *testing.T) {
 		m := changedSlots(x, y)
 		assert.Zero(t, m>>uint(n), "no bit beyond the slots")
 		assert.Equal(t, m == 0, statesAlike(x, y), "statesAlike is changedSlots == 0")
-		assert.Equal(t, m == 0, statesAlikeGo(x, y), "statesAlikeGo is changedSlots == 0")
 		for i := range x {
 			changed := m&(1<<uint(i)) != 0
 			if !changed { // then the same value (Equal, or the same NaN)
@@ -96,16 +95,12 @@ func TestChangedSlotsSeesSmallDifferences(t *testing.T) {
 	assert.True(t, statesAlike(x, x.Clone()))
 }
 
-// TestValuesDifferSeesEveryByte: valuesDiffer (assembly on amd64) finds a
+// TestStatesAlikeSeesEveryByte: statesAlike and changedSlots find a
 // change in either word, and in any byte of the second, of any of n
-// Values, for every n up to 20 (its rounds of four, two and one Value, and
-// with AVX2 its overlapping 32-byte pieces and rounds of 64 bytes), and
-// none where there is none; it reads nothing outside the n Values (the
-// slots before and after them differ, and are not reported). On amd64
-// the SSE2 and AVX2 paths are both checked (states_amd64_test.go).
-func TestValuesDifferSeesEveryByte(t *testing.T) { valuesDifferSeesEveryByte(t) }
-
-func valuesDifferSeesEveryByte(t *testing.T) {
+// Values, for every n up to 20, and none where there is none; they read
+// nothing outside the n Values (the slots before and after them differ,
+// and are not reported).
+func TestStatesAlikeSeesEveryByte(t *testing.T) {
 	size := int(unsafe.Sizeof(Value{}))
 	for n := 0; n <= 20; n++ {
 		xs, ys := make(State, n+2), make(State, n+2)
@@ -115,21 +110,24 @@ func valuesDifferSeesEveryByte(t *testing.T) {
 		}
 		ys[0], ys[n+1] = NumberValue(-2), NumberValue(-1) // outside: must not count
 		x, y := xs[1:n+1], ys[1:n+1:n+1]
-		if n > 0 {
-			assert.False(t, valuesDiffer(unsafe.Pointer(&x[0]), unsafe.Pointer(&y[0]), n), "n=%d alike", n)
+		assert.True(t, statesAlike(x, y), "n=%d alike", n)
+		if n <= 64 {
+			assert.Zero(t, changedSlots(x, y), "n=%d alike", n)
 		}
 		other := BoolValue(true) // its first word (a valid handle) replaces a slot's
 		for i := range n {
 			zs := ys.Clone()
 			z := zs[1 : n+1]
 			*(*uintptr)(unsafe.Pointer(&z[i])) = *(*uintptr)(unsafe.Pointer(&other))
-			assert.True(t, valuesDiffer(unsafe.Pointer(&x[0]), unsafe.Pointer(&z[0]), n), "n=%d slot %d first word", n, i)
+			assert.False(t, statesAlike(x, z), "n=%d slot %d first word", n, i)
+			assert.Equal(t, uint64(1)<<i, changedSlots(x, z), "n=%d slot %d first word", n, i)
 			for b := size / 2; b < size; b++ { // the second word: a number's bits
 				zs := ys.Clone()
 				z := zs[1 : n+1]
 				bytes := unsafe.Slice((*byte)(unsafe.Pointer(&z[i])), size)
 				bytes[b] ^= 0x10
-				assert.True(t, valuesDiffer(unsafe.Pointer(&x[0]), unsafe.Pointer(&z[0]), n), "n=%d slot %d byte %d", n, i, b)
+				assert.False(t, statesAlike(x, z), "n=%d slot %d byte %d", n, i, b)
+				assert.Equal(t, uint64(1)<<i, changedSlots(x, z), "n=%d slot %d byte %d", n, i, b)
 			}
 		}
 	}
@@ -139,11 +137,8 @@ func valuesDifferSeesEveryByte(t *testing.T) {
 // of any slot of a state of 1 to 8 variables (post in stateBuf), finds
 // none where there is none, and answers true whenever post does not lie
 // in stateBuf or the State slice the game put in its place has another
-// length. On amd64 the SSE2 and AVX2 paths are both checked
-// (states_amd64_test.go).
-func TestStateMovedSeesEverySlot(t *testing.T) { stateMovedSeesEverySlot(t) }
-
-func stateMovedSeesEverySlot(t *testing.T) {
+// length.
+func TestStateMovedSeesEverySlot(t *testing.T) {
 	for n := 1; n <= 8; n++ {
 		vars := make([]Var, n)
 		for i := range vars {

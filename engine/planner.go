@@ -250,22 +250,6 @@ func (p *Planner) Plan(st State) (*Plan, error) {
 		if gs == nil || gs.goal != g {
 			gs = p.searchGoalSlow(g)
 		}
-		if gs.tiny != nil && full && p.slice == nil && p.Chaining && !p.generalOnly {
-			// A tiny search: the goal tested on the start's words, which
-			// the search then starts from.
-			apply := i < len(goals)-1
-			if apply && !own {
-				p.sim = append(p.sim[:0], st...)
-				sim, own = p.sim, true
-			}
-			taken, err := p.planTiny(gs, sim, apply)
-			if err != nil {
-				return nil, err
-			}
-			if taken {
-				continue
-			}
-		}
 		if full && gs.cond.eval(sim) || !full && g.Satisfied(sim) {
 			continue
 		}

@@ -34,9 +34,6 @@ type goalSearch struct {
 	// words is the search compiled to words (planner_words.go), or nil
 	// when the goal does not fit.
 	words *wordSearch
-	// tiny is words.tiny when the goal has candidates (Plan's tiny path,
-	// planTiny), else nil.
-	tiny *tinySearch
 }
 
 // atom is one conjunct of a goal condition. Its estimate is a lower bound
@@ -194,9 +191,6 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 		gs.keySteps = 0
 	}
 	gs.words = compileWords(d, gs)
-	if gs.words != nil && gs.words.tiny != nil && len(gs.direct) > 0 {
-		gs.tiny = gs.words.tiny
-	}
 	return gs
 }
 

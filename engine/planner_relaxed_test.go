@@ -66,9 +66,9 @@ func TestRelaxedEstimateSeesAChainOfBooleanFacts(t *testing.T) {
 	}
 }
 
-func TestRelaxedEstimateInTheTinySearch(t *testing.T) {
-	// p0..p3 fit the tiny search's 4 words; its estimate is the relaxed
-	// one too. "back", declared first, leaves p1 cheaply: with the one-step
+func TestRelaxedEstimateInTheWordSearchOfFourWords(t *testing.T) {
+	// p0..p3 fit 4 words; the word search's estimate is the relaxed one
+	// too. "back", declared first, leaves p1 cheaply: with the one-step
 	// estimate its child ties with step2's (f = 3) and is expanded first.
 	d, err := Compile(RoleSpec{Name: "Tiny",
 		State: []Var{{"p0", BoolValue(true)}, {"p1", BoolValue(false)}, {"p2", BoolValue(false)}, {"p3", BoolValue(false)}},
@@ -82,8 +82,7 @@ func TestRelaxedEstimateInTheTinySearch(t *testing.T) {
 	require.NoError(t, err)
 	pl := depthPlanner(d, 3)
 	gs := pl.searchGoal(d.Goal("top"))
-	require.NotNil(t, gs.words)
-	require.NotNil(t, gs.words.tiny, "the chain of 3 takes the tiny search")
+	require.NotNil(t, gs.words, "the chain of 3 takes the word search")
 	for _, general := range []bool{true, false} {
 		pl := depthPlanner(d, 3)
 		pl.generalOnly = general
@@ -91,7 +90,7 @@ func TestRelaxedEstimateInTheTinySearch(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, []string{"step1", "step2", "step3"}, p.Names())
 		assert.Equal(t, 3, p.Expansions, "general only: %v", general)
-		// Sliced, the tiny loop runs from searchNew.
+		// Sliced, the word loop runs from searchNew.
 		p, err = planSliced(pl, d.Goal("top"), d.NewState(), 1)
 		require.NoError(t, err)
 		assert.Equal(t, 3, p.Expansions, "sliced, general only: %v", general)
@@ -327,7 +326,7 @@ func TestRelaxedEstimateIsAdmissibleAndConsistent(t *testing.T) {
 			require.NoError(t, err, desc)
 			assert.Equal(t, opt[start], p.Cost, "the optimum: %s", desc)
 		}
-		// The word search (and its tiny form) gives what the general
+		// The word search gives what the general
 		// search gives, expansions included.
 		general := depthPlanner(d, 1<<nb)
 		general.generalOnly = true

@@ -68,7 +68,7 @@ func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, 
 }
 
 // resetSearch readies the planner's buffers for a new search of gs within
-// maxDepth steps (searchNew, planTiny): an empty open set and duplicate
+// maxDepth steps (searchNew): an empty open set and duplicate
 // table, and no action held on the path. The caller sets the nodes.
 func (p *Planner) resetSearch(gs *goalSearch, maxDepth int) {
 	d := p.Domain
@@ -137,9 +137,6 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 			t := hash & uint64(len(p.table)-1)
 			p.gen[t], p.table[t] = p.curGen, root
 			p.heap = append(p.heap[:0], openEntry{f: h, node: root})
-			if ws.tiny != nil {
-				return p.searchLoopTiny(gs, ws, ws.tiny, 0, false, pauseAt, -1)
-			}
 			return p.searchLoopWords(gs, ws, 0, false, pauseAt)
 		}
 	}
@@ -168,9 +165,6 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 // plan_slice.go).
 func (p *Planner) searchLoop(gs *goalSearch, expansions int, cut bool, pauseAt int) (int32, outcome, bool, int) {
 	if p.wmode {
-		if ws := gs.words; ws.tiny != nil {
-			return p.searchLoopTiny(gs, ws, ws.tiny, expansions, cut, pauseAt, -1)
-		}
 		return p.searchLoopWords(gs, gs.words, expansions, cut, pauseAt)
 	}
 	budget := p.budget()

@@ -353,3 +353,14 @@ func depthPlanner(d *Domain, depth int) *Planner {
 	p.MaxDepth = depth
 	return p
 }
+
+// TestCompileRefusesNegativeCosts: a negative cost is refused when the
+// domain compiles, so no search sees one.
+func TestCompileRefusesNegativeCosts(t *testing.T) {
+	for _, c := range []float64{-1, -1e-300} {
+		_, err := Compile(RoleSpec{Name: "E", State: []Var{{"v0", NumberValue(0)}}, Goals: []GoalSpec{NewGoal("g", "v0 > 1", High)},
+			Actions: []ActionSpec{NewAction("up").Effects("v0 = v0 + 1").Cost(c).Spec()}})
+		require.Error(t, err, "cost %v", c)
+		assert.Contains(t, err.Error(), "cost")
+	}
+}

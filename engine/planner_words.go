@@ -52,8 +52,6 @@ type wordSearch struct {
 	boolWords []int32
 	strWord   int32
 	byID      [][]uint64
-
-	tiny *tinySearch // the search in the tiny form (planner_tiny.go), or nil
 }
 
 // wordTest is one test of a word: whether it lies in the range lo..hi
@@ -489,7 +487,6 @@ func compileWords(d *Domain, gs *goalSearch) *wordSearch {
 		}
 	}
 	ws.nums = !slices.ContainsFunc(ws.kinds, func(k expr.Kind) bool { return k != expr.Number })
-	ws.tiny = compileTiny(gs, ws)
 	return ws
 }
 

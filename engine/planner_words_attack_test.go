@@ -101,9 +101,8 @@ func edgeDomain(t *rapid.T) RoleSpec {
 // exactly as the general search plans them.
 func TestWordSearchAtTheEdges(t *testing.T) {
 	words := 0
-	// Most drawn starts send the search to the general one on purpose and
-	// the tiny search answers a goal that holds without a search, so only
-	// a few checks in 100 run a word search: draw again until some did
+	// Most drawn starts send the search to the general one on purpose, so
+	// only a few checks in 100 run a word search: draw again until some did
 	// (about 2% of 100-check runs had none).
 	for round := 0; words == 0 && round < 5; round++ {
 		edgeRound(t, &words)

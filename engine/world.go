@@ -5,7 +5,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
-	"unsafe"
+
+	"github.com/moonmind-ai/moonmind/internal/prefetch"
+	"github.com/moonmind-ai/moonmind/internal/ticktrace"
 )
 
 // World is the agents of a game and a clock. Tick is the one call a game
@@ -306,7 +308,7 @@ func (w *World) makeLanes() {
 const aheadAgent, aheadStates = 12, 6
 
 // aheadGroup is how many agents' structs tickLane prefetches in one call
-// (prefetchAgents), every aheadGroup agents: agents aheadAgent to
+// (prefetch.Indexed), every aheadGroup agents: agents aheadAgent to
 // aheadAgent+aheadGroup-1 ahead. Measured with 10,000 soldiers
 // (BenchmarkWorldTickGoBodies, 1 worker, 8 interleaved runs): groups
 // of 4 made 8 fewer instructions per agent-tick than one agent per call,
@@ -344,7 +346,7 @@ func tickLane(agents []*Agent, lane []int32, hints []uint8, timing bool, dt floa
 		if k := j + aheadAgent; j%aheadGroup == 0 && k < len(r.lane) {
 			// The agent (or group) aheadAgent on.
 			e := min(k+aheadGroup, len(r.lane))
-			prefetchAgents(unsafe.Pointer(&r.agents[0]), &r.lane[k], &r.hints[k], e-k, hotTo+63)
+			prefetch.Indexed(r.agents, r.lane[k:e], r.hints[k:e], hotTo)
 		}
 		if r.apart {
 			if k := j + aheadStates + 1; k < len(r.lane) && statesApart(r.hints[k]) {
@@ -401,23 +403,23 @@ func (w *World) Tick(dt float64) {
 	}
 	w.ticking = true
 	defer w.endTick()
-	traceMark(0)
+	ticktrace.Mark(0)
 	lanes := max(1, w.Workers)
 	if len(w.busy) != lanes {
 		w.busy = make([][]int32, lanes)
 	}
 	w.makeLanes()
-	traceMark(1)
+	ticktrace.Mark(1)
 	if lanes == 1 {
-		traceLane(0, false)
+		ticktrace.Lane(0, false)
 		w.busy[0] = tickLane(w.Agents, w.lanes[0], w.hints[0], w.Timing, dt, w.busy[0][:0])
-		traceLane(0, true)
+		ticktrace.Lane(0, true)
 	} else {
 		w.runLanes(dt, lanes)
 	}
-	traceMark(2)
+	ticktrace.Mark(2)
 	w.servePlans()
-	traceMark(3)
+	ticktrace.Mark(3)
 	if w.PlanBudget > 0 {
 		// The queue's services make records too: hand on every agent's.
 		for _, a := range w.Agents {
@@ -427,13 +429,13 @@ func (w *World) Tick(dt float64) {
 	} else {
 		w.handOn()
 	}
-	traceMark(4)
+	ticktrace.Mark(4)
 	w.Ticks++
 	if w.Time != w.clock.now() { // set by the game (or a restore): count on from there
 		w.clock = clock{base: w.Time}
 	}
 	w.Time = w.clock.advance(dt)
-	traceMark(7)
+	ticktrace.Mark(7)
 }
 
 // alreadyInWorld is Add's panic for an agent that is in a world: it would

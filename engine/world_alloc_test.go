@@ -16,9 +16,9 @@ func TestQuietTicksDoNotAllocate(t *testing.T) {
 	for _, tc := range []struct{ keep, checkAll bool }{{false, false}, {true, false}, {false, true}} {
 		t.Run(fmt.Sprintf("OnEvent=%v/checkEverything=%v", tc.keep, tc.checkAll), func(t *testing.T) {
 			keep := tc.keep
-			saved := checkEverything
-			checkEverything = tc.checkAll
-			defer func() { checkEverything = saved }()
+			saved := testHooks.checkEverything
+			testHooks.checkEverything = tc.checkAll
+			defer func() { testHooks.checkEverything = saved }()
 			goap, err := Compile(RoleSpec{Name: "Worker",
 				State: []Var{{"done", BoolValue(false)}},
 				Goals: []GoalSpec{NewGoal("finish", "done", Normal)},

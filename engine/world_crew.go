@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/moonmind-ai/moonmind/internal/ticktrace"
 )
 
 // crewSpin is how long a helper goroutine that is done with a tick's
@@ -205,9 +207,9 @@ func (j *laneJob) tick(w *World, k int) (woke bool) {
 			woke = true
 		}
 	}()
-	traceLane(k, false)
+	ticktrace.Lane(k, false)
 	w.busy[k] = tickLane(w.Agents, w.lanes[k], w.hints[k], w.Timing, j.dt, w.busy[k][:0])
-	traceLane(k, true)
+	ticktrace.Lane(k, true)
 	finished = true
 	return false
 }

@@ -1,21 +1,21 @@
 #include "textflag.h"
 
-// func prefetchAgents(agents unsafe.Pointer, lane *int32, hints *uint8, n int, hot uintptr)
+// func indexed(ptrs unsafe.Pointer, idx *int32, lines *uint8, n int, hot uintptr)
 //
-// Per agent: its pointer from agents[lane[i]], its lines from hints[i]
-// (a hint of 1 to 127 is the number of lines; 0 or 128 and more means
-// the hot fields only: (p&63 + hot) >> 6 lines), then those lines: six
-// at once when there are six or more, then four at a time while four or
-// more are left, then one at a time.
-TEXT ·prefetchAgents(SB), NOSPLIT, $0-40
-	MOVQ agents+0(FP), SI
-	MOVQ lane+8(FP), DI
-	MOVQ hints+16(FP), DX
+// Per object: its pointer from ptrs[idx[i]], its lines from lines[i] (1
+// to 127 is the number of lines; 0 or 128 and more means the hot bytes
+// only: (p&63 + hot) >> 6 lines, hot being the hot bytes plus 63), then
+// those lines: six at once when there are six or more, then four at a
+// time while four or more are left, then one at a time.
+TEXT ·indexed(SB), NOSPLIT, $0-40
+	MOVQ ptrs+0(FP), SI
+	MOVQ idx+8(FP), DI
+	MOVQ lines+16(FP), DX
 	MOVQ n+24(FP), CX
 	MOVQ hot+32(FP), R9
 	TESTQ CX, CX
 	JLE  end
-agent:
+object:
 	MOVLQSX (DI), AX
 	MOVQ (SI)(AX*8), AX
 	MOVBQZX (DX), BX
@@ -27,7 +27,7 @@ agent:
 	ADDQ R9, BX
 	SHRQ $6, BX
 six:
-	CMPQ BX, $6 // the commonest count (a soldier's 7 state variables): no loop
+	CMPQ BX, $6 // the engine's commonest count (an agent with 7 state variables): no loop
 	JLT  lines
 	PREFETCHT0 (AX)
 	PREFETCHT0 64(AX)
@@ -60,6 +60,6 @@ next:
 	ADDQ $4, DI
 	INCQ DX
 	DECQ CX
-	JNZ  agent
+	JNZ  object
 end:
 	RET

@@ -1,14 +1,16 @@
 package engine
 
-import (
-	"unsafe"
+import "github.com/moonmind-ai/moonmind/internal/prefetch"
 
-	"github.com/moonmind-ai/moonmind/internal/prefetch"
+// hotTo is the size of the first part of an Agent on a 64-bit machine,
+// the fields a tick reads (see the field order of Agent); stateBuf
+// follows it. valueSize is the size of a Value there (a pointer and a
+// word). TestAgentHotFieldsComeFirst checks both; elsewhere they only
+// size prefetches, which do nothing off amd64.
+const (
+	hotTo     uintptr = 152
+	valueSize uintptr = 16
 )
-
-// hotTo is the size of the first part of an Agent, the fields a tick
-// reads (see the field order of Agent); stateBuf follows it.
-const hotTo = unsafe.Offsetof(Agent{}.stateBuf)
 
 // ownStates reports whether a's State and post lie in its stateBuf, where
 // touchStates fetches them.
@@ -22,9 +24,9 @@ func ownStates(a *Agent) bool {
 // else the number of 64-byte lines from the agent's address that hold its
 // hot fields and its states (they lie in stateBuf, right after). The zero
 // hint is not known yet (the agent's first tick in its place in the lane)
-// and is read as hintApart: the struct's hot lines first (prefetchAgents,
-// from the agent's address on to hotTo), the states from the struct later
-// (touchStates, prefetchStates).
+// and is read as hintApart: the struct's hot lines first (tickLane's
+// prefetch.Indexed, from the agent's address on to hotTo), the states
+// from the struct later (touchStates, prefetchStates).
 const hintApart = 0x80
 
 // allOwn is the hint tickLane keeps after a lane's last: every agent's
@@ -38,8 +40,7 @@ func prefetchHint(a *Agent) uint8 {
 	if !ownStates(a) { // as touchStates: post follows State in stateBuf
 		return hintApart
 	}
-	end := uintptr(unsafe.Pointer(a))&63 + hotTo + 2*n*unsafe.Sizeof(Value{})
-	return uint8((end + 63) / 64) // at most 1+4+4 lines: 16 values of 16 bytes
+	return uint8(prefetch.NumLines(a, hotTo+2*n*valueSize)) // at most 1+4+4 lines: 16 values of 16 bytes
 }
 
 // statesApart reports whether hint h (see hintApart) leaves the agent's
@@ -47,26 +48,19 @@ func prefetchHint(a *Agent) uint8 {
 func statesApart(h uint8) bool { return h == 0 || h >= hintApart }
 
 // prefetchStates prefetches a's state and the state after its body's last
-// resume (side by side when NewAgent made them, see makeStates). a's
-// struct should be in the cache already (prefetchAgents).
+// resume. a's struct should be in the cache already (tickLane's
+// prefetch.Indexed).
 func prefetchStates(a *Agent) {
-	const size = int(unsafe.Sizeof(Value{}))
-	st, post := a.State, a.post
-	if len(st) == 0 || len(post) == 0 || ownStates(a) { // touchStates has them
+	if len(a.State) == 0 || len(a.post) == 0 || ownStates(a) { // touchStates has them
 		return
 	}
-	p, q := unsafe.Pointer(&st[0]), unsafe.Pointer(&post[0])
-	if uintptr(q) == uintptr(p)+uintptr(len(st)*size) { // side by side, as makeStates makes them
-		prefetch.Span(p, uintptr((len(st)+len(post))*size))
-		return
-	}
-	prefetch.Span(p, uintptr(len(st)*size))
-	prefetch.Span(q, uintptr(len(post)*size))
+	prefetch.Slice(a.State)
+	prefetch.Slice(a.post)
 }
 
 // touchStates prefetches a's State and post when they lie in its
-// stateBuf (the same page as the hot fields, see prefetchAgents, which
-// should be in the cache already), else the first line of its states
+// stateBuf (the same page as the hot fields, which should be in the
+// cache already), else the first line of its states
 // only: that starts the page walk, so the prefetches of the other lines,
 // a little later (prefetchStates), find the page.
 func touchStates(a *Agent) {
@@ -74,8 +68,8 @@ func touchStates(a *Agent) {
 	switch {
 	case n == 0:
 	case ownStates(a):
-		prefetch.Span(unsafe.Pointer(&a.stateBuf[0]), uintptr(2*n)*unsafe.Sizeof(Value{}))
+		prefetch.Slice(a.stateBuf[:2*n])
 	default:
-		prefetch.Lines(unsafe.Pointer(&a.State[0]), 1)
+		prefetch.Slice(a.State[:1])
 	}
 }
