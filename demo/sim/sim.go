@@ -118,50 +118,35 @@ func (c *Config) defaults() {
 	if c.Map == "" {
 		c.Map = assets.Field
 	}
-	if c.Squad <= 0 {
-		c.Squad = 6
+	orPositive(&c.Squad, 6)
+	orPositive(&c.Speed, 90)
+	orPositive(&c.SightRange, 520)
+	orPositive(&c.SightMemory, 3)
+	orPositive(&c.HearingRange, 600)
+	orPositive(&c.HearingMemory, 2)
+	orPositive(&c.SpawnAmmo, 15)
+	orPositive(&c.Damage, 15)
+	orPositive(&c.RoundLimit, 120)
+	orNonZero(&c.RoundPause, 3)
+	orPositive(&c.CoverFactor, 0.35)
+	orPositive(&c.HealRate, 8)
+	orPositive(&c.MedicSupply, 150)
+	orPositive(&c.CrateStock, 4)
+	orPositive(&c.CrateRefill, 6)
+}
+
+// orPositive sets *v to def when it is 0 or negative (a field left out).
+func orPositive[T int | float64](v *T, def T) {
+	if *v <= 0 {
+		*v = def
 	}
-	if c.Speed <= 0 {
-		c.Speed = 90
-	}
-	if c.SightRange <= 0 {
-		c.SightRange = 520
-	}
-	if c.SightMemory <= 0 {
-		c.SightMemory = 3
-	}
-	if c.HearingRange <= 0 {
-		c.HearingRange = 600
-	}
-	if c.HearingMemory <= 0 {
-		c.HearingMemory = 2
-	}
-	if c.SpawnAmmo <= 0 {
-		c.SpawnAmmo = 15
-	}
-	if c.Damage <= 0 {
-		c.Damage = 15
-	}
-	if c.RoundLimit <= 0 {
-		c.RoundLimit = 120
-	}
-	if c.RoundPause == 0 {
-		c.RoundPause = 3
-	}
-	if c.CoverFactor <= 0 {
-		c.CoverFactor = 0.35
-	}
-	if c.HealRate <= 0 {
-		c.HealRate = 8
-	}
-	if c.MedicSupply <= 0 {
-		c.MedicSupply = 150
-	}
-	if c.CrateStock <= 0 {
-		c.CrateStock = 4
-	}
-	if c.CrateRefill <= 0 {
-		c.CrateRefill = 6
+}
+
+// orNonZero sets *v to def when it is 0 (a field left out); a negative
+// value is kept.
+func orNonZero[T int | float64](v *T, def T) {
+	if *v == 0 {
+		*v = def
 	}
 }
 

@@ -462,32 +462,21 @@ func (p *cparser) fail(expected string) *ParseError {
 
 // or and and build n-ary nodes, so a long chain of clauses is one flat
 // node, not a deep tree.
-func (p *cparser) or(depth int) (*cnode, error) {
-	l, err := p.and(depth)
-	if err != nil || p.tok.kind != tOr {
-		return l, err
-	}
-	n := p.node(cnode{op: OpOr, kids: []*cnode{l}})
-	for p.tok.kind == tOr {
-		p.advance()
-		r, err := p.and(depth)
-		if err != nil {
-			return nil, err
-		}
-		n.kids = append(n.kids, r)
-	}
-	return n, nil
-}
+func (p *cparser) or(depth int) (*cnode, error) { return p.chain(depth, tOr, OpOr, p.and) }
 
-func (p *cparser) and(depth int) (*cnode, error) {
-	l, err := p.not(depth)
-	if err != nil || p.tok.kind != tAnd {
+func (p *cparser) and(depth int) (*cnode, error) { return p.chain(depth, tAnd, OpAnd, p.not) }
+
+// chain parses operands with next, joined by the token tok, into one node
+// of op (the operand alone when there is no tok).
+func (p *cparser) chain(depth int, tok tokKind, op Op, next func(int) (*cnode, error)) (*cnode, error) {
+	l, err := next(depth)
+	if err != nil || p.tok.kind != tok {
 		return l, err
 	}
-	n := p.node(cnode{op: OpAnd, kids: []*cnode{l}})
-	for p.tok.kind == tAnd {
+	n := p.node(cnode{op: op, kids: []*cnode{l}})
+	for p.tok.kind == tok {
 		p.advance()
-		r, err := p.not(depth)
+		r, err := next(depth)
 		if err != nil {
 			return nil, err
 		}
