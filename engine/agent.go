@@ -164,8 +164,7 @@ type Agent struct {
 	pending  []Event
 	// satMore is per goal, as satBuf, when the domain has more than 8
 	// goals; else nil.
-	satMore  []bool
-	cooldown []float64 // per action: backed off until this time
+	satMore []bool
 
 	handle  PlannerHandle
 	policy  Policy // Authorities, as the planner reads them
@@ -174,18 +173,33 @@ type Agent struct {
 	started State // the state when the running step started
 	scratch State
 
-	sensorNext  []float64
-	sensorLast  []float64
-	senseErr    []string // per sensor, then per named condition: the last error reported
-	failedState State    // the state when deciding last found nothing
+	sensing
+	backoff
+	facts map[string]any // the blackboard of typed values, by type name
+	job   planJob        // time-sliced planning under a world's plan budget (agent_slice.go)
+	src   randSource     // the Rand that World.Add made and its source, for Snapshot
+}
+
+// sensing is an agent's sensor schedule and the errors it last reported
+// (agent_sense.go).
+type sensing struct {
+	sensorNext []float64
+	sensorLast []float64
+	senseErr   []string // per sensor, then per named condition: the last error reported
+}
+
+// backoff is what keeps an agent from retrying what just failed: the
+// actions cooling down, the state in which deciding last found nothing,
+// and the NoRerun actions its current pursuit already ran
+// (agent_backoff.go).
+type backoff struct {
+	cooldown    []float64 // per action: backed off until this time
+	excl        []bool    // the backed-off mask handed to the planner
+	failedState State     // the state when deciding last found nothing
 	retryAt     float64
-	excl        []bool         // the backed-off mask handed to the planner
-	facts       map[string]any // the blackboard of typed values, by type name
-	pursuit     *Goal          // the goal whose pursuit ran the actions in ran
-	ran         []bool         // per action: a NoRerun action ran in this pursuit
-	exclRan     []bool         // the mask excludeFor hands the planner
-	job         planJob        // time-sliced planning under a world's plan budget (agent_slice.go)
-	src         randSource     // the Rand that World.Add made and its source, for Snapshot
+	pursuit     *Goal  // the goal whose pursuit ran the actions in ran
+	ran         []bool // per action: a NoRerun action ran in this pursuit
+	exclRan     []bool // the mask excludeFor hands the planner
 }
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
