@@ -7,12 +7,12 @@ import (
 
 // Agent defaults.
 const (
-	DefaultRetryDelay = 1.0  // seconds a failed action is backed off
-	DefaultStuckAfter = 10.0 // seconds without progress before STUCK
+	defaultRetryDelay = 1.0  // seconds a failed action is backed off
+	defaultStuckAfter = 10.0 // seconds without progress before STUCK
 	DefaultCommitment = 0.1  // utility lead a new pick needs over the running one
-	// DefaultRethinkEvery is how often a running utility pick is scored
+	// defaultRethinkEvery is how often a running utility pick is scored
 	// again: 0.1 s, six ticks at 60 per second.
-	DefaultRethinkEvery = 0.1
+	defaultRethinkEvery = 0.1
 )
 
 // Agent is one NPC: a domain (its merged roles), its own state, and the
@@ -94,7 +94,7 @@ type Agent struct {
 	clock clock // keeps time exactly from the tick count
 	// StuckAfter is how long, in seconds, an agent may make no progress
 	// before it is marked STUCK. The default (zero) value is
-	// DefaultStuckAfter, 10 s; a negative value turns detection off.
+	// 10 s; a negative value turns detection off.
 	StuckAfter float64
 	lastProg   float64
 	// rethinkAt is when a running pick is next scored again.
@@ -138,8 +138,8 @@ type Agent struct {
 	// workers never share a source.
 	Rand *rand.Rand
 	// RetryDelay is how long, in seconds, a failed action is backed off.
-	// The default (zero) value is DefaultRetryDelay, 1 s; a negative value
-	// also means DefaultRetryDelay (an action is always backed off).
+	// The default (zero) value is 1 s; a negative value also means 1 s (an
+	// action is always backed off).
 	RetryDelay float64
 	// Commitment is the lead, in score units, that a new utility pick needs
 	// over the running one to replace it. The default (zero) value is
@@ -149,7 +149,7 @@ type Agent struct {
 	Commitment float64
 	// RethinkEvery is how often, in seconds, a running utility pick is
 	// scored again against the others. The default (zero) value is
-	// DefaultRethinkEvery, 0.1 s; a negative value means every tick.
+	// 0.1 s; a negative value means every tick.
 	RethinkEvery float64
 	// Authorities are the authorities granted to the agent (see Policy):
 	// it plans around actions that need any other, and around Restricted

@@ -4,7 +4,7 @@ func (a *Agent) retryDelay() float64 {
 	if a.RetryDelay > 0 {
 		return a.RetryDelay
 	}
-	return DefaultRetryDelay
+	return defaultRetryDelay
 }
 
 const inf = 1e308

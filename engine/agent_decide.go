@@ -10,7 +10,7 @@ func (a *Agent) rethinkEvery() float64 {
 	case a.RethinkEvery < 0:
 		return 0
 	case a.RethinkEvery == 0:
-		return DefaultRethinkEvery
+		return defaultRethinkEvery
 	}
 	return a.RethinkEvery
 }

@@ -10,7 +10,7 @@ func (a *Agent) Record(e Event) { a.emit(e) }
 func (a *Agent) emit(e Event) {
 	e.Tick, e.Time, e.Agent = a.tick, a.time, a.Name
 	if a.Recorder != nil {
-		a.Recorder.Add(e)
+		a.Recorder.add(e)
 	}
 	if a.buffered {
 		// In a world, records wait for the end of the tick, and only when

@@ -371,7 +371,7 @@ func (a *Agent) progressed() {
 func (a *Agent) checkProgress(moved uint64) {
 	after := a.StuckAfter
 	if after == 0 {
-		after = DefaultStuckAfter
+		after = defaultStuckAfter
 	}
 	if after < 0 {
 		a.progGoal = 0
@@ -422,7 +422,7 @@ func (a *Agent) goalsStillHold(moved uint64) bool {
 func (a *Agent) progressStands(moved uint64) bool {
 	after := a.StuckAfter
 	if after == 0 {
-		after = DefaultStuckAfter
+		after = defaultStuckAfter
 	}
 	p := int(a.progGoal)
 	return moved == 0 && p > 1 && after > 0 && !testHooks.checkEverything && p < len(a.Domain.ByPrio)+2 &&

@@ -71,8 +71,8 @@ type Consideration struct {
 	// average, or its exponent in multiply mode. A weight ≤ 0 or NaN
 	// leaves the consideration out.
 	Weight float64
-	Tag    string          // ConsiderHasTag
-	Input  string          // ConsiderInput: the variable's name
+	tag    string          // ConsiderHasTag
+	input  string          // ConsiderInput: the variable's name
 	Slot   int             // ConsiderInput: the variable's slot
 	Min    float64         // ConsiderInput: the raw value that normalises to 0
 	Max    float64         // ConsiderInput: the raw value that normalises to 1
@@ -97,9 +97,9 @@ func ValueConsideration(weight float64) Consideration {
 	return Consideration{Name: "value", Kind: ConsiderValue, Weight: orOne(weight)}
 }
 
-// UtilityConsideration is utility(weight), see ConsiderUtility; weight 0
+// utilityConsideration is utility(weight), see ConsiderUtility; weight 0
 // means 1.
-func UtilityConsideration(weight float64) Consideration {
+func utilityConsideration(weight float64) Consideration {
 	return Consideration{Name: "utility", Kind: ConsiderUtility, Weight: orOne(weight)}
 }
 
@@ -109,14 +109,14 @@ func PreconditionConsideration() Consideration {
 	return Consideration{Name: "preconditionSatisfied", Kind: ConsiderPrecondition, Weight: 1}
 }
 
-// HasTagConsideration is hasTag(tag), weight 1: see ConsiderHasTag.
-func HasTagConsideration(tag string) Consideration {
-	return Consideration{Name: "hasTag(" + tag + ")", Kind: ConsiderHasTag, Weight: 1, Tag: tag}
+// hasTagConsideration is hasTag(tag), weight 1: see ConsiderHasTag.
+func hasTagConsideration(tag string) Consideration {
+	return Consideration{Name: "hasTag(" + tag + ")", Kind: ConsiderHasTag, Weight: 1, tag: tag}
 }
 
-// CombineConsideration is combine(...): the weighted average of
+// combineConsideration is combine(...): the weighted average of
 // cs, with weight 1 in its parent.
-func CombineConsideration(cs ...Consideration) Consideration {
+func combineConsideration(cs ...Consideration) Consideration {
 	return Consideration{Name: "combine", Kind: ConsiderCombine, Weight: 1, Of: cs}
 }
 
@@ -126,8 +126,8 @@ func FuncConsideration(name string, weight float64, fn func(a *Action, st State)
 	return Consideration{Name: name, Kind: ConsiderFunc, Weight: orOne(weight), Score: fn}
 }
 
-// WithCurve returns a copy of c whose output goes through curve.
-func (c Consideration) WithCurve(curve Curve) Consideration {
+// withCurve returns a copy of c whose output goes through curve.
+func (c Consideration) withCurve(curve Curve) Consideration {
 	c.Curve = &curve
 	return c
 }
@@ -145,8 +145,10 @@ func orOne(w float64) float64 {
 	return w
 }
 
-// eval returns the consideration's raw input and its output in [0, 1].
-// It does not allocate unless a custom function does.
+// eval returns the consideration's raw input and its output in [0, 1]
+// for action a in state st; s is the state's schema, which only Func and
+// Lua considerations read. A Func error gives output 0 and the error. It
+// does not allocate unless a custom function does.
 func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, err error) {
 	switch c.Kind {
 	case ConsiderCost:
@@ -165,7 +167,7 @@ func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, e
 		out = in
 	case ConsiderHasTag:
 		for _, t := range a.Utility.Tags {
-			if t == c.Tag {
+			if t == c.tag {
 				in = 1
 				break
 			}
@@ -229,11 +231,4 @@ func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, e
 		out = 0 // NaN scores 0
 	}
 	return in, out, err
-}
-
-// Evaluate returns the consideration's raw input and its output (see
-// Consideration for its range) for action a in state st; s is the state's schema, which only Func and
-// Lua considerations read. A Func error gives output 0 and the error.
-func (c *Consideration) Evaluate(a *Action, st State, s *Schema) (input, output float64, err error) {
-	return c.eval(a, st, s)
 }

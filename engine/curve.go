@@ -67,9 +67,9 @@ func NewCurve(kind CurveKind) Curve {
 	return c
 }
 
-// Validate reports an unknown kind or a parameter that is not a finite
+// validate reports an unknown kind or a parameter that is not a finite
 // number, as an error starting "engine: ".
-func (c Curve) Validate() error {
+func (c Curve) validate() error {
 	switch c.Kind {
 	case "", CurveLinear, CurvePolynomial, CurveLogistic, CurveLogit, CurveStep:
 	default:

@@ -111,7 +111,7 @@ func TestCurveValidate(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			err := tc.curve.Validate()
+			err := tc.curve.validate()
 			if tc.err == "" {
 				assert.NoError(t, err, tc.reason)
 				return

@@ -50,8 +50,8 @@ func (e *snapshotError) Unwrap() []error { return []error{e.err, ErrSnapshot} }
 
 // ConsiderationError is a consideration spec that does not compile.
 // Consideration is its name; Msg says what is wrong; Err is the underlying
-// error when there is one, such as the *Error of a curve that fails
-// Curve.Validate.
+// error when there is one, such as the *Error of a curve with an unknown
+// kind or a parameter that is not a finite number.
 // Like every error of package engine it is not changed after it is returned,
 // so it is safe to read from any goroutine.
 type ConsiderationError struct {

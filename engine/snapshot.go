@@ -98,7 +98,7 @@ func (w *World) SnapshotAgents(out io.Writer, agents []*Agent) error { return w.
 
 func (w *World) snapshot(out io.Writer, agents []*Agent) error {
 	s := worldSnap{Format: SnapshotFormat, Version: SnapshotVersion, Time: w.Time, Ticks: w.Ticks,
-		Seed: w.Seed, Workers: w.Workers, Timing: w.Timing,
+		Seed: w.seed, Workers: w.Workers, Timing: w.Timing,
 		PlanBudget: w.PlanBudget, PlanNext: w.queue.next, PlanDebt: w.queue.debt, NextID: w.nextID}
 	if w.clock.now() == w.Time {
 		s.Clock = &clockSnap{Base: w.clock.base, DT: w.clock.dt, Rate: w.clock.rate, N: w.clock.n}

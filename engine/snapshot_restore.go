@@ -291,7 +291,7 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 	if s.Recorder != nil {
 		r := NewRecorder(s.Recorder.Size)
 		for _, e := range s.Recorder.Ring {
-			r.Add(e)
+			r.add(e)
 		}
 		r.count = [countKinds]int{}
 		for name, n := range s.Recorder.Counts {

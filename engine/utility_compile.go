@@ -50,7 +50,7 @@ func (sp *ConsiderationSpec) kind() ConsiderationKind {
 // combine without considerations, func without a function.
 func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, error) {
 	k := spec.kind()
-	c := Consideration{Name: spec.Name, Kind: k, Weight: orOne(spec.Weight), Tag: spec.Tag, Input: spec.Input,
+	c := Consideration{Name: spec.Name, Kind: k, Weight: orOne(spec.Weight), tag: spec.Tag, input: spec.Input,
 		Slot: -1, Min: spec.Min, Max: spec.Max, Score: spec.Score, Func: spec.Func}
 	if c.Name == "" {
 		switch k {
@@ -70,7 +70,7 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 		return fail("weight must be a finite number >= 0, not " + expr.FormatNumber(spec.Weight))
 	}
 	if spec.Curve != nil {
-		if err := spec.Curve.Validate(); err != nil {
+		if err := spec.Curve.validate(); err != nil {
 			return Consideration{}, &ConsiderationError{Consideration: c.Name, Msg: messageOf(err), Err: err}
 		}
 		cv := *spec.Curve
