@@ -209,7 +209,7 @@ func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, e
 		if c.Curve == nil {
 			return in, clampScore(x), nil
 		}
-		return in, c.Curve.Eval(x), nil
+		return in, c.Curve.eval(x), nil
 	default: // ConsiderFunc
 		switch {
 		case c.Score != nil:
@@ -225,7 +225,7 @@ func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, e
 		out = in
 	}
 	if c.Curve != nil {
-		return in, c.Curve.Eval(clampScore(out)), err
+		return in, c.Curve.eval(clampScore(out)), err
 	}
 	if out != out {
 		out = 0 // NaN scores 0

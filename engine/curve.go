@@ -95,10 +95,10 @@ func curveNames() []string {
 	return out
 }
 
-// Eval maps x to the curve's output in [0, 1]. x is clamped to [0, 1]
+// eval maps x to the curve's output in [0, 1]. x is clamped to [0, 1]
 // first; a NaN x, or a NaN output (a fractional power of a negative
-// number), gives 0. Eval does not allocate and is safe for concurrent use.
-func (c *Curve) Eval(x float64) float64 {
+// number), gives 0. It does not allocate and is safe for concurrent use.
+func (c *Curve) eval(x float64) float64 {
 	if math.IsNaN(x) {
 		return 0
 	}

@@ -64,14 +64,14 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 		c.Name = string(k)
 	}
 	fail := func(msg string) (Consideration, error) {
-		return Consideration{}, &ConsiderationError{Consideration: c.Name, Msg: msg}
+		return Consideration{}, &ConsiderationError{Consideration: c.Name, msg: msg}
 	}
 	if math.IsNaN(spec.Weight) || math.IsInf(spec.Weight, 0) || spec.Weight < 0 {
 		return fail("weight must be a finite number >= 0, not " + expr.FormatNumber(spec.Weight))
 	}
 	if spec.Curve != nil {
 		if err := spec.Curve.validate(); err != nil {
-			return Consideration{}, &ConsiderationError{Consideration: c.Name, Msg: messageOf(err), Err: err}
+			return Consideration{}, &ConsiderationError{Consideration: c.Name, msg: messageOf(err), Err: err}
 		}
 		cv := *spec.Curve
 		c.Curve = &cv
