@@ -57,13 +57,13 @@ type Action struct {
 	Restricted bool
 	Authority  string // the authority needed to run it, or ""
 	Body       Body
-	// Inputs, Output, Post, AchievesGoal and NoRerun are the typed
+	// inputs, output, post, achievesGoal and NoRerun are the typed
 	// contract of the ActionSpec (already part of Pre, Effects and
-	// Fulfills); Post holds the promised named conditions.
-	Inputs       []string
-	Output       string
-	Post         []*NamedCondition
-	AchievesGoal string
+	// Fulfills); post holds the promised named conditions.
+	inputs       []string
+	output       string
+	post         []*NamedCondition
+	achievesGoal string
 	NoRerun      bool
 	// Considerations are the action's own utility considerations, or nil
 	// to use the planner's.
@@ -122,8 +122,8 @@ func (b *ActionBuilder) Fulfills(goals ...string) *ActionBuilder {
 // Cost sets the planning cost.
 func (b *ActionBuilder) Cost(c float64) *ActionBuilder { b.spec.Cost = c; return b }
 
-// Utility sets the utility data.
-func (b *ActionBuilder) Utility(u UtilitySpec) *ActionBuilder { b.spec.Utility = u; return b }
+// utility sets the utility data.
+func (b *ActionBuilder) utility(u UtilitySpec) *ActionBuilder { b.spec.Utility = u; return b }
 
 // Restricted marks the action as permitted by no policy.
 func (b *ActionBuilder) Restricted() *ActionBuilder { b.spec.Restricted = true; return b }
@@ -143,14 +143,14 @@ func (b *ActionBuilder) Inputs(types ...string) *ActionBuilder {
 // Output sets the type name the action produces.
 func (b *ActionBuilder) Output(typ string) *ActionBuilder { b.spec.Output = typ; return b }
 
-// Post adds named conditions the action promises.
-func (b *ActionBuilder) Post(conds ...string) *ActionBuilder {
+// post adds named conditions the action promises.
+func (b *ActionBuilder) post(conds ...string) *ActionBuilder {
 	b.spec.Post = append(b.spec.Post, conds...)
 	return b
 }
 
-// AchievesGoal marks the action as the one that completes the named goal.
-func (b *ActionBuilder) AchievesGoal(goal string) *ActionBuilder {
+// achievesGoal marks the action as the one that completes the named goal.
+func (b *ActionBuilder) achievesGoal(goal string) *ActionBuilder {
 	b.spec.AchievesGoal = goal
 	return b
 }

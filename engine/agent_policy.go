@@ -9,11 +9,6 @@ func (a *Agent) currentPolicy() *Policy {
 	return &a.policy
 }
 
-// Policy returns the agent's policy: its Authorities, and Restricted
-// actions forbidden. The pointer is the agent's; it reads Authorities
-// afresh on every call.
-func (a *Agent) Policy() *Policy { return a.currentPolicy() }
-
 // noteWait fills in, for a BACKED_OFF error, the seconds until the
 // backed-off action may run again; when the action is left out because it
 // cannot rerun, the reason becomes CANNOT_RERUN.

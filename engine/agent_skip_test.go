@@ -66,14 +66,14 @@ func skipRole() RoleSpec {
 		return ConsiderationSpec{Name: name, Input: v, Min: min, Max: max}
 	}
 	combat := UtilitySpec{Tags: []string{"combat"}}
-	attack := NewAction("attack").Pre("enemy_visible && ammo > 0").Utility(combat).
+	attack := NewAction("attack").Pre("enemy_visible && ammo > 0").utility(combat).
 		Body(stepsBody{n: 1000, every: 3, v: "ammo", add: -1, stop: "ammo <= 0 || !enemy_visible"}).Spec()
 	attack.Considerations = []ConsiderationSpec{in("ammo", "ammo", 0, 30), in("healthy", "health", 0, 100),
 		in("near", "enemy_distance", 800, 0)}
-	cover := NewAction("takeCover").Pre("enemy_visible && !in_cover").Effects("in_cover = true").Utility(combat).
+	cover := NewAction("takeCover").Pre("enemy_visible && !in_cover").Effects("in_cover = true").utility(combat).
 		Body(stepsBody{n: 5}).Spec()
 	cover.Considerations = []ConsiderationSpec{in("hurt", "health", 100, 0), in("near", "enemy_distance", 800, 0)}
-	retreat := NewAction("retreat").Pre("enemy_visible").Utility(combat).Body(stepsBody{n: 9}).Spec()
+	retreat := NewAction("retreat").Pre("enemy_visible").utility(combat).Body(stepsBody{n: 9}).Spec()
 	retreat.Considerations = []ConsiderationSpec{{Name: "badly hurt", Input: "health", Min: 100, Max: 0,
 		Curve: &Curve{Kind: CurveLogistic, Slope: 14, Offset: 0.75}}}
 	return RoleSpec{Name: "Soldier", Decide: "hybrid", UtilityMode: UtilityMultiply,

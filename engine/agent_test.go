@@ -450,9 +450,9 @@ func TestWorkersGiveTheSameTrace(t *testing.T) {
 func TestRecorderKeepsTheLatestRecords(t *testing.T) {
 	r := NewRecorder(3)
 	for i := 1; i <= 5; i++ {
-		r.Add(Event{Tick: i, Kind: EventStart})
+		r.add(Event{Tick: i, Kind: EventStart})
 	}
-	r.Add(Event{Tick: 6, Kind: EventFail})
+	r.add(Event{Tick: 6, Kind: EventFail})
 	var ticks []int
 	for _, e := range r.Records() {
 		ticks = append(ticks, e.Tick)

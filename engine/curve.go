@@ -67,9 +67,9 @@ func NewCurve(kind CurveKind) Curve {
 	return c
 }
 
-// Validate reports an unknown kind or a parameter that is not a finite
+// validate reports an unknown kind or a parameter that is not a finite
 // number, as an error starting "engine: ".
-func (c Curve) Validate() error {
+func (c Curve) validate() error {
 	switch c.Kind {
 	case "", CurveLinear, CurvePolynomial, CurveLogistic, CurveLogit, CurveStep:
 	default:
@@ -95,10 +95,10 @@ func curveNames() []string {
 	return out
 }
 
-// Eval maps x to the curve's output in [0, 1]. x is clamped to [0, 1]
+// eval maps x to the curve's output in [0, 1]. x is clamped to [0, 1]
 // first; a NaN x, or a NaN output (a fractional power of a negative
-// number), gives 0. Eval does not allocate and is safe for concurrent use.
-func (c *Curve) Eval(x float64) float64 {
+// number), gives 0. It does not allocate and is safe for concurrent use.
+func (c *Curve) eval(x float64) float64 {
 	if math.IsNaN(x) {
 		return 0
 	}

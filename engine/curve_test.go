@@ -47,7 +47,7 @@ func TestCurveEval(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := tc.curve.Eval(tc.x)
+			got := tc.curve.eval(tc.x)
 			assert.InDelta(t, tc.want, got, 1e-9, tc.reason)
 			assert.True(t, got >= 0 && got <= 1, "output %v outside [0, 1]", got)
 		})
@@ -60,7 +60,7 @@ func TestCurveOutputAlwaysInUnitRange(t *testing.T) {
 			for _, off := range []float64{-1, 0, 0.5, 2} {
 				c := Curve{Kind: k, Slope: slope, Offset: off, Exponent: 1.5, Shift: 0.1}
 				for x := -0.5; x <= 1.5; x += 0.05 {
-					y := c.Eval(x)
+					y := c.eval(x)
 					require.False(t, math.IsNaN(y), "%+v at %v", c, x)
 					require.True(t, y >= 0 && y <= 1, "%+v at %v gave %v", c, x, y)
 				}
@@ -111,7 +111,7 @@ func TestCurveValidate(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			err := tc.curve.Validate()
+			err := tc.curve.validate()
 			if tc.err == "" {
 				assert.NoError(t, err, tc.reason)
 				return

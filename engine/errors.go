@@ -11,19 +11,19 @@ package engine
 // Like every error of package engine it is not changed after it is returned,
 // so it is safe to read from any goroutine.
 type Error struct {
-	Msg  string // the message, without the package prefix
+	msg  string // the message, without the package prefix
 	Kind error  // the sentinel this error is an instance of, or nil
 }
 
-func (e *Error) Error() string { return "engine: " + e.Msg }
+func (e *Error) Error() string { return "engine: " + e.msg }
 
 // Message returns the message without the package prefix.
-func (e *Error) Message() string { return e.Msg }
+func (e *Error) Message() string { return e.msg }
 
 // Unwrap returns Kind.
 func (e *Error) Unwrap() error { return e.Kind }
 
-func newError(msg string) error { return &Error{Msg: msg} }
+func newError(msg string) error { return &Error{msg: msg} }
 
 // The sentinels below are never reassigned; they exist to be compared with
 // errors.Is.
@@ -39,7 +39,7 @@ var (
 )
 
 // unknownName is an *Error of kind ErrUnknownName.
-func unknownName(msg string) error { return &Error{Msg: msg, Kind: ErrUnknownName} }
+func unknownName(msg string) error { return &Error{msg: msg, Kind: ErrUnknownName} }
 
 // snapshotError makes err, an error of Restore or AddSnapshot, match
 // ErrSnapshot under errors.Is, keeping its message and whatever it wraps.
@@ -49,21 +49,21 @@ func (e *snapshotError) Error() string   { return e.err.Error() }
 func (e *snapshotError) Unwrap() []error { return []error{e.err, ErrSnapshot} }
 
 // ConsiderationError is a consideration spec that does not compile.
-// Consideration is its name; Msg says what is wrong; Err is the underlying
-// error when there is one, such as the *Error of a curve that fails
-// Curve.Validate.
+// Consideration is its name; Message says what is wrong; Err is the underlying
+// error when there is one, such as the *Error of a curve with an unknown
+// kind or a parameter that is not a finite number.
 // Like every error of package engine it is not changed after it is returned,
 // so it is safe to read from any goroutine.
 type ConsiderationError struct {
 	Consideration string
-	Msg           string
+	msg           string
 	Err           error
 }
 
 // Message is the error without the package prefix:
 // `consideration "name": message`.
 func (e *ConsiderationError) Message() string {
-	return "consideration \"" + e.Consideration + "\": " + e.Msg
+	return "consideration \"" + e.Consideration + "\": " + e.msg
 }
 
 func (e *ConsiderationError) Error() string { return "engine: " + e.Message() }

@@ -20,11 +20,11 @@ func TestErrorsKeepTheirMessage(t *testing.T) {
 	var ce *ConsiderationError
 	require.True(t, errors.As(err, &ce), "%v is a *ConsiderationError", err)
 	assert.Equal(t, "fear", ce.Consideration)
-	assert.Equal(t, `unknown curve "logistc"; want linear, polynomial, logistic, logit or step (did you mean "logistic"?)`, ce.Msg)
+	assert.Equal(t, `unknown curve "logistc"; want linear, polynomial, logistic, logit or step (did you mean "logistic"?)`, ce.msg)
 	var inner *Error
 	require.True(t, errors.As(ce.Err, &inner), "the curve's own error is kept")
-	assert.Equal(t, ce.Msg, inner.Message())
-	assert.Equal(t, `engine: consideration "fear": `+ce.Msg, err.Error())
+	assert.Equal(t, ce.msg, inner.Message())
+	assert.Equal(t, `engine: consideration "fear": `+ce.msg, err.Error())
 
 	ae := &ActionError{Action: "Pray", Err: ErrNotExecutable}
 	assert.Equal(t, `action "Pray": the action has no body, so it cannot run`, ae.Message())

@@ -42,8 +42,8 @@ func (e *ActionError) Unwrap() error { return e.Err }
 
 // Executor defaults.
 const (
-	DefaultExecutorStep       = 1.0 / 60 // seconds per Task.Resume
-	DefaultExecutorMaxResumes = 3600     // a minute of game time at the default step
+	defaultExecutorStep       = 1.0 / 60 // seconds per Task.Resume
+	defaultExecutorMaxResumes = 3600     // a minute of game time at the default step
 )
 
 // PlanExecutor plans for one agent and runs the plan's steps at once, in
@@ -61,13 +61,12 @@ type PlanExecutor struct {
 	// StatePlanner.
 	Planner StatePlanner
 	// Step is the dt, in seconds, given to every Task.Resume. The default
-	// (zero) value is DefaultExecutorStep, 1/60 s; a negative value also
-	// means DefaultExecutorStep.
+	// (zero) value is 1/60 s; a negative value also means 1/60 s.
 	Step float64
 	// MaxResumes bounds the resumes of one step; a task still running then
 	// is interrupted and the step fails with ErrTooManyResumes. The default
-	// (zero) value is DefaultExecutorMaxResumes, 3,600; a negative value
-	// also means DefaultExecutorMaxResumes.
+	// (zero) value is 3,600 (a minute of game time at the default step); a
+	// negative value also means 3,600.
 	MaxResumes int
 }
 
@@ -78,20 +77,20 @@ type PlanExecutor struct {
 // planner without a Policy may plan them, and Think then refuses the plan).
 func NewPlanExecutor(agent *Agent) *PlanExecutor {
 	p := NewPlanner(agent.Domain)
-	p.Policy = agent.Policy()
+	p.Policy = agent.currentPolicy()
 	return &PlanExecutor{Agent: agent, Planner: p}
 }
 
 func (e *PlanExecutor) step() float64 {
 	if e.Step <= 0 {
-		return DefaultExecutorStep
+		return defaultExecutorStep
 	}
 	return e.Step
 }
 
 func (e *PlanExecutor) maxResumes() int {
 	if e.MaxResumes <= 0 {
-		return DefaultExecutorMaxResumes
+		return defaultExecutorMaxResumes
 	}
 	return e.MaxResumes
 }

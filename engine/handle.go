@@ -106,7 +106,7 @@ func (a *Agent) PlanForGoal(name string) ([]*Action, error) {
 // before the step, an action without a body, or a body that fails is
 // recorded as not executed, and the next step runs. A body runs as
 // PlanExecutor runs it: resumed with dt = 1/60 s until it finishes, at most
-// DefaultExecutorMaxResumes times.
+// 3,600 times (a minute of game time).
 // Must not be called while the agent ticks.
 func (a *Agent) ExecutePlan(steps []string) (PlanResult, error) {
 	if a.handle == nil {

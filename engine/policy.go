@@ -33,17 +33,9 @@ func permitted(a *Action, authorities []string) bool {
 	return !a.Restricted && (a.Authority == "" || slices.Contains(authorities, a.Authority))
 }
 
-// Refusal returns why the policy forbids a ("" when it permits it): a
-// sentence naming the action and, for a secured action, the authority it
-// needs. A nil policy forbids nothing.
-func (p *Policy) Refusal(a *Action) string {
-	if p == nil {
-		return ""
-	}
-	return refusal(a, p.Authorities)
-}
-
-// refusal is Policy.Refusal for a list of authorities.
+// refusal returns why an agent with the given authorities may not run a
+// ("" when it may): a sentence naming the action and, for a secured
+// action, the authority it needs.
 func refusal(a *Action, authorities []string) string {
 	if c := refusalClause(a, authorities); c != "" {
 		return "action \"" + a.Name + "\" " + c

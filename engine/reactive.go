@@ -140,9 +140,6 @@ func (a *Agent) setLayer(r Reactive) {
 // Reactive returns the agent's reactive layer, or nil.
 func (a *Agent) Reactive() Reactive { return a.layer }
 
-// World returns the world the agent was added to, or nil.
-func (a *Agent) World() *World { return a.world }
-
 // Recording reports whether a record made now would be kept or delivered
 // anywhere, so a caller can skip formatting one.
 func (a *Agent) Recording() bool { return a.Recorder != nil || a.buffered || a.OnEvent != nil }

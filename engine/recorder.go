@@ -52,10 +52,10 @@ func NewRecorder(size int) *Recorder {
 	return &Recorder{size: size}
 }
 
-// Add records an event, dropping the oldest when the ring is full. It
+// add records an event, dropping the oldest when the ring is full. It
 // allocates only when its buffer must grow. A zero Recorder keeps
 // DefaultRecorderSize records.
-func (r *Recorder) Add(e Event) {
+func (r *Recorder) add(e Event) {
 	if r.size <= 0 {
 		r.size = DefaultRecorderSize // a zero Recorder, not made by NewRecorder
 	}

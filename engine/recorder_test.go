@@ -117,7 +117,7 @@ func TestRecorderGivesBackWhatWasAdded(t *testing.T) {
 		for i := range rapid.IntRange(0, 40).Draw(t, "records") {
 			e := drawEvent(t, i)
 			all = append(all, e)
-			r.Add(e)
+			r.add(e)
 			kept := all[max(0, len(all)-size):]
 			sameRecords(t, kept, r.Records())
 
@@ -146,7 +146,7 @@ func TestRecorderGivesBackWhatWasAdded(t *testing.T) {
 func TestZeroRecorderKeepsTheDefaultNumber(t *testing.T) {
 	var r Recorder
 	for i := range 2 * DefaultRecorderSize {
-		r.Add(Event{Tick: i, Kind: EventStart, Action: "a"})
+		r.add(Event{Tick: i, Kind: EventStart, Action: "a"})
 	}
 	recs := r.Records()
 	require.Len(t, recs, DefaultRecorderSize)
@@ -197,14 +197,14 @@ func TestRecorderIsSmall(t *testing.T) {
 		recs = append(recs, soldierRecords(tick)...)
 	}
 	for _, e := range recs[:5*DefaultRecorderSize] {
-		r.Add(e)
+		r.add(e)
 	}
 	held := cap(r.buf) + 4*cap(r.offs) + 16*cap(r.names) + int(reflect.TypeFor[Recorder]().Size())
 	assert.Less(t, held, 2500, "bytes a full recorder of a soldier holds (buffer %d of %d used)", len(r.buf), cap(r.buf))
 	rest := recs[5*DefaultRecorderSize:]
 	i := 0
 	assert.Zero(t, testing.AllocsPerRun(200, func() {
-		r.Add(rest[i%len(rest)])
+		r.add(rest[i%len(rest)])
 		i++
 	}))
 	added := append([]Event(nil), recs[:5*DefaultRecorderSize]...)

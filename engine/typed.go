@@ -153,7 +153,7 @@ func (d *Domain) Types() []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, a := range d.Actions {
-		for _, t := range append(append([]string(nil), a.Inputs...), a.Output) {
+		for _, t := range append(append([]string(nil), a.inputs...), a.output) {
 			if t != "" && !seen[t] {
 				seen[t] = true
 				out = append(out, t)
@@ -166,7 +166,7 @@ func (d *Domain) Types() []string {
 // IsType reports whether name is a type of the domain's typed facts.
 func (d *Domain) IsType(name string) bool {
 	for _, a := range d.Actions {
-		if a.Output == name || slices.Contains(a.Inputs, name) {
+		if a.output == name || slices.Contains(a.inputs, name) {
 			return true
 		}
 	}
@@ -202,12 +202,12 @@ func (a *Agent) SetFact(typ string, v any) bool {
 // the real state after its body, and names those that do not hold:
 // "broken promise: noDoubleBooking", or "".
 func (a *Agent) brokenPromises(act *Action) string {
-	if len(act.Post) == 0 {
+	if len(act.post) == 0 {
 		return ""
 	}
 	a.refreshConditions()
 	var broken []string
-	for _, p := range act.Post {
+	for _, p := range act.post {
 		if !a.State[p.Slot].Truthy() {
 			broken = append(broken, p.Name)
 		}
@@ -220,7 +220,7 @@ func (a *Agent) brokenPromises(act *Action) string {
 
 // promised reports whether slot s is a named condition act promises.
 func promised(act *Action, s int) bool {
-	for _, p := range act.Post {
+	for _, p := range act.post {
 		if p.Slot == s {
 			return true
 		}
@@ -307,11 +307,11 @@ func stateNames(roles []RoleSpec) []string {
 // typedContract copies the typed contract of as onto a, resolving the
 // promised named conditions.
 func (c *compiler) typedContract(a *Action, as ActionSpec) {
-	a.Inputs, a.Output, a.AchievesGoal, a.NoRerun = as.Inputs, as.Output, as.AchievesGoal, as.NoRerun
+	a.inputs, a.output, a.achievesGoal, a.NoRerun = as.Inputs, as.Output, as.AchievesGoal, as.NoRerun
 	for _, name := range as.Post {
 		for _, nc := range c.d.Conditions {
 			if nc.Name == name {
-				a.Post = append(a.Post, nc)
+				a.post = append(a.post, nc)
 			}
 		}
 	}

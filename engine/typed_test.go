@@ -12,7 +12,7 @@ type draft struct{ slots []int }
 // produce is a one-tick body that puts v on the blackboard as act's output.
 func produce(v func(a *Agent) any) Body {
 	return BodyFunc(func(a *Agent, act *Action) (Status, error) {
-		a.SetFact(act.Output, v(a))
+		a.SetFact(act.output, v(a))
 		return Succeeded, nil
 	})
 }
@@ -26,8 +26,8 @@ func TestTypedFactsFromGo(t *testing.T) {
 		}}},
 		Actions: []ActionSpec{
 			NewAction("confirm").Inputs("DraftSchedule").Output("PersonalSchedule").Pre("noDoubleBooking").
-				AchievesGoal("schedule").Body(produce(func(a *Agent) any { return a.Fact("DraftSchedule") })).Spec(),
-			NewAction("assemble").Inputs("Profile").Output("DraftSchedule").Post("noDoubleBooking").
+				achievesGoal("schedule").Body(produce(func(a *Agent) any { return a.Fact("DraftSchedule") })).Spec(),
+			NewAction("assemble").Inputs("Profile").Output("DraftSchedule").post("noDoubleBooking").
 				Body(produce(func(*Agent) any { return draft{slots: []int{1, 2}} })).Spec(),
 			NewAction("profile").Inputs("UserInput").Output("Profile").NoRerun().
 				Body(produce(func(*Agent) any { return "likes Go" })).Spec(),
@@ -84,7 +84,7 @@ func TestTypedContractProblems(t *testing.T) {
 	_, err := Compile(RoleSpec{Name: "Bad",
 		Conditions: []ConditionSpec{{Name: "ok", Test: func(*Agent) (bool, error) { return true, nil }}},
 		Actions: []ActionSpec{
-			NewAction("a").Inputs("Missing").Output("Out").Post("oops").Spec(),
+			NewAction("a").Inputs("Missing").Output("Out").post("oops").Spec(),
 			NewAction("b").Output("bad name").Spec(),
 		}})
 	var ce *CompileError

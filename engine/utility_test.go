@@ -97,22 +97,22 @@ func TestSeedConsiderationEdges(t *testing.T) {
 		{"value 100", "min(1, 1) = 1", ValueConsideration(0), UtilitySpec{Value: 100}, 100, 1},
 		{"value 200", "min(1, 2) = 1", ValueConsideration(0), UtilitySpec{Value: 200}, 200, 1},
 		{"value negative", "min(1, -0.5) = -0.5: the seed bounds value() above only", ValueConsideration(0), UtilitySpec{Value: -50}, -50, -0.5},
-		{"utility even", "(50 - 50 + 100)/200 = 0.5", UtilityConsideration(0), UtilitySpec{Cost: 50, Value: 50}, 0, 0.5},
-		{"utility seed", "(50 - 10 + 100)/200 = 0.7", UtilityConsideration(0), UtilitySpec{Cost: 10, Value: 50}, 40, 0.7},
-		{"utility high", "(200 - 0 + 100)/200 = 1.5: the seed does not clamp utility()", UtilityConsideration(0), UtilitySpec{Value: 200, Set: UtilityCost}, 200, 1.5},
-		{"utility low", "(0 - 150 + 100)/200 = -0.25, unclamped", UtilityConsideration(0), UtilitySpec{Cost: 150, Set: UtilityValue}, -150, -0.25},
-		{"utility 300", "(300 - 0 + 100)/200 = 2, not 1 (issue 13.6)", UtilityConsideration(0), UtilitySpec{Value: 300, Set: UtilityCost}, 300, 2},
-		{"tag present", "hasTag(combat) on a combat action", HasTagConsideration("combat"), UtilitySpec{Tags: []string{"x", "combat"}}, 1, 1},
-		{"tag absent", "hasTag(combat) on a supply action", HasTagConsideration("combat"), UtilitySpec{Tags: []string{"supply"}}, 0, 0},
+		{"utility even", "(50 - 50 + 100)/200 = 0.5", utilityConsideration(0), UtilitySpec{Cost: 50, Value: 50}, 0, 0.5},
+		{"utility seed", "(50 - 10 + 100)/200 = 0.7", utilityConsideration(0), UtilitySpec{Cost: 10, Value: 50}, 40, 0.7},
+		{"utility high", "(200 - 0 + 100)/200 = 1.5: the seed does not clamp utility()", utilityConsideration(0), UtilitySpec{Value: 200, Set: UtilityCost}, 200, 1.5},
+		{"utility low", "(0 - 150 + 100)/200 = -0.25, unclamped", utilityConsideration(0), UtilitySpec{Cost: 150, Set: UtilityValue}, -150, -0.25},
+		{"utility 300", "(300 - 0 + 100)/200 = 2, not 1 (issue 13.6)", utilityConsideration(0), UtilitySpec{Value: 300, Set: UtilityCost}, 300, 2},
+		{"tag present", "hasTag(combat) on a combat action", hasTagConsideration("combat"), UtilitySpec{Tags: []string{"x", "combat"}}, 1, 1},
+		{"tag absent", "hasTag(combat) on a supply action", hasTagConsideration("combat"), UtilitySpec{Tags: []string{"supply"}}, 0, 0},
 		{"NaN func", "a NaN score is 0", FuncConsideration("nan", 1, func(*Action, State) float64 { return math.NaN() }), UtilitySpec{}, math.NaN(), 0},
 		{"func above 1", "a custom score is used as it is, as the seed's lambda", FuncConsideration("big", 1, func(*Action, State) float64 { return 3 }), UtilitySpec{}, 3, 3},
-		{"func with curve", "0.5 through the quadratic is 0.25", FuncConsideration("half", 1, func(*Action, State) float64 { return 0.5 }).WithCurve(NewCurve(CurvePolynomial)), UtilitySpec{}, 0.5, 0.25},
-		{"cost with curve", "cost 50 gives 0.5, squared 0.25", CostConsideration(0).WithCurve(NewCurve(CurvePolynomial)), UtilitySpec{Cost: 50}, 50, 0.25},
+		{"func with curve", "0.5 through the quadratic is 0.25", FuncConsideration("half", 1, func(*Action, State) float64 { return 0.5 }).withCurve(NewCurve(CurvePolynomial)), UtilitySpec{}, 0.5, 0.25},
+		{"cost with curve", "cost 50 gives 0.5, squared 0.25", CostConsideration(0).withCurve(NewCurve(CurvePolynomial)), UtilitySpec{Cost: 50}, 50, 0.25},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			d := compileRoles(t, RoleSpec{Name: "R", Actions: []ActionSpec{{Name: "a", Utility: tc.u}}})
-			in, out, err := tc.c.Evaluate(d.Actions[0], d.NewState(), d.Schema)
+			in, out, err := tc.c.eval(d.Actions[0], d.NewState(), d.Schema)
 			require.NoError(t, err)
 			if math.IsNaN(tc.input) {
 				assert.True(t, math.IsNaN(in), "input: %v", in)
@@ -141,9 +141,9 @@ func TestPreconditionConsideration(t *testing.T) {
 	d := compileRoles(t, utilitySoldier())
 	c := PreconditionConsideration()
 	st := d.NewState()
-	_, out, _ := c.Evaluate(d.Action("attack"), st, d.Schema)
+	_, out, _ := c.eval(d.Action("attack"), st, d.Schema)
 	assert.Equal(t, 0.0, out, "attack needs a visible enemy")
-	_, out, _ = c.Evaluate(d.Action("fetchMagazine"), st, d.Schema)
+	_, out, _ = c.eval(d.Action("fetchMagazine"), st, d.Schema)
 	assert.Equal(t, 1.0, out, "no precondition holds")
 	assert.Equal(t, []string{"fetchMagazine"}, namesOf(NewUtilityPlanner(d).ActionsByUtility(st)),
 		"only applicable actions are scored")
@@ -159,12 +159,12 @@ func TestTagFiltering(t *testing.T) {
 		best   string
 		order  []string
 	}{
-		{"combat", "only attack has the combat tag", []Consideration{HasTagConsideration("combat")}, "attack",
+		{"combat", "only attack has the combat tag", []Consideration{hasTagConsideration("combat")}, "attack",
 			[]string{"attack", "fetchMagazine", "reload"}},
-		{"supply", "both supply actions score 1; declaration order breaks the tie", []Consideration{HasTagConsideration("supply")}, "fetchMagazine",
+		{"supply", "both supply actions score 1; declaration order breaks the tie", []Consideration{hasTagConsideration("supply")}, "fetchMagazine",
 			[]string{"fetchMagazine", "reload", "attack"}},
 		{"supply and value", "combine(hasTag(supply), value) prefers reload's value 50",
-			[]Consideration{CombineConsideration(HasTagConsideration("supply"), ValueConsideration(1))}, "reload",
+			[]Consideration{combineConsideration(hasTagConsideration("supply"), ValueConsideration(1))}, "reload",
 			[]string{"reload", "fetchMagazine", "attack"}},
 	}
 	for _, tc := range tests {
@@ -178,8 +178,8 @@ func TestTagFiltering(t *testing.T) {
 
 func TestCombineIsWeightedAverage(t *testing.T) {
 	d := compileRoles(t, RoleSpec{Name: "R", Actions: []ActionSpec{{Name: "a", Utility: UtilitySpec{Cost: 20, Value: 40}}}})
-	c := CombineConsideration(CostConsideration(3), ValueConsideration(1))
-	in, out, err := c.Evaluate(d.Actions[0], d.NewState(), d.Schema)
+	c := combineConsideration(CostConsideration(3), ValueConsideration(1))
+	in, out, err := c.eval(d.Actions[0], d.NewState(), d.Schema)
 	require.NoError(t, err)
 	assert.InDelta(t, (0.8*3+0.4*1)/4, out, 1e-12, "(0.8·3 + 0.4·1) / 4")
 	assert.Equal(t, in, out, "a combine's input is its average")
@@ -193,7 +193,7 @@ func TestTiesByDeclarationOrder(t *testing.T) {
 	st := d.NewState()
 	assert.Equal(t, "better", u.SelectBestAction(st).Name)
 	assert.Equal(t, []string{"better", "first", "second", "third"}, namesOf(u.ActionsByUtility(st)), "equal scores keep declaration order")
-	u = utilityWith(d, HasTagConsideration("none"))
+	u = utilityWith(d, hasTagConsideration("none"))
 	assert.Equal(t, "first", u.SelectBestAction(st).Name, "all zero: the first declared wins")
 	assert.Equal(t, []*Action{d.Action("first")}, u.Plan(st))
 }
@@ -274,7 +274,7 @@ func TestMultiplyModeCompensation(t *testing.T) {
 	sum := func(a *Action) float64 {
 		s := 0.0
 		for i := range a.Considerations {
-			_, o, _ := a.Considerations[i].Evaluate(a, d.NewState(), d.Schema)
+			_, o, _ := a.Considerations[i].eval(a, d.NewState(), d.Schema)
 			s += o
 		}
 		return s
@@ -302,7 +302,7 @@ func TestMultiplyWithoutCompensationWouldPunish(t *testing.T) {
 
 func TestMultiplyZeroVetoes(t *testing.T) {
 	d := compileRoles(t, RoleSpec{Name: "R", UtilityMode: UtilityMultiply, Actions: []ActionSpec{{Name: "a", Utility: UtilitySpec{Value: 100}}}})
-	u := utilityWith(d, ValueConsideration(1), HasTagConsideration("missing"))
+	u := utilityWith(d, ValueConsideration(1), hasTagConsideration("missing"))
 	assert.Equal(t, 0.0, u.Score(d.Actions[0], d.NewState()), "one zero makes the product zero")
 }
 
@@ -419,7 +419,7 @@ func TestInputConsiderationValues(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			st := d.NewState()
 			st[c.Slot] = tc.v
-			_, out, err := c.Evaluate(d.Actions[0], st, d.Schema)
+			_, out, err := c.eval(d.Actions[0], st, d.Schema)
 			require.NoError(t, err)
 			assert.Equal(t, tc.out, out, tc.reason)
 		})
@@ -564,7 +564,7 @@ func TestSeedFormulasInTheScore(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			u := utilityWith(d, UtilityConsideration(1))
+			u := utilityWith(d, utilityConsideration(1))
 			u.Mode, u.Clamp = tc.mode, tc.clamp
 			st := d.NewState()
 			assert.InDelta(t, tc.feast, u.Score(d.Action("feast"), st), 1e-12, tc.reason)

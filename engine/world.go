@@ -21,8 +21,8 @@ type World struct {
 	// may set it; the next Tick counts on from the value set.
 	Time  float64
 	Ticks int // ticks run so far
-	Seed  uint64
-	// Rand is the world's own random source, seeded from Seed, for the
+	seed  uint64
+	// Rand is the world's own random source, seeded from the seed given to NewWorld, for the
 	// embedding game; agents have their own (Agent.Rand).
 	Rand *rand.Rand
 	// Workers is the number of goroutines Tick spreads agents over. The
@@ -107,7 +107,7 @@ type World struct {
 // NewWorld returns an empty world with the given seed.
 func NewWorld(seed uint64) *World {
 	src := newRandSource(seed, 0x9e3779b97f4a7c15)
-	return &World{Seed: seed, Rand: src.r, src: src}
+	return &World{seed: seed, Rand: src.r, src: src}
 }
 
 // Add adds an agent: it ticks after the agents added before it, its ID is
@@ -137,7 +137,7 @@ func (w *World) Add(a *Agent) {
 		return
 	}
 	w.adopt(a)
-	a.src = newRandSource(w.Seed, uint64(a.ID)+1)
+	a.src = newRandSource(w.seed, uint64(a.ID)+1)
 	a.Rand = a.src.r
 }
 
