@@ -143,10 +143,6 @@ func ScanFile(path string) (*Scan, error) {
 	return &Scan{chunk: chunk, byLine: entryCandidates(chunk)}, nil
 }
 
-// entryLooked, when set (by the package's tests, before any Entry runs),
-// is told how many expressions each Entry looks at.
-var entryLooked func(n int)
-
 // Entry returns what the functions of one table constructor do, with the
 // functions they define inside: the table with the field name = NAME that
 // begins on line (1-based) or has a field on it, or a call that takes
@@ -159,8 +155,8 @@ var entryLooked func(n int)
 // elsewhere, for example).
 func (s *Scan) Entry(line int, name string) (t Touches, ok bool) {
 	cands := s.byLine[line]
-	if entryLooked != nil {
-		entryLooked(len(cands))
+	if testHooks.entryLooked != nil {
+		testHooks.entryLooked(len(cands))
 	}
 	var found ast.Expr
 	for _, c := range cands {

@@ -540,18 +540,14 @@ func luaType(L *lua.LState) int {
 func (r *Runtime) yieldNested(L *lua.LState) bool {
 	if L.Parent != nil {
 		if direct, ok := calledFromCode(L); ok {
-			if yieldCheck != nil {
-				yieldCheck(!direct, r.insideMetamethod())
+			if testHooks.yieldCheck != nil {
+				testHooks.yieldCheck(!direct, r.insideMetamethod())
 			}
 			return !direct
 		}
 	}
 	return r.insideMetamethod()
 }
-
-// yieldCheck, when set (by the package's tests), gets both answers of
-// yieldNested for a coroutine: from the call frames and from the Go stack.
-var yieldCheck func(frames, goStack bool)
 
 // insideMetamethod reports whether the running coroutine's VM loop was
 // entered again from Go since the coroutine was resumed: the VM calls a
