@@ -1,7 +1,6 @@
 package luabind
 
 import (
-	"os"
 	"slices"
 	"strings"
 
@@ -132,7 +131,7 @@ func (c candidate) pick(line int, name string) ast.Expr {
 // error is returned when it cannot be read or does not parse (LoadDomain
 // reports such files better; call ScanFile after a load succeeded).
 func ScanFile(path string) (*Scan, error) {
-	src, err := os.ReadFile(path)
+	src, err := readScript(path)
 	if err != nil {
 		return nil, err
 	}

@@ -133,11 +133,7 @@ func (r *Runtime) npcTell(L *lua.LState) int {
 // joined by single spaces, as one print record.
 func (r *Runtime) npcPrint(L *lua.LState) int {
 	a := r.checkAgent(L, 1)
-	parts := make([]string, 0, L.GetTop()-1)
-	for i := 2; i <= L.GetTop(); i++ {
-		parts = append(parts, string(r.tostringValue(L, L.Get(i)))) // no heap address reaches the trace
-	}
-	a.Print(strings.Join(parts, " "))
+	a.Print(r.printText(L, "npc:print", 2, " ")) // tostring's names: no heap address reaches the trace
 	return 0
 }
 

@@ -702,14 +702,34 @@ func (r *Runtime) print(L *lua.LState) int {
 		return 0
 	}
 	defer r.enterGo(L, "print")()
-	parts := make([]string, L.GetTop())
-	for i := range parts {
-		parts[i] = string(r.tostringValue(L, L.Get(i+1)))
-	}
-	line := strings.Join(parts, "\t")
-	r.charge(L, bytesWork(len(line)))
+	line := r.printText(L, "print", 1, "\t")
 	r.opts.Print(scriptWhere(L) + line)
 	return 0
+}
+
+// printText joins the values of L from index first on as tostring shows
+// them, with sep between them, for print and npc:print. The text is a
+// string the script builds: its length is checked against
+// Options.MaxStringBytes and charged (work and memory) before it is
+// joined, so many references to one long string cannot join gigabytes.
+func (r *Runtime) printText(L *lua.LState, what string, first int, sep string) string {
+	n := L.GetTop() - first + 1
+	if n <= 0 {
+		return ""
+	}
+	r.charge(L, itemsWork(n))
+	parts := make([]string, n)
+	size := len(sep) * (n - 1)
+	for i := range parts {
+		parts[i] = string(r.tostringValue(L, L.Get(first+i)))
+		size += len(parts[i])
+		if size > r.opts.MaxStringBytes {
+			L.RaiseError("string too long: %s would join more than %d bytes, more than the sandbox allows (%d, luabind.Options.MaxStringBytes)",
+				what, size, r.opts.MaxStringBytes)
+		}
+	}
+	r.chargeBytes(L, size)
+	return strings.Join(parts, sep)
 }
 
 func quote(s string) string { return strconv.Quote(s) }
