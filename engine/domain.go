@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Var is a named state variable with its initial value.
@@ -118,6 +119,13 @@ func (d *Domain) ActionNames() []string {
 // pass over it, not its length squared.
 func closestName(name string, names []string) string {
 	best, bestD := "", maxSuggestEdits+1
+	longest := 0
+	for _, n := range names {
+		longest = max(longest, utf8.RuneCountInString(n))
+	}
+	if utf8.RuneCountInString(name) > longest+maxSuggestEdits+1 { // +1: lower case may differ by a rune
+		return "" // nothing is near; no copy of a long name is made
+	}
 	lower := []rune(strings.ToLower(name))
 	for _, n := range names {
 		if d := editDistanceWithin(lower, []rune(strings.ToLower(n)), maxSuggestEdits); d < bestD {

@@ -107,7 +107,9 @@ func (r *Runtime) openSandbox() {
 	for _, name := range removedGlobals {
 		base.RawSetString(name, lua.LNil)
 	}
-	r.openRandom(base.RawGetString("math").(*lua.LTable))
+	mathLib := base.RawGetString("math").(*lua.LTable)
+	r.openRandom(mathLib)
+	r.chargeNumberText(mathLib)
 	str := base.RawGetString("string").(*lua.LTable)
 	str.RawSetString("dump", lua.LNil)
 	str.RawSetString("__index", lua.LNil) // the string metatable is set apart in freeze
@@ -137,10 +139,14 @@ func (r *Runtime) openSandbox() {
 		msg, ok := L.Get(1).(lua.LString)
 		if !ok {
 			r.errorWhere = scriptWhere(L)
-		} else if level := L.OptInt(2, 1); level >= 2 {
-			// gopher-lua names the line of error's caller for every
-			// level but 0; Lua names the level's function.
-			L.Error(lua.LString(levelWhere(L, level)+string(msg)), 0)
+		} else if level := L.OptInt(2, 1); level != 0 {
+			// A position goes in front of the message: a copy of it.
+			r.chargeBytes(L, len(msg))
+			if level >= 2 {
+				// gopher-lua names the line of error's caller for every
+				// level but 0; Lua names the level's function.
+				L.Error(lua.LString(levelWhere(L, level)+string(msg)), 0)
+			}
 		}
 		return raise(L)
 	}))

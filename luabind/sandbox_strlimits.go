@@ -22,7 +22,8 @@ const maxPatternSteps = 2e7
 // record per match.
 const gsubChunk = 1024
 
-// limitStrings replaces string.format, gsub, find, match and gmatch with
+// limitStrings replaces string.format, gsub, find, match and gmatch (and
+// its old name gfind) with
 // versions that refuse to build a string longer than
 // Options.MaxStringBytes and refuse patterns whose backtracking could run
 // for seconds inside one Go call (see checkPattern).
@@ -47,7 +48,11 @@ func (r *Runtime) limitStrings(str *lua.LTable) {
 		}))
 	}
 	str.RawSetString("gsub", r.L.NewFunction(r.strGsub))
-	str.RawSetString("gmatch", r.L.NewFunction(r.strGmatch))
+	gmatch := r.L.NewFunction(r.strGmatch)
+	str.RawSetString("gmatch", gmatch)
+	// gfind is Lua 5.0's name of gmatch; gopher-lua's was its own
+	// unchecked gmatch, which matched every start position at once.
+	str.RawSetString("gfind", gmatch)
 }
 
 // checkFormat raises an error for a string.format call whose result could
