@@ -338,10 +338,13 @@ func errorText(v lua.LValue) string {
 // script its own error value whole.
 const maxErrorBytes = 8 << 10
 
+// clipNoteBytes is room for the note clipError appends.
+const clipNoteBytes = 64
+
 // clipError cuts msg to maxErrorBytes (at a UTF-8 boundary when there is
 // one close by) and notes how many bytes were cut.
 func clipError(msg string) string {
-	if len(msg) <= maxErrorBytes {
+	if len(msg) <= maxErrorBytes+clipNoteBytes { // a clipped message stays as it is
 		return msg
 	}
 	n := maxErrorBytes
