@@ -148,9 +148,10 @@
 //     a unit per 64 bytes (a 16 MiB text costs about half a budget).
 //   - error(msg) with a position in front copies msg: charged as a built
 //     string. A math function's string argument longer than 64 bytes
-//     costs a unit per 64 bytes (it is parsed as a number); table.sort of
-//     long strings costs their length per comparison; table.getn costs
-//     what #t costs.
+//     costs a unit per 8 bytes (it is parsed as a number, a byte at a
+//     time); table.sort of strings longer than 64 bytes costs a unit per
+//     8 bytes of the longest per comparison; table.getn costs what #t
+//     costs.
 //   - An error message that leaves Lua (a fail record, a trace line, an
 //     error a Go caller gets) is cut to its first 8 KiB, with a note of
 //     how many bytes were cut; a script's pcall still gets its own error

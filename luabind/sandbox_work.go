@@ -246,7 +246,7 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 				// gopher-lua compares two strings a byte at a time: a
 				// list of long strings costs their length per comparison.
 				if long := longestString(t, n); long > numberTextBytes {
-					w += int64(cmps) * bytesWork(long)
+					w += int64(cmps) * textWork(long)
 				}
 				return w
 			}
@@ -300,11 +300,15 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 // for free: a number written as text is shorter.
 const numberTextBytes = 64
 
+// textWork is the work of reading n bytes a byte at a time in Go (parsing
+// a number, gopher-lua's string comparison): 1-6 ns a byte, so a unit per
+// transformBytesPerUnit bytes.
+func textWork(n int) int64 { return int64(n)/transformBytesPerUnit + 1 }
+
 // chargeNumberText wraps every function of the math library with a charge
-// for the string arguments it converts to numbers: a string of 16 MiB
-// digits takes about 100 ms to parse (and to refuse), so each longer than
-// numberTextBytes costs a unit per bytesPerUnit bytes. Numbers cost
-// nothing extra.
+// for the string arguments it converts to numbers: a string of 4 MiB
+// digits took about 25 ms to parse (and to refuse), so each longer than
+// numberTextBytes costs textWork. Numbers cost nothing extra.
 func (r *Runtime) chargeNumberText(math *lua.LTable) {
 	work := map[string]func(*lua.LState) int64{}
 	math.ForEach(func(k, v lua.LValue) {
@@ -321,7 +325,7 @@ func numberTextWork(L *lua.LState) int64 {
 	var w int64
 	for i := 1; i <= L.GetTop(); i++ {
 		if s, ok := L.Get(i).(lua.LString); ok && len(s) > numberTextBytes {
-			w += bytesWork(len(s))
+			w += textWork(len(s))
 		}
 	}
 	return w
