@@ -89,7 +89,7 @@ npc.state.s = table.concat(l, ",")`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			compareBothWays(t, c.body, &noMirror)
+			compareBothWays(t, c.body, &testHooks.noMirror)
 		})
 	}
 }
@@ -114,8 +114,8 @@ for round = 1, 3 do
 end
 npc.state.n = sum`
 	run := func(off bool) ([]int64, *engine.Agent) {
-		defer func(old bool) { noMirror = old }(noMirror)
-		noMirror = off
+		defer func(old bool) { testHooks.noMirror = old }(testHooks.noMirror)
+		testHooks.noMirror = off
 		rt, d := loadRole(t, manyVarsRole(body))
 		defer rt.Close()
 		a := engine.NewAgent("m", d)
@@ -168,11 +168,11 @@ func TestBreakerFastNPCAnswersAsNPCIndex(t *testing.T) {
 				// promote): the work is not compared.
 				body := chainTo(n, "npc") + `local ok, v = pcall(function() return t.` + key + ` end)
 npc.state.s = tostring(ok) .. " " .. type(v) .. " " .. (type(v) == "string" and v or "")`
-				defer func(v bool) { slowNPC = v }(slowNPC)
+				defer func(v bool) { testHooks.slowNPC = v }(testHooks.slowNPC)
 				fastDir, slowDir := t.TempDir(), t.TempDir()
-				slowNPC = false
+				testHooks.slowNPC = false
 				_, fast, _, fastErr := runMirrored(t, fastDir, "r", body, false)
-				slowNPC = true
+				testHooks.slowNPC = true
 				_, slow, _, slowErr := runMirrored(t, slowDir, "r", body, false)
 				require.NoError(t, slowErr)
 				require.NoError(t, fastErr)
@@ -199,8 +199,8 @@ func TestBreakerMirrorAcrossAReload(t *testing.T) {
 			"end } } }\n"
 	}
 	run := func(off bool) []string {
-		defer func(old bool) { noMirror = old }(noMirror)
-		noMirror = off
+		defer func(old bool) { testHooks.noMirror = old }(testHooks.noMirror)
+		testHooks.noMirror = off
 		file := filepath.Join(t.TempDir(), "m.lua")
 		require.NoError(t, os.WriteFile(file, []byte(role("")), 0o644))
 		rt := NewRuntime(Options{InstructionBudget: testBudget})

@@ -17,7 +17,7 @@ import (
 
 // compareBothWays runs body in runMirrored's role with the switch *old
 // false (the fast path) and true (the old one: noMirror, slowNPC,
-// luaWait or luaHost) and asserts the same work per resume, the same
+// luaWait or luaHost of testHooks) and asserts the same work per resume, the same
 // error and the same final state.
 func compareBothWays(t *testing.T, body string, old *bool) {
 	t.Helper()
@@ -26,7 +26,7 @@ func compareBothWays(t *testing.T, body string, old *bool) {
 	*old = false
 	fastWork, fast, _, fastErr := runMirrored(t, fastDir, "r", body, false)
 	*old = true
-	slowWork, slow, _, slowErr := runMirrored(t, slowDir, "r", body, old == &noMirror)
+	slowWork, slow, _, slowErr := runMirrored(t, slowDir, "r", body, old == &testHooks.noMirror)
 	assert.Equal(t, slowWork, fastWork, "the same work units per resume")
 	if slowErr == nil {
 		assert.NoError(t, fastErr)
@@ -134,7 +134,7 @@ while true do w() end`},
 		{"a runaway of pcall'd waits", `while true do pcall(npc.wait, npc, 0) end`},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { compareBothWays(t, c.body, &luaWait) })
+		t.Run(c.name, func(t *testing.T) { compareBothWays(t, c.body, &testHooks.luaWait) })
 	}
 }
 
@@ -151,7 +151,7 @@ func TestBreakerHostColonAsLua(t *testing.T) {
 		{"runaway dot calls", `while true do pcall(npc.bump) end`},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { compareBothWays(t, c.body, &luaHost) })
+		t.Run(c.name, func(t *testing.T) { compareBothWays(t, c.body, &testHooks.luaHost) })
 	}
 }
 
@@ -209,8 +209,8 @@ func TestBreakerBodyEndingInAWaitWaits(t *testing.T) {
 // with the Lua npc:wait, with ticks of varying dt.
 func TestBreakerSleepersInAWorld(t *testing.T) {
 	run := func(useLua, awake bool) []string {
-		defer func(old bool) { luaWait = old }(luaWait)
-		luaWait = useLua
+		defer func(old bool) { testHooks.luaWait = old }(testHooks.luaWait)
+		testHooks.luaWait = useLua
 		rt := NewRuntime(Options{InstructionBudget: testBudget})
 		defer rt.Close()
 		d, err := rt.LoadDomain("testdata/breaker3/sleepers.lua")

@@ -59,12 +59,12 @@ const mirrorPickRole = `return { name = "Mirror", decide = "utility",
 // mirrorPickRun ticks 16 agents of mirrorPickRole for 500 ticks while the
 // game writes the scores' slots between ticks (numbers, NaN, ±Inf, -0,
 // nil, strings), with the state mirror on or off and npc:wait in Go or
-// in Lua (luaWait), and returns every
+// in Lua (testHooks.luaWait), and returns every
 // record and every agent's final state.
 func mirrorPickRun(t *testing.T, file string, off, useLua bool) []string {
 	t.Helper()
-	defer func(old, oldWait bool) { noMirror, luaWait = old, oldWait }(noMirror, luaWait)
-	noMirror, luaWait = off, useLua
+	defer func(old, oldWait bool) { testHooks.noMirror, testHooks.luaWait = old, oldWait }(testHooks.noMirror, testHooks.luaWait)
+	testHooks.noMirror, testHooks.luaWait = off, useLua
 	rt := NewRuntime(Options{InstructionBudget: testBudget})
 	defer rt.Close()
 	d, err := rt.LoadDomain(file)

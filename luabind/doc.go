@@ -130,6 +130,43 @@
 // (DefaultMaxStringBytes, 16 MiB); string.format refuses widths and
 // precisions of more than two digits.
 //
+// Work sized by a script's input. The rule every built-in follows: Go
+// work or memory that grows with what a script passes is measured and
+// charged before it is done, and refused when it would pass a limit, so
+// no single call can allocate more than the limits or run for seconds
+// inside one Go call. In particular:
+//   - string.gsub measures each string replacement (with its %0-%9
+//     captures) before building it: "%0" repeated 2^23 times on a 1 KiB
+//     match is refused as an 8 GiB string, unbuilt; reading the
+//     replacement costs a unit per 64 bytes for every match.
+//   - print and npc:print sum the length of their values first: more
+//     than MaxStringBytes joined is refused ("string too long: npc:print
+//     would join ..."); the text costs a unit per 64 bytes and counts
+//     against the memory limit.
+//   - tostring of a value whose __tostring returns a long string, and
+//     pcall catching a long error, scan the text once for heap addresses:
+//     a unit per 64 bytes (a 16 MiB text costs about half a budget).
+//   - error(msg) with a position in front copies msg: charged as a built
+//     string. A math function's string argument longer than 64 bytes
+//     costs a unit per 8 bytes (it is parsed as a number, a byte at a
+//     time); table.sort of strings longer than 64 bytes costs a unit per
+//     8 bytes of the longest per comparison; table.getn costs what #t
+//     costs.
+//   - An error message that leaves Lua (a fail record, a trace line, an
+//     error a Go caller gets) is cut to its first 8 KiB, with a note of
+//     how many bytes were cut; a script's pcall still gets its own error
+//     value whole.
+//   - Names that npc methods hand to the engine (goals, beliefs, agents in
+//     npc:tell) are at most 1 KiB, and goal tuples at most 1,024 values;
+//     a "did you mean" suggestion costs a pass over the name.
+//   - A model's reply (npc:llm_plan) costs a unit per 4 values and per 64
+//     bytes, and counts against the memory limit, before it becomes Lua
+//     tables.
+//   - Role files, the files they extend and modules are read only when
+//     they are regular files of at most MaxScriptBytes (8 MiB): a named
+//     pipe, a device or a folder is refused unopened (opening a pipe would
+//     block the tick), a larger file unread, on load and on Reload.
+//
 // Memory. A running body may hold Options.MemoryLimit bytes
 // (DefaultMemoryLimit, 64 MiB) and the running bodies of one Runtime
 // Options.RuntimeMemoryLimit together (DefaultRuntimeMemoryLimit, 512 MiB).

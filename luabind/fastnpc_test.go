@@ -12,13 +12,13 @@ import (
 
 // withFastAndSlowNPC runs f as two subtests, "fast" with the running
 // agent's npc promoted to its fast table and "slow" with every npc lookup
-// through the Go __index (slowNPC), so a test checks both paths alike.
+// through the Go __index (testHooks.slowNPC), so a test checks both paths alike.
 func withFastAndSlowNPC(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	for _, slow := range []bool{false, true} {
 		t.Run(map[bool]string{false: "fast", true: "slow"}[slow], func(t *testing.T) {
-			defer func(old bool) { slowNPC = old }(slowNPC)
-			slowNPC = slow
+			defer func(old bool) { testHooks.slowNPC = old }(testHooks.slowNPC)
+			testHooks.slowNPC = slow
 			f(t)
 		})
 	}
@@ -28,8 +28,8 @@ func withFastAndSlowNPC(t *testing.T, f func(t *testing.T)) {
 // times and returns the work of each resume and the error that ended it.
 func runBody(t *testing.T, dir, name, body string, slow bool) (works []int64, a *engine.Agent, err error) {
 	t.Helper()
-	defer func(old bool) { slowNPC = old }(slowNPC)
-	slowNPC = slow
+	defer func(old bool) { testHooks.slowNPC = old }(testHooks.slowNPC)
+	testHooks.slowNPC = slow
 	file := filepath.Join(dir, name+".lua")
 	src := "return { name = 'F', state = { n = 0, done = false },\n  actions = { { name = 'work', run = function(npc)\n" +
 		body + "\nnpc.state.done = true\nend } } }\n"

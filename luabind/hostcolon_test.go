@@ -14,8 +14,8 @@ import (
 // small to load the role returns a nil agent and the load's error.
 func runHost(t *testing.T, dir, name, body string, useLua bool, budget int) (works []int64, a *engine.Agent, err error) {
 	t.Helper()
-	defer func(old bool) { luaHost = old }(luaHost)
-	luaHost = useLua
+	defer func(old bool) { testHooks.luaHost = old }(testHooks.luaHost)
+	testHooks.luaHost = useLua
 	return runWorkRole(t, dir, name, "H", body, budget, map[string]HostFunc{
 		"noop": func(c *HostCall) (bool, error) { return true, nil },
 		"pair": func(c *HostCall) (bool, error) {

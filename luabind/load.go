@@ -3,7 +3,6 @@ package luabind
 import (
 	"errors"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -41,7 +40,7 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 			return engine.RoleSpec{}, errExtendsCycle{strings.Join(append(chain, path), " extends ")}
 		}
 	}
-	src, err := os.ReadFile(path)
+	src, err := readScript(path)
 	if err != nil {
 		return engine.RoleSpec{}, errors.New("luabind: " + err.Error())
 	}

@@ -3,7 +3,6 @@ package luabind
 import (
 	_ "embed"
 	"errors"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -132,7 +131,7 @@ func (r *Runtime) requireModule(L *lua.LState, name string) (lua.LValue, error) 
 		if err != nil {
 			return nil, err
 		}
-		b, err := os.ReadFile(p)
+		b, err := readScript(p)
 		if err != nil {
 			return nil, errors.New("luabind: require " + quote(name) + ": " + err.Error())
 		}

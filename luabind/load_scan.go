@@ -1,7 +1,6 @@
 package luabind
 
 import (
-	"os"
 	"slices"
 	"strings"
 
@@ -132,7 +131,7 @@ func (c candidate) pick(line int, name string) ast.Expr {
 // error is returned when it cannot be read or does not parse (LoadDomain
 // reports such files better; call ScanFile after a load succeeded).
 func ScanFile(path string) (*Scan, error) {
-	src, err := os.ReadFile(path)
+	src, err := readScript(path)
 	if err != nil {
 		return nil, err
 	}
@@ -142,10 +141,6 @@ func ScanFile(path string) (*Scan, error) {
 	}
 	return &Scan{chunk: chunk, byLine: entryCandidates(chunk)}, nil
 }
-
-// entryLooked, when set (by the package's tests, before any Entry runs),
-// is told how many expressions each Entry looks at.
-var entryLooked func(n int)
 
 // Entry returns what the functions of one table constructor do, with the
 // functions they define inside: the table with the field name = NAME that
@@ -159,8 +154,8 @@ var entryLooked func(n int)
 // elsewhere, for example).
 func (s *Scan) Entry(line int, name string) (t Touches, ok bool) {
 	cands := s.byLine[line]
-	if entryLooked != nil {
-		entryLooked(len(cands))
+	if testHooks.entryLooked != nil {
+		testHooks.entryLooked(len(cands))
 	}
 	var found ast.Expr
 	for _, c := range cands {

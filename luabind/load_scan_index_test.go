@@ -94,8 +94,8 @@ func TestScanEntryLooksAtItsLineOnly(t *testing.T) {
 	require.NoError(t, err)
 
 	looked := 0
-	entryLooked = func(k int) { looked += k }
-	defer func() { entryLooked = nil }()
+	testHooks.entryLooked = func(k int) { looked += k }
+	defer func() { testHooks.entryLooked = nil }()
 	for i := range n {
 		got, ok := s.Entry(5+i, fmt.Sprintf("a%d", i))
 		require.True(t, ok, "action a%d", i)

@@ -152,11 +152,11 @@ func (r *Runtime) initNPC() {
 	}))
 	L.Call(8, 2)
 	makeHost := L.Get(-1)
-	if luaHost {
+	if testHooks.luaHost {
 		makeHost = L.Get(-2)
 	}
 	L.Pop(2)
-	if !luaWait {
+	if !testHooks.luaWait {
 		r.methods.RawSetString("wait", L.NewFunction(r.goWait))
 	}
 	for name := range r.opts.Host {
@@ -326,7 +326,7 @@ func (r *Runtime) npcField(L *lua.LState, p *npcRef, key string) {
 // one. It does nothing when the budget cannot see the lookups (peeking is
 // off).
 func (r *Runtime) promote(ud *lua.LUserData) {
-	if r.fast == ud || !luavm.OK() || slowNPC {
+	if r.fast == ud || !luavm.OK() || testHooks.slowNPC {
 		return
 	}
 	p, ok := ud.Value.(*npcRef)
@@ -355,10 +355,6 @@ func (r *Runtime) promote(ud *lua.LUserData) {
 	r.budget.workOps |= lookupOps
 	r.promoteState(p)
 }
-
-// slowNPC turns promote off, so every lookup goes through npcIndex (set
-// by the package's tests, to compare both ways).
-var slowNPC bool
 
 // demote gives the fast npc object back its ordinary metatable.
 func (r *Runtime) demote() {

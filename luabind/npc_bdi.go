@@ -89,6 +89,9 @@ func (r *Runtime) npcBelieve(L *lua.LState) int {
 	a := r.checkAgent(L, 1)
 	r.writable(L, "believe")
 	name := L.CheckString(2)
+	if err := nameLength(name); err != nil {
+		L.ArgError(1, err.Error())
+	}
 	v := engine.BoolValue(true)
 	if L.GetTop() >= 3 {
 		var err error
@@ -105,7 +108,11 @@ func (r *Runtime) npcBelieve(L *lua.LState) int {
 func (r *Runtime) npcForget(L *lua.LState) int {
 	a := r.checkAgent(L, 1)
 	r.writable(L, "forget")
-	if err := a.Forget(L.CheckString(2)); err != nil {
+	name := L.CheckString(2)
+	if err := nameLength(name); err != nil {
+		L.ArgError(1, err.Error())
+	}
+	if err := a.Forget(name); err != nil {
 		L.RaiseError("npc:forget: %s", strings.TrimPrefix(err.Error(), "engine: "))
 	}
 	return 0
@@ -116,6 +123,11 @@ func (r *Runtime) npcTell(L *lua.LState) int {
 	a := r.checkAgent(L, 1)
 	r.writable(L, "tell")
 	to, name := L.CheckString(2), L.CheckString(3)
+	for i, s := range []string{to, name} {
+		if err := nameLength(s); err != nil {
+			L.ArgError(i+1, err.Error())
+		}
+	}
 	v := engine.BoolValue(true)
 	if L.GetTop() >= 4 {
 		var err error
@@ -133,11 +145,7 @@ func (r *Runtime) npcTell(L *lua.LState) int {
 // joined by single spaces, as one print record.
 func (r *Runtime) npcPrint(L *lua.LState) int {
 	a := r.checkAgent(L, 1)
-	parts := make([]string, 0, L.GetTop()-1)
-	for i := 2; i <= L.GetTop(); i++ {
-		parts = append(parts, string(r.tostringValue(L, L.Get(i)))) // no heap address reaches the trace
-	}
-	a.Print(strings.Join(parts, " "))
+	a.Print(r.printText(L, "npc:print", 2, " ")) // tostring's names: no heap address reaches the trace
 	return 0
 }
 
@@ -232,9 +240,20 @@ func waitOf(v lua.LValue) *bdiWait {
 func toGoal(v lua.LValue) (engine.GoalValue, error) {
 	switch x := v.(type) {
 	case lua.LString:
+		if err := nameLength(string(x)); err != nil {
+			return engine.GoalValue{}, err
+		}
 		return engine.GoalNamed(string(x)), nil
 	case *lua.LTable:
 		n := x.Len()
+		if n > maxNameBytes {
+			return engine.GoalValue{}, errString("a goal table lists at most " + itoa(maxNameBytes) + " values, not " + itoa(n))
+		}
+		if s, ok := x.RawGetInt(1).(lua.LString); ok {
+			if err := nameLength(string(s)); err != nil {
+				return engine.GoalValue{}, err
+			}
+		}
 		if n == 0 {
 			return engine.GoalValue{}, errString("a goal table must list at least one value, such as {\"start\", 1, 5}")
 		}
@@ -291,6 +310,9 @@ func (l luaResult) String() string { return describeLua(l.v, 0) }
 func describeLua(v lua.LValue, depth int) string {
 	switch x := v.(type) {
 	case lua.LString:
+		if len(x) > maxNameBytes { // a message names it, not copies it
+			return "a string of " + itoa(len(x)) + " bytes"
+		}
 		return engine.StringValue(string(x)).String()
 	case lua.LNumber:
 		return expr.ShortNumber(float64(x))
@@ -474,4 +496,17 @@ func sortStrings(s []string) {
 			s[j], s[j-1] = s[j-1], s[j]
 		}
 	}
+}
+
+// maxNameBytes is the longest name (of a goal, a belief, an agent) the
+// npc methods take: the engine copies a name into records, messages and
+// suggestions, so a longer one is refused before it reaches them.
+const maxNameBytes = 1024
+
+// nameLength refuses a name longer than maxNameBytes.
+func nameLength(name string) error {
+	if len(name) > maxNameBytes {
+		return errString("a name of " + itoa(len(name)) + " bytes is longer than a name may be (" + itoa(maxNameBytes) + " bytes)")
+	}
+	return nil
 }

@@ -188,6 +188,7 @@ type llmRequest struct {
 
 	// Set by the request's goroutine before done closes.
 	plan llm.Plan
+	js   []byte // plan as JSON, the answer record's text (encoded there, off the game's goroutine)
 	err  error
 
 	// The outcome the body gets: the answer record's Reason, and the plan.
@@ -264,7 +265,7 @@ func (l *LLM) start(L *lua.LState) int {
 
 // launch runs the request on its own goroutine. The goroutine reads only
 // what start copied for it (the goal, the capabilities, a snapshot of
-// the state) and writes only req.plan and req.err before closing done.
+// the state) and writes only req.plan, req.js and req.err before closing done.
 func (l *LLM) launch(req *llmRequest) {
 	planner := l.opts.Planner.WithCapabilities(req.opts.caps)
 	state := req.agent.State.Map(req.agent.Domain.Schema)
@@ -275,6 +276,9 @@ func (l *LLM) launch(req *llmRequest) {
 		defer l.wg.Done()
 		defer close(req.done)
 		req.plan, req.err = planner.GeneratePlanWithState(ctx, req.goal, state)
+		if req.err == nil {
+			req.js, _ = json.Marshal(req.plan)
+		}
 	}()
 }
 
@@ -323,8 +327,7 @@ func (req *llmRequest) deliver() {
 		req.finish(msg, nil, msg)
 		return
 	}
-	js, _ := json.Marshal(req.plan)
-	req.finish(string(js), &req.plan, "")
+	req.finish(string(req.js), &req.plan, "")
 }
 
 func (req *llmRequest) deliverRecorded() {
@@ -387,8 +390,58 @@ func (l *LLM) result(L *lua.LState) int {
 		L.Push(lua.LString(req.why))
 		return 2
 	}
+	// The reply is the model's, as long as it likes: charge its tables
+	// and strings (work and memory) before building them on the game's
+	// goroutine.
+	items, bytes := planSize(*req.out)
+	l.rt.charge(L, itemsWork(items)+bytesWork(bytes))
+	l.rt.allocate(L, int64(bytes)+tableEntryBytes*int64(items))
 	L.Push(planTable(L, *req.out))
 	return 1
+}
+
+// tableEntryBytes is what the memory meter counts for each table entry
+// and table built from a model's reply (the walk's figure for a hash
+// entry, see sandbox_memory.go).
+const tableEntryBytes = 40
+
+// planSize counts what planTable builds from p: table entries and tables
+// (items) and the bytes of its strings and keys.
+func planSize(p llm.Plan) (items, bytes int) {
+	items, bytes = 3, len(p.Goal)+len(p.Reasoning)
+	for _, s := range p.Steps {
+		items += 6
+		bytes += len(s.Action) + len(s.Description) + len(s.Reasoning)
+		if s.Arguments != nil {
+			i, b := jsonSize(s.Arguments, 0)
+			items, bytes = items+i, bytes+b
+		}
+	}
+	return items, bytes
+}
+
+// jsonSize is planSize for a value jsonToLua converts, to the same depth.
+func jsonSize(v any, depth int) (items, bytes int) {
+	if depth > 16 {
+		return 0, 0
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		items = 1 + len(x)
+		for k, e := range x {
+			i, b := jsonSize(e, depth+1)
+			items, bytes = items+i, bytes+b+len(k)
+		}
+	case []any:
+		items = 1 + len(x)
+		for _, e := range x {
+			i, b := jsonSize(e, depth+1)
+			items, bytes = items+i, bytes+b
+		}
+	case string:
+		bytes = len(x)
+	}
+	return items, bytes
 }
 
 func planTable(L *lua.LState, p llm.Plan) *lua.LTable {

@@ -166,7 +166,7 @@ func (r *Runtime) mirrorFor(s *engine.Schema) *stateMirror {
 // coroutines carry no budget), so nothing would keep the mirror exact:
 // npc.state then stays as it is, read through stateIndex.
 func (r *Runtime) promoteState(p *npcRef) {
-	if noMirror || !r.budgeted() || p.a.Domain == nil || p.a.Domain.Schema == nil {
+	if testHooks.noMirror || !r.budgeted() || p.a.Domain == nil || p.a.Domain.Schema == nil {
 		return
 	}
 	// No sync here: the budget syncs before every read of the fast state
@@ -181,7 +181,7 @@ func (r *Runtime) promoteState(p *npcRef) {
 	}
 	if r.stFastIndex != m.tbl {
 		r.stFastMeta.RawSetString("__index", m.tbl)
-		if !slowStateWrites {
+		if !testHooks.slowStateWrites {
 			r.stFastMeta.RawSetString("__newindex", m.tbl) // see fastWrite
 		}
 		r.stFastIndex = m.tbl
@@ -189,7 +189,7 @@ func (r *Runtime) promoteState(p *npcRef) {
 	p.state.Metatable = r.stFastMeta
 	r.budget.fastState, r.budget.mirror, r.budget.fastAgent = p.state, m, p.a
 	r.budget.fastStateMeta = r.stFastMeta
-	r.budget.fastWrites = !slowStateWrites
+	r.budget.fastWrites = !testHooks.slowStateWrites
 }
 
 // demoteState gives the fast npc.state its ordinary metatable back.
@@ -221,10 +221,6 @@ func (r *Runtime) fastStateAgain(ud *lua.LUserData) {
 		ud.Metatable = r.stFastMeta
 	}
 }
-
-// noMirror turns the fast npc.state off, so every read goes through
-// stateIndex (set by the package's tests, to compare both ways).
-var noMirror bool
 
 // fastStateMiss is the __index of a mirror table: a key of the fast
 // npc.state that the mirror does not hold. It answers as stateIndex does
@@ -368,11 +364,6 @@ func (b *budget) fastAgain() {
 // metamethods (gopher-lua's libraries and this package's set fields with
 // rawset or on their own tables), so every write of the fast state is an
 // instruction the budget sees.
-
-// slowStateWrites keeps every write of the fast npc.state on the Go
-// stateNewIndex (set by the package's tests, to compare both ways, before
-// NewRuntime).
-var slowStateWrites bool
 
 // stateWriteWork is the budget's check of a SETTABLE or SETTABLEKS of
 // frame f while npc.state is fast: a write of the fast state is done

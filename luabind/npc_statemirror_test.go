@@ -23,8 +23,8 @@ const mirrorRole = "return { name = 'M', state = { n = 0, m = 2, s = 'x', flag =
 // fast then.
 func runMirrored(t *testing.T, dir, name, body string, off bool) (works []int64, a *engine.Agent, seen []bool, err error) {
 	t.Helper()
-	defer func(old bool) { noMirror = old }(noMirror)
-	noMirror = off
+	defer func(old bool) { testHooks.noMirror = old }(testHooks.noMirror)
+	testHooks.noMirror = off
 	file := writeMirrorRole(t, dir, name, body)
 	var rt *Runtime
 	rt = NewRuntime(Options{InstructionBudget: testBudget, Host: map[string]HostFunc{
@@ -127,7 +127,7 @@ while true do local x = t.n end`, "4: instruction budget exceeded"},
 }
 
 // TestFastStateIsUsed: while a body runs, its npc.state has the mirror's
-// metatable (and not with noMirror), so the comparison above compares
+// metatable (and not with testHooks.noMirror), so the comparison above compares
 // two different paths.
 func TestFastStateIsUsed(t *testing.T) {
 	dir := t.TempDir()

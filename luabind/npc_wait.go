@@ -33,10 +33,6 @@ var waitUnits = struct {
 	notColon, notBody, badArg, badSeconds, noWait, toYield, afterYield, endResume int64
 }{notColon: 18, notBody: 13, badArg: 25, badSeconds: 24, noWait: 23, toYield: 23, afterYield: 1, endResume: 1}
 
-// luaWait keeps the prelude's Lua npc:wait (set by the package's tests,
-// to compare both ways, before NewRuntime).
-var luaWait bool
-
 // goWait is npc:wait(seconds).
 //
 // A tail call (return npc:wait(s)) of the Lua version replaced the
@@ -283,10 +279,6 @@ func (b *budget) overrunAt(at string) {
 // method called with a colon (ok) and on one called with a dot (notColon,
 // up to its error).
 var hostColonUnits = struct{ ok, notColon int64 }{ok: 10, notColon: 12}
-
-// luaHost keeps the prelude's Lua colon check in host methods (set by the
-// package's tests, to compare both ways, before NewRuntime).
-var luaHost bool
 
 // hostStartColon(npc, name, ...) is hostStart after colon(npc, name).
 func (r *Runtime) hostStartColon(L *lua.LState) int {

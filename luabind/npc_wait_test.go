@@ -16,8 +16,8 @@ import (
 // budget (0: testBudget).
 func runWait(t *testing.T, dir, name, body string, useLua bool, budget int) (works []int64, a *engine.Agent, err error) {
 	t.Helper()
-	defer func(old bool) { luaWait = old }(luaWait)
-	luaWait = useLua
+	defer func(old bool) { testHooks.luaWait = old }(testHooks.luaWait)
+	testHooks.luaWait = useLua
 	return runWorkRole(t, dir, name, "W", body, budget, nil)
 }
 
@@ -100,8 +100,8 @@ coroutine.resume(co) local ok, err = coroutine.resume(co, 1, 2) assert(ok, err)`
 // message and work both ways.
 func TestGoWaitOutsideABody(t *testing.T) {
 	run := func(useLua bool) (int64, error) {
-		defer func(old bool) { luaWait = old }(luaWait)
-		luaWait = useLua
+		defer func(old bool) { testHooks.luaWait = old }(testHooks.luaWait)
+		testHooks.luaWait = useLua
 		rt := NewRuntime(Options{InstructionBudget: testBudget})
 		defer rt.Close()
 		file := filepath.Join(t.TempDir(), "w.lua")

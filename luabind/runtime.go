@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	lua "github.com/yuin/gopher-lua"
@@ -324,9 +325,33 @@ var syntaxEOF = regexp.MustCompile(`^(.*?) at EOF:\s*syntax error\s*$`)
 func errorText(v lua.LValue) string {
 	switch v.(type) {
 	case lua.LString, lua.LNumber:
-		return scrubAddresses(v.String())
+		return scrubAddresses(clipError(v.String()))
 	}
 	return "an error value that is a " + v.Type().String() + ", not a message (raise errors with a string)"
+}
+
+// maxErrorBytes is the longest error message a script's failure carries
+// out of Lua (into a fail record, a trace, an error a Go caller gets): a
+// longer one is cut to its first maxErrorBytes bytes and says how much was
+// cut. A failing sensor's 15 MiB message, formatted into a record every
+// tick, took seconds a tick; 8 KiB takes microseconds. pcall hands the
+// script its own error value whole.
+const maxErrorBytes = 8 << 10
+
+// clipNoteBytes is room for the note clipError appends.
+const clipNoteBytes = 64
+
+// clipError cuts msg to maxErrorBytes (at a UTF-8 boundary when there is
+// one close by) and notes how many bytes were cut.
+func clipError(msg string) string {
+	if len(msg) <= maxErrorBytes+clipNoteBytes { // a clipped message stays as it is
+		return msg
+	}
+	n := maxErrorBytes
+	for i := 0; i < utf8.UTFMax && n > 0 && !utf8.RuneStart(msg[n]); i++ {
+		n--
+	}
+	return msg[:n] + " ... (" + itoa(len(msg)-n) + " more bytes cut)"
 }
 
 var compileLimit = regexp.MustCompile(`^compile error near line\((\d+)\) (.*?): (.*)$`)
@@ -338,14 +363,28 @@ var syntaxErr = regexp.MustCompile(`^(.*?) line:(\d+)\(column:(\d+)\) near '(.*?
 func luaError(err error) error {
 	var ae *lua.ApiError
 	msg := err.Error()
+	syntax := false
 	if errors.As(err, &ae) && ae.Object != nil {
-		msg = errorText(ae.Object)
+		// A syntax error of a role file is shown whole (the file's size
+		// bounds it); a run-time error is the script's message, clipped.
+		syntax = ae.Type == lua.ApiErrorSyntax
+		if syntax {
+			msg = scrubAddresses(ae.Object.String())
+		} else {
+			msg = errorText(ae.Object)
+		}
 	}
 	msg = strings.TrimSpace(msg)
 	if strings.HasSuffix(msg, "lua callstack overflow") {
 		// gopher-lua panics with this text when the call stack is full.
 		msg = strings.TrimSuffix(msg, "lua callstack overflow") + "stack overflow: more than " + itoa(callStackSize) +
 			" nested Lua calls (a recursion that never ends?)"
+	}
+	if !syntax && len(msg) > 2*maxErrorBytes {
+		// Only a traceback makes a run-time message this long here; the
+		// forms below never match one (their lines have no newline).
+		m, trace := splitTrace(msg, ae)
+		return errors.New(scrubAddresses(locate(clipError(m), trace)))
 	}
 	if m := compileLimit.FindStringSubmatch(msg); m != nil {
 		return errors.New(m[2] + ":" + m[1] + ": " + m[3] + " (a Lua function has at most 200 local variables and 255 registers)")
@@ -360,6 +399,16 @@ func luaError(err error) error {
 		}
 		return errors.New(m[1] + ":" + m[2] + ":" + m[3] + ": " + m[5] + near)
 	}
+	msg, trace := splitTrace(msg, ae)
+	if !syntax {
+		msg = clipError(msg)
+	}
+	return errors.New(scrubAddresses(locate(msg, trace)))
+}
+
+// splitTrace cuts the stack traceback off an error message and returns
+// the message and the whole traceback (with ae's, when ae is not nil).
+func splitTrace(msg string, ae *lua.ApiError) (string, string) {
 	trace := ""
 	if ae != nil {
 		trace = ae.StackTrace
@@ -368,7 +417,7 @@ func luaError(err error) error {
 		trace = msg[i:] + trace
 		msg = msg[:i]
 	}
-	return errors.New(scrubAddresses(locate(msg, trace)))
+	return msg, trace
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }

@@ -107,7 +107,9 @@ func (r *Runtime) openSandbox() {
 	for _, name := range removedGlobals {
 		base.RawSetString(name, lua.LNil)
 	}
-	r.openRandom(base.RawGetString("math").(*lua.LTable))
+	mathLib := base.RawGetString("math").(*lua.LTable)
+	r.openRandom(mathLib)
+	r.chargeNumberText(mathLib)
 	str := base.RawGetString("string").(*lua.LTable)
 	str.RawSetString("dump", lua.LNil)
 	str.RawSetString("__index", lua.LNil) // the string metatable is set apart in freeze
@@ -137,10 +139,14 @@ func (r *Runtime) openSandbox() {
 		msg, ok := L.Get(1).(lua.LString)
 		if !ok {
 			r.errorWhere = scriptWhere(L)
-		} else if level := L.OptInt(2, 1); level >= 2 {
-			// gopher-lua names the line of error's caller for every
-			// level but 0; Lua names the level's function.
-			L.Error(lua.LString(levelWhere(L, level)+string(msg)), 0)
+		} else if level := L.OptInt(2, 1); level != 0 {
+			// A position goes in front of the message: a copy of it.
+			r.chargeBytes(L, len(msg))
+			if level >= 2 {
+				// gopher-lua names the line of error's caller for every
+				// level but 0; Lua names the level's function.
+				L.Error(lua.LString(levelWhere(L, level)+string(msg)), 0)
+			}
 		}
 		return raise(L)
 	}))
@@ -540,18 +546,14 @@ func luaType(L *lua.LState) int {
 func (r *Runtime) yieldNested(L *lua.LState) bool {
 	if L.Parent != nil {
 		if direct, ok := calledFromCode(L); ok {
-			if yieldCheck != nil {
-				yieldCheck(!direct, r.insideMetamethod())
+			if testHooks.yieldCheck != nil {
+				testHooks.yieldCheck(!direct, r.insideMetamethod())
 			}
 			return !direct
 		}
 	}
 	return r.insideMetamethod()
 }
-
-// yieldCheck, when set (by the package's tests), gets both answers of
-// yieldNested for a coroutine: from the call frames and from the Go stack.
-var yieldCheck func(frames, goStack bool)
 
 // insideMetamethod reports whether the running coroutine's VM loop was
 // entered again from Go since the coroutine was resumed: the VM calls a
@@ -706,14 +708,34 @@ func (r *Runtime) print(L *lua.LState) int {
 		return 0
 	}
 	defer r.enterGo(L, "print")()
-	parts := make([]string, L.GetTop())
-	for i := range parts {
-		parts[i] = string(r.tostringValue(L, L.Get(i+1)))
-	}
-	line := strings.Join(parts, "\t")
-	r.charge(L, bytesWork(len(line)))
+	line := r.printText(L, "print", 1, "\t")
 	r.opts.Print(scriptWhere(L) + line)
 	return 0
+}
+
+// printText joins the values of L from index first on as tostring shows
+// them, with sep between them, for print and npc:print. The text is a
+// string the script builds: its length is checked against
+// Options.MaxStringBytes and charged (work and memory) before it is
+// joined, so many references to one long string cannot join gigabytes.
+func (r *Runtime) printText(L *lua.LState, what string, first int, sep string) string {
+	n := L.GetTop() - first + 1
+	if n <= 0 {
+		return ""
+	}
+	r.charge(L, itemsWork(n))
+	parts := make([]string, n)
+	size := len(sep) * (n - 1)
+	for i := range parts {
+		parts[i] = string(r.tostringValue(L, L.Get(first+i)))
+		size += len(parts[i])
+		if size > r.opts.MaxStringBytes {
+			L.RaiseError("string too long: %s would join more than %d bytes, more than the sandbox allows (%d, luabind.Options.MaxStringBytes)",
+				what, size, r.opts.MaxStringBytes)
+		}
+	}
+	r.chargeBytes(L, size)
+	return strings.Join(parts, sep)
 }
 
 func quote(s string) string { return strconv.Quote(s) }

@@ -3,8 +3,8 @@ package luabind
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
@@ -373,18 +373,63 @@ func tableOrView(L *lua.LState, n int) *lua.LTable {
 	return L.CheckTable(n)
 }
 
-// heapAddress is how gopher-lua prints a reference value: "table:
+// heapTypes are the types gopher-lua prints with a heap address: "table:
 // 0xc000123456". Addresses differ from run to run.
-var heapAddress = regexp.MustCompile(`\b(table|function|userdata|thread|channel): 0x[0-9a-f]+`)
+var heapTypes = [...]string{"table", "function", "userdata", "thread", "channel"}
 
 // scrubAddresses replaces every heap address in a message with the
-// value's type alone, so traces are identical between runs.
+// value's type alone ("table: 0xc000123456" becomes "table"), so traces
+// are identical between runs. It reads s once, in time linear in its
+// length: one search for ": 0x" over the string and a look at the few
+// bytes around each hit (callers charge the scan; see scrubWork).
 func scrubAddresses(s string) string {
-	if !heapAddress.MatchString(s) {
+	const mark = ": 0x"
+	i := strings.Index(s, mark)
+	if i < 0 {
 		return s
 	}
-	return heapAddress.ReplaceAllString(s, "$1")
+	var b strings.Builder
+	last := 0
+	for i >= 0 {
+		end := i + len(mark)
+		for end < len(s) && (s[end] >= '0' && s[end] <= '9' || s[end] >= 'a' && s[end] <= 'f') {
+			end++
+		}
+		if end > i+len(mark) && heapTypeBefore(s, i) {
+			b.WriteString(s[last:i])
+			last = end
+		}
+		next := strings.Index(s[i+len(mark):], mark)
+		if next < 0 {
+			break
+		}
+		i += len(mark) + next
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
+
+// heapTypeBefore reports whether s[:i] ends with a whole word that is one
+// of heapTypes (the byte before it, if any, is not a letter, digit or _).
+func heapTypeBefore(s string, i int) bool {
+	for _, t := range heapTypes {
+		if j := i - len(t); j >= 0 && s[j:i] == t {
+			return j == 0 || !isWordByte(s[j-1])
+		}
+	}
+	return false
+}
+
+func isWordByte(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
+}
+
+// scrubWork is the work of scrubbing a message of n bytes (a search over
+// it, at bytesPerUnit bytes a unit).
+func scrubWork(n int) int64 { return bytesWork(n) }
 
 // maxTostringIDs bounds the ids tostring hands out before it starts over.
 const maxTostringIDs = 1 << 16
@@ -403,7 +448,9 @@ func (r *Runtime) tostringValue(L *lua.LState, v lua.LValue) lua.LString {
 		v = p.t
 	}
 	if L.GetMetaField(v, "__tostring") != lua.LNil {
-		return lua.LString(scrubAddresses(L.ToStringMeta(v).String()))
+		str := L.ToStringMeta(v).String()
+		r.charge(L, scrubWork(len(str)))
+		return lua.LString(scrubAddresses(str))
 	}
 	id, ok := r.ids[v]
 	if !ok {

@@ -122,6 +122,15 @@ func (r *Runtime) protectedError(v lua.LValue, w *lua.LState) (msg lua.LValue, s
 		return lua.LString(locateAt(string(s), b.spentAt)), true
 	}
 	m := string(s)
+	if b := r.budget; b.armed {
+		// The scrub below reads the whole message: charge it first, so
+		// catching a long message again and again spends the budget.
+		b.n += scrubWork(len(m))
+		if b.limit > 0 && b.n > b.limit {
+			b.spend(b.overrun())
+			return lua.LString(scriptWhere(w) + b.spent.Error()), true
+		}
+	}
 	if stripped := stripPrelude(m); stripped != m {
 		m = scriptWhere(w) + stripped
 	}

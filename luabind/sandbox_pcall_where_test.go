@@ -62,7 +62,7 @@ func pcallMessages(t *testing.T, prelude string, exprs []string) []string {
 // with the Lua and the Go npc methods, the fast npc and the slow; error(msg,
 // 0) still has no position and no heap address shows.
 func TestPcallErrorsNameTheCallersLine(t *testing.T) {
-	defer func(h, w, s bool) { luaHost, luaWait, slowNPC = h, w, s }(luaHost, luaWait, slowNPC)
+	defer func(h, w, s bool) { testHooks.luaHost, testHooks.luaWait, testHooks.slowNPC = h, w, s }(testHooks.luaHost, testHooks.luaWait, testHooks.slowNPC)
 	lib := "local function lvl2() error('two', 2) end\nlocal function lvl1() error('one', 1) end\n" +
 		"local function lvl3() error('three', 3) end\nlocal function c2() lvl2() end\nlocal function c3() c2() end"
 	cases := []struct{ expr, want string }{
@@ -89,7 +89,7 @@ func TestPcallErrorsNameTheCallersLine(t *testing.T) {
 		exprs[i] = c.expr
 	}
 	for _, flags := range [][3]bool{{false, false, false}, {true, true, true}, {false, true, false}} {
-		luaHost, luaWait, slowNPC = flags[0], flags[1], flags[2]
+		testHooks.luaHost, testHooks.luaWait, testHooks.slowNPC = flags[0], flags[1], flags[2]
 		got := pcallMessages(t, lib, exprs)
 		require.Len(t, got, len(cases))
 		for i, c := range cases {

@@ -22,7 +22,8 @@ const maxPatternSteps = 2e7
 // record per match.
 const gsubChunk = 1024
 
-// limitStrings replaces string.format, gsub, find, match and gmatch with
+// limitStrings replaces string.format, gsub, find, match and gmatch (and
+// its old name gfind) with
 // versions that refuse to build a string longer than
 // Options.MaxStringBytes and refuse patterns whose backtracking could run
 // for seconds inside one Go call (see checkPattern).
@@ -47,7 +48,11 @@ func (r *Runtime) limitStrings(str *lua.LTable) {
 		}))
 	}
 	str.RawSetString("gsub", r.L.NewFunction(r.strGsub))
-	str.RawSetString("gmatch", r.L.NewFunction(r.strGmatch))
+	gmatch := r.L.NewFunction(r.strGmatch)
+	str.RawSetString("gmatch", gmatch)
+	// gfind is Lua 5.0's name of gmatch; gopher-lua's was its own
+	// unchecked gmatch, which matched every start position at once.
+	str.RawSetString("gfind", gmatch)
 }
 
 // checkFormat raises an error for a string.format call whose result could
@@ -174,7 +179,12 @@ func (r *Runtime) strGsub(L *lua.LState) int {
 		for _, md := range mds {
 			start, end := md.Capture(0), md.Capture(1)
 			add(s[prev:start])
-			if rep, ok := gsubValue(L, s, md, repl); ok {
+			if rs, ok := repl.(lua.LString); ok {
+				// Reading the replacement for its % references is work
+				// per match, whatever the match builds.
+				r.charge(L, bytesWork(len(rs)))
+			}
+			if rep, ok := gsubValue(L, s, md, repl, b.Len(), r.opts.MaxStringBytes); ok {
 				add(rep)
 			} else {
 				add(s[start:end])
@@ -197,10 +207,17 @@ func (r *Runtime) strGsub(L *lua.LState) int {
 	return 2
 }
 
-// gsubValue returns the replacement of one match, or false to keep it.
-func gsubValue(L *lua.LState, s string, md *pm.MatchData, repl lua.LValue) (string, bool) {
+// gsubValue returns the replacement of one match, or false to keep it. A
+// string replacement is measured before it is built: one that would take
+// the result (built bytes so far) past limit bytes is refused, so "%0"
+// repeated a million times on a long match never builds gigabytes.
+func gsubValue(L *lua.LState, s string, md *pm.MatchData, repl lua.LValue, built, limit int) (string, bool) {
 	switch repl := repl.(type) {
 	case lua.LString:
+		if n := replacementSize(L, s, md, string(repl)); built+n > limit {
+			L.RaiseError("string too long: string.gsub would build more than %d bytes, more than the sandbox allows (%d, luabind.Options.MaxStringBytes)",
+				built+n, limit)
+		}
 		var b strings.Builder
 		for i := 0; i < len(repl); i++ {
 			c := repl[i]
@@ -241,6 +258,30 @@ func gsubValue(L *lua.LState, s string, md *pm.MatchData, repl lua.LValue) (stri
 		return lua.LVAsString(v), !lua.LVIsFalse(v)
 	}
 	return "", false
+}
+
+// replacementSize is the length of the string replacement repl for one
+// match, without building it; it stops counting past 1 TiB, far beyond
+// any string limit, so the sum cannot overflow.
+func replacementSize(L *lua.LState, s string, md *pm.MatchData, repl string) int {
+	const enough = 1 << 40
+	n := 0
+	for i := 0; i < len(repl) && n < enough; i++ {
+		if repl[i] != '%' || i == len(repl)-1 {
+			n++
+			continue
+		}
+		i++
+		switch d := repl[i]; {
+		case d == '%':
+			n++
+		case d >= '0' && d <= '9':
+			n += len(capture(L, s, md, 2*int(d-'0')))
+		default:
+			n += 2
+		}
+	}
+	return n
 }
 
 // capture is %idx/2 of a string replacement: %0 and, without captures, %1

@@ -241,7 +241,21 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 			if t, ok := L.Get(1).(*lua.LTable); ok {
 				w := r.lenWork(t)
 				n := t.Len()
-				return w + itemsWork(n*bits.Len(uint(n)))*2
+				cmps := n * bits.Len(uint(n))
+				w += itemsWork(cmps) * 2
+				// gopher-lua compares two strings a byte at a time: a
+				// list of long strings costs their length per comparison.
+				if long := longestString(t, n); long > numberTextBytes {
+					w += int64(cmps) * textWork(long)
+				}
+				return w
+			}
+			return 1
+		},
+		"getn": func(L *lua.LState) int64 {
+			// #t: a scan of the nils at the end of t's array part.
+			if t, ok := L.Get(1).(*lua.LTable); ok {
+				return r.lenWork(t) + 1
 			}
 			return 1
 		},
@@ -280,4 +294,50 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 		},
 		"tonumber": strArgWork,
 	})
+}
+
+// numberTextBytes is the longest string argument a math function reads
+// for free: a number written as text is shorter.
+const numberTextBytes = 64
+
+// textWork is the work of reading n bytes a byte at a time in Go (parsing
+// a number, gopher-lua's string comparison): 1-6 ns a byte, so a unit per
+// transformBytesPerUnit bytes.
+func textWork(n int) int64 { return int64(n)/transformBytesPerUnit + 1 }
+
+// chargeNumberText wraps every function of the math library with a charge
+// for the string arguments it converts to numbers: a string of 4 MiB
+// digits took about 25 ms to parse (and to refuse), so each longer than
+// numberTextBytes costs textWork. Numbers cost nothing extra.
+func (r *Runtime) chargeNumberText(math *lua.LTable) {
+	work := map[string]func(*lua.LState) int64{}
+	math.ForEach(func(k, v lua.LValue) {
+		if f, ok := v.(*lua.LFunction); ok && f.IsG {
+			work[k.String()] = numberTextWork
+		}
+	})
+	r.cost(math, work)
+}
+
+// numberTextWork is the work of converting the long string arguments of a
+// call to numbers.
+func numberTextWork(L *lua.LState) int64 {
+	var w int64
+	for i := 1; i <= L.GetTop(); i++ {
+		if s, ok := L.Get(i).(lua.LString); ok && len(s) > numberTextBytes {
+			w += textWork(len(s))
+		}
+	}
+	return w
+}
+
+// longestString is the length of the longest string among t[1..n].
+func longestString(t *lua.LTable, n int) int {
+	long := 0
+	for i := 1; i <= n; i++ {
+		if s, ok := t.RawGetInt(i).(lua.LString); ok {
+			long = max(long, len(s))
+		}
+	}
+	return long
 }

@@ -28,8 +28,8 @@ type writeRun struct {
 // check (fastWrite) or, with slow, by the Go stateNewIndex.
 func runWrites(t *testing.T, dir, name, body string, slow bool, budget int64) writeRun {
 	t.Helper()
-	defer func(old bool) { slowStateWrites = old }(slowStateWrites)
-	slowStateWrites = slow
+	defer func(old bool) { testHooks.slowStateWrites = old }(testHooks.slowStateWrites)
+	testHooks.slowStateWrites = slow
 	file := writeMirrorRole(t, dir, name, body)
 	var rt *Runtime
 	var run writeRun

@@ -23,7 +23,7 @@ var yieldChecks struct {
 }
 
 func init() {
-	yieldCheck = func(frames, goStack bool) {
+	testHooks.yieldCheck = func(frames, goStack bool) {
 		yieldChecks.Lock()
 		defer yieldChecks.Unlock()
 		yieldChecks.n++

@@ -1,0 +1,68 @@
+package engine
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fullEditDistance is the textbook edit distance, the reference for
+// editDistanceWithin.
+func fullEditDistance(a, b []rune) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+// TestEditDistanceWithinMatchesTheFullTable: the banded distance equals
+// the full one when it is at most k, and says k+1 otherwise.
+func TestEditDistanceWithinMatchesTheFullTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	word := func() []rune {
+		r := make([]rune, rng.IntN(9))
+		for i := range r {
+			r[i] = rune('a' + rng.IntN(3))
+		}
+		return r
+	}
+	for range 20000 {
+		a, b := word(), word()
+		k := rng.IntN(4)
+		want := min(fullEditDistance(a, b), k+1)
+		require.Equal(t, want, editDistanceWithin(a, b, k), "%q %q k=%d", string(a), string(b), k)
+	}
+}
+
+// TestDidYouMeanOnAHugeName: a script can ask for a name of any length;
+// the suggestion costs a pass over it, not its length squared (three
+// lookups of a 256 KiB name took 7.3 s), and still finds near names.
+func TestDidYouMeanOnAHugeName(t *testing.T) {
+	names := []string{"ammo", "health", strings.Repeat("x", 1<<18)}
+	huge := strings.Repeat("x", 1<<18-1) + "y"
+	start := time.Now()
+	for range 3 {
+		assert.Equal(t, ` (did you mean "`+names[2]+`"?)`, DidYouMean(huge, names), "one edit away")
+		assert.Empty(t, DidYouMean(huge+"zzz", names[:2]), "nothing near")
+	}
+	assert.Less(t, time.Since(start), 2*time.Second, "linear, not quadratic")
+	assert.Equal(t, ` (did you mean "Ammo"?)`, DidYouMean("amo", []string{"Ammo", "health"}), "case is ignored")
+	assert.Empty(t, DidYouMean("amxyz", []string{"Ammo"}), "three edits are too many")
+}
