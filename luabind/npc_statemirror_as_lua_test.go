@@ -20,7 +20,7 @@ for i = 1, %d do t = setmetatable({}, { __index = t }) end
 `, target, n)
 }
 
-func TestBreakerMirrorAnswersAsStateIndex(t *testing.T) {
+func TestMirrorAnswersAsStateIndex(t *testing.T) {
 	cases := []struct{ name, body string }{
 		// gopher-lua walks at most MaxTableGetLoop (100) objects of an
 		// __index chain; the mirror table is one more object after
@@ -104,7 +104,7 @@ func manyVarsRole(body string) string {
 	return b.String()
 }
 
-func TestBreakerMirrorMoreThanMaxMirrored(t *testing.T) {
+func TestMirrorMoreThanMaxMirrored(t *testing.T) {
 	body := `local sum = 0
 for round = 1, 3 do
   for i = 1, 24 do sum = sum + npc.state["v" .. i] end
@@ -159,7 +159,7 @@ func loadRole(t *testing.T, src string) (*Runtime, *engine.Domain) {
 	return rt, d
 }
 
-func TestBreakerFastNPCAnswersAsNPCIndex(t *testing.T) {
+func TestFastNPCAnswersAsNPCIndex(t *testing.T) {
 	for _, n := range []int{97, 98, 99, 100} {
 		for _, key := range []string{"state", "name", "bump", "nope"} {
 			t.Run(fmt.Sprintf("%d %s", n, key), func(t *testing.T) {
@@ -187,11 +187,11 @@ npc.state.s = tostring(ok) .. " " .. type(v) .. " " .. (type(v) == "string" and 
 	}
 }
 
-// TestBreakerMirrorAcrossAReload: agents of one role file, one of them
+// TestMirrorAcrossAReload: agents of one role file, one of them
 // reloaded onto a role whose schema puts a new variable before the
 // others (every slot moves), read their own values, resumed in turn,
 // fast and through stateIndex alike.
-func TestBreakerMirrorAcrossAReload(t *testing.T) {
+func TestMirrorAcrossAReload(t *testing.T) {
 	role := func(extra string) string {
 		return "return { name = 'M', state = { " + extra + "n = 0, m = 2, s = 'x' },\n" +
 			"  actions = { { name = 'work', run = function(npc)\n" +

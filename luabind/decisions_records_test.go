@@ -70,9 +70,9 @@ func (r decisionRun) run(t *testing.T) (*engine.Agent, []string, []engine.Event)
 	return a, lines, all
 }
 
-// TestIssue13FromLua runs, from Lua roles, each point of issue 13 that an
-// agent's run shows: the records, their ticks and reasons.
-func TestIssue13FromLua(t *testing.T) {
+// TestDecisionRecordsFromLua runs, from Lua roles, each decision rule that
+// an agent's run shows: the records, their ticks and reasons.
+func TestDecisionRecordsFromLua(t *testing.T) {
 	plan, pfail, start, finish, fail := engine.EventPlan, engine.EventPlanFailed, engine.EventStart, engine.EventFinish, engine.EventFail
 	interrupt, replan, pick, idle := engine.EventInterrupt, engine.EventReplan, engine.EventPick, engine.EventIdle
 	tests := []struct {
@@ -163,10 +163,10 @@ func TestIssue13FromLua(t *testing.T) {
 	}
 }
 
-// TestIssue13PlanningFromLua checks, on Lua roles, the points of issue 13
+// TestDecisionPlanningFromLua checks, on Lua roles, the decision rules
 // that planning alone shows: per-goal reasons naming the blocking action,
 // one rule of candidacy, and the seed's utility formulas.
-func TestIssue13PlanningFromLua(t *testing.T) {
+func TestDecisionPlanningFromLua(t *testing.T) {
 	load := func(t *testing.T, file string) *engine.Domain {
 		t.Helper()
 		rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "decisions")})

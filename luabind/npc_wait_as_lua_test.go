@@ -11,7 +11,7 @@ import (
 )
 
 // Attacks on the fast paths of the fourth session (the Go npc:wait and
-// colon check here, the npc.state mirror in breaker3_mirror_test.go):
+// colon check here, the npc.state mirror in npc_statemirror_as_lua_test.go):
 // each body runs both ways and must spend the same work, end with the
 // same state and fail with the same message.
 
@@ -49,11 +49,11 @@ func compareBothWays(t *testing.T, body string, old *bool) {
 // %s.
 // loadRole loads role source src into a new runtime whose host method
 // bump adds 10 to state n (as runMirrored's does).
-// TestBreakerFastNPCAnswersAsNPCIndex: lookups of the fast npc object
+// TestFastNPCAnswersAsNPCIndex: lookups of the fast npc object
 // through chains of tables as long as gopher-lua walks.
-// TestBreakerGoWaitAsLua: npc:wait called in odd ways costs, answers and
+// TestGoWaitAsLua: npc:wait called in odd ways costs, answers and
 // fails as the prelude's Lua version.
-func TestBreakerGoWaitAsLua(t *testing.T) {
+func TestGoWaitAsLua(t *testing.T) {
 	many := func(n int) string {
 		var names []string
 		for i := 1; i <= n; i++ {
@@ -138,9 +138,9 @@ while true do w() end`},
 	}
 }
 
-// TestBreakerHostColonAsLua: host methods called in odd ways cost,
+// TestHostColonAsLua: host methods called in odd ways cost,
 // answer and fail as the prelude's Lua colon check.
-func TestBreakerHostColonAsLua(t *testing.T) {
+func TestHostColonAsLua(t *testing.T) {
 	cases := []struct{ name, body string }{
 		{"dot call", `npc.bump()`},
 		{"another userdata as self", `local ok, err = pcall(npc.bump, npc.state) npc.state.s = tostring(ok) .. " " .. tostring(err)`},
@@ -155,10 +155,10 @@ func TestBreakerHostColonAsLua(t *testing.T) {
 	}
 }
 
-// TestBreakerGoWaitEndingACoroutineStopsAsLua: a budget that runs out at
+// TestGoWaitEndingACoroutineStopsAsLua: a budget that runs out at
 // any unit of a resume whose wait ends a coroutine (its main function, or
 // tail-called by it) stops both versions alike.
-func TestBreakerGoWaitEndingACoroutineStopsAsLua(t *testing.T) {
+func TestGoWaitEndingACoroutineStopsAsLua(t *testing.T) {
 	for _, body := range []string{
 		`local co = coroutine.create(npc.wait)
 coroutine.resume(co, npc, 0.1) local ok, err = coroutine.resume(co) npc.state.n = ok and 1 or 2`,
@@ -190,10 +190,10 @@ w(0.1) w() npc.state.n = 1`,
 	}
 }
 
-// TestBreakerBodyEndingInAWaitWaits: a body whose last statement is
+// TestBodyEndingInAWaitWaits: a body whose last statement is
 // return npc:wait(s) waits s seconds and then succeeds, as with the Lua
 // npc:wait (gopher-lua took goWait's yield there for the body's end).
-func TestBreakerBodyEndingInAWaitWaits(t *testing.T) {
+func TestBodyEndingInAWaitWaits(t *testing.T) {
 	for _, useLua := range []bool{true, false} {
 		works, a, err := runWait(t, t.TempDir(), "w", `npc.state.n = npc.state.n + 1 do return npc:wait(0.25) end`, useLua, 0)
 		require.NoError(t, err)
@@ -203,11 +203,11 @@ func TestBreakerBodyEndingInAWaitWaits(t *testing.T) {
 	}
 }
 
-// TestBreakerSleepersInAWorld: agents whose bodies sleep in npc:wait in
+// TestSleepersInAWorld: agents whose bodies sleep in npc:wait in
 // every way (sleepers.lua) make the same events whether the agent skips
 // their sleeping resumes (engine.Sleeper) or resumes them every tick, and
 // with the Lua npc:wait, with ticks of varying dt.
-func TestBreakerSleepersInAWorld(t *testing.T) {
+func TestSleepersInAWorld(t *testing.T) {
 	run := func(useLua, awake bool) []string {
 		defer func(old bool) { testHooks.luaWait = old }(testHooks.luaWait)
 		testHooks.luaWait = useLua
