@@ -214,9 +214,9 @@ func (r *Runtime) strGsub(L *lua.LState) int {
 func gsubValue(L *lua.LState, s string, md *pm.MatchData, repl lua.LValue, built, limit int) (string, bool) {
 	switch repl := repl.(type) {
 	case lua.LString:
-		if n := replacementSize(L, s, md, string(repl)); built+n > limit {
+		if n := replacementSize(L, s, md, string(repl)); int64(built)+n > int64(limit) {
 			L.RaiseError("string too long: string.gsub would build more than %d bytes, more than the sandbox allows (%d, luabind.Options.MaxStringBytes)",
-				built+n, limit)
+				int64(built)+n, limit)
 		}
 		var b strings.Builder
 		for i := 0; i < len(repl); i++ {
@@ -261,11 +261,12 @@ func gsubValue(L *lua.LState, s string, md *pm.MatchData, repl lua.LValue, built
 }
 
 // replacementSize is the length of the string replacement repl for one
-// match, without building it; it stops counting past 1 TiB, far beyond
-// any string limit, so the sum cannot overflow.
-func replacementSize(L *lua.LState, s string, md *pm.MatchData, repl string) int {
+// match, without building it, in 64 bits on every machine (so a 32-bit
+// build measures what a 64-bit one does); it stops counting past 1 TiB,
+// far beyond any string limit, so the sum cannot overflow.
+func replacementSize(L *lua.LState, s string, md *pm.MatchData, repl string) int64 {
 	const enough = 1 << 40
-	n := 0
+	var n int64
 	for i := 0; i < len(repl) && n < enough; i++ {
 		if repl[i] != '%' || i == len(repl)-1 {
 			n++
@@ -276,7 +277,7 @@ func replacementSize(L *lua.LState, s string, md *pm.MatchData, repl string) int
 		case d == '%':
 			n++
 		case d >= '0' && d <= '9':
-			n += len(capture(L, s, md, 2*int(d-'0')))
+			n += int64(len(capture(L, s, md, 2*int(d-'0'))))
 		default:
 			n += 2
 		}
