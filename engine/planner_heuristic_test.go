@@ -30,21 +30,20 @@ func TestResourceHeuristicCountsTheRestorersAMoverNeeds(t *testing.T) {
 	require.NoError(t, err)
 	pl := depthPlanner(d, 20)
 	gs := pl.searchGoal(d.Goal("stocked"))
-	require.Len(t, gs.atoms, 1)
-	res := gs.atoms[0].incRes
-	require.NotNil(t, res, "Forage needs tired < 50 and pushes it by 20; Sleep pulls it by 50")
+	require.Equal(t, 1, gs.NumAtoms())
+	res, ok := gs.IncResource(0)
+	require.True(t, ok, "Forage needs tired < 50 and pushes it by 20; Sleep pulls it by 50")
 	tired, ok := d.Schema.Lookup("tired")
 	require.True(t, ok)
-	assert.Equal(t, tired, res.slot)
-	assert.Equal(t, 20.0, res.step)
-	assert.Equal(t, 50.0, res.back)
-	assert.Equal(t, 50.0, res.lim)
-	assert.True(t, res.strict)
+	assert.Equal(t, tired, res.Slot)
+	assert.Equal(t, 20.0, res.Step)
+	assert.Equal(t, 50.0, res.Back)
+	assert.Equal(t, 50.0, res.Lim)
+	assert.True(t, res.Strict)
 
 	// From the start: 9 forages (0 -> 90 > 80) and, before the ninth,
 	// tired = 160 - 50s < 50 needs s = 3 sleeps: 12 steps, the optimum.
-	pl.gs = gs
-	h, steps := pl.heuristic(d.NewState())
+	h, steps := pl.s.Heuristic(gs, d.NewState())
 	assert.Equal(t, 12.0, h)
 	assert.Equal(t, int32(12), steps)
 

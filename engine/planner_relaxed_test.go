@@ -3,6 +3,7 @@ package engine
 import (
 	"container/heap"
 	"fmt"
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 	"math"
 	"strconv"
 	"strings"
@@ -38,26 +39,25 @@ func TestRelaxedEstimateSeesAChainOfBooleanFacts(t *testing.T) {
 	require.NoError(t, err)
 	pl := depthPlanner(d, 10)
 	gs := pl.searchGoal(d.Goal("top"))
-	require.Len(t, gs.atoms, 1)
-	rel := gs.atoms[0].rel
-	require.NotNil(t, rel, "p10 is 10 steps of cost 1 from p0")
-	assert.True(t, math.IsInf(rel.free, 1), "every action needs a fact")
-	require.Len(t, rel.facts, 10)
-	assert.Equal(t, relaxedFact{slot: 9, cost: 1}, rel.facts[0], "the cheapest first")
-	assert.Equal(t, relaxedFact{slot: 0, cost: 10}, rel.facts[9])
+	require.Equal(t, 1, gs.NumAtoms())
+	facts, free, ok := gs.Relaxed(0)
+	require.True(t, ok, "p10 is 10 steps of cost 1 from p0")
+	assert.True(t, math.IsInf(free, 1), "every action needs a fact")
+	require.Len(t, facts, 10)
+	assert.Equal(t, goap.RelaxedFact{Slot: 9, Cost: 1}, facts[0], "the cheapest first")
+	assert.Equal(t, goap.RelaxedFact{Slot: 0, Cost: 10}, facts[9])
 
-	pl.gs = gs
 	st := d.NewState()
-	h, steps := pl.heuristic(st)
+	h, steps := pl.s.Heuristic(gs, st)
 	assert.Equal(t, 10.0, h, "the optimum: the one-step estimate said 1")
 	assert.Equal(t, int32(1), steps, "the bound on steps stays one step")
 	st[4] = BoolValue(true)
-	h, _ = pl.heuristic(st)
+	h, _ = pl.s.Heuristic(gs, st)
 	assert.Equal(t, 6.0, h, "the cheapest true fact decides")
 
 	for _, general := range []bool{true, false} {
 		pl := depthPlanner(d, 10)
-		pl.generalOnly = general
+		pl.s.GeneralOnly = general
 		p, err := pl.Plan(d.NewState())
 		require.NoError(t, err)
 		assert.Equal(t, strings.Fields("step1 step2 step3 step4 step5 step6 step7 step8 step9 step10"), p.Names())
@@ -82,10 +82,10 @@ func TestRelaxedEstimateInTheWordSearchOfFourWords(t *testing.T) {
 	require.NoError(t, err)
 	pl := depthPlanner(d, 3)
 	gs := pl.searchGoal(d.Goal("top"))
-	require.NotNil(t, gs.words, "the chain of 3 takes the word search")
+	require.True(t, gs.HasWords(), "the chain of 3 takes the word search")
 	for _, general := range []bool{true, false} {
 		pl := depthPlanner(d, 3)
-		pl.generalOnly = general
+		pl.s.GeneralOnly = general
 		p, err := pl.Plan(d.NewState())
 		require.NoError(t, err)
 		assert.Equal(t, []string{"step1", "step2", "step3"}, p.Names())
@@ -108,7 +108,8 @@ func TestRelaxedEstimateIsLeftOutWhenItCannotGain(t *testing.T) {
 		}})
 	require.NoError(t, err)
 	gs := NewPlanner(d).searchGoal(d.Goal("g"))
-	assert.Nil(t, gs.atoms[0].rel)
+	_, _, ok := gs.Relaxed(0)
+	assert.False(t, ok)
 }
 
 func TestRelaxedEstimateCountsCopiesAsAdds(t *testing.T) {
@@ -123,10 +124,11 @@ func TestRelaxedEstimateCountsCopiesAsAdds(t *testing.T) {
 		}})
 	require.NoError(t, err)
 	pl := NewPlanner(d)
-	pl.gs = pl.searchGoal(d.Goal("g"))
-	require.NotNil(t, pl.gs.atoms[0].rel)
-	assert.Equal(t, []relaxedFact{{slot: 2, cost: 1}, {slot: 1, cost: 4}, {slot: 0, cost: 6}}, pl.gs.atoms[0].rel.facts)
-	h, _ := pl.heuristic(d.NewState())
+	gs := pl.searchGoal(d.Goal("g"))
+	facts, _, ok := gs.Relaxed(0)
+	require.True(t, ok)
+	assert.Equal(t, []goap.RelaxedFact{{Slot: 2, Cost: 1}, {Slot: 1, Cost: 4}, {Slot: 0, Cost: 6}}, facts)
+	h, _ := pl.s.Heuristic(gs, d.NewState())
 	assert.Equal(t, 6.0, h)
 	p, err := pl.Plan(d.NewState())
 	require.NoError(t, err)
@@ -285,22 +287,22 @@ func TestRelaxedEstimateIsAdmissibleAndConsistent(t *testing.T) {
 		opt := optimalCosts(t, d, g, nb)
 		pl := depthPlanner(d, 1<<nb)
 		gs := pl.searchGoal(g)
-		for i := range gs.atoms {
-			if gs.atoms[i].rel != nil {
+		for i := range gs.NumAtoms() {
+			if _, _, ok := gs.Relaxed(i); ok {
 				used++
 				break
 			}
 		}
-		pl.gs = gs
 		h := make([]float64, len(opt))
 		for s := range opt {
 			st := boolState(d, s, nb)
-			h[s], _ = pl.heuristic(st)
+			h[s], _ = pl.s.Heuristic(gs, st)
 			require.LessOrEqual(t, h[s], opt[s], "admissible in state %b: %s", s, desc)
-			if ws := gs.words; ws != nil {
-				row := make([]uint64, len(ws.slots))
-				require.True(t, ws.load(row, st))
-				hw, _ := pl.heuristicWords(ws, row)
+			if gs.HasWords() {
+				words, _, _, _ := gs.Words()
+				row := make([]uint64, words)
+				require.True(t, gs.LoadWords(row, st))
+				hw, _ := pl.s.HeuristicWords(gs, row)
 				require.Equal(t, h[s], hw, "the word search's estimate in state %b: %s", s, desc)
 			}
 		}
@@ -329,7 +331,7 @@ func TestRelaxedEstimateIsAdmissibleAndConsistent(t *testing.T) {
 		// The word search gives what the general
 		// search gives, expansions included.
 		general := depthPlanner(d, 1<<nb)
-		general.generalOnly = true
+		general.s.GeneralOnly = true
 		require.Equal(t, outcomeOf(general.PlanFor(g, d.NewState())), outcomeOf(depthPlanner(d, 1<<nb).PlanFor(g, d.NewState())),
 			"the word search: %s", desc)
 		depth := rapid.IntRange(1, 4).Draw(t, "depth")

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 	"math"
 	"testing"
 
@@ -52,7 +53,7 @@ func TestPlanAppliesEachGoalsStepsForTheNextGoals(t *testing.T) {
 
 // TestWordLoadTakesTheNumbersNumberWordTakes checks load's short path for
 // searches of numbers only against numberWord, at the edges: fractions,
-// -0, NaN, infinities, maxWordNumber and past it.
+// -0, NaN, infinities, goap.MaxWordNumber and past it.
 func TestWordLoadTakesTheNumbersNumberWordTakes(t *testing.T) {
 	d, err := Compile(RoleSpec{
 		Name:    "T",
@@ -61,35 +62,26 @@ func TestWordLoadTakesTheNumbersNumberWordTakes(t *testing.T) {
 		Actions: []ActionSpec{NewAction("inc").Effects("a = a + 1, b = b + 1").Spec()},
 	})
 	require.NoError(t, err)
-	ws := NewPlanner(d).searchGoal(d.Goals[0]).words
-	require.NotNil(t, ws)
-	require.True(t, ws.nums, "two numbers")
+	gs := NewPlanner(d).searchGoal(d.Goals[0])
+	require.True(t, gs.HasWords())
+	_, nums, _, _ := gs.Words()
+	require.True(t, nums, "two numbers")
 	for _, f := range []float64{0, 7, -7, 0.5, -2.5, math.Copysign(0, -1), math.NaN(), math.Inf(1), math.Inf(-1),
-		maxWordNumber, -maxWordNumber, maxWordNumber + 1, -maxWordNumber - 1, 1 << 62, -(1 << 63), 1e300} {
-		want, wantOK := numberWord(f)
+		goap.MaxWordNumber, -goap.MaxWordNumber, goap.MaxWordNumber + 1, -goap.MaxWordNumber - 1, 1 << 62, -(1 << 63), 1e300} {
+		want, wantOK := goap.NumberWord(f)
 		for slot := range 2 {
 			st := d.NewState()
 			st[1-slot] = NumberValue(3)
 			st[slot] = NumberValue(f)
 			dst := make([]uint64, 2)
-			ok := ws.load(dst, st)
+			ok := gs.LoadWords(dst, st)
 			require.Equal(t, wantOK, ok, "%v in slot %d", f, slot)
 			if ok {
-				assert.Equal(t, want, dst[slotWord(ws, slot)], "%v in slot %d", f, slot)
+				assert.Equal(t, want, dst[gs.WordOf(slot)], "%v in slot %d", f, slot)
 			}
 		}
 	}
 	st := d.NewState()
 	st[1] = BoolValue(true)
-	assert.False(t, ws.load(make([]uint64, 2), st), "a bool where a number was")
-}
-
-// slotWord returns the word of schema slot s in ws.
-func slotWord(ws *wordSearch, s int) int {
-	for i, x := range ws.slots {
-		if x == s {
-			return i
-		}
-	}
-	return -1
+	assert.False(t, gs.LoadWords(make([]uint64, 2), st), "a bool where a number was")
 }

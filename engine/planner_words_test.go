@@ -1,8 +1,9 @@
 package engine
 
 import (
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
+
 	"fmt"
-	"math/bits"
 	"strconv"
 	"strings"
 	"testing"
@@ -139,7 +140,7 @@ func outcomeOf(p *Plan, err error) planOutcome {
 // compareWithGeneral draws a depth limit (1 to 12), a budget, now and then
 // an action backed off (Planner.exclude) or forbidden by a policy, and
 // requires that d's planners with and without the word search
-// (Planner.generalOnly) give the same outcome from d's start: for Plan,
+// (Planner.s.GeneralOnly) give the same outcome from d's start: for Plan,
 // Plan again on the warm planner, PlanFor of the first goal and that goal
 // time-sliced by 1 to 5 expansions. count sees the word planner after its
 // first Plan.
@@ -159,7 +160,7 @@ func compareWithGeneral(t *rapid.T, d *Domain, spec RoleSpec, count func(wp *Pla
 	}
 	mk := func(generalOnly bool) *Planner {
 		p := depthPlanner(d, depth)
-		p.Budget, p.exclude, p.Policy, p.generalOnly = budget, exclude, policy, generalOnly
+		p.Budget, p.exclude, p.Policy, p.s.GeneralOnly = budget, exclude, policy, generalOnly
 		return p
 	}
 	gp, wp := mk(true), mk(false)
@@ -181,11 +182,11 @@ func compareWithGeneral(t *rapid.T, d *Domain, spec RoleSpec, count func(wp *Pla
 // call, calling again while the search is suspended, as a world's plan
 // job does tick after tick.
 func planSliced(p *Planner, g *Goal, st State, budget int) (*Plan, error) {
-	sl := &searchSlice{}
-	p.slice = sl
-	defer func() { p.slice = nil }()
+	sl := &goap.Slice{}
+	p.s.Slice = sl
+	defer func() { p.s.Slice = nil }()
 	for range 100000 {
-		sl.left = budget
+		sl.SetLeft(budget)
 		pl, err := p.PlanFor(g, st)
 		if err != errSearchPaused {
 			return pl, err
@@ -195,7 +196,7 @@ func planSliced(p *Planner, g *Goal, st State, budget int) (*Plan, error) {
 }
 
 // TestWordSearchGivesTheGeneralSearch runs random domains through the
-// word search and the general search (Planner.generalOnly) and requires
+// word search and the general search (Planner.s.GeneralOnly) and requires
 // the same plan, cost, expansions and error (reason, action, detail,
 // every field), also with actions backed off or forbidden, small
 // budgets, and time-sliced.
@@ -208,7 +209,7 @@ func TestWordSearchGivesTheGeneralSearch(t *testing.T) {
 			t.Skip(err.Error()) // a shape the language refuses
 		}
 		compareWithGeneral(t, d, spec, func(wp *Planner) {
-			if wp.gs != nil && wp.gs.words != nil {
+			if wp.s.Last() != nil && wp.s.Last().HasWords() {
 				words++
 			} else {
 				general++
@@ -224,7 +225,7 @@ func TestWordSearchGivesTheGeneralSearch(t *testing.T) {
 // the ones of fixed kinds do; slow shapes, fractions, kind changes and
 // start values that do not fit fall back.
 func TestWordSearchTakesTheBenchDomains(t *testing.T) {
-	compile := func(state []Var, goal string, acts ...ActionSpec) (*Domain, *goalSearch) {
+	compile := func(state []Var, goal string, acts ...ActionSpec) (*Domain, *goap.GoalSearch) {
 		d, err := Compile(RoleSpec{Name: "T", State: state, Goals: []GoalSpec{NewGoal("g", goal, Normal)}, Actions: acts})
 		require.NoError(t, err)
 		p := NewPlanner(d)
@@ -233,15 +234,16 @@ func TestWordSearchTakesTheBenchDomains(t *testing.T) {
 	num := []Var{{"n", NumberValue(0)}, {"loc", StringValue("a")}, {"b", BoolValue(false)}}
 	_, gs := compile(num, `n > 3 && loc == "b"`, NewAction("inc").Effects("n = n + 2").Spec(),
 		NewAction("go").Pre("!b").Effects(`loc = "b", b = true`).Spec())
-	require.NotNil(t, gs.words, "numbers, a string and a boolean")
-	assert.Len(t, gs.words.slots, 3)
+	require.True(t, gs.HasWords(), "numbers, a string and a boolean")
+	words, _, _, _ := gs.Words()
+	assert.Equal(t, 3, words)
 
 	_, gs = compile(num, "n > 3", NewAction("half").Effects("n = n + 0.5").Spec())
-	assert.Nil(t, gs.words, "a fractional step")
+	assert.False(t, gs.HasWords(), "a fractional step")
 	_, gs = compile(num, "n > 3", NewAction("set").Effects(`n = "x"`).Spec())
-	assert.Nil(t, gs.words, "an assignment that changes the kind")
+	assert.False(t, gs.HasWords(), "an assignment that changes the kind")
 	_, gs = compile(num, "n > 3 || b", NewAction("inc").Effects("n = n + 1").Spec())
-	assert.Nil(t, gs.words, "a goal that is not a conjunction of flat tests")
+	assert.False(t, gs.HasWords(), "a goal that is not a conjunction of flat tests")
 
 	// A start state of other kinds or values runs the general search.
 	d, _ := compile(num, "n > 3", NewAction("inc").Effects("n = n + 1").Spec())
@@ -250,14 +252,14 @@ func TestWordSearchTakesTheBenchDomains(t *testing.T) {
 		st[0] = v
 		p := NewPlanner(d)
 		_, _ = p.Plan(st)
-		assert.False(t, p.wmode, "start n = %v", v)
+		assert.False(t, p.s.WordMode(), "start n = %v", v)
 	}
 	p := NewPlanner(d)
 	// PlanFor leaves the state after the plan in p.sim (Plan does not
 	// apply its last goal's steps: nothing reads them).
 	pl, err := p.PlanFor(d.Goals[0], d.NewState())
 	require.NoError(t, err)
-	assert.True(t, p.wmode)
+	assert.True(t, p.s.WordMode())
 	assert.Equal(t, []string{"inc", "inc", "inc", "inc"}, pl.Names())
 	assert.Equal(t, NumberValue(4), p.sim[0], "the state after the plan, read back from words")
 }
@@ -285,16 +287,17 @@ func TestWordChildHashesAreTheirRowsHashes(t *testing.T) {
 	p, err := pl.Plan(d.NewState())
 	require.NoError(t, err)
 	assert.Len(t, p.Steps, 19)
-	ws := pl.gs.words
-	require.NotNil(t, ws)
-	require.True(t, pl.wmode)
-	require.False(t, ws.dense, "21 words: no dense passes")
-	require.Greater(t, len(pl.nodes), 19)
-	for i := range pl.nodes {
-		if pl.nodes[i].done {
+	gs := pl.s.Last()
+	require.True(t, gs.HasWords())
+	require.True(t, pl.s.WordMode())
+	_, _, dense, _ := gs.Words()
+	require.False(t, dense, "21 words: no dense passes")
+	require.Greater(t, pl.s.NumNodes(), 19)
+	for i := range int32(pl.s.NumNodes()) {
+		if pl.s.NodeDone(i) {
 			continue
 		}
-		assert.Equal(t, hashWords(ws, pl.wordState(int32(i))), pl.nodes[i].hash, "node %d", i)
+		assert.Equal(t, pl.s.NodeStateHash(i), pl.s.NodeHash(i), "node %d", i)
 	}
 }
 
@@ -315,21 +318,18 @@ func TestDenseChildHashesAreTheirRowsHashes(t *testing.T) {
 	pl.MaxDepth = 20
 	_, err = pl.Plan(d.NewState())
 	require.NoError(t, err)
-	ws := pl.gs.words
-	require.NotNil(t, ws)
-	require.True(t, pl.wmode)
-	require.True(t, ws.dense)
-	moves := 0
-	for i := range ws.acts {
-		moves += len(ws.acts[i].moves)
-	}
+	gs := pl.s.Last()
+	require.True(t, gs.HasWords())
+	require.True(t, pl.s.WordMode())
+	_, _, dense, moves := gs.Words()
+	require.True(t, dense)
 	require.Equal(t, 1, moves, "Share copies hunger into food")
-	require.Greater(t, len(pl.nodes), 12)
-	for i := range pl.nodes {
-		if pl.nodes[i].done {
+	require.Greater(t, pl.s.NumNodes(), 12)
+	for i := range int32(pl.s.NumNodes()) {
+		if pl.s.NodeDone(i) {
 			continue
 		}
-		assert.Equal(t, hashWords(ws, pl.wordState(int32(i))), pl.nodes[i].hash, "node %d", i)
+		assert.Equal(t, pl.s.NodeStateHash(i), pl.s.NodeHash(i), "node %d", i)
 	}
 }
 
@@ -342,7 +342,7 @@ func TestPlanTakesAShortState(t *testing.T) {
 	require.NoError(t, err)
 	for _, general := range []bool{false, true} {
 		p := NewPlanner(d)
-		p.generalOnly = general
+		p.s.GeneralOnly = general
 		pl, err := p.Plan(State{NumberValue(0)})
 		require.NoError(t, err)
 		assert.Equal(t, []string{"inc", "inc", "set"}, pl.Names(), "general only: %v", general)
@@ -351,18 +351,3 @@ func TestPlanTakesAShortState(t *testing.T) {
 
 // TestDivMagicDividesExactly checks the multiply that replaces the
 // estimate's divisions against the division, at the edges of its range
-// (every a below 2^32, d from 2 up) and on a spread of values between.
-func TestDivMagicDividesExactly(t *testing.T) {
-	ds := []int64{2, 3, 5, 7, 10, 20, 50, 1 << 16, 65537, 1<<30 - 1, 1 << 30, 1<<32 - 1}
-	as := []uint64{0, 1, 2, 9, 10, 11, 49, 50, 51, 1<<16 - 1, 1 << 16, 1<<31 - 1, 1 << 31, 1<<32 - 2, 1<<32 - 1}
-	for i := uint64(0); i < 2000; i++ {
-		as = append(as, i*2147483647%(1<<32))
-	}
-	for _, d := range ds {
-		m := divMagic(d)
-		for _, a := range as {
-			q, _ := bits.Mul64(m, a)
-			require.Equal(t, a/uint64(d), q, "%d / %d", a, d)
-		}
-	}
-}

@@ -1,4 +1,4 @@
-package engine
+package goap
 
 import (
 	"maps"
@@ -33,7 +33,7 @@ type wordSearch struct {
 	minLen int         // the shortest start state load takes: the highest slot + 1
 	kinds  []expr.Kind // the kind each word's variable holds: Number, Bool or String
 	nums   bool        // every word holds a number: load's short path
-	hashed []int32     // the words compared by value (goalSearch.full)
+	hashed []int32     // the words compared by value (GoalSearch.full)
 	all    []uint64    // the set of every action (positions in acts)
 	dense  bool        // effects run as dense passes (wordAct.dense)
 	full   []uint64    // with dense: all ones for a word compared by value, else 0
@@ -43,10 +43,10 @@ type wordSearch struct {
 	ids    map[string]uint64
 
 	cond  wordCond   // the goal condition
-	acts  []wordAct  // parallel to goalSearch.acts
-	atoms []wordAtom // parallel to goalSearch.atoms
+	acts  []wordAct  // parallel to GoalSearch.acts
+	atoms []wordAtom // parallel to GoalSearch.atoms
 
-	// The index (goalSearch.index) on words: the word of each bool slot
+	// The index (GoalSearch.index) on words: the word of each bool slot
 	// (-1 when it does not hold a boolean: never true), and the sets by
 	// string id of the string slot's word (strWord -1 when none).
 	boolWords []int32
@@ -238,7 +238,7 @@ const (
 
 // compileWords returns gs compiled to words for the kinds of d's initial
 // state, or nil when it does not fit.
-func compileWords(d *Domain, gs *goalSearch) *wordSearch {
+func compileWords(d *Problem, gs *GoalSearch) *wordSearch {
 	ns := d.Schema.Len()
 	wordOf := make([]int32, ns)
 	for i := range wordOf {
@@ -671,15 +671,15 @@ func (ws *wordSearch) store(st State, src []uint64) {
 }
 
 // wordState returns node i's words.
-func (p *Planner) wordState(i int32) []uint64 {
+func (p *Searcher) wordState(i int32) []uint64 {
 	o := int(i) * p.nw
 	return p.words[o : o+p.nw : o+p.nw]
 }
 
 // searchLoopWords is searchLoop on words, with the expansion (expand on
 // words: expandBy for each candidate action) in the same loop.
-func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int, cut bool, pauseAt int) (int32, outcome, bool, int) {
-	budget := p.budget()
+func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions int, cut bool, pauseAt int) (int32, Outcome, bool, int) {
+	budget := p.Budget
 	nw := p.nw
 	acts := ws.acts
 	maxDepth := p.maxDepth
@@ -714,14 +714,14 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 			continue
 		}
 		if cn.done || ws.cond.eval(p.wordState(cur)) {
-			return cur, found, cut, expansions
+			return cur, Found, cut, expansions
 		}
 		if expansions >= budget {
-			return -1, overBudget, cut, expansions
+			return -1, OverBudget, cut, expansions
 		}
 		if expansions >= pauseAt {
 			p.push(cur)
-			return -1, paused, cut, expansions
+			return -1, Paused, cut, expansions
 		}
 		expansions++
 		atMax := int(cn.depth) >= maxDepth
@@ -751,7 +751,7 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 		L.keyShift = 64 - uint(p.keyBits)*uint(cdepth+1)
 		L.table, L.gen = p.table, p.gen[:len(p.table)]
 		L.mask, L.curGen = uint64(len(L.table)-1), p.curGen
-		skip := p.skip
+		skip := p.Skip
 		for wi, set := range cand {
 			for ; set != 0; set &= set - 1 {
 				a := &acts[wi*64+bits.TrailingZeros64(set)]
@@ -930,12 +930,12 @@ func (p *Planner) searchLoopWords(gs *goalSearch, ws *wordSearch, expansions int
 			}
 		}
 	}
-	return -1, exhausted, cut, expansions
+	return -1, Exhausted, cut, expansions
 }
 
 // candidatesWords returns the candidate set of the index at a node whose
 // row is cs (see actionIndex.candidates).
-func (p *Planner) candidatesWords(gs *goalSearch, ws *wordSearch, cs []uint64) []uint64 {
+func (p *Searcher) candidatesWords(gs *GoalSearch, ws *wordSearch, cs []uint64) []uint64 {
 	ix := gs.index
 	if len(p.cand) < ix.words {
 		p.cand = make([]uint64, ix.words)
@@ -980,7 +980,7 @@ func applyWords(a *wordAct, cs, chs []uint64) bool {
 }
 
 // heuristicWords is heuristic on words.
-func (p *Planner) heuristicWords(ws *wordSearch, st []uint64) (float64, int32) {
+func (p *Searcher) heuristicWords(ws *wordSearch, st []uint64) (float64, int32) {
 	gs := p.gs
 	var h float64
 	var steps int32
@@ -1125,7 +1125,7 @@ func wordShare(w int32, v uint64) uint64 {
 
 // recordWords is record on words, for node i whose row is st and hash
 // hash.
-func (p *Planner) recordWords(i int32, st []uint64, hash uint64) bool {
+func (p *Searcher) recordWords(i int32, st []uint64, hash uint64) bool {
 	if 2*len(p.nodes) > len(p.table) {
 		p.rehash()
 	}
@@ -1172,7 +1172,7 @@ func sameWords(ws *wordSearch, a, b []uint64) bool {
 }
 
 // growWords grows the word arena to at least need words.
-func (p *Planner) growWords(need int) {
+func (p *Searcher) growWords(need int) {
 	nw := make([]uint64, max(need, 2*len(p.words), 64))
 	copy(nw, p.words)
 	p.words = nw

@@ -1,4 +1,4 @@
-package engine
+package goap
 
 import (
 	"math"
@@ -6,10 +6,10 @@ import (
 	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
-// goalSearch is what the planner precomputes once per goal (and per
+// GoalSearch is what the planner precomputes once per goal (and per
 // Planner, lazily): the actions it may use, the state slots that tell
 // search states apart, and the admissible heuristic.
-type goalSearch struct {
+type GoalSearch struct {
 	goal    *Goal
 	cond    fastCond     // the goal condition
 	acts    []planAction // the relevant actions, flattened
@@ -79,7 +79,7 @@ type atom struct {
 	plain bool
 }
 
-// analyse computes the goalSearch of g over d.
+// analyse computes the GoalSearch of g over d.
 //
 // Relevance is a backward regression over parsed variables (never text):
 // V starts as the variables the goal reads; an action is relevant when it
@@ -90,14 +90,15 @@ type atom struct {
 // transitively, the sources of plain copies into K. Any plan can drop its
 // irrelevant steps and stay valid and reach the goal, at less cost; so the
 // search loses no optimal plan by using only relevant actions.
-func analyse(d *Domain, g *Goal) *goalSearch {
+func analyse(d *Problem, g *Goal) *GoalSearch {
 	ns := d.Schema.Len()
 	inV, inK := make([]bool, ns), make([]bool, ns)
 	inA := make([]bool, len(d.Actions))
 	for _, s := range g.Condition.Reads() {
 		inV[s] = true
 	}
-	for _, a := range d.Actions {
+	for ai := range d.Actions {
+		a := &d.Actions[ai]
 		if isCandidate(a, g) {
 			inA[a.Index] = true
 		}
@@ -109,7 +110,8 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 				m[s], changed = true, true
 			}
 		}
-		for _, a := range d.Actions {
+		for ai := range d.Actions {
+			a := &d.Actions[ai]
 			if !inA[a.Index] {
 				for _, s := range a.Effects.Writes() {
 					if inV[s] || inK[s] {
@@ -145,11 +147,12 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 			}
 		}
 	}
-	gs := &goalSearch{goal: g}
+	gs := &GoalSearch{goal: g}
 	written := make([]bool, ns)
 	gs.cond = flatCond(g.Condition)
 	gs.finish = math.Inf(1)
-	for _, a := range d.Actions {
+	for ai := range d.Actions {
+		a := &d.Actions[ai]
 		if !inA[a.Index] {
 			continue
 		}
@@ -195,7 +198,7 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 }
 
 // atomsOf splits a condition at its top-level "&&" and analyses each part.
-func atomsOf(d *Domain, gs *goalSearch, c *Condition) []atom {
+func atomsOf(d *Problem, gs *GoalSearch, c *Condition) []atom {
 	if c.IsEmpty() {
 		return nil
 	}
@@ -204,7 +207,7 @@ func atomsOf(d *Domain, gs *goalSearch, c *Condition) []atom {
 	for _, n := range parts {
 		a := atom{node: n, minCost: math.Inf(1), reads: n.Reads(nil), test: flatNode(c, n)}
 		for _, ai := range gs.actions {
-			act := d.Actions[ai]
+			act := &d.Actions[ai]
 			if writesAny(act.Effects, a.reads) && act.Cost < a.minCost {
 				a.minCost = act.Cost
 			}
@@ -219,7 +222,7 @@ func atomsOf(d *Domain, gs *goalSearch, c *Condition) []atom {
 
 // numericAtom recognises "x op c" with op one of < <= > >= and c a number,
 // when every relevant assignment to x has the form x = x + k1 - k2 ... .
-func numericAtom(d *Domain, gs *goalSearch, a *atom) {
+func numericAtom(d *Problem, gs *GoalSearch, a *atom) {
 	if a.node.Op() != expr.OpVarLit {
 		return
 	}
@@ -236,7 +239,7 @@ func numericAtom(d *Domain, gs *goalSearch, a *atom) {
 	a.slot, a.op, a.lit = slot, op, c
 	a.incInt, a.decInt = true, true
 	for _, ai := range gs.actions {
-		act := d.Actions[ai]
+		act := &d.Actions[ai]
 		if act.Effects == nil {
 			continue
 		}
