@@ -539,26 +539,26 @@ func (f *fastCond) eval(st State) bool {
 	return true
 }
 
-// flatNode flattens one conjunct; another shape is evaluated on the tree,
-// with the Unknown rule applied to the conjunct's own variables.
+// flatNode flattens one conjunct: its clause (see expr.Clause), or, for
+// another shape, the conjunct evaluated on the tree with the Unknown rule
+// applied to its own variables.
 func flatNode(c *Condition, n expr.Node) fastCond {
-	if t, ok := simpleTest(n); ok {
-		return fastCond{tests: []fastTest{t}}
+	if cl, ok := n.Clause(); ok {
+		return fastCond{tests: []fastTest{testOf(cl)}}
 	}
 	return fastCond{slow: n.Condition(c)}
 }
 
+// flatCond flattens c from expr's clauses of its conjunction, or keeps c
+// itself when a conjunct has another shape.
 func flatCond(c *Condition) fastCond {
-	if c.IsEmpty() {
-		return fastCond{}
+	clauses, ok := c.Clauses()
+	if !ok {
+		return fastCond{slow: c}
 	}
 	var tests []fastTest
-	for _, n := range conjuncts(c) {
-		t, ok := simpleTest(n)
-		if !ok {
-			return fastCond{slow: c}
-		}
-		tests = append(tests, t)
+	for _, cl := range clauses {
+		tests = append(tests, testOf(cl))
 	}
 	return fastCond{tests: tests}
 }
@@ -644,20 +644,16 @@ func flatEffect(e *Effect) fastEffect {
 	return fastEffect{as: out}
 }
 
-// simpleTest reports n as one flat test: "x op literal", "x" or "!x".
-func simpleTest(n expr.Node) (fastTest, bool) {
-	switch n.Op() {
+// testOf is the search's form of one clause: "x op literal" with its ev
+// form, "x" or "!x".
+func testOf(cl expr.Clause) fastTest {
+	switch cl.Op {
 	case expr.OpVarLit:
-		lit := n.Lit()
-		return fastTest{kind: testCmp, op: n.Cmp(), ev: evOf(n.Cmp(), lit), slot: n.Slot(), lit: lit, num: litNumber(lit), str: litString(lit)}, true
+		return fastTest{kind: testCmp, op: cl.Cmp, ev: evOf(cl.Cmp, cl.Lit), slot: cl.Slot, lit: cl.Lit, num: litNumber(cl.Lit), str: litString(cl.Lit)}
 	case expr.OpVar:
-		return fastTest{kind: testVar, ev: testVar, slot: n.Slot()}, true
-	case expr.OpNot:
-		if k := n.Kid(0); k.Op() == expr.OpVar {
-			return fastTest{kind: testNotVar, ev: testNotVar, slot: k.Slot()}, true
-		}
+		return fastTest{kind: testVar, ev: testVar, slot: cl.Slot}
 	}
-	return fastTest{}, false
+	return fastTest{kind: testNotVar, ev: testNotVar, slot: cl.Slot}
 }
 
 func litNumber(v Value) float64 { f, _ := v.AsNumber(); return f }

@@ -40,4 +40,3 @@ func TestFlatTestsGiveConditionEval(t *testing.T) {
 		}
 	}
 }
-
