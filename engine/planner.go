@@ -51,7 +51,7 @@ func (p *Plan) Names() []string {
 // variables (never text), to the actions that can matter: the goal's
 // candidates (see Action.Serves), then, transitively, those that assign a
 // variable read by a relevant action's precondition or by its assignments
-// to variables that matter (see analyse). This is done once per goal and Planner. It then runs an A*
+// to variables that matter (the search core's analysis, engine/internal/goap). This is done once per goal and Planner. It then runs an A*
 // search forward from the current state over those actions only,
 // simulating each action's effects on a copy of the state, until it takes
 // from the open set a state where the goal holds. An action may appear any

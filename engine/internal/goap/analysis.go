@@ -14,7 +14,7 @@ type GoalSearch struct {
 	cond    fastCond     // the goal condition
 	acts    []planAction // the relevant actions, flattened
 	actions []int32      // relevant actions, declaration order
-	direct  []int32      // the goal's candidates (see Action.Serves), declaration order
+	direct  []int32      // the goal's candidates (see isCandidate), declaration order
 	full    []int        // slots compared by value: read by the goal, a precondition or a relevant assignment
 	kinds   []int        // slots compared by kind only: arithmetic operands whose value matters nowhere
 	atoms   []atom       // conjuncts of the goal condition, for the heuristic
@@ -29,7 +29,7 @@ type GoalSearch struct {
 	// cheaper chainHash.
 	additive bool
 	// keyBits and keySteps are the layout of node.key for the domain's
-	// number of actions (see Planner.childKey).
+	// number of actions (see Searcher.childKey).
 	keyBits, keySteps int
 	// words is the search compiled to words (planner_words.go), or nil
 	// when the goal does not fit.

@@ -244,7 +244,7 @@ func (p *Searcher) expandBy(cur int32, cs State, a *planAction, atMax bool) (cut
 	cn := &p.nodes[cur]
 	g, depth, key := cn.g+a.cost, cn.depth+1, p.childKey(cn.key, cn.depth, ai)
 	if a.finishes {
-		// The step completes the goal (see Goal.Candidate): a goal node,
+		// The step completes the goal (it lists the goal in fulfills): a goal node,
 		// never expanded, so never merged with an equal state.
 		p.nodes = append(p.nodes, node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true})
 		p.push(child)

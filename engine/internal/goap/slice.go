@@ -5,7 +5,7 @@ import (
 )
 
 // Time-sliced search. A planner that serves a World's plan budget (see
-// World.PlanBudget) carries a Slice: the expansions it may still
+// engine.World.PlanBudget) carries a Slice: the expansions it may still
 // spend in this tick and, between ticks, the one search it suspended. The
 // suspended search is the planner's own arena (nodes, states, open set,
 // table) left as it was; the next search call for the same goal, depth
@@ -17,7 +17,7 @@ import (
 // One goal's planning is a chain of searches: the main search and, when it
 // finds no plan, the searches that explain the failure (the depth-256
 // search behind MAX_DEPTH_EXCEEDED, the searches that blame a backed-off
-// or forbidden action; see Planner.explain). Every search of the chain
+// or forbidden action; see engine.Planner.explain). Every search of the chain
 // counts against the budget and may be suspended. The searches of the
 // chain that ended before the suspended one are kept in done, so the next
 // tick's call replays them without spending an expansion and goes on with
