@@ -3,7 +3,6 @@ package engine
 import (
 	"container/heap"
 	"fmt"
-	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 	"math"
 	"strconv"
 	"strings"
@@ -13,58 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 )
-
-// chainRoleOf is the layered chain of bench.Synthetic in small: flags p0
-// (true) .. p{depth}, steps "step{k}" (pre p{k-1}, p{k} = true, cost 1),
-// and distractors that skip two layers at cost 3 or undo a layer.
-func chainRoleOf(depth int) RoleSpec {
-	p := func(i int) string { return "p" + strconv.Itoa(i) }
-	r := RoleSpec{Name: "Chain", Goals: []GoalSpec{NewGoal("top", p(depth), Normal)}}
-	for i := 0; i <= depth; i++ {
-		r.State = append(r.State, Var{p(i), BoolValue(i == 0)})
-	}
-	for k := 1; k <= depth; k++ {
-		r.Actions = append(r.Actions, NewAction("step"+strconv.Itoa(k)).Pre(p(k-1)).Effects(p(k)+" = true").Spec())
-	}
-	for a := 0; a < depth; a++ {
-		r.Actions = append(r.Actions,
-			NewAction("skip"+strconv.Itoa(a)).Pre(p(a)).Effects(p(min(a+2, depth))+" = true").Cost(3).Spec(),
-			NewAction("undo"+strconv.Itoa(a)).Pre(p(a+1)).Effects(p(a)+" = false").Spec())
-	}
-	return r
-}
-
-func TestRelaxedEstimateSeesAChainOfBooleanFacts(t *testing.T) {
-	d, err := Compile(chainRoleOf(10))
-	require.NoError(t, err)
-	pl := depthPlanner(d, 10)
-	gs := pl.searchGoal(d.Goal("top"))
-	require.Equal(t, 1, gs.NumAtoms())
-	facts, free, ok := gs.Relaxed(0)
-	require.True(t, ok, "p10 is 10 steps of cost 1 from p0")
-	assert.True(t, math.IsInf(free, 1), "every action needs a fact")
-	require.Len(t, facts, 10)
-	assert.Equal(t, goap.RelaxedFact{Slot: 9, Cost: 1}, facts[0], "the cheapest first")
-	assert.Equal(t, goap.RelaxedFact{Slot: 0, Cost: 10}, facts[9])
-
-	st := d.NewState()
-	h, steps := pl.s.Heuristic(gs, st)
-	assert.Equal(t, 10.0, h, "the optimum: the one-step estimate said 1")
-	assert.Equal(t, int32(1), steps, "the bound on steps stays one step")
-	st[4] = BoolValue(true)
-	h, _ = pl.s.Heuristic(gs, st)
-	assert.Equal(t, 6.0, h, "the cheapest true fact decides")
-
-	for _, general := range []bool{true, false} {
-		pl := depthPlanner(d, 10)
-		pl.s.GeneralOnly = general
-		p, err := pl.Plan(d.NewState())
-		require.NoError(t, err)
-		assert.Equal(t, strings.Fields("step1 step2 step3 step4 step5 step6 step7 step8 step9 step10"), p.Names())
-		assert.Equal(t, 10.0, p.Cost)
-		assert.Equal(t, 10, p.Expansions, "a perfect estimate expands only the plan's states (general only: %v)", general)
-	}
-}
 
 func TestRelaxedEstimateInTheWordSearchOfFourWords(t *testing.T) {
 	// p0..p3 fit 4 words; the word search's estimate is the relaxed one
@@ -95,46 +42,6 @@ func TestRelaxedEstimateInTheWordSearchOfFourWords(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, 3, p.Expansions, "sliced, general only: %v", general)
 	}
-}
-
-func TestRelaxedEstimateIsLeftOutWhenItCannotGain(t *testing.T) {
-	// One action sets the goal from anywhere: the relaxed cost is the
-	// one-step estimate everywhere.
-	d, err := Compile(RoleSpec{Name: "One", State: []Var{{"a", BoolValue(false)}, {"g", BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("g", "g", Normal)},
-		Actions: []ActionSpec{
-			NewAction("set").Effects("g = true").Spec(),
-			NewAction("via").Pre("a").Effects("g = true").Cost(2).Spec(),
-		}})
-	require.NoError(t, err)
-	gs := NewPlanner(d).searchGoal(d.Goal("g"))
-	_, _, ok := gs.Relaxed(0)
-	assert.False(t, ok)
-}
-
-func TestRelaxedEstimateCountsCopiesAsAdds(t *testing.T) {
-	// "b = a" may make b true, "b = false" adds nothing.
-	d, err := Compile(RoleSpec{Name: "Adds",
-		State: []Var{{"a", BoolValue(true)}, {"b", BoolValue(false)}, {"c", BoolValue(false)}, {"g", BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("g", "g", Normal)},
-		Actions: []ActionSpec{
-			NewAction("copy").Pre("a").Effects("b = a").Cost(2).Spec(),
-			NewAction("mid").Pre("b && !g").Effects("c = true, b = false").Cost(3).Spec(),
-			NewAction("done").Pre("c").Effects("g = true, a = false").Spec(),
-		}})
-	require.NoError(t, err)
-	pl := NewPlanner(d)
-	gs := pl.searchGoal(d.Goal("g"))
-	facts, _, ok := gs.Relaxed(0)
-	require.True(t, ok)
-	assert.Equal(t, []goap.RelaxedFact{{Slot: 2, Cost: 1}, {Slot: 1, Cost: 4}, {Slot: 0, Cost: 6}}, facts)
-	h, _ := pl.s.Heuristic(gs, d.NewState())
-	assert.Equal(t, 6.0, h)
-	p, err := pl.Plan(d.NewState())
-	require.NoError(t, err)
-	assert.Equal(t, []string{"copy", "mid", "done"}, p.Names())
-	assert.Equal(t, 6.0, p.Cost)
-	assert.Equal(t, 3, p.Expansions)
 }
 
 // relaxedDomain draws a small domain of 2 to 5 booleans with a bare
@@ -288,7 +195,7 @@ func TestRelaxedEstimateIsAdmissibleAndConsistent(t *testing.T) {
 		pl := depthPlanner(d, 1<<nb)
 		gs := pl.searchGoal(g)
 		for i := range gs.NumAtoms() {
-			if _, _, ok := gs.Relaxed(i); ok {
+			if gs.HasRelaxed(i) {
 				used++
 				break
 			}
@@ -299,8 +206,7 @@ func TestRelaxedEstimateIsAdmissibleAndConsistent(t *testing.T) {
 			h[s], _ = pl.s.Heuristic(gs, st)
 			require.LessOrEqual(t, h[s], opt[s], "admissible in state %b: %s", s, desc)
 			if gs.HasWords() {
-				words, _, _, _ := gs.Words()
-				row := make([]uint64, words)
+				row := make([]uint64, gs.NumWords())
 				require.True(t, gs.LoadWords(row, st))
 				hw, _ := pl.s.HeuristicWords(gs, row)
 				require.Equal(t, h[s], hw, "the word search's estimate in state %b: %s", s, desc)

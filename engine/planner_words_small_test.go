@@ -1,13 +1,12 @@
 package engine
 
 import (
-	"github.com/moonmind-ai/moonmind/engine/internal/goap"
-
 	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"

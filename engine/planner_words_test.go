@@ -1,13 +1,12 @@
 package engine
 
 import (
-	"github.com/moonmind-ai/moonmind/engine/internal/goap"
-
 	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
@@ -219,118 +218,6 @@ func TestWordSearchGivesTheGeneralSearch(t *testing.T) {
 	t.Logf("word search %d, general %d", words, general)
 	assert.Greater(t, words, 0, "some domains must run the word search")
 	assert.Greater(t, general, 0, "some domains must fall back")
-}
-
-// TestWordSearchTakesTheBenchDomains checks which goals compile to words:
-// the ones of fixed kinds do; slow shapes, fractions, kind changes and
-// start values that do not fit fall back.
-func TestWordSearchTakesTheBenchDomains(t *testing.T) {
-	compile := func(state []Var, goal string, acts ...ActionSpec) (*Domain, *goap.GoalSearch) {
-		d, err := Compile(RoleSpec{Name: "T", State: state, Goals: []GoalSpec{NewGoal("g", goal, Normal)}, Actions: acts})
-		require.NoError(t, err)
-		p := NewPlanner(d)
-		return d, p.searchGoal(d.Goals[0])
-	}
-	num := []Var{{"n", NumberValue(0)}, {"loc", StringValue("a")}, {"b", BoolValue(false)}}
-	_, gs := compile(num, `n > 3 && loc == "b"`, NewAction("inc").Effects("n = n + 2").Spec(),
-		NewAction("go").Pre("!b").Effects(`loc = "b", b = true`).Spec())
-	require.True(t, gs.HasWords(), "numbers, a string and a boolean")
-	words, _, _, _ := gs.Words()
-	assert.Equal(t, 3, words)
-
-	_, gs = compile(num, "n > 3", NewAction("half").Effects("n = n + 0.5").Spec())
-	assert.False(t, gs.HasWords(), "a fractional step")
-	_, gs = compile(num, "n > 3", NewAction("set").Effects(`n = "x"`).Spec())
-	assert.False(t, gs.HasWords(), "an assignment that changes the kind")
-	_, gs = compile(num, "n > 3 || b", NewAction("inc").Effects("n = n + 1").Spec())
-	assert.False(t, gs.HasWords(), "a goal that is not a conjunction of flat tests")
-
-	// A start state of other kinds or values runs the general search.
-	d, _ := compile(num, "n > 3", NewAction("inc").Effects("n = n + 1").Spec())
-	for _, v := range []Value{NumberValue(0.5), StringValue("x"), {}} {
-		st := d.NewState()
-		st[0] = v
-		p := NewPlanner(d)
-		_, _ = p.Plan(st)
-		assert.False(t, p.s.WordMode(), "start n = %v", v)
-	}
-	p := NewPlanner(d)
-	// PlanFor leaves the state after the plan in p.sim (Plan does not
-	// apply its last goal's steps: nothing reads them).
-	pl, err := p.PlanFor(d.Goals[0], d.NewState())
-	require.NoError(t, err)
-	assert.True(t, p.s.WordMode())
-	assert.Equal(t, []string{"inc", "inc", "inc", "inc"}, pl.Names())
-	assert.Equal(t, NumberValue(4), p.sim[0], "the state after the plan, read back from words")
-}
-
-// TestWordChildHashesAreTheirRowsHashes checks the sum hash of a word
-// search without dense passes: every node's hash, updated from its
-// parent's for the assigned words alone, is the hash of its whole row.
-func TestWordChildHashesAreTheirRowsHashes(t *testing.T) {
-	var state []Var
-	var acts []ActionSpec
-	for i := range 20 {
-		state = append(state, Var{Name: "f" + strconv.Itoa(i), Value: BoolValue(i == 0)})
-	}
-	state = append(state, Var{Name: "n", Value: NumberValue(0)})
-	for i := range 19 {
-		f, g := "f"+strconv.Itoa(i), "f"+strconv.Itoa(i+1)
-		acts = append(acts, NewAction("step"+strconv.Itoa(i)).Pre(f).Effects(f+" = false, "+g+" = true").Spec(),
-			NewAction("back"+strconv.Itoa(i)).Pre(g+" && n < 3").Effects(g+" = false, "+f+" = true, n = n + 1").Spec())
-	}
-	d, err := Compile(RoleSpec{Name: "Wide", State: state, Actions: acts,
-		Goals: []GoalSpec{NewGoal("end", "f19", Normal)}})
-	require.NoError(t, err)
-	pl := NewPlanner(d)
-	pl.MaxDepth = 30
-	p, err := pl.Plan(d.NewState())
-	require.NoError(t, err)
-	assert.Len(t, p.Steps, 19)
-	gs := pl.s.Last()
-	require.True(t, gs.HasWords())
-	require.True(t, pl.s.WordMode())
-	_, _, dense, _ := gs.Words()
-	require.False(t, dense, "21 words: no dense passes")
-	require.Greater(t, pl.s.NumNodes(), 19)
-	for i := range int32(pl.s.NumNodes()) {
-		if pl.s.NodeDone(i) {
-			continue
-		}
-		assert.Equal(t, pl.s.NodeStateHash(i), pl.s.NodeHash(i), "node %d", i)
-	}
-}
-
-// TestDenseChildHashesAreTheirRowsHashes checks the hash a dense pass
-// computes as it builds a child against hashWords of the child's row.
-func TestDenseChildHashesAreTheirRowsHashes(t *testing.T) {
-	d, err := Compile(RoleSpec{Name: "Deep",
-		State: []Var{{"hunger", NumberValue(80)}, {"food", NumberValue(0)}, {"tired", NumberValue(0)}, {"home", BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("stocked", "food > 80", Normal)},
-		Actions: []ActionSpec{
-			NewAction("Eat").Pre("food > 0").Effects("hunger = hunger - 50, food = food - 5").Spec(),
-			NewAction("Forage").Pre("tired < 50").Effects("tired = tired + 20, food = food + 10, hunger = hunger + 5").Spec(),
-			NewAction("Sleep").Pre("tired > 30").Effects("tired = tired - 50, home = true").Spec(),
-			NewAction("Share").Pre("home").Effects("food = hunger, home = false").Spec(),
-		}})
-	require.NoError(t, err)
-	pl := NewPlanner(d)
-	pl.MaxDepth = 20
-	_, err = pl.Plan(d.NewState())
-	require.NoError(t, err)
-	gs := pl.s.Last()
-	require.True(t, gs.HasWords())
-	require.True(t, pl.s.WordMode())
-	_, _, dense, moves := gs.Words()
-	require.True(t, dense)
-	require.Equal(t, 1, moves, "Share copies hunger into food")
-	require.Greater(t, pl.s.NumNodes(), 12)
-	for i := range int32(pl.s.NumNodes()) {
-		if pl.s.NodeDone(i) {
-			continue
-		}
-		assert.Equal(t, pl.s.NodeStateHash(i), pl.s.NodeHash(i), "node %d", i)
-	}
 }
 
 // TestPlanTakesAShortState checks that a start state without the

@@ -136,6 +136,3 @@ func (p *Searcher) Reset(prob *Problem) { p.prob = prob }
 
 // Problem returns the problem the searcher runs over.
 func (p *Searcher) Problem() *Problem { return p.prob }
-
-// WordMode reports whether the last search ran on words.
-func (p *Searcher) WordMode() bool { return p.wmode }
