@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // UtilitySpec is the utility data of an action, read by the utility
 // planner. A zero Cost, Value or Weight means the default 1 unless
 // Set marks it as given, so an explicit 0 stays 0.
@@ -94,7 +96,8 @@ func (a *Action) Serves(g *Goal) bool {
 // isCandidate reports whether a is a candidate for g: it fulfills g or
 // assigns a variable g's condition reads (see Serves).
 func isCandidate(a *Action, g *Goal) bool {
-	return a.Serves(g) || writesAny(a.Effects, g.Condition.Reads())
+	reads := g.Condition.Reads()
+	return a.Serves(g) || slices.ContainsFunc(a.Effects.Writes(), func(w int) bool { return slices.Contains(reads, w) })
 }
 
 // ActionBuilder builds an ActionSpec step by step, for actions declared in

@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"strconv"
+
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 )
 
 // planJob is an agent's time-sliced planning job: the goals it asked the
@@ -11,7 +13,7 @@ import (
 type planJob struct {
 	open    bool     // the agent waits in the world's queue
 	planner *Planner // borrowed when first served, returned when the job ends
-	slice   searchSlice
+	slice   goap.Slice
 	tried   []bool // per goal: planned in this job without a plan
 	// probe is set for a job that only asks whether the goals in want
 	// have a plan while the agent's plan runs (higher goals that became
@@ -172,21 +174,21 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 	a.time = a.tickFrom
 	defer func() { a.time = saved }()
 	if j.planner != nil && j.planner.Domain != a.Domain { // reloaded
-		j.planner.slice = nil
+		j.planner.s.Slice = nil
 		j.planner.Domain.returnPlanner(j.planner)
 		j.planner = nil
 	}
 	if j.planner == nil {
 		j.planner = a.Domain.borrowPlanner(a.planner)
-		j.slice.held = false
+		j.slice.Drop()
 	}
 	p := j.planner
 	p.MaxDepth, p.Budget, p.Chaining = a.planner.MaxDepth, a.planner.Budget, a.planner.Chaining
 	sl := &j.slice
-	sl.left = left
-	p.slice = sl
-	defer func() { p.slice = nil }()
-	before := p.expanded
+	sl.SetLeft(left)
+	p.s.Slice = sl
+	defer func() { p.s.Slice = nil }()
+	before := p.s.Expanded
 	if len(j.tried) != len(a.Domain.Goals) {
 		j.resetTried(len(a.Domain.Goals))
 	}
@@ -203,28 +205,30 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 			continue
 		}
 		if j.tried[g.Index] || !j.probe && a.sat()[g.Index] || g.Satisfied(a.State) || a.Domain.Decide == "utility" && !a.pursuing(g) {
-			if sl.held && sl.key.gs.goal == g {
-				a.emit(Event{Kind: EventReplan, Goal: g.Name, Expansions: sl.soFar(),
+			if held := sl.HeldGoal(); held != nil && held.Index == g.Index {
+				a.emit(Event{Kind: EventReplan, Goal: g.Name, Expansions: sl.SoFar(),
 					Reason: "suspended search dropped: the goal holds now"})
-				sl.held, j.since = false, 0
+				sl.Drop()
+				j.since = 0
 			}
 			continue
 		}
-		if sl.held && sl.key.gs.goal != g {
-			a.emit(Event{Kind: EventReplan, Goal: sl.key.gs.goal.Name, Expansions: sl.soFar(),
+		if held := sl.HeldGoal(); held != nil && held.Index != g.Index {
+			a.emit(Event{Kind: EventReplan, Goal: held.Name, Expansions: sl.SoFar(),
 				Reason: "suspended search dropped: goal " + g.Name + " (" + g.Priority.String() + ") became unsatisfied"})
-			sl.held, j.since = false, 0
+			sl.Drop()
+			j.since = 0
 		}
 		p.exclude = a.excludeFor(g, a.backedOff())
 		p.Policy = a.currentPolicy()
-		wasHeld, soFar := sl.held, sl.soFar()
+		wasHeld, soFar := sl.Held(), sl.SoFar()
 		plan, err := p.PlanFor(g, a.State)
 		if wasHeld {
 			e := Event{Kind: EventPlanResumed, Goal: g.Name, Expansions: soFar,
 				Reason: "resumed after " + plural(a.tick-j.since, "tick")}
-			if sl.restarted != "" {
+			if why := sl.Restarted(); why != "" {
 				e.Expansions = 0
-				e.Reason = "restarted: " + sl.restarted
+				e.Reason = "restarted: " + why
 			}
 			a.emit(e)
 		}
@@ -232,27 +236,28 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 			if j.since == 0 {
 				j.since = a.tick
 			}
-			spent = p.expanded - before
-			a.emit(Event{Kind: EventPlanSuspended, Goal: g.Name, Expansions: sl.soFar(),
+			spent = p.s.Expanded - before
+			a.emit(Event{Kind: EventPlanSuspended, Goal: g.Name, Expansions: sl.SoFar(),
 				Reason: suspendNote(spent, pos, of)})
 			return spent, false
 		}
-		sl.held, j.since = false, 0
+		sl.Drop()
+		j.since = 0
 		j.tried[g.Index] = true
 		if j.probe {
 			if err == nil && a.allowed(plan.Steps) == "" {
 				a.ready = &readyPlan{at: a.tick, goal: g, steps: append([]*Action(nil), plan.Steps...), cost: plan.Cost, expansions: plan.Expansions}
 				a.endJob(false)
-				return p.expanded - before, true
+				return p.s.Expanded - before, true
 			}
 			continue
 		}
 		if a.takePlan(g, plan, err, 0) {
 			a.endJob(false)
-			return p.expanded - before, true
+			return p.s.Expanded - before, true
 		}
 	}
-	spent = p.expanded - before
+	spent = p.s.Expanded - before
 	a.endJob(true)
 	return spent, true
 }
@@ -262,11 +267,12 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 func (a *Agent) endJob(failed bool) {
 	j := &a.job
 	if j.planner != nil {
-		j.planner.slice = nil
+		j.planner.s.Slice = nil
 		j.planner.Domain.returnPlanner(j.planner)
 		j.planner = nil
 	}
-	j.open, j.probe, j.since, j.slice.held = false, false, 0, false
+	j.open, j.probe, j.since = false, false, 0
+	j.slice.Drop()
 	j.failed = failed
 	if failed {
 		j.from = append(j.from[:0], a.State...)
@@ -286,4 +292,14 @@ func plural(n int, word string) string {
 		s += "s"
 	}
 	return s
+}
+
+// errSearchPaused is what Planner.PlanFor returns when its search ran out
+// of its slice's budget; the job asks again next tick.
+var errSearchPaused = errors.New("engine: the search ran out of this tick's plan budget")
+
+// suspendNote is the reason of a plan-suspended record.
+func suspendNote(tick, pos, of int) string {
+	return "plan budget spent (" + plural(tick, "expansion") + " this tick); queue position " +
+		strconv.Itoa(pos) + " of " + strconv.Itoa(of) + "; resumes first next tick"
 }

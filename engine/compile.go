@@ -313,6 +313,7 @@ func (c *compiler) finish(initial []Value) {
 	typesStartFalse(d, initial)
 	d.Initial = State(initial)
 	d.ByPrio = sortedByPriority(d.Goals)
+	d.lowered = d.lower()
 }
 
 func parseMsg(err error) string {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 )
 
 // Var is a named state variable with its initial value.
@@ -74,6 +76,9 @@ type Domain struct {
 	// their failures in its trace) sets it after Compile, before the
 	// domain is shared.
 	Scoring func(a *Agent, begin bool)
+
+	// lowered is the domain as the search core reads it (see lower).
+	lowered *goap.Problem
 
 	goalIndex   map[string]*Goal
 	actionIndex map[string]*Action
@@ -275,4 +280,25 @@ func (d *Domain) Undeclared() []Problem {
 		check(a.Pos, "action \""+a.Name+"\" effects", a.Effects.Reads())
 	}
 	return out
+}
+
+// lower builds the problem the search core reads from the compiled goals
+// and actions: their conditions, effects and costs by index, and the goals
+// each action fulfills.
+func (d *Domain) lower() *goap.Problem {
+	pr := &goap.Problem{Schema: d.Schema, Initial: d.Initial,
+		Actions: make([]goap.Action, len(d.Actions)), Goals: make([]*goap.Goal, len(d.Goals))}
+	for i, g := range d.Goals {
+		pr.Goals[i] = &goap.Goal{Name: g.Name, Index: i, Condition: g.Condition}
+	}
+	for i, a := range d.Actions {
+		la := goap.Action{Name: a.Name, Index: i, Pre: a.Pre, Effects: a.Effects, Cost: a.Cost, NoRerun: a.NoRerun}
+		for _, f := range a.Fulfills {
+			if f.Index < len(d.Goals) && d.Goals[f.Index] == f {
+				la.Fulfills = append(la.Fulfills, pr.Goals[f.Index])
+			}
+		}
+		pr.Actions[i] = la
+	}
+	return pr
 }

@@ -1,10 +1,6 @@
 package engine
 
-import (
-	"math"
-	"slices"
-	"strconv"
-)
+import "github.com/moonmind-ai/moonmind/engine/internal/goap"
 
 // Planner limits.
 const (
@@ -55,7 +51,7 @@ func (p *Plan) Names() []string {
 // variables (never text), to the actions that can matter: the goal's
 // candidates (see Action.Serves), then, transitively, those that assign a
 // variable read by a relevant action's precondition or by its assignments
-// to variables that matter (see analyse). This is done once per goal and Planner. It then runs an A*
+// to variables that matter (the search core's analysis, engine/internal/goap). This is done once per goal and Planner. It then runs an A*
 // search forward from the current state over those actions only,
 // simulating each action's effects on a copy of the state, until it takes
 // from the open set a state where the goal holds. An action may appear any
@@ -162,40 +158,15 @@ type Planner struct {
 	// has a plan only through such an action fails with BACKED_OFF naming
 	// it.
 	exclude []bool
-	skip    []bool // exclude or forbidden by Policy; nil when nothing is left out
-	skipBuf []bool
+	skipBuf []bool // the array of s.Skip, the actions left out (see prepareSkip)
 
-	n      int // state width
-	nodes  []node
-	states State
-	heap   []openEntry
-	table  []int32
-	gen    []uint32
-	curGen uint32
-	held   []bool
+	// s is the search core: its Skip, Budget, Slice and buffers.
+	s goap.Searcher
 
-	keyBits, keySteps int // the layout of node.key
-	maxDepth          int // of the running search
-	cand              []uint64
-
-	cacheFor *Domain
-	cache    []*goalSearch // by Goal.Index
-	gs       *goalSearch   // the goal being searched
-
-	// The word search's arena (see planner_words.go): nw words per node;
-	// wmode says the last search ran on words.
-	words       []uint64
-	nw          int
-	wmode       bool
-	generalOnly bool // tests: never run the word search
-
-	sim  State
-	plan Plan
-
-	slice    *searchSlice // a time-sliced job's budget and suspended search (plan_slice.go); nil plans in one go
-	expanded int          // node expansions of the sliced searches so far, for the world's plan budget
-	replayed *doneSearch  // the last search, when the slice replayed it from an earlier tick; nil when it ran
-	pathBuf  []int32
+	scratch State // planDirect's simulated state
+	sim     State
+	plan    Plan
+	pathBuf []int32
 }
 
 // NewPlanner returns a planner over d with chaining on, MaxDepth
@@ -228,8 +199,9 @@ func (p *Planner) Plan(st State) (*Plan, error) {
 	if p.exclude != nil || p.Policy != nil {
 		p.prepareSkip()
 	} else {
-		p.skip = nil // prepareSkip's common case, without the call
+		p.s.Skip = nil // prepareSkip's common case, without the call
 	}
+	p.prepareSearch()
 	// The plan emptied field by field: the slices keep their arrays, so
 	// only their lengths are written.
 	p.plan.Steps, p.plan.Goals = p.plan.Steps[:0], p.plan.Goals[:0]
@@ -243,14 +215,11 @@ func (p *Planner) Plan(st State) (*Plan, error) {
 	for i, g := range goals {
 		// The goal's flattened condition gives exactly g.Satisfied, faster,
 		// on a state that has every slot.
-		var gs *goalSearch // searchGoal, its cached case without the call
-		if p.cacheFor == p.Domain && uint(g.Index) < uint(len(p.cache)) {
-			gs = p.cache[g.Index]
+		gs := p.s.Cached(g.Index)
+		if gs == nil || gs.Goal() != p.Domain.lowered.Goals[g.Index] {
+			gs = p.s.GoalSearch(p.goalOf(g))
 		}
-		if gs == nil || gs.goal != g {
-			gs = p.searchGoalSlow(g)
-		}
-		if full && gs.cond.eval(sim) || !full && g.Satisfied(sim) {
+		if full && gs.Satisfied(sim) || !full && g.Satisfied(sim) {
 			continue
 		}
 		apply := i < len(goals)-1
@@ -259,10 +228,10 @@ func (p *Planner) Plan(st State) (*Plan, error) {
 			sim, own = p.sim, true
 		}
 		var err error
-		if p.slice != nil {
-			err = p.planGoal(gs, sim, apply)
+		if p.s.Slice != nil {
+			err = p.planGoal(g, gs, sim, apply)
 		} else {
-			err = p.planGoalSearch(gs, sim, apply) // planGoal without the call
+			err = p.planGoalSearch(g, gs, sim, apply) // planGoal without the call
 		}
 		if err != nil {
 			return nil, err
@@ -278,10 +247,15 @@ func (p *Planner) Plan(st State) (*Plan, error) {
 // empty plan.
 func (p *Planner) PlanFor(g *Goal, st State) (*Plan, error) {
 	p.prepareSkip()
+	p.prepareSearch()
 	p.sim = append(p.sim[:0], st...)
 	p.plan = Plan{Steps: p.plan.Steps[:0], Goals: p.plan.Goals[:0]}
 	if !g.Satisfied(p.sim) {
-		if err := p.planGoal(p.searchGoal(g), p.sim, true); err != nil {
+		gs := p.s.Cached(g.Index)
+		if gs == nil || gs.Goal() != p.goalOf(g) {
+			gs = p.s.GoalSearch(p.goalOf(g))
+		}
+		if err := p.planGoal(g, gs, p.sim, true); err != nil {
 			return nil, err
 		}
 	}
@@ -300,96 +274,89 @@ func (p *Planner) splitGoals() {
 	}
 }
 
-// planGoal appends the steps of gs's goal to p.plan and, when apply is
-// set, applies them to sim (else sim is only read). Under a
-// plan budget (see searchSlice) it returns errSearchPaused when a search
+// prepareSearch points the search core at the domain's lowered problem
+// with the planner's budget.
+func (p *Planner) prepareSearch() {
+	if p.s.Problem() != p.Domain.lowered {
+		p.s.Reset(p.Domain.lowered)
+	}
+	p.s.Budget = p.budget()
+}
+
+// goalOf returns g as the search core knows it: the domain's lowered goal,
+// or for a goal of another domain a lowering of its own that no action
+// fulfills.
+func (p *Planner) goalOf(g *Goal) *goap.Goal {
+	if goals := p.Domain.lowered.Goals; g.Index >= 0 && g.Index < len(goals) && p.Domain.Goals[g.Index] == g {
+		return goals[g.Index]
+	}
+	return &goap.Goal{Name: g.Name, Index: -1, Condition: g.Condition}
+}
+
+// planGoal appends the steps of g (whose analysis is gs) to p.plan and,
+// when apply is set, applies them to sim (else sim is only read). Under a
+// plan budget (see goap.Slice) it returns errSearchPaused when a search
 // of the goal's chain, the main search or one that explains its failure,
 // ran out of the tick's budget.
-func (p *Planner) planGoal(gs *goalSearch, sim State, apply bool) error {
-	if sl := p.slice; sl != nil {
-		sl.beginChain()
-		err := p.planGoalSearch(gs, sim, apply)
+func (p *Planner) planGoal(g *Goal, gs *goap.GoalSearch, sim State, apply bool) error {
+	if sl := p.s.Slice; sl != nil {
+		sl.BeginChain()
+		err := p.planGoalSearch(g, gs, sim, apply)
 		if err != errSearchPaused {
-			sl.endChain()
+			sl.EndChain()
 		}
 		return err
 	}
-	return p.planGoalSearch(gs, sim, apply)
+	return p.planGoalSearch(g, gs, sim, apply)
 }
 
-func (p *Planner) planGoalSearch(gs *goalSearch, sim State, apply bool) error {
-	g := gs.goal
-	if len(gs.direct) == 0 {
+func (p *Planner) planGoalSearch(g *Goal, gs *goap.GoalSearch, sim State, apply bool) error {
+	if len(gs.Direct()) == 0 {
 		return &PlanError{Reason: Unreachable, Goal: g.Name, MaxDepth: p.depth(),
 			Detail: "no action fulfills the goal or assigns a variable its condition reads" + p.Domain.namedConditionNote(g.Condition)}
 	}
 	if !p.Chaining {
-		return p.planDirect(gs, sim, apply)
+		return p.planDirect(g, gs, sim, apply)
 	}
 	maxDepth := p.depth()
-	var end int32
-	var res outcome
-	var cut bool
-	var exp int
-	if p.slice != nil {
-		end, res, cut, exp = p.search(gs, sim, maxDepth)
-	} else { // search without the call
-		p.replayed = nil
-		end, res, cut, exp = p.searchNew(gs, sim, maxDepth, math.MaxInt)
-	}
+	end, res, cut, exp := p.s.Search(gs, sim, maxDepth)
 	p.plan.Expansions += exp
-	if res == paused {
+	if res == goap.Paused {
 		return errSearchPaused
 	}
-	if res != found {
-		err := p.explain(gs, sim, maxDepth, res, cut, exp)
-		if p.suspended() {
+	if res != goap.Found {
+		err := p.explain(g, gs, sim, maxDepth, res, cut, exp)
+		if p.s.Suspended() {
 			return errSearchPaused // an explaining search was suspended
 		}
 		return err
 	}
+	// The path comes out last step first.
 	start := len(p.plan.Steps)
-	if end == replayEnd {
-		// Walk back from end; steps come out reversed.
-		p.pathBuf = p.pathTo(end, p.pathBuf[:0])
-		for i := len(p.pathBuf) - 1; i >= 0; i-- {
-			p.plan.Steps = append(p.plan.Steps, p.Domain.Actions[p.pathBuf[i]])
-		}
-	} else {
-		// Walk back from end, writing the steps from the last: a node's
-		// depth is its path's length.
-		n := int(p.nodes[end].depth)
-		steps := slices.Grow(p.plan.Steps, n)[:start+n]
-		nodes, acts := p.nodes, p.Domain.Actions
-		for i, k := end, start+n-1; k >= start; i, k = nodes[i].parent, k-1 {
-			steps[k] = acts[nodes[i].action]
-		}
-		p.plan.Steps = steps
+	p.pathBuf = p.s.PathTo(end, p.pathBuf[:0])
+	for i := len(p.pathBuf) - 1; i >= 0; i-- {
+		p.plan.Steps = append(p.plan.Steps, p.Domain.Actions[p.pathBuf[i]])
 	}
-	cost := p.nodes[end].g
+	cost := p.s.Cost(end)
 	p.plan.Cost += cost
 	p.plan.Goals = append(p.plan.Goals, GoalPlan{Goal: g, Steps: p.plan.Steps[start:len(p.plan.Steps):len(p.plan.Steps)], Cost: cost})
-	switch {
-	case !apply:
-	case p.wmode:
-		gs.words.store(sim, p.wordState(end))
-	default:
-		copy(sim, p.nodeState(end))
+	if apply {
+		p.s.StoreEnd(end, sim)
 	}
 	return nil
 }
 
-func (p *Planner) planDirect(gs *goalSearch, sim State, apply bool) error {
-	g := gs.goal
+func (p *Planner) planDirect(g *Goal, gs *goap.GoalSearch, sim State, apply bool) error {
 	var best, blocked, leftOut *Action
-	p.n = p.Domain.Schema.Len()
-	if len(p.states) < 2*p.n {
-		p.states = make(State, max(2*p.n, 64))
+	n := p.Domain.Schema.Len()
+	if len(p.scratch) < n {
+		p.scratch = make(State, max(n, 64))
 	}
-	scratch := p.states[:p.n]
-	for _, i := range gs.direct {
+	scratch := p.scratch[:n]
+	skip := p.s.Skip
+	for _, i := range gs.Direct() {
 		a := p.Domain.Actions[i]
-		skipped := p.skip != nil && p.skip[i]
+		skipped := skip != nil && skip[i]
 		if skipped && leftOut != nil {
 			continue
 		}
@@ -438,27 +405,16 @@ func (p *Planner) planDirect(gs *goalSearch, sim State, apply bool) error {
 	return nil
 }
 
-func writesAny(e *Effect, slots []int) bool {
-	for _, w := range e.Writes() {
-		for _, s := range slots {
-			if w == s {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // explain builds the error for a search that found no plan: when actions
 // were left out and a plan exists with them, the error names the first
 // left-out step of that plan (BACKED_OFF or NOT_AUTHORIZED); otherwise
 // the search's own reason.
-func (p *Planner) explain(gs *goalSearch, start State, maxDepth int, res outcome, cut bool, expansions int) error {
-	e := p.explainSearch(gs, start, maxDepth, res, cut, expansions)
-	if p.skip == nil || p.suspended() {
+func (p *Planner) explain(g *Goal, gs *goap.GoalSearch, start State, maxDepth int, res goap.Outcome, cut bool, expansions int) error {
+	e := p.explainSearch(g, gs, start, maxDepth, res, cut, expansions)
+	if p.s.Skip == nil || p.s.Suspended() {
 		return e
 	}
-	if le := p.blameLeftOut(gs, start, maxDepth); le != nil {
+	if le := p.blameLeftOut(g, gs, start, maxDepth); le != nil {
 		return le
 	}
 	return e
@@ -466,154 +422,16 @@ func (p *Planner) explain(gs *goalSearch, start State, maxDepth int, res outcome
 
 // explainSearch builds the error for a search that found no plan, from
 // that search alone.
-func (p *Planner) explainSearch(gs *goalSearch, start State, maxDepth int, res outcome, cut bool, expansions int) *PlanError {
-	g := gs.goal
-	if res == overBudget {
-		return &PlanError{Reason: SearchBudgetExceeded, Goal: g.Name, MaxDepth: maxDepth, Expansions: expansions,
-			Detail: "the search expanded " + strconv.Itoa(expansions) + " states without reaching the goal"}
-	}
-	if res == deadEnd {
-		return &PlanError{Reason: Unreachable, Goal: g.Name, MaxDepth: maxDepth,
-			Detail: "the goal's condition can never hold: no action can move its variables toward it, or the actions that do run out of a resource nothing restores" + p.deadEndNote(gs, start)}
-	}
-	if cut {
-		e := &PlanError{Reason: MaxDepthExceeded, Goal: g.Name, MaxDepth: maxDepth, Expansions: expansions,
-			Detail: "no plan within " + strconv.Itoa(maxDepth) + " steps; the search was cut by the depth limit"}
-		if maxDepth == MaxMaxDepth {
-			return e
-		}
-		end, res2, cut2, _ := p.search(gs, start, MaxMaxDepth)
-		switch {
-		case res2 == paused:
-			return e // suspended: the caller asks again next tick
-		case res2 == found:
-			e.Detail = "a plan of " + strconv.Itoa(p.endDepth(end)) + " steps exists, beyond maxDepth " + strconv.Itoa(maxDepth)
-			return e
-		case res2 == overBudget || cut2:
-			return e
-		}
-		// The deeper search proved there is no plan at all; its record of
-		// the preconditions that held is the complete one.
-	}
-	e := &PlanError{Reason: Unreachable, Goal: g.Name, MaxDepth: maxDepth, Expansions: expansions,
-		Detail: "no chain of actions reaches the goal"}
-	var blocker *Action
-	excluded := 0
-	held := p.heldNow()
-	for _, ai := range gs.direct {
-		if p.skip != nil && p.skip[ai] {
-			excluded++
-			continue
-		}
-		// The first never-enabled action that fulfills the goal, else the
-		// first never-enabled candidate.
-		if a := p.Domain.Actions[ai]; !held[ai] && (blocker == nil || a.Serves(g) && !blocker.Serves(g)) {
-			blocker = a
-		}
-	}
-	if excluded == len(gs.direct) {
-		e.Detail = "every action that could reach the goal is left out (backed off after a failure, or not permitted)"
-		return e
-	}
-	if blocker == nil {
-		return e
-	}
-	e.Action, e.Precondition = blocker.Name, blocker.Pre.Source()
-	e.Detail = "the precondition of \"" + blocker.Name + "\" never holds"
-	if p.cyclic(blocker) {
-		e.Reason = CyclicPrecondition
-		e.Detail = "the precondition of \"" + blocker.Name + "\" can only be produced by a chain of actions that need what the chain produces"
-		return e
-	}
-	if root := p.rootBlocker(gs, blocker); root != blocker {
-		e.Action, e.Precondition = root.Name, root.Pre.Source()
-		e.Detail = "the precondition of \"" + root.Name + "\" never holds, so \"" + blocker.Name +
-			"\" (\"" + blocker.Pre.Source() + "\") can never run"
-	}
-	return e
+func (p *Planner) explainSearch(g *Goal, gs *goap.GoalSearch, start State, maxDepth int, res goap.Outcome, cut bool, expansions int) *PlanError {
+	f := p.s.Explain(gs, start, maxDepth, res, cut, expansions)
+	return &PlanError{Reason: failureReasons[f.Reason], Goal: g.Name, Action: f.Action, Precondition: f.Precondition,
+		MaxDepth: maxDepth, Expansions: f.Expansions, Detail: f.Detail}
 }
 
-// rootBlocker follows a blocked chain down from blocker, an action whose
-// precondition never held in the search: while some relevant action that
-// assigns a variable the current action's precondition reads never had
-// its own precondition hold either (the first in declaration order), it
-// is the cause one link further down. It returns the last such action:
-// the one whose precondition blocks the chain.
-func (p *Planner) rootBlocker(gs *goalSearch, blocker *Action) *Action {
-	seen := map[int]bool{blocker.Index: true}
-	held := p.heldNow()
-	cur := blocker
-	for {
-		var next *Action
-		reads := cur.Pre.Reads()
-		for _, ai := range gs.actions {
-			w := p.Domain.Actions[ai]
-			if seen[w.Index] || held[ai] || (p.skip != nil && p.skip[ai]) || w.Pre.IsEmpty() {
-				continue
-			}
-			if writesAny(w.Effects, reads) {
-				next = w
-				break
-			}
-		}
-		if next == nil {
-			return cur
-		}
-		seen[next.Index] = true
-		cur = next
-	}
+// failureReasons are the reasons of the search core's failures.
+var failureReasons = [...]Reason{
+	goap.Unreachable:        Unreachable,
+	goap.CyclicPrecondition: CyclicPrecondition,
+	goap.MaxDepthExceeded:   MaxDepthExceeded,
+	goap.BudgetExceeded:     SearchBudgetExceeded,
 }
-
-// cyclic reports whether a's precondition can only be produced by a cycle:
-// take the variables it reads and, transitively, those read by the
-// preconditions of the actions that assign them; every one of them is
-// assigned by some action, and every such action needs one of them.
-func (p *Planner) cyclic(a *Action) bool {
-	// V: the variables a's precondition reads, closed over the
-	// preconditions of the actions that assign them.
-	d := p.Domain
-	inV := make([]bool, d.Schema.Len())
-	var order []int
-	add := func(s int) {
-		if !inV[s] {
-			inV[s] = true
-			order = append(order, s)
-		}
-	}
-	for _, s := range a.Pre.Reads() {
-		add(s)
-	}
-	for k := 0; k < len(order); k++ {
-		for _, w := range d.Actions {
-			if writesAny(w.Effects, order[k:k+1]) {
-				for _, r := range w.Pre.Reads() {
-					add(r)
-				}
-			}
-		}
-	}
-	// Cyclic when every variable of V has producers and every producer
-	// needs a variable of V: only the chain itself could start the chain.
-	for _, s := range order {
-		produced := false
-		for _, w := range d.Actions {
-			if !writesAny(w.Effects, []int{s}) {
-				continue
-			}
-			produced = true
-			needs := false
-			for _, r := range w.Pre.Reads() {
-				needs = needs || inV[r]
-			}
-			if !needs {
-				return false
-			}
-		}
-		if !produced {
-			return false
-		}
-	}
-	return len(order) > 0
-}
-
-var _ = math.Inf

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -23,35 +22,6 @@ func forageRole(sleep bool) RoleSpec {
 		Goals:   []GoalSpec{NewGoal("stocked", "food > 80", Normal)},
 		Actions: acts,
 	}
-}
-
-func TestResourceHeuristicCountsTheRestorersAMoverNeeds(t *testing.T) {
-	d, err := Compile(forageRole(true))
-	require.NoError(t, err)
-	pl := depthPlanner(d, 20)
-	gs := pl.searchGoal(d.Goal("stocked"))
-	require.Len(t, gs.atoms, 1)
-	res := gs.atoms[0].incRes
-	require.NotNil(t, res, "Forage needs tired < 50 and pushes it by 20; Sleep pulls it by 50")
-	tired, ok := d.Schema.Lookup("tired")
-	require.True(t, ok)
-	assert.Equal(t, tired, res.slot)
-	assert.Equal(t, 20.0, res.step)
-	assert.Equal(t, 50.0, res.back)
-	assert.Equal(t, 50.0, res.lim)
-	assert.True(t, res.strict)
-
-	// From the start: 9 forages (0 -> 90 > 80) and, before the ninth,
-	// tired = 160 - 50s < 50 needs s = 3 sleeps: 12 steps, the optimum.
-	pl.gs = gs
-	h, steps := pl.heuristic(d.NewState())
-	assert.Equal(t, 12.0, h)
-	assert.Equal(t, int32(12), steps)
-
-	p, err := pl.Plan(d.NewState())
-	require.NoError(t, err)
-	assert.Equal(t, strings.Fields("Forage Forage Forage Sleep Forage Forage Sleep Forage Forage Forage Sleep Forage"), p.Names())
-	assert.Equal(t, 12, p.Expansions, "a perfect heuristic expands only the plan's states")
 }
 
 func TestResourceHeuristicSeesAGoalNoRestorerCanReach(t *testing.T) {

@@ -137,7 +137,7 @@ func TestBreakerRelaxedEstimateKeepsPlansOptimal(t *testing.T) {
 		desc := fmt.Sprintf("depth %d start %v goal %+v actions %+v", depth, st, spec.Goals[0].Condition, spec.Actions)
 		for _, general := range []bool{true, false} {
 			p := depthPlanner(d, depth)
-			p.generalOnly = general
+			p.s.GeneralOnly = general
 			pl, err := p.PlanFor(d.Goals[0], st)
 			if math.IsInf(want, 1) {
 				require.Error(t, err, "general %v: no plan exists: %s", general, desc)

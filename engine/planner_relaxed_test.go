@@ -13,59 +13,6 @@ import (
 	"pgregory.net/rapid"
 )
 
-// chainRoleOf is the layered chain of bench.Synthetic in small: flags p0
-// (true) .. p{depth}, steps "step{k}" (pre p{k-1}, p{k} = true, cost 1),
-// and distractors that skip two layers at cost 3 or undo a layer.
-func chainRoleOf(depth int) RoleSpec {
-	p := func(i int) string { return "p" + strconv.Itoa(i) }
-	r := RoleSpec{Name: "Chain", Goals: []GoalSpec{NewGoal("top", p(depth), Normal)}}
-	for i := 0; i <= depth; i++ {
-		r.State = append(r.State, Var{p(i), BoolValue(i == 0)})
-	}
-	for k := 1; k <= depth; k++ {
-		r.Actions = append(r.Actions, NewAction("step"+strconv.Itoa(k)).Pre(p(k-1)).Effects(p(k)+" = true").Spec())
-	}
-	for a := 0; a < depth; a++ {
-		r.Actions = append(r.Actions,
-			NewAction("skip"+strconv.Itoa(a)).Pre(p(a)).Effects(p(min(a+2, depth))+" = true").Cost(3).Spec(),
-			NewAction("undo"+strconv.Itoa(a)).Pre(p(a+1)).Effects(p(a)+" = false").Spec())
-	}
-	return r
-}
-
-func TestRelaxedEstimateSeesAChainOfBooleanFacts(t *testing.T) {
-	d, err := Compile(chainRoleOf(10))
-	require.NoError(t, err)
-	pl := depthPlanner(d, 10)
-	gs := pl.searchGoal(d.Goal("top"))
-	require.Len(t, gs.atoms, 1)
-	rel := gs.atoms[0].rel
-	require.NotNil(t, rel, "p10 is 10 steps of cost 1 from p0")
-	assert.True(t, math.IsInf(rel.free, 1), "every action needs a fact")
-	require.Len(t, rel.facts, 10)
-	assert.Equal(t, relaxedFact{slot: 9, cost: 1}, rel.facts[0], "the cheapest first")
-	assert.Equal(t, relaxedFact{slot: 0, cost: 10}, rel.facts[9])
-
-	pl.gs = gs
-	st := d.NewState()
-	h, steps := pl.heuristic(st)
-	assert.Equal(t, 10.0, h, "the optimum: the one-step estimate said 1")
-	assert.Equal(t, int32(1), steps, "the bound on steps stays one step")
-	st[4] = BoolValue(true)
-	h, _ = pl.heuristic(st)
-	assert.Equal(t, 6.0, h, "the cheapest true fact decides")
-
-	for _, general := range []bool{true, false} {
-		pl := depthPlanner(d, 10)
-		pl.generalOnly = general
-		p, err := pl.Plan(d.NewState())
-		require.NoError(t, err)
-		assert.Equal(t, strings.Fields("step1 step2 step3 step4 step5 step6 step7 step8 step9 step10"), p.Names())
-		assert.Equal(t, 10.0, p.Cost)
-		assert.Equal(t, 10, p.Expansions, "a perfect estimate expands only the plan's states (general only: %v)", general)
-	}
-}
-
 func TestRelaxedEstimateInTheWordSearchOfFourWords(t *testing.T) {
 	// p0..p3 fit 4 words; the word search's estimate is the relaxed one
 	// too. "back", declared first, leaves p1 cheaply: with the one-step
@@ -82,10 +29,10 @@ func TestRelaxedEstimateInTheWordSearchOfFourWords(t *testing.T) {
 	require.NoError(t, err)
 	pl := depthPlanner(d, 3)
 	gs := pl.searchGoal(d.Goal("top"))
-	require.NotNil(t, gs.words, "the chain of 3 takes the word search")
+	require.True(t, gs.HasWords(), "the chain of 3 takes the word search")
 	for _, general := range []bool{true, false} {
 		pl := depthPlanner(d, 3)
-		pl.generalOnly = general
+		pl.s.GeneralOnly = general
 		p, err := pl.Plan(d.NewState())
 		require.NoError(t, err)
 		assert.Equal(t, []string{"step1", "step2", "step3"}, p.Names())
@@ -95,44 +42,6 @@ func TestRelaxedEstimateInTheWordSearchOfFourWords(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, 3, p.Expansions, "sliced, general only: %v", general)
 	}
-}
-
-func TestRelaxedEstimateIsLeftOutWhenItCannotGain(t *testing.T) {
-	// One action sets the goal from anywhere: the relaxed cost is the
-	// one-step estimate everywhere.
-	d, err := Compile(RoleSpec{Name: "One", State: []Var{{"a", BoolValue(false)}, {"g", BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("g", "g", Normal)},
-		Actions: []ActionSpec{
-			NewAction("set").Effects("g = true").Spec(),
-			NewAction("via").Pre("a").Effects("g = true").Cost(2).Spec(),
-		}})
-	require.NoError(t, err)
-	gs := NewPlanner(d).searchGoal(d.Goal("g"))
-	assert.Nil(t, gs.atoms[0].rel)
-}
-
-func TestRelaxedEstimateCountsCopiesAsAdds(t *testing.T) {
-	// "b = a" may make b true, "b = false" adds nothing.
-	d, err := Compile(RoleSpec{Name: "Adds",
-		State: []Var{{"a", BoolValue(true)}, {"b", BoolValue(false)}, {"c", BoolValue(false)}, {"g", BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("g", "g", Normal)},
-		Actions: []ActionSpec{
-			NewAction("copy").Pre("a").Effects("b = a").Cost(2).Spec(),
-			NewAction("mid").Pre("b && !g").Effects("c = true, b = false").Cost(3).Spec(),
-			NewAction("done").Pre("c").Effects("g = true, a = false").Spec(),
-		}})
-	require.NoError(t, err)
-	pl := NewPlanner(d)
-	pl.gs = pl.searchGoal(d.Goal("g"))
-	require.NotNil(t, pl.gs.atoms[0].rel)
-	assert.Equal(t, []relaxedFact{{slot: 2, cost: 1}, {slot: 1, cost: 4}, {slot: 0, cost: 6}}, pl.gs.atoms[0].rel.facts)
-	h, _ := pl.heuristic(d.NewState())
-	assert.Equal(t, 6.0, h)
-	p, err := pl.Plan(d.NewState())
-	require.NoError(t, err)
-	assert.Equal(t, []string{"copy", "mid", "done"}, p.Names())
-	assert.Equal(t, 6.0, p.Cost)
-	assert.Equal(t, 3, p.Expansions)
 }
 
 // relaxedDomain draws a small domain of 2 to 5 booleans with a bare
@@ -285,22 +194,21 @@ func TestRelaxedEstimateIsAdmissibleAndConsistent(t *testing.T) {
 		opt := optimalCosts(t, d, g, nb)
 		pl := depthPlanner(d, 1<<nb)
 		gs := pl.searchGoal(g)
-		for i := range gs.atoms {
-			if gs.atoms[i].rel != nil {
+		for i := range gs.NumAtoms() {
+			if gs.HasRelaxed(i) {
 				used++
 				break
 			}
 		}
-		pl.gs = gs
 		h := make([]float64, len(opt))
 		for s := range opt {
 			st := boolState(d, s, nb)
-			h[s], _ = pl.heuristic(st)
+			h[s], _ = pl.s.Heuristic(gs, st)
 			require.LessOrEqual(t, h[s], opt[s], "admissible in state %b: %s", s, desc)
-			if ws := gs.words; ws != nil {
-				row := make([]uint64, len(ws.slots))
-				require.True(t, ws.load(row, st))
-				hw, _ := pl.heuristicWords(ws, row)
+			if gs.HasWords() {
+				row := make([]uint64, gs.NumWords())
+				require.True(t, gs.LoadWords(row, st))
+				hw, _ := pl.s.HeuristicWords(gs, row)
 				require.Equal(t, h[s], hw, "the word search's estimate in state %b: %s", s, desc)
 			}
 		}
@@ -329,7 +237,7 @@ func TestRelaxedEstimateIsAdmissibleAndConsistent(t *testing.T) {
 		// The word search gives what the general
 		// search gives, expansions included.
 		general := depthPlanner(d, 1<<nb)
-		general.generalOnly = true
+		general.s.GeneralOnly = true
 		require.Equal(t, outcomeOf(general.PlanFor(g, d.NewState())), outcomeOf(depthPlanner(d, 1<<nb).PlanFor(g, d.NewState())),
 			"the word search: %s", desc)
 		depth := rapid.IntRange(1, 4).Draw(t, "depth")

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -48,48 +47,4 @@ func TestPlanAppliesEachGoalsStepsForTheNextGoals(t *testing.T) {
 		assert.Equal(t, []string{"fetchMagazine", "reload", "fetchMagazine", "fetchMagazine"}, pl.Names())
 		assert.Equal(t, before, st)
 	}
-}
-
-// TestWordLoadTakesTheNumbersNumberWordTakes checks load's short path for
-// searches of numbers only against numberWord, at the edges: fractions,
-// -0, NaN, infinities, maxWordNumber and past it.
-func TestWordLoadTakesTheNumbersNumberWordTakes(t *testing.T) {
-	d, err := Compile(RoleSpec{
-		Name:    "T",
-		State:   []Var{{Name: "a", Value: NumberValue(0)}, {Name: "b", Value: NumberValue(0)}},
-		Goals:   []GoalSpec{NewGoal("g", "a > 3 && b > 1", Normal)},
-		Actions: []ActionSpec{NewAction("inc").Effects("a = a + 1, b = b + 1").Spec()},
-	})
-	require.NoError(t, err)
-	ws := NewPlanner(d).searchGoal(d.Goals[0]).words
-	require.NotNil(t, ws)
-	require.True(t, ws.nums, "two numbers")
-	for _, f := range []float64{0, 7, -7, 0.5, -2.5, math.Copysign(0, -1), math.NaN(), math.Inf(1), math.Inf(-1),
-		maxWordNumber, -maxWordNumber, maxWordNumber + 1, -maxWordNumber - 1, 1 << 62, -(1 << 63), 1e300} {
-		want, wantOK := numberWord(f)
-		for slot := range 2 {
-			st := d.NewState()
-			st[1-slot] = NumberValue(3)
-			st[slot] = NumberValue(f)
-			dst := make([]uint64, 2)
-			ok := ws.load(dst, st)
-			require.Equal(t, wantOK, ok, "%v in slot %d", f, slot)
-			if ok {
-				assert.Equal(t, want, dst[slotWord(ws, slot)], "%v in slot %d", f, slot)
-			}
-		}
-	}
-	st := d.NewState()
-	st[1] = BoolValue(true)
-	assert.False(t, ws.load(make([]uint64, 2), st), "a bool where a number was")
-}
-
-// slotWord returns the word of schema slot s in ws.
-func slotWord(ws *wordSearch, s int) int {
-	for i, x := range ws.slots {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }

@@ -1,12 +1,12 @@
 package engine
 
-import "strings"
+import "github.com/moonmind-ai/moonmind/engine/internal/goap"
 
-// prepareSkip builds p.skip, the actions the search leaves out: those
+// prepareSkip builds the search core's Skip, the actions the search leaves out: those
 // Exclude marks and those the Policy forbids. It stays nil when nothing
 // is left out, the common case, so the search pays one nil check.
 func (p *Planner) prepareSkip() {
-	p.skip = nil
+	p.s.Skip = nil
 	if p.exclude == nil && p.Policy == nil {
 		return
 	}
@@ -19,14 +19,14 @@ func (p *Planner) prepareSkip() {
 		if !out {
 			continue
 		}
-		if p.skip == nil {
+		if p.s.Skip == nil {
 			if cap(p.skipBuf) < len(acts) {
 				p.skipBuf = make([]bool, len(acts))
 			}
-			p.skip = p.skipBuf[:len(acts)]
-			clear(p.skip)
+			p.s.Skip = p.skipBuf[:len(acts)]
+			clear(p.s.Skip)
 		}
-		p.skip[i] = true
+		p.s.Skip[i] = true
 	}
 }
 
@@ -46,9 +46,9 @@ func (p *Planner) excluded(i int32) bool {
 // nothing (a plan then means a forbidden action was). It names the first
 // left-out step of the plan found, or returns nil when no plan exists
 // even with every action.
-func (p *Planner) blameLeftOut(gs *goalSearch, start State, maxDepth int) *PlanError {
-	saved := p.skip
-	defer func() { p.skip = saved }()
+func (p *Planner) blameLeftOut(g *Goal, gs *goap.GoalSearch, start State, maxDepth int) *PlanError {
+	saved := p.s.Skip
+	defer func() { p.s.Skip = saved }()
 	try := func(keep func(int32) bool) *Action {
 		var mask []bool
 		for i := range saved {
@@ -59,13 +59,13 @@ func (p *Planner) blameLeftOut(gs *goalSearch, start State, maxDepth int) *PlanE
 				mask[i] = true
 			}
 		}
-		p.skip = mask
-		end, res, _, _ := p.search(gs, start, maxDepth)
-		if res != found {
+		p.s.Skip = mask
+		end, res, _, _ := p.s.Search(gs, start, maxDepth)
+		if res != goap.Found {
 			return nil
 		}
 		var first *Action
-		p.pathBuf = p.pathTo(end, p.pathBuf[:0])
+		p.pathBuf = p.s.PathTo(end, p.pathBuf[:0])
 		for _, ai := range p.pathBuf {
 			if saved[ai] && !keep(ai) {
 				first = p.Domain.Actions[ai] // the walk goes backwards: keep the earliest
@@ -82,15 +82,15 @@ func (p *Planner) blameLeftOut(gs *goalSearch, start State, maxDepth int) *PlanE
 	}
 	if hasExcluded {
 		if a := try(p.forbidden); a != nil {
-			return p.leftOutError(gs.goal, a, maxDepth)
+			return p.leftOutError(g, a, maxDepth)
 		}
-		if p.suspended() {
+		if p.s.Suspended() {
 			return nil // the caller asks again next tick
 		}
 	}
 	if hasForbidden {
 		if a := try(func(int32) bool { return false }); a != nil {
-			return p.leftOutError(gs.goal, a, maxDepth)
+			return p.leftOutError(g, a, maxDepth)
 		}
 	}
 	return nil
@@ -105,31 +105,4 @@ func (p *Planner) leftOutError(g *Goal, a *Action, maxDepth int) *PlanError {
 	}
 	return &PlanError{Reason: BackedOff, Goal: g.Name, Action: a.Name, MaxDepth: maxDepth,
 		Detail: "a plan exists only through action \"" + a.Name + "\", which is backed off after a failure"}
-}
-
-// deadEndNote names, for a goal no action can move toward, the variable
-// that cannot move: ` (no action assigns "rained")`, or for a number the
-// actions that move it only the other way: ` ("gold": Spend only moves it
-// the other way)`; or "".
-func (p *Planner) deadEndNote(gs *goalSearch, start State) string {
-	for i := range gs.atoms {
-		at := &gs.atoms[i]
-		if c, _ := at.estimate(start); c < inf {
-			continue
-		}
-		name := p.Domain.Schema.Name(at.slot)
-		var movers []string
-		for _, ai := range gs.actions {
-			if act := p.Domain.Actions[ai]; writesAny(act.Effects, []int{at.slot}) {
-				movers = append(movers, act.Name)
-			}
-		}
-		if len(movers) == 0 {
-			return " (no action assigns \"" + name + "\")"
-		}
-		if at.numeric {
-			return " (\"" + name + "\": " + strings.Join(movers, ", ") + " only move it the other way)"
-		}
-	}
-	return ""
 }

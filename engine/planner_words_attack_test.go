@@ -132,13 +132,13 @@ func edgeRound(t *testing.T, words *int) {
 		depth := rapid.IntRange(1, 8).Draw(t, "depth")
 		mk := func(generalOnly bool) *Planner {
 			p := depthPlanner(d, depth)
-			p.generalOnly = generalOnly
+			p.s.GeneralOnly = generalOnly
 			return p
 		}
 		gp, wp := mk(true), mk(false)
 		want := outcomeOf(gp.Plan(st))
 		got := outcomeOf(wp.Plan(st))
-		if wp.wmode {
+		if wp.s.WordMode() {
 			*words++
 		}
 		desc := fmt.Sprintf("start %v, goals %+v, actions %+v", st, spec.Goals, spec.Actions)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
@@ -97,7 +98,7 @@ func TestSmallWordSearchGivesTheGeneralSearch(t *testing.T) {
 			t.Skip(err.Error()) // a shape the language refuses
 		}
 		compareWithGeneral(t, d, spec, func(wp *Planner) {
-			if gs := wp.searchGoal(d.Goals[0]); gs.words != nil {
+			if gs := wp.searchGoal(d.Goals[0]); gs.HasWords() {
 				words++
 			} else {
 				general++
@@ -114,7 +115,7 @@ func TestWordSearchTakesSoldierAndDeep(t *testing.T) {
 	takesWords := func(state []Var, goal string, acts ...ActionSpec) bool {
 		d, err := Compile(RoleSpec{Name: "T", State: state, Goals: []GoalSpec{NewGoal("g", goal, Normal)}, Actions: acts})
 		require.NoError(t, err)
-		return NewPlanner(d).searchGoal(d.Goals[0]).words != nil
+		return NewPlanner(d).searchGoal(d.Goals[0]).HasWords()
 	}
 	soldier := []Var{{"ammo", NumberValue(0)}, {"magazines", NumberValue(0)}}
 	fetch := NewAction("fetchMagazine").Effects("magazines = magazines + 1").Spec()
@@ -182,11 +183,11 @@ func TestSmallWordSearchAtItsEdges(t *testing.T) {
 		budget := rapid.SampledFrom([]int{0, 1, 2, 3}).Draw(t, "budget")
 		mk := func(generalOnly bool) *Planner {
 			p := depthPlanner(d, depth)
-			p.Budget, p.generalOnly = budget, generalOnly
+			p.Budget, p.s.GeneralOnly = budget, generalOnly
 			return p
 		}
 		gp, wp := mk(true), mk(false)
-		if gs := wp.searchGoal(d.Goals[0]); gs.words != nil {
+		if gs := wp.searchGoal(d.Goals[0]); gs.HasWords() {
 			words++
 		} else {
 			general++
@@ -200,13 +201,13 @@ func TestSmallWordSearchAtItsEdges(t *testing.T) {
 		slice := rapid.IntRange(1, 3).Draw(t, "slice")
 		// rounds runs a sliced job of slice expansions a round on p,
 		// calling between for each paused round, for at most limit rounds.
-		rounds := func(p *Planner, limit int, between func()) (planOutcome, int, *searchSlice) {
-			sl := &searchSlice{}
+		rounds := func(p *Planner, limit int, between func()) (planOutcome, int, *goap.Slice) {
+			sl := &goap.Slice{}
 			for r := 1; r <= limit; r++ {
-				sl.left = slice
-				p.slice = sl
+				sl.SetLeft(slice)
+				p.s.Slice = sl
 				pl, err := p.PlanFor(d.Goals[0], st)
-				p.slice = nil
+				p.s.Slice = nil
 				if err != errSearchPaused {
 					return outcomeOf(pl, err), r, sl
 				}

@@ -2,11 +2,11 @@ package engine
 
 import (
 	"fmt"
-	"math/bits"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
@@ -139,7 +139,7 @@ func outcomeOf(p *Plan, err error) planOutcome {
 // compareWithGeneral draws a depth limit (1 to 12), a budget, now and then
 // an action backed off (Planner.exclude) or forbidden by a policy, and
 // requires that d's planners with and without the word search
-// (Planner.generalOnly) give the same outcome from d's start: for Plan,
+// (Planner.s.GeneralOnly) give the same outcome from d's start: for Plan,
 // Plan again on the warm planner, PlanFor of the first goal and that goal
 // time-sliced by 1 to 5 expansions. count sees the word planner after its
 // first Plan.
@@ -159,7 +159,7 @@ func compareWithGeneral(t *rapid.T, d *Domain, spec RoleSpec, count func(wp *Pla
 	}
 	mk := func(generalOnly bool) *Planner {
 		p := depthPlanner(d, depth)
-		p.Budget, p.exclude, p.Policy, p.generalOnly = budget, exclude, policy, generalOnly
+		p.Budget, p.exclude, p.Policy, p.s.GeneralOnly = budget, exclude, policy, generalOnly
 		return p
 	}
 	gp, wp := mk(true), mk(false)
@@ -181,11 +181,11 @@ func compareWithGeneral(t *rapid.T, d *Domain, spec RoleSpec, count func(wp *Pla
 // call, calling again while the search is suspended, as a world's plan
 // job does tick after tick.
 func planSliced(p *Planner, g *Goal, st State, budget int) (*Plan, error) {
-	sl := &searchSlice{}
-	p.slice = sl
-	defer func() { p.slice = nil }()
+	sl := &goap.Slice{}
+	p.s.Slice = sl
+	defer func() { p.s.Slice = nil }()
 	for range 100000 {
-		sl.left = budget
+		sl.SetLeft(budget)
 		pl, err := p.PlanFor(g, st)
 		if err != errSearchPaused {
 			return pl, err
@@ -195,7 +195,7 @@ func planSliced(p *Planner, g *Goal, st State, budget int) (*Plan, error) {
 }
 
 // TestWordSearchGivesTheGeneralSearch runs random domains through the
-// word search and the general search (Planner.generalOnly) and requires
+// word search and the general search (Planner.s.GeneralOnly) and requires
 // the same plan, cost, expansions and error (reason, action, detail,
 // every field), also with actions backed off or forbidden, small
 // budgets, and time-sliced.
@@ -208,7 +208,7 @@ func TestWordSearchGivesTheGeneralSearch(t *testing.T) {
 			t.Skip(err.Error()) // a shape the language refuses
 		}
 		compareWithGeneral(t, d, spec, func(wp *Planner) {
-			if wp.gs != nil && wp.gs.words != nil {
+			if wp.s.Last() != nil && wp.s.Last().HasWords() {
 				words++
 			} else {
 				general++
@@ -220,119 +220,6 @@ func TestWordSearchGivesTheGeneralSearch(t *testing.T) {
 	assert.Greater(t, general, 0, "some domains must fall back")
 }
 
-// TestWordSearchTakesTheBenchDomains checks which goals compile to words:
-// the ones of fixed kinds do; slow shapes, fractions, kind changes and
-// start values that do not fit fall back.
-func TestWordSearchTakesTheBenchDomains(t *testing.T) {
-	compile := func(state []Var, goal string, acts ...ActionSpec) (*Domain, *goalSearch) {
-		d, err := Compile(RoleSpec{Name: "T", State: state, Goals: []GoalSpec{NewGoal("g", goal, Normal)}, Actions: acts})
-		require.NoError(t, err)
-		p := NewPlanner(d)
-		return d, p.searchGoal(d.Goals[0])
-	}
-	num := []Var{{"n", NumberValue(0)}, {"loc", StringValue("a")}, {"b", BoolValue(false)}}
-	_, gs := compile(num, `n > 3 && loc == "b"`, NewAction("inc").Effects("n = n + 2").Spec(),
-		NewAction("go").Pre("!b").Effects(`loc = "b", b = true`).Spec())
-	require.NotNil(t, gs.words, "numbers, a string and a boolean")
-	assert.Len(t, gs.words.slots, 3)
-
-	_, gs = compile(num, "n > 3", NewAction("half").Effects("n = n + 0.5").Spec())
-	assert.Nil(t, gs.words, "a fractional step")
-	_, gs = compile(num, "n > 3", NewAction("set").Effects(`n = "x"`).Spec())
-	assert.Nil(t, gs.words, "an assignment that changes the kind")
-	_, gs = compile(num, "n > 3 || b", NewAction("inc").Effects("n = n + 1").Spec())
-	assert.Nil(t, gs.words, "a goal that is not a conjunction of flat tests")
-
-	// A start state of other kinds or values runs the general search.
-	d, _ := compile(num, "n > 3", NewAction("inc").Effects("n = n + 1").Spec())
-	for _, v := range []Value{NumberValue(0.5), StringValue("x"), {}} {
-		st := d.NewState()
-		st[0] = v
-		p := NewPlanner(d)
-		_, _ = p.Plan(st)
-		assert.False(t, p.wmode, "start n = %v", v)
-	}
-	p := NewPlanner(d)
-	// PlanFor leaves the state after the plan in p.sim (Plan does not
-	// apply its last goal's steps: nothing reads them).
-	pl, err := p.PlanFor(d.Goals[0], d.NewState())
-	require.NoError(t, err)
-	assert.True(t, p.wmode)
-	assert.Equal(t, []string{"inc", "inc", "inc", "inc"}, pl.Names())
-	assert.Equal(t, NumberValue(4), p.sim[0], "the state after the plan, read back from words")
-}
-
-// TestWordChildHashesAreTheirRowsHashes checks the sum hash of a word
-// search without dense passes: every node's hash, updated from its
-// parent's for the assigned words alone, is the hash of its whole row.
-func TestWordChildHashesAreTheirRowsHashes(t *testing.T) {
-	var state []Var
-	var acts []ActionSpec
-	for i := range 20 {
-		state = append(state, Var{Name: "f" + strconv.Itoa(i), Value: BoolValue(i == 0)})
-	}
-	state = append(state, Var{Name: "n", Value: NumberValue(0)})
-	for i := range 19 {
-		f, g := "f"+strconv.Itoa(i), "f"+strconv.Itoa(i+1)
-		acts = append(acts, NewAction("step"+strconv.Itoa(i)).Pre(f).Effects(f+" = false, "+g+" = true").Spec(),
-			NewAction("back"+strconv.Itoa(i)).Pre(g+" && n < 3").Effects(g+" = false, "+f+" = true, n = n + 1").Spec())
-	}
-	d, err := Compile(RoleSpec{Name: "Wide", State: state, Actions: acts,
-		Goals: []GoalSpec{NewGoal("end", "f19", Normal)}})
-	require.NoError(t, err)
-	pl := NewPlanner(d)
-	pl.MaxDepth = 30
-	p, err := pl.Plan(d.NewState())
-	require.NoError(t, err)
-	assert.Len(t, p.Steps, 19)
-	ws := pl.gs.words
-	require.NotNil(t, ws)
-	require.True(t, pl.wmode)
-	require.False(t, ws.dense, "21 words: no dense passes")
-	require.Greater(t, len(pl.nodes), 19)
-	for i := range pl.nodes {
-		if pl.nodes[i].done {
-			continue
-		}
-		assert.Equal(t, hashWords(ws, pl.wordState(int32(i))), pl.nodes[i].hash, "node %d", i)
-	}
-}
-
-// TestDenseChildHashesAreTheirRowsHashes checks the hash a dense pass
-// computes as it builds a child against hashWords of the child's row.
-func TestDenseChildHashesAreTheirRowsHashes(t *testing.T) {
-	d, err := Compile(RoleSpec{Name: "Deep",
-		State: []Var{{"hunger", NumberValue(80)}, {"food", NumberValue(0)}, {"tired", NumberValue(0)}, {"home", BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("stocked", "food > 80", Normal)},
-		Actions: []ActionSpec{
-			NewAction("Eat").Pre("food > 0").Effects("hunger = hunger - 50, food = food - 5").Spec(),
-			NewAction("Forage").Pre("tired < 50").Effects("tired = tired + 20, food = food + 10, hunger = hunger + 5").Spec(),
-			NewAction("Sleep").Pre("tired > 30").Effects("tired = tired - 50, home = true").Spec(),
-			NewAction("Share").Pre("home").Effects("food = hunger, home = false").Spec(),
-		}})
-	require.NoError(t, err)
-	pl := NewPlanner(d)
-	pl.MaxDepth = 20
-	_, err = pl.Plan(d.NewState())
-	require.NoError(t, err)
-	ws := pl.gs.words
-	require.NotNil(t, ws)
-	require.True(t, pl.wmode)
-	require.True(t, ws.dense)
-	moves := 0
-	for i := range ws.acts {
-		moves += len(ws.acts[i].moves)
-	}
-	require.Equal(t, 1, moves, "Share copies hunger into food")
-	require.Greater(t, len(pl.nodes), 12)
-	for i := range pl.nodes {
-		if pl.nodes[i].done {
-			continue
-		}
-		assert.Equal(t, hashWords(ws, pl.wordState(int32(i))), pl.nodes[i].hash, "node %d", i)
-	}
-}
-
 // TestPlanTakesAShortState checks that a start state without the
 // schema's last slots plans as before: the missing variables are Unknown.
 func TestPlanTakesAShortState(t *testing.T) {
@@ -342,7 +229,7 @@ func TestPlanTakesAShortState(t *testing.T) {
 	require.NoError(t, err)
 	for _, general := range []bool{false, true} {
 		p := NewPlanner(d)
-		p.generalOnly = general
+		p.s.GeneralOnly = general
 		pl, err := p.Plan(State{NumberValue(0)})
 		require.NoError(t, err)
 		assert.Equal(t, []string{"inc", "inc", "set"}, pl.Names(), "general only: %v", general)
@@ -351,18 +238,3 @@ func TestPlanTakesAShortState(t *testing.T) {
 
 // TestDivMagicDividesExactly checks the multiply that replaces the
 // estimate's divisions against the division, at the edges of its range
-// (every a below 2^32, d from 2 up) and on a spread of values between.
-func TestDivMagicDividesExactly(t *testing.T) {
-	ds := []int64{2, 3, 5, 7, 10, 20, 50, 1 << 16, 65537, 1<<30 - 1, 1 << 30, 1<<32 - 1}
-	as := []uint64{0, 1, 2, 9, 10, 11, 49, 50, 51, 1<<16 - 1, 1 << 16, 1<<31 - 1, 1 << 31, 1<<32 - 2, 1<<32 - 1}
-	for i := uint64(0); i < 2000; i++ {
-		as = append(as, i*2147483647%(1<<32))
-	}
-	for _, d := range ds {
-		m := divMagic(d)
-		for _, a := range as {
-			q, _ := bits.Mul64(m, a)
-			require.Equal(t, a/uint64(d), q, "%d / %d", a, d)
-		}
-	}
-}

@@ -59,38 +59,22 @@ type Condition struct {
 	// conjunction of variables and comparisons of a variable with a
 	// literal (or one of them), else nil: Eval then walks no tree (see
 	// flatten).
-	flat []clause
-}
-
-// clause is one leaf of a flat condition: OpVar or OpVarLit, as a cnode.
-type clause struct {
-	op   Op
-	cmp  Cmp
-	slot int
-	lit  Value
+	flat []Clause
 }
 
 // flatten returns root's clauses when root is an OpVar, an OpVarLit, or
-// an OpAnd of them, else nil.
-func flatten(root *cnode) []clause {
-	leaf := func(n *cnode) bool { return n.op == OpVar || n.op == OpVarLit }
-	var kids []*cnode
-	switch {
-	case root == nil:
-		return nil
-	case leaf(root):
-		kids = []*cnode{root}
-	case root.op == OpAnd && len(root.kids) > 0:
-		kids = root.kids
-	default:
+// an OpAnd of them, else nil: the form Eval walks without the tree. It is
+// conjunctClauses without the negated variables, which Eval takes on the
+// tree.
+func flatten(root *cnode) []Clause {
+	out, ok := conjunctClauses(root)
+	if !ok || len(out) == 0 {
 		return nil
 	}
-	out := make([]clause, 0, len(kids))
-	for _, k := range kids {
-		if !leaf(k) {
+	for i := range out {
+		if out[i].Op == OpNot {
 			return nil
 		}
-		out = append(out, clause{op: k.op, cmp: k.cmp, slot: k.slot, lit: k.lit})
 	}
 	return out
 }
@@ -100,25 +84,25 @@ func flatten(root *cnode) []clause {
 // finds them in: a conjunction is false when any variable it reads is
 // Unknown (or out of st) or any clause is false, and the clauses read
 // nothing but st.
-func evalFlat(cs []clause, st State) bool {
+func evalFlat(cs []Clause, st State) bool {
 	for i := range cs {
 		k := &cs[i]
-		if k.slot >= len(st) {
+		if k.Slot >= len(st) {
 			return false
 		}
-		v := &st[k.slot]
+		v := &st[k.Slot]
 		switch {
 		case !v.IsKnown():
 			return false
-		case k.op == OpVar:
+		case k.Op == OpVar:
 			if !v.Truthy() {
 				return false
 			}
-		case v.isNumber() && k.lit.isNumber():
-			if !compareNumbers(k.cmp, v.num(), k.lit.num()) {
+		case v.isNumber() && k.Lit.isNumber():
+			if !compareNumbers(k.Cmp, v.num(), k.Lit.num()) {
 				return false
 			}
-		case !compare(k.cmp, v, &k.lit):
+		case !compare(k.Cmp, v, &k.Lit):
 			return false
 		}
 	}

@@ -1,4 +1,4 @@
-package engine
+package goap
 
 import "math"
 
@@ -18,60 +18,45 @@ type node struct {
 	done   bool // reached by an action that fulfills the goal: a goal node
 }
 
-// outcome of one search.
-type outcome uint8
+// Outcome is how one search ended.
+type Outcome uint8
 
+// The outcomes of a search.
 const (
-	found     outcome = iota
-	exhausted         // no open node left
-	overBudget
-	deadEnd // the heuristic proves the goal can never hold from the start
+	Found      Outcome = iota
+	Exhausted          // no open node left
+	OverBudget         // the budget was spent with nodes still open
+	DeadEnd            // the heuristic proves the goal can never hold from the start
+	Paused             // the slice's budget ran out; the search resumes on the next call (see Slice)
 )
 
-// searchGoal prepares the per-goal data of g.
-func (p *Planner) searchGoal(g *Goal) *goalSearch {
-	if p.cacheFor == p.Domain && uint(g.Index) < uint(len(p.cache)) {
-		if gs := p.cache[g.Index]; gs != nil && gs.goal == g {
-			return gs // the common case, before the call
-		}
+// searchGoal returns the analysis of g: from the cache, which it starts
+// anew when the problem changed, or analysed now and cached unless g is
+// not the problem's. Planners test the cache (Cached) before calling it.
+func (p *Searcher) searchGoal(g *Goal) *GoalSearch {
+	if p.cacheFor != p.prob {
+		p.cacheFor = p.prob
+		p.cache = make([]*GoalSearch, len(p.prob.Goals))
 	}
-	return p.searchGoalSlow(g)
-}
-
-// searchGoalSlow is searchGoal without its cached case: it starts the
-// cache anew when the domain changed, then analyses g, caching the result
-// unless g is another domain's. searchGoal is too big to inline (cost 96
-// of 80), so Plan tests the cache itself before calling this.
-func (p *Planner) searchGoalSlow(g *Goal) *goalSearch {
-	if p.cacheFor != p.Domain {
-		p.cacheFor = p.Domain
-		p.cache = make([]*goalSearch, len(p.Domain.Goals))
-	}
-	if g.Index < len(p.cache) && p.Domain.Goals[g.Index] == g {
+	if g.Index >= 0 && g.Index < len(p.cache) && p.prob.Goals[g.Index] == g {
 		if p.cache[g.Index] == nil {
-			p.cache[g.Index] = analyse(p.Domain, g)
+			p.cache[g.Index] = analyse(p.prob, g)
 		}
 		return p.cache[g.Index]
 	}
-	return analyse(p.Domain, g) // a goal of another domain: not cached
+	return analyse(p.prob, g) // a goal of another problem: not cached
 }
 
-// search runs A* for gs from start within maxDepth steps. It returns the
-// goal node when found; cut reports whether a node was left unexpanded or
-// a successor dropped because of the depth limit.
-func (p *Planner) search(gs *goalSearch, start State, maxDepth int) (end int32, res outcome, cut bool, expansions int) {
-	if p.slice != nil {
-		return p.searchSliced(gs, start, maxDepth)
-	}
-	p.replayed = nil
-	return p.searchNew(gs, start, maxDepth, math.MaxInt)
+// search is Search.
+func (p *Searcher) search(gs *GoalSearch, start State, maxDepth int) (end int32, res Outcome, cut bool, expansions int) {
+	return p.Search(gs, start, maxDepth)
 }
 
 // resetSearch readies the planner's buffers for a new search of gs within
 // maxDepth steps (searchNew): an empty open set and duplicate
 // table, and no action held on the path. The caller sets the nodes.
-func (p *Planner) resetSearch(gs *goalSearch, maxDepth int) {
-	d := p.Domain
+func (p *Searcher) resetSearch(gs *GoalSearch, maxDepth int) {
+	d := p.prob
 	p.gs = gs
 	p.maxDepth = maxDepth
 	p.keyBits, p.keySteps = gs.keyBits, gs.keySteps
@@ -93,12 +78,12 @@ func (p *Planner) resetSearch(gs *goalSearch, maxDepth int) {
 
 // searchNew starts a search for gs from start (see search); it pauses
 // (see searchLoop) after pauseAt expansions.
-func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) (end int32, res outcome, cut bool, expansions int) {
+func (p *Searcher) searchNew(gs *GoalSearch, start State, maxDepth, pauseAt int) (end int32, res Outcome, cut bool, expansions int) {
 	p.resetSearch(gs, maxDepth)
 	p.nodes = p.nodes[:0]
 
 	p.wmode = false
-	if ws := gs.words; ws != nil && !p.generalOnly {
+	if ws := gs.words; ws != nil && !p.GeneralOnly {
 		p.nw = len(ws.slots)
 		if p.nw > len(p.words) {
 			p.growWords(p.nw)
@@ -117,10 +102,10 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 				h, hs = p.heuristicWords(ws, rs)
 			}
 			if math.IsInf(h, 1) {
-				return -1, deadEnd, false, 0
+				return -1, DeadEnd, false, 0
 			}
 			if int(hs) > maxDepth {
-				return -1, exhausted, true, 0
+				return -1, Exhausted, true, 0
 			}
 			var hash uint64
 			if ws.small {
@@ -145,10 +130,10 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 	copy(rs, start)
 	h, hs := p.heuristic(rs)
 	if math.IsInf(h, 1) {
-		return -1, deadEnd, false, 0
+		return -1, DeadEnd, false, 0
 	}
 	if int(hs) > maxDepth {
-		return -1, exhausted, true, 0
+		return -1, Exhausted, true, 0
 	}
 	p.nodes[root].f = h
 	p.nodes[root].hash = p.hashState(rs)
@@ -160,14 +145,14 @@ func (p *Planner) searchNew(gs *goalSearch, start State, maxDepth, pauseAt int) 
 // searchLoop runs the A* loop of the search set up by searchNew, which
 // has spent expansions so far and was cut or not. It pauses before the
 // expansion that would exceed pauseAt: the node taken goes back on the
-// open set, everything else stays as it is, and it returns paused; a later
+// open set, everything else stays as it is, and it returns Paused; a later
 // call with the same arguments goes on exactly where it stopped (see
 // plan_slice.go).
-func (p *Planner) searchLoop(gs *goalSearch, expansions int, cut bool, pauseAt int) (int32, outcome, bool, int) {
+func (p *Searcher) searchLoop(gs *GoalSearch, expansions int, cut bool, pauseAt int) (int32, Outcome, bool, int) {
 	if p.wmode {
 		return p.searchLoopWords(gs, gs.words, expansions, cut, pauseAt)
 	}
-	budget := p.budget()
+	budget := p.Budget
 	for len(p.heap) > 0 {
 		cur := p.pop()
 		if p.nodes[cur].dead {
@@ -175,26 +160,26 @@ func (p *Planner) searchLoop(gs *goalSearch, expansions int, cut bool, pauseAt i
 		}
 		cs := p.nodeState(cur)
 		if p.nodes[cur].done || gs.cond.eval(cs) {
-			return cur, found, cut, expansions
+			return cur, Found, cut, expansions
 		}
 		if expansions >= budget {
-			return -1, overBudget, cut, expansions
+			return -1, OverBudget, cut, expansions
 		}
 		if expansions >= pauseAt {
 			p.push(cur) // the open set orders nodes totally: the same node comes out first again
-			return -1, paused, cut, expansions
+			return -1, Paused, cut, expansions
 		}
 		expansions++
 		if p.expand(cur, int(p.nodes[cur].depth) >= p.maxDepth) {
 			cut = true
 		}
 	}
-	return -1, exhausted, cut, expansions
+	return -1, Exhausted, cut, expansions
 }
 
 // expand adds the children of node cur worth searching; atMax says cur is
 // at the depth limit. It reports whether the depth limit cut a successor.
-func (p *Planner) expand(cur int32, atMax bool) (cut bool) {
+func (p *Searcher) expand(cur int32, atMax bool) (cut bool) {
 	gs := p.gs
 	// Room for one child per action, so that cur's state stays put.
 	if need := (len(p.nodes) + len(gs.acts)) * p.n; need > len(p.states) {
@@ -229,9 +214,9 @@ func (p *Planner) expand(cur int32, atMax bool) (cut bool) {
 // atMax says cur is at the depth limit. The states arena must have room
 // for the child (see expand). It reports whether the depth limit cut a
 // successor.
-func (p *Planner) expandBy(cur int32, cs State, a *planAction, atMax bool) (cut bool) {
+func (p *Searcher) expandBy(cur int32, cs State, a *planAction, atMax bool) (cut bool) {
 	ai := a.index
-	if p.skip != nil && p.skip[ai] {
+	if p.Skip != nil && p.Skip[ai] {
 		return false // Exclude or forbidden by the Policy
 	}
 	if !a.pre.eval(cs) {
@@ -259,7 +244,7 @@ func (p *Planner) expandBy(cur int32, cs State, a *planAction, atMax bool) (cut 
 	cn := &p.nodes[cur]
 	g, depth, key := cn.g+a.cost, cn.depth+1, p.childKey(cn.key, cn.depth, ai)
 	if a.finishes {
-		// The step completes the goal (see Goal.Candidate): a goal node,
+		// The step completes the goal (it lists the goal in fulfills): a goal node,
 		// never expanded, so never merged with an equal state.
 		p.nodes = append(p.nodes, node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true})
 		p.push(child)
@@ -294,7 +279,7 @@ func (p *Planner) expandBy(cur int32, cs State, a *planAction, atMax bool) (cut 
 
 // heuristic returns lower bounds on the cost and the number of steps still
 // needed to reach the goal from st: the largest over the goal's conjuncts.
-func (p *Planner) heuristic(st State) (float64, int32) {
+func (p *Searcher) heuristic(st State) (float64, int32) {
 	gs := p.gs
 	var h float64
 	var steps int32
@@ -318,19 +303,19 @@ func (p *Planner) heuristic(st State) (float64, int32) {
 // capByFinish bounds an estimate (cost h in steps) by the goal's finishing
 // step: one step that fulfills the goal may complete it from anywhere, so
 // the estimate is at most that step's cost and one step.
-func (gs *goalSearch) capByFinish(h float64, steps int32) (float64, int32) {
+func (gs *GoalSearch) capByFinish(h float64, steps int32) (float64, int32) {
 	if f := gs.finish; f < h || (steps > 1 && f < math.Inf(1)) {
 		h, steps = min(h, f), 1
 	}
 	return h, steps
 }
 
-func (p *Planner) nodeState(i int32) State {
+func (p *Searcher) nodeState(i int32) State {
 	o := int(i) * p.n
 	return p.states[o : o+p.n : o+p.n]
 }
 
-func (p *Planner) newNode(parent, action int32, g float64, depth int32) int32 {
+func (p *Searcher) newNode(parent, action int32, g float64, depth int32) int32 {
 	i := int32(len(p.nodes))
 	p.nodes = append(p.nodes, node{g: g, parent: parent, action: action, depth: depth})
 	if need := len(p.nodes) * p.n; need > len(p.states) {
@@ -340,7 +325,7 @@ func (p *Planner) newNode(parent, action int32, g float64, depth int32) int32 {
 }
 
 // growStates grows the states arena to at least need values.
-func (p *Planner) growStates(need int) {
+func (p *Searcher) growStates(need int) {
 	ns := make(State, max(need, 2*len(p.states), 64))
 	copy(ns, p.states)
 	p.states = ns
@@ -352,12 +337,12 @@ const (
 )
 
 // hashState hashes the slots that tell search states apart (see
-// goalSearch); the other slots never matter during one search. It is the
+// GoalSearch); the other slots never matter during one search. It is the
 // sum of one share per slot (slotHash), so that a child's hash can be its
 // parent's with the shares of the assigned slots replaced (see
 // planAction.incHash), or chainHash when no action gains from that
-// (goalSearch.additive).
-func (p *Planner) hashState(st State) uint64 {
+// (GoalSearch.additive).
+func (p *Searcher) hashState(st State) uint64 {
 	if !p.gs.additive {
 		return p.chainHash(st)
 	}
@@ -374,7 +359,7 @@ func (p *Planner) hashState(st State) uint64 {
 // chainHash is hashState for a goal whose actions all rewrite most of the
 // hashed slots (no incHash): one multiplication per slot, cheaper than a
 // sum of finished shares.
-func (p *Planner) chainHash(st State) uint64 {
+func (p *Searcher) chainHash(st State) uint64 {
 	h := uint64(mixB)
 	for _, s := range p.gs.full {
 		v := &st[s]
@@ -457,7 +442,7 @@ func finish(h uint64) uint64 {
 	return h
 }
 
-func (p *Planner) sameState(a, b State) bool {
+func (p *Searcher) sameState(a, b State) bool {
 	for _, s := range p.gs.full {
 		if a[s] != b[s] && !a[s].Equal(b[s]) {
 			return false
@@ -471,7 +456,7 @@ func (p *Planner) sameState(a, b State) bool {
 	return true
 }
 
-func (p *Planner) resetTable() {
+func (p *Searcher) resetTable() {
 	if len(p.table) == 0 {
 		p.table = make([]int32, 1024)
 		p.gen = make([]uint32, 1024)
@@ -486,7 +471,7 @@ func (p *Planner) resetTable() {
 // before reports whether node a's path comes before node b's: lower cost,
 // or equal cost and first in declaration order (lexicographic by action
 // index, a prefix first).
-func (p *Planner) before(a, b int32) bool {
+func (p *Searcher) before(a, b int32) bool {
 	if ga, gb := p.nodes[a].g, p.nodes[b].g; ga != gb {
 		return ga < gb
 	}
@@ -495,7 +480,7 @@ func (p *Planner) before(a, b int32) bool {
 
 // childKey returns the key of the child by action ai of a node at depth
 // with key k: the action's index + 1 in the next free field, if any.
-func (p *Planner) childKey(k uint64, depth int32, ai int32) uint64 {
+func (p *Searcher) childKey(k uint64, depth int32, ai int32) uint64 {
 	if int(depth) >= p.keySteps {
 		return k
 	}
@@ -507,7 +492,7 @@ func (p *Planner) childKey(k uint64, depth int32, ai int32) uint64 {
 // within their first keySteps steps; otherwise, since siblings never share
 // an action, the paths first differ just below their lowest common
 // ancestor.
-func (p *Planner) lexLess(a, b int32) bool {
+func (p *Searcher) lexLess(a, b int32) bool {
 	if a == b {
 		return false
 	}
@@ -541,7 +526,7 @@ func (p *Planner) lexLess(a, b int32) bool {
 // reaches the same state first (before) at no more depth; it reports
 // whether i is worth expanding. A recorded node that i dominates is marked
 // dead.
-func (p *Planner) record(i int32) bool {
+func (p *Searcher) record(i int32) bool {
 	if 2*len(p.nodes) > len(p.table) {
 		p.rehash()
 	}
@@ -566,7 +551,7 @@ func (p *Planner) record(i int32) bool {
 	}
 }
 
-func (p *Planner) rehash() {
+func (p *Searcher) rehash() {
 	size := len(p.table) * 2
 	for size < 4*len(p.nodes) {
 		size *= 2
@@ -598,13 +583,13 @@ type openEntry struct {
 	node int32
 }
 
-func (p *Planner) push(i int32) {
+func (p *Searcher) push(i int32) {
 	n := &p.nodes[i]
 	p.pushEntry(openEntry{f: n.f, key: n.key, node: i})
 }
 
 // pushEntry adds e, the entry of its node, to the open set.
-func (p *Planner) pushEntry(e openEntry) {
+func (p *Searcher) pushEntry(e openEntry) {
 	p.heap = append(p.heap, e)
 	h := p.heap
 	k := len(h) - 1
@@ -621,7 +606,7 @@ func (p *Planner) pushEntry(e openEntry) {
 	h[k] = e
 }
 
-func (p *Planner) pop() int32 {
+func (p *Searcher) pop() int32 {
 	h := p.heap
 	top := h[0].node
 	last := len(h) - 1
@@ -655,7 +640,7 @@ func (p *Planner) pop() int32 {
 }
 
 // onPath reports whether action ai is a step of the path to node i.
-func (p *Planner) onPath(i, ai int32) bool {
+func (p *Searcher) onPath(i, ai int32) bool {
 	for ; p.nodes[i].parent >= 0; i = p.nodes[i].parent {
 		if p.nodes[i].action == ai {
 			return true
@@ -672,7 +657,7 @@ func (p *Planner) onPath(i, ai int32) bool {
 // replaces o in the table, and o is marked dead when it is no shallower.
 // keep says whether i stays; replace whether the table now holds i. Both
 // searches (general and word) use this one rule.
-func (p *Planner) settleDuplicate(o, i int32) (keep, replace bool) {
+func (p *Searcher) settleDuplicate(o, i int32) (keep, replace bool) {
 	on, n := &p.nodes[o], &p.nodes[i]
 	if p.before(o, i) {
 		return on.depth > n.depth, false // cheaper but deeper: keep both

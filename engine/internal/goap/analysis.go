@@ -1,4 +1,4 @@
-package engine
+package goap
 
 import (
 	"math"
@@ -6,15 +6,15 @@ import (
 	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
-// goalSearch is what the planner precomputes once per goal (and per
+// GoalSearch is what the planner precomputes once per goal (and per
 // Planner, lazily): the actions it may use, the state slots that tell
 // search states apart, and the admissible heuristic.
-type goalSearch struct {
+type GoalSearch struct {
 	goal    *Goal
 	cond    fastCond     // the goal condition
 	acts    []planAction // the relevant actions, flattened
 	actions []int32      // relevant actions, declaration order
-	direct  []int32      // the goal's candidates (see Action.Serves), declaration order
+	direct  []int32      // the goal's candidates (see isCandidate), declaration order
 	full    []int        // slots compared by value: read by the goal, a precondition or a relevant assignment
 	kinds   []int        // slots compared by kind only: arithmetic operands whose value matters nowhere
 	atoms   []atom       // conjuncts of the goal condition, for the heuristic
@@ -29,7 +29,7 @@ type goalSearch struct {
 	// cheaper chainHash.
 	additive bool
 	// keyBits and keySteps are the layout of node.key for the domain's
-	// number of actions (see Planner.childKey).
+	// number of actions (see Searcher.childKey).
 	keyBits, keySteps int
 	// words is the search compiled to words (planner_words.go), or nil
 	// when the goal does not fit.
@@ -79,7 +79,7 @@ type atom struct {
 	plain bool
 }
 
-// analyse computes the goalSearch of g over d.
+// analyse computes the GoalSearch of g over d.
 //
 // Relevance is a backward regression over parsed variables (never text):
 // V starts as the variables the goal reads; an action is relevant when it
@@ -90,82 +90,12 @@ type atom struct {
 // transitively, the sources of plain copies into K. Any plan can drop its
 // irrelevant steps and stay valid and reach the goal, at less cost; so the
 // search loses no optimal plan by using only relevant actions.
-func analyse(d *Domain, g *Goal) *goalSearch {
+func analyse(d *Problem, g *Goal) *GoalSearch {
 	ns := d.Schema.Len()
-	inV, inK := make([]bool, ns), make([]bool, ns)
-	inA := make([]bool, len(d.Actions))
-	for _, s := range g.Condition.Reads() {
-		inV[s] = true
-	}
-	for _, a := range d.Actions {
-		if isCandidate(a, g) {
-			inA[a.Index] = true
-		}
-	}
-	for changed := true; changed; {
-		changed = false
-		set := func(m []bool, s int) {
-			if !m[s] {
-				m[s], changed = true, true
-			}
-		}
-		for _, a := range d.Actions {
-			if !inA[a.Index] {
-				for _, s := range a.Effects.Writes() {
-					if inV[s] || inK[s] {
-						inA[a.Index], changed = true, true
-						break
-					}
-				}
-			}
-			if !inA[a.Index] {
-				continue
-			}
-			for _, s := range a.Pre.Reads() {
-				set(inV, s)
-			}
-			if a.Effects == nil {
-				continue
-			}
-			e := a.Effects
-			for i := range e.NumAssigns() {
-				target, arith := e.Target(i), e.IsArithmetic(i)
-				for j := range e.NumTerms(i) {
-					t := e.Term(i, j)
-					if !t.IsVar {
-						continue
-					}
-					if inV[target] {
-						set(inV, t.Slot)
-					}
-					if arith || inK[target] {
-						set(inK, t.Slot)
-					}
-				}
-			}
-		}
-	}
-	gs := &goalSearch{goal: g}
-	written := make([]bool, ns)
+	inV, inK, inA := relevance(d, g)
+	gs := &GoalSearch{goal: g}
 	gs.cond = flatCond(g.Condition)
-	gs.finish = math.Inf(1)
-	for _, a := range d.Actions {
-		if !inA[a.Index] {
-			continue
-		}
-		gs.actions = append(gs.actions, int32(a.Index))
-		gs.acts = append(gs.acts, planAction{index: int32(a.Index), cost: a.Cost, pre: flatCond(a.Pre), eff: flatEffect(a.Effects),
-			finishes: a.Serves(g), once: a.NoRerun})
-		if a.Serves(g) && a.Cost < gs.finish {
-			gs.finish = a.Cost
-		}
-		for _, s := range a.Effects.Writes() {
-			written[s] = true
-		}
-		if isCandidate(a, g) {
-			gs.direct = append(gs.direct, int32(a.Index))
-		}
-	}
+	written := gs.takeActions(d, inA)
 	for s := 0; s < ns; s++ {
 		switch {
 		case !written[s]:
@@ -194,8 +124,103 @@ func analyse(d *Domain, g *Goal) *goalSearch {
 	return gs
 }
 
+// relevance runs analyse's regression to its fixed point: V and K by slot
+// and the relevant actions by index.
+func relevance(d *Problem, g *Goal) (inV, inK, inA []bool) {
+	ns := d.Schema.Len()
+	inV, inK = make([]bool, ns), make([]bool, ns)
+	inA = make([]bool, len(d.Actions))
+	for _, s := range g.Condition.Reads() {
+		inV[s] = true
+	}
+	for ai := range d.Actions {
+		inA[ai] = isCandidate(&d.Actions[ai], g)
+	}
+	for changed := true; changed; {
+		changed = false
+		for ai := range d.Actions {
+			a := &d.Actions[ai]
+			if !inA[a.Index] {
+				for _, s := range a.Effects.Writes() {
+					if inV[s] || inK[s] {
+						inA[a.Index], changed = true, true
+						break
+					}
+				}
+			}
+			if inA[a.Index] && regress(a, inV, inK) {
+				changed = true
+			}
+		}
+	}
+	return inV, inK, inA
+}
+
+// regress adds to V the variables relevant action a's precondition reads
+// and those read by its assignments to V, and to K the operands of its
+// arithmetic assignments and the sources of its copies into K. It reports
+// whether V or K grew.
+func regress(a *Action, inV, inK []bool) (changed bool) {
+	set := func(m []bool, s int) {
+		if !m[s] {
+			m[s], changed = true, true
+		}
+	}
+	for _, s := range a.Pre.Reads() {
+		set(inV, s)
+	}
+	e := a.Effects
+	if e == nil {
+		return changed
+	}
+	for i := range e.NumAssigns() {
+		target, arith := e.Target(i), e.IsArithmetic(i)
+		for j := range e.NumTerms(i) {
+			t := e.Term(i, j)
+			if !t.IsVar {
+				continue
+			}
+			if inV[target] {
+				set(inV, t.Slot)
+			}
+			if arith || inK[target] {
+				set(inK, t.Slot)
+			}
+		}
+	}
+	return changed
+}
+
+// takeActions records the relevant actions (inA) in gs, flattened, with
+// the goal's candidates and the cost of its cheapest finishing step. It
+// returns the slots they write.
+func (gs *GoalSearch) takeActions(d *Problem, inA []bool) (written []bool) {
+	g := gs.goal
+	written = make([]bool, d.Schema.Len())
+	gs.finish = math.Inf(1)
+	for ai := range d.Actions {
+		a := &d.Actions[ai]
+		if !inA[a.Index] {
+			continue
+		}
+		gs.actions = append(gs.actions, int32(a.Index))
+		gs.acts = append(gs.acts, planAction{index: int32(a.Index), cost: a.Cost, pre: flatCond(a.Pre), eff: flatEffect(a.Effects),
+			finishes: a.Serves(g), once: a.NoRerun})
+		if a.Serves(g) && a.Cost < gs.finish {
+			gs.finish = a.Cost
+		}
+		for _, s := range a.Effects.Writes() {
+			written[s] = true
+		}
+		if isCandidate(a, g) {
+			gs.direct = append(gs.direct, int32(a.Index))
+		}
+	}
+	return written
+}
+
 // atomsOf splits a condition at its top-level "&&" and analyses each part.
-func atomsOf(d *Domain, gs *goalSearch, c *Condition) []atom {
+func atomsOf(d *Problem, gs *GoalSearch, c *Condition) []atom {
 	if c.IsEmpty() {
 		return nil
 	}
@@ -204,7 +229,7 @@ func atomsOf(d *Domain, gs *goalSearch, c *Condition) []atom {
 	for _, n := range parts {
 		a := atom{node: n, minCost: math.Inf(1), reads: n.Reads(nil), test: flatNode(c, n)}
 		for _, ai := range gs.actions {
-			act := d.Actions[ai]
+			act := &d.Actions[ai]
 			if writesAny(act.Effects, a.reads) && act.Cost < a.minCost {
 				a.minCost = act.Cost
 			}
@@ -219,7 +244,7 @@ func atomsOf(d *Domain, gs *goalSearch, c *Condition) []atom {
 
 // numericAtom recognises "x op c" with op one of < <= > >= and c a number,
 // when every relevant assignment to x has the form x = x + k1 - k2 ... .
-func numericAtom(d *Domain, gs *goalSearch, a *atom) {
+func numericAtom(d *Problem, gs *GoalSearch, a *atom) {
 	if a.node.Op() != expr.OpVarLit {
 		return
 	}
@@ -236,7 +261,7 @@ func numericAtom(d *Domain, gs *goalSearch, a *atom) {
 	a.slot, a.op, a.lit = slot, op, c
 	a.incInt, a.decInt = true, true
 	for _, ai := range gs.actions {
-		act := d.Actions[ai]
+		act := &d.Actions[ai]
 		if act.Effects == nil {
 			continue
 		}
@@ -536,26 +561,26 @@ func (f *fastCond) eval(st State) bool {
 	return true
 }
 
-// flatNode flattens one conjunct; another shape is evaluated on the tree,
-// with the Unknown rule applied to the conjunct's own variables.
+// flatNode flattens one conjunct: its clause (see expr.Clause), or, for
+// another shape, the conjunct evaluated on the tree with the Unknown rule
+// applied to its own variables.
 func flatNode(c *Condition, n expr.Node) fastCond {
-	if t, ok := simpleTest(n); ok {
-		return fastCond{tests: []fastTest{t}}
+	if cl, ok := n.Clause(); ok {
+		return fastCond{tests: []fastTest{testOf(cl)}}
 	}
 	return fastCond{slow: n.Condition(c)}
 }
 
+// flatCond flattens c from expr's clauses of its conjunction, or keeps c
+// itself when a conjunct has another shape.
 func flatCond(c *Condition) fastCond {
-	if c.IsEmpty() {
-		return fastCond{}
+	clauses, ok := c.Clauses()
+	if !ok {
+		return fastCond{slow: c}
 	}
 	var tests []fastTest
-	for _, n := range conjuncts(c) {
-		t, ok := simpleTest(n)
-		if !ok {
-			return fastCond{slow: c}
-		}
-		tests = append(tests, t)
+	for _, cl := range clauses {
+		tests = append(tests, testOf(cl))
 	}
 	return fastCond{tests: tests}
 }
@@ -641,20 +666,16 @@ func flatEffect(e *Effect) fastEffect {
 	return fastEffect{as: out}
 }
 
-// simpleTest reports n as one flat test: "x op literal", "x" or "!x".
-func simpleTest(n expr.Node) (fastTest, bool) {
-	switch n.Op() {
+// testOf is the search's form of one clause: "x op literal" with its ev
+// form, "x" or "!x".
+func testOf(cl expr.Clause) fastTest {
+	switch cl.Op {
 	case expr.OpVarLit:
-		lit := n.Lit()
-		return fastTest{kind: testCmp, op: n.Cmp(), ev: evOf(n.Cmp(), lit), slot: n.Slot(), lit: lit, num: litNumber(lit), str: litString(lit)}, true
+		return fastTest{kind: testCmp, op: cl.Cmp, ev: evOf(cl.Cmp, cl.Lit), slot: cl.Slot, lit: cl.Lit, num: litNumber(cl.Lit), str: litString(cl.Lit)}
 	case expr.OpVar:
-		return fastTest{kind: testVar, ev: testVar, slot: n.Slot()}, true
-	case expr.OpNot:
-		if k := n.Kid(0); k.Op() == expr.OpVar {
-			return fastTest{kind: testNotVar, ev: testNotVar, slot: k.Slot()}, true
-		}
+		return fastTest{kind: testVar, ev: testVar, slot: cl.Slot}
 	}
-	return fastTest{}, false
+	return fastTest{kind: testNotVar, ev: testNotVar, slot: cl.Slot}
 }
 
 func litNumber(v Value) float64 { f, _ := v.AsNumber(); return f }

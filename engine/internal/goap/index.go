@@ -1,4 +1,4 @@
-package engine
+package goap
 
 import (
 	"math/bits"
@@ -13,7 +13,7 @@ import (
 // string, "x == \"lit\"" (filed under the literal). At a state, the
 // candidates are the actions filed under a true variable or under the
 // state's string, and every action filed under nothing. Sets are bit sets
-// over positions in goalSearch.acts, so the candidates come out in
+// over positions in GoalSearch.acts, so the candidates come out in
 // declaration order.
 type actionIndex struct {
 	words     int      // uint64 words per set
@@ -29,7 +29,7 @@ const minIndexed = 8
 
 // buildIndex builds gs.index when at least minIndexed actions are relevant
 // and at least one is filed under a test.
-func (gs *goalSearch) buildIndex() {
+func (gs *GoalSearch) buildIndex() {
 	if len(gs.acts) < minIndexed {
 		return
 	}
@@ -162,7 +162,7 @@ func nextBit(set []uint64, from int) int {
 	return -1
 }
 
-// The part a slot plays in telling search states apart (see goalSearch).
+// The part a slot plays in telling search states apart (see GoalSearch).
 const (
 	slotIgnored = iota // written by no relevant action, or never read where it matters
 	slotFull           // compared by value
@@ -172,7 +172,7 @@ const (
 // markRoles records in each flattened assignment of gs.acts the part its
 // target slot plays, for changesNothing and the hash, and sets each
 // action's mayLoop and incHash and gs.additive.
-func (gs *goalSearch) markRoles(ns int) {
+func (gs *GoalSearch) markRoles(ns int) {
 	role := make([]uint8, ns)
 	for _, s := range gs.full {
 		role[s] = slotFull

@@ -1,37 +1,28 @@
-package engine
+package goap
 
 import (
-	"errors"
 	"slices"
-	"strconv"
 )
 
 // Time-sliced search. A planner that serves a World's plan budget (see
-// World.PlanBudget) carries a searchSlice: the expansions it may still
+// engine.World.PlanBudget) carries a Slice: the expansions it may still
 // spend in this tick and, between ticks, the one search it suspended. The
 // suspended search is the planner's own arena (nodes, states, open set,
 // table) left as it was; the next search call for the same goal, depth
 // limit, left-out actions and start values goes on from it, so the plan is
 // the one an unsliced search finds.
 
-// paused is the outcome of a search that ran out of its slice's budget.
-const paused = deadEnd + 1
-
-// errSearchPaused is what Planner.PlanFor returns when its search ran out
-// of its slice's budget; the job asks again next tick.
-var errSearchPaused = errors.New("engine: the search ran out of this tick's plan budget")
-
-// searchSlice is a time-sliced planning job's hold on its planner.
+// Slice is a time-sliced planning job's hold on its planner.
 //
 // One goal's planning is a chain of searches: the main search and, when it
 // finds no plan, the searches that explain the failure (the depth-256
 // search behind MAX_DEPTH_EXCEEDED, the searches that blame a backed-off
-// or forbidden action; see Planner.explain). Every search of the chain
+// or forbidden action; see engine.Planner.explain). Every search of the chain
 // counts against the budget and may be suspended. The searches of the
 // chain that ended before the suspended one are kept in done, so the next
 // tick's call replays them without spending an expansion and goes on with
 // the suspended one: the final error is the unsliced one.
-type searchSlice struct {
+type Slice struct {
 	// left is the expansions the job may still spend in this tick; never
 	// below zero.
 	left int
@@ -57,7 +48,7 @@ type searchSlice struct {
 
 // searchKey names one search: its goal, limits, start and left-out actions.
 type searchKey struct {
-	gs       *goalSearch
+	gs       *GoalSearch
 	maxDepth int
 	budget   int
 	start    State  // the state the search started from
@@ -66,27 +57,27 @@ type searchKey struct {
 
 // set makes k the key of a search for gs from start within maxDepth with
 // p's budget and left-out actions.
-func (k *searchKey) set(p *Planner, gs *goalSearch, start State, maxDepth int) {
-	k.gs, k.maxDepth, k.budget = gs, maxDepth, p.budget()
+func (k *searchKey) set(p *Searcher, gs *GoalSearch, start State, maxDepth int) {
+	k.gs, k.maxDepth, k.budget = gs, maxDepth, p.Budget
 	k.start = append(k.start[:0], start...)
-	k.skip = append(k.skip[:0], p.skip...)
+	k.skip = append(k.skip[:0], p.Skip...)
 }
 
 // doneSearch is what an ended search of a chain found: what its callers
 // read (the outcome, the plan's actions from the first step when found,
 // and which actions' preconditions held in an expanded state).
 type doneSearch struct {
-	res  outcome
+	res  Outcome
 	cut  bool
 	exp  int
-	path []int32 // action indices, first step first, when res is found
+	path []int32 // action indices, first step first, when res is Found
 	held []bool
 }
 
 // soFar returns the expansions the chain of the suspended search has
 // spent so far: its ended searches' and the suspended one's (for the
 // records).
-func (sl *searchSlice) soFar() int {
+func (sl *Slice) soFar() int {
 	n := sl.expansions
 	for i := range sl.done {
 		n += sl.done[i].exp
@@ -94,18 +85,18 @@ func (sl *searchSlice) soFar() int {
 	return n
 }
 
-// beginChain starts a goal's chain of searches (see searchSlice).
-func (sl *searchSlice) beginChain() { sl.step, sl.stopped = 0, false }
+// beginChain starts a goal's chain of searches (see Slice).
+func (sl *Slice) beginChain() { sl.step, sl.stopped = 0, false }
 
 // endChain forgets the chain's ended searches once its planning ended.
-func (sl *searchSlice) endChain() { sl.done = sl.done[:0] }
+func (sl *Slice) endChain() { sl.done = sl.done[:0] }
 
 // searchSliced is search for a planner with a slice: it replays a search
 // of the chain that ended in an earlier tick, or resumes the suspended
 // search when it matches, or starts a new one, and pauses when the slice's
 // budget runs out.
-func (p *Planner) searchSliced(gs *goalSearch, start State, maxDepth int) (int32, outcome, bool, int) {
-	sl := p.slice
+func (p *Searcher) searchSliced(gs *GoalSearch, start State, maxDepth int) (int32, Outcome, bool, int) {
+	sl := p.Slice
 	k := sl.step
 	sl.step++
 	if k == 0 {
@@ -126,7 +117,7 @@ func (p *Planner) searchSliced(gs *goalSearch, start State, maxDepth int) (int32
 	p.replayed = nil
 	var (
 		end   int32
-		res   outcome
+		res   Outcome
 		cut   bool
 		exp   int
 		entry int
@@ -148,8 +139,8 @@ func (p *Planner) searchSliced(gs *goalSearch, start State, maxDepth int) (int32
 		end, res, cut, exp = p.searchNew(gs, start, maxDepth, max(sl.left, 0))
 	}
 	sl.left -= exp - entry
-	p.expanded += exp - entry
-	if res != paused {
+	p.Expanded += exp - entry
+	if res != Paused {
 		sl.held = false
 		if k == 0 {
 			sl.root.set(p, gs, start, maxDepth)
@@ -168,14 +159,14 @@ func (p *Planner) searchSliced(gs *goalSearch, start State, maxDepth int) (int32
 
 // keepDone keeps what an ended search found, reusing the buffers of the
 // entry at len(done) when there is one.
-func (p *Planner) keepDone(res outcome, cut bool, exp int, end int32, done []doneSearch) doneSearch {
+func (p *Searcher) keepDone(res Outcome, cut bool, exp int, end int32, done []doneSearch) doneSearch {
 	var d doneSearch
 	if len(done) < cap(done) {
 		d = done[:len(done)+1][len(done)]
 	}
 	d.res, d.cut, d.exp = res, cut, exp
 	d.path = d.path[:0]
-	if res == found {
+	if res == Found {
 		d.path = p.pathTo(end, d.path)
 		slices.Reverse(d.path)
 	}
@@ -185,7 +176,7 @@ func (p *Planner) keepDone(res outcome, cut bool, exp int, end int32, done []don
 
 // suspended reports whether a search of the current planning call ran
 // out of the tick's plan budget (always false without a slice).
-func (p *Planner) suspended() bool { return p.slice != nil && p.slice.stopped }
+func (p *Searcher) suspended() bool { return p.Slice != nil && p.Slice.stopped }
 
 // replayEnd is the goal node a replayed search returns: its plan is in
 // Planner.replayed (see pathTo, endDepth).
@@ -195,10 +186,10 @@ const replayEnd int32 = -2
 // arena, which may hold the suspended search: the plan, when found, and
 // the record of preconditions that held are read through pathTo,
 // endDepth and heldNow.
-func (p *Planner) replay(d *doneSearch) (int32, outcome, bool, int) {
+func (p *Searcher) replay(d *doneSearch) (int32, Outcome, bool, int) {
 	p.replayed = d
 	end := int32(-1)
-	if d.res == found {
+	if d.res == Found {
 		end = replayEnd
 	}
 	return end, d.res, d.cut, d.exp
@@ -206,7 +197,7 @@ func (p *Planner) replay(d *doneSearch) (int32, outcome, bool, int) {
 
 // heldNow is the record of which actions' preconditions held in an
 // expanded state of the last search (by action index).
-func (p *Planner) heldNow() []bool {
+func (p *Searcher) heldNow() []bool {
 	if p.replayed != nil {
 		return p.replayed.held
 	}
@@ -215,7 +206,7 @@ func (p *Planner) heldNow() []bool {
 
 // pathTo returns the actions of the plan ending at goal node end, last
 // step first, appended to buf.
-func (p *Planner) pathTo(end int32, buf []int32) []int32 {
+func (p *Searcher) pathTo(end int32, buf []int32) []int32 {
 	if end == replayEnd {
 		for i := len(p.replayed.path) - 1; i >= 0; i-- {
 			buf = append(buf, p.replayed.path[i])
@@ -229,7 +220,7 @@ func (p *Planner) pathTo(end int32, buf []int32) []int32 {
 }
 
 // endDepth returns the steps of the plan ending at goal node end.
-func (p *Planner) endDepth(end int32) int {
+func (p *Searcher) endDepth(end int32) int {
 	if end == replayEnd {
 		return len(p.replayed.path)
 	}
@@ -241,23 +232,23 @@ func (p *Planner) endDepth(end int32) int {
 // other left-out actions, or a variable the search reads (one the goal,
 // a relevant precondition or a relevant effect reads) that changed since
 // the search began. Variables the search never reads may change freely.
-func (k *searchKey) mismatch(p *Planner, gs *goalSearch, start State, maxDepth int) string {
+func (k *searchKey) mismatch(p *Searcher, gs *GoalSearch, start State, maxDepth int) string {
 	switch {
 	case gs != k.gs:
 		return "the goal changed"
-	case maxDepth != k.maxDepth || p.budget() != k.budget:
+	case maxDepth != k.maxDepth || p.Budget != k.budget:
 		return "the planner's limits changed"
-	case !sameMask(p.skip, k.skip):
+	case !sameMask(p.Skip, k.skip):
 		return "the actions left out changed (a back-off began or ended, or the policy changed)"
 	}
 	for _, s := range gs.full {
 		if !start[s].Equal(k.start[s]) {
-			return "variable \"" + p.Domain.Schema.Name(s) + "\" changed since the search began"
+			return "variable \"" + p.prob.Schema.Name(s) + "\" changed since the search began"
 		}
 	}
 	for _, s := range gs.kinds {
 		if start[s].Kind() != k.start[s].Kind() {
-			return "variable \"" + p.Domain.Schema.Name(s) + "\" changed kind since the search began"
+			return "variable \"" + p.prob.Schema.Name(s) + "\" changed kind since the search began"
 		}
 	}
 	return ""
@@ -277,8 +268,34 @@ func sameMask(a, b []bool) bool {
 	return true
 }
 
-// suspendNote is the reason of a plan-suspended record.
-func suspendNote(tick, pos, of int) string {
-	return "plan budget spent (" + plural(tick, "expansion") + " this tick); queue position " +
-		strconv.Itoa(pos) + " of " + strconv.Itoa(of) + "; resumes first next tick"
+// SetLeft sets the expansions the job may still spend in this tick.
+func (sl *Slice) SetLeft(n int) { sl.left = n }
+
+// Held reports whether the slice holds a suspended search.
+func (sl *Slice) Held() bool { return sl.held }
+
+// HeldGoal returns the goal of the suspended search; nil when none is
+// held.
+func (sl *Slice) HeldGoal() *Goal {
+	if !sl.held || sl.key.gs == nil {
+		return nil
+	}
+	return sl.key.gs.goal
 }
+
+// Drop forgets the suspended search: the next search starts anew.
+func (sl *Slice) Drop() { sl.held = false }
+
+// SoFar returns the expansions the chain of the suspended search has
+// spent so far: its ended searches' and the suspended one's.
+func (sl *Slice) SoFar() int { return sl.soFar() }
+
+// Restarted says why the last search call threw the suspended search away
+// and started again, or "".
+func (sl *Slice) Restarted() string { return sl.restarted }
+
+// BeginChain starts a goal's chain of searches (see Slice).
+func (sl *Slice) BeginChain() { sl.beginChain() }
+
+// EndChain forgets the chain's ended searches once its planning ended.
+func (sl *Slice) EndChain() { sl.endChain() }

@@ -1,4 +1,4 @@
-package engine
+package goap
 
 import (
 	"cmp"
@@ -56,7 +56,7 @@ type relaxedFact struct {
 // relaxedFor returns the relaxed estimate of atom a when it is a bare
 // variable and the estimate can ever be above today's (the atom's
 // minCost), else nil.
-func relaxedFor(d *Domain, gs *goalSearch, a *atom) *relaxed {
+func relaxedFor(d *Problem, gs *GoalSearch, a *atom) *relaxed {
 	if a.numeric || a.node.Op() != expr.OpVar {
 		return nil
 	}
@@ -69,7 +69,7 @@ func relaxedFor(d *Domain, gs *goalSearch, a *atom) *relaxed {
 	}
 	var edges []edge
 	for _, ai := range gs.actions {
-		act := d.Actions[ai]
+		act := &d.Actions[ai]
 		from := top
 		if !act.Pre.IsEmpty() {
 			for _, n := range conjuncts(act.Pre) {

@@ -1,4 +1,4 @@
-package engine
+package goap
 
 import (
 	"math"
@@ -33,10 +33,10 @@ type resource struct {
 // resourceFor finds the resource of the movers of atom a in one direction:
 // the relevant actions whose constant step on a.slot has the sign of dir.
 // It returns nil when there is none or the pattern does not hold.
-func resourceFor(d *Domain, gs *goalSearch, a *atom, dir float64) *resource {
+func resourceFor(d *Problem, gs *GoalSearch, a *atom, dir float64) *resource {
 	var movers []*Action
 	for _, ai := range gs.actions {
-		act := d.Actions[ai]
+		act := &d.Actions[ai]
 		for i := range act.Effects.NumAssigns() {
 			if act.Effects.Target(i) != a.slot {
 				continue
@@ -79,7 +79,7 @@ func boundSign(t *fastTest) (float64, bool) {
 	return 0, false
 }
 
-func resourceOn(d *Domain, gs *goalSearch, movers []*Action, slot int, sign float64) *resource {
+func resourceOn(d *Problem, gs *GoalSearch, movers []*Action, slot int, sign float64) *resource {
 	r := &resource{slot: slot, sign: sign, lim: math.Inf(-1), step: math.Inf(1)}
 	isMover := map[*Action]bool{}
 	for _, m := range movers {
@@ -105,7 +105,7 @@ func resourceOn(d *Domain, gs *goalSearch, movers []*Action, slot int, sign floa
 	}
 	// Every relevant assignment to y is one constant step.
 	for _, ai := range gs.actions {
-		act := d.Actions[ai]
+		act := &d.Actions[ai]
 		count := 0
 		for i := range act.Effects.NumAssigns() {
 			if act.Effects.Target(i) != slot {

@@ -1,0 +1,168 @@
+package goap
+
+import (
+	"math"
+	"math/bits"
+	"strconv"
+	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// (every a below 2^32, d from 2 up) and on a spread of values between.
+func TestDivMagicDividesExactly(t *testing.T) {
+	ds := []int64{2, 3, 5, 7, 10, 20, 50, 1 << 16, 65537, 1<<30 - 1, 1 << 30, 1<<32 - 1}
+	as := []uint64{0, 1, 2, 9, 10, 11, 49, 50, 51, 1<<16 - 1, 1 << 16, 1<<31 - 1, 1 << 31, 1<<32 - 2, 1<<32 - 1}
+	for i := uint64(0); i < 2000; i++ {
+		as = append(as, i*2147483647%(1<<32))
+	}
+	for _, d := range ds {
+		m := divMagic(d)
+		for _, a := range as {
+			q, _ := bits.Mul64(m, a)
+			require.Equal(t, a/uint64(d), q, "%d / %d", a, d)
+		}
+	}
+}
+
+// TestWordSearchTakesTheBenchDomains checks which goals compile to words:
+// the ones of fixed kinds do; slow shapes, fractions, kind changes and
+// start values that do not fit fall back.
+func TestWordSearchTakesTheBenchDomains(t *testing.T) {
+	vars := []tVar{{"n", num(0)}, {"loc", expr.StringValue("a")}, {"b", boolean(false)}}
+	compile := func(goal string, acts ...tAct) (*Problem, *GoalSearch) {
+		pr := lower(t, vars, goal, acts...)
+		return pr, newSearcher(pr).searchGoal(pr.Goals[0])
+	}
+	_, gs := compile(`n > 3 && loc == "b"`, tAct{name: "inc", eff: "n = n + 2"},
+		tAct{name: "go", pre: "!b", eff: `loc = "b", b = true`})
+	require.NotNil(t, gs.words, "numbers, a string and a boolean")
+	assert.Len(t, gs.words.slots, 3)
+
+	_, gs = compile("n > 3", tAct{name: "half", eff: "n = n + 0.5"})
+	assert.Nil(t, gs.words, "a fractional step")
+	_, gs = compile("n > 3", tAct{name: "set", eff: `n = "x"`})
+	assert.Nil(t, gs.words, "an assignment that changes the kind")
+	_, gs = compile("n > 3 || b", tAct{name: "inc", eff: "n = n + 1"})
+	assert.Nil(t, gs.words, "a goal that is not a conjunction of flat tests")
+
+	// A start state of other kinds or values runs the general search.
+	pr, _ := compile("n > 3", tAct{name: "inc", eff: "n = n + 1"})
+	for _, v := range []Value{num(0.5), expr.StringValue("x"), {}} {
+		st := pr.Initial.Clone()
+		st[0] = v
+		p := newSearcher(pr)
+		_, _, _, _ = planOf(p, st, 10)
+		assert.False(t, p.wmode, "start n = %v", v)
+	}
+	p := newSearcher(pr)
+	end, res, _, _ := p.Search(p.searchGoal(pr.Goals[0]), pr.Initial, 10)
+	require.Equal(t, Found, res)
+	assert.True(t, p.wmode)
+	assert.Equal(t, 4, p.EndDepth(end))
+	after := pr.Initial.Clone()
+	p.StoreEnd(end, after)
+	assert.Equal(t, num(4), after[0], "the state after the plan, read back from words")
+}
+
+// TestWordLoadTakesTheNumbersNumberWordTakes checks load's short path for
+// searches of numbers only against numberWord, at the edges: fractions,
+// -0, NaN, infinities, maxWordNumber and past it.
+func TestWordLoadTakesTheNumbersNumberWordTakes(t *testing.T) {
+	pr := lower(t, []tVar{{"a", num(0)}, {"b", num(0)}}, "a > 3 && b > 1", tAct{name: "inc", eff: "a = a + 1, b = b + 1"})
+	ws := newSearcher(pr).searchGoal(pr.Goals[0]).words
+	require.NotNil(t, ws)
+	require.True(t, ws.nums, "two numbers")
+	for _, f := range []float64{0, 7, -7, 0.5, -2.5, math.Copysign(0, -1), math.NaN(), math.Inf(1), math.Inf(-1),
+		maxWordNumber, -maxWordNumber, maxWordNumber + 1, -maxWordNumber - 1, 1 << 62, -(1 << 63), 1e300} {
+		want, wantOK := numberWord(f)
+		for slot := range 2 {
+			st := pr.Initial.Clone()
+			st[1-slot] = num(3)
+			st[slot] = num(f)
+			dst := make([]uint64, 2)
+			ok := ws.load(dst, st)
+			require.Equal(t, wantOK, ok, "%v in slot %d", f, slot)
+			if ok {
+				assert.Equal(t, want, dst[slotWord(ws, slot)], "%v in slot %d", f, slot)
+			}
+		}
+	}
+	st := pr.Initial.Clone()
+	st[1] = boolean(true)
+	assert.False(t, ws.load(make([]uint64, 2), st), "a bool where a number was")
+}
+
+// slotWord returns the word of schema slot s in ws.
+func slotWord(ws *wordSearch, s int) int {
+	for i, x := range ws.slots {
+		if x == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// TestWordChildHashesAreTheirRowsHashes checks the sum hash of a word
+// search without dense passes: every node's hash, updated from its
+// parent's for the assigned words alone, is the hash of its whole row.
+func TestWordChildHashesAreTheirRowsHashes(t *testing.T) {
+	var vars []tVar
+	var acts []tAct
+	for i := range 20 {
+		vars = append(vars, tVar{"f" + strconv.Itoa(i), boolean(i == 0)})
+	}
+	vars = append(vars, tVar{"n", num(0)})
+	for i := range 19 {
+		f, g := "f"+strconv.Itoa(i), "f"+strconv.Itoa(i+1)
+		acts = append(acts, tAct{name: "step" + strconv.Itoa(i), pre: f, eff: f + " = false, " + g + " = true"},
+			tAct{name: "back" + strconv.Itoa(i), pre: g + " && n < 3", eff: g + " = false, " + f + " = true, n = n + 1"})
+	}
+	pr := lower(t, vars, "f19", acts...)
+	p := newSearcher(pr)
+	names, _, res, _ := planOf(p, pr.Initial, 30)
+	require.Equal(t, Found, res)
+	assert.Len(t, names, 19)
+	ws := p.gs.words
+	require.NotNil(t, ws)
+	require.True(t, p.wmode)
+	require.False(t, ws.dense, "21 words: no dense passes")
+	requireRowHashes(t, p, ws, 19)
+}
+
+// TestDenseChildHashesAreTheirRowsHashes checks the hash a dense pass
+// computes as it builds a child against hashWords of the child's row.
+func TestDenseChildHashesAreTheirRowsHashes(t *testing.T) {
+	pr := lower(t, []tVar{{"hunger", num(80)}, {"food", num(0)}, {"tired", num(0)}, {"home", boolean(false)}}, "food > 80",
+		tAct{name: "Eat", pre: "food > 0", eff: "hunger = hunger - 50, food = food - 5"},
+		tAct{name: "Forage", pre: "tired < 50", eff: "tired = tired + 20, food = food + 10, hunger = hunger + 5"},
+		tAct{name: "Sleep", pre: "tired > 30", eff: "tired = tired - 50, home = true"},
+		tAct{name: "Share", pre: "home", eff: "food = hunger, home = false"})
+	p := newSearcher(pr)
+	_, _, res, _ := planOf(p, pr.Initial, 20)
+	require.Equal(t, Found, res)
+	ws := p.gs.words
+	require.NotNil(t, ws)
+	require.True(t, p.wmode)
+	require.True(t, ws.dense)
+	moves := 0
+	for i := range ws.acts {
+		moves += len(ws.acts[i].moves)
+	}
+	require.Equal(t, 1, moves, "Share copies hunger into food")
+	requireRowHashes(t, p, ws, 12)
+}
+
+// requireRowHashes checks that every node of p's last word search but the
+// goal nodes of finishing steps, more than least, has its row's hash.
+func requireRowHashes(t *testing.T, p *Searcher, ws *wordSearch, least int) {
+	require.Greater(t, len(p.nodes), least)
+	for i := range p.nodes {
+		if p.nodes[i].done {
+			continue
+		}
+		assert.Equal(t, hashWords(ws, p.wordState(int32(i))), p.nodes[i].hash, "node %d", i)
+	}
+}
