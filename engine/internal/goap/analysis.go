@@ -92,10 +92,83 @@ type atom struct {
 // search loses no optimal plan by using only relevant actions.
 func analyse(d *Problem, g *Goal) *GoalSearch {
 	ns := d.Schema.Len()
-	inV, inK, inA := relevance(d, g)
+	inV, inK := make([]bool, ns), make([]bool, ns)
+	inA := make([]bool, len(d.Actions))
+	for _, s := range g.Condition.Reads() {
+		inV[s] = true
+	}
+	for ai := range d.Actions {
+		a := &d.Actions[ai]
+		if isCandidate(a, g) {
+			inA[a.Index] = true
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		set := func(m []bool, s int) {
+			if !m[s] {
+				m[s], changed = true, true
+			}
+		}
+		for ai := range d.Actions {
+			a := &d.Actions[ai]
+			if !inA[a.Index] {
+				for _, s := range a.Effects.Writes() {
+					if inV[s] || inK[s] {
+						inA[a.Index], changed = true, true
+						break
+					}
+				}
+			}
+			if !inA[a.Index] {
+				continue
+			}
+			for _, s := range a.Pre.Reads() {
+				set(inV, s)
+			}
+			if a.Effects == nil {
+				continue
+			}
+			e := a.Effects
+			for i := range e.NumAssigns() {
+				target, arith := e.Target(i), e.IsArithmetic(i)
+				for j := range e.NumTerms(i) {
+					t := e.Term(i, j)
+					if !t.IsVar {
+						continue
+					}
+					if inV[target] {
+						set(inV, t.Slot)
+					}
+					if arith || inK[target] {
+						set(inK, t.Slot)
+					}
+				}
+			}
+		}
+	}
 	gs := &GoalSearch{goal: g}
+	written := make([]bool, ns)
 	gs.cond = flatCond(g.Condition)
-	written := gs.takeActions(d, inA)
+	gs.finish = math.Inf(1)
+	for ai := range d.Actions {
+		a := &d.Actions[ai]
+		if !inA[a.Index] {
+			continue
+		}
+		gs.actions = append(gs.actions, int32(a.Index))
+		gs.acts = append(gs.acts, planAction{index: int32(a.Index), cost: a.Cost, pre: flatCond(a.Pre), eff: flatEffect(a.Effects),
+			finishes: a.Serves(g), once: a.NoRerun})
+		if a.Serves(g) && a.Cost < gs.finish {
+			gs.finish = a.Cost
+		}
+		for _, s := range a.Effects.Writes() {
+			written[s] = true
+		}
+		if isCandidate(a, g) {
+			gs.direct = append(gs.direct, int32(a.Index))
+		}
+	}
 	for s := 0; s < ns; s++ {
 		switch {
 		case !written[s]:
@@ -122,101 +195,6 @@ func analyse(d *Problem, g *Goal) *GoalSearch {
 	}
 	gs.words = compileWords(d, gs)
 	return gs
-}
-
-// relevance runs analyse's regression to its fixed point: V and K by slot
-// and the relevant actions by index.
-func relevance(d *Problem, g *Goal) (inV, inK, inA []bool) {
-	ns := d.Schema.Len()
-	inV, inK = make([]bool, ns), make([]bool, ns)
-	inA = make([]bool, len(d.Actions))
-	for _, s := range g.Condition.Reads() {
-		inV[s] = true
-	}
-	for ai := range d.Actions {
-		inA[ai] = isCandidate(&d.Actions[ai], g)
-	}
-	for changed := true; changed; {
-		changed = false
-		for ai := range d.Actions {
-			a := &d.Actions[ai]
-			if !inA[a.Index] {
-				for _, s := range a.Effects.Writes() {
-					if inV[s] || inK[s] {
-						inA[a.Index], changed = true, true
-						break
-					}
-				}
-			}
-			if inA[a.Index] && regress(a, inV, inK) {
-				changed = true
-			}
-		}
-	}
-	return inV, inK, inA
-}
-
-// regress adds to V the variables relevant action a's precondition reads
-// and those read by its assignments to V, and to K the operands of its
-// arithmetic assignments and the sources of its copies into K. It reports
-// whether V or K grew.
-func regress(a *Action, inV, inK []bool) (changed bool) {
-	set := func(m []bool, s int) {
-		if !m[s] {
-			m[s], changed = true, true
-		}
-	}
-	for _, s := range a.Pre.Reads() {
-		set(inV, s)
-	}
-	e := a.Effects
-	if e == nil {
-		return changed
-	}
-	for i := range e.NumAssigns() {
-		target, arith := e.Target(i), e.IsArithmetic(i)
-		for j := range e.NumTerms(i) {
-			t := e.Term(i, j)
-			if !t.IsVar {
-				continue
-			}
-			if inV[target] {
-				set(inV, t.Slot)
-			}
-			if arith || inK[target] {
-				set(inK, t.Slot)
-			}
-		}
-	}
-	return changed
-}
-
-// takeActions records the relevant actions (inA) in gs, flattened, with
-// the goal's candidates and the cost of its cheapest finishing step. It
-// returns the slots they write.
-func (gs *GoalSearch) takeActions(d *Problem, inA []bool) (written []bool) {
-	g := gs.goal
-	written = make([]bool, d.Schema.Len())
-	gs.finish = math.Inf(1)
-	for ai := range d.Actions {
-		a := &d.Actions[ai]
-		if !inA[a.Index] {
-			continue
-		}
-		gs.actions = append(gs.actions, int32(a.Index))
-		gs.acts = append(gs.acts, planAction{index: int32(a.Index), cost: a.Cost, pre: flatCond(a.Pre), eff: flatEffect(a.Effects),
-			finishes: a.Serves(g), once: a.NoRerun})
-		if a.Serves(g) && a.Cost < gs.finish {
-			gs.finish = a.Cost
-		}
-		for _, s := range a.Effects.Writes() {
-			written[s] = true
-		}
-		if isCandidate(a, g) {
-			gs.direct = append(gs.direct, int32(a.Index))
-		}
-	}
-	return written
 }
 
 // atomsOf splits a condition at its top-level "&&" and analyses each part.

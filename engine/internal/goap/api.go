@@ -16,7 +16,7 @@ func (p *Searcher) Cached(i int) *GoalSearch {
 // GoalSearch returns the analysis of g over the searcher's problem,
 // computed once per goal and kept while the problem stays the same (a
 // goal not in the problem is analysed on every call).
-func (p *Searcher) GoalSearch(g *Goal) *GoalSearch { return p.searchGoal(g) }
+func (p *Searcher) GoalSearch(g *Goal) *GoalSearch { return p.searchGoalSlow(g) }
 
 // Goal returns the goal gs searches for.
 func (gs *GoalSearch) Goal() *Goal { return gs.goal }

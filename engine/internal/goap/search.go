@@ -30,10 +30,21 @@ const (
 	Paused             // the slice's budget ran out; the search resumes on the next call (see Slice)
 )
 
-// searchGoal returns the analysis of g: from the cache, which it starts
-// anew when the problem changed, or analysed now and cached unless g is
-// not the problem's. Planners test the cache (Cached) before calling it.
+// searchGoal prepares the per-goal data of g.
 func (p *Searcher) searchGoal(g *Goal) *GoalSearch {
+	if p.cacheFor == p.prob && uint(g.Index) < uint(len(p.cache)) {
+		if gs := p.cache[g.Index]; gs != nil && gs.goal == g {
+			return gs // the common case, before the call
+		}
+	}
+	return p.searchGoalSlow(g)
+}
+
+// searchGoalSlow is searchGoal without its cached case: it starts the
+// cache anew when the domain changed, then analyses g, caching the result
+// unless g is another domain's. searchGoal is too big to inline (cost 96
+// of 80), so Plan tests the cache itself before calling this.
+func (p *Searcher) searchGoalSlow(g *Goal) *GoalSearch {
 	if p.cacheFor != p.prob {
 		p.cacheFor = p.prob
 		p.cache = make([]*GoalSearch, len(p.prob.Goals))
@@ -44,7 +55,7 @@ func (p *Searcher) searchGoal(g *Goal) *GoalSearch {
 		}
 		return p.cache[g.Index]
 	}
-	return analyse(p.prob, g) // a goal of another problem: not cached
+	return analyse(p.prob, g) // a goal of another domain: not cached
 }
 
 // search is Search.

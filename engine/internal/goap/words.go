@@ -307,44 +307,29 @@ func (p *Searcher) wordState(i int32) []uint64 {
 	return p.words[o : o+p.nw : o+p.nw]
 }
 
-// wordLoop is what the word search reads at every child: the search's
-// constants and the fields of the node being expanded. It lives in
-// memory (a struct of more than 4 fields is not kept in registers), which
-// leaves the registers to the candidate loop.
-type wordLoop struct {
-	gs                 *GoalSearch
-	ws                 *wordSearch
-	acts               []wordAct
-	nw, maxDepth       int
-	small, one, finite bool
-	f4                 *[4]uint64
-	at0                *atom
-	wa0                *wordAtom
-	fin                float64
-	full               []uint64
-
-	// The node being expanded: its index, row (p4: its first 4 words,
-	// with small), cost, depth, path key and hash, and the layout of its
-	// children's keys.
-	cur         int32
-	cs          []uint64
-	p4          *[4]uint64
-	cg          float64
-	cdepth      int32
-	ckey, chash uint64
-	keyOn       bool
-	keyShift    uint
-
-	// The duplicate table, as recordWords's first probe reads it.
-	table  []int32
-	gen    []uint32
-	mask   uint64
-	curGen uint32
-}
-
-// init sets the loop's constants for gs's word search ws.
-func (L *wordLoop) init(gs *GoalSearch, ws *wordSearch, nw, maxDepth int) {
-	L.gs, L.ws, L.acts, L.nw, L.maxDepth = gs, ws, ws.acts, nw, maxDepth
+// searchLoopWords is searchLoop on words, with the expansion (expand on
+// words: expandBy for each candidate action) in the same loop.
+func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions int, cut bool, pauseAt int) (int32, Outcome, bool, int) {
+	budget := p.Budget
+	nw := p.nw
+	acts := ws.acts
+	maxDepth := p.maxDepth
+	// The loop's constants live in memory (a struct of more than 4 fields
+	// is not kept in registers), which leaves the registers to the
+	// candidate loop.
+	var L struct {
+		small, one, finite, keyOn bool
+		f4                        *[4]uint64
+		at0                       *atom
+		wa0                       *wordAtom
+		fin                       float64
+		full                      []uint64
+		keyShift                  uint
+		table                     []int32
+		gen                       []uint32
+		mask                      uint64
+		curGen                    uint32
+	}
 	L.small, L.f4 = ws.small, &ws.full4
 	L.one = len(ws.atoms) == 1
 	if L.one {
@@ -353,15 +338,6 @@ func (L *wordLoop) init(gs *GoalSearch, ws *wordSearch, nw, maxDepth int) {
 	L.fin = gs.finish
 	L.finite = L.fin < math.Inf(1)
 	L.full = ws.full
-}
-
-// searchLoopWords is searchLoop on words: it takes nodes from the open
-// set and expands them with expandWords.
-func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions int, cut bool, pauseAt int) (int32, Outcome, bool, int) {
-	budget := p.Budget
-	var loop wordLoop
-	L := &loop
-	L.init(gs, ws, p.nw, p.maxDepth)
 	for len(p.heap) > 0 {
 		cur := p.pop()
 		cn := &p.nodes[cur]
@@ -379,273 +355,213 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 			return -1, Paused, cut, expansions
 		}
 		expansions++
-		if p.expandWords(L, cur) {
-			cut = true
+		atMax := int(cn.depth) >= maxDepth
+		// Room for a row per action, and 4 words past the last (ws.small).
+		if need := (len(p.nodes)+len(acts))*nw + 4; need > len(p.words) {
+			p.growWords(need)
 		}
-	}
-	return -1, Exhausted, cut, expansions
-}
-
-// expandWords is expand on words: it adds the child of node cur by each
-// candidate action that can run there and is worth searching (expandBy on
-// words) and reports whether the depth limit cut a successor. A child's
-// phases (its row, its estimate, its record, the open set) run in this
-// loop without a call on their common paths: measured, a call per child
-// costs a fifth of the search's time.
-func (p *Searcher) expandWords(L *wordLoop, cur int32) (cut bool) {
-	cand := p.beginWords(L, cur)
-	atMax := int(L.cdepth) >= L.maxDepth
-	skip, acts, cs, p4, words, nw := p.Skip, L.acts, L.cs, L.p4, p.words, L.nw
-	cg, cdepth, chash := L.cg, L.cdepth, L.chash
-	for wi, set := range cand {
-		for ; set != 0; set &= set - 1 {
-			a := &acts[wi*64+bits.TrailingZeros64(set)]
-			ai := a.index
-			if skip != nil && skip[ai] || !a.pre.eval(cs) || a.once && p.onPath(cur, ai) {
-				continue // left out (Exclude, Policy), cannot run, or ran on the path (can_rerun = false)
-			}
-			p.held[ai] = true
-			if atMax {
-				cut = true
-				continue
-			}
-			// The row, built in the next free row of the arena; the node is
-			// added only once the child is worth keeping.
-			child := int32(len(p.nodes))
-			o := int(child) * nw
-			var chs []uint64
-			var hash uint64
-			if L.small {
-				// One pass on 4 lanes (the row's words, then words of free
-				// rows left as they are): the child's words, whether a
-				// compared one changed, and, without moves, its hash.
-				q := (*[4]uint64)(words[o : o+4])
-				chs = q[:nw:nw]
-				m, f4 := &a.d4, L.f4
-				c0, c1, c2, c3 := p4[0]&m.mask[0]+m.val[0], p4[1]&m.mask[1]+m.val[1], p4[2]&m.mask[2]+m.val[2], p4[3]&m.mask[3]+m.val[3]
-				q[0], q[1], q[2], q[3] = c0, c1, c2, c3
-				diff := (c0^p4[0])&f4[0] | (c1^p4[1])&f4[1] | (c2^p4[2])&f4[2] | (c3^p4[3])&f4[3]
-				if len(a.moves) == 0 {
+		if need := len(p.nodes) + len(acts); need > cap(p.nodes) {
+			p.nodes = slices.Grow(p.nodes, need-len(p.nodes))
+			cn = &p.nodes[cur]
+		}
+		words := p.words
+		cs := words[int(cur)*nw : int(cur)*nw+nw : int(cur)*nw+nw]
+		var p4 *[4]uint64
+		if L.small {
+			p4 = (*[4]uint64)(words[int(cur)*nw : int(cur)*nw+4])
+		}
+		cand := ws.all
+		if gs.index != nil {
+			cand = p.candidatesWords(gs, ws, cs)
+		}
+		if need := len(p.heap) + len(acts); need > cap(p.heap) {
+			p.heap = slices.Grow(p.heap, need-len(p.heap))
+		}
+		cg, cdepth, ckey, chash := cn.g, cn.depth, cn.key, cn.hash
+		L.keyOn = int(cdepth) < p.keySteps
+		L.keyShift = 64 - uint(p.keyBits)*uint(cdepth+1)
+		L.table, L.gen = p.table, p.gen[:len(p.table)]
+		L.mask, L.curGen = uint64(len(L.table)-1), p.curGen
+		skip := p.Skip
+		for wi, set := range cand {
+			for ; set != 0; set &= set - 1 {
+				a := &acts[wi*64+bits.TrailingZeros64(set)]
+				ai := a.index
+				if skip != nil && skip[ai] {
+					continue // Exclude or forbidden by the Policy
+				}
+				if !a.pre.eval(cs) {
+					continue
+				}
+				if a.once && p.onPath(cur, ai) {
+					continue // can_rerun = false: once per plan
+				}
+				p.held[ai] = true
+				if atMax {
+					cut = true
+					continue
+				}
+				// The child is built in the next free row of the arena; its
+				// node is added only once it is worth keeping.
+				child := int32(len(p.nodes))
+				o := int(child) * nw
+				var chs []uint64
+				var hash uint64
+				if L.small {
+					// One pass on 4 lanes (the row's words, then words of
+					// free rows left as they are): the child's words,
+					// whether a compared one changed, and its hash.
+					q := (*[4]uint64)(words[o : o+4])
+					chs = q[:nw:nw]
+					m := &a.d4
+					c0, c1, c2, c3 := p4[0]&m.mask[0]+m.val[0], p4[1]&m.mask[1]+m.val[1], p4[2]&m.mask[2]+m.val[2], p4[3]&m.mask[3]+m.val[3]
+					q[0], q[1], q[2], q[3] = c0, c1, c2, c3
+					if len(a.moves) == 0 {
+						if a.mayLoop && (c0^p4[0])&L.f4[0]|(c1^p4[1])&L.f4[1]|(c2^p4[2])&L.f4[2]|(c3^p4[3])&L.f4[3] == 0 {
+							continue // a self-loop: the parent dominates it
+						}
+						hash = hashFinish(c0&L.f4[0]*laneMul[0] + c1&L.f4[1]*laneMul[1] + c2&L.f4[2]*laneMul[2] + c3&L.f4[3]*laneMul[3])
+					} else {
+						diff := (c0^p4[0])&L.f4[0] | (c1^p4[1])&L.f4[1] | (c2^p4[2])&L.f4[2] | (c3^p4[3])&L.f4[3]
+						diff |= applyMoves(a.moves, cs, chs, L.full)
+						if a.mayLoop && diff == 0 {
+							continue // a self-loop: the parent dominates it
+						}
+						// hash 0: hashed below
+					}
+				} else if chs = words[o : o+nw : o+nw]; ws.dense {
+					// One pass: the child's words and whether a compared one
+					// changed; hashed later, only the children kept so far
+					// (many are cut by the depth limit).
+					dense, full := a.dense[:nw], ws.full[:nw]
+					var diff uint64
+					for i, w := range cs {
+						c := w&dense[i].mask + dense[i].val
+						chs[i] = c
+						diff |= (c ^ w) & full[i]
+					}
+					if a.mayLoop && diff == 0 && len(a.moves) == 0 {
+						continue // a self-loop: the parent dominates it
+					}
+					diff |= applyMoves(a.moves, cs, chs, full)
 					if a.mayLoop && diff == 0 {
 						continue // a self-loop: the parent dominates it
 					}
-					hash = hashFinish(c0&f4[0]*laneMul[0] + c1&f4[1]*laneMul[1] + c2&f4[2]*laneMul[2] + c3&f4[3]*laneMul[3])
-				} else if diff |= applyMoves(a.moves, cs, chs, L.full); a.mayLoop && diff == 0 {
+				} else if !applyWords(a, cs, chs) {
 					continue
 				}
-			} else if chs = words[o : o+nw : o+nw]; !L.childWide(a, chs) {
-				continue
-			}
-			g, depth, key := cg+a.cost, cdepth+1, L.childKey(ai)
-			if a.finishes {
-				// The step completes the goal: a goal node, never expanded.
-				p.nodes = p.nodes[:child+1]
-				p.nodes[child] = node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true}
-				p.pushEntry(openEntry{f: g, key: key, node: child})
-				continue
-			}
-			// The estimate: heuristicWords, with the first test of
-			// estimateWords inline for the common exact atom.
-			var h float64
-			var hs int32
-			slow := true
-			if wa := L.wa0; L.one && wa.fast {
-				need := wa.sgn * (wa.lit - int64(chs[wa.w]))
-				if need < wa.thr {
-					h, hs, slow = 0, 0, false
-				} else if x := uint64(need + wa.off); x < 1<<32 {
-					h, hs, slow = wa.estimateSteps(chs, x)
+				g, depth, key := cg+a.cost, cdepth+1, ckey
+				if L.keyOn { // childKey
+					key |= uint64(ai+1) << L.keyShift
 				}
+				if a.finishes {
+					// The step completes the goal: a goal node, never expanded.
+					p.nodes = p.nodes[:child+1]
+					p.nodes[child] = node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true}
+					p.pushEntry(openEntry{f: g, key: key, node: child})
+					continue
+				}
+				var h float64
+				var hs int32
+				if wa := L.wa0; L.one && wa.fast {
+					// estimateWords inline for an exact atom, in the range
+					// where its divisions fit 32 bits (the same results:
+					// divMagic divides exactly there); else the call.
+					need := wa.sgn * (wa.lit - int64(chs[wa.w]))
+					slow := true
+					if need < wa.thr {
+						h, hs, slow = 0, 0, false
+					} else if a := uint64(need + wa.off); a < 1<<32 {
+						n, _ := bits.Mul64(wa.stepM, a)
+						switch {
+						case n > 1<<16:
+						case !wa.hasRes:
+							h, hs, slow = float64(n)*wa.cost, int32(n), false
+						default:
+							var s uint64
+							ny := wa.rsign*int64(chs[wa.rw]) + (int64(n)-1)*wa.rstep - wa.rlim
+							if ny >= wa.rthr {
+								b := uint64(ny + wa.roff)
+								if b >= 1<<32 {
+									break
+								}
+								s, _ = bits.Mul64(wa.rbackM, b)
+								if n+s > math.MaxInt32 {
+									break
+								}
+							}
+							h, hs, slow = float64(n)*wa.cost+float64(s)*wa.backCost, int32(n+s), false
+						}
+					}
+					if slow {
+						h, hs = L.at0.estimateWords(L.wa0, chs)
+					}
+					if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
+						h, hs = min(h, L.fin), 1 // as heuristicWords
+					}
+				} else if L.one {
+					h, hs = L.at0.estimateWords(L.wa0, chs)
+					if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
+						h, hs = min(h, L.fin), 1 // as heuristicWords
+					}
+				} else {
+					h, hs = p.heuristicWords(ws, chs)
+				}
+				if math.IsInf(h, 1) {
+					continue
+				}
+				if int(depth)+int(hs) > maxDepth {
+					cut = true
+					continue
+				}
+				f := g + h
+				if hash != 0 {
+				} else if ws.dense {
+					hash = hashWords(ws, chs)
+				} else {
+					// The parent's sum of shares with the assigned words' replaced.
+					hash = chash
+					for i := range a.as {
+						if as := &a.as[i]; as.full {
+							hash += wordShare(as.w, chs[as.w]) - wordShare(as.w, cs[as.w])
+						}
+					}
+				}
+				p.nodes = p.nodes[:child+1]
+				n := &p.nodes[child]
+				n.g, n.f, n.hash, n.key = g, f, hash, key
+				n.parent, n.action, n.depth = cur, ai, depth
+				n.dead, n.done = false, false
+				// recordWords, its first probe inline.
+				if 2*int(child+1) > len(L.table) {
+					p.rehash()
+					L.table, L.gen = p.table, p.gen[:len(p.table)]
+					L.mask = uint64(len(L.table) - 1)
+				}
+				if t := hash & L.mask; L.gen[t] != L.curGen {
+					L.gen[t], L.table[t] = L.curGen, child
+				} else if !p.recordWords(child, chs, hash) {
+					p.nodes = p.nodes[:child]
+					continue
+				}
+				// pushEntry inline (room reserved above).
+				heap := p.heap[:len(p.heap)+1]
+				p.heap = heap
+				k := len(heap) - 1
+				for k > 0 {
+					up := (k - 1) / 2
+					u := &heap[up]
+					if !(f < u.f || f == u.f && (key < u.key || key == u.key && p.lexLess(child, u.node))) {
+						break
+					}
+					heap[k] = *u
+					k = up
+				}
+				heap[k] = openEntry{f: f, key: key, node: child}
 			}
-			switch {
-			case slow && L.one:
-				h, hs = L.at0.estimateWords(L.wa0, chs)
-			case slow:
-				h, hs = p.heuristicWords(L.ws, chs)
-			}
-			if L.one {
-				h, hs = L.capByFinish(h, hs)
-			}
-			if math.IsInf(h, 1) {
-				continue
-			}
-			if int(depth)+int(hs) > L.maxDepth {
-				cut = true
-				continue
-			}
-			if hash == 0 {
-				hash = L.hashChild(a, chs, chash)
-			}
-			// The node, recorded (recordWords, its first probe inline)
-			// and put on the open set.
-			f := g + h
-			p.nodes = p.nodes[:child+1]
-			n := &p.nodes[child]
-			n.g, n.f, n.hash, n.key = g, f, hash, key
-			n.parent, n.action, n.depth = cur, ai, depth
-			n.dead, n.done = false, false
-			if 2*int(child+1) > len(L.table) {
-				p.rehashWords(L)
-			}
-			if !L.claim(hash, child) && !p.recordWords(child, chs, hash) {
-				p.nodes = p.nodes[:child]
-				continue
-			}
-			p.pushReserved(openEntry{f: f, key: key, node: child})
 		}
 	}
-	return cut
-}
-
-// beginWords readies L for expanding node cur: room in the arenas for a
-// child per action (and 4 words past the last row, for small), the
-// parent's row and fields, and the table. It returns the candidate set.
-func (p *Searcher) beginWords(L *wordLoop, cur int32) []uint64 {
-	nw, acts := L.nw, L.acts
-	if need := (len(p.nodes)+len(acts))*nw + 4; need > len(p.words) {
-		p.growWords(need)
-	}
-	if need := len(p.nodes) + len(acts); need > cap(p.nodes) {
-		p.nodes = slices.Grow(p.nodes, need-len(p.nodes))
-	}
-	if need := len(p.heap) + len(acts); need > cap(p.heap) {
-		p.heap = slices.Grow(p.heap, need-len(p.heap))
-	}
-	words := p.words
-	L.cur = cur
-	L.cs = words[int(cur)*nw : int(cur)*nw+nw : int(cur)*nw+nw]
-	if L.small {
-		L.p4 = (*[4]uint64)(words[int(cur)*nw : int(cur)*nw+4])
-	}
-	cn := &p.nodes[cur]
-	L.cg, L.cdepth, L.ckey, L.chash = cn.g, cn.depth, cn.key, cn.hash
-	L.keyOn = int(L.cdepth) < p.keySteps
-	L.keyShift = 64 - uint(p.keyBits)*uint(L.cdepth+1)
-	L.table, L.gen = p.table, p.gen[:len(p.table)]
-	L.mask, L.curGen = uint64(len(L.table)-1), p.curGen
-	if L.gs.index != nil {
-		return p.candidatesWords(L.gs, L.ws, L.cs)
-	}
-	return L.ws.all
-}
-
-// childKey is childKey for a child of L's node by action ai.
-func (L *wordLoop) childKey(ai int32) uint64 {
-	if L.keyOn {
-		return L.ckey | uint64(ai+1)<<L.keyShift
-	}
-	return L.ckey
-}
-
-// capByFinish is GoalSearch.capByFinish with L's constants.
-func (L *wordLoop) capByFinish(h float64, hs int32) (float64, int32) {
-	if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
-		return min(h, L.fin), 1
-	}
-	return h, hs
-}
-
-// claim puts child in the table's slot for hash when the slot is free:
-// recordWords's first probe.
-func (L *wordLoop) claim(hash uint64, child int32) bool {
-	if t := hash & L.mask; L.gen[t] != L.curGen {
-		L.gen[t], L.table[t] = L.curGen, child
-		return true
-	}
-	return false
-}
-
-// rehashWords grows the table and points L at it.
-func (p *Searcher) rehashWords(L *wordLoop) {
-	p.rehash()
-	L.table, L.gen = p.table, p.gen[:len(p.table)]
-	L.mask = uint64(len(L.table) - 1)
-}
-
-// childWide builds in chs the row of L's node after a, for rows of
-// more than 4 words: a dense
-// pass (whether a compared word changed comes with it) or the
-// assignments one by one.
-func (L *wordLoop) childWide(a *wordAct, chs []uint64) bool {
-	cs := L.cs
-	if !L.ws.dense {
-		return applyWords(a, cs, chs)
-	}
-	nw := L.nw
-	dense, full := a.dense[:nw], L.full[:nw]
-	var diff uint64
-	for i, w := range cs {
-		c := w&dense[i].mask + dense[i].val
-		chs[i] = c
-		diff |= (c ^ w) & full[i]
-	}
-	if a.mayLoop && diff == 0 && len(a.moves) == 0 {
-		return false
-	}
-	diff |= applyMoves(a.moves, cs, chs, full)
-	return !a.mayLoop || diff != 0
-}
-
-// hashChild returns the hash of the child row chs of L's node by a: the
-// dense hash, or the parent's sum of shares with the assigned words'
-// replaced.
-func (L *wordLoop) hashChild(a *wordAct, chs []uint64, chash uint64) uint64 {
-	if L.ws.dense {
-		return hashWords(L.ws, chs)
-	}
-	hash := chash
-	for i := range a.as {
-		if as := &a.as[i]; as.full {
-			hash += wordShare(as.w, chs[as.w]) - wordShare(as.w, L.cs[as.w])
-		}
-	}
-	return hash
-}
-
-// estimateSteps is the rest of addChildWords's inline estimate for an
-// exact atom with fast whose need plus off is x < 2^32: the steps by
-// multiplication (divMagic divides exactly in that range) and the
-// resource's restorers; slow when a count leaves that range, for
-// estimateWords.
-func (wa *wordAtom) estimateSteps(chs []uint64, x uint64) (h float64, hs int32, slow bool) {
-	n, _ := bits.Mul64(wa.stepM, x)
-	switch {
-	case n > 1<<16:
-		return 0, 0, true
-	case !wa.hasRes:
-		return float64(n) * wa.cost, int32(n), false
-	}
-	var s uint64
-	ny := wa.rsign*int64(chs[wa.rw]) + (int64(n)-1)*wa.rstep - wa.rlim
-	if ny >= wa.rthr {
-		b := uint64(ny + wa.roff)
-		if b >= 1<<32 {
-			return 0, 0, true
-		}
-		s, _ = bits.Mul64(wa.rbackM, b)
-		if n+s > math.MaxInt32 {
-			return 0, 0, true
-		}
-	}
-	return float64(n)*wa.cost + float64(s)*wa.backCost, int32(n + s), false
-}
-
-// pushReserved is pushEntry where the open set has room for e (see
-// beginWords).
-func (p *Searcher) pushReserved(e openEntry) {
-	heap := p.heap[:len(p.heap)+1]
-	p.heap = heap
-	k := len(heap) - 1
-	for k > 0 {
-		up := (k - 1) / 2
-		u := &heap[up]
-		if !(e.f < u.f || e.f == u.f && (e.key < u.key || e.key == u.key && p.lexLess(e.node, u.node))) {
-			break
-		}
-		heap[k] = *u
-		k = up
-	}
-	heap[k] = e
+	return -1, Exhausted, cut, expansions
 }
 
 // candidatesWords returns the candidate set of the index at a node whose
