@@ -3,6 +3,7 @@ package bench
 import (
 	"container/heap"
 	"fmt"
+	"github.com/moonmind-ai/moonmind/internal/plancases"
 	"maps"
 	"slices"
 	"strconv"
@@ -45,7 +46,7 @@ type mapAction struct {
 // "&&", "!", parentheses, comparisons of a variable or literal with a
 // literal or variable, bare variables; assignments of a sum or difference
 // of literals and variables).
-func NewBaselineDomain(c PlannerCase) (*BaselineDomain, error) {
+func NewBaselineDomain(c plancases.PlannerCase) (*BaselineDomain, error) {
 	r := c.Role
 	d := &BaselineDomain{start: MapState{}, maxDepth: c.MaxDepth}
 	known := map[string]bool{}

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"github.com/moonmind-ai/moonmind/internal/plancases"
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -13,7 +14,7 @@ import (
 // moonmind's planner, and that plan is valid step by step when replayed
 // with the engine's compiled preconditions and effects.
 func TestBaselineFindsPlansOfMoonmindsCost(t *testing.T) {
-	for _, c := range PlannerCases() {
+	for _, c := range plancases.PlannerCases() {
 		t.Run(c.Name, func(t *testing.T) {
 			pl, st := compileCase(t, c)
 			want, err := pl.Plan(st)

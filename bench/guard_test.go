@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"github.com/moonmind-ai/moonmind/internal/plancases"
 	"math"
 	"os"
 	"path/filepath"
@@ -89,15 +90,15 @@ type guardItem struct {
 func guardItems() []guardItem {
 	var items []guardItem
 	planCeil := map[string]float64{"soldier": 0.09, "deep": 0.012, "maze": 0.045, "synthetic100": 0.0012}
-	for _, c := range PlannerCases() {
+	for _, c := range plancases.PlannerCases() {
 		items = append(items, plannerItem("Planner/"+c.Name, c, c, planCeil[c.Name]))
 	}
 	// The maze in its other encoding, one boolean fact per location.
-	items = append(items, plannerItem("PlannerMazeFacts", MazeFacts(), MazeFacts(), 0.036))
+	items = append(items, plannerItem("PlannerMazeFacts", plancases.MazeFacts(), plancases.MazeFacts(), 0.036))
 	items = append(items,
-		plannerScaleItem("PlannerScale/actions=1000/depth=6", Synthetic(1000, 6), 40),
-		plannerScaleItem("PlannerScale/actions=100/depth=10", Synthetic(100, 10), 7.5),
-		plannerScaleItem("PlannerScale/actions=1000/depth=10", Synthetic(1000, 10), 80))
+		plannerScaleItem("PlannerScale/actions=1000/depth=6", plancases.Synthetic(1000, 6), 40),
+		plannerScaleItem("PlannerScale/actions=100/depth=10", plancases.Synthetic(100, 10), 7.5),
+		plannerScaleItem("PlannerScale/actions=1000/depth=10", plancases.Synthetic(1000, 10), 80))
 	items = append(items,
 		guardItem{name: "Condition5", ref: "the baseline's interpreter on a map state", maxRatio: 0.44, maxAllocs: 0,
 			setup: setupCondition},
@@ -136,7 +137,7 @@ func guardItems() []guardItem {
 
 // plannerItem guards planning c from its initial state with a warm
 // Planner, divided by the baseline A* (BaselinePlan) on refCase.
-func plannerItem(name string, c, refCase PlannerCase, ceil float64) guardItem {
+func plannerItem(name string, c, refCase plancases.PlannerCase, ceil float64) guardItem {
 	ref := "BaselinePlan (map-based textbook A*)"
 	if refCase.Name != c.Name {
 		ref = "BaselinePlan on " + refCase.Name
@@ -171,8 +172,8 @@ func plannerItem(name string, c, refCase PlannerCase, ceil float64) guardItem {
 // work on both sides. A planner slower on every domain alike does not move
 // these ratios: the Planner/ items, each against the baseline on its own
 // domain, guard that.
-func plannerScaleItem(name string, c PlannerCase, ceil float64) guardItem {
-	small := Synthetic(100, 3)
+func plannerScaleItem(name string, c plancases.PlannerCase, ceil float64) guardItem {
+	small := plancases.Synthetic(100, 3)
 	return guardItem{name: name, ref: "the planner on " + small.Name, maxRatio: ceil, maxAllocs: 0,
 		setup: func(tb testing.TB) (func(), func(), func()) {
 			pl, st := compileCase(tb, c)

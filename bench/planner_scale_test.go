@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"github.com/moonmind-ai/moonmind/internal/plancases"
 	"strconv"
 	"testing"
 
@@ -11,7 +12,7 @@ import (
 )
 
 func TestSyntheticIsSynthetic100AtItsSize(t *testing.T) {
-	a, b := Synthetic(100, 6), Synthetic100()
+	a, b := plancases.Synthetic(100, 6), plancases.Synthetic100()
 	assert.Equal(t, b.Role.Actions, a.Role.Actions)
 	assert.Equal(t, b.Role.State, a.Role.State)
 	assert.Equal(t, b.MaxDepth, a.MaxDepth)
@@ -21,7 +22,7 @@ func TestScaleCasesPlanTheUnitSteps(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plans 1,000-action domains")
 	}
-	for _, c := range ScaleCases() {
+	for _, c := range plancases.ScaleCases() {
 		t.Run(c.Name, func(t *testing.T) {
 			pl, st := compileCase(t, c)
 			p, err := pl.Plan(st)
@@ -40,7 +41,7 @@ func TestScaleCasesPlanTheUnitSteps(t *testing.T) {
 }
 
 func TestMazeFactsPlansTheMainChain(t *testing.T) {
-	pl, st := compileCase(t, MazeFacts())
+	pl, st := compileCase(t, plancases.MazeFacts())
 	p, err := pl.Plan(st)
 	require.NoError(t, err)
 	var want []string
@@ -54,7 +55,7 @@ func TestMazeFactsPlansTheMainChain(t *testing.T) {
 // benchPlan plans c with a warm Planner at the default budget. A search
 // that spends the budget is measured too (metric planned = 0), so a
 // domain too hard today still reads as the time of 10,000 expansions.
-func benchPlan(b *testing.B, c PlannerCase) {
+func benchPlan(b *testing.B, c plancases.PlannerCase) {
 	pl, st := compileCase(b, c)
 	p, err := pl.Plan(st)
 	planned, exp := 1.0, 0
@@ -80,13 +81,13 @@ func benchPlan(b *testing.B, c PlannerCase) {
 // BenchmarkPlannerMazeFacts plans the maze with one boolean fact per
 // location (see MazeFacts); BenchmarkPlanner/maze is the one-variable
 // encoding.
-func BenchmarkPlannerMazeFacts(b *testing.B) { benchPlan(b, MazeFacts()) }
+func BenchmarkPlannerMazeFacts(b *testing.B) { benchPlan(b, plancases.MazeFacts()) }
 
 // BenchmarkPlannerScale plans the synthetic domains of ScaleCases with a
 // warm Planner at the default budget (see benchPlan): sub-benchmarks are named
 // actions=N/depth=D.
 func BenchmarkPlannerScale(b *testing.B) {
-	for _, c := range ScaleCases() {
+	for _, c := range plancases.ScaleCases() {
 		b.Run("actions="+strconv.Itoa(len(c.Role.Actions))+"/depth="+strconv.Itoa(c.MaxDepth), func(b *testing.B) { benchPlan(b, c) })
 	}
 }

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"github.com/moonmind-ai/moonmind/internal/plancases"
 	"strings"
 	"testing"
 
@@ -9,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func compileCase(tb testing.TB, c PlannerCase) (*engine.Planner, engine.State) {
+func compileCase(tb testing.TB, c plancases.PlannerCase) (*engine.Planner, engine.State) {
 	tb.Helper()
 	d, err := engine.Compile(c.Role)
 	require.NoError(tb, err)
@@ -27,15 +28,15 @@ func TestPlannerCasesGiveTheExpectedPlans(t *testing.T) {
 	tests := []struct {
 		name   string
 		reason string
-		c      PlannerCase
+		c      plancases.PlannerCase
 		want   []string
 		cost   float64
 	}{
-		{"soldier", "the seed's example", Soldier(), []string{"fetchMagazine", "reload"}, 2},
-		{"deep", "9 forages need 3 sleeps between them; Forage before Sleep when both fit", Deep(),
+		{"soldier", "the seed's example", plancases.Soldier(), []string{"fetchMagazine", "reload"}, 2},
+		{"deep", "9 forages need 3 sleeps between them; Forage before Sleep when both fit", plancases.Deep(),
 			strings.Fields("Forage Forage Forage Sleep Forage Forage Sleep Forage Forage Forage Sleep Forage"), 12},
-		{"maze", "the main chain; every detour is longer", Maze(), mazeChain, 25},
-		{"synthetic100", "the six unit steps; skips and side steps cost more", Synthetic100(),
+		{"maze", "the main chain; every detour is longer", plancases.Maze(), mazeChain, 25},
+		{"synthetic100", "the six unit steps; skips and side steps cost more", plancases.Synthetic100(),
 			strings.Fields("step1 step2 step3 step4 step5 step6"), 6},
 	}
 	for _, tc := range tests {
@@ -52,7 +53,7 @@ func TestPlannerCasesGiveTheExpectedPlans(t *testing.T) {
 // BenchmarkPlanner plans each domain from its initial state with a warm
 // Planner (steady state: scratch buffers already grown).
 func BenchmarkPlanner(b *testing.B) {
-	for _, c := range PlannerCases() {
+	for _, c := range plancases.PlannerCases() {
 		b.Run(c.Name, func(b *testing.B) {
 			pl, st := compileCase(b, c)
 			p, err := pl.Plan(st)
@@ -71,7 +72,7 @@ func BenchmarkPlanner(b *testing.B) {
 // BenchmarkBaselinePlanner plans each domain with the textbook map-based
 // A* of baseline.go: the reference the bench guard divides by.
 func BenchmarkBaselinePlanner(b *testing.B) {
-	for _, c := range PlannerCases() {
+	for _, c := range plancases.PlannerCases() {
 		b.Run(c.Name, func(b *testing.B) {
 			bd, err := NewBaselineDomain(c)
 			require.NoError(b, err)

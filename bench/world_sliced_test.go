@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"github.com/moonmind-ai/moonmind/internal/plancases"
 	"testing"
 	"time"
 
@@ -18,7 +19,7 @@ import (
 // tick.
 func replanningWorld(tb testing.TB, n, workers, budget int) (w *engine.World, step func()) {
 	tb.Helper()
-	d, err := engine.Compile(Deep().Role)
+	d, err := engine.Compile(plancases.Deep().Role)
 	require.NoError(tb, err)
 	for _, a := range d.Actions {
 		a.Body = engine.BodyFunc(engine.ApplyEffects)
@@ -28,7 +29,7 @@ func replanningWorld(tb testing.TB, n, workers, budget int) (w *engine.World, st
 	w.PlanBudget = budget
 	for i := range n {
 		a := engine.NewAgent(fmt.Sprintf("a%d", i), d)
-		a.Planner().MaxDepth = Deep().MaxDepth
+		a.Planner().MaxDepth = plancases.Deep().MaxDepth
 		w.Add(a)
 	}
 	food, ok1 := d.Schema.Lookup("food")
