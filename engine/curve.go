@@ -95,6 +95,11 @@ func curveNames() []string {
 	return out
 }
 
+// At is the curve's output in [0, 1] at x, which is clamped to [0, 1]
+// first (a NaN x gives 0), as the utility planner computes it: for a tool
+// that plots the curve. It does not allocate and is safe for concurrent use.
+func (c Curve) At(x float64) float64 { return c.eval(x) }
+
 // eval maps x to the curve's output in [0, 1]. x is clamped to [0, 1]
 // first; a NaN x, or a NaN output (a fractional power of a negative
 // number), gives 0. It does not allocate and is safe for concurrent use.
