@@ -221,8 +221,8 @@ func (a *attached) setState(agent, name, literal string) (*AgentView, error) {
 	if err != nil {
 		return nil, err
 	}
+	a.watchAgent(agent) // keeps the value before, so the view marks it changed
 	ag.Set(name, v)
-	a.watchAgent(agent)
 	return a.view(ag), nil
 }
 

@@ -223,14 +223,17 @@ func (a *attached) view(ag *engine.Agent) *AgentView {
 	if g := ag.CurrentGoal(); g != nil && v.Decision == "goap" {
 		v.GoalPriority = g.Priority.String()
 	}
-	var prev []string
+	// A variable changed when it differs from the end of the previous
+	// tick, or from the end of this one (set between ticks).
+	var prev, now []string
 	if w := a.watch[ag.Name]; w != nil && w.agent == ag {
-		prev = w.previous(ag.Ticks())
+		prev, now = w.previous(ag.Ticks()), w.current(ag.Ticks())
 	}
+	differs := func(st []string, slot int, text string) bool { return slot < len(st) && st[slot] != text }
 	for slot, val := range ag.State {
 		text := val.String()
 		v.State = append(v.State, Var{Name: d.Schema.Name(slot), Value: text, Kind: val.Kind().String(),
-			Changed: prev != nil && slot < len(prev) && prev[slot] != text})
+			Changed: differs(prev, slot, text) || differs(now, slot, text)})
 	}
 	cur := ag.CurrentGoal()
 	for _, g := range d.ByPrio {

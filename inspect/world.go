@@ -156,6 +156,16 @@ func (wa *watched) previous(tick int) []string {
 	return nil
 }
 
+// current returns the state of the frame of tick (nil without one).
+func (wa *watched) current(tick int) []string {
+	if n := len(wa.frames); n > 0 {
+		if f := wa.at(n - 1); f.Tick == tick {
+			return f.State
+		}
+	}
+	return nil
+}
+
 func (wa *watched) history() *History {
 	h := &History{Names: wa.agent.Domain.Schema.Names(), Frames: make([]Frame, len(wa.frames))}
 	for k := range wa.frames {
