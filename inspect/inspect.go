@@ -162,24 +162,38 @@ func (i *Inspector) all() []*attached {
 // for. A world that is not attached just ticks. Call it from the
 // goroutine that ticks w, in place of w.Tick.
 func (i *Inspector) Tick(w *engine.World, dt float64) bool {
-	a := i.of(w)
-	if a == nil {
-		w.Tick(dt)
-		return true
-	}
-	a.serve()
-	if !a.mayTick() {
+	if !i.Ready(w) {
 		return false
 	}
 	w.Tick(dt)
-	a.after()
+	i.AfterTick(w)
 	return true
 }
 
-// AfterTick is for a game that calls w.Tick itself: called right after it,
-// it checks breakpoints, keeps the watched agents' history, pushes live
-// updates and answers the waiting requests. Pause and step need Tick (or
-// a game that asks Paused before it ticks).
+// Ready is for a game whose step does more than w.Tick: it answers the
+// requests waiting for w and reports whether the game may tick w now
+// (false while the inspector holds it paused, true once per step asked
+// for). After the step, call AfterTick:
+//
+//	if ins.Ready(world) {
+//		game.Step(dt) // calls world.Tick(dt)
+//		ins.AfterTick(world)
+//	}
+//
+// A world that is not attached is always ready.
+func (i *Inspector) Ready(w *engine.World) bool {
+	a := i.of(w)
+	if a == nil {
+		return true
+	}
+	a.serve()
+	return a.mayTick()
+}
+
+// AfterTick is called right after w ticked (see Ready): it checks
+// breakpoints, keeps the watched agents' history, pushes live updates
+// and answers the waiting requests. A game that never asks Ready may call
+// it after its own w.Tick to be inspected without pause and step.
 func (i *Inspector) AfterTick(w *engine.World) {
 	if a := i.of(w); a != nil {
 		a.after()
@@ -194,8 +208,8 @@ func (i *Inspector) Idle(w *engine.World) {
 	}
 }
 
-// Paused reports whether the inspector paused w (a pause asked from the
-// page, or a breakpoint that was hit), with no step pending.
+// Paused reports whether the inspector holds w paused (a pause asked
+// from the page, or a breakpoint that was hit) with no step pending.
 func (i *Inspector) Paused(w *engine.World) bool {
 	a := i.of(w)
 	if a == nil {

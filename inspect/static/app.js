@@ -12,6 +12,7 @@ let live = null;      // the latest live view of the current agent
 let history = null;   // the latest time-travel history
 let socket = null;
 let pollTimer = null;
+let worldsHTML = "";
 
 function esc(s) {
   return String(s ?? "").replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
@@ -38,7 +39,7 @@ async function control(world, path, payload) {
 // The worlds bar, with pause, step and resume when control is on.
 async function refreshWorlds() {
   try { worlds = (await api("worlds")).body; } catch (e) { return; }
-  $("worlds").innerHTML = worlds.map((w) => {
+  const html = worlds.map((w) => {
     let h = `<span class="world" data-world="${esc(w.name)}"><b>${esc(w.name)}</b> tick <span class="tick">${w.tick}</span> · ${w.agents} agents`;
     if (w.offline) h += " · trace";
     if (w.paused) h += ` · <span class="paused" title="${esc(w.why)}">paused</span>`;
@@ -51,6 +52,11 @@ async function refreshWorlds() {
     if (w.droppedRequests || w.droppedPushes) h += ` <span class="muted">dropped ${w.droppedRequests}/${w.droppedPushes}</span>`;
     return h + "</span>";
   }).join("");
+  const w = current && worlds.find((x) => x.name === current.world);
+  if (w) renderBreakpoints(w);
+  if (html === worldsHTML) return; // the buttons stay put between clicks
+  worldsHTML = html;
+  $("worlds").innerHTML = html;
   for (const el of document.querySelectorAll(".world")) {
     const name = el.dataset.world;
     for (const op of ["pause", "step", "resume"]) {
@@ -60,8 +66,6 @@ async function refreshWorlds() {
     const rb = el.querySelector(".reload");
     if (rb) rb.onclick = async () => { const r = await control(name, "reload"); if (r) alert(r.message); };
   }
-  const w = current && worlds.find((x) => x.name === current.world);
-  if (w) renderBreakpoints(w);
 }
 
 // The population view: filtered, sorted and paged on the server.
@@ -86,9 +90,12 @@ async function refreshPopulation() {
 
 function renderBreakpoints(w) {
   $("a-control").hidden = !w.control;
-  $("bp-list").innerHTML = (w.breakpoints || []).map((b) =>
+  const html = (w.breakpoints || []).map((b) =>
     `<li>breakpoint ${b.id}: ${esc(b.condition || (b.kind || "any") + " record")}${b.agent ? " of " + esc(b.agent) : ""} · hits ${b.hits} <button data-id="${b.id}">remove</button></li>`).join("") +
     (w.paused && w.why ? `<li class="paused">${esc(w.why)}</li>` : "");
+  if ($("bp-list").dataset.html === html) return;
+  $("bp-list").dataset.html = html;
+  $("bp-list").innerHTML = html;
   for (const b of $("bp-list").querySelectorAll("button")) b.onclick = () => control(w.name, "breakpoints/" + b.dataset.id);
 }
 
