@@ -257,3 +257,39 @@ func TestNothingWatchedCostsNoWork(t *testing.T) {
 	allocs := testing.AllocsPerRun(100, func() { a.after() })
 	assert.Zero(t, allocs, "with no page attached, the work after a tick allocates nothing")
 }
+
+func TestReadyHoldsAPausedWorldForAGameWithItsOwnStep(t *testing.T) {
+	f := newFixture(t, Options{Control: true})
+	steps := 0
+	step := func() {
+		if f.ins.Ready(f.w) {
+			f.w.Tick(0.1) // the game's own step
+			steps++
+			f.ins.AfterTick(f.w)
+		}
+	}
+	step()
+	f.do("POST", "/api/worlds/zone1/pause", map[string]string{})
+	step()
+	step()
+	assert.Equal(t, 1, steps, "no step while paused")
+	f.do("POST", "/api/worlds/zone1/step", map[string]string{})
+	step()
+	step()
+	assert.Equal(t, 2, steps, "one step asked, one taken")
+	assert.Equal(t, 2, f.w.Ticks)
+}
+
+func TestDetachClosesTheLivePage(t *testing.T) {
+	f := newFixture(t, Options{})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, "ws"+f.srv.URL[len("http"):]+"/api/ws?world=zone1&agent=jack", nil)
+	require.NoError(t, err)
+	defer c.CloseNow()
+	f.ins.Detach(f.w)
+	_, _, err = c.Read(ctx)
+	assert.Equal(t, websocket.StatusGoingAway, websocket.CloseStatus(err), "%v", err)
+	assert.True(t, f.ins.Tick(f.w, 0.1), "a detached world ticks as if never attached")
+	require.NoError(t, f.ins.Attach("zone1", f.w), "the name is free again")
+}

@@ -21,7 +21,8 @@ type AgentRow struct {
 	Action string `json:"action"`
 	// Decision says what chose what the agent does now: "goap" (a plan
 	// for Goal), "utility" (a utility pick), "reactive" (an intention of
-	// its plan library runs) or "" (nothing).
+	// its plan library runs), "llm" (a body waits for a language model's
+	// plan) or "" (nothing).
 	Decision string `json:"decision"`
 	// Failures counts the actions that failed (each one was backed off
 	// for the agent's retry delay); Replans the plans dropped.
@@ -32,6 +33,9 @@ type AgentRow struct {
 }
 
 func decision(a *engine.Agent) string {
+	if r := a.Recorder; r.Count(engine.EventLLMRequest) > r.Count(engine.EventLLMAnswer) {
+		return "llm"
+	}
 	switch a.DecidedBy() {
 	case "goal":
 		return "goap"

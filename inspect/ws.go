@@ -37,10 +37,18 @@ func (i *Inspector) serveWS(w http.ResponseWriter, r *http.Request) {
 	a.subscribe(s, true)
 	defer a.subscribe(s, false)
 	ctx := c.CloseRead(r.Context())
+	alive := time.NewTicker(time.Second)
+	defer alive.Stop()
 	for {
 		select {
 		case <-ctx.Done():
 			return
+		case <-alive.C:
+			if a.detached.Load() {
+				// The page reconnects, to the world attached under the name now.
+				_ = c.Close(websocket.StatusGoingAway, "the world was detached")
+				return
+			}
 		case u := <-s.out:
 			b, err := json.Marshal(u)
 			if err != nil {

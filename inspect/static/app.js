@@ -219,21 +219,37 @@ function openAgent(world, name) {
     } catch (e) { $("a-summary").textContent = e.message; }
   };
   load();
-  if (w && !w.offline) {
-    const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const base = location.pathname.replace(/[^/]*$/, "");
-    socket = new WebSocket(`${proto}//${location.host}${base}api/ws?world=${encodeURIComponent(world)}&agent=${encodeURIComponent(name)}`);
-    socket.onmessage = (m) => {
-      const u = JSON.parse(m.data);
-      if (!u.agent) return;
-      live = u.agent;
-      const i = worlds.findIndex((x) => x.name === u.world.name);
-      if (i >= 0) worlds[i] = u.world;
-      const s = $("t-slider");
-      if (Number(s.value) >= Number(s.max)) renderAgent(live);
-    };
-    socket.onerror = () => { if (!pollTimer) pollTimer = setInterval(load, 500); };
-  }
+  if (w && !w.offline) connect(world, name);
+}
+
+// connect opens the live updates of the agent; when the world goes away
+// (a game that starts a new round attaches a new world under the name),
+// it connects again.
+function connect(world, name) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const base = location.pathname.replace(/[^/]*$/, "");
+  socket = new WebSocket(`${proto}//${location.host}${base}api/ws?world=${encodeURIComponent(world)}&agent=${encodeURIComponent(name)}`);
+  socket.onmessage = (m) => {
+    const u = JSON.parse(m.data);
+    if (!u.agent) return;
+    live = u.agent;
+    const i = worlds.findIndex((x) => x.name === u.world.name);
+    if (i >= 0) worlds[i] = u.world;
+    const s = $("t-slider");
+    if (Number(s.value) >= Number(s.max)) renderAgent(live);
+  };
+  socket.onclose = () => {
+    socket = null;
+    setTimeout(() => { if (current && current.world === world && current.name === name && !socket) connect(world, name); }, 1000);
+  };
+  socket.onerror = () => { if (!pollTimer) pollTimer = setInterval(() => refreshAgent(world, name), 500); };
+}
+
+async function refreshAgent(world, name) {
+  try {
+    live = (await api(`worlds/${encodeURIComponent(world)}/agents/${encodeURIComponent(name)}`)).body;
+    showFrame();
+  } catch (e) { /* shown at the next success */ }
 }
 function closeSocket() {
   if (socket) { socket.onclose = socket.onerror = null; socket.close(); socket = null; }
