@@ -1,5 +1,6 @@
 // Package inspecttest drives the live inspector's page in headless
-// Chromium over a running battle (package demo/sim, no window). It lives in
+// Chromium over a running battle (package demo/sim, no window) and over a
+// battle's trace, offline. It lives in
 // the demo module so that the browser driver stays out of the library's
 // dependencies.
 package inspecttest
@@ -22,6 +23,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/demo/sim"
+	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/inspect"
 )
 
@@ -178,4 +180,44 @@ func TestInspectorPageOnARunningBattle(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join("..", "..", "docs", name), png, 0o644))
 		}
 	}
+}
+
+// TestInspectorPageTravelsThroughATrace opens a battle's trace offline (as
+// moonmind inspect does), opens a soldier and moves the time-travel slider
+// back to its first recorded tick.
+func TestInspectorPageTravelsThroughATrace(t *testing.T) {
+	ctx, closeBrowser := browser(t)
+	defer closeBrowser()
+	var records []engine.Event
+	s, err := sim.New(sim.Config{Seed: 1, ScriptsDir: "../../scripts", RoundPause: -1,
+		OnEvent: func(e engine.Event) { records = append(records, e) }})
+	require.NoError(t, err)
+	for range 300 {
+		s.Step(1.0 / 60)
+	}
+	s.Close()
+	ins := inspect.New(inspect.Options{})
+	require.NoError(t, ins.AttachTrace("trace", records))
+	srv := httptest.NewServer(ins.Handler())
+	defer srv.Close()
+
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.Navigate(srv.URL+"/#agent/trace/blue2"),
+		chromedp.WaitVisible(chromedp.CSS(`#a-records td`)),
+		chromedp.WaitVisible(chromedp.CSS(`#a-plan td.plan-cost`)),
+	))
+	label, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#t-label`)))
+	require.NoError(t, err)
+	assert.Equal(t, "live", label, "the slider starts at the last record")
+	_, err = chromedp.Run(ctx, chromedp.Evaluate[bool](`const s = document.getElementById("t-slider"); s.value = 0; s.dispatchEvent(new Event("input")); true`))
+	require.NoError(t, err)
+	label, err = chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#t-label`)))
+	require.NoError(t, err)
+	assert.Equal(t, "tick 1 (t=0 s)", label)
+	plan, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#a-plan`)))
+	require.NoError(t, err)
+	assert.Contains(t, plan, "advance", "the first pick of the battle")
+	shown, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#a-records tr").length - 1`))
+	require.NoError(t, err)
+	assert.Positive(t, shown)
 }
