@@ -1,8 +1,7 @@
 // Package inspecttest drives the live inspector's page in headless
 // Chromium over a running battle (package demo/sim, no window) and over a
-// battle's trace, offline. It lives in
-// the demo module so that the browser driver stays out of the library's
-// dependencies.
+// battle's trace, offline. It lives in the demo module so that the browser
+// driver stays out of the library's dependencies.
 package inspecttest
 
 import (
