@@ -43,7 +43,7 @@ func (a *attached) after() {
 	if a.nwatch.Load() > 0 {
 		now := time.Now()
 		for name, wa := range a.watch {
-			if wa.subs == 0 && now.Sub(wa.last) > watchFor {
+			if now.Sub(wa.last) > watchFor { // a live page renews it at each push
 				delete(a.watch, name)
 				a.nwatch.Add(-1)
 				continue
@@ -107,7 +107,6 @@ type watched struct {
 	frames []Frame
 	next   int
 	last   time.Time
-	subs   int // live pages watching it
 }
 
 func (wa *watched) record(w *engine.World) {
