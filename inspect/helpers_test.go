@@ -93,9 +93,14 @@ func newFixture(t *testing.T, opts Options) *fixture {
 	w.Add(engine.NewAgent("guard1", g))
 	ins := New(opts)
 	require.NoError(t, ins.Attach("zone1", w))
+	return &fixture{t: t, ins: ins, w: w, srv: newServer(t, ins)}
+}
+
+// newServer serves ins on 127.0.0.1 until the test ends.
+func newServer(t *testing.T, ins *Inspector) *httptest.Server {
 	srv := httptest.NewServer(ins.Handler())
 	t.Cleanup(srv.Close)
-	return &fixture{t: t, ins: ins, w: w, srv: srv}
+	return srv
 }
 
 // do sends a request while the test goroutine plays the game: it answers

@@ -255,7 +255,7 @@ func (a *attached) view(ag *engine.Agent) *AgentView {
 	if m := bdi.Of(ag); m != nil {
 		for _, in := range m.Intentions() {
 			p, _ := in.Plan()
-			row := Intention{ID: in.ID, Event: bdi.Describe(in.Event()), Waiting: in.Waiting(), Depth: in.Depth()}
+			row := Intention{ID: in.ID, Event: eventText(in.Event()), Waiting: in.Waiting(), Depth: in.Depth()}
 			if p != nil {
 				row.Plan = planName(p)
 			}
@@ -264,6 +264,15 @@ func (a *attached) view(ag *engine.Agent) *AgentView {
 	}
 	v.Records, _ = records(ag, 0)
 	return v
+}
+
+// eventText is an intention's event as the page shows it: "goal_added
+// guard", "belief_added alert = true".
+func eventText(ev bdi.Event) string {
+	if ev.Name != "" {
+		return ev.Kind.String() + " " + ev.Name + " = " + ev.Value.String()
+	}
+	return ev.Kind.String() + " " + ev.Goal.String()
 }
 
 func planName(p *bdi.Plan) string {
