@@ -143,7 +143,7 @@ func TestRecordsSinceASequenceNumber(t *testing.T) {
 func TestWorldsAndUnknownNames(t *testing.T) {
 	f := newFixture(t, Options{})
 	f.ticks(2)
-	var ws []worldStatus
+	var ws []WorldStatus
 	f.get("/api/worlds", &ws)
 	require.Len(t, ws, 1)
 	assert.Equal(t, "zone1", ws[0].Name)
@@ -251,7 +251,7 @@ func TestThePageIsServedUnderAnyPrefix(t *testing.T) {
 		assert.Equal(t, http.StatusOK, resp.StatusCode, path)
 		assert.Contains(t, string(b[:n]), want, path)
 	}
-	var ws []worldStatus
+	var ws []WorldStatus
 	getJSON(t, srv.URL+"/inspect/api/worlds", &ws)
 	assert.Empty(t, ws)
 }

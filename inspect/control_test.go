@@ -37,7 +37,7 @@ func TestPauseStepAndResume(t *testing.T) {
 		assert.False(t, f.ins.Tick(f.w, 0.1), "a paused world does not tick")
 	}
 	assert.Equal(t, 2, f.w.Ticks)
-	var st worldStatus
+	var st WorldStatus
 	resp, body := f.do("POST", "/api/worlds/zone1/step", map[string]string{})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 	require.NoError(t, json.Unmarshal(body, &st))
@@ -76,7 +76,7 @@ func TestRecordBreakpointPausesAfterTheTick(t *testing.T) {
 		require.Less(t, ticked, 10)
 	}
 	assert.Equal(t, 2, f.w.Ticks, "takeAxe finishes in tick 2")
-	var ws []worldStatus
+	var ws []WorldStatus
 	f.get("/api/worlds", &ws)
 	assert.True(t, ws[0].Paused)
 	assert.Equal(t, "breakpoint 1: a finish record of jill, at tick 2: tick    2  t=  0.100s  jill         finish      goal=stocked action=takeAxe", ws[0].Why)
@@ -180,7 +180,7 @@ func TestOtherMachinesNeedAToken(t *testing.T) {
 	assert.EqualError(t, err, "inspect: 0.0.0.0:0 is not a loopback address: set a token to serve other machines")
 	s, err := open.Listen("127.0.0.1:0")
 	require.NoError(t, err)
-	var ws []worldStatus
+	var ws []WorldStatus
 	getJSON(t, s.URL+"api/worlds", &ws)
 	assert.Empty(t, ws)
 	require.NoError(t, s.Close())

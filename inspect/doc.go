@@ -8,7 +8,7 @@
 //
 // The inspector reads a world only between ticks, on the goroutine that
 // ticks it: a request from the page waits in a bounded queue until the
-// game calls Tick (or AfterTick, or Idle), which answers it. A slow or
+// game calls Tick (or Ready and AfterTick, or Idle), which answers it. A slow or
 // stalled browser never blocks a tick: a full queue refuses the request,
 // and live updates to a page go through a small buffer that drops what the
 // page has not taken (both are counted, see /api/worlds). With no browser

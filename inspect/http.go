@@ -169,7 +169,7 @@ func (i *Inspector) world(r *http.Request) (*attached, error) {
 }
 
 func (i *Inspector) getWorlds(w http.ResponseWriter, r *http.Request) {
-	out := []worldStatus{}
+	out := []WorldStatus{}
 	for _, a := range i.all() {
 		out = append(out, a.statusHere())
 	}

@@ -292,8 +292,10 @@ func (a *attached) busy() bool {
 	return len(a.reqs) > 0 || a.nsubs.Load() > 0 || a.nwatch.Load() > 0 || a.nbreak.Load() > 0
 }
 
-// statusOf is what api/worlds says of one world.
-type worldStatus struct {
+// WorldStatus is what api/worlds says of one world: its clock, its
+// agents, whether it is paused and why, its breakpoints, and what the
+// inspector dropped.
+type WorldStatus struct {
 	Name    string  `json:"name"`
 	Offline bool    `json:"offline"`
 	Tick    int     `json:"tick"`
@@ -312,8 +314,8 @@ type worldStatus struct {
 	Reload          bool         `json:"reload"`
 }
 
-func (a *attached) statusHere() worldStatus {
-	s := worldStatus{Name: a.name, Offline: a.trace != nil, Tick: int(a.tick.Load()),
+func (a *attached) statusHere() WorldStatus {
+	s := WorldStatus{Name: a.name, Offline: a.trace != nil, Tick: int(a.tick.Load()),
 		Agents: int(a.nagents.Load()), Control: a.opts.Control && a.trace == nil,
 		DroppedRequests: a.droppedReqs.Load(), DroppedPushes: a.droppedPush.Load(),
 		Reload: a.opts.Control && a.opts.Reload != nil && a.trace == nil}

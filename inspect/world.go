@@ -57,7 +57,7 @@ func (a *attached) after() {
 	a.serve()
 }
 
-// watch starts (or renews) keeping the history of the agent named name,
+// watchAgent starts (or renews) keeping the history of the agent named name,
 // and returns it, or nil when the world has no such agent.
 func (a *attached) watchAgent(name string) *watched {
 	ag := a.w.Agent(name)
@@ -182,7 +182,7 @@ type subscriber struct {
 
 // update is one live update: the world's status and the agent's view.
 type update struct {
-	World worldStatus `json:"world"`
+	World WorldStatus `json:"world"`
 	Agent *AgentView  `json:"agent"`
 }
 

@@ -59,18 +59,18 @@ func battle(t *testing.T) (*httptest.Server, func()) {
 	}
 }
 
-type worldStatus struct {
+type WorldStatus struct {
 	Tick   int    `json:"tick"`
 	Paused bool   `json:"paused"`
 	Why    string `json:"why"`
 }
 
-func status(t *testing.T, url string) worldStatus {
+func status(t *testing.T, url string) WorldStatus {
 	t.Helper()
 	resp, err := http.Get(url + "/api/worlds")
 	require.NoError(t, err)
 	defer resp.Body.Close()
-	var ws []worldStatus
+	var ws []WorldStatus
 	require.NoError(t, json.NewDecoder(resp.Body).Decode(&ws))
 	require.Len(t, ws, 1)
 	return ws[0]
