@@ -120,8 +120,16 @@ func TestInspectorPageOnARunningBattle(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS(`#f-q`), "blue1"),
 		chromedp.WaitVisible(chromedp.CSS(`#agents tbody tr[data-name="blue1"]`)),
 	))
-	rows, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#agents tbody tr").length`))
-	require.NoError(t, err)
+	rows := 0
+	for range 50 { // the page shows the answer to the last keystroke
+		var err error
+		rows, err = chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("#agents tbody tr").length`))
+		require.NoError(t, err)
+		if rows == 1 {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	assert.Equal(t, 1, rows, "the filter keeps blue1 alone")
 
 	require.NoError(t, chromedp.Do(ctx,

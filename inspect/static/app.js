@@ -6,7 +6,7 @@
 const $ = (id) => document.getElementById(id);
 const pageSize = 100;
 let worlds = [];
-let pop = { offset: 0, sort: "", desc: false, total: 0 };
+let pop = { offset: 0, sort: "", desc: false, total: 0, asked: 0 };
 let current = null;   // {world, name}
 let live = null;      // the latest live view of the current agent
 let history = null;   // the latest time-travel history
@@ -77,8 +77,10 @@ async function refreshPopulation() {
   if (pop.sort) q.set("sort", pop.sort);
   if (pop.desc) q.set("desc", "1");
   q.set("offset", pop.offset); q.set("limit", pageSize);
+  const asked = ++pop.asked;
   let res;
   try { res = await api("agents?" + q); } catch (e) { $("count").textContent = e.message; return; }
+  if (asked !== pop.asked) return; // a later request (another keystroke) answers instead
   pop.total = Number(res.headers.get("X-Total-Count") || 0);
   const end = Math.min(pop.offset + pageSize, pop.total);
   $("count").textContent = pop.total ? `${pop.offset + 1}–${end} of ${pop.total}` : "no agents";
