@@ -231,12 +231,12 @@ func TestLivePageGetsUpdatesAndAStalledOneNeverBlocksATick(t *testing.T) {
 	assert.Equal(t, "takeAxe", u.Agent.Action)
 	assert.Equal(t, 1, u.World.Tick)
 
-	// The page stops reading: 200 ticks go on, and the updates it did not
+	// The page stops reading: 3000 ticks go on, and the updates it did not
 	// take are dropped and counted.
 	done := make(chan struct{})
 	var once sync.Once
 	go func() {
-		f.ticks(200)
+		f.ticks(3000) // more than the socket buffers hold, so the writer stalls too
 		once.Do(func() { close(done) })
 	}()
 	select {
@@ -244,7 +244,7 @@ func TestLivePageGetsUpdatesAndAStalledOneNeverBlocksATick(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("a stalled page blocked the ticks")
 	}
-	assert.Equal(t, 201, f.w.Ticks)
+	assert.Equal(t, 3001, f.w.Ticks)
 	assert.Positive(t, a.droppedPush.Load())
 	require.NoError(t, c.Close(websocket.StatusNormalClosure, ""))
 	require.Eventually(t, func() bool { return a.nsubs.Load() == 0 }, 5*time.Second, time.Millisecond)
@@ -292,4 +292,11 @@ func TestDetachClosesTheLivePage(t *testing.T) {
 	assert.Equal(t, websocket.StatusGoingAway, websocket.CloseStatus(err), "%v", err)
 	assert.True(t, f.ins.Tick(f.w, 0.1), "a detached world ticks as if never attached")
 	require.NoError(t, f.ins.Attach("zone1", f.w), "the name is free again")
+}
+
+func TestTickWithNoPageAllocatesNothing(t *testing.T) {
+	w := engine.NewWorld(1) // no agents: what is left is the inspector's own work
+	ins := New(Options{})
+	require.NoError(t, ins.Attach("empty", w))
+	assert.Zero(t, testing.AllocsPerRun(100, func() { ins.Tick(w, 0.1) }))
 }

@@ -12,7 +12,8 @@
 // stalled browser never blocks a tick: a full queue refuses the request,
 // and live updates to a page go through a small buffer that drops what the
 // page has not taken (both are counted, see /api/worlds). With no browser
-// attached, Tick costs a few atomic loads more than World.Tick.
+// attached, Tick adds to World.Tick a few uncontended locks and atomic
+// loads, and no allocation.
 //
 // Attaching from a game:
 //

@@ -28,7 +28,7 @@ func (a *attached) mayTick() bool {
 
 // after is the inspector's work after a tick, on the world's goroutine:
 // breakpoints, the watched agents' history, live updates and the waiting
-// requests. With nothing attached to the world it is a few atomic loads.
+// requests. With no page attached to the world it is a few atomic loads.
 func (a *attached) after() {
 	w := a.w
 	a.tick.Store(int64(w.Ticks))
