@@ -7,6 +7,8 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 type worldSnap struct {
@@ -92,7 +94,7 @@ type toldSnap struct {
 
 type recorderSnap struct {
 	Size   int            `json:"size"`
-	Ring   []Event        `json:"ring"`
+	Ring   []record.Event `json:"ring"`
 	Counts map[string]int `json:"counts,omitempty"`
 }
 
