@@ -82,7 +82,7 @@ type Agent struct {
 	// satisfied, 2+i when ByPrio[i] was the first unsatisfied one, 0 when
 	// not known (see checkProgress).
 	progGoal uint8
-	marks    uint8 // markTold, markLayer, markWarmer: what the tick would otherwise read from colder fields
+	marks    uint8 // markTold, markLayer, markWarmer, markInTick, markSwap: what the tick would otherwise read from colder fields
 	handOn   bool  // pending or rx.outbox may have entries for the world to hand on (see tickLane)
 	asleep   uint8 // a Sleeper's resumes left to skip, plus one; 0 when none (agent_sleep.go)
 	// postN is len(post) when post lies in stateBuf, at stateBuf[postN:2*postN]
@@ -178,6 +178,9 @@ type Agent struct {
 	facts map[string]any // the blackboard of typed values, by type name
 	job   planJob        // time-sliced planning under a world's plan budget (agent_slice.go)
 	src   randSource     // the Rand that World.Add made and its source, for Snapshot
+	// swapTo is the domain SetDomain was given during the agent's own
+	// tick, swapped in when the tick ends (markSwap).
+	swapTo *Domain
 }
 
 // sensing is an agent's sensor schedule and the errors it last reported
@@ -197,9 +200,10 @@ type backoff struct {
 	excl        []bool    // the backed-off mask handed to the planner
 	failedState State     // the state when deciding last found nothing
 	retryAt     float64
-	pursuit     *Goal  // the goal whose pursuit ran the actions in ran
-	ran         []bool // per action: a NoRerun action ran in this pursuit
-	exclRan     []bool // the mask excludeFor hands the planner
+	pursuit     *Goal   // the goal whose pursuit ran the actions in ran
+	ran         []bool  // per action: a NoRerun action ran in this pursuit
+	exclRan     []bool  // the mask excludeFor hands the planner
+	broken      []uint8 // per action: its broken promises in a row (notePromise); nil until one breaks
 }
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
@@ -266,9 +270,11 @@ func (a *Agent) makeStates(d *Domain) {
 
 // The bits of Agent.marks.
 const (
-	markTold   = 1 // rx.inbox has beliefs told to the agent (see reactBegin)
-	markLayer  = 2 // layer is not nil (see setLayer)
-	markWarmer = 4 // task is a Warmer (see setTask, laneWarmer)
+	markTold   = 1  // rx.inbox has beliefs told to the agent (see reactBegin)
+	markLayer  = 2  // layer is not nil (see setLayer)
+	markWarmer = 4  // task is a Warmer (see setTask, laneWarmer)
+	markInTick = 8  // the agent's Tick is running (see SetDomain)
+	markSwap   = 16 // SetDomain was called during the tick: swapTo waits for its end
 )
 
 // setTask makes task, a run of act, the running task (no sleep window

@@ -1,5 +1,7 @@
 package engine
 
+import "strconv"
+
 // SetDomain swaps the agent's roles for d, as after a script reload, and
 // keeps the agent's state: each of d's variables takes the agent's value
 // of the variable with the same name when the old domain has one, and d's
@@ -12,8 +14,21 @@ package engine
 // Agent.Commitment); the utility considerations become d's. The planner
 // handle stays: the default one plans over d from then on, a handle set
 // with SetPlannerHandle is kept, and planning turned off stays off. Call it
-// between ticks, from the goroutine that ticks the agent.
+// between ticks, from the goroutine that ticks the agent. Called during
+// the agent's own tick (by its body, a sensor, or a game function one of
+// them called), it changes nothing at once: the swap is made when that
+// tick ends, after the body's resume has finished or failed its step or
+// left it running (then interrupted as above); the last call of the tick
+// wins. SetDomain panics on a nil domain.
 func (a *Agent) SetDomain(d *Domain) {
+	if d == nil {
+		panic("engine: SetDomain: agent " + strconv.Quote(a.Name) + " is given no domain (a nil *Domain)")
+	}
+	if a.marks&markInTick != 0 {
+		a.swapTo = d
+		a.marks |= markSwap
+		return
+	}
 	if a.task != nil {
 		act := a.running
 		if a.asleep > 0 {
@@ -53,6 +68,7 @@ func (a *Agent) SetDomain(d *Domain) {
 	a.planner, a.utility = planner, utility
 
 	a.cooldown = make([]float64, len(d.Actions))
+	a.broken = nil
 	a.sensorNext = make([]float64, len(d.Sensors))
 	a.sensorLast = make([]float64, len(d.Sensors))
 	a.failedState = nil

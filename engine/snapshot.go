@@ -182,6 +182,14 @@ func snapAgent(a *Agent) (agentSnap, error) {
 			s.Cooldown[d.Actions[i].Name] = snapNum(t)
 		}
 	}
+	for i, n := range a.broken {
+		if n != 0 && i < len(d.Actions) {
+			if s.Broken == nil {
+				s.Broken = map[string]int{}
+			}
+			s.Broken[d.Actions[i].Name] = int(n)
+		}
+	}
 	for i, sen := range d.Sensors {
 		if s.SensorNext == nil {
 			s.SensorNext, s.SensorLast = map[string]snapNum{}, map[string]snapNum{}

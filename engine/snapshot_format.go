@@ -53,6 +53,7 @@ type agentSnap struct {
 	Running      string             `json:"running,omitempty"`
 	Satisfied    []string           `json:"satisfied,omitempty"`
 	Cooldown     map[string]snapNum `json:"cooldown,omitempty"`
+	Broken       map[string]int     `json:"brokenPromises,omitempty"`
 	SensorNext   map[string]snapNum `json:"sensorNext,omitempty"`
 	SensorLast   map[string]snapNum `json:"sensorLast,omitempty"`
 	SenseErr     []string           `json:"senseErrors,omitempty"`

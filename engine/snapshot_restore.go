@@ -249,6 +249,14 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 			a.cooldown[act.Index] = float64(t)
 		}
 	}
+	for name, n := range s.Broken {
+		if act := d.Action(name); act != nil && n > 0 {
+			if a.broken == nil {
+				a.broken = make([]uint8, len(d.Actions))
+			}
+			a.broken[act.Index] = uint8(min(n, 255))
+		}
+	}
 	for i, sen := range d.Sensors {
 		a.sensorNext[i], a.sensorLast[i] = float64(s.SensorNext[sen.Name]), float64(s.SensorLast[sen.Name])
 	}

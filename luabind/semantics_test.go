@@ -1,0 +1,152 @@
+package luabind
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runPromises runs one agent of testdata/semantics/file for ticks of 0.1 s
+// and returns it with its records, one line each: tick, kind, action or
+// plan, reason.
+func runPromises(t *testing.T, file string, ticks int) (*engine.Agent, []string) {
+	t.Helper()
+	rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "semantics")})
+	t.Cleanup(rt.Close)
+	d, err := rt.LoadDomain(file)
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	a := engine.NewAgent("npc", d)
+	w.Add(a)
+	var got []string
+	w.OnEvent = func(e engine.Event) {
+		line := fmt.Sprintf("%d %s %s%s", e.Tick, e.Kind, e.Action, strings.Join(e.Plan, ","))
+		if e.Reason != "" {
+			line += ": " + e.Reason
+		}
+		got = append(got, line)
+	}
+	for i := 0; i < ticks; i++ {
+		w.Tick(0.1)
+	}
+	return a, got
+}
+
+// pick returns the lines of got whose kind (the second word) is one of
+// kinds.
+func pick(got []string, kinds ...string) []string {
+	var out []string
+	for _, l := range got {
+		f := strings.Fields(l)
+		for _, k := range kinds {
+			if len(f) > 1 && f[1] == k {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+func TestBrokenPromisesBackOff(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		file         string
+		want         []string // the plan, plan-failed, finish and replan records of the first ticks
+		done         string   // the variable that holds at the end, or "" when none does
+	}{
+		{name: "an honest alternative", reason: "pretend breaks its promise twice in a row, is backed off, and the dearer build runs",
+			file: "pretend.lua", done: "x", want: []string{
+				"1 plan pretend",
+				"1 finish pretend: promised effects not met: x = true (is false)",
+				"2 plan pretend",
+				"2 finish pretend: promised effects not met: x = true (is false); backed off for 1 s after 2 broken promises in a row",
+				"3 plan build: left out: pretend (backed off for 0.9 s after a failure)",
+				"3 finish build",
+			}},
+		{name: "a typed body forgets its output", reason: "summarize never stores Summary: backed off, tried again when the back-off ends",
+			file: "forgetful.lua", want: []string{
+				"1 plan research,summarize",
+				"1 finish research",
+				"2 finish summarize: promised effects not met: Summary = true (is false)",
+				"3 plan summarize",
+				"3 finish summarize: promised effects not met: Summary = true (is false); backed off for 1 s after 2 broken promises in a row",
+				"4 plan-failed : BACKED_OFF: a plan exists only through action \"summarize\", which is backed off after a failure (0.9 s left)",
+				"13 plan summarize",
+				"13 finish summarize: promised effects not met: Summary = true (is false); backed off for 1 s after 3 broken promises in a row",
+			}},
+		{name: "a critique that only looks", reason: "critique promises reportSatisfactory twice in vain; the remedy redoResearch is tried next",
+			file: "critique.lua", done: "Published", want: []string{
+				"1 plan research,writeReport,critique,publish",
+				"1 finish research",
+				"2 finish writeReport",
+				"3 finish critique: broken promise: reportSatisfactory",
+				"4 replan publish: precondition \"reportSatisfactory && Report\" of the next step no longer holds",
+				"4 plan critique,publish",
+				"4 finish critique: broken promise: reportSatisfactory; backed off for 1 s after 2 broken promises in a row",
+				"5 replan publish: precondition \"reportSatisfactory && Report\" of the next step no longer holds",
+				"5 plan redoResearch,publish",
+				"5 finish redoResearch",
+				"6 finish publish",
+			}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			a, got := runPromises(t, tc.file, 30)
+			got = pick(got, "plan", "plan-failed", "finish", "replan")
+			require.GreaterOrEqual(t, len(got), len(tc.want))
+			assert.Equal(t, tc.want, got[:len(tc.want)], tc.reason)
+			if tc.done != "" {
+				assert.Equal(t, engine.BoolValue(true), a.Get(tc.done), tc.reason)
+				assert.Len(t, got, len(tc.want), "nothing more once the goal holds")
+			}
+		})
+	}
+}
+
+func TestOnlyBrokenPromisesIsStuck(t *testing.T) {
+	a, got := runPromises(t, "pretend_only.lua", 150)
+	stuck := pick(got, "stuck", "summary")
+	require.Len(t, stuck, 2, "STUCK once, with its summary line")
+	assert.Equal(t, "101 stuck : no progress for 10 s", stuck[0], "finishing with a broken promise is no progress")
+	assert.Equal(t, `101 summary : [flight-recorder] status=STUCK plans=11 plan-failures=10 replans=0 picks=0 started=11 finished=11 failed=0 interrupted=0 last="finish pretend"`, stuck[1])
+	assert.True(t, a.Stuck())
+	assert.Equal(t, 16, a.Recorder.Count(engine.EventPlan), "one try per back-off, not one a tick (150 before)")
+}
+
+func TestReloadFromInsideABodyIsRefused(t *testing.T) {
+	var rt *Runtime
+	var w *engine.World
+	host := map[string]HostFunc{"reload_scripts": func(c *HostCall) (bool, error) {
+		_, err := rt.Reload("reloader.lua", w.Agents)
+		if err != nil {
+			c.Results = []engine.Value{engine.BoolValue(false), engine.StringValue(err.Error())}
+		} else {
+			c.Results = []engine.Value{engine.BoolValue(true)}
+		}
+		return true, nil
+	}}
+	rt = NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "semantics"), Host: host})
+	defer rt.Close()
+	d, err := rt.LoadDomain("reloader.lua")
+	require.NoError(t, err)
+	w = engine.NewWorld(1)
+	a := engine.NewAgent("npc", d)
+	w.Add(a)
+	require.NotPanics(t, func() {
+		for range 3 {
+			w.Tick(0.1)
+		}
+	})
+	assert.Equal(t, engine.StringValue("false luabind: reload reloader.lua: a script of this runtime is running (an action body, or a host method it called); reload between ticks"),
+		a.Get("answer"))
+	assert.Equal(t, engine.BoolValue(true), a.Get("done"), "the body went on")
+	assert.Same(t, d, a.Domain)
+	n, err := rt.Reload("reloader.lua", w.Agents)
+	require.NoError(t, err, "between ticks it reloads")
+	assert.Equal(t, 1, n)
+}
