@@ -1,14 +1,20 @@
 package engine
 
-import "strconv"
+import (
+	"math"
+	"strconv"
+)
 
 // SetDomain swaps the agent's roles for d, as after a script reload, and
 // keeps the agent's state: each of d's variables takes the agent's value
 // of the variable with the same name when the old domain has one, and d's
 // initial value otherwise; variables d lacks are dropped. The running body
 // is interrupted (its Interrupt runs, an EventInterrupt is recorded with
-// reason "domain replaced"), the plan, back-offs and sensor timers are
-// dropped, and the agent decides afresh at its next tick. The planners are
+// reason "domain replaced"), the plan and back-offs are dropped, and the
+// agent decides afresh at its next tick. Sensor timers are kept by sensor
+// name, so a sensor's next run gets the time since its last run before
+// the swap; a sensor that d adds runs at the next tick as on a first tick
+// (its dt is that tick's). The planners are
 // rebuilt over d, keeping the GOAP planner's MaxDepth, Budget and Chaining
 // and the utility planner's Explain (Commitment comes from
 // Agent.Commitment); the utility considerations become d's. The planner
@@ -69,12 +75,31 @@ func (a *Agent) SetDomain(d *Domain) {
 
 	a.cooldown = make([]float64, len(d.Actions))
 	a.broken = nil
-	a.sensorNext = make([]float64, len(d.Sensors))
-	a.sensorLast = make([]float64, len(d.Sensors))
+	a.keepSensorTimers(old, d)
 	a.failedState = nil
 	a.rx.pursued, a.rx.pursueFail = nil, nil
 	a.SetReactive(nil)
 	if d.NewReactive != nil {
 		a.SetReactive(d.NewReactive(a))
 	}
+}
+
+// keepSensorTimers gives the agent timers for d's sensors: those of old's
+// sensor of the same name, and for a new sensor "due, never ran" (NaN as
+// its last run, which sense reads as a first run).
+func (a *Agent) keepSensorTimers(old, d *Domain) {
+	next, last := make([]float64, len(d.Sensors)), make([]float64, len(d.Sensors))
+	for i, sen := range d.Sensors {
+		next[i], last[i] = a.time, math.NaN()
+		if old == nil {
+			continue
+		}
+		for j, o := range old.Sensors {
+			if o.Name == sen.Name && j < len(a.sensorNext) && j < len(a.sensorLast) {
+				next[i], last[i] = a.sensorNext[j], a.sensorLast[j]
+				break
+			}
+		}
+	}
+	a.sensorNext, a.sensorLast = next, last
 }

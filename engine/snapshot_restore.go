@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 )
 
 // Restore reads a snapshot written by World.Snapshot and returns the world
@@ -259,6 +260,9 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 	}
 	for i, sen := range d.Sensors {
 		a.sensorNext[i], a.sensorLast[i] = float64(s.SensorNext[sen.Name]), float64(s.SensorLast[sen.Name])
+		if _, ok := s.SensorLast[sen.Name]; !ok && s.Tick > 0 {
+			a.sensorLast[i] = math.NaN() // a sensor added since: its first run gets the tick's dt
+		}
 	}
 	if len(s.SenseErr) == len(d.Sensors)+len(d.Conditions) {
 		a.senseErr = append([]string(nil), s.SenseErr...)

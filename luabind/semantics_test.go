@@ -150,3 +150,32 @@ func TestReloadFromInsideABodyIsRefused(t *testing.T) {
 	require.NoError(t, err, "between ticks it reloads")
 	assert.Equal(t, 1, n)
 }
+
+func TestSensorTimersSurviveAReload(t *testing.T) {
+	dir := t.TempDir()
+	role := filepath.Join(dir, "clock.lua")
+	copyFile(t, filepath.Join("testdata", "decisions", "clock.lua"), role)
+	rt := NewRuntime(Options{ScriptsDir: dir})
+	defer rt.Close()
+	d, err := rt.LoadDomain("clock.lua")
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	a := engine.NewAgent("c", d)
+	w.Add(a)
+	for range 50 {
+		w.Tick(0.1)
+	}
+	copyFile(t, filepath.Join("testdata", "semantics", "clock_v2.lua"), role)
+	n, err := rt.Reload("clock.lua", w.Agents)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	for range 10 {
+		w.Tick(0.1)
+	}
+	played, _ := a.Get("played").AsNumber()
+	looked, _ := a.Get("looked").AsNumber()
+	fresh, _ := a.Get("fresh").AsNumber()
+	assert.InDelta(t, 6.0, played, 1e-9, "an every-tick sensor summing its dt reads 6 s after 6 s of play, reload or not (10.9 when its timer restarted at 0)")
+	assert.InDelta(t, 5.6, looked, 1e-9, "runs every 0.5 s from t = 0 on, across the reload at 5 s")
+	assert.InDelta(t, 1.0, fresh, 1e-9, "a sensor the reload added starts with the tick's dt")
+}
