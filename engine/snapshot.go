@@ -47,7 +47,9 @@ type RestoreOptions struct {
 	// gets the one whose Name (its role names joined with "+") equals the
 	// name saved with it. A saved name that none has is an error naming
 	// the agent and the domain. Domains are shared, as always: pass each
-	// one the game already uses.
+	// one the game already uses. Two different domains of one name (each
+	// worker's Lua runtime loaded the same scripts) are an error unless
+	// Domain is set: use Domain to pick each agent's worker's domain.
 	Domains []*Domain
 	// Domain, when set, is asked for each agent's domain instead of
 	// Domains: with the agent's name, its saved pin (World.Pin; -1 when not

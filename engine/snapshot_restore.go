@@ -37,7 +37,8 @@ import (
 // than SnapshotFormat and SnapshotVersion, workers above 1,024 (each
 // worker is a goroutine per tick, so a damaged count would stall the
 // game), an agent whose domain is not in
-// opts.Domains, a malformed value or random source, a time outside 0 to
+// opts.Domains, two domains of one name in opts.Domains without
+// opts.Domain, a malformed value or random source, a time outside 0 to
 // MaxRestoreTime seconds or negative ticks; each names the agent and
 // field involved.
 func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
@@ -131,10 +132,20 @@ func (w *World) addSnapshot(s *worldSnap, opts RestoreOptions, whole bool) ([]*A
 	domains := map[string]*Domain{}
 	var names []string
 	for _, d := range opts.Domains {
-		if d != nil && domains[d.Name] == nil {
-			domains[d.Name] = d
-			names = append(names, d.Name)
+		if d == nil {
+			continue
 		}
+		if had := domains[d.Name]; had != nil {
+			if had != d && opts.Domain == nil {
+				// One runtime per worker loads the same scripts: which
+				// worker's domain an agent gets must be the game's choice,
+				// or two workers would tick agents of one runtime.
+				return nil, fmt.Errorf("engine: restore: RestoreOptions.Domains has two domains named %q (one per worker's runtime?); give RestoreOptions.Domain, which returns the domain of the worker each agent is pinned to", d.Name)
+			}
+			continue
+		}
+		domains[d.Name] = d
+		names = append(names, d.Name)
 	}
 	agents := make([]*Agent, 0, len(s.Agents))
 	restarts := make([]*Action, 0, len(s.Agents))

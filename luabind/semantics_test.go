@@ -179,3 +179,50 @@ func TestSensorTimersSurviveAReload(t *testing.T) {
 	assert.InDelta(t, 5.6, looked, 1e-9, "runs every 0.5 s from t = 0 on, across the reload at 5 s")
 	assert.InDelta(t, 1.0, fresh, 1e-9, "a sensor the reload added starts with the tick's dt")
 }
+
+// TestRestoreWithARuntimePerWorker restores a world whose agents are
+// pinned to two workers, each with its own runtime, the way
+// docs/save-and-load.md shows: Domains with one domain per runtime is
+// refused (it would bind every agent to the first runtime while two
+// workers tick them), and the Domain callback gives each agent its
+// worker's domain.
+func TestRestoreWithARuntimePerWorker(t *testing.T) {
+	const workers, agents = 2, 4
+	var rts [workers]*Runtime
+	var ds [workers]*engine.Domain
+	for k := range rts {
+		rts[k] = NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "semantics")})
+		defer rts[k].Close()
+		var err error
+		ds[k], err = rts[k].LoadDomain("pretend.lua")
+		require.NoError(t, err)
+	}
+	w := engine.NewWorld(3)
+	w.Workers = workers
+	for i := range agents {
+		k := i * workers / agents
+		w.Add(engine.NewAgent(fmt.Sprint("npc", i), ds[k]))
+		w.Pin(i, k)
+	}
+	w.Tick(0.1)
+	var buf strings.Builder
+	require.NoError(t, w.Snapshot(&buf))
+
+	_, err := engine.Restore(strings.NewReader(buf.String()), engine.RestoreOptions{Domains: ds[:]})
+	require.Error(t, err)
+	assert.Equal(t, `engine: restore: RestoreOptions.Domains has two domains named "Pretender" (one per worker's runtime?); give RestoreOptions.Domain, which returns the domain of the worker each agent is pinned to`, err.Error())
+
+	w2, err := engine.Restore(strings.NewReader(buf.String()), engine.RestoreOptions{
+		Domain: func(agent string, pin int, domain string) (*engine.Domain, error) { return ds[pin], nil },
+	})
+	require.NoError(t, err)
+	for i, a := range w2.Agents {
+		assert.Same(t, ds[i*workers/agents], a.Domain, "agent %d gets its worker's runtime", i)
+	}
+	for range 5 {
+		w2.Tick(0.1)
+	}
+	for _, a := range w2.Agents {
+		assert.Equal(t, engine.BoolValue(true), a.Get("x"))
+	}
+}
