@@ -40,7 +40,8 @@ const (
 // beyond Commitment. The whole plan is watched too (see watchPlan): when
 // the world changes a variable the rest of the plan reads, a goal the
 // world achieved interrupts the running step, and a later step that can
-// no longer run makes the agent replan at once (going on without a
+// no longer run, or a rest whose end no longer satisfies the goal, makes
+// the agent replan at once (going on without a
 // restart when the new plan begins with the running action). The new plan
 // starts in the same tick. A body is
 // resumed at most once per tick. Under a world's plan budget
@@ -49,11 +50,14 @@ const (
 // instead, and a new plan starts the tick after it is found (docs/semantics.md, "Time-sliced planning").
 //
 // Back-off. A failed action is excluded from plans for RetryDelay seconds,
-// then tried again. An agent that found no plan asks again only when its
-// state changes or a back-off ends, so it never thrashes.
+// then tried again. An action that finishes with a broken promise (its
+// effects or promised conditions not met) twice in a row is backed off
+// the same way. An agent that found no plan asks again only when a
+// variable its planning reads changes or a back-off ends, so it never
+// thrashes.
 //
-// Stuck. An agent with an unsatisfied goal that finishes no action for
-// StuckAfter seconds is marked STUCK (EventStuck plus a summary line); it
+// Stuck. An agent with an unsatisfied goal that finishes no action (with
+// its promise kept) for StuckAfter seconds is marked STUCK (EventStuck plus a summary line); it
 // recovers (EventRecovered) at its next finished action or when every goal
 // is satisfied.
 //
@@ -204,6 +208,8 @@ type backoff struct {
 	ran         []bool  // per action: a NoRerun action ran in this pursuit
 	exclRan     []bool  // the mask excludeFor hands the planner
 	broken      []uint8 // per action: its broken promises in a row (notePromise); nil until one breaks
+	reads       []int   // the slots the domain's GOAP search can read (planReads)
+	readsOf     *Domain // the domain reads was worked out for
 }
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
