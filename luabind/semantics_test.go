@@ -226,3 +226,11 @@ func TestRestoreWithARuntimePerWorker(t *testing.T) {
 		assert.Equal(t, engine.BoolValue(true), a.Get("x"))
 	}
 }
+
+func TestAFailurePlanReadsWhyTheGoalFailed(t *testing.T) {
+	a, got := runPromises(t, "why_failed.lua", 3)
+	assert.Contains(t, got, "1 plan-chosen walk to the river", "the trigger's third argument is the event: it took the plan for a dry well, not for a rope")
+	why, _ := a.Get("why").AsString()
+	assert.Contains(t, why, "the well is dry", "the body's third argument carries the failure's message")
+	assert.Contains(t, why, filepath.Join("testdata", "semantics", "why_failed.lua")+":9:", "with the file and line of the error")
+}
