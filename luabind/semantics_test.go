@@ -234,3 +234,14 @@ func TestAFailurePlanReadsWhyTheGoalFailed(t *testing.T) {
 	assert.Contains(t, why, "the well is dry", "the body's third argument carries the failure's message")
 	assert.Contains(t, why, filepath.Join("testdata", "semantics", "why_failed.lua")+":9:", "with the file and line of the error")
 }
+
+func TestPostInTheWrongFormSaysWhichWasMeant(t *testing.T) {
+	rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "semantics")})
+	defer rt.Close()
+	_, err := rt.LoadDomain("bad_post.lua")
+	require.Error(t, err)
+	f := filepath.Join("testdata", "semantics", "bad_post.lua")
+	assert.Equal(t, f+`:7:67: action "draft": post "ok" is a string, which is another name for effects ("variable = value, ..."); to promise named conditions, list them: post = { "ok" }`+"\n"+
+		f+`:8:7: action "mark" post "Marked = true" is an effect, but a post list names the named conditions the action promises: put the effect in effects`,
+		err.Error(), "each says which form was meant; no clause the designer never wrote (expected \"=\", found \",\" in \"ok, Draft = true\")")
+}
