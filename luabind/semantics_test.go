@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -244,4 +245,36 @@ func TestPostInTheWrongFormSaysWhichWasMeant(t *testing.T) {
 	assert.Equal(t, f+`:7:67: action "draft": post "ok" is a string, which is another name for effects ("variable = value, ..."); to promise named conditions, list them: post = { "ok" }`+"\n"+
 		f+`:8:7: action "mark" post "Marked = true" is an effect, but a post list names the named conditions the action promises: put the effect in effects`,
 		err.Error(), "each says which form was meant; no clause the designer never wrote (expected \"=\", found \",\" in \"ok, Draft = true\")")
+}
+
+func TestSharedLocalErrorNamesTheFileThatDeclaresIt(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "counting.lua"), []byte(`local M = {}
+local runs = 0
+function M.run(npc)
+  runs = runs + 1
+  npc.state.k = runs
+end
+return M
+`), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "user.lua"), []byte(`local counting = require("counting")
+return { name = "User", state = { k = 0 }, decide = "utility",
+  actions = { { name = "count", effects = "k = k + 1", run = counting.run } } }
+`), 0o644))
+	rt := NewRuntime(Options{ScriptsDir: dir})
+	defer rt.Close()
+	d, err := rt.LoadDomain("user.lua")
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	var fails []string
+	w.OnEvent = func(e engine.Event) {
+		if e.Kind == engine.EventFail {
+			fails = append(fails, e.Reason)
+		}
+	}
+	w.Add(engine.NewAgent("a", d))
+	w.Tick(0.1)
+	require.Len(t, fails, 1)
+	assert.Equal(t, sharedMsg(filepath.Join(dir, "counting.lua")+":4", "runs", "counting.lua"), fails[0],
+		"the local is the module's, which the role's action runs")
 }
