@@ -93,7 +93,7 @@ type toldSnap struct {
 
 type recorderSnap struct {
 	Size   int            `json:"size"`
-	Ring   []Event        `json:"ring"`
+	Ring   []Event        `json:"ring,omitempty"`
 	Counts map[string]int `json:"counts,omitempty"`
 }
 
