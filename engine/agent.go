@@ -3,6 +3,8 @@ package engine
 import (
 	"math/rand/v2"
 	"strconv"
+
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // Agent defaults.
@@ -31,8 +33,8 @@ const (
 //     and has a plan interrupts a pick.
 //
 // Replanning. The agent plans when it has no plan or its plan is done; it
-// drops its plan (EventReplan) when the next step's precondition no longer
-// holds, and interrupts the running step (EventInterrupt, the body's
+// drops its plan (record.EventReplan) when the next step's precondition no longer
+// holds, and interrupts the running step (record.EventInterrupt, the body's
 // on_interrupt runs) when the world, not the body itself, made the running
 // step's precondition false (it held after the body's last resume and does
 // not hold now), when a goal of higher priority than the current one
@@ -40,7 +42,8 @@ const (
 // beyond Commitment. The whole plan is watched too (see watchPlan): when
 // the world changes a variable the rest of the plan reads, a goal the
 // world achieved interrupts the running step, and a later step that can
-// no longer run makes the agent replan at once (going on without a
+// no longer run, or a rest whose end no longer satisfies the goal, makes
+// the agent replan at once (going on without a
 // restart when the new plan begins with the running action). The new plan
 // starts in the same tick. A body is
 // resumed at most once per tick. Under a world's plan budget
@@ -49,12 +52,15 @@ const (
 // instead, and a new plan starts the tick after it is found (docs/semantics.md, "Time-sliced planning").
 //
 // Back-off. A failed action is excluded from plans for RetryDelay seconds,
-// then tried again. An agent that found no plan asks again only when its
-// state changes or a back-off ends, so it never thrashes.
+// then tried again. An action that finishes with a broken promise (its
+// effects or promised conditions not met) twice in a row is backed off
+// the same way. An agent that found no plan asks again only when a
+// variable its planning reads changes or a back-off ends, so it never
+// thrashes.
 //
-// Stuck. An agent with an unsatisfied goal that finishes no action for
-// StuckAfter seconds is marked STUCK (EventStuck plus a summary line); it
-// recovers (EventRecovered) at its next finished action or when every goal
+// Stuck. An agent with an unsatisfied goal that finishes no action (with
+// its promise kept) for StuckAfter seconds is marked STUCK (record.EventStuck plus a summary line); it
+// recovers (record.EventRecovered) at its next finished action or when every goal
 // is satisfied.
 //
 // An Agent is not safe for concurrent use; a World ticks each agent from
@@ -73,7 +79,7 @@ type Agent struct {
 	Domain *Domain
 	State  State
 	task   Task
-	// Timing records planning wall time in events (Event.Duration). Off by
+	// Timing records planning wall time in events (record.Event.Duration). Off by
 	// default so traces are reproducible.
 	Timing bool
 	picked bool // the current plan is a utility pick
@@ -82,7 +88,7 @@ type Agent struct {
 	// satisfied, 2+i when ByPrio[i] was the first unsatisfied one, 0 when
 	// not known (see checkProgress).
 	progGoal uint8
-	marks    uint8 // markTold, markLayer, markWarmer: what the tick would otherwise read from colder fields
+	marks    uint8 // markTold, markLayer, markWarmer, markInTick, markSwap: what the tick would otherwise read from colder fields
 	handOn   bool  // pending or rx.outbox may have entries for the world to hand on (see tickLane)
 	asleep   uint8 // a Sleeper's resumes left to skip, plus one; 0 when none (agent_sleep.go)
 	// postN is len(post) when post lies in stateBuf, at stateBuf[postN:2*postN]
@@ -155,13 +161,13 @@ type Agent struct {
 	// it plans around actions that need any other, and around Restricted
 	// ones, and its executors refuse them. Nil grants none.
 	Authorities []string
-	// Recorder is the agent's flight recorder; NewAgent sets one.
-	Recorder *Recorder
+	// record.Recorder is the agent's flight recorder; NewAgent sets one.
+	Recorder *record.Recorder
 	// OnEvent, when set, receives every record as it is made. A World sets
 	// it to route records to World.OnEvent in agent order.
-	OnEvent  func(Event)
+	OnEvent  func(record.Event)
 	tickFrom float64 // the agent's time at the start of its last tick under a plan budget: the records of a plan-budget service carry it
-	pending  []Event
+	pending  []record.Event
 	// satMore is per goal, as satBuf, when the domain has more than 8
 	// goals; else nil.
 	satMore []bool
@@ -178,6 +184,9 @@ type Agent struct {
 	facts map[string]any // the blackboard of typed values, by type name
 	job   planJob        // time-sliced planning under a world's plan budget (agent_slice.go)
 	src   randSource     // the Rand that World.Add made and its source, for Snapshot
+	// swapTo is the domain SetDomain was given during the agent's own
+	// tick, swapped in when the tick ends (markSwap).
+	swapTo *Domain
 }
 
 // sensing is an agent's sensor schedule and the errors it last reported
@@ -197,9 +206,12 @@ type backoff struct {
 	excl        []bool    // the backed-off mask handed to the planner
 	failedState State     // the state when deciding last found nothing
 	retryAt     float64
-	pursuit     *Goal  // the goal whose pursuit ran the actions in ran
-	ran         []bool // per action: a NoRerun action ran in this pursuit
-	exclRan     []bool // the mask excludeFor hands the planner
+	pursuit     *Goal   // the goal whose pursuit ran the actions in ran
+	ran         []bool  // per action: a NoRerun action ran in this pursuit
+	exclRan     []bool  // the mask excludeFor hands the planner
+	broken      []uint8 // per action: its broken promises in a row (notePromise); nil until one breaks
+	reads       []int   // the slots the domain's GOAP search can read (planReads)
+	readsOf     *Domain // the domain reads was worked out for
 }
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
@@ -214,13 +226,13 @@ func NewAgent(name string, d *Domain) *Agent {
 		panic("engine: NewAgent: agent " + strconv.Quote(name) + " has no domain (a nil *Domain: did Compile or LoadDomain fail?)")
 	}
 	a := &Agent{Name: name, Domain: d, planner: NewPlanner(d), utility: NewUtilityPlanner(d),
-		Recorder: NewRecorder(0), Rand: rand.New(rand.NewPCG(0, 0))}
+		Recorder: record.New(0), Rand: rand.New(rand.NewPCG(0, 0))}
 	a.makeStates(d)
 	a.cooldown = make([]float64, len(d.Actions))
 	a.sensorNext = make([]float64, len(d.Sensors))
 	a.sensorLast = make([]float64, len(d.Sensors))
 	if h, err := defaultHandle(a); err != nil {
-		a.emit(Event{Kind: EventPlanFailed, Reason: err.Error()})
+		a.emit(record.Event{Kind: record.EventPlanFailed, Reason: err.Error()})
 	} else {
 		a.handle = h
 	}
@@ -266,9 +278,11 @@ func (a *Agent) makeStates(d *Domain) {
 
 // The bits of Agent.marks.
 const (
-	markTold   = 1 // rx.inbox has beliefs told to the agent (see reactBegin)
-	markLayer  = 2 // layer is not nil (see setLayer)
-	markWarmer = 4 // task is a Warmer (see setTask, laneWarmer)
+	markTold   = 1  // rx.inbox has beliefs told to the agent (see reactBegin)
+	markLayer  = 2  // layer is not nil (see setLayer)
+	markWarmer = 4  // task is a Warmer (see setTask, laneWarmer)
+	markInTick = 8  // the agent's Tick is running (see SetDomain)
+	markSwap   = 16 // SetDomain was called during the tick: swapTo waits for its end
 )
 
 // setTask makes task, a run of act, the running task (no sleep window

@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"time"
+
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func (a *Agent) rethinkEvery() float64 {
@@ -43,7 +45,7 @@ func (a *Agent) allowed1(s *Action) string {
 // again only when the state changes or a back-off ends.
 func (a *Agent) decide() bool {
 	a.dropPlan()
-	if a.failedState != nil && equalStates(a.failedState, a.State) && a.time+1e-9 < a.retryAt {
+	if a.failedState != nil && a.sameForDeciding(a.failedState) && a.time+1e-9 < a.retryAt {
 		return false
 	}
 	a.retryAt = inf
@@ -114,14 +116,14 @@ func (a *Agent) planGoals() bool {
 	}
 	if !anyUnsatisfied && a.Domain.Decide == "goap" && !a.idle {
 		a.idle = true
-		a.emit(Event{Kind: EventIdle})
+		a.emit(record.Event{Kind: record.EventIdle})
 	}
 	return false
 }
 
 // takePlan takes the planner's answer for goal g (p and err from
 // Planner.PlanFor, took the wall time it took or 0): a plan the agent may
-// run becomes its plan (EventPlan) and takePlan reports true; otherwise
+// run becomes its plan (record.EventPlan) and takePlan reports true; otherwise
 // the failure or refusal is recorded and it reports false.
 func (a *Agent) takePlan(g *Goal, p *Plan, err error, took time.Duration) bool {
 	if err != nil {
@@ -134,7 +136,7 @@ func (a *Agent) takePlan(g *Goal, p *Plan, err error, took time.Duration) bool {
 				a.noteBackoff([]*Action{a.Domain.Action(pe.Action)})
 			}
 		}
-		a.emit(Event{Kind: EventPlanFailed, Goal: g.Name, Reason: reason, Duration: took})
+		a.emit(record.Event{Kind: record.EventPlanFailed, Goal: g.Name, Reason: reason, Duration: took})
 		a.notePursuitFail(g, reason)
 		return false
 	}
@@ -142,12 +144,12 @@ func (a *Agent) takePlan(g *Goal, p *Plan, err error, took time.Duration) bool {
 	a.plan = append(a.plan[:0], p.Steps...)
 	p = &Plan{Steps: a.plan, Cost: p.Cost, Expansions: p.Expansions}
 	if why := a.allowed(p.Steps); why != "" {
-		kind := EventPlanFailed
+		kind := record.EventPlanFailed
 		if p.Steps != nil && a.hasForbidden(p.Steps) {
-			kind = EventRefused
+			kind = record.EventRefused
 		}
 		a.noteBackoff(p.Steps)
-		a.emit(Event{Kind: kind, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Reason: why})
+		a.emit(record.Event{Kind: kind, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Reason: why})
 		a.notePursuitFail(g, why)
 		a.plan = a.plan[:0]
 		return false
@@ -157,7 +159,7 @@ func (a *Agent) takePlan(g *Goal, p *Plan, err error, took time.Duration) bool {
 		a.pursuit = g
 	}
 	a.goal, a.idle = g, false
-	a.emit(Event{Kind: EventPlan, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took,
+	a.emit(record.Event{Kind: record.EventPlan, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took,
 		Reason: a.leftOutNote(g)})
 	return true
 }
@@ -203,10 +205,10 @@ func (a *Agent) pick() bool {
 		a.plan = append(a.plan[:0], sa.Action)
 		a.picked = true
 		a.rethinkAt = a.time + a.rethinkEvery()
-		e := Event{Kind: EventPick, Action: sa.Action.Name, Score: sa.Score, Considerations: a.considerationsOf(sa.Action),
+		e := record.Event{Kind: record.EventPick, Action: sa.Action.Name, Score: sa.Score, Considerations: a.considerationsOf(sa.Action),
 			Duration: took}
 		for _, r := range ranked {
-			e.Scores = append(e.Scores, ActionScore{Action: r.Action.Name, Score: r.Score})
+			e.Scores = append(e.Scores, record.ActionScore{Action: r.Action.Name, Score: r.Score})
 		}
 		for _, g := range a.Domain.Goals {
 			a.sat()[g.Index] = g.Satisfied(a.State)
@@ -235,4 +237,53 @@ func equalStates(x, y State) bool {
 		}
 	}
 	return true
+}
+
+// sameForDeciding reports whether deciding from the current state would
+// find what it found in state failed, where it found nothing. A GOAP agent
+// with the default planner handle compares only the variables the search
+// can read (see planReads): a change of any other one (a clock a sensor
+// writes every tick) cannot give a goal a plan. A utility pick, a
+// custom planner handle or planning turned off may read any variable,
+// so the whole states are compared then.
+func (a *Agent) sameForDeciding(failed State) bool {
+	if a.Domain.Decide != "goap" || a.handle == nil || a.customHandle() || len(failed) != len(a.State) {
+		return equalStates(failed, a.State)
+	}
+	for _, s := range a.planReads() {
+		if !failed[s].Equal(a.State[s]) {
+			return false
+		}
+	}
+	return true
+}
+
+// planReads returns the slots the GOAP search of the agent's domain can
+// read: those its goals' conditions, its actions' preconditions and the
+// right-hand sides of their effects read. It is worked out once per domain
+// and kept by the agent.
+func (a *Agent) planReads() []int {
+	d := a.Domain
+	if a.readsOf == d {
+		return a.reads
+	}
+	seen := make([]bool, d.Schema.Len())
+	var out []int
+	add := func(slots []int) {
+		for _, s := range slots {
+			if s >= 0 && s < len(seen) && !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	for _, g := range d.Goals {
+		add(g.Condition.Reads())
+	}
+	for _, act := range d.Actions {
+		add(act.Pre.Reads())
+		add(act.Effects.Reads())
+	}
+	a.reads, a.readsOf = out, d
+	return out
 }

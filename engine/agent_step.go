@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"strconv"
+
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // Tick advances the agent by dt seconds (dt > 0): beliefs told to it,
@@ -11,6 +13,7 @@ import (
 // running body (starting the next step first when none runs). A body that
 // fails fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
+	a.marks |= markInTick
 	// The commonest ticks written out: a running body (its resume made,
 	// or a Sleeper's skipped, see skipSleep) with nothing else to do: no
 	// told belief, no reactive layer, no plan budget, no sensor and no
@@ -45,10 +48,24 @@ func (a *Agent) Tick(dt float64) {
 			} else {
 				a.time = a.clock.advance(dt)
 			}
+			a.endTick()
 			return
 		}
 	}
 	a.tickFull(dt)
+	a.endTick()
+}
+
+// endTick ends the agent's tick: a domain SetDomain was given during it
+// (from a body, a sensor or a host method they called) is swapped in now.
+func (a *Agent) endTick() {
+	a.marks &^= markInTick
+	if a.marks&markSwap != 0 {
+		a.marks &^= markSwap
+		d := a.swapTo
+		a.swapTo = nil
+		a.SetDomain(d)
+	}
 }
 
 // tickFull is Tick in full.
@@ -92,7 +109,7 @@ func (a *Agent) tickFull(dt float64) {
 		}
 	} else if a.step < len(a.plan) {
 		if reason := a.higherGoal(nil, allSlots); reason != "" {
-			a.emit(Event{Kind: EventReplan, Goal: goalName(a.goal), Reason: reason})
+			a.emit(record.Event{Kind: record.EventReplan, Goal: goalName(a.goal), Reason: reason})
 			a.dropPlan()
 		}
 	}
@@ -231,9 +248,9 @@ func (a *Agent) interrupt(reason string) {
 	}
 	failed := interruptTask(a.task)
 	a.task, a.running = nil, nil
-	a.emit(Event{Kind: EventInterrupt, Goal: goalName(a.goal), Action: act.Name, Reason: reason})
+	a.emit(record.Event{Kind: record.EventInterrupt, Goal: goalName(a.goal), Action: act.Name, Reason: reason})
 	if failed != "" {
-		a.emit(Event{Kind: EventFail, Goal: goalName(a.goal), Action: act.Name, Reason: failed})
+		a.emit(record.Event{Kind: record.EventFail, Goal: goalName(a.goal), Action: act.Name, Reason: failed})
 	}
 	a.dropPlan()
 }
@@ -254,7 +271,7 @@ func (a *Agent) startNext() bool {
 	act := a.plan[a.step]
 	if !act.Pre.Eval(a.State) {
 		if a.goal == nil || !a.goal.Satisfied(a.State) {
-			a.emit(Event{Kind: EventReplan, Goal: goalName(a.goal), Action: act.Name,
+			a.emit(record.Event{Kind: record.EventReplan, Goal: goalName(a.goal), Action: act.Name,
 				Reason: "precondition \"" + act.Pre.Source() + "\" of the next step no longer holds"})
 		}
 		if !a.decide() {
@@ -274,7 +291,7 @@ func (a *Agent) startNext() bool {
 	a.setTask(task, act)
 	copy(a.started, a.State)
 	a.notePost()
-	a.emit(Event{Kind: EventStart, Goal: goalName(a.goal), Action: act.Name})
+	a.emit(record.Event{Kind: record.EventStart, Goal: goalName(a.goal), Action: act.Name})
 	return true
 }
 
@@ -309,9 +326,15 @@ func (a *Agent) resume(dt float64) uint64 {
 	case Succeeded:
 		a.task, a.running = nil, nil
 		a.step++
-		a.emit(Event{Kind: EventFinish, Goal: goalName(a.goal), Action: act.Name, Reason: a.finishNote(act)})
+		note := a.finishNote(act)
+		if why := a.notePromise(act, note != ""); why != "" {
+			note += "; " + why
+		}
+		a.emit(record.Event{Kind: record.EventFinish, Goal: goalName(a.goal), Action: act.Name, Reason: note})
 		a.noteRan(act)
-		a.progressed()
+		if note == "" {
+			a.progressed() // a broken promise is no progress (see notePromise)
+		}
 		if a.picked {
 			a.dropPlan()
 		}
@@ -351,7 +374,7 @@ func (a *Agent) unmetEffects(act *Action) string {
 }
 
 func (a *Agent) fail(act *Action, err error) {
-	a.emit(Event{Kind: EventFail, Goal: goalName(a.goal), Action: act.Name, Reason: err.Error()})
+	a.emit(record.Event{Kind: record.EventFail, Goal: goalName(a.goal), Action: act.Name, Reason: err.Error()})
 	a.cooldown[act.Index] = a.time + a.retryDelay()
 	a.dropPlan()
 }
@@ -360,7 +383,7 @@ func (a *Agent) progressed() {
 	a.lastProg = a.time
 	if a.stuck {
 		a.stuck = false
-		a.emit(Event{Kind: EventRecovered})
+		a.emit(record.Event{Kind: record.EventRecovered})
 	}
 }
 
@@ -401,8 +424,8 @@ func (a *Agent) checkProgress(moved uint64) {
 	}
 	if !a.stuck && a.time+1e-9 >= a.lastProg+after {
 		a.stuck = true
-		a.emit(Event{Kind: EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + shortNumber(after) + " s"})
-		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary("STUCK")})
+		a.emit(record.Event{Kind: record.EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + shortNumber(after) + " s"})
+		a.emit(record.Event{Kind: record.EventSummary, Reason: a.Recorder.Summary("STUCK")})
 	}
 }
 

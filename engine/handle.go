@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/moonmind-ai/moonmind/engine/record"
+
 // PlannerHandle is an agent's planning interface. The default one plans with the agent's GOAP planner over
 // all of the agent's roles.
 // The agent calls it from the goroutine that calls Agent.Plan,
@@ -10,7 +12,8 @@ type PlannerHandle interface {
 	Plan() (*Plan, error)
 	// PlanForGoal returns the candidate actions of the named goal (see
 	// Action.Serves for the rule), without helper steps, in declaration
-	// order. An unknown goal name is an error.
+	// order. An unknown goal name is an error (the default handle's
+	// matches ErrUnknownName under errors.Is).
 	PlanForGoal(name string) ([]*Action, error)
 	// ExecutePlan runs the named steps in order; see Agent.ExecutePlan.
 	ExecutePlan(steps []string) (PlanResult, error)
@@ -60,7 +63,7 @@ func (h defaultPlannerHandle) PlanForGoal(name string) ([]*Action, error) {
 	d := h.a.Domain
 	g := d.Goal(name)
 	if g == nil {
-		return nil, newError("no goal \"" + name + "\"" + DidYouMean(name, d.GoalNames()))
+		return nil, unknownName("no goal \"" + name + "\"" + DidYouMean(name, d.GoalNames()))
 	}
 	return d.candidates(g), nil
 }
@@ -119,7 +122,7 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 	for _, s := range steps {
 		if act := a.Domain.Action(s); act != nil && act.Secured() {
 			if why := refusal(act, a.Authorities); why != "" {
-				a.emit(Event{Kind: EventRefused, Action: s, Plan: steps, Reason: why})
+				a.emit(record.Event{Kind: record.EventRefused, Action: s, Plan: steps, Reason: why})
 				return PlanResult{}, refusedError(act, a.Authorities)
 			}
 		}

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/curve"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func TestAgentsListsNameRoleGoalAction(t *testing.T) {
@@ -86,7 +88,7 @@ func TestAgentViewShowsPlanWithCostsAndChangedState(t *testing.T) {
 	assert.Equal(t, Var{Name: "wood", Value: "1", Kind: "number", Changed: true}, v.State[0])
 	assert.False(t, v.State[1].Changed)
 	require.NotEmpty(t, v.Records)
-	assert.Equal(t, engine.EventPlan, v.Records[0].Kind)
+	assert.Equal(t, record.EventPlan, v.Records[0].Kind)
 	assert.Equal(t, 1, v.Records[0].Seq)
 	assert.Equal(t, []string{"takeAxe", "chop", "chop", "chop"}, v.Records[0].Plan)
 }
@@ -107,8 +109,8 @@ func TestAgentViewShowsScoresConsiderationsAndCurve(t *testing.T) {
 	assert.Equal(t, "tired", c.Name)
 	assert.Equal(t, "input", c.Kind)
 	assert.Equal(t, JSONNumber(80), c.Input)
-	curve := engine.NewCurve(engine.CurveLogistic)
-	assert.InDelta(t, curve.At(0.8), c.Output, 1e-12, "the output is the curve at the normalised input")
+	logistic := curve.New(curve.Logistic)
+	assert.InDelta(t, logistic.Eval(0.8), c.Output, 1e-12, "the output is the curve at the normalised input")
 	assert.InDelta(t, c.Output, rest.Score, 1e-12)
 	require.NotNil(t, c.Curve)
 	assert.Equal(t, "logistic", c.Curve.Kind)
@@ -137,7 +139,7 @@ func TestRecordsSinceASequenceNumber(t *testing.T) {
 	f.get("/api/worlds/zone1/agents/jack/records?since="+itoa(all[len(all)-1].Seq), &next)
 	require.NotEmpty(t, next, "chop finished meanwhile")
 	assert.Equal(t, all[len(all)-1].Seq+1, next[0].Seq)
-	assert.Equal(t, engine.EventFinish, next[0].Kind)
+	assert.Equal(t, record.EventFinish, next[0].Kind)
 }
 
 func TestWorldsAndUnknownNames(t *testing.T) {
@@ -197,8 +199,8 @@ func TestTimeTravelKeepsEachTickOfAWatchedAgent(t *testing.T) {
 func TestATraceIsInspectedOffline(t *testing.T) {
 	w := engine.NewWorld(1)
 	w.Add(engine.NewAgent("jack", woodcutter(t)))
-	var recs []engine.Event
-	w.OnEvent = func(e engine.Event) { recs = append(recs, e) }
+	var recs []record.Event
+	w.OnEvent = func(e record.Event) { recs = append(recs, e) }
 	for range 5 {
 		w.Tick(0.1)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // Breakpoint pauses a world when it is hit: after a tick in which a
@@ -25,7 +26,7 @@ type Breakpoint struct {
 // breakpoint is a Breakpoint compiled, on the world's goroutine.
 type breakpoint struct {
 	Breakpoint
-	kind    engine.EventKind
+	kind    record.EventKind
 	anyKind bool
 	agent   *engine.Agent
 	cond    *engine.Condition
@@ -86,7 +87,7 @@ func (a *attached) addBreakpoint(b Breakpoint) (Breakpoint, error) {
 		return b, errors.New("inspect: a breakpoint needs a kind, an agent or a condition")
 	}
 	if !bp.anyKind {
-		k, ok := engine.ParseEventKind(b.Kind)
+		k, ok := record.ParseEventKind(b.Kind)
 		if !ok {
 			return b, fmt.Errorf("inspect: no record kind %q%s", b.Kind, engine.DidYouMean(b.Kind, kindNames()))
 		}
@@ -155,7 +156,7 @@ func (a *attached) tap() {
 	}
 	a.tapped, a.prevEvent = true, a.w.OnEvent
 	prev := a.prevEvent
-	a.w.OnEvent = func(e engine.Event) {
+	a.w.OnEvent = func(e record.Event) {
 		if a.hit == "" {
 			for _, bp := range a.bps {
 				if bp.cond == nil && (bp.anyKind || bp.kind == e.Kind) && (bp.agent == nil || bp.Agent == e.Agent) {
@@ -230,8 +231,8 @@ func (a *attached) setState(agent, name, literal string) (*AgentView, error) {
 func kindNames() []string {
 	var out []string
 	for k := 0; k < 256; k++ {
-		name := engine.EventKind(k).String()
-		if back, ok := engine.ParseEventKind(name); ok && back == engine.EventKind(k) {
+		name := record.EventKind(k).String()
+		if back, ok := record.ParseEventKind(name); ok && back == record.EventKind(k) {
 			out = append(out, name)
 		}
 	}

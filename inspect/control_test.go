@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func TestControlIsOffByDefault(t *testing.T) {
@@ -64,7 +65,7 @@ func TestControlNeedsJSON(t *testing.T) {
 func TestRecordBreakpointPausesAfterTheTick(t *testing.T) {
 	f := newFixture(t, Options{Control: true})
 	var seen []string
-	f.w.OnEvent = func(e engine.Event) { seen = append(seen, e.Agent+" "+e.Kind.String()) }
+	f.w.OnEvent = func(e record.Event) { seen = append(seen, e.Agent+" "+e.Kind.String()) }
 	var bp Breakpoint
 	resp, body := f.do("POST", "/api/worlds/zone1/breakpoints", Breakpoint{Kind: "finish", Agent: "jill"})
 	require.Equal(t, http.StatusOK, resp.StatusCode, "%s", body)

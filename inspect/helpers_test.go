@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/curve"
 )
 
 // slow is a body that runs for its ticks, then makes the action's effects
@@ -58,7 +59,7 @@ func woodcutter(t *testing.T) *engine.Domain {
 // tiredness, patrol by a constant.
 func guard(t *testing.T) *engine.Domain {
 	t.Helper()
-	logistic := engine.NewCurve(engine.CurveLogistic)
+	logistic := curve.New(curve.Logistic)
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:   "Guard",
 		Decide: "utility",

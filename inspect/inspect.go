@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // Options configure an Inspector. The zero value reads only, answers only
@@ -89,7 +90,7 @@ func (i *Inspector) Attach(name string, w *engine.World) error {
 // AttachTrace shows the records of a trace (as engine.WriteJSONLines
 // writes them, read back) under name, as a world that does not tick: its
 // agents, their records and their time travel, rebuilt from the records.
-func (i *Inspector) AttachTrace(name string, records []engine.Event) error {
+func (i *Inspector) AttachTrace(name string, records []record.Event) error {
 	return i.add(&attached{name: name, trace: newTrace(records), opts: &i.opts})
 }
 
@@ -361,7 +362,7 @@ type attached struct {
 	bps       []*breakpoint
 	nextBP    int
 	tapped    bool
-	prevEvent func(engine.Event)
+	prevEvent func(record.Event)
 	hit       string
 	lastPush  time.Time
 }

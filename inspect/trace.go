@@ -3,7 +3,7 @@ package inspect
 import (
 	"slices"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // trace is a world rebuilt from a trace's records: each agent's records,
@@ -22,12 +22,12 @@ type traceAgent struct {
 	names    []string // state variables, in order of first record
 	frames   []Frame
 	row      AgentRow
-	lastPick *engine.Event
+	lastPick *record.Event
 	plan     []string
 	cost     float64
 }
 
-func newTrace(records []engine.Event) *trace {
+func newTrace(records []record.Event) *trace {
 	t := &trace{byName: map[string]*traceAgent{}}
 	for _, e := range records {
 		ta := t.byName[e.Agent]
@@ -47,7 +47,7 @@ func newTrace(records []engine.Event) *trace {
 
 // add applies one record to the agent's story and makes or updates the
 // frame of its tick.
-func (ta *traceAgent) add(e engine.Event) {
+func (ta *traceAgent) add(e record.Event) {
 	ta.records = append(ta.records, Record{Seq: len(ta.records) + 1, Event: e})
 	var prev Frame
 	if n := len(ta.frames); n > 0 {
@@ -57,36 +57,36 @@ func (ta *traceAgent) add(e engine.Event) {
 	f.Tick, f.Time = e.Tick, e.Time
 	f.State = append([]string{}, prev.State...)
 	switch e.Kind {
-	case engine.EventPlan:
+	case record.EventPlan:
 		f.Goal, f.Decision, f.Plan = e.Goal, "goap", e.Plan
 		ta.plan, ta.cost = e.Plan, e.Cost
-	case engine.EventPick:
+	case record.EventPick:
 		f.Decision, f.Plan = "utility", []string{e.Action}
 		f.Goal = ""
 		ev := e
 		ta.lastPick = &ev
 		ta.plan, ta.cost = []string{e.Action}, 0
-	case engine.EventStart:
+	case record.EventStart:
 		f.Action = e.Action
-	case engine.EventFinish, engine.EventFail, engine.EventInterrupt:
+	case record.EventFinish, record.EventFail, record.EventInterrupt:
 		f.Action = ""
 		if len(f.Plan) > 0 && f.Plan[0] == e.Action {
 			f.Plan = f.Plan[1:]
 		}
-		if e.Kind == engine.EventFail {
+		if e.Kind == record.EventFail {
 			ta.row.Failures++
 		}
-	case engine.EventReplan:
+	case record.EventReplan:
 		f.Plan, f.Goal = nil, ""
 		ta.row.Replans++
-	case engine.EventIdle:
+	case record.EventIdle:
 		f.Plan, f.Goal, f.Decision = nil, "", ""
-	case engine.EventStuck:
+	case record.EventStuck:
 		ta.row.Stuck = true
-	case engine.EventRecovered:
+	case record.EventRecovered:
 		ta.row.Stuck = false
 	}
-	if e.Belief != "" && (e.Kind == engine.EventBeliefAdded || e.Kind == engine.EventBeliefRemoved) {
+	if e.Belief != "" && (e.Kind == record.EventBeliefAdded || e.Kind == record.EventBeliefRemoved) {
 		k := slices.Index(ta.names, e.Belief)
 		if k < 0 {
 			ta.names = append(ta.names, e.Belief)

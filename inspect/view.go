@@ -7,6 +7,8 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/curve"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // AgentRow is one agent in the population view and in api/agents.
@@ -33,7 +35,7 @@ type AgentRow struct {
 }
 
 func decision(a *engine.Agent) string {
-	if r := a.Recorder; r.Count(engine.EventLLMRequest) > r.Count(engine.EventLLMAnswer) {
+	if r := a.Recorder; r.Count(record.EventLLMRequest) > r.Count(record.EventLLMAnswer) {
 		return "llm"
 	}
 	switch a.DecidedBy() {
@@ -50,7 +52,7 @@ func decision(a *engine.Agent) string {
 
 func rowOf(world string, a *engine.Agent) AgentRow {
 	r := AgentRow{World: world, Name: a.Name, Role: a.Domain.Name, Decision: decision(a),
-		Failures: a.Recorder.Count(engine.EventFail), Replans: a.Recorder.Count(engine.EventReplan),
+		Failures: a.Recorder.Count(record.EventFail), Replans: a.Recorder.Count(record.EventReplan),
 		Stuck: a.Stuck(), Ticks: a.Ticks()}
 	if g := a.CurrentGoal(); g != nil && r.Decision == "goap" {
 		r.Goal = g.Name
@@ -193,7 +195,7 @@ type Intention struct {
 // agent's records are numbered from 1 in the order it made them.
 type Record struct {
 	Seq int `json:"seq"`
-	engine.Event
+	record.Event
 }
 
 // records returns a's records with a sequence number above since, oldest
@@ -202,7 +204,7 @@ func records(a *engine.Agent, since int) ([]Record, int) {
 	all := a.Recorder.Records()
 	total := 0
 	for k := 0; k < 256; k++ {
-		total += a.Recorder.Count(engine.EventKind(k))
+		total += a.Recorder.Count(record.EventKind(k))
 	}
 	if total < len(all) {
 		total = len(all)
@@ -361,19 +363,19 @@ func (a *attached) utility(ag *engine.Agent) *Utility {
 // is the linear identity. Other considerations without a curve have none
 // to plot.
 func plot(c engine.Consideration, input float64) *CurvePlot {
-	curve := c.Curve
-	if curve == nil {
+	cv := c.Curve
+	if cv == nil {
 		if c.Kind != engine.ConsiderInput {
 			return nil
 		}
-		curve = &engine.Curve{}
+		cv = &curve.Curve{}
 	}
-	p := &CurvePlot{Kind: string(curve.Kind), Y: make([]float64, 21)}
+	p := &CurvePlot{Kind: string(cv.Kind), Y: make([]float64, 21)}
 	if p.Kind == "" {
-		p.Kind = string(engine.CurveLinear)
+		p.Kind = string(curve.Linear)
 	}
 	for k := range p.Y {
-		p.Y[k] = curve.At(float64(k) / 20)
+		p.Y[k] = cv.Eval(float64(k) / 20)
 	}
 	if c.Kind == engine.ConsiderInput && c.Max != c.Min && !math.IsNaN(input) {
 		x := min(max((input-c.Min)/(c.Max-c.Min), 0), 1)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // WhyNot says why an agent is not running an action now, as lines of
@@ -50,7 +51,7 @@ func (a *attached) whyNot(ag *engine.Agent, action string) (*WhyNot, error) {
 	}
 	recs := ag.Recorder.Records()
 	for k := len(recs) - 1; k >= 0; k-- {
-		if e := recs[k]; e.Action == action && e.Kind == engine.EventFail {
+		if e := recs[k]; e.Action == action && e.Kind == record.EventFail {
 			say("it failed at t=%.2fs (%s): a failed action is backed off for the agent's retry delay (1 s unless set)", e.Time, e.Reason)
 			break
 		}

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -140,7 +140,7 @@ func replayWith(args []string, stdout, stderr io.Writer, ground func(map[string]
 		inputs = []hostInput{} // a trace without inputs: the new run asks the ground and the sensors
 	}
 	var changed []string
-	hooks := runHooks{replay: inputs, ground: ground, sensors: hdr.Sensors, changed: &changed}
+	hooks := runHooks{replay: inputs, ground: ground, sensors: hdr.Sensors, changed: &changed, llmAnswers: recorded}
 	if code := runWith(append(runArgs, "--trace", path), io.Discard, &runErr, hooks); code != 0 {
 		fmt.Fprintf(stderr, "moonmind replay: the run failed: %s", runErr.String())
 		return 2
@@ -155,7 +155,7 @@ func replayWith(args []string, stdout, stderr io.Writer, ground func(map[string]
 	ticks := 0
 	for i := 0; i < max(len(recorded), len(fresh)); i++ {
 		var was, now string
-		var at engine.Event
+		var at record.Event
 		if i < len(recorded) {
 			was, at = recorded[i].String(), recorded[i]
 			ticks = max(ticks, recorded[i].Tick)

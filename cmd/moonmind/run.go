@@ -11,12 +11,15 @@ import (
 	"time"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/engine/llm/openaichat"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
 func init() {
 	commands["run"] = command{what: "run agents of one or more roles headless in one world on a training ground and print every decision",
-		usage: "run [NAME=]FILE... [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--authority NAME]... [--trace FILE] [--timing] [--plan-budget N] [--inspect ADDR [--control]] [--realtime]",
+		usage: "run [NAME=]FILE... [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--authority NAME]... [--trace FILE] [--timing] [--plan-budget N] [--llm URL] [--llm-model M] [--inspect ADDR [--control]] [--realtime]",
 		run:   runCmd,
 	}
 }
@@ -44,6 +47,9 @@ type runHooks struct {
 	// progress, when set, is when the progress bar shows and how often it
 	// is drawn; nil means defaultProgress (tests draw it at every tick).
 	progress *progressTiming
+	// llmAnswers, under replay, are the recorded run's records: its
+	// npc:llm_plan answers come from them, never from a model.
+	llmAnswers []record.Event
 	// stop, when set, stands for the interrupt (Ctrl-C) that ends a run
 	// with --inspect or --realtime (tests close it).
 	stop <-chan struct{}
@@ -67,6 +73,8 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	inspectAddr := fs.String("inspect", "", "serve the live inspector at this address (127.0.0.1:8790) during the run and after it, until interrupted; an address other machines reach needs a token in $"+tokenEnv)
 	control := fs.Bool("control", false, "with --inspect: the page may pause, step, set breakpoints, set state and reload the role files")
 	realtime := fs.Bool("realtime", false, "tick at real time (dt seconds of wall time per tick) and go on past --ticks until interrupted")
+	llmURL := fs.String("llm", "", "offer npc:llm_plan through the OpenAI-compatible chat server at this API root, e.g. http://127.0.0.1:8080/v1 (default $"+llm.EnvBaseURL+"; with neither, npc:llm_plan returns nil, \"unavailable\")")
+	llmModel := fs.String("llm-model", "", "the model npc:llm_plan asks (default $"+llm.EnvModel+", else "+openaichat.DefaultModel+")")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -109,14 +117,19 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		}
 		return inputs.host(m)
 	}
-	domains, rts, closeAll, err := loadRunDomains(specs, *workers, filepath.Dir(specs[0].file), hostOf)
+	llmOpts, err := runLLMOptions(*llmURL, *llmModel, hooks)
+	if err != nil {
+		fmt.Fprintln(stderr, "moonmind run:", err)
+		return 2
+	}
+	domains, rts, closeAll, err := loadRunDomains(specs, *workers, filepath.Dir(specs[0].file), hostOf, llmOpts)
 	defer closeAll()
 	if err != nil {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
 	var trace *os.File
-	var records []engine.Event
+	var records []record.Event
 	if *tracePath != "" {
 		f, err := os.Create(*tracePath)
 		if err != nil {
@@ -140,7 +153,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	w.Workers = *workers
 	w.Timing = *timing
 	w.PlanBudget = *planBudget
-	w.OnEvent = func(e engine.Event) {
+	w.OnEvent = func(e record.Event) {
 		bar.beforeLine()
 		fmt.Fprintln(stdout, recordLine(e, colour))
 		if trace != nil {
@@ -184,7 +197,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		// The run's arguments first, for moonmind replay.
 		err := writeRunHeader(trace, args, inputs.prints)
 		if err == nil {
-			err = engine.WriteJSONLines(trace, records)
+			err = record.WriteJSONLines(trace, records)
 		}
 		if err == nil {
 			err = inputs.write(trace)
@@ -201,13 +214,13 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 // of a record that went wrong is red (a failure, a plan that failed, a
 // sensor or condition that failed, stuck) or yellow (an interruption, a
 // replan, a refused plan).
-func recordLine(e engine.Event, colour bool) string {
+func recordLine(e record.Event, colour bool) string {
 	line := e.String()
 	var c string
 	switch e.Kind {
-	case engine.EventFail, engine.EventPlanFailed, engine.EventSensorFailed, engine.EventConditionFailed, engine.EventStuck:
+	case record.EventFail, record.EventPlanFailed, record.EventSensorFailed, record.EventConditionFailed, record.EventStuck:
 		c = colourRed
-	case engine.EventInterrupt, engine.EventReplan, engine.EventRefused:
+	case record.EventInterrupt, record.EventReplan, record.EventRefused:
 		c = colourYellow
 	}
 	if !colour || c == "" {
@@ -273,4 +286,24 @@ func (g *trainingGround) host() map[string]luabind.HostFunc {
 			return true, nil
 		},
 	}
+}
+
+// runLLMOptions says how a run serves npc:llm_plan: from the recorded
+// answers under replay; through the chat server at url (or
+// $MOONMIND_LLM_BASE_URL, as the demo reads it) with the role's actions
+// as capabilities, each answer delivered the tick after its request so
+// that a run repeats; else unavailable (nil, "unavailable" at once).
+func runLLMOptions(url, model string, hooks runHooks) (luabind.LLMOptions, error) {
+	if hooks.replay != nil {
+		return luabind.LLMOptions{Replay: append([]record.Event{}, hooks.llmAnswers...)}, nil
+	}
+	if url == "" && !llm.EnvConfigured() {
+		return luabind.LLMOptions{Unavailable: true}, nil
+	}
+	client := openaichat.New(openaichat.Options{BaseURL: url, Model: model})
+	planner, err := llm.NewDynamicPlanner(client).Build()
+	if err != nil {
+		return luabind.LLMOptions{}, err
+	}
+	return luabind.LLMOptions{Planner: planner, DeliverAfterTicks: 1}, nil
 }

@@ -22,7 +22,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/demo/sim"
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/inspect"
 )
 
@@ -195,9 +195,9 @@ func TestInspectorPageOnARunningBattle(t *testing.T) {
 func TestInspectorPageTravelsThroughATrace(t *testing.T) {
 	ctx, closeBrowser := browser(t)
 	defer closeBrowser()
-	var records []engine.Event
+	var records []record.Event
 	s, err := sim.New(sim.Config{Seed: 1, ScriptsDir: "../../scripts", RoundPause: -1,
-		OnEvent: func(e engine.Event) { records = append(records, e) }})
+		OnEvent: func(e record.Event) { records = append(records, e) }})
 	require.NoError(t, err)
 	for range 300 {
 		s.Step(1.0 / 60)
