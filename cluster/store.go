@@ -46,6 +46,7 @@ type Store struct {
 	hand   jetstream.Stream      // the minds in transit, the last one per zone and agent
 	opts   StoreOptions
 	prefix string
+	fc     factCache
 }
 
 var nameRE = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)

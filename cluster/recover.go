@@ -1,0 +1,307 @@
+package cluster
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/moonmind-ai/moonmind/engine"
+)
+
+// zoneSnap is what a zone's snapshot object holds (gzipped JSON): the
+// world's snapshot and, for each agent in it, the hand-off that gave the
+// zone the agent, so that recovery can tell the agents the zone still
+// owns from those that left after the snapshot.
+type zoneSnap struct {
+	Zone     string            `json:"zone"`
+	Handoffs map[string]string `json:"handoffs"`
+	World    json.RawMessage   `json:"world"`
+}
+
+// snapshot writes the zone's snapshot object.
+func (z *Zone) snapshot() ([]byte, error) {
+	var w bytes.Buffer
+	if err := z.World.Snapshot(&w); err != nil {
+		return nil, err
+	}
+	zs := zoneSnap{Zone: z.Name, Handoffs: make(map[string]string, len(z.held)), World: w.Bytes()}
+	for name, h := range z.held {
+		zs.Handoffs[name] = h.handoff
+	}
+	var out bytes.Buffer
+	gz, _ := gzip.NewWriterLevel(&out, gzip.BestSpeed)
+	if err := json.NewEncoder(gz).Encode(&zs); err != nil {
+		return nil, err
+	}
+	if err := gz.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// saveSnapshot stores a zone's snapshot in the object store, off the
+// zone's goroutine.
+func (s *Shard) saveSnapshot(zone string, b []byte) {
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
+		defer cancel()
+		_ = s.putSnapshot(ctx, zone, b)
+	}()
+}
+
+func (s *Shard) putSnapshot(ctx context.Context, zone string, b []byte) error {
+	if s.dead.Load() {
+		return nil
+	}
+	if _, err := s.st.snaps.PutBytes(ctx, zone, b); err != nil {
+		return fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	return nil
+}
+
+// loadSnapshot reads a zone's last snapshot: its world and the hand-off of
+// each agent. A zone never snapshotted gets a new world.
+func (s *Shard) loadSnapshot(ctx context.Context, zone string) (*engine.World, map[string]string, error) {
+	b, err := s.st.snaps.GetBytes(ctx, zone)
+	if errors.Is(err, jetstream.ErrObjectNotFound) {
+		return engine.NewWorld(s.opts.Seed(zone)), map[string]string{}, nil
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	gz, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	var zs zoneSnap
+	if err := json.NewDecoder(gz).Decode(&zs); err != nil {
+		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	w, err := engine.Restore(bytes.NewReader(zs.World), engine.RestoreOptions{Domains: s.opts.Domains})
+	if err != nil {
+		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	return w, zs.Handoffs, nil
+}
+
+// startZone starts a zone whose lease the shard just claimed: from its
+// last snapshot, keeping the agents the zone still owns and fencing each
+// (a compare-and-set of its owner entry, so that a hand-off the dead
+// owner had sent and nobody committed can no longer commit), then adding
+// the agents handed to it after the snapshot and committing the
+// hand-offs still waiting for it, both from the hand-off stream.
+func (s *Shard) startZone(l Lease, until time.Time) error {
+	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
+	defer cancel()
+	z := &Zone{Name: l.Zone, shard: s, held: map[string]held{}, out: map[string]*transit{},
+		stop: make(chan bool, 1), done: make(chan struct{})}
+	z.setLease(l, until)
+	nc := s.st.nc
+	sub, err := nc.Subscribe(s.st.prefix+".handoff."+l.Zone+".*", func(m *nats.Msg) {
+		if h, ok := readHandoff(m.Subject, m.Header, m.Data); ok {
+			s.receive(z, h)
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("cluster: zone %s: %w", l.Zone, err)
+	}
+	z.subs = append(z.subs, sub)
+	for subj, f := range map[string]nats.MsgHandler{
+		s.st.confirmSubject(l.Zone): func(m *nats.Msg) { s.confirmed(z, m) },
+		s.st.tellSubject(l.Zone):    func(m *nats.Msg) { s.told(z, m) },
+	} {
+		sub, err := nc.Subscribe(subj, f)
+		if err != nil {
+			z.halt()
+			return fmt.Errorf("cluster: zone %s: %w", l.Zone, err)
+		}
+		z.subs = append(z.subs, sub)
+	}
+	fail := func(err error) error { z.halt(); return err }
+
+	w, snapped, err := s.loadSnapshot(ctx, l.Zone)
+	if err != nil {
+		return fail(err)
+	}
+	z.World = w
+	owned, err := s.st.owned(ctx, l.Zone)
+	if err != nil {
+		return fail(err)
+	}
+	for _, a := range slices.Clone(w.Agents) {
+		e, ok := owned[a.Name]
+		if !ok || e.Handoff != snapped[a.Name] {
+			w.Remove(a) // it left after the snapshot
+			continue
+		}
+		rev, err := s.st.setOwner(ctx, a.Name, e.owner, e.rev)
+		if err != nil {
+			if casConflict(err) {
+				w.Remove(a) // a hand-off out of the zone committed just now
+				continue
+			}
+			return fail(fmt.Errorf("cluster: zone %s: fence %s: %w", l.Zone, a.Name, err))
+		}
+		z.held[a.Name] = held{handoff: e.Handoff, rev: rev}
+	}
+	restored := len(z.held)
+	found, err := s.scanHandoffs(ctx, z, owned)
+	if err != nil {
+		return fail(err)
+	}
+	for name, e := range owned {
+		if _, ok := z.held[name]; !ok && !found[name] {
+			s.record(Record{Kind: Lost, Zone: l.Zone, Agent: name, Handoff: e.Handoff,
+				Err: errors.New("cluster: no snapshot or hand-off holds the agent")})
+		}
+	}
+	z.facts = s.st.factView()
+	s.mu.Lock()
+	s.running[l.Zone] = z
+	s.mu.Unlock()
+	s.record(Record{Kind: ZoneStarted, Zone: l.Zone, Count: restored})
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		if s.opts.Start != nil {
+			s.opts.Start(z)
+		}
+		z.loop()
+	}()
+	return nil
+}
+
+// scanHandoffs reads the hand-offs into the zone still in the stream: an
+// agent the zone owns but its snapshot lacked is fenced and added from its
+// hand-off; a hand-off nobody committed is committed as a live one is.
+// It returns the agents it found.
+func (s *Shard) scanHandoffs(ctx context.Context, z *Zone, owned map[string]ownedEntry) (map[string]bool, error) {
+	found := map[string]bool{}
+	c, err := s.st.js.OrderedConsumer(ctx, s.st.prefix+"_handoffs", jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{s.st.prefix + ".handoff." + z.Name + ".*"},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
+	}
+	info, err := c.Info(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
+	}
+	left := info.NumPending
+	for left > 0 {
+		batch, err := c.Fetch(int(min(left, 512)), jetstream.FetchMaxWait(5*time.Second))
+		if err != nil {
+			return nil, fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
+		}
+		n := 0
+		for m := range batch.Messages() {
+			n++
+			left--
+			h, ok := readHandoff(m.Subject(), m.Headers(), m.Data())
+			if !ok {
+				continue
+			}
+			if _, ok := z.held[h.agent]; ok {
+				found[h.agent] = true
+				continue
+			}
+			if e, ok := owned[h.agent]; ok && e.Handoff == h.id {
+				rev, err := s.st.setOwner(ctx, h.agent, e.owner, e.rev)
+				if err != nil {
+					continue
+				}
+				moved, err := z.World.AddSnapshot(bytes.NewReader(h.snap), engine.RestoreOptions{Domains: s.opts.Domains})
+				if err == nil && len(moved) == 1 {
+					z.held[h.agent] = held{handoff: h.id, rev: rev}
+					found[h.agent] = true
+				}
+				continue
+			}
+			if h.rev != 0 {
+				found[h.agent] = true
+				s.receive(z, h)
+			}
+		}
+		if err := batch.Error(); err != nil && n == 0 {
+			return nil, fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
+		}
+	}
+	return found, nil
+}
+
+// stopZone stops a running zone: drained (its hand-offs settled, a final
+// snapshot written, its lease released) or halted at once.
+func (s *Shard) stopZone(z *Zone, drain bool) error {
+	s.mu.Lock()
+	if s.running[z.Name] == z {
+		delete(s.running, z.Name)
+	}
+	s.mu.Unlock()
+	if !drain {
+		z.halt()
+		return nil
+	}
+	select {
+	case z.stop <- true:
+	default:
+	}
+	<-z.done
+	return z.drainErr
+}
+
+// drain runs on the zone's goroutine: it stops taking agents in, waits a
+// little for the hand-offs in flight, takes back those still unconfirmed
+// when it can, writes the final snapshot and releases the lease.
+func (z *Zone) drain() error {
+	s := z.shard
+	for _, sub := range z.subs {
+		if sub.Subject != s.st.confirmSubject(z.Name) {
+			_ = sub.Unsubscribe()
+		}
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
+	defer cancel()
+	deadline := time.Now().Add(2 * s.opts.HandoffRetry)
+	for {
+		z.deliver()
+		if len(z.out) == 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for name, t := range z.out {
+		rev, err := s.st.setOwner(ctx, name, owner{Zone: z.Name, Handoff: t.prev}, t.rev)
+		if err != nil {
+			continue // committed by the target after all, or the server is away
+		}
+		moved, err := z.World.AddSnapshot(bytes.NewReader(t.snap), engine.RestoreOptions{Domains: s.opts.Domains})
+		if err == nil && len(moved) == 1 {
+			z.held[name] = held{handoff: t.prev, rev: rev}
+			s.record(Record{Kind: TookBack, Zone: z.Name, Agent: name, Handoff: t.id, Peer: t.to})
+		}
+	}
+	z.out = map[string]*transit{}
+	z.halt()
+	b, err := z.snapshot()
+	if err == nil {
+		err = s.putSnapshot(ctx, z.Name, b)
+	}
+	if err != nil {
+		return err
+	}
+	s.record(Record{Kind: ZoneStopped, Zone: z.Name, Count: len(z.held)})
+	if err := s.st.Release(ctx, z.lease()); err != nil {
+		return err
+	}
+	return nil
+}
