@@ -34,17 +34,21 @@ func walkerDomain(t testing.TB) *engine.Domain {
 type census struct {
 	mu    sync.Mutex
 	zones map[string]map[string]float64 // shard/zone -> agent -> x
+	facts map[string]engine.Value       // zone -> the fact "alarm" as the zone saw it
+	alarm map[string]bool               // agent -> its belief "alarm"
 	recs  []Record
 }
 
 func (c *census) set(shard string, z *Zone) {
 	m := map[string]float64{}
+	c.mu.Lock()
+	defer c.mu.Unlock()
 	for _, a := range z.World.Agents {
 		m[a.Name], _ = a.Get("x").AsNumber()
+		c.alarm[a.Name] = a.Get("alarm").Truthy()
 	}
-	c.mu.Lock()
 	c.zones[shard+"/"+z.Name] = m
-	c.mu.Unlock()
+	c.facts[z.Name] = z.Fact("alarm")
 }
 
 func (c *census) record(r Record) {
@@ -102,8 +106,14 @@ type twoZones struct {
 }
 
 func newTwoZones(t *testing.T, hooks map[string]*testHooks) *twoZones {
+	return newZones(t, hooks, []string{"w1"}, nil)
+}
+
+// newZones is twoZones with the given agents spawned in west and east.
+func newZones(t *testing.T, hooks map[string]*testHooks, west, east []string) *twoZones {
 	srv := testServer(t)
-	tz := &twoZones{c: &census{zones: map[string]map[string]float64{}}, shards: map[string]*Shard{},
+	tz := &twoZones{c: &census{zones: map[string]map[string]float64{}, facts: map[string]engine.Value{},
+		alarm: map[string]bool{}}, shards: map[string]*Shard{},
 		stores: map[string]*Store{}, stop: map[string]context.CancelFunc{}, done: map[string]chan error{},
 		d: walkerDomain(t)}
 	for _, sh := range []struct{ name, zone string }{{"a", "west"}, {"b", "east"}} {
@@ -114,8 +124,11 @@ func newTwoZones(t *testing.T, hooks map[string]*testHooks) *twoZones {
 			Domains: []*engine.Domain{tz.d}, Rate: 100, SnapshotEvery: 50 * time.Millisecond,
 			HandoffRetry: 200 * time.Millisecond,
 			Start: func(z *Zone) {
-				if z.Name == "west" && z.Held() == 0 && len(tz.c.kinds(Spawned)) == 0 {
-					require.NoError(t, z.Spawn(engine.NewAgent("w1", tz.d)))
+				spawn := map[string][]string{"west": west, "east": east}[z.Name]
+				if z.Held() == 0 && len(tz.c.kinds(ZoneStarted)) <= 2 {
+					for _, name := range spawn {
+						require.NoError(t, z.Spawn(engine.NewAgent(name, tz.d)))
+					}
 				}
 			},
 			Step: func(z *Zone) { tz.c.set(name, z) },
