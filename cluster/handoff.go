@@ -44,7 +44,7 @@ func (z *Zone) send(a *engine.Agent, to string) {
 	t := &transit{id: nuid.Next(), to: to, snap: buf.Bytes(), rev: h.rev, prev: h.handoff, sent: now,
 		retry: now.Add(s.opts.HandoffRetry)}
 	z.out[a.Name] = t
-	s.record(Record{Kind: Sent, Zone: z.Name, Agent: a.Name, Handoff: t.id, Peer: to})
+	s.record(Record{Kind: Sent, Zone: z.Name, Agent: a.Name, Handoff: t.id, Peer: to, Bytes: len(t.snap)})
 	if s.hook("sending", z.Name, a.Name) {
 		return
 	}

@@ -59,6 +59,7 @@ type Record struct {
 	Handoff string // the hand-off's identity
 	Peer    string // the other zone of a hand-off
 	Latency time.Duration
+	Bytes   int // Sent: the size of the agent's snapshot
 	Count   int
 	Err     error
 }

@@ -274,12 +274,14 @@ func (s *Shard) runningZones() []*Zone {
 
 // drain stops every zone as a planned shutdown does.
 func (s *Shard) drain() error {
-	var first error
-	for _, z := range s.runningZones() {
-		if err := s.stopZone(z, true); err != nil && first == nil {
-			first = err
-		}
+	zones := s.runningZones()
+	errs := make([]error, len(zones))
+	var wg sync.WaitGroup
+	for i, z := range zones {
+		wg.Go(func() { errs[i] = s.stopZone(z, true) })
 	}
+	wg.Wait()
+	first := errors.Join(errs...)
 	s.cancel()
 	s.wg.Wait()
 	return first

@@ -179,7 +179,9 @@ func TestHandoffMovesAgentOnce(t *testing.T) {
 	sent, adopted := tz.c.kinds(Sent), tz.c.kinds(Adopted)
 	require.Len(t, sent, 1)
 	require.Len(t, adopted, 1)
-	assert.Equal(t, Record{Kind: Sent, Shard: "a", Zone: "west", Agent: "w1", Handoff: sent[0].Handoff, Peer: "east"}, sent[0])
+	assert.Equal(t, Record{Kind: Sent, Shard: "a", Zone: "west", Agent: "w1", Handoff: sent[0].Handoff, Peer: "east",
+		Bytes: sent[0].Bytes}, sent[0])
+	assert.Greater(t, sent[0].Bytes, 500, "the agent's whole mind")
 	assert.Equal(t, "b", adopted[0].Shard)
 	assert.Equal(t, sent[0].Handoff, adopted[0].Handoff, "both sides record the same hand-off")
 	assert.Positive(t, adopted[0].Latency)
