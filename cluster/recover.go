@@ -242,20 +242,26 @@ func (s *Shard) scanHandoffs(ctx context.Context, z *Zone, owned map[string]owne
 // stopZone stops a running zone: drained (its hand-offs settled, a final
 // snapshot written, its lease released) or halted at once.
 func (s *Shard) stopZone(z *Zone, drain bool) error {
-	s.mu.Lock()
-	if s.running[z.Name] == z {
-		delete(s.running, z.Name)
+	forget := func() {
+		s.mu.Lock()
+		if s.running[z.Name] == z {
+			delete(s.running, z.Name)
+		}
+		s.mu.Unlock()
 	}
-	s.mu.Unlock()
 	if !drain {
+		forget()
 		z.halt()
 		return nil
 	}
+	// A draining zone stays among the running ones, so that its lease is
+	// renewed until it is released.
 	select {
 	case z.stop <- true:
 	default:
 	}
 	<-z.done
+	forget()
 	return z.drainErr
 }
 
@@ -292,11 +298,11 @@ func (z *Zone) drain() error {
 	}
 	z.out = map[string]*transit{}
 	z.halt()
-	// The final snapshot is written only under a live lease: a zone whose
-	// lease ran out may have a new owner already.
-	l, err := s.st.Renew(ctx, z.lease())
-	if err != nil {
-		return fmt.Errorf("cluster: drain %s: no final snapshot: %w", z.Name, err)
+	// The final snapshot is written only under a live lease (the lease
+	// loop renews it while the zone drains): a zone whose lease ran out
+	// may have a new owner already.
+	if !z.leaseValid(time.Now()) {
+		return fmt.Errorf("cluster: drain %s: no final snapshot: %w", z.Name, ErrLeaseLost)
 	}
 	b, err := z.snapshot()
 	if err == nil {
@@ -306,7 +312,10 @@ func (z *Zone) drain() error {
 		return err
 	}
 	s.record(Record{Kind: ZoneStopped, Zone: z.Name, Count: len(z.held)})
-	return s.st.Release(ctx, l)
+	z.renewMu.Lock()
+	defer z.renewMu.Unlock()
+	z.released = true
+	return s.st.Release(ctx, z.lease())
 }
 
 // ZoneAgents returns the names of the agents in a zone's last snapshot, in

@@ -79,14 +79,15 @@ type Shard struct {
 
 	freeSince map[string]time.Time // zones of others seen free, and since when (the lease loop's)
 
-	poke    chan struct{} // wakes the lease loop early (a lease expired)
-	ready   chan struct{}
-	dead    atomic.Bool // killed: do nothing more
-	tellSeq atomic.Uint64
-	ctx     context.Context // Run's, for the shard's own calls
-	cancel  context.CancelFunc
-	wg      sync.WaitGroup
-	hooks   *testHooks
+	poke     chan struct{} // wakes the lease loop early (a lease expired)
+	ready    chan struct{}
+	dead     atomic.Bool // killed: do nothing more
+	draining atomic.Bool // Run's context ended: claim nothing more
+	tellSeq  atomic.Uint64
+	ctx      context.Context // Run's, for the shard's own calls
+	cancel   context.CancelFunc
+	wg       sync.WaitGroup
+	hooks    *testHooks
 }
 
 // NewShard checks opts and returns a shard over st. Run starts it.
@@ -195,7 +196,19 @@ func (s *Shard) Run(ctx context.Context) error {
 	for {
 		select {
 		case <-ctx.Done():
-			return s.drain()
+			// Leases are renewed while the zones drain, so that each
+			// zone's final snapshot is written under its own lease.
+			s.draining.Store(true)
+			done := make(chan error, 1)
+			go func() { done <- s.drain() }()
+			for {
+				select {
+				case err := <-done:
+					return err
+				case <-tick.C:
+					s.leaseRound()
+				}
+			}
 		case <-s.ctx.Done():
 			return nil // killed
 		case <-tick.C:
@@ -215,16 +228,25 @@ func (s *Shard) leaseRound() {
 	ttl := s.st.LeaseTTL()
 	for _, z := range s.runningZones() {
 		at := time.Now()
+		z.renewMu.Lock()
+		if z.released {
+			z.renewMu.Unlock()
+			continue
+		}
 		l, err := s.st.Renew(s.ctx, z.lease())
+		z.renewMu.Unlock()
 		switch {
 		case err == nil:
 			z.setLease(l, at.Add(ttl-ttl/4))
 		case errors.Is(err, ErrLeaseLost):
-			s.stopZone(z, false)
+			_ = s.stopZone(z, false)
 			s.record(Record{Kind: ZoneLost, Zone: z.Name})
 		}
 		// Any other error (the server is away) leaves the zone running
 		// until its lease would have run out (Zone.leaseUntil).
+	}
+	if s.draining.Load() {
+		return
 	}
 	for _, name := range s.opts.Zones {
 		if s.Zone(name) != nil || (!s.opts.TakeOver && !slices.Contains(s.opts.Claim, name)) {

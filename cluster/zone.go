@@ -25,6 +25,9 @@ type Zone struct {
 	out   map[string]*transit // the agents it is handing off, by name
 	facts map[string]engine.Value
 
+	renewMu  sync.Mutex // held while the lease is renewed or released
+	released bool       // the drain released the lease (under renewMu)
+
 	leaseMu    sync.Mutex
 	lse        Lease
 	leaseUntil time.Time

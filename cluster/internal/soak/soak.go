@@ -43,6 +43,7 @@ type Result struct {
 	Lost, Duplicated, Misowned int
 	Handoffs                   int
 	P50, P99                   float64 // hand-off latency, ms
+	P99Calm                    float64 // p99 of the first half, before any shard was killed or the server restarted
 	PerSecond                  float64
 	BytesPerHandoff            float64
 	CPUPerHandoff              time.Duration // the shard processes' CPU time over hand-offs and ticks together
@@ -99,6 +100,7 @@ func Run(cfg Config) (Result, error) {
 	var mu sync.Mutex
 	var res Result
 	var lat []float64
+	calm := -1 // the hand-offs of the first half, once it ends
 	finals := map[string]bool{}
 	sub, err := nc.Subscribe(statsSubject, func(m *nats.Msg) {
 		var s stats
@@ -185,6 +187,9 @@ func Run(cfg Config) (Result, error) {
 	start := time.Now()
 	half := time.Duration(cfg.Seconds * float64(time.Second) / 2)
 	time.Sleep(half)
+	mu.Lock()
+	calm = len(lat)
+	mu.Unlock()
 	for i := 0; i < cfg.Kill && i < len(children); i++ {
 		c := children[len(children)-1-i]
 		logf("soak: SIGKILL %s at %.0f s", c.name, time.Since(start).Seconds())
@@ -274,6 +279,11 @@ func Run(cfg Config) (Result, error) {
 	defer mu.Unlock()
 	if res.Handoffs > 0 {
 		res.BytesPerHandoff /= float64(res.Handoffs)
+	}
+	if calm > 0 {
+		first := slices.Clone(lat[:calm])
+		slices.Sort(first)
+		res.P99Calm = first[int(math.Ceil(0.99*float64(len(first))))-1]
 	}
 	slices.Sort(lat)
 	if len(lat) > 0 {
