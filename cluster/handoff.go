@@ -138,6 +138,11 @@ func (s *Shard) receive(z *Zone, m handoffMsg) {
 	if s.dead.Load() || m.id == "" {
 		return
 	}
+	z.recvMu.Lock()
+	defer z.recvMu.Unlock()
+	if z.recvClosed {
+		return // the zone drains: the hand-off waits in the stream
+	}
 	if s.hook("received", z.Name, m.agent) {
 		return
 	}

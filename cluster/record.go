@@ -25,7 +25,9 @@ const (
 	// Spawned: a new agent joined the zone.
 	Spawned
 	// ZoneStarted: the shard started the zone, from its snapshot when it
-	// had one; Count is the number of agents it restored.
+	// had one; Count is the number of agents it restored (from the
+	// snapshot and the hand-off stream), not counting hand-offs still to
+	// be committed.
 	ZoneStarted
 	// ZoneStopped: the shard stopped the zone (a drain, with its final
 	// snapshot).

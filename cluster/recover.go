@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -49,23 +50,43 @@ func (z *Zone) snapshot() ([]byte, error) {
 
 // saveSnapshot stores a zone's snapshot in the object store, off the
 // zone's goroutine.
-func (s *Shard) saveSnapshot(zone string, b []byte) {
+func (s *Shard) saveSnapshot(zone string, seq uint64, b []byte) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
 		ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
 		defer cancel()
-		_ = s.putSnapshot(ctx, zone, b)
+		_ = s.putSnapshot(ctx, zone, seq, b)
 	}()
 }
 
-func (s *Shard) putSnapshot(ctx context.Context, zone string, b []byte) error {
-	if s.dead.Load() {
+// snapSlot orders the writes of one zone's snapshots: seq is the newest
+// written.
+type snapSlot struct {
+	mu  sync.Mutex
+	seq uint64
+}
+
+// putSnapshot writes a zone's snapshot made as the shard's seq-th, unless
+// a newer one of the zone is written already: a slow periodic write must
+// not replace a drain's final snapshot.
+func (s *Shard) putSnapshot(ctx context.Context, zone string, seq uint64, b []byte) error {
+	s.mu.Lock()
+	slot := s.snapSlots[zone]
+	if slot == nil {
+		slot = &snapSlot{}
+		s.snapSlots[zone] = slot
+	}
+	s.mu.Unlock()
+	slot.mu.Lock()
+	defer slot.mu.Unlock()
+	if s.dead.Load() || seq <= slot.seq {
 		return nil
 	}
 	if _, err := s.st.snaps.PutBytes(ctx, zone, b); err != nil {
 		return fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
 	}
+	slot.seq = seq
 	return nil
 }
 
@@ -94,18 +115,24 @@ func (s *Shard) loadSnapshot(ctx context.Context, zone string) (*engine.World, m
 	return w, zs.Handoffs, nil
 }
 
+// newZone makes the zone of a lease just claimed.
+func (s *Shard) newZone(l Lease, until time.Time) *Zone {
+	z := &Zone{Name: l.Zone, shard: s, held: map[string]held{}, out: map[string]*transit{},
+		stop: make(chan bool, 1), done: make(chan struct{})}
+	z.setLease(l, until)
+	return z
+}
+
 // startZone starts a zone whose lease the shard just claimed: from its
 // last snapshot, keeping the agents the zone still owns and fencing each
 // (a compare-and-set of its owner entry, so that a hand-off the dead
 // owner had sent and nobody committed can no longer commit), then adding
 // the agents handed to it after the snapshot and committing the
 // hand-offs still waiting for it, both from the hand-off stream.
-func (s *Shard) startZone(l Lease, until time.Time) error {
+func (s *Shard) startZone(z *Zone) error {
 	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
 	defer cancel()
-	z := &Zone{Name: l.Zone, shard: s, held: map[string]held{}, out: map[string]*transit{},
-		stop: make(chan bool, 1), done: make(chan struct{})}
-	z.setLease(l, until)
+	l := z.lease()
 	nc := s.st.nc
 	sub, err := nc.Subscribe(s.st.prefix+".handoff."+l.Zone+".*", func(m *nats.Msg) {
 		if h, ok := readHandoff(m.Subject, m.Header, m.Data); ok {
@@ -127,7 +154,13 @@ func (s *Shard) startZone(l Lease, until time.Time) error {
 		}
 		z.subs = append(z.subs, sub)
 	}
-	fail := func(err error) error { z.halt(); return err }
+	fail := func(err error) error {
+		s.mu.Lock()
+		delete(s.starting, l.Zone)
+		s.mu.Unlock()
+		z.halt()
+		return err
+	}
 
 	w, snapped, err := s.loadSnapshot(ctx, l.Zone)
 	if err != nil {
@@ -154,7 +187,6 @@ func (s *Shard) startZone(l Lease, until time.Time) error {
 		}
 		z.held[a.Name] = held{handoff: e.Handoff, rev: rev}
 	}
-	restored := len(z.held)
 	found, err := s.scanHandoffs(ctx, z, owned)
 	if err != nil {
 		return fail(err)
@@ -167,9 +199,14 @@ func (s *Shard) startZone(l Lease, until time.Time) error {
 	}
 	z.facts = s.st.factView()
 	s.mu.Lock()
+	if s.dead.Load() || z.lost.Load() {
+		s.mu.Unlock()
+		return fail(fmt.Errorf("cluster: zone %s: %w while it started", l.Zone, ErrLeaseLost))
+	}
+	delete(s.starting, l.Zone)
 	s.running[l.Zone] = z
 	s.mu.Unlock()
-	s.record(Record{Kind: ZoneStarted, Zone: l.Zone, Count: restored})
+	s.record(Record{Kind: ZoneStarted, Zone: l.Zone, Count: len(z.held)})
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
@@ -275,6 +312,11 @@ func (z *Zone) drain() error {
 			_ = sub.Unsubscribe()
 		}
 	}
+	// A hand-off being committed now still reaches the inbox below; none
+	// is committed after this.
+	z.recvMu.Lock()
+	z.recvClosed = true
+	z.recvMu.Unlock()
 	ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
 	defer cancel()
 	deadline := time.Now().Add(2 * s.opts.HandoffRetry)
@@ -306,7 +348,7 @@ func (z *Zone) drain() error {
 	}
 	b, err := z.snapshot()
 	if err == nil {
-		err = s.putSnapshot(ctx, z.Name, b)
+		err = s.putSnapshot(ctx, z.Name, s.snapSeq.Add(1), b)
 	}
 	if err != nil {
 		return err

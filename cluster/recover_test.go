@@ -33,7 +33,10 @@ func (c *census) xs(key string) map[string]float64 {
 func TestDeadShardsZoneIsRestoredElsewhere(t *testing.T) {
 	tz := newZones(t, nil, names("w", 40), nil)
 	require.Eventually(t, func() bool { return len(tz.c.xs("a/west")) == 40 }, 10*time.Second, 10*time.Millisecond)
-	time.Sleep(200 * time.Millisecond) // a few snapshots
+	require.Eventually(t, func() bool {
+		in, err := tz.stores["b"].ZoneAgents(testCtx(t), "west")
+		return err == nil && len(in) == 40
+	}, 10*time.Second, 20*time.Millisecond, "a snapshot of west holds every agent")
 	before := tz.c.xs("a/west")
 	tz.shards["a"].Kill()
 	require.Eventually(t, func() bool { return len(tz.c.xs("b/west")) == 40 }, 15*time.Second, 20*time.Millisecond)

@@ -25,9 +25,10 @@ type Options struct {
 	// Claim are the zones the shard claims when it starts (those another
 	// shard holds are left to it).
 	Claim []string
-	// TakeOver lets the shard claim any zone whose lease expires (a shard
-	// that died) and restore it from its last snapshot. Without it the
-	// shard claims only the zones of Claim, when they are free.
+	// TakeOver lets the shard claim a zone of another shard whose lease
+	// expires (a shard that died) or is released (a shard that drained),
+	// and restore it from its last snapshot. Without it the shard claims
+	// only the zones of Claim, when they are free.
 	TakeOver bool
 	// Domains are the compiled domains of every agent that may enter the
 	// shard's zones (engine.RestoreOptions.Domains).
@@ -74,10 +75,14 @@ type Shard struct {
 	dt    float64
 	zones map[string]bool // the zones of the game
 
-	mu      sync.Mutex
-	running map[string]*Zone
+	mu       sync.Mutex
+	running  map[string]*Zone
+	starting map[string]*Zone // zones claimed and being restored
 
 	freeSince map[string]time.Time // zones of others seen free, and since when (the lease loop's)
+	wasHeld   map[string]bool      // zones seen held by another shard (the lease loop's)
+	snapSlots map[string]*snapSlot // per zone, the order of its snapshot writes
+	snapSeq   atomic.Uint64        // the number of the shard's last zone snapshot
 
 	poke     chan struct{} // wakes the lease loop early (a lease expired)
 	ready    chan struct{}
@@ -126,7 +131,7 @@ func NewShard(st *Store, opts Options) (*Shard, error) {
 			return h.Sum64()
 		}
 	}
-	return &Shard{opts: opts, st: st, dt: 1 / opts.Rate, zones: zones, running: map[string]*Zone{}, freeSince: map[string]time.Time{},
+	return &Shard{opts: opts, st: st, dt: 1 / opts.Rate, zones: zones, running: map[string]*Zone{}, starting: map[string]*Zone{}, freeSince: map[string]time.Time{}, wasHeld: map[string]bool{}, snapSlots: map[string]*snapSlot{},
 		poke: make(chan struct{}, 1), ready: make(chan struct{})}, nil
 }
 
@@ -226,7 +231,7 @@ func (s *Shard) leaseRound() {
 		return
 	}
 	ttl := s.st.LeaseTTL()
-	for _, z := range s.runningZones() {
+	for _, z := range s.leasedZones() {
 		at := time.Now()
 		z.renewMu.Lock()
 		if z.released {
@@ -239,6 +244,7 @@ func (s *Shard) leaseRound() {
 		case err == nil:
 			z.setLease(l, at.Add(ttl-ttl/4))
 		case errors.Is(err, ErrLeaseLost):
+			z.lost.Store(true) // a zone still starting sees it when it is done
 			_ = s.stopZone(z, false)
 			s.record(Record{Kind: ZoneLost, Zone: z.Name})
 		}
@@ -249,17 +255,24 @@ func (s *Shard) leaseRound() {
 		return
 	}
 	for _, name := range s.opts.Zones {
-		if s.Zone(name) != nil || (!s.opts.TakeOver && !slices.Contains(s.opts.Claim, name)) {
+		if s.busy(name) || (!s.opts.TakeOver && !slices.Contains(s.opts.Claim, name)) {
 			continue
 		}
 		h, err := s.st.Holder(s.ctx, name)
 		if err != nil || (h.Shard != "" && h.Shard != s.opts.Name) {
+			if err == nil {
+				s.wasHeld[name] = true
+			}
 			delete(s.freeSince, name)
 			continue
 		}
 		if h.Shard == "" && !slices.Contains(s.opts.Claim, name) {
-			// Another shard's zone, free: wait a little, so that a shard
-			// starting at the same time claims its own zones first.
+			// Another shard's zone, free: taken over only when its lease
+			// expired or was released (a zone never claimed is left to
+			// the shard that claims it), and after a little wait.
+			if !s.wasHeld[name] {
+				continue
+			}
 			since, ok := s.freeSince[name]
 			if !ok {
 				s.freeSince[name] = time.Now()
@@ -275,11 +288,46 @@ func (s *Shard) leaseRound() {
 		if err != nil {
 			continue
 		}
-		if err := s.startZone(l, at.Add(ttl-ttl/4)); err != nil {
-			s.record(Record{Kind: ZoneFailed, Zone: name, Err: err})
-			_ = s.st.Release(s.ctx, l)
+		// The zone starts on its own goroutine: a recovery may take longer
+		// than a lease lasts, and this loop keeps renewing meanwhile.
+		z := s.newZone(l, at.Add(ttl-ttl/4))
+		s.mu.Lock()
+		s.starting[name] = z
+		s.mu.Unlock()
+		s.wg.Add(1)
+		go func() {
+			defer s.wg.Done()
+			if err := s.startZone(z); err != nil {
+				s.record(Record{Kind: ZoneFailed, Zone: name, Err: err})
+				if !s.dead.Load() && !z.lost.Load() {
+					_ = s.st.Release(s.ctx, z.lease())
+				}
+			}
+		}()
+	}
+}
+
+// busy reports whether the shard runs the zone or is starting it.
+func (s *Shard) busy(zone string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.running[zone] != nil || s.starting[zone] != nil
+}
+
+// leasedZones returns the zones whose leases the shard renews: those it
+// runs and those it is starting.
+func (s *Shard) leasedZones() []*Zone {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*Zone, 0, len(s.running)+len(s.starting))
+	for _, z := range s.opts.Zones {
+		if r := s.running[z]; r != nil {
+			out = append(out, r)
+		} else if r := s.starting[z]; r != nil {
+			out = append(out, r)
 		}
 	}
+	return out
 }
 
 func (s *Shard) runningZones() []*Zone {
@@ -296,6 +344,16 @@ func (s *Shard) runningZones() []*Zone {
 
 // drain stops every zone as a planned shutdown does.
 func (s *Shard) drain() error {
+	// A zone being started is drained once it runs.
+	for end := time.Now().Add(time.Minute); time.Now().Before(end); {
+		s.mu.Lock()
+		n := len(s.starting)
+		s.mu.Unlock()
+		if n == 0 {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	zones := s.runningZones()
 	errs := make([]error, len(zones))
 	var wg sync.WaitGroup

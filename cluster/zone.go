@@ -35,10 +35,14 @@ type Zone struct {
 	inMu  sync.Mutex
 	inbox []inItem
 
+	recvMu     sync.Mutex // held by receive; the drain takes it to close the door
+	recvClosed bool       // a draining zone commits no more hand-offs
+
 	subs     []*nats.Subscription
 	stop     chan bool // true: drain; false: halt
 	done     chan struct{}
 	halted   atomic.Bool
+	lost     atomic.Bool // the lease was lost
 	snapDue  time.Time
 	drainErr error
 }
@@ -194,7 +198,7 @@ func (z *Zone) step(now time.Time) {
 	if now.After(z.snapDue) {
 		z.snapDue = now.Add(s.opts.SnapshotEvery)
 		if b, err := z.snapshot(); err == nil {
-			s.saveSnapshot(z.Name, b)
+			s.saveSnapshot(z.Name, s.snapSeq.Add(1), b)
 		}
 	}
 }

@@ -92,10 +92,13 @@ func RunShard(cfg ShardConfig, out io.Writer) error {
 		Domains: []*engine.Domain{d}, Rate: cfg.Rate, SnapshotEvery: cfg.Snapshot,
 		Start: func(z *cluster.Zone) {
 			i := slices.Index(zones, z.Name)
-			if !slices.Contains(cfg.Claim, z.Name) || spawned[z.Name] || z.Held() > 0 {
+			mu.Lock()
+			first := !spawned[z.Name]
+			spawned[z.Name] = true
+			mu.Unlock()
+			if !slices.Contains(cfg.Claim, z.Name) || !first || z.Held() > 0 {
 				return
 			}
-			spawned[z.Name] = true
 			for k := range cfg.PerZone {
 				a := engine.NewAgent(fmt.Sprintf("npc%06d", i*cfg.PerZone+k), d)
 				x := cfg.Width*float64(i) + cfg.Width*(float64(k)+0.5)/float64(cfg.PerZone)
@@ -112,6 +115,8 @@ func RunShard(cfg ShardConfig, out io.Writer) error {
 			mu.Lock()
 			defer mu.Unlock()
 			switch r.Kind {
+			case cluster.ZoneStarted, cluster.ZoneStopped, cluster.ZoneLost, cluster.ZoneFailed, cluster.TookBack:
+				fmt.Fprintf(os.Stderr, "%s %s: %s %s %d %v\n", time.Now().Format("15:04:05.000"), r.Shard, r.Kind, r.Zone, r.Count, r.Err)
 			case cluster.Spawned:
 				cur.Spawned++
 			case cluster.Adopted:

@@ -190,8 +190,10 @@ func Run(cfg Config) (Result, error) {
 	mu.Lock()
 	calm = len(lat)
 	mu.Unlock()
+	killed := map[string]bool{}
 	for i := 0; i < cfg.Kill && i < len(children); i++ {
 		c := children[len(children)-1-i]
+		killed[c.name] = true
 		logf("soak: SIGKILL %s at %.0f s", c.name, time.Since(start).Seconds())
 		_ = c.cmd.Process.Signal(syscall.SIGKILL)
 	}
@@ -211,10 +213,7 @@ func Run(cfg Config) (Result, error) {
 
 	// Every zone must have a live owner before the drain: a zone still
 	// waiting for its takeover has only its last periodic snapshot.
-	dead := map[string]bool{}
-	for i := 0; i < cfg.Kill && i < len(children); i++ {
-		dead[children[len(children)-1-i].name] = true
-	}
+	dead := killed
 	for waited := 0; ; waited++ {
 		held := 0
 		for _, z := range zones {
@@ -245,6 +244,9 @@ func Run(cfg Config) (Result, error) {
 		if ps := c.cmd.ProcessState; ps != nil {
 			cpu += ps.UserTime() + ps.SystemTime()
 		}
+		if c.err != nil && !killed[c.name] {
+			return Result{}, fmt.Errorf("soak: %s: %v (its drain failed; the zones' snapshots are not final)", c.name, c.err)
+		}
 	}
 	_ = nc.Flush()
 	time.Sleep(200 * time.Millisecond)
@@ -269,10 +271,13 @@ func Run(cfg Config) (Result, error) {
 		switch z := seen[name]; {
 		case len(z) == 0:
 			res.Lost++
+			logf("soak: %s is in no zone (its owner says %q)", name, owners[name])
 		case len(z) > 1:
 			res.Duplicated++
+			logf("soak: %s is in zones %v (its owner says %q)", name, z, owners[name])
 		case owners[name] != z[0]:
 			res.Misowned++
+			logf("soak: %s is in zone %s, its owner says %q", name, z[0], owners[name])
 		}
 	}
 	mu.Lock()

@@ -2,8 +2,8 @@ package soak
 
 import (
 	"fmt"
-	"io"
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -24,11 +24,19 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// tlog writes the soak's lines to the test's log.
+type tlog struct{ t *testing.T }
+
+func (l tlog) Write(p []byte) (int, error) {
+	l.t.Log(strings.TrimSuffix(string(p), "\n"))
+	return len(p), nil
+}
+
 func smallSoak(t *testing.T) Config {
 	exe, err := os.Executable()
 	require.NoError(t, err)
 	return Config{Shards: 2, NPCs: 400, Seconds: 5, Rate: 30, Speed: 20, Width: 50,
-		Snapshot: 500 * time.Millisecond, Lease: time.Second, Exe: exe, Log: io.Discard}
+		Snapshot: 500 * time.Millisecond, Lease: time.Second, Exe: exe, Log: tlog{t}}
 }
 
 // Shard processes on one NATS server: one is killed with SIGKILL halfway,
