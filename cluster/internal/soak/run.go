@@ -115,8 +115,12 @@ func RunShard(cfg ShardConfig, out io.Writer) error {
 			mu.Lock()
 			defer mu.Unlock()
 			switch r.Kind {
-			case cluster.ZoneStarted, cluster.ZoneStopped, cluster.ZoneLost, cluster.ZoneFailed, cluster.TookBack:
-				fmt.Fprintf(os.Stderr, "%s %s: %s %s %d %v\n", time.Now().Format("15:04:05.000"), r.Shard, r.Kind, r.Zone, r.Count, r.Err)
+			case cluster.ZoneStarted, cluster.ZoneStopped:
+				fmt.Fprintf(os.Stderr, "%s: %s %s, %d soldiers\n", r.Shard, r.Kind, r.Zone, r.Count)
+			case cluster.ZoneLost:
+				fmt.Fprintf(os.Stderr, "%s: %s %s\n", r.Shard, r.Kind, r.Zone)
+			case cluster.ZoneFailed:
+				fmt.Fprintf(os.Stderr, "%s: %s %s: %v\n", r.Shard, r.Kind, r.Zone, r.Err)
 			case cluster.Spawned:
 				cur.Spawned++
 			case cluster.Adopted:
