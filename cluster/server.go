@@ -10,7 +10,8 @@ import (
 
 // ServerOptions configures an embedded NATS server (StartServer). The zero
 // value listens on a random port of 127.0.0.1 and keeps JetStream's store
-// in a new temporary directory of the operating system's.
+// in nats-server's default directory (nats/jetstream under the operating
+// system's temporary directory); tests give each server its own Dir.
 type ServerOptions struct {
 	// Dir is where JetStream keeps its streams and buckets. A server
 	// started again on the same Dir finds them as they were.
@@ -37,8 +38,8 @@ func StartServer(opts ServerOptions) (*server.Server, error) {
 		StoreDir:   opts.Dir,
 		NoLog:      true,
 		NoSigs:     true,
-		// A shard is gone for good when its connection is: JetStream
-		// keeps everything that must outlive it.
+		// An agent's snapshot travels in one message: room for large
+		// minds (a long flight recorder).
 		MaxPayload: 8 << 20,
 	})
 	if err != nil {
