@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -231,4 +232,32 @@ func TestHandoffCrashAtEachStep(t *testing.T) {
 			assert.Empty(t, tz.c.kinds(Lost), tc.reason)
 		})
 	}
+}
+
+// A hand-off delivered again after it was adopted (at-least-once
+// delivery) changes nothing: adoption is idempotent by agent and hand-off.
+func TestRepeatedHandoffIsAdoptedOnce(t *testing.T) {
+	tz := newTwoZones(t, nil)
+	require.Eventually(t, func() bool { return slices.Equal(tz.c.where("w1", tz.shards), []string{"west"}) },
+		10*time.Second, 10*time.Millisecond)
+	tz.move.Store(true)
+	require.Eventually(t, func() bool {
+		return slices.Equal(tz.c.where("w1", tz.shards), []string{"east"}) && len(tz.c.kinds(Confirmed)) == 1
+	}, 10*time.Second, 10*time.Millisecond)
+
+	st := tz.stores["a"]
+	ctx := testCtx(t)
+	m, err := st.hand.GetLastMsgForSubject(ctx, st.handoffSubject("east", "w1"))
+	require.NoError(t, err)
+	require.Equal(t, tz.c.kinds(Sent)[0].Handoff, m.Header.Get(hdrID))
+	for range 3 {
+		again := nats.NewMsg(m.Subject)
+		again.Header, again.Data = m.Header, m.Data
+		require.NoError(t, st.nc.PublishMsg(again))
+	}
+	require.NoError(t, st.nc.Flush())
+	time.Sleep(300 * time.Millisecond) // 30 ticks of east
+	assert.Equal(t, []string{"east"}, tz.c.where("w1", tz.shards))
+	assert.Len(t, tz.c.kinds(Adopted), 1)
+	assert.Equal(t, "east", tz.owner(t, "w1"))
 }
