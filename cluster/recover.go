@@ -13,6 +13,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nuid"
 
 	"github.com/moonmind-ai/moonmind/engine"
 )
@@ -50,13 +51,13 @@ func (z *Zone) snapshot() ([]byte, error) {
 
 // saveSnapshot stores a zone's snapshot in the object store, off the
 // zone's goroutine.
-func (s *Shard) saveSnapshot(zone string, seq uint64, b []byte) {
+func (s *Shard) saveSnapshot(z *Zone, seq uint64, b []byte) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
 		ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
 		defer cancel()
-		_ = s.putSnapshot(ctx, zone, seq, b)
+		_ = s.putSnapshot(ctx, z, seq, b)
 	}()
 }
 
@@ -69,13 +70,17 @@ type snapSlot struct {
 
 // putSnapshot writes a zone's snapshot made as the shard's seq-th, unless
 // a newer one of the zone is written already: a slow periodic write must
-// not replace a drain's final snapshot.
-func (s *Shard) putSnapshot(ctx context.Context, zone string, seq uint64, b []byte) error {
+// not replace a drain's final snapshot. The snapshot is stored under a
+// name of its own and becomes the zone's current one by a compare-and-set
+// of the zone's entry in the latest bucket at the revision this zone's
+// start left there; a shard that lost the zone (its write came late, after
+// a new owner fenced the entry) fails there and its write is dropped.
+func (s *Shard) putSnapshot(ctx context.Context, z *Zone, seq uint64, b []byte) error {
 	s.mu.Lock()
-	slot := s.snapSlots[zone]
+	slot := s.snapSlots[z.Name]
 	if slot == nil {
 		slot = &snapSlot{}
-		s.snapSlots[zone] = slot
+		s.snapSlots[z.Name] = slot
 	}
 	s.mu.Unlock()
 	slot.mu.Lock()
@@ -83,20 +88,66 @@ func (s *Shard) putSnapshot(ctx context.Context, zone string, seq uint64, b []by
 	if s.dead.Load() || seq <= slot.seq {
 		return nil
 	}
-	if _, err := s.st.snaps.PutBytes(ctx, zone, b); err != nil {
-		return fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	name := z.Name + "-" + nuid.Next()
+	if _, err := s.st.snaps.PutBytes(ctx, name, b); err != nil {
+		return fmt.Errorf("cluster: snapshot of %s: %w", z.Name, err)
 	}
+	rev, err := s.st.latest.Update(ctx, z.Name, []byte(name), z.latestRev)
+	if err != nil {
+		_ = s.st.snaps.Delete(ctx, name)
+		return fmt.Errorf("cluster: snapshot of %s: %w", z.Name, err)
+	}
+	if z.latestName != "" {
+		_ = s.st.snaps.Delete(ctx, z.latestName)
+	}
+	z.latestRev, z.latestName = rev, name
 	slot.seq = seq
 	return nil
 }
 
+// fenceSnapshot makes the zone's current snapshot entry the new zone's:
+// it writes the entry again at its revision, so that a write of the
+// zone's previous owner can no longer replace it, and returns the name of
+// the snapshot ("" when the zone has none).
+func (s *Shard) fenceSnapshot(ctx context.Context, z *Zone) (string, error) {
+	for range 10 {
+		e, err := s.st.latest.Get(ctx, z.Name)
+		if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
+			// None yet: an empty entry, so that a late first write of
+			// another shard cannot create it after this.
+			rev, err := s.st.latest.Create(ctx, z.Name, nil)
+			if casConflict(err) {
+				continue
+			}
+			if err != nil {
+				return "", fmt.Errorf("cluster: snapshot of %s: %w", z.Name, err)
+			}
+			z.latestRev, z.latestName = rev, ""
+			return "", nil
+		}
+		if err != nil {
+			return "", fmt.Errorf("cluster: snapshot of %s: %w", z.Name, err)
+		}
+		rev, err := s.st.latest.Update(ctx, z.Name, e.Value(), e.Revision())
+		if casConflict(err) {
+			continue
+		}
+		if err != nil {
+			return "", fmt.Errorf("cluster: snapshot of %s: %w", z.Name, err)
+		}
+		z.latestRev, z.latestName = rev, string(e.Value())
+		return z.latestName, nil
+	}
+	return "", fmt.Errorf("cluster: snapshot of %s: its entry keeps changing", z.Name)
+}
+
 // loadSnapshot reads a zone's last snapshot: its world and the hand-off of
 // each agent. A zone never snapshotted gets a new world.
-func (s *Shard) loadSnapshot(ctx context.Context, zone string) (*engine.World, map[string]string, error) {
-	b, err := s.st.snaps.GetBytes(ctx, zone)
-	if errors.Is(err, jetstream.ErrObjectNotFound) {
+func (s *Shard) loadSnapshot(ctx context.Context, zone, name string) (*engine.World, map[string]string, error) {
+	if name == "" {
 		return engine.NewWorld(s.opts.Seed(zone)), map[string]string{}, nil
 	}
+	b, err := s.st.snaps.GetBytes(ctx, name)
 	if err != nil {
 		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
 	}
@@ -162,7 +213,11 @@ func (s *Shard) startZone(z *Zone) error {
 		return err
 	}
 
-	w, snapped, err := s.loadSnapshot(ctx, l.Zone)
+	name, err := s.fenceSnapshot(ctx, z)
+	if err != nil {
+		return fail(err)
+	}
+	w, snapped, err := s.loadSnapshot(ctx, l.Zone, name)
 	if err != nil {
 		return fail(err)
 	}
@@ -348,7 +403,7 @@ func (z *Zone) drain() error {
 	}
 	b, err := z.snapshot()
 	if err == nil {
-		err = s.putSnapshot(ctx, z.Name, s.snapSeq.Add(1), b)
+		err = s.putSnapshot(ctx, z, s.snapSeq.Add(1), b)
 	}
 	if err != nil {
 		return err
@@ -364,10 +419,17 @@ func (z *Zone) drain() error {
 // the world's order, or none when the zone has no snapshot: what a tool or
 // a test counts to check that every agent exists exactly once.
 func (s *Store) ZoneAgents(ctx context.Context, zone string) ([]string, error) {
-	b, err := s.snaps.GetBytes(ctx, zone)
-	if errors.Is(err, jetstream.ErrObjectNotFound) {
+	e, err := s.latest.Get(ctx, zone)
+	if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
 		return nil, nil
 	}
+	if err != nil {
+		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	if len(e.Value()) == 0 {
+		return nil, nil
+	}
+	b, err := s.snaps.GetBytes(ctx, string(e.Value()))
 	if err != nil {
 		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
 	}

@@ -42,7 +42,8 @@ type Store struct {
 	leases jetstream.KeyValue    // zone -> shard name, with a TTL
 	owners jetstream.KeyValue    // agent -> owner record (owner.go)
 	facts  jetstream.KeyValue    // fact name -> JSON value
-	snaps  jetstream.ObjectStore // zone -> zone snapshot
+	snaps  jetstream.ObjectStore // snapshot name -> zone snapshot
+	latest jetstream.KeyValue    // zone -> the name of its current snapshot
 	hand   jetstream.Stream      // the minds in transit, the last one per zone and agent
 	opts   StoreOptions
 	prefix string
@@ -101,6 +102,12 @@ func OpenStore(ctx context.Context, nc *nats.Conn, opts StoreOptions) (*Store, e
 		Bucket: p + "_snapshots", Storage: storage, Description: "the last snapshot of each zone",
 	}); err != nil {
 		return nil, fmt.Errorf("cluster: snapshot store: %w", err)
+	}
+	if s.latest, err = js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket: p + "_latest", Storage: storage,
+		Description: "the current snapshot of each zone, moved by compare-and-set by the zone's owner",
+	}); err != nil {
+		return nil, fmt.Errorf("cluster: snapshot bucket: %w", err)
 	}
 	if s.hand, err = js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name: p + "_handoffs", Subjects: []string{p + ".handoff.>"}, Storage: storage,

@@ -38,13 +38,18 @@ type Zone struct {
 	recvMu     sync.Mutex // held by receive; the drain takes it to close the door
 	recvClosed bool       // a draining zone commits no more hand-offs
 
-	subs     []*nats.Subscription
-	stop     chan bool // true: drain; false: halt
-	done     chan struct{}
-	halted   atomic.Bool
-	lost     atomic.Bool // the lease was lost
-	snapDue  time.Time
-	drainErr error
+	subs    []*nats.Subscription
+	stop    chan bool // true: drain; false: halt
+	done    chan struct{}
+	halted  atomic.Bool
+	lost    atomic.Bool // the lease was lost
+	snapDue time.Time
+	// latestRev and latestName are the revision and snapshot name of the
+	// zone's entry in the latest bucket, as this zone last wrote them
+	// (under the zone's snapSlot).
+	latestRev  uint64
+	latestName string
+	drainErr   error
 }
 
 // held is what a zone knows of an agent it owns: the hand-off that gave it
@@ -198,7 +203,7 @@ func (z *Zone) step(now time.Time) {
 	if now.After(z.snapDue) {
 		z.snapDue = now.Add(s.opts.SnapshotEvery)
 		if b, err := z.snapshot(); err == nil {
-			s.saveSnapshot(z.Name, s.snapSeq.Add(1), b)
+			s.saveSnapshot(z, s.snapSeq.Add(1), b)
 		}
 	}
 }
