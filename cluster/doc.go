@@ -16,7 +16,9 @@
 //     wins: that is the commit point of a hand-off;
 //   - a stream with the mind of every agent in transit (its snapshot, the
 //     last one per zone and agent);
-//   - an object store with each zone's last snapshot;
+//   - an object store with the zones' snapshots, and a key-value bucket
+//     naming each zone's current one, moved by compare-and-set by the
+//     zone's owner;
 //   - a key-value bucket of shared facts, read through a watch.
 //
 // An agent crosses into another zone when Options.Border says so, after a
