@@ -141,8 +141,9 @@ func (s *Shard) Name() string { return s.opts.Name }
 // Store returns the shard's store.
 func (s *Shard) Store() *Store { return s.st }
 
-// Ready is closed once the shard has claimed (or found held) every zone of
-// Options.Claim and started those it holds: a readiness probe.
+// Ready is closed once the shard has claimed the zones of Options.Claim
+// that were free and started them (restored, and the Start callback
+// called or about to be): a readiness probe.
 func (s *Shard) Ready() <-chan struct{} { return s.ready }
 
 // Zones returns the names of the zones the shard runs now, in the order
@@ -195,6 +196,7 @@ func (s *Shard) Run(ctx context.Context) error {
 		return err
 	}
 	s.leaseRound()
+	s.waitStarted()
 	close(s.ready)
 	tick := time.NewTicker(s.st.LeaseTTL() / 4)
 	defer tick.Stop()
@@ -307,6 +309,20 @@ func (s *Shard) leaseRound() {
 	}
 }
 
+// waitStarted waits (up to a minute) until no zone is starting: each
+// runs, or failed to start.
+func (s *Shard) waitStarted() {
+	for end := time.Now().Add(time.Minute); time.Now().Before(end); {
+		s.mu.Lock()
+		n := len(s.starting)
+		s.mu.Unlock()
+		if n == 0 {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 // busy reports whether the shard runs the zone or is starting it.
 func (s *Shard) busy(zone string) bool {
 	s.mu.Lock()
@@ -344,16 +360,7 @@ func (s *Shard) runningZones() []*Zone {
 
 // drain stops every zone as a planned shutdown does.
 func (s *Shard) drain() error {
-	// A zone being started is drained once it runs.
-	for end := time.Now().Add(time.Minute); time.Now().Before(end); {
-		s.mu.Lock()
-		n := len(s.starting)
-		s.mu.Unlock()
-		if n == 0 {
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	s.waitStarted() // a zone being started is drained once it runs
 	zones := s.runningZones()
 	errs := make([]error, len(zones))
 	var wg sync.WaitGroup
