@@ -1,13 +1,16 @@
 package luabind
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/llm"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -277,4 +280,126 @@ return { name = "User", state = { k = 0 }, decide = "utility",
 	require.Len(t, fails, 1)
 	assert.Equal(t, sharedMsg(filepath.Join(dir, "counting.lua")+":4", "runs", "counting.lua"), fails[0],
 		"the local is the module's, which the role's action runs")
+}
+
+func TestLLMPlanReviewFromLua(t *testing.T) {
+	const reply = `{"steps": [{"action": "fetchMagazine"}, {"action": "shout"}, {"action": "reload"}]}`
+	tests := []struct {
+		mode, reason string
+		actions, why string
+	}{
+		{mode: "approve", reason: "true takes the plan as it is", actions: "fetchMagazine,shout,reload"},
+		{mode: "reject", reason: "false and a reason", why: "rejected: too risky"},
+		{mode: "reject_table", reason: "{reject = reason}", why: "rejected: not now"},
+		{mode: "remove", reason: "1-based indexes, as the steps table", actions: "fetchMagazine,reload"},
+		{mode: "order", reason: "order[k] is the step that comes k-th", actions: "reload,fetchMagazine,shout"},
+		{mode: "modify", reason: "removed first, then the rest reordered", actions: "reload,shout"},
+		{mode: "bad", reason: "a decision that does not fit the plan", why: "error: llm: review decision reorder([0 0 1]): llm: order names step 0 twice"},
+		{mode: "by_name", reason: "the review reads the steps", actions: "fetchMagazine,reload"},
+	}
+	m := newFakeModel(t, reply, false)
+	for _, tc := range tests {
+		t.Run(tc.mode, func(t *testing.T) {
+			rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "semantics")})
+			defer rt.Close()
+			l, err := rt.EnableLLM(LLMOptions{Planner: m.planner(t), DeliverAfterTicks: 1})
+			require.NoError(t, err)
+			defer l.Close()
+			d, err := rt.LoadDomain("llm_review.lua")
+			require.NoError(t, err)
+			w := engine.NewWorld(1)
+			a := engine.NewAgent("npc", d)
+			require.True(t, a.Set("mode", engine.StringValue(tc.mode)))
+			w.Add(a)
+			for range 3 {
+				w.Tick(0.1)
+			}
+			require.Equal(t, engine.BoolValue(true), a.Get("done"))
+			assert.Equal(t, tc.actions, str(a, "actions"), tc.reason)
+			assert.Equal(t, tc.why, str(a, "why"), tc.reason)
+		})
+	}
+}
+
+// chatModel is a model that answers with its own name and keeps what it
+// was asked.
+type chatModel struct {
+	name string
+	mu   sync.Mutex
+	reqs []llm.ChatRequest
+}
+
+func (m *chatModel) planner(t *testing.T) *llm.DynamicPlanner {
+	p, err := llm.NewDynamicPlanner(llm.ClientFunc(func(_ context.Context, req llm.ChatRequest) (string, error) {
+		m.mu.Lock()
+		m.reqs = append(m.reqs, req)
+		m.mu.Unlock()
+		return `{"steps": [{"action": "` + m.name + `"}]}`, nil
+	})).AdditionalContext("a game").Build()
+	require.NoError(t, err)
+	return p
+}
+
+func TestLLMPlanOptionsFromLua(t *testing.T) {
+	tests := []struct {
+		mode, reason  string
+		actions, why  string
+		fail          string // the action's failure, when the call is refused as a script error
+		model         string // the model asked
+		temp          float64
+		contextSuffix string
+	}{
+		{mode: "plain", reason: "the game's Planner", actions: "cheap", model: "cheap", temp: llm.DefaultTemperature},
+		{mode: "default", reason: "\"default\" is the Planner", actions: "cheap", model: "cheap", temp: llm.DefaultTemperature},
+		{mode: "routed", reason: "the model role the call names, with its temperature and context",
+			actions: "best", model: "best", temp: 0.9, contextSuffix: "a game\nthe bridge is out"},
+		{mode: "denied", reason: "a guard rail of the call: no request", why: "refused: llm: goal refused by guard rail deny-words: the goal contains the denied word \"bridge\""},
+		{mode: "long", reason: "a guard rail of the call: no request", why: "refused: llm: goal refused by guard rail max-length: the goal is 16 characters long, more than 5"},
+		{mode: "unknown", reason: "a model the game does not offer is a script error",
+			fail: `npc:llm_plan: model "bets" is not one the game offers (best, default) (did you mean "best"?)`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.mode, func(t *testing.T) {
+			cheap, best := &chatModel{name: "cheap"}, &chatModel{name: "best"}
+			rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "semantics")})
+			defer rt.Close()
+			l, err := rt.EnableLLM(LLMOptions{Planner: cheap.planner(t), Models: map[string]*llm.DynamicPlanner{"best": best.planner(t)},
+				DeliverAfterTicks: 1})
+			require.NoError(t, err)
+			defer l.Close()
+			d, err := rt.LoadDomain("llm_options.lua")
+			require.NoError(t, err)
+			w := engine.NewWorld(1)
+			var fails []string
+			w.OnEvent = func(e engine.Event) {
+				if e.Kind == engine.EventFail {
+					fails = append(fails, e.Reason)
+				}
+			}
+			a := engine.NewAgent("npc", d)
+			require.True(t, a.Set("mode", engine.StringValue(tc.mode)))
+			w.Add(a)
+			for range 3 {
+				w.Tick(0.1)
+			}
+			if tc.fail != "" {
+				require.NotEmpty(t, fails)
+				assert.Contains(t, fails[0], tc.fail, tc.reason)
+				return
+			}
+			assert.Equal(t, tc.actions, str(a, "actions"), tc.reason)
+			assert.Equal(t, tc.why, str(a, "why"), tc.reason)
+			asked := map[string]*chatModel{"cheap": cheap, "best": best}[tc.model]
+			if asked == nil {
+				assert.Empty(t, cheap.reqs, "no request")
+				assert.Empty(t, best.reqs, "no request")
+				return
+			}
+			require.Len(t, asked.reqs, 1)
+			assert.Equal(t, tc.temp, asked.reqs[0].Temperature, tc.reason)
+			if tc.contextSuffix != "" {
+				assert.Contains(t, asked.reqs[0].Messages[0].Content, tc.contextSuffix, tc.reason)
+			}
+		})
+	}
 }

@@ -123,6 +123,12 @@ function NPC:shoot() end
 ---@field timeout? number Seconds of game time to wait for the answer (default 10).
 ---@field goal? string A goal of the role: the answer is grounded against the role and the agent's state when it arrives.
 ---@field fallback? "reject"|"trim"|"goap" What grounding does with a plan that does not hold (default "reject").
+---@field model? string A model role the game maps to a client ("cheapest", "best", "default", or a name the game gives).
+---@field temperature? number Sampling temperature for this call, 0..2.
+---@field context? string Text added to the planner's context for this call.
+---@field max_goal_chars? integer Refuse a goal longer than this (a guard rail of this call).
+---@field deny? string[] Refuse a goal holding one of these words (a guard rail of this call).
+---@field review? fun(plan: moonmind.LLMPlan, npc: moonmind.NPC): (boolean|"approve"|{reject?: string, remove?: integer[], order?: integer[]}|nil), string? The approval gate: approve, reject (false and a reason), remove steps, reorder them (1-based indexes).
 
 ---Asks a language model for a plan toward `goal_text` (only in `run`, and
 ---only when the game enabled it: Runtime.EnableLLM). The body waits, the
