@@ -150,7 +150,8 @@ func (r *Runtime) EnableLLM(o LLMOptions) (*LLM, error) {
 	L.Push(L.NewFunction(l.result))
 	L.Push(r.hostToken)
 	L.Push(L.NewFunction(l.decide))
-	L.Call(5, 0)
+	L.Push(L.NewFunction(l.replan))
+	L.Call(6, 0)
 	r.methodsChanged()
 	return l, nil
 }
@@ -159,13 +160,60 @@ func (r *Runtime) EnableLLM(o LLMOptions) (*LLM, error) {
 // body on the host token while the LLM polls the request in Go each tick,
 // then build the result.
 const llmPrelude = `
-local methods, start, result, HOST, decide = ...
-local yield, type, error = coroutine.yield, type, error
+local methods, start, result, HOST, decide, replan = ...
+local yield, type, error, ipairs, tostring = coroutine.yield, type, error, ipairs, tostring
+
+-- run executes the plan's steps with execute and asks for a revised plan
+-- when one fails, at most limit times, as llm.AdaptiveReplanEngine does.
+local function run(self, h, plan, execute, limit)
+  local results, replans, attempt = {}, 0, 0
+  local out = { plan = plan, results = results, completed = false }
+  while true do
+    local failed, err
+    for i, step in ipairs(plan.steps) do
+      local ok, e = execute(step, self)
+      if ok then
+        results[#results + 1] = { action = step.action, success = true, output = e, attempt = attempt }
+      else
+        err = tostring(e or "the step failed")
+        results[#results + 1] = { action = step.action, success = false, error = err, attempt = attempt }
+        failed = i
+        break
+      end
+    end
+    if not failed then
+      out.completed = true
+      break
+    end
+    if replans >= limit then break end
+    replans = replans + 1
+    local h2, pending = replan(self, h, failed, err)
+    if pending then
+      local ok, e = yield(HOST, h2)
+      if not ok then error(e, 3) end
+    end
+    local revised, why = result(self, h2)
+    if revised == nil then
+      out.error = why
+      break
+    end
+    if #revised.steps == 0 then break end
+    attempt = attempt + 1
+    plan, h = revised, h2
+    out.plan = plan
+  end
+  out.replans = replans
+  local success = true
+  for _, r in ipairs(results) do success = success and r.success end
+  out.success = success
+  return out
+end
+
 function methods.llm_plan(self, goal, opts)
   if type(self) ~= "userdata" then
     error("npc:llm_plan is a method: call it with a colon, npc:llm_plan(...), not npc.llm_plan(...)", 2)
   end
-  local h, pending = start(self, goal, opts)
+  local h, pending, limit = start(self, goal, opts)
   if pending then
     local ok, err = yield(HOST, h)
     if not ok then error(err, 2) end
@@ -174,7 +222,11 @@ function methods.llm_plan(self, goal, opts)
   local review = type(opts) == "table" and opts.review or nil
   if plan ~= nil and review ~= nil and #plan.steps > 0 then
     local verdict, reason = review(plan, self)
-    return decide(self, h, verdict, reason)
+    plan, why = decide(self, h, verdict, reason)
+  end
+  local execute = type(opts) == "table" and opts.execute or nil
+  if plan ~= nil and execute ~= nil then
+    return run(self, h, plan, execute, limit)
   end
   return plan, why
 end
@@ -214,6 +266,13 @@ type llmRequest struct {
 	answer string
 	out    *llm.Plan
 	why    string // when out is nil: "timeout", "error: ...", ...
+
+	// A revised plan's request (the execute option): the plan whose step
+	// failed, its 0-based index and the error. Its answer is neither
+	// grounded nor reviewed, as llm.AdaptiveReplanEngine's is not.
+	replanOf *llm.Plan
+	failed   int
+	failErr  string
 }
 
 type callOptions struct {
@@ -225,6 +284,7 @@ type callOptions struct {
 	context     string
 	rails       []llm.GuardRail
 	planner     *llm.DynamicPlanner // the call's planner, its options applied (nil under Replay or Unavailable)
+	maxReplans  int                 // with execute: the revised plans it may ask for
 }
 
 // start(npc, goal, opts) validates the call, records the request and
@@ -240,6 +300,7 @@ func (l *LLM) start(L *lua.LState) int {
 		L.Error(lua.LString(scriptWhere(L)+"bad argument #1 to 'llm_plan' (string expected, got "+L.Get(2).Type().String()+")"), 0)
 	}
 	req := &llmRequest{l: l, agent: a, goal: string(goal), timeout: l.opts.Timeout, done: make(chan struct{})}
+	req.opts.maxReplans = llm.DefaultMaxReplanAttempts
 	err := l.readOptions(L, a, req)
 	if err == nil {
 		err = l.callPlanner(req)
@@ -262,7 +323,8 @@ func (l *LLM) start(L *lua.LState) int {
 	case l.opts.Unavailable:
 		req.finish("unavailable", nil, "unavailable")
 		L.Push(lua.LFalse)
-		return 2
+		L.Push(lua.LNumber(req.opts.maxReplans))
+		return 3
 	case l.replay != nil:
 		k := l.asked[a]
 		l.asked[a] = k + 1
@@ -271,24 +333,28 @@ func (l *LLM) start(L *lua.LState) int {
 			msg := fmt.Sprintf("error: replay: no recorded answer for request %d of agent %s", k+1, a.Name)
 			req.finish(msg, nil, msg)
 			L.Push(lua.LFalse)
-			return 2
+			L.Push(lua.LNumber(req.opts.maxReplans))
+			return 3
 		}
 		req.recorded = &recs[k]
 		if req.recorded.ticks == 0 {
 			req.deliverRecorded()
 			L.Push(lua.LFalse)
-			return 2
+			L.Push(lua.LNumber(req.opts.maxReplans))
+			return 3
 		}
 	default:
 		if err := req.opts.planner.CheckGoal(req.goal); err != nil {
 			req.finish("refused: "+err.Error(), nil, "refused: "+err.Error())
 			L.Push(lua.LFalse)
-			return 2
+			L.Push(lua.LNumber(req.opts.maxReplans))
+			return 3
 		}
 		l.launch(req)
 	}
 	L.Push(lua.LTrue)
-	return 2
+	L.Push(lua.LNumber(req.opts.maxReplans))
+	return 3
 }
 
 // callPlanner picks the call's planner (its model role, see
@@ -348,7 +414,11 @@ func (l *LLM) launch(req *llmRequest) {
 	go func() {
 		defer l.wg.Done()
 		defer close(req.done)
-		req.plan, req.err = planner.GeneratePlanWithState(ctx, req.goal, state)
+		if req.replanOf != nil {
+			req.plan, req.err = planner.Replan(ctx, *req.replanOf, req.failed, req.failErr)
+		} else {
+			req.plan, req.err = planner.GeneratePlanWithState(ctx, req.goal, state)
+		}
 		if req.err == nil {
 			req.js, _ = json.Marshal(req.plan)
 		}
@@ -430,7 +500,7 @@ func (req *llmRequest) finish(answer string, p *llm.Plan, why string) {
 	}
 	req.agent.Record(ev)
 	req.answer, req.out, req.why = answer, p, why
-	if p == nil || req.opts.goal == nil {
+	if p == nil || req.opts.goal == nil || req.replanOf != nil {
 		return
 	}
 	rule := llm.GroundingRule{Domain: req.agent.Domain, State: req.agent.State, Goal: req.opts.goal, OnInvalid: req.opts.fallback}
@@ -462,6 +532,57 @@ func (l *LLM) result(L *lua.LState) int {
 	l.rt.allocate(L, int64(bytes)+tableEntryBytes*int64(items))
 	L.Push(planTable(L, *req.out))
 	return 1
+}
+
+// replan(npc, handle, failed, err) asks for a revised plan after step
+// failed (1-based) of the handle's plan failed with err, as start asks
+// for the first: recorded (an llm-request record whose reason says which
+// step failed), answered off the game loop, or from Replay. It returns
+// the new handle and whether the body must wait.
+func (l *LLM) replan(L *lua.LState) int {
+	r := l.rt
+	a := r.checkAgent(L, 1)
+	prev := llmRequestOf(L, 2)
+	failed := L.CheckInt(3) - 1
+	errText := L.CheckString(4)
+	if prev.out == nil || failed < 0 || failed >= len(prev.out.Steps) {
+		L.ArgError(3, "not a step of the plan")
+	}
+	req := &llmRequest{l: l, agent: a, goal: prev.goal, opts: prev.opts, timeout: prev.timeout, done: make(chan struct{}),
+		replanOf: prev.out, failed: failed, failErr: errText}
+	action := ""
+	if run := a.Running(); run != nil {
+		action = run.Name
+	}
+	a.Record(engine.Event{Kind: engine.EventLLMRequest, Goal: req.goal, Action: action,
+		Reason: fmt.Sprintf("replan: step %d (%s) failed: %s", failed+1, prev.out.Steps[failed].Action, errText)})
+	h := &hostHandle{fn: req.poll, call: HostCall{Agent: a, Name: "llm_plan", Memo: req}}
+	ud := L.NewUserData()
+	ud.Value = h
+	ud.Metatable = r.callMeta
+	L.Push(ud)
+	if l.replay != nil {
+		k := l.asked[a]
+		l.asked[a] = k + 1
+		recs := l.replay[a.Name]
+		if k >= len(recs) {
+			msg := fmt.Sprintf("error: replay: no recorded answer for request %d of agent %s", k+1, a.Name)
+			req.finish(msg, nil, msg)
+			L.Push(lua.LFalse)
+			return 2
+		}
+		req.recorded = &recs[k]
+		if req.recorded.ticks == 0 {
+			req.deliverRecorded()
+			L.Push(lua.LFalse)
+			return 2
+		}
+		L.Push(lua.LTrue)
+		return 2
+	}
+	l.launch(req)
+	L.Push(lua.LTrue)
+	return 2
 }
 
 // decide(npc, handle, verdict, reason) applies what the call's review
@@ -761,6 +882,17 @@ func (l *LLM) readOptions(L *lua.LState, a *engine.Agent, req *llmRequest) error
 				continue
 			}
 			req.opts.rails = append(req.opts.rails, llm.DenyWords(list...))
+		case "execute":
+			if _, ok := val.(*lua.LFunction); !ok {
+				problem = fmt.Errorf("execute must be a function(step, npc) returning true or false and an error, not a %s", val.Type())
+			}
+		case "max_replans":
+			n, ok := val.(lua.LNumber)
+			if !ok || !(float64(n) >= 0) || float64(n) != math.Trunc(float64(n)) || float64(n) > 1000 {
+				problem = fmt.Errorf("max_replans must be a whole number from 0 to 1000, not %s", val.String())
+				continue
+			}
+			req.opts.maxReplans = int(n)
 		case "review":
 			if _, ok := val.(*lua.LFunction); !ok {
 				problem = fmt.Errorf("review must be a function(plan, npc) returning the decision, not a %s", val.Type())
@@ -785,7 +917,7 @@ func (l *LLM) readOptions(L *lua.LState, a *engine.Agent, req *llmRequest) error
 
 // llmOptionNames returns npc:llm_plan's options.
 func llmOptionNames() []string {
-	return []string{"capabilities", "context", "deny", "fallback", "goal", "max_goal_chars", "model", "review", "temperature", "timeout"}
+	return []string{"capabilities", "context", "deny", "execute", "fallback", "goal", "max_goal_chars", "max_replans", "model", "review", "temperature", "timeout"}
 }
 
 // capabilitiesFrom reads a capabilities list: action names of the role,

@@ -403,3 +403,86 @@ func TestLLMPlanOptionsFromLua(t *testing.T) {
 		})
 	}
 }
+
+func TestLLMPlanReplansAFailedStepFromLua(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		limit        float64
+		log          string
+		completed    bool
+		replans      float64
+		last         string
+		asked        int
+	}{
+		{name: "replanned", reason: "cross fails; the model is told and proposes swim, which completes",
+			limit: 3, log: "walk:ok@0,cross:the bridge is out@0,swim:ok@1", completed: true, replans: 1, last: "swim", asked: 2},
+		{name: "no replans", reason: "max_replans = 0: the failure ends the run",
+			limit: 0, log: "walk:ok@0,cross:the bridge is out@0", completed: false, replans: 0, last: "walk", asked: 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var mu sync.Mutex
+			var prompts []string
+			client := llm.ClientFunc(func(_ context.Context, req llm.ChatRequest) (string, error) {
+				mu.Lock()
+				defer mu.Unlock()
+				user := req.Messages[len(req.Messages)-1].Content
+				prompts = append(prompts, user)
+				if strings.Contains(user, "A step of the plan failed") {
+					return `{"steps": [{"action": "swim"}]}`, nil
+				}
+				return `{"steps": [{"action": "walk"}, {"action": "cross"}]}`, nil
+			})
+			planner, err := llm.NewDynamicPlanner(client).Build()
+			require.NoError(t, err)
+			rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "semantics")})
+			defer rt.Close()
+			l, err := rt.EnableLLM(LLMOptions{Planner: planner, DeliverAfterTicks: 1})
+			require.NoError(t, err)
+			defer l.Close()
+			d, err := rt.LoadDomain("llm_execute.lua")
+			require.NoError(t, err)
+			w := engine.NewWorld(1)
+			var recs []engine.Event
+			w.OnEvent = func(e engine.Event) {
+				if e.Kind == engine.EventLLMRequest || e.Kind == engine.EventLLMAnswer {
+					recs = append(recs, e)
+				}
+			}
+			a := engine.NewAgent("npc", d)
+			require.True(t, a.Set("limit", engine.NumberValue(tc.limit)))
+			w.Add(a)
+			for range 12 {
+				w.Tick(0.1)
+			}
+			require.Equal(t, engine.BoolValue(true), a.Get("done"))
+			assert.Equal(t, tc.log, str(a, "log"), tc.reason)
+			assert.Equal(t, engine.BoolValue(false), a.Get("success"), "a step failed: not a success, as in the Go engine")
+			assert.Equal(t, engine.BoolValue(tc.completed), a.Get("completed"), tc.reason)
+			assert.Equal(t, engine.NumberValue(tc.replans), a.Get("replans"), tc.reason)
+			assert.Equal(t, tc.last, str(a, "last"), tc.reason)
+			require.Len(t, prompts, tc.asked)
+			if tc.asked > 1 {
+				assert.Contains(t, prompts[1], "Failed step:\n2. cross\nError: the bridge is out\n", "the model is told which step failed and why")
+				require.Len(t, recs, 4)
+				assert.Equal(t, "replan: step 2 (cross) failed: the bridge is out", recs[2].Reason, "the replan request is recorded, so a replay answers it")
+
+				rt2 := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "semantics")})
+				defer rt2.Close()
+				l2, err := rt2.EnableLLM(LLMOptions{Replay: recs})
+				require.NoError(t, err)
+				defer l2.Close()
+				d2, err := rt2.LoadDomain("llm_execute.lua")
+				require.NoError(t, err)
+				w2 := engine.NewWorld(1)
+				b := engine.NewAgent("npc", d2)
+				w2.Add(b)
+				for range 12 {
+					w2.Tick(0.1)
+				}
+				assert.Equal(t, tc.log, str(b, "log"), "the replay repeats the run without the model")
+				assert.Len(t, prompts, tc.asked)
+			}
+		})
+	}
+}
