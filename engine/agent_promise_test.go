@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -41,8 +42,8 @@ func TestBrokenPromisesInARowAreSavedAndRestored(t *testing.T) {
 	require.NoError(t, err)
 	b := w2.Agents[0]
 	var got []string
-	w2.OnEvent = func(e Event) {
-		if e.Kind == EventFinish || e.Kind == EventPlan {
+	w2.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventFinish || e.Kind == record.EventPlan {
 			got = append(got, e.Kind.String()+" "+e.Action+e.Goal+": "+e.Reason)
 		}
 	}
@@ -75,5 +76,5 @@ func TestAKeptPromiseResetsTheCount(t *testing.T) {
 		w.Tick(0.1)
 	}
 	assert.Equal(t, NumberValue(5), a.Get("n"), "every other run keeps its promise: never two broken in a row, never backed off")
-	assert.Equal(t, 10, a.Recorder.Count(EventFinish))
+	assert.Equal(t, 10, a.Recorder.Count(record.EventFinish))
 }

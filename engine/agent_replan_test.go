@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -28,7 +29,7 @@ func TestNoPlanIsAskedAgainOnlyWhenWhatPlanningReadsChanges(t *testing.T) {
 		}
 		w.Tick(0.1)
 	}
-	assert.Equal(t, []string{"1 plan-failed rich", "15 plan-failed rich"}, tr.lines(EventPlanFailed),
+	assert.Equal(t, []string{"1 plan-failed rich", "15 plan-failed rich"}, tr.lines(record.EventPlanFailed),
 		"a change of clock, which the search never reads, asks nothing (a plan-failed record every tick before)")
 }
 
@@ -73,7 +74,7 @@ func TestAPlanTheWorldMadeFallShortIsReplannedAtOnce(t *testing.T) {
 	var plans []string
 	for _, e := range tr.events {
 		switch e.Kind {
-		case EventPlan, EventInterrupt, EventFinish:
+		case record.EventPlan, record.EventInterrupt, record.EventFinish:
 			plans = append(plans, e.Kind.String()+" "+e.Action+" "+strings.Join(e.Plan, ",")+" "+e.Reason)
 		}
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -37,5 +38,5 @@ func TestSetDomainDuringTheAgentsTickWaitsForItsEnd(t *testing.T) {
 	w.Tick(0.1)
 	assert.Equal(t, NumberValue(2), a.Get("n"))
 	assert.Equal(t, []string{"1 plan g", "1 start step", "1 finish step", "2 plan g", "2 start step", "2 finish step"},
-		tr.lines(EventPlan, EventStart, EventFinish, EventInterrupt))
+		tr.lines(record.EventPlan, record.EventStart, record.EventFinish, record.EventInterrupt))
 }

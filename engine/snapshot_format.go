@@ -7,6 +7,8 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 type worldSnap struct {
@@ -93,7 +95,7 @@ type toldSnap struct {
 
 type recorderSnap struct {
 	Size   int            `json:"size"`
-	Ring   []Event        `json:"ring,omitempty"`
+	Ring   []record.Event `json:"ring,omitempty"`
 	Counts map[string]int `json:"counts,omitempty"`
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -25,14 +26,14 @@ func TestSnapshotWithoutTheRecorder(t *testing.T) {
 	require.NoError(t, err)
 	for i, a := range noRec.Agents {
 		assert.Equal(t, withRec.Agents[i].State, a.State, a.Name)
-		assert.Equal(t, 0, a.Recorder.Count(engine.EventPlan), "%s: counts start from the load", a.Name)
+		assert.Equal(t, 0, a.Recorder.Count(record.EventPlan), "%s: counts start from the load", a.Name)
 	}
 	evA, evB := run(withRec, 300), run(noRec, 300)
 	for name, want := range evA {
 		got := evB[name]
 		require.Len(t, got, len(want), name)
 		for i := range want {
-			if want[i].Kind == engine.EventSummary {
+			if want[i].Kind == record.EventSummary {
 				continue // its counts differ: they start from the load
 			}
 			assert.Equal(t, want[i], got[i], "agent %s decides as with its records", name)

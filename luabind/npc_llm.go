@@ -13,6 +13,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -57,7 +58,7 @@ type LLMOptions struct {
 	// model: the k-th request of an agent gets that agent's k-th recorded
 	// answer, the same number of ticks after the request as recorded, so
 	// the run repeats without the model. Planner is then not used.
-	Replay []engine.Event
+	Replay []record.Event
 	// Models are more planners by the name of their model role ("cheapest",
 	// "best", or any name the game gives), for npc:llm_plan's model
 	// option: a script names the kind of model a call needs and the game
@@ -312,7 +313,7 @@ func (l *LLM) start(L *lua.LState) int {
 	if run := a.Running(); run != nil {
 		action = run.Name
 	}
-	a.Record(engine.Event{Kind: engine.EventLLMRequest, Goal: req.goal, Action: action})
+	a.Record(record.Event{Kind: record.EventLLMRequest, Goal: req.goal, Action: action})
 	h := &hostHandle{fn: req.poll, call: HostCall{Agent: a, Name: "llm_plan", Memo: req}}
 	ud := L.NewUserData()
 	ud.Value = h
@@ -494,7 +495,7 @@ func (req *llmRequest) deliverRecorded() {
 // finish records the answer and sets the body's outcome; a plan is
 // grounded first when the call named a goal.
 func (req *llmRequest) finish(answer string, p *llm.Plan, why string) {
-	ev := engine.Event{Kind: engine.EventLLMAnswer, Goal: req.goal, Reason: answer}
+	ev := record.Event{Kind: record.EventLLMAnswer, Goal: req.goal, Reason: answer}
 	if p != nil {
 		ev.Plan = p.Actions()
 	}
@@ -554,7 +555,7 @@ func (l *LLM) replan(L *lua.LState) int {
 	if run := a.Running(); run != nil {
 		action = run.Name
 	}
-	a.Record(engine.Event{Kind: engine.EventLLMRequest, Goal: req.goal, Action: action,
+	a.Record(record.Event{Kind: record.EventLLMRequest, Goal: req.goal, Action: action,
 		Reason: fmt.Sprintf("replan: step %d (%s) failed: %s", failed+1, prev.out.Steps[failed].Action, errText)})
 	h := &hostHandle{fn: req.poll, call: HostCall{Agent: a, Name: "llm_plan", Memo: req}}
 	ud := L.NewUserData()
@@ -954,15 +955,15 @@ func capabilitiesFrom(v lua.LValue, d *engine.Domain) ([]llm.Capability, error) 
 // replayAnswers pairs each agent's llm-request records with the
 // llm-answer record that follows each. A request without an answer (its
 // body was interrupted first) is never answered in the replay either.
-func replayAnswers(events []engine.Event) map[string][]recordedAnswer {
+func replayAnswers(events []record.Event) map[string][]recordedAnswer {
 	out := map[string][]recordedAnswer{}
 	open := map[string]int{} // tick of the unanswered request, per agent
 	for _, e := range events {
 		switch e.Kind {
-		case engine.EventLLMRequest:
+		case record.EventLLMRequest:
 			open[e.Agent] = e.Tick
 			out[e.Agent] = append(out[e.Agent], recordedAnswer{ticks: -1})
-		case engine.EventLLMAnswer:
+		case record.EventLLMAnswer:
 			recs := out[e.Agent]
 			if len(recs) == 0 || recs[len(recs)-1].ticks >= 0 {
 				continue // an answer without its request: the trace was cut

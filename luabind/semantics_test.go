@@ -11,6 +11,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -28,7 +29,7 @@ func runPromises(t *testing.T, file string, ticks int) (*engine.Agent, []string)
 	a := engine.NewAgent("npc", d)
 	w.Add(a)
 	var got []string
-	w.OnEvent = func(e engine.Event) {
+	w.OnEvent = func(e record.Event) {
 		line := fmt.Sprintf("%d %s %s%s", e.Tick, e.Kind, e.Action, strings.Join(e.Plan, ","))
 		if e.Reason != "" {
 			line += ": " + e.Reason
@@ -119,7 +120,7 @@ func TestOnlyBrokenPromisesIsStuck(t *testing.T) {
 	assert.Equal(t, "101 stuck : no progress for 10 s", stuck[0], "finishing with a broken promise is no progress")
 	assert.Equal(t, `101 summary : [flight-recorder] status=STUCK plans=11 plan-failures=10 replans=0 picks=0 started=11 finished=11 failed=0 interrupted=0 last="finish pretend"`, stuck[1])
 	assert.True(t, a.Stuck())
-	assert.Equal(t, 16, a.Recorder.Count(engine.EventPlan), "one try per back-off, not one a tick (150 before)")
+	assert.Equal(t, 16, a.Recorder.Count(record.EventPlan), "one try per back-off, not one a tick (150 before)")
 }
 
 func TestReloadFromInsideABodyIsRefused(t *testing.T) {
@@ -270,8 +271,8 @@ return { name = "User", state = { k = 0 }, decide = "utility",
 	require.NoError(t, err)
 	w := engine.NewWorld(1)
 	var fails []string
-	w.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventFail {
+	w.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventFail {
 			fails = append(fails, e.Reason)
 		}
 	}
@@ -371,8 +372,8 @@ func TestLLMPlanOptionsFromLua(t *testing.T) {
 			require.NoError(t, err)
 			w := engine.NewWorld(1)
 			var fails []string
-			w.OnEvent = func(e engine.Event) {
-				if e.Kind == engine.EventFail {
+			w.OnEvent = func(e record.Event) {
+				if e.Kind == record.EventFail {
 					fails = append(fails, e.Reason)
 				}
 			}
@@ -443,9 +444,9 @@ func TestLLMPlanReplansAFailedStepFromLua(t *testing.T) {
 			d, err := rt.LoadDomain("llm_execute.lua")
 			require.NoError(t, err)
 			w := engine.NewWorld(1)
-			var recs []engine.Event
-			w.OnEvent = func(e engine.Event) {
-				if e.Kind == engine.EventLLMRequest || e.Kind == engine.EventLLMAnswer {
+			var recs []record.Event
+			w.OnEvent = func(e record.Event) {
+				if e.Kind == record.EventLLMRequest || e.Kind == record.EventLLMAnswer {
 					recs = append(recs, e)
 				}
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/llm"
 	"github.com/moonmind-ai/moonmind/engine/llm/openaichat"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -48,7 +49,7 @@ type runHooks struct {
 	progress *progressTiming
 	// llmAnswers, under replay, are the recorded run's records: its
 	// npc:llm_plan answers come from them, never from a model.
-	llmAnswers []engine.Event
+	llmAnswers []record.Event
 }
 
 // runWith is runCmd with what replay and tests change (see runHooks).
@@ -119,7 +120,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		return 2
 	}
 	var trace *os.File
-	var records []engine.Event
+	var records []record.Event
 	if *tracePath != "" {
 		f, err := os.Create(*tracePath)
 		if err != nil {
@@ -143,7 +144,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	w.Workers = *workers
 	w.Timing = *timing
 	w.PlanBudget = *planBudget
-	w.OnEvent = func(e engine.Event) {
+	w.OnEvent = func(e record.Event) {
 		bar.beforeLine()
 		fmt.Fprintln(stdout, recordLine(e, colour))
 		if trace != nil {
@@ -179,7 +180,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		// The run's arguments first, for moonmind replay.
 		err := writeRunHeader(trace, args, inputs.prints)
 		if err == nil {
-			err = engine.WriteJSONLines(trace, records)
+			err = record.WriteJSONLines(trace, records)
 		}
 		if err == nil {
 			err = inputs.write(trace)
@@ -196,13 +197,13 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 // of a record that went wrong is red (a failure, a plan that failed, a
 // sensor or condition that failed, stuck) or yellow (an interruption, a
 // replan, a refused plan).
-func recordLine(e engine.Event, colour bool) string {
+func recordLine(e record.Event, colour bool) string {
 	line := e.String()
 	var c string
 	switch e.Kind {
-	case engine.EventFail, engine.EventPlanFailed, engine.EventSensorFailed, engine.EventConditionFailed, engine.EventStuck:
+	case record.EventFail, record.EventPlanFailed, record.EventSensorFailed, record.EventConditionFailed, record.EventStuck:
 		c = colourRed
-	case engine.EventInterrupt, engine.EventReplan, engine.EventRefused:
+	case record.EventInterrupt, record.EventReplan, record.EventRefused:
 		c = colourYellow
 	}
 	if !colour || c == "" {
@@ -277,7 +278,7 @@ func (g *trainingGround) host() map[string]luabind.HostFunc {
 // that a run repeats; else unavailable (nil, "unavailable" at once).
 func runLLMOptions(url, model string, hooks runHooks) (luabind.LLMOptions, error) {
 	if hooks.replay != nil {
-		return luabind.LLMOptions{Replay: append([]engine.Event{}, hooks.llmAnswers...)}, nil
+		return luabind.LLMOptions{Replay: append([]record.Event{}, hooks.llmAnswers...)}, nil
 	}
 	if url == "" && !llm.EnvConfigured() {
 		return luabind.LLMOptions{Unavailable: true}, nil
