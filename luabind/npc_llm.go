@@ -368,6 +368,15 @@ func (l *LLM) callPlanner(req *llmRequest) error {
 	}
 	o := &req.opts
 	p := l.opts.Planner
+	if o.model == "" {
+		// The running action's llm_model, as Embabel routes an action to
+		// a model.
+		if run := req.agent.Running(); run != nil {
+			if b, ok := run.Body.(*luaBody); ok {
+				o.model = b.llmModel
+			}
+		}
+	}
 	if o.model != "" {
 		if m, ok := l.opts.Models[o.model]; ok {
 			p = m

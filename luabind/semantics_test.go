@@ -354,6 +354,7 @@ func TestLLMPlanOptionsFromLua(t *testing.T) {
 		{mode: "default", reason: "\"default\" is the Planner", actions: "cheap", model: "cheap", temp: llm.DefaultTemperature},
 		{mode: "routed", reason: "the model role the call names, with its temperature and context",
 			actions: "best", model: "best", temp: 0.9, contextSuffix: "a game\nthe bridge is out"},
+		{mode: "action", reason: "the running action's llm_model", actions: "best", model: "best", temp: llm.DefaultTemperature},
 		{mode: "denied", reason: "a guard rail of the call: no request", why: "refused: llm: goal refused by guard rail deny-words: the goal contains the denied word \"bridge\""},
 		{mode: "long", reason: "a guard rail of the call: no request", why: "refused: llm: goal refused by guard rail max-length: the goal is 16 characters long, more than 5"},
 		{mode: "unknown", reason: "a model the game does not offer is a script error",

@@ -208,6 +208,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field output? string The type name the action produces: its body stores the value in npc.facts.
 ---@field can_rerun? boolean Whether the action may run again while one goal is pursued; default true (games repeat actions).
 ---@field achieves_goal? string The goal the action completes; made from its output (condition = the output type) when the role declares no such goal.
+---@field llm_model? string The model role npc:llm_plan calls in this body ask when the call names none ("cheapest", "best", ...).
 ---@field fulfills? string|string[] Goal names.
 ---@field cost? number Greater than 0; default 1.
 ---@field utility? moonmind.Utility

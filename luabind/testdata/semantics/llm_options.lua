@@ -12,9 +12,16 @@ return {
   state = { mode = "plain", done = false, actions = "", why = "" },
   goals = { { name = "planned", condition = "done" } },
   actions = {
-    { name = "ask", effects = "done = true",
+    { name = "ask", pre = "mode != 'action'", effects = "done = true",
       run = function(npc)
         local plan, why = npc:llm_plan("cross the bridge", calls[npc.state.mode])
+        if plan then npc.state.actions = plan.steps[1].action else npc.state.why = why end
+        npc.state.done = true
+      end },
+    -- Its calls ask the model role the action names, unless a call names one.
+    { name = "askBest", pre = "mode == 'action'", effects = "done = true", llm_model = "best",
+      run = function(npc)
+        local plan, why = npc:llm_plan("cross the bridge")
         if plan then npc.state.actions = plan.steps[1].action else npc.state.why = why end
         npc.state.done = true
       end },
