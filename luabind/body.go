@@ -15,6 +15,7 @@ type luaBody struct {
 	rt          *Runtime
 	fn          *lua.LFunction
 	onInterrupt *lua.LFunction
+	llmModel    string // the action's llm_model: the model role its npc:llm_plan calls ask by default
 }
 
 // Start implements engine.Body: it makes the run's coroutine. The

@@ -239,7 +239,7 @@ func (rd *roleReader) add(pos engine.Pos, msg string) {
 var (
 	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs"}
 	goalKeys      = []string{"name", "condition", "priority", "description", "persistent", "deadline"}
-	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations", "inputs", "output", "can_rerun", "achieves_goal"}
+	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations", "inputs", "output", "can_rerun", "achieves_goal", "llm_model"}
 	utilKeys      = []string{"cost", "value", "weight", "tags"}
 	sensorKeys    = []string{"name", "description", "every", "run"}
 	conditionKeys = []string{"name", "description", "test"}
@@ -532,6 +532,13 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 	case *lua.LNilType:
 	default:
 		rd.add(rd.find(pos, `on_interrupt\s*=`), what+": on_interrupt must be a function, not "+f.Type().String())
+	}
+	switch m := t.RawGetString("llm_model").(type) {
+	case lua.LString:
+		body.llmModel = string(m)
+	case *lua.LNilType:
+	default:
+		rd.add(rd.find(pos, `llm_model\s*=`), what+": llm_model must name a model role (a string), not "+m.Type().String())
 	}
 	if body.fn != nil {
 		a.Body = body
