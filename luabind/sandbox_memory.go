@@ -257,7 +257,7 @@ func (r *Runtime) release(t *coTask, memoryFailure bool) {
 	}
 	t.th = nil
 	if memoryFailure {
-		clear(r.ids)
+		delete(r.ids, t.agent)
 		r.dropIdleWorkers()
 		clear(r.rets) // the spare slices may hold its last values
 		clear(r.waitArgs)
