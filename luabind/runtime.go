@@ -145,7 +145,7 @@ type Runtime struct {
 	frozenTables map[*lua.LTable]frozenLocal
 	roMeta       *lua.LTable
 	ids          map[*engine.Agent]map[lua.LValue]int // tostring's names of reference values, per agent (nil: outside one)
-	held         int64              // bytes the running bodies hold, by their last walks
+	held         int64                                // bytes the running bodies hold, by their last walks
 	// pcall's workers (sandbox_pcall.go): the idle ones, the prelude's loop they
 	// run, the marker of a function that returned, and the unchecked
 	// coroutine.resume.
