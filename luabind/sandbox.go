@@ -239,6 +239,9 @@ func (r *Runtime) compile(src io.Reader, name string) (*lua.LFunction, error) {
 		return nil, &lua.ApiError{Type: lua.ApiErrorSyntax, Object: lua.LString(err.Error()), Cause: err}
 	}
 	rewriteConcat(reflect.ValueOf(chunk))
+	if !testHooks.wholeTables {
+		splitBigTables(reflect.ValueOf(chunk))
+	}
 	proto, err := lua.Compile(chunk, name)
 	if err != nil {
 		return nil, &lua.ApiError{Type: lua.ApiErrorSyntax, Object: lua.LString(err.Error()), Cause: err}
