@@ -196,6 +196,7 @@ func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
 		return nil, &engine.CompileError{Problems: problems}
 	}
 	d.Facts = luaFacts{r}
+	d.SafeNumbers = true // scripts cannot write others (toValue)
 	if hasFuncConsideration(d) {
 		d.Scoring = r.scoring
 	}
