@@ -7,6 +7,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -116,7 +117,7 @@ func BenchmarkBDIWorld(b *testing.B) {
 			}
 			if c.recorded {
 				n := 0
-				w.OnEvent = func(engine.Event) { n++ }
+				w.OnEvent = func(record.Event) { n++ }
 			}
 			for range 3 {
 				w.Tick(0.1)

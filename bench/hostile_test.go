@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -72,8 +73,8 @@ func BenchmarkHostileWorldTick(b *testing.B) {
 			w, done := hostileWorld(b, hostile)
 			defer done()
 			fails := 0
-			w.OnEvent = func(e engine.Event) {
-				if e.Kind == engine.EventFail {
+			w.OnEvent = func(e record.Event) {
+				if e.Kind == record.EventFail {
 					fails++
 				}
 			}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/curve"
 )
 
 // The utility planner's budgets (design.md): one choice over 20
@@ -61,8 +62,8 @@ func goConsiderations(d *engine.Domain) []engine.Consideration {
 
 func curveConsiderations(b testing.TB, d *engine.Domain) []engine.Consideration {
 	specs := []engine.ConsiderationSpec{
-		{Input: "health", Min: 0, Max: 100, Curve: &engine.Curve{Kind: engine.CurveLogistic, Slope: 10, Offset: 0.5}},
-		{Input: "ammo", Min: 0, Max: 30, Curve: &engine.Curve{Kind: engine.CurvePolynomial, Exponent: 2}},
+		{Input: "health", Min: 0, Max: 100, Curve: &curve.Curve{Kind: curve.Logistic, Slope: 10, Offset: 0.5}},
+		{Input: "ammo", Min: 0, Max: 30, Curve: &curve.Curve{Kind: curve.Polynomial, Exponent: 2}},
 		{Input: "distance", Min: 50, Max: 0, Weight: 2},
 		{Kind: engine.ConsiderCost, Weight: 0.3},
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -254,8 +255,8 @@ func soldierRecordsWith(t *testing.T, n, workers, ticks int, adapt func(*engine.
 	w, done := buildSoldierWorldWith(t, n, workers, 3, 7, 0, adapt)
 	defer done()
 	var out []string
-	type fields engine.Event // every field, not Event.String's summary
-	w.OnEvent = func(e engine.Event) { out = append(out, e.String()+fmt.Sprintf(" %+v", fields(e))) }
+	type fields record.Event // every field, not Event.String's summary
+	w.OnEvent = func(e record.Event) { out = append(out, e.String()+fmt.Sprintf(" %+v", fields(e))) }
 	for i := range ticks {
 		w.Tick(dt(i))
 	}

@@ -2,9 +2,11 @@ package bench
 
 import (
 	"fmt"
-	"github.com/moonmind-ai/moonmind/internal/plancases"
 	"testing"
 	"time"
+
+	"github.com/moonmind-ai/moonmind/engine/record"
+	"github.com/moonmind-ai/moonmind/internal/plancases"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
@@ -102,8 +104,8 @@ func TestReplanningWorldStaysWithinBudget(t *testing.T) {
 	const budget = 500
 	w, step := replanningWorld(t, 1000, 1, budget)
 	plans := 0
-	w.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventPlan {
+	w.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventPlan {
 			plans++
 		}
 	}

@@ -73,9 +73,6 @@ type Action struct {
 	Pos            Pos
 }
 
-// Executable reports whether the action has a body.
-func (a *Action) Executable() bool { return a.Body != nil }
-
 // Serves reports whether the action lists g in fulfills.
 //
 // Which actions serve a goal: an action is a candidate for goal g when it

@@ -3,6 +3,8 @@ package engine
 import (
 	"math/rand/v2"
 	"strconv"
+
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // Agent defaults.
@@ -31,8 +33,8 @@ const (
 //     and has a plan interrupts a pick.
 //
 // Replanning. The agent plans when it has no plan or its plan is done; it
-// drops its plan (EventReplan) when the next step's precondition no longer
-// holds, and interrupts the running step (EventInterrupt, the body's
+// drops its plan (record.EventReplan) when the next step's precondition no longer
+// holds, and interrupts the running step (record.EventInterrupt, the body's
 // on_interrupt runs) when the world, not the body itself, made the running
 // step's precondition false (it held after the body's last resume and does
 // not hold now), when a goal of higher priority than the current one
@@ -53,8 +55,8 @@ const (
 // state changes or a back-off ends, so it never thrashes.
 //
 // Stuck. An agent with an unsatisfied goal that finishes no action for
-// StuckAfter seconds is marked STUCK (EventStuck plus a summary line); it
-// recovers (EventRecovered) at its next finished action or when every goal
+// StuckAfter seconds is marked STUCK (record.EventStuck plus a summary line); it
+// recovers (record.EventRecovered) at its next finished action or when every goal
 // is satisfied.
 //
 // An Agent is not safe for concurrent use; a World ticks each agent from
@@ -73,7 +75,7 @@ type Agent struct {
 	Domain *Domain
 	State  State
 	task   Task
-	// Timing records planning wall time in events (Event.Duration). Off by
+	// Timing records planning wall time in events (record.Event.Duration). Off by
 	// default so traces are reproducible.
 	Timing bool
 	picked bool // the current plan is a utility pick
@@ -155,13 +157,13 @@ type Agent struct {
 	// it plans around actions that need any other, and around Restricted
 	// ones, and its executors refuse them. Nil grants none.
 	Authorities []string
-	// Recorder is the agent's flight recorder; NewAgent sets one.
-	Recorder *Recorder
+	// record.Recorder is the agent's flight recorder; NewAgent sets one.
+	Recorder *record.Recorder
 	// OnEvent, when set, receives every record as it is made. A World sets
 	// it to route records to World.OnEvent in agent order.
-	OnEvent  func(Event)
+	OnEvent  func(record.Event)
 	tickFrom float64 // the agent's time at the start of its last tick under a plan budget: the records of a plan-budget service carry it
-	pending  []Event
+	pending  []record.Event
 	// satMore is per goal, as satBuf, when the domain has more than 8
 	// goals; else nil.
 	satMore []bool
@@ -214,13 +216,13 @@ func NewAgent(name string, d *Domain) *Agent {
 		panic("engine: NewAgent: agent " + strconv.Quote(name) + " has no domain (a nil *Domain: did Compile or LoadDomain fail?)")
 	}
 	a := &Agent{Name: name, Domain: d, planner: NewPlanner(d), utility: NewUtilityPlanner(d),
-		Recorder: NewRecorder(0), Rand: rand.New(rand.NewPCG(0, 0))}
+		Recorder: record.New(0), Rand: rand.New(rand.NewPCG(0, 0))}
 	a.makeStates(d)
 	a.cooldown = make([]float64, len(d.Actions))
 	a.sensorNext = make([]float64, len(d.Sensors))
 	a.sensorLast = make([]float64, len(d.Sensors))
 	if h, err := defaultHandle(a); err != nil {
-		a.emit(Event{Kind: EventPlanFailed, Reason: err.Error()})
+		a.emit(record.Event{Kind: record.EventPlanFailed, Reason: err.Error()})
 	} else {
 		a.handle = h
 	}

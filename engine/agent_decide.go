@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"time"
+
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func (a *Agent) rethinkEvery() float64 {
@@ -114,14 +116,14 @@ func (a *Agent) planGoals() bool {
 	}
 	if !anyUnsatisfied && a.Domain.Decide == "goap" && !a.idle {
 		a.idle = true
-		a.emit(Event{Kind: EventIdle})
+		a.emit(record.Event{Kind: record.EventIdle})
 	}
 	return false
 }
 
 // takePlan takes the planner's answer for goal g (p and err from
 // Planner.PlanFor, took the wall time it took or 0): a plan the agent may
-// run becomes its plan (EventPlan) and takePlan reports true; otherwise
+// run becomes its plan (record.EventPlan) and takePlan reports true; otherwise
 // the failure or refusal is recorded and it reports false.
 func (a *Agent) takePlan(g *Goal, p *Plan, err error, took time.Duration) bool {
 	if err != nil {
@@ -134,7 +136,7 @@ func (a *Agent) takePlan(g *Goal, p *Plan, err error, took time.Duration) bool {
 				a.noteBackoff([]*Action{a.Domain.Action(pe.Action)})
 			}
 		}
-		a.emit(Event{Kind: EventPlanFailed, Goal: g.Name, Reason: reason, Duration: took})
+		a.emit(record.Event{Kind: record.EventPlanFailed, Goal: g.Name, Reason: reason, Duration: took})
 		a.notePursuitFail(g, reason)
 		return false
 	}
@@ -142,12 +144,12 @@ func (a *Agent) takePlan(g *Goal, p *Plan, err error, took time.Duration) bool {
 	a.plan = append(a.plan[:0], p.Steps...)
 	p = &Plan{Steps: a.plan, Cost: p.Cost, Expansions: p.Expansions}
 	if why := a.allowed(p.Steps); why != "" {
-		kind := EventPlanFailed
+		kind := record.EventPlanFailed
 		if p.Steps != nil && a.hasForbidden(p.Steps) {
-			kind = EventRefused
+			kind = record.EventRefused
 		}
 		a.noteBackoff(p.Steps)
-		a.emit(Event{Kind: kind, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Reason: why})
+		a.emit(record.Event{Kind: kind, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Reason: why})
 		a.notePursuitFail(g, why)
 		a.plan = a.plan[:0]
 		return false
@@ -157,7 +159,7 @@ func (a *Agent) takePlan(g *Goal, p *Plan, err error, took time.Duration) bool {
 		a.pursuit = g
 	}
 	a.goal, a.idle = g, false
-	a.emit(Event{Kind: EventPlan, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took,
+	a.emit(record.Event{Kind: record.EventPlan, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took,
 		Reason: a.leftOutNote(g)})
 	return true
 }
@@ -203,10 +205,10 @@ func (a *Agent) pick() bool {
 		a.plan = append(a.plan[:0], sa.Action)
 		a.picked = true
 		a.rethinkAt = a.time + a.rethinkEvery()
-		e := Event{Kind: EventPick, Action: sa.Action.Name, Score: sa.Score, Considerations: a.considerationsOf(sa.Action),
+		e := record.Event{Kind: record.EventPick, Action: sa.Action.Name, Score: sa.Score, Considerations: a.considerationsOf(sa.Action),
 			Duration: took}
 		for _, r := range ranked {
-			e.Scores = append(e.Scores, ActionScore{Action: r.Action.Name, Score: r.Score})
+			e.Scores = append(e.Scores, record.ActionScore{Action: r.Action.Name, Score: r.Score})
 		}
 		for _, g := range a.Domain.Goals {
 			a.sat()[g.Index] = g.Satisfied(a.State)

@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"time"
+
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // customHandle reports whether the agent's planner handle is one the game
@@ -45,7 +47,7 @@ func (a *Agent) planByHandle() bool {
 		took = time.Since(t0)
 	}
 	if err != nil {
-		e := Event{Kind: EventPlanFailed, Reason: err.Error(), Duration: took}
+		e := record.Event{Kind: record.EventPlanFailed, Reason: err.Error(), Duration: took}
 		var pe *PlanError
 		if errors.As(err, &pe) {
 			e.Goal, e.Reason = pe.Goal, string(pe.Reason)+": "+pe.Detail
@@ -58,12 +60,12 @@ func (a *Agent) planByHandle() bool {
 			continue
 		}
 		if why := a.foreign(gp.Steps); why != "" {
-			a.emit(Event{Kind: EventPlanFailed, Goal: gp.Goal.Name, Plan: names(gp.Steps), Reason: why})
+			a.emit(record.Event{Kind: record.EventPlanFailed, Goal: gp.Goal.Name, Plan: names(gp.Steps), Reason: why})
 			continue
 		}
 		if why := a.allowed(gp.Steps); why != "" {
 			a.noteBackoff(gp.Steps)
-			a.emit(Event{Kind: EventRefused, Goal: gp.Goal.Name, Plan: names(gp.Steps), Cost: gp.Cost, Reason: why})
+			a.emit(record.Event{Kind: record.EventRefused, Goal: gp.Goal.Name, Plan: names(gp.Steps), Cost: gp.Cost, Reason: why})
 			continue
 		}
 		if a.pursuit != gp.Goal {
@@ -72,13 +74,13 @@ func (a *Agent) planByHandle() bool {
 		}
 		a.plan = append(a.plan[:0], gp.Steps...)
 		a.goal, a.idle = gp.Goal, false
-		a.emit(Event{Kind: EventPlan, Goal: gp.Goal.Name, Plan: names(gp.Steps), Cost: gp.Cost, Duration: took,
+		a.emit(record.Event{Kind: record.EventPlan, Goal: gp.Goal.Name, Plan: names(gp.Steps), Cost: gp.Cost, Duration: took,
 			Reason: "planned by the agent's planner handle"})
 		return true
 	}
 	if a.goalsMet() && a.Domain.Decide == "goap" && !a.idle {
 		a.idle = true
-		a.emit(Event{Kind: EventIdle})
+		a.emit(record.Event{Kind: record.EventIdle})
 	}
 	return false
 }

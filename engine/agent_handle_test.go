@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -62,7 +63,7 @@ func TestAPlannerHandleThatPlans(t *testing.T) {
 			for i := 0; i < 4; i++ {
 				w.Tick(0.1)
 			}
-			assert.Equal(t, tc.want, tr.lines(EventPlan, EventPlanFailed, EventRefused, EventStart, EventFinish, EventIdle), tc.reason)
+			assert.Equal(t, tc.want, tr.lines(record.EventPlan, record.EventPlanFailed, record.EventRefused, record.EventStart, record.EventFinish, record.EventIdle), tc.reason)
 			assert.GreaterOrEqual(t, asked, 1, "the tick asked the handle")
 		})
 	}
@@ -97,6 +98,6 @@ func TestPlanningOffDoesNotRepickAfterTheGoal(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		w.Tick(0.1)
 	}
-	assert.Equal(t, []string{"1 pick Eat", "1 start Eat", "1 finish Eat"}, tr.lines(EventPick, EventStart, EventFinish),
+	assert.Equal(t, []string{"1 pick Eat", "1 start Eat", "1 finish Eat"}, tr.lines(record.EventPick, record.EventStart, record.EventFinish),
 		"without a planner the goap role picks while its goal is unmet, then stops (it re-picked Eat every tick)")
 }

@@ -1,16 +1,18 @@
 package engine
 
+import "github.com/moonmind-ai/moonmind/engine/record"
+
 // Record adds a record made outside the engine (by an adapter such as
 // luabind's npc:llm_plan, or the reactive layer's events, plans and
 // intentions) to the agent's flight recorder, stamped with the agent's tick,
 // time and name, and routed like the engine's own records.
 // Call it only from the goroutine that ticks the agent.
-func (a *Agent) Record(e Event) { a.emit(e) }
+func (a *Agent) Record(e record.Event) { a.emit(e) }
 
-func (a *Agent) emit(e Event) {
+func (a *Agent) emit(e record.Event) {
 	e.Tick, e.Time, e.Agent = a.tick, a.time, a.Name
 	if a.Recorder != nil {
-		a.Recorder.add(e)
+		a.Recorder.Add(e)
 	}
 	if a.buffered {
 		// In a world, records wait for the end of the tick, and only when

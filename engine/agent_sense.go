@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/moonmind-ai/moonmind/engine/record"
+
 // sense runs the sensors that are due and refreshes named conditions.
 func (a *Agent) sense(dt float64) {
 	for i, s := range a.Domain.Sensors {
@@ -12,7 +14,7 @@ func (a *Agent) sense(dt float64) {
 		if a.tick == 1 {
 			since = dt
 		}
-		a.noteSenseErr(i, EventSensorFailed, s.Name, s.Run(a, since))
+		a.noteSenseErr(i, record.EventSensorFailed, s.Name, s.Run(a, since))
 		a.sensorLast[i] = a.time
 		a.sensorNext[i] = a.time + s.Every
 	}
@@ -29,7 +31,7 @@ func (a *Agent) RefreshConditions() { a.refreshConditions() }
 func (a *Agent) refreshConditions() {
 	for i, c := range a.Domain.Conditions {
 		ok, err := c.Test(a)
-		a.noteSenseErr(len(a.Domain.Sensors)+i, EventConditionFailed, c.Name, err)
+		a.noteSenseErr(len(a.Domain.Sensors)+i, record.EventConditionFailed, c.Name, err)
 		if err != nil {
 			a.State[c.Slot] = Value{}
 			continue
@@ -40,7 +42,7 @@ func (a *Agent) refreshConditions() {
 
 // noteSenseErr records a sensor's or named condition's error once, not
 // every tick: again only when the message changes or after a success.
-func (a *Agent) noteSenseErr(i int, kind EventKind, name string, err error) {
+func (a *Agent) noteSenseErr(i int, kind record.EventKind, name string, err error) {
 	if n := len(a.Domain.Sensors) + len(a.Domain.Conditions); len(a.senseErr) < n {
 		a.senseErr = make([]string, n)
 	}
@@ -50,7 +52,7 @@ func (a *Agent) noteSenseErr(i int, kind EventKind, name string, err error) {
 	}
 	if msg := err.Error(); msg != a.senseErr[i] {
 		a.senseErr[i] = msg
-		a.emit(Event{Kind: kind, Action: name, Reason: msg})
+		a.emit(record.Event{Kind: kind, Action: name, Reason: msg})
 	}
 }
 

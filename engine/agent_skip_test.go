@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/curve"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -75,7 +77,7 @@ func skipRole() RoleSpec {
 	cover.Considerations = []ConsiderationSpec{in("hurt", "health", 100, 0), in("near", "enemy_distance", 800, 0)}
 	retreat := NewAction("retreat").Pre("enemy_visible").utility(combat).Body(stepsBody{n: 9}).Spec()
 	retreat.Considerations = []ConsiderationSpec{{Name: "badly hurt", Input: "health", Min: 100, Max: 0,
-		Curve: &Curve{Kind: CurveLogistic, Slope: 14, Offset: 0.75}}}
+		Curve: &curve.Curve{Kind: curve.Logistic, Slope: 14, Offset: 0.75}}}
 	return RoleSpec{Name: "Soldier", Decide: "hybrid", UtilityMode: UtilityMultiply,
 		Considerations: []ConsiderationSpec{{Kind: ConsiderHasTag, Tag: "combat"}},
 		State: []Var{{"ammo", NumberValue(0)}, {"magazines", NumberValue(0)}, {"health", NumberValue(100)},
@@ -104,7 +106,7 @@ func skipWorld(t *testing.T, d *Domain, seed uint64, n int, checkAll bool) (w *W
 	t.Cleanup(func() { testHooks.checkEverything = saved })
 	w = NewWorld(seed)
 	out = new([]string)
-	w.OnEvent = func(e Event) { *out = append(*out, e.Kind.String()+": "+fmt.Sprintf("%+v", e)) }
+	w.OnEvent = func(e record.Event) { *out = append(*out, e.Kind.String()+": "+fmt.Sprintf("%+v", e)) }
 	for i := range n {
 		a := NewAgent(fmt.Sprintf("s%d", i), d)
 		a.RethinkEvery = []float64{0, -1, 0.25}[i%3]
@@ -170,7 +172,7 @@ func TestSkippedChecksChangeNothing(t *testing.T) {
 			for _, l := range want {
 				kinds[l[:strings.Index(l, ":")]]++
 			}
-			for _, k := range []string{EventInterrupt.String(), EventPick.String(), EventPlan.String(), EventStuck.String(), EventRecovered.String()} {
+			for _, k := range []string{record.EventInterrupt.String(), record.EventPick.String(), record.EventPlan.String(), record.EventStuck.String(), record.EventRecovered.String()} {
 				assert.Greater(t, kinds[k], 2, "the run has %s records", k)
 			}
 			assert.Equal(t, want, got)

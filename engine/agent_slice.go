@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/moonmind-ai/moonmind/engine/internal/goap"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // planJob is an agent's time-sliced planning job: the goals it asked the
@@ -72,7 +73,7 @@ func (a *Agent) queuePlan() bool {
 		j.failed = false
 		if a.Domain.Decide == "goap" && !a.idle {
 			a.idle = true
-			a.emit(Event{Kind: EventIdle})
+			a.emit(record.Event{Kind: record.EventIdle})
 		}
 		return false
 	}
@@ -206,7 +207,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 		}
 		if j.tried[g.Index] || !j.probe && a.sat()[g.Index] || g.Satisfied(a.State) || a.Domain.Decide == "utility" && !a.pursuing(g) {
 			if held := sl.HeldGoal(); held != nil && held.Index == g.Index {
-				a.emit(Event{Kind: EventReplan, Goal: g.Name, Expansions: sl.SoFar(),
+				a.emit(record.Event{Kind: record.EventReplan, Goal: g.Name, Expansions: sl.SoFar(),
 					Reason: "suspended search dropped: the goal holds now"})
 				sl.Drop()
 				j.since = 0
@@ -214,7 +215,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 			continue
 		}
 		if held := sl.HeldGoal(); held != nil && held.Index != g.Index {
-			a.emit(Event{Kind: EventReplan, Goal: held.Name, Expansions: sl.SoFar(),
+			a.emit(record.Event{Kind: record.EventReplan, Goal: held.Name, Expansions: sl.SoFar(),
 				Reason: "suspended search dropped: goal " + g.Name + " (" + g.Priority.String() + ") became unsatisfied"})
 			sl.Drop()
 			j.since = 0
@@ -224,7 +225,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 		wasHeld, soFar := sl.Held(), sl.SoFar()
 		plan, err := p.PlanFor(g, a.State)
 		if wasHeld {
-			e := Event{Kind: EventPlanResumed, Goal: g.Name, Expansions: soFar,
+			e := record.Event{Kind: record.EventPlanResumed, Goal: g.Name, Expansions: soFar,
 				Reason: "resumed after " + plural(a.tick-j.since, "tick")}
 			if why := sl.Restarted(); why != "" {
 				e.Expansions = 0
@@ -237,7 +238,7 @@ func (a *Agent) serveJob(left, pos, of int) (spent int, done bool) {
 				j.since = a.tick
 			}
 			spent = p.s.Expanded - before
-			a.emit(Event{Kind: EventPlanSuspended, Goal: g.Name, Expansions: sl.SoFar(),
+			a.emit(record.Event{Kind: record.EventPlanSuspended, Goal: g.Name, Expansions: sl.SoFar(),
 				Reason: suspendNote(spent, pos, of)})
 			return spent, false
 		}

@@ -3,6 +3,8 @@ package engine
 import (
 	"errors"
 	"strconv"
+
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // Tick advances the agent by dt seconds (dt > 0): beliefs told to it,
@@ -92,7 +94,7 @@ func (a *Agent) tickFull(dt float64) {
 		}
 	} else if a.step < len(a.plan) {
 		if reason := a.higherGoal(nil, allSlots); reason != "" {
-			a.emit(Event{Kind: EventReplan, Goal: goalName(a.goal), Reason: reason})
+			a.emit(record.Event{Kind: record.EventReplan, Goal: goalName(a.goal), Reason: reason})
 			a.dropPlan()
 		}
 	}
@@ -231,9 +233,9 @@ func (a *Agent) interrupt(reason string) {
 	}
 	failed := interruptTask(a.task)
 	a.task, a.running = nil, nil
-	a.emit(Event{Kind: EventInterrupt, Goal: goalName(a.goal), Action: act.Name, Reason: reason})
+	a.emit(record.Event{Kind: record.EventInterrupt, Goal: goalName(a.goal), Action: act.Name, Reason: reason})
 	if failed != "" {
-		a.emit(Event{Kind: EventFail, Goal: goalName(a.goal), Action: act.Name, Reason: failed})
+		a.emit(record.Event{Kind: record.EventFail, Goal: goalName(a.goal), Action: act.Name, Reason: failed})
 	}
 	a.dropPlan()
 }
@@ -254,7 +256,7 @@ func (a *Agent) startNext() bool {
 	act := a.plan[a.step]
 	if !act.Pre.Eval(a.State) {
 		if a.goal == nil || !a.goal.Satisfied(a.State) {
-			a.emit(Event{Kind: EventReplan, Goal: goalName(a.goal), Action: act.Name,
+			a.emit(record.Event{Kind: record.EventReplan, Goal: goalName(a.goal), Action: act.Name,
 				Reason: "precondition \"" + act.Pre.Source() + "\" of the next step no longer holds"})
 		}
 		if !a.decide() {
@@ -274,7 +276,7 @@ func (a *Agent) startNext() bool {
 	a.setTask(task, act)
 	copy(a.started, a.State)
 	a.notePost()
-	a.emit(Event{Kind: EventStart, Goal: goalName(a.goal), Action: act.Name})
+	a.emit(record.Event{Kind: record.EventStart, Goal: goalName(a.goal), Action: act.Name})
 	return true
 }
 
@@ -309,7 +311,7 @@ func (a *Agent) resume(dt float64) uint64 {
 	case Succeeded:
 		a.task, a.running = nil, nil
 		a.step++
-		a.emit(Event{Kind: EventFinish, Goal: goalName(a.goal), Action: act.Name, Reason: a.finishNote(act)})
+		a.emit(record.Event{Kind: record.EventFinish, Goal: goalName(a.goal), Action: act.Name, Reason: a.finishNote(act)})
 		a.noteRan(act)
 		a.progressed()
 		if a.picked {
@@ -351,7 +353,7 @@ func (a *Agent) unmetEffects(act *Action) string {
 }
 
 func (a *Agent) fail(act *Action, err error) {
-	a.emit(Event{Kind: EventFail, Goal: goalName(a.goal), Action: act.Name, Reason: err.Error()})
+	a.emit(record.Event{Kind: record.EventFail, Goal: goalName(a.goal), Action: act.Name, Reason: err.Error()})
 	a.cooldown[act.Index] = a.time + a.retryDelay()
 	a.dropPlan()
 }
@@ -360,7 +362,7 @@ func (a *Agent) progressed() {
 	a.lastProg = a.time
 	if a.stuck {
 		a.stuck = false
-		a.emit(Event{Kind: EventRecovered})
+		a.emit(record.Event{Kind: record.EventRecovered})
 	}
 }
 
@@ -401,8 +403,8 @@ func (a *Agent) checkProgress(moved uint64) {
 	}
 	if !a.stuck && a.time+1e-9 >= a.lastProg+after {
 		a.stuck = true
-		a.emit(Event{Kind: EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + shortNumber(after) + " s"})
-		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary("STUCK")})
+		a.emit(record.Event{Kind: record.EventStuck, Goal: unsatisfied.Name, Reason: "no progress for " + shortNumber(after) + " s"})
+		a.emit(record.Event{Kind: record.EventSummary, Reason: a.Recorder.Summary("STUCK")})
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -49,12 +50,12 @@ func (t *ticksTask) Interrupt() {
 
 // trace runs a world and returns its records as short strings.
 type trace struct {
-	events []Event
+	events []record.Event
 }
 
-func (tr *trace) add(e Event) { tr.events = append(tr.events, e) }
+func (tr *trace) add(e record.Event) { tr.events = append(tr.events, e) }
 
-func (tr *trace) lines(kinds ...EventKind) []string {
+func (tr *trace) lines(kinds ...record.EventKind) []string {
 	var out []string
 	for _, e := range tr.events {
 		keep := len(kinds) == 0
@@ -103,7 +104,7 @@ func TestInterruptWhenTheWorldInvalidatesTheRunningStep(t *testing.T) {
 	assert.Equal(t, 1, interrupted, "DoA's on_interrupt ran once")
 	assert.Equal(t, []string{
 		"1 plan finish", "1 start DoA", "4 interrupt DoA", "4 plan finish", "4 start DoB", "13 finish DoB",
-	}, tr.lines(EventPlan, EventStart, EventInterrupt, EventFinish))
+	}, tr.lines(record.EventPlan, record.EventStart, record.EventInterrupt, record.EventFinish))
 	assert.Equal(t, BoolValue(true), a.Get("done"))
 }
 
@@ -126,7 +127,7 @@ func TestABodyThatInvalidatesItsOwnPreconditionFinishes(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		w.Tick(0.1)
 	}
-	assert.Equal(t, []string{"1 start Shoot", "3 finish Shoot"}, tr.lines(EventStart, EventFinish, EventInterrupt))
+	assert.Equal(t, []string{"1 start Shoot", "3 finish Shoot"}, tr.lines(record.EventStart, record.EventFinish, record.EventInterrupt))
 }
 
 func TestReplanTriggers(t *testing.T) {
@@ -142,8 +143,8 @@ func TestReplanTriggers(t *testing.T) {
 		w.Tick(0.1) // GetKey finishes
 		a.Set("door", BoolValue(false))
 		w.Tick(0.1)
-		assert.Contains(t, tr.lines(EventReplan), "3 replan Unlock")
-		assert.Contains(t, tr.lines(EventPlanFailed), "3 plan-failed in")
+		assert.Contains(t, tr.lines(record.EventReplan), "3 replan Unlock")
+		assert.Contains(t, tr.lines(record.EventPlanFailed), "3 plan-failed in")
 	})
 	t.Run("higher-priority goal", func(t *testing.T) {
 		w, a, tr := newWorld(t, RoleSpec{Name: "R",
@@ -157,7 +158,7 @@ func TestReplanTriggers(t *testing.T) {
 		a.Set("health", NumberValue(10))
 		w.Tick(0.1)
 		assert.Equal(t, []string{"1 plan work", "1 start Dig", "2 interrupt Dig", "2 plan alive", "2 start Heal"},
-			tr.lines(EventPlan, EventStart, EventInterrupt))
+			tr.lines(record.EventPlan, record.EventStart, record.EventInterrupt))
 	})
 	t.Run("plan finished", func(t *testing.T) {
 		w, a, tr := newWorld(t, RoleSpec{Name: "R",
@@ -171,7 +172,7 @@ func TestReplanTriggers(t *testing.T) {
 		for i := 0; i < 3; i++ {
 			w.Tick(0.1)
 		}
-		assert.Equal(t, []string{"1 plan count", "3 idle ", "5 plan count", "7 idle "}, tr.lines(EventPlan, EventIdle))
+		assert.Equal(t, []string{"1 plan count", "3 idle ", "5 plan count", "7 idle "}, tr.lines(record.EventPlan, record.EventIdle))
 	})
 }
 
@@ -185,7 +186,7 @@ func TestFailedActionIsBackedOff(t *testing.T) {
 		w.Tick(0.1)
 	}
 	assert.Equal(t, []string{"1 start Try", "1 fail Try", "6 start Try", "6 fail Try", "11 start Try", "11 fail Try"},
-		tr.lines(EventStart, EventFail), "tried again once 0.5 s passed, not every tick")
+		tr.lines(record.EventStart, record.EventFail), "tried again once 0.5 s passed, not every tick")
 }
 
 func TestStuckAndRecovery(t *testing.T) {
@@ -204,7 +205,7 @@ func TestStuckAndRecovery(t *testing.T) {
 	w.Tick(0.1)
 	assert.False(t, a.Stuck())
 	assert.Equal(t, []string{"1 plan-failed cross", "11 stuck cross", "11 summary ", "16 plan cross", "16 finish Cross", "16 recovered "},
-		tr.lines(EventPlanFailed, EventStuck, EventSummary, EventPlan, EventFinish, EventRecovered),
+		tr.lines(record.EventPlanFailed, record.EventStuck, record.EventSummary, record.EventPlan, record.EventFinish, record.EventRecovered),
 		"asked once, then again only when the state changed")
 }
 
@@ -224,7 +225,7 @@ func TestSensorMakesAGoalReachableNextTick(t *testing.T) {
 	w.Add(NewAgent("npc", d))
 	w.Tick(0.1)
 	w.Tick(0.1)
-	assert.Equal(t, []string{"1 plan-failed catch", "2 plan catch"}, tr.lines(EventPlan, EventPlanFailed))
+	assert.Equal(t, []string{"1 plan-failed catch", "2 plan catch"}, tr.lines(record.EventPlan, record.EventPlanFailed))
 }
 
 func TestSensorRateAndErrors(t *testing.T) {
@@ -246,7 +247,7 @@ func TestSensorRateAndErrors(t *testing.T) {
 		w.Tick(0.1)
 	}
 	assert.Equal(t, 4, runs, "at t = 0, 0.3, 0.6, 0.9")
-	assert.Equal(t, []string{"4 sensor-failed slow"}, tr.lines(EventSensorFailed))
+	assert.Equal(t, []string{"4 sensor-failed slow"}, tr.lines(record.EventSensorFailed))
 }
 
 func TestRestrictedPlanIsRefused(t *testing.T) {
@@ -255,7 +256,7 @@ func TestRestrictedPlanIsRefused(t *testing.T) {
 		Goals:   []GoalSpec{NewGoal("money", "rich", Normal)},
 		Actions: []ActionSpec{NewAction("Rob").Effects("rich = true").Restricted().Body(ticksBody{n: 1}).Spec()}})
 	w.Tick(0.1)
-	assert.Equal(t, []string{"1 plan-failed money"}, tr.lines(EventRefused, EventPlanFailed, EventStart))
+	assert.Equal(t, []string{"1 plan-failed money"}, tr.lines(record.EventRefused, record.EventPlanFailed, record.EventStart))
 	assert.Equal(t, `NOT_AUTHORIZED: a plan exists only through action "Rob", which is restricted`, tr.events[0].Reason)
 	_, err := a.ExecutePlan([]string{"Rob"})
 	assert.ErrorIs(t, err, ErrRestricted)
@@ -345,7 +346,7 @@ func TestHybridCommitment(t *testing.T) {
 	a.Set("danger", NumberValue(1))
 	w.Tick(0.1)
 	assert.Equal(t, []string{"1 pick Graze", "1 start Graze", "2 interrupt Graze", "2 pick Flee", "2 start Flee"},
-		tr.lines(EventPick, EventStart, EventInterrupt))
+		tr.lines(record.EventPick, record.EventStart, record.EventInterrupt))
 	assert.True(t, strings.HasPrefix(tr.events[len(tr.events)-3].Reason, "utility pick changed: Flee"))
 }
 
@@ -390,7 +391,7 @@ func TestAgentCommitment(t *testing.T) {
 			a.Set("x", NumberValue(0.55))
 			w.Tick(0.1)
 			w.Tick(0.1)
-			assert.Equal(t, tc.want, tr.lines(EventPick, EventStart, EventInterrupt), tc.reason)
+			assert.Equal(t, tc.want, tr.lines(record.EventPick, record.EventStart, record.EventInterrupt), tc.reason)
 		})
 	}
 }
@@ -406,9 +407,9 @@ func TestPromisedEffectsAreChecked(t *testing.T) {
 		Actions: []ActionSpec{NewAction("Reload").Effects("ammo = 30").Body(lazy).Spec()}})
 	w.Tick(0.1)
 	require.NotEmpty(t, tr.events)
-	var fin Event
+	var fin record.Event
 	for _, e := range tr.events {
-		if e.Kind == EventFinish {
+		if e.Kind == record.EventFinish {
 			fin = e
 		}
 	}
@@ -416,7 +417,7 @@ func TestPromisedEffectsAreChecked(t *testing.T) {
 }
 
 func TestWorkersGiveTheSameTrace(t *testing.T) {
-	run := func(workers int) []Event {
+	run := func(workers int) []record.Event {
 		d, err := Compile(RoleSpec{Name: "R",
 			State: []Var{{"wood", NumberValue(0)}},
 			Goals: []GoalSpec{NewGoal("pile", "wood >= 3", Normal)},
@@ -431,8 +432,8 @@ func TestWorkersGiveTheSameTrace(t *testing.T) {
 		require.NoError(t, err)
 		w := NewWorld(42)
 		w.Workers = workers
-		var evs []Event
-		w.OnEvent = func(e Event) { evs = append(evs, e) }
+		var evs []record.Event
+		w.OnEvent = func(e record.Event) { evs = append(evs, e) }
 		for i := 0; i < 50; i++ {
 			w.Add(NewAgent(fmt.Sprintf("npc%02d", i), d))
 		}
@@ -448,18 +449,18 @@ func TestWorkersGiveTheSameTrace(t *testing.T) {
 }
 
 func TestRecorderKeepsTheLatestRecords(t *testing.T) {
-	r := NewRecorder(3)
+	r := record.New(3)
 	for i := 1; i <= 5; i++ {
-		r.add(Event{Tick: i, Kind: EventStart})
+		r.Add(record.Event{Tick: i, Kind: record.EventStart})
 	}
-	r.add(Event{Tick: 6, Kind: EventFail})
+	r.Add(record.Event{Tick: 6, Kind: record.EventFail})
 	var ticks []int
 	for _, e := range r.Records() {
 		ticks = append(ticks, e.Tick)
 	}
 	assert.Equal(t, []int{4, 5, 6}, ticks)
-	assert.Equal(t, 5, r.Count(EventStart))
-	assert.Equal(t, 1, r.Count(EventFail))
+	assert.Equal(t, 5, r.Count(record.EventStart))
+	assert.Equal(t, 1, r.Count(record.EventFail))
 	assert.Contains(t, r.Summary("IDLE"), `status=IDLE plans=0 plan-failures=0 replans=0 picks=0 started=5 finished=0 failed=1 interrupted=0 last="none"`)
 }
 
@@ -507,7 +508,7 @@ func TestNamedConditionErrorsAreRecordedOnce(t *testing.T) {
 		w.Tick(0.1)
 	}
 	assert.Equal(t, 8, calls, "evaluated every tick")
-	assert.Equal(t, []string{"3 condition-failed ready"}, tr.lines(EventConditionFailed), "reported once while the error lasts")
+	assert.Equal(t, []string{"3 condition-failed ready"}, tr.lines(record.EventConditionFailed), "reported once while the error lasts")
 	assert.Equal(t, BoolValue(true), a.Get("ready"))
 	probs := d.Undeclared()
 	assert.Empty(t, probs, "a named condition is declared")
@@ -533,7 +534,7 @@ func TestPickThatSpendsItsOwnPreconditionFinishes(t *testing.T) {
 		w.Tick(0.1)
 	}
 	assert.Equal(t, []string{"1 pick Shoot", "1 start Shoot", "3 finish Shoot", "4 pick Idle", "4 start Idle"},
-		tr.lines(EventPick, EventStart, EventFinish, EventInterrupt))
+		tr.lines(record.EventPick, record.EventStart, record.EventFinish, record.EventInterrupt))
 }
 
 func TestBackedOffActionIsPlannedAround(t *testing.T) {
@@ -548,7 +549,7 @@ func TestBackedOffActionIsPlannedAround(t *testing.T) {
 		w.Tick(0.1)
 	}
 	assert.Equal(t, []string{"1 plan g", "1 start Cheap", "1 fail Cheap", "2 plan g", "2 start Dear", "2 finish Dear"},
-		tr.lines(EventPlan, EventStart, EventFail, EventFinish), "the dearer action runs while the failing one cools down")
+		tr.lines(record.EventPlan, record.EventStart, record.EventFail, record.EventFinish), "the dearer action runs while the failing one cools down")
 }
 
 func TestCompileMergesRolesAndReportsDuplicates(t *testing.T) {

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/moonmind-ai/moonmind/engine/record"
+
 // The whole plan is watched, not only the running step. When the world
 // (not the running body) changes a variable that the rest of the plan
 // reads, the agent checks that rest against the simulated state: the
@@ -71,7 +73,7 @@ func (a *Agent) watchPlan(changed uint64) string {
 	if steps[0] == a.running {
 		a.plan = append(a.plan[:0], steps...)
 		a.step = 0
-		a.emit(Event{Kind: EventReplan, Goal: g.Name, Action: a.running.Name, Plan: names(steps),
+		a.emit(record.Event{Kind: record.EventReplan, Goal: g.Name, Action: a.running.Name, Plan: names(steps),
 			Reason: why + "; the new plan begins with the running action, which goes on"})
 		return ""
 	}

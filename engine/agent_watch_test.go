@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -79,7 +80,7 @@ func watchTable(t *testing.T, budget, ticks int, want map[string][]string) {
 				}
 				w.Tick(0.1)
 			}
-			assert.Equal(t, tc.want, tr.lines(EventPlan, EventPlanFailed, EventStart, EventFinish, EventInterrupt, EventReplan, EventIdle), tc.reason)
+			assert.Equal(t, tc.want, tr.lines(record.EventPlan, record.EventPlanFailed, record.EventStart, record.EventFinish, record.EventInterrupt, record.EventReplan, record.EventIdle), tc.reason)
 			assert.Equal(t, tc.interrupted, interrupted, "on_interrupt runs: %s", tc.reason)
 		})
 	}

@@ -50,7 +50,7 @@ type Task interface {
 // InterruptReporter is a Task whose Interrupt can fail, such as a script's
 // on_interrupt handler that raises an error or runs past its budget. After
 // an interruption the agent records InterruptErr's error, when not nil, as
-// an EventFail of the interrupted action whose Reason starts with
+// a record.EventFail of the interrupted action whose Reason starts with
 // "on_interrupt: ".
 // Like every Task it is called from one goroutine at a time.
 type InterruptReporter interface {

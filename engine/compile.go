@@ -4,12 +4,13 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"github.com/moonmind-ai/moonmind/engine/expr"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // This file compiles RoleSpecs into a Domain, in named phases (see

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"math"
+
+	"github.com/moonmind-ai/moonmind/engine/curve"
 )
 
 // ConsiderationKind names what a consideration measures.
@@ -76,7 +78,7 @@ type Consideration struct {
 	Slot   int             // ConsiderInput: the variable's slot
 	Min    float64         // ConsiderInput: the raw value that normalises to 0
 	Max    float64         // ConsiderInput: the raw value that normalises to 1
-	Curve  *Curve          // optional; see above
+	Curve  *curve.Curve    // optional; see above
 	Of     []Consideration // ConsiderCombine
 	// Score is a custom consideration in Go, (action, state) → score.
 	Score func(a *Action, st State) float64
@@ -127,8 +129,8 @@ func FuncConsideration(name string, weight float64, fn func(a *Action, st State)
 }
 
 // withCurve returns a copy of c whose output goes through curve.
-func (c Consideration) withCurve(curve Curve) Consideration {
-	c.Curve = &curve
+func (c Consideration) withCurve(cv curve.Curve) Consideration {
+	c.Curve = &cv
 	return c
 }
 
@@ -209,7 +211,7 @@ func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, e
 		if c.Curve == nil {
 			return in, clampScore(x), nil
 		}
-		return in, c.Curve.eval(x), nil
+		return in, c.Curve.Eval(x), nil
 	default: // ConsiderFunc
 		switch {
 		case c.Score != nil:
@@ -225,7 +227,7 @@ func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, e
 		out = in
 	}
 	if c.Curve != nil {
-		return in, c.Curve.eval(clampScore(out)), err
+		return in, c.Curve.Eval(clampScore(out)), err
 	}
 	if out != out {
 		out = 0 // NaN scores 0

@@ -2,7 +2,8 @@
 // and effect languages, goals and actions, the backward-chaining (GOAP)
 // and utility planners, the plan executor, agents, the world and its tick,
 // and the flight recorder. It imports only the standard library and its own
-// expression language, package engine/expr; package luabind adds Lua
+// packages: the expression language (engine/expr), the records (engine/record)
+// and the response curves (engine/curve); package luabind adds Lua
 // scripts on top of it, and a Go game can use it alone.
 //
 // The rules the engine follows (the condition and effect languages, the
@@ -26,8 +27,8 @@
 //     a cost-optimal A* search) and UtilityPlanner (a weighted average or
 //     product of considerations, response curves, commitment).
 //   - Runtime: Agent.Tick and World.Tick run sensors, decide, replan,
-//     interrupt and resume action bodies (Body, Task); every decision is an
-//     Event kept in the agent's Recorder.
+//     interrupt and resume action bodies (Body, Task); every decision is a
+//     record.Event kept in the agent's flight recorder (package engine/record).
 //   - Reactive plans: the Reactive interface, through which package
 //     engine/bdi reacts to belief and goal events (Agent.Believe, Forget,
 //     Tell, Achieve) within the tick; see docs/reactive-plans.md.

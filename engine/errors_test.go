@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/curve"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -16,7 +17,7 @@ import (
 // caller cuts text.
 func TestErrorsKeepTheirMessage(t *testing.T) {
 	_, err := CompileConsideration(ConsiderationSpec{Name: "fear", Input: "x", Min: 0, Max: 1,
-		Curve: &Curve{Kind: "logistc"}}, NewSchema("x"))
+		Curve: &curve.Curve{Kind: "logistc"}}, NewSchema("x"))
 	var ce *ConsiderationError
 	require.True(t, errors.As(err, &ce), "%v is a *ConsiderationError", err)
 	assert.Equal(t, "fear", ce.Consideration)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // The utility planner scores every applicable action by its
@@ -112,7 +113,7 @@ func ExampleBody() {
 		panic(err)
 	}
 	w := engine.NewWorld(1)
-	w.OnEvent = func(e engine.Event) {
+	w.OnEvent = func(e record.Event) {
 		fmt.Println(strings.TrimSpace(fmt.Sprintf("tick %d: %s %s", e.Tick, e.Kind, e.Action)))
 	}
 	w.Add(engine.NewAgent("joe", d))
@@ -149,7 +150,7 @@ func ExampleRecorder() {
 	for _, e := range a.Recorder.Records() {
 		fmt.Println(strings.TrimRight(e.String(), " "))
 	}
-	fmt.Println(a.Recorder.Count(engine.EventFinish), "finished")
+	fmt.Println(a.Recorder.Count(record.EventFinish), "finished")
 	fmt.Println(a.Recorder.Summary("IDLE"))
 	// Output:
 	// tick    1  t=  0.000s  dwarf        plan        goal=loaded plan=[dig, dig] cost=2
@@ -190,7 +191,7 @@ func ExampleWorld_Snapshot() {
 	}
 	ann := loaded.Agent("ann")
 	fmt.Println("loaded at tick", loaded.Ticks, "with", ann.Get("loaves"), "loaves, plan", ann.CurrentPlan()[0].Name, "...")
-	loaded.OnEvent = func(e engine.Event) { fmt.Println(strings.TrimSpace(fmt.Sprint(e.Tick, " ", e.Kind, " ", e.Action))) }
+	loaded.OnEvent = func(e record.Event) { fmt.Println(strings.TrimSpace(fmt.Sprint(e.Tick, " ", e.Kind, " ", e.Action))) }
 	loaded.Tick(1)
 	loaded.Tick(1)
 	loaded.Tick(1)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // A Go game can plan with roles built in Go alone.
@@ -43,7 +44,7 @@ func ExampleWorld() {
 		panic(err)
 	}
 	w := engine.NewWorld(1)
-	w.OnEvent = func(e engine.Event) { fmt.Println(e.Tick, e.Kind, e.Action, e.Plan) }
+	w.OnEvent = func(e record.Event) { fmt.Println(e.Tick, e.Kind, e.Action, e.Plan) }
 	w.Add(engine.NewAgent("jack", d))
 	for i := 0; i < 3; i++ {
 		w.Tick(1.0 / 60)

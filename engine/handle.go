@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/moonmind-ai/moonmind/engine/record"
+
 // PlannerHandle is an agent's planning interface. The default one plans with the agent's GOAP planner over
 // all of the agent's roles.
 // The agent calls it from the goroutine that calls Agent.Plan,
@@ -119,7 +121,7 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 	for _, s := range steps {
 		if act := a.Domain.Action(s); act != nil && act.Secured() {
 			if why := refusal(act, a.Authorities); why != "" {
-				a.emit(Event{Kind: EventRefused, Action: s, Plan: steps, Reason: why})
+				a.emit(record.Event{Kind: record.EventRefused, Action: s, Plan: steps, Reason: why})
 				return PlanResult{}, refusedError(act, a.Authorities)
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/curve"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -22,17 +24,17 @@ import (
 // slots push the state past 64 variables when pad > 0 (every mask is then
 // allSlots).
 func oddPickRole(pad int) RoleSpec {
-	in := func(name, v string, min, max float64, c *Curve) ConsiderationSpec {
+	in := func(name, v string, min, max float64, c *curve.Curve) ConsiderationSpec {
 		return ConsiderationSpec{Name: name, Input: v, Min: min, Max: max, Curve: c}
 	}
-	logit := &Curve{Kind: CurveLogit, Slope: 3, Offset: 0.5}
-	poly := &Curve{Kind: CurvePolynomial, Slope: 1, Exponent: -2, Offset: 0.5}
+	logit := &curve.Curve{Kind: curve.Logit, Slope: 3, Offset: 0.5}
+	poly := &curve.Curve{Kind: curve.Polynomial, Slope: 1, Exponent: -2, Offset: 0.5}
 	hunt := NewAction("hunt").Pre("gate > 0").Body(stepsBody{n: 40, every: 2, v: "heat", add: 7}).Spec()
 	hunt.Considerations = []ConsiderationSpec{in("hungry", "hunger", 0, 10, logit), in("cool", "heat", 50, 0, nil)}
 	rest := NewAction("rest").Pre("hunger < 9 || gate > 2").Body(stepsBody{n: 30, every: 3, v: "hunger", add: 1}).Spec()
 	rest.Considerations = []ConsiderationSpec{in("tired", "fatigue", 0, 10, poly), in("warm", "heat", 0, 50, nil)}
 	flee := NewAction("flee").Pre("danger != nil").Body(stepsBody{n: 25, every: 5, v: "fatigue", add: 2}).Spec()
-	flee.Considerations = []ConsiderationSpec{in("scared", "danger", 0, 1, &Curve{Kind: CurveLogistic, Slope: 9, Offset: 0.6}),
+	flee.Considerations = []ConsiderationSpec{in("scared", "danger", 0, 1, &curve.Curve{Kind: curve.Logistic, Slope: 9, Offset: 0.6}),
 		{Of: []ConsiderationSpec{in("tired", "fatigue", 10, 0, nil), in("hungry", "hunger", 10, 0, logit)}}}
 	idle := NewAction("idle").Body(stepsBody{n: 20}).Spec()
 	idle.Considerations = []ConsiderationSpec{{Kind: ConsiderValue, Weight: 0.2}}
@@ -80,7 +82,7 @@ func oddPickRun(t *testing.T, pad int, seed uint64, checkAll bool) []string {
 	require.NoError(t, err)
 	w := NewWorld(seed)
 	var out []string
-	w.OnEvent = func(e Event) { out = append(out, e.Kind.String()+": "+fmt.Sprintf("%+v", e)) }
+	w.OnEvent = func(e record.Event) { out = append(out, e.Kind.String()+": "+fmt.Sprintf("%+v", e)) }
 	rethinks := []float64{0, -1, 1e-12, 0.05, 0.25, math.Inf(1), math.NaN()}
 	commits := []float64{0, -1, 1e-300, 0.3, 1e300, math.NaN(), math.Inf(1)}
 	made := 0
@@ -147,7 +149,7 @@ func TestOddPicksSkipNothing(t *testing.T) {
 				for _, l := range want {
 					kinds[l[:strings.Index(l, ":")]]++
 				}
-				for _, k := range []string{EventPick.String(), EventInterrupt.String(), EventFinish.String(), EventTell.String()} {
+				for _, k := range []string{record.EventPick.String(), record.EventInterrupt.String(), record.EventFinish.String(), record.EventTell.String()} {
 					assert.Greater(t, kinds[k], 20, "the run has %s records", k)
 				}
 				require.Equal(t, len(want), len(got), "as many records")
@@ -209,7 +211,7 @@ func TestToldBeliefsUnderAPlanBudgetSkipNothing(t *testing.T) {
 			for _, l := range want {
 				kinds[l[:strings.Index(l, ":")]]++
 			}
-			for _, k := range []string{EventTell.String(), EventPlan.String(), EventInterrupt.String(), EventPick.String()} {
+			for _, k := range []string{record.EventTell.String(), record.EventPlan.String(), record.EventInterrupt.String(), record.EventPick.String()} {
 				assert.Greater(t, kinds[k], 20, "the run has %s records", k)
 			}
 			require.Equal(t, len(want), len(got), "as many records")

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -85,8 +86,8 @@ func explainRun(t *testing.T, role RoleSpec, maxDepth, budget, ticks int) (strin
 	w := NewWorld(7)
 	w.PlanBudget = budget
 	var reason string
-	w.OnEvent = func(e Event) {
-		if e.Kind == EventPlanFailed && reason == "" {
+	w.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventPlanFailed && reason == "" {
 			reason = e.Reason
 		}
 	}
@@ -150,14 +151,14 @@ func TestSuspendedExplanationRestartsWhenTheStateChanges(t *testing.T) {
 	for range 5 {
 		w.Tick(0.1)
 	}
-	require.Empty(t, tr.lines(EventPlanFailed), "the explanation is still under way")
+	require.Empty(t, tr.lines(record.EventPlanFailed), "the explanation is still under way")
 	require.True(t, a.Set("s1", BoolValue(true)))
 	var resumed []string
 	for range 20 {
 		w.Tick(0.1)
 	}
 	for _, e := range tr.events {
-		if e.Kind == EventPlanResumed {
+		if e.Kind == record.EventPlanResumed {
 			resumed = append(resumed, e.Reason)
 		}
 		assert.LessOrEqual(t, e.Expansions, 9, "no search of the chain outgrows the unsliced one")
@@ -165,7 +166,7 @@ func TestSuspendedExplanationRestartsWhenTheStateChanges(t *testing.T) {
 	assert.Contains(t, resumed, `restarted: variable "s1" changed since the search began`)
 	var fails []string
 	for _, e := range tr.events {
-		if e.Kind == EventPlanFailed {
+		if e.Kind == record.EventPlanFailed {
 			fails = append(fails, e.Reason)
 		}
 	}
@@ -182,9 +183,9 @@ func TestSuspendedExplanationRecords(t *testing.T) {
 	w := NewWorld(7)
 	w.PlanBudget = 3
 	var got []string
-	w.OnEvent = func(e Event) {
+	w.OnEvent = func(e record.Event) {
 		switch e.Kind {
-		case EventPlanSuspended, EventPlanResumed, EventPlanFailed:
+		case record.EventPlanSuspended, record.EventPlanResumed, record.EventPlanFailed:
 			got = append(got, fmt.Sprintf("%d %s %d", e.Tick, e.Kind, e.Expansions))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/internal/plancases"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -25,12 +26,12 @@ func slicedDomain(t testing.TB, c plancases.PlannerCase) *engine.Domain {
 }
 
 // recorded collects a world's records.
-type recorded struct{ events []engine.Event }
+type recorded struct{ events []record.Event }
 
-func (r *recorded) on(e engine.Event) { r.events = append(r.events, e) }
+func (r *recorded) on(e record.Event) { r.events = append(r.events, e) }
 
-func (r *recorded) kind(k engine.EventKind) []engine.Event {
-	var out []engine.Event
+func (r *recorded) kind(k record.EventKind) []record.Event {
+	var out []record.Event
 	for _, e := range r.events {
 		if e.Kind == k {
 			out = append(out, e)
@@ -41,18 +42,18 @@ func (r *recorded) kind(k engine.EventKind) []engine.Event {
 
 // firstPlan ticks w (at most limit ticks) until agent a has a plan
 // record, and returns it with the tick it came in.
-func firstPlan(t *testing.T, w *engine.World, r *recorded, name string, limit int) engine.Event {
+func firstPlan(t *testing.T, w *engine.World, r *recorded, name string, limit int) record.Event {
 	t.Helper()
 	for range limit {
 		w.Tick(1.0 / 60)
 		for _, e := range r.events {
-			if e.Kind == engine.EventPlan && e.Agent == name {
+			if e.Kind == record.EventPlan && e.Agent == name {
 				return e
 			}
 		}
 	}
 	require.FailNow(t, "no plan", "agent %s found no plan within %d ticks", name, limit)
-	return engine.Event{}
+	return record.Event{}
 }
 
 func TestSlicedSearchFindsTheUnslicedPlan(t *testing.T) {
@@ -73,8 +74,8 @@ func TestSlicedSearchFindsTheUnslicedPlan(t *testing.T) {
 				// One tick per budget's worth of expansions: ceil(E / budget).
 				ticks := (want.Expansions + budget - 1) / budget
 				assert.Equal(t, ticks, e.Tick, "the tick the plan is found")
-				sus := r.kind(engine.EventPlanSuspended)
-				res := r.kind(engine.EventPlanResumed)
+				sus := r.kind(record.EventPlanSuspended)
+				res := r.kind(record.EventPlanResumed)
 				assert.Len(t, sus, ticks-1, "suspended once per tick but the last")
 				assert.Len(t, res, ticks-1, "resumed once per tick but the first")
 				for i, s := range sus {
@@ -87,7 +88,7 @@ func TestSlicedSearchFindsTheUnslicedPlan(t *testing.T) {
 				}
 				// The plan starts the tick after it is found.
 				w.Tick(1.0 / 60)
-				starts := r.kind(engine.EventStart)
+				starts := r.kind(record.EventStart)
 				require.NotEmpty(t, starts)
 				assert.Equal(t, ticks+1, starts[0].Tick)
 				assert.Equal(t, want.Steps[0].Name, starts[0].Action)
@@ -121,13 +122,13 @@ func TestSlicedSearchRestartsWhenARelevantVariableChanges(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			w, r, a := slicedAgent(d, 5, c.MaxDepth)
 			w.Tick(1.0 / 60)
-			require.Len(t, r.kind(engine.EventPlanSuspended), 1, "suspended after the first tick")
+			require.Len(t, r.kind(record.EventPlanSuspended), 1, "suspended after the first tick")
 			require.True(t, a.Set(tt.set, tt.v))
 			want, err := plannerAt(d, c.MaxDepth).Plan(a.State)
 			require.NoError(t, err)
 			e := firstPlan(t, w, r, "a", 200)
 			assert.Equal(t, want.Names(), e.Plan, tt.reason)
-			res := r.kind(engine.EventPlanResumed)
+			res := r.kind(record.EventPlanResumed)
 			require.NotEmpty(t, res)
 			if tt.restart != "" {
 				assert.Equal(t, tt.restart, res[0].Reason, tt.reason)
@@ -151,8 +152,8 @@ func TestAgentIdlesWhileItsPlanIsQueued(t *testing.T) {
 		assert.Empty(t, a.CurrentPlan())
 		assert.Equal(t, 1, w.PlanQueue())
 	}
-	assert.Empty(t, r.kind(engine.EventStart))
-	assert.Empty(t, r.kind(engine.EventPick))
+	assert.Empty(t, r.kind(record.EventStart))
+	assert.Empty(t, r.kind(record.EventPick))
 }
 
 // TestRunningStepGoesOnWhileAGoalIsQueued: the queue never touches a
@@ -170,7 +171,7 @@ func TestRunningStepGoesOnWhileAGoalIsQueued(t *testing.T) {
 	a := engine.NewAgent("a", d)
 	w.Add(a)
 	w.Tick(1.0 / 60) // a's plan is found at the end of tick 1
-	require.Len(t, r.kind(engine.EventPlan), 1)
+	require.Len(t, r.kind(record.EventPlan), 1)
 	w.PlanBudget = 1
 	b := engine.NewAgent("b", deep)
 	b.Planner().MaxDepth = 20
@@ -181,12 +182,12 @@ func TestRunningStepGoesOnWhileAGoalIsQueued(t *testing.T) {
 	}
 	var got []string
 	for _, e := range r.events {
-		if e.Agent == "a" && (e.Kind == engine.EventStart || e.Kind == engine.EventFinish) {
+		if e.Agent == "a" && (e.Kind == record.EventStart || e.Kind == record.EventFinish) {
 			got = append(got, fmt.Sprintf("%d %s %s", e.Tick, e.Kind, e.Action))
 		}
 	}
 	assert.Equal(t, []string{"2 start fetchMagazine", "4 finish fetchMagazine", "5 start reload", "5 finish reload"}, got)
-	assert.NotEmpty(t, r.kind(engine.EventPlanSuspended), "b's search is suspended meanwhile")
+	assert.NotEmpty(t, r.kind(record.EventPlanSuspended), "b's search is suspended meanwhile")
 }
 
 type slowBody struct{ n int }
@@ -218,9 +219,9 @@ func queueTrace(t *testing.T, d *engine.Domain, n, budget, workers, ticks int) [
 	w.Workers = workers
 	w.PlanBudget = budget
 	var out []string
-	w.OnEvent = func(e engine.Event) {
+	w.OnEvent = func(e record.Event) {
 		switch e.Kind {
-		case engine.EventPlan, engine.EventPlanSuspended, engine.EventPlanResumed:
+		case record.EventPlan, record.EventPlanSuspended, record.EventPlanResumed:
 			out = append(out, fmt.Sprintf("%d %s %s %d %s", e.Tick, e.Agent, e.Kind, e.Expansions, e.Reason))
 		}
 	}
@@ -275,8 +276,8 @@ func TestTenThousandAgentsStayWithinTheBudget(t *testing.T) {
 	w.PlanBudget = budget
 	planned := make([]bool, n)
 	got := 0
-	w.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventPlan {
+	w.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventPlan {
 			var i int
 			_, err := fmt.Sscanf(e.Agent, "a%d", &i)
 			require.NoError(t, err)
@@ -315,12 +316,12 @@ func TestNoBudgetPlansInTheSameTick(t *testing.T) {
 	a.Planner().MaxDepth = 20
 	w.Add(a)
 	w.Tick(1.0 / 60)
-	require.Len(t, r.kind(engine.EventPlan), 1)
-	starts := r.kind(engine.EventStart)
+	require.Len(t, r.kind(record.EventPlan), 1)
+	starts := r.kind(record.EventStart)
 	require.NotEmpty(t, starts, "the plan starts in the tick it is made")
 	assert.Equal(t, 1, starts[0].Tick)
 	assert.Equal(t, 0, w.PlanExpansions(), "nothing is counted without a budget")
-	assert.Empty(t, r.kind(engine.EventPlanSuspended))
+	assert.Empty(t, r.kind(record.EventPlanSuspended))
 }
 
 func resumedAfter(n int) string {
@@ -358,22 +359,22 @@ func TestQueuedJobFollowsTheGoals(t *testing.T) {
 			d := guardedDeep(t)
 			w, r, a := slicedAgent(d, 3, 20)
 			w.Tick(1.0 / 60)
-			sus := r.kind(engine.EventPlanSuspended)
+			sus := r.kind(record.EventPlanSuspended)
 			require.Len(t, sus, 1)
 			require.Equal(t, "stocked", sus[0].Goal)
 			require.True(t, a.Set(tt.set, tt.v))
 			w.Tick(1.0 / 60)
-			replans := r.kind(engine.EventReplan)
+			replans := r.kind(record.EventReplan)
 			require.Len(t, replans, 1, tt.reason)
 			assert.Equal(t, "stocked", replans[0].Goal)
 			assert.Equal(t, tt.dropped, replans[0].Reason)
 			assert.Equal(t, 3, replans[0].Expansions, "the expansions the dropped search had spent")
-			plans := r.kind(engine.EventPlan)
+			plans := r.kind(record.EventPlan)
 			if tt.plan == "" {
 				assert.Empty(t, plans, tt.reason)
 				assert.Equal(t, 0, w.PlanQueue(), "the job ended: no goal left to plan")
 				w.Tick(1.0 / 60)
-				assert.Len(t, r.kind(engine.EventIdle), 1, "every goal holds: the agent says it is idle")
+				assert.Len(t, r.kind(record.EventIdle), 1, "every goal holds: the agent says it is idle")
 				return
 			}
 			require.Len(t, plans, 1, tt.reason)
@@ -407,10 +408,10 @@ func TestSnapshotKeepsThePlanBudget(t *testing.T) {
 	assert.Equal(t, 5, r.PlanBudget)
 	rec := &recorded{}
 	r.OnEvent = rec.on
-	var plan engine.Event
+	var plan record.Event
 	for range 10 {
 		r.Tick(1.0 / 60)
-		if ps := rec.kind(engine.EventPlan); len(ps) > 0 {
+		if ps := rec.kind(record.EventPlan); len(ps) > 0 {
 			plan = ps[0]
 			break
 		}
@@ -418,7 +419,7 @@ func TestSnapshotKeepsThePlanBudget(t *testing.T) {
 	assert.Equal(t, "b", plan.Agent)
 	assert.Equal(t, want.Names(), plan.Plan)
 	assert.Equal(t, want.Expansions, plan.Expansions, "searched again from the start")
-	sus := rec.kind(engine.EventPlanSuspended)
+	sus := rec.kind(record.EventPlanSuspended)
 	require.NotEmpty(t, sus)
 	assert.Equal(t, 5, sus[0].Tick)
 	assert.Equal(t, 5, sus[0].Expansions, "b's 8 expansions before the snapshot are not kept")

@@ -332,7 +332,7 @@ func TestNewPlannerDefaults(t *testing.T) {
 	p, err := pl.Plan(st)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"fetchMagazine", "reload"}, p.Names())
-	assert.False(t, p.Steps[0].Executable(), "built without a body: plannable, not executable")
+	assert.Nil(t, p.Steps[0].Body, "built without a body: plannable, not executable")
 }
 
 func TestCyclicThroughTwoActions(t *testing.T) {

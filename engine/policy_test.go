@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -52,15 +53,15 @@ func TestRestrictedActionsArePlannedAround(t *testing.T) {
 			for i := 0; i < 5; i++ {
 				w.Tick(0.1)
 			}
-			require.Equal(t, []string{"1 plan money"}, tr.lines(EventPlan, EventPlanFailed, EventRefused), tc.reason)
+			require.Equal(t, []string{"1 plan money"}, tr.lines(record.EventPlan, record.EventPlanFailed, record.EventRefused), tc.reason)
 			for _, e := range tr.events {
-				if e.Kind == EventPlan {
+				if e.Kind == record.EventPlan {
 					assert.Equal(t, tc.plan, e.Plan, tc.reason)
 					assert.Equal(t, tc.note, e.Reason, tc.reason)
 				}
 			}
-			assert.Equal(t, tc.started, tr.lines(EventStart), tc.reason)
-			assert.Empty(t, tr.lines(EventStuck, EventRefused), tc.reason)
+			assert.Equal(t, tc.started, tr.lines(record.EventStart), tc.reason)
+			assert.Empty(t, tr.lines(record.EventStuck, record.EventRefused), tc.reason)
 			assert.Equal(t, BoolValue(true), a.Get("rich"), tc.reason)
 		})
 	}

@@ -1,6 +1,10 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine/record"
+)
 
 // Reactive is an agent's reactive layer: a plan library that reacts to
 // belief and goal events with intentions (package engine/bdi implements
@@ -246,19 +250,19 @@ func (a *Agent) Tell(to, name string, v Value) error {
 	a.rx.outbox = append(a.rx.outbox, told{to: b, slot: slot, v: v, from: a.Name})
 	a.handOn = true
 	if a.Recording() {
-		a.emit(Event{Kind: EventTell, Peer: to, Belief: name, Value: shortValue(v)})
+		a.emit(record.Event{Kind: record.EventTell, Peer: to, Belief: name, Value: shortValue(v)})
 	}
 	return nil
 }
 
 // Print records one line of a script's output: the agent's name, then
-// the text (EventPrint, whose String is the line itself).
+// the text (record.EventPrint, whose String is the line itself).
 func (a *Agent) Print(text string) {
 	line := a.Name
 	if text != "" {
 		line += " " + text
 	}
-	a.emit(Event{Kind: EventPrint, Reason: line})
+	a.emit(record.Event{Kind: record.EventPrint, Reason: line})
 }
 
 // Achieve adds a goal for the agent. With a reactive layer, it is a

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -48,9 +49,9 @@ func TestFailureReasonsNameTheRealCause(t *testing.T) {
 				w.Tick(0.1)
 			}
 			assert.Equal(t, []string{"1 plan money", "1 fail Work", "2 plan-failed money", "11 plan money", "11 start Work", "11 finish Work"},
-				tr.lines(EventPlan, EventPlanFailed, EventFail, EventStart, EventFinish), tc.reason)
+				tr.lines(record.EventPlan, record.EventPlanFailed, record.EventFail, record.EventStart, record.EventFinish), tc.reason)
 			for _, e := range tr.events {
-				if e.Kind == EventPlanFailed {
+				if e.Kind == record.EventPlanFailed {
 					assert.Equal(t, tc.want, e.Reason, tc.reason)
 				}
 			}

@@ -1,10 +1,12 @@
 package engine
 
+import "github.com/moonmind-ai/moonmind/engine/record"
+
 // SetDomain swaps the agent's roles for d, as after a script reload, and
 // keeps the agent's state: each of d's variables takes the agent's value
 // of the variable with the same name when the old domain has one, and d's
 // initial value otherwise; variables d lacks are dropped. The running body
-// is interrupted (its Interrupt runs, an EventInterrupt is recorded with
+// is interrupted (its Interrupt runs, a record.EventInterrupt is recorded with
 // reason "domain replaced"), the plan, back-offs and sensor timers are
 // dropped, and the agent decides afresh at its next tick. The planners are
 // rebuilt over d, keeping the GOAP planner's MaxDepth, Budget and Chaining
@@ -21,9 +23,9 @@ func (a *Agent) SetDomain(d *Domain) {
 		}
 		failed := interruptTask(a.task)
 		a.task, a.running = nil, nil
-		a.emit(Event{Kind: EventInterrupt, Goal: goalName(a.goal), Action: act.Name, Reason: "domain replaced"})
+		a.emit(record.Event{Kind: record.EventInterrupt, Goal: goalName(a.goal), Action: act.Name, Reason: "domain replaced"})
 		if failed != "" {
-			a.emit(Event{Kind: EventFail, Goal: goalName(a.goal), Action: act.Name, Reason: failed})
+			a.emit(record.Event{Kind: record.EventFail, Goal: goalName(a.goal), Action: act.Name, Reason: failed})
 		}
 	}
 	a.dropPlan()

@@ -13,7 +13,7 @@ type SensorSpec struct {
 	// Run writes state through agent.Set. dt is the game time in seconds
 	// since this sensor's previous run (on its first run, the tick's dt),
 	// so a sensor that sums its dt reads the time played. An error is recorded as an
-	// EventSensorFailed and the tick goes on; the sensor runs again at its
+	// record.EventSensorFailed and the tick goes on; the sensor runs again at its
 	// next period.
 	Run func(agent *Agent, dt float64) error
 	Pos Pos

@@ -221,15 +221,7 @@ func snapAgent(a *Agent) (agentSnap, error) {
 		}
 	}
 	if r := a.Recorder; r != nil {
-		rs := &recorderSnap{Size: r.size, Ring: r.Records()}
-		for k := EventKind(1); k < maxEventKind; k++ {
-			if n := r.Count(k); n != 0 {
-				if rs.Counts == nil {
-					rs.Counts = map[string]int{}
-				}
-				rs.Counts[k.String()] = n
-			}
-		}
+		rs := &recorderSnap{Size: r.Size(), Ring: r.Records(), Counts: r.Counts()}
 		s.Recorder = rs
 	}
 	if rs, ok := a.layer.(ReactiveSaver); ok {

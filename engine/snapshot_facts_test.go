@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // survey is a typed fact: the ore of each vein found, and how many veins
@@ -52,9 +53,9 @@ func minerDomain(t testing.TB) *engine.Domain {
 
 // runMiners ticks w n times; between ticks the game takes ore from a
 // random miner, so the miners keep planning.
-func runMiners(w *engine.World, n int) map[string][]engine.Event {
-	out := map[string][]engine.Event{}
-	w.OnEvent = func(e engine.Event) { out[e.Agent] = append(out[e.Agent], e) }
+func runMiners(w *engine.World, n int) map[string][]record.Event {
+	out := map[string][]record.Event{}
+	w.OnEvent = func(e record.Event) { out[e.Agent] = append(out[e.Agent], e) }
 	for i := 0; i < n; i++ {
 		a := w.Agents[w.Rand.IntN(len(w.Agents))]
 		if ore, _ := a.Get("ore").AsNumber(); ore >= 12 {
@@ -95,7 +96,7 @@ func TestSnapshotRestoresTypedFacts(t *testing.T) {
 		require.NotEmpty(t, evA[a.Name])
 		assert.Equal(t, evA[a.Name], evB[a.Name], "agent %s decides as the original", a.Name)
 		for _, e := range evB[a.Name] {
-			assert.NotEqual(t, engine.EventFail, e.Kind, "%s: %s", a.Name, e)
+			assert.NotEqual(t, record.EventFail, e.Kind, "%s: %s", a.Name, e)
 		}
 	}
 }

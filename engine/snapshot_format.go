@@ -9,6 +9,7 @@ import (
 	"strconv"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 type worldSnap struct {
@@ -94,7 +95,7 @@ type toldSnap struct {
 
 type recorderSnap struct {
 	Size   int            `json:"size"`
-	Ring   []Event        `json:"ring"`
+	Ring   []record.Event `json:"ring"`
 	Counts map[string]int `json:"counts,omitempty"`
 }
 

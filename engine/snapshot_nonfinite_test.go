@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // An agent's settings may be infinite (StuckAfter = +Inf: never STUCK;
@@ -89,14 +90,14 @@ func TestPickRecordsOfInfiniteInputsAreValidJSON(t *testing.T) {
 		require.NoError(t, err)
 		w := engine.NewWorld(1)
 		a := engine.NewAgent("u", d)
-		a.Recorder = engine.NewRecorder(8)
+		a.Recorder = record.New(8)
 		w.Add(a)
 		a.Set("danger", engine.NumberValue(tc.in))
 		w.Tick(1.0 / 60)
 
-		var pick *engine.Event
+		var pick *record.Event
 		for _, e := range a.Recorder.Records() {
-			if e.Kind == engine.EventPick {
+			if e.Kind == record.EventPick {
 				pick = &e
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // Restore reads a snapshot written by World.Snapshot and returns the world
@@ -17,10 +19,10 @@ import (
 // makes the same decisions, records and random draws as the original
 // would have. A running body cannot be saved: an agent that was running a
 // step restarts that step. Restore starts the action's body afresh from
-// the saved state and records an EventStart whose Reason is "restarted
+// the saved state and records a record.EventStart whose Reason is "restarted
 // after a load"; the step then runs, finishes or fails as any other. A
-// body that cannot start fails its step as in a tick (EventFail, back-off).
-// These records are in the agent's Recorder at once and reach OnEvent at
+// body that cannot start fails its step as in a tick (record.EventFail, back-off).
+// These records are in the agent's record.Recorder at once and reach OnEvent at
 // the world's next tick.
 // Intentions of a reactive layer restart the same way, from their
 // top-level goals (see ReactiveSaver); belief events queued in the layer
@@ -207,7 +209,7 @@ func (a *Agent) restartStep(act *Action) {
 	copy(a.started, a.State)
 	copy(a.post, a.State)
 	a.sinceRescore = allSlots
-	a.emit(Event{Kind: EventStart, Goal: goalName(a.goal), Action: act.Name, Reason: "restarted after a load"})
+	a.emit(record.Event{Kind: record.EventStart, Goal: goalName(a.goal), Action: act.Name, Reason: "restarted after a load"})
 }
 
 // load sets the agent from its snapshot and returns the action to restart
@@ -310,17 +312,12 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 		}
 	}
 	if s.Recorder != nil {
-		r := NewRecorder(s.Recorder.Size)
+		r := record.New(s.Recorder.Size)
 		for _, e := range s.Recorder.Ring {
-			r.add(e)
+			r.Add(e)
 		}
-		r.count = [countKinds]int{}
-		for name, n := range s.Recorder.Counts {
-			var k EventKind
-			if err := k.UnmarshalText([]byte(name)); err != nil {
-				return nil, fmt.Errorf("engine: restore: %s: recorder counts: %w", where, err)
-			}
-			r.setCount(k, n)
+		if err := r.SetCounts(s.Recorder.Counts); err != nil {
+			return nil, fmt.Errorf("engine: restore: %s: recorder counts: %w", where, err)
 		}
 		a.Recorder = r
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // waitBody is a Go body that takes Ticks resumes and then applies the
@@ -129,9 +130,9 @@ func newTestWorld(t testing.TB, quick, slow int) (*engine.World, []*engine.Domai
 }
 
 // run ticks the world n times and returns each agent's records by name.
-func run(w *engine.World, n int) map[string][]engine.Event {
-	out := map[string][]engine.Event{}
-	w.OnEvent = func(e engine.Event) { out[e.Agent] = append(out[e.Agent], e) }
+func run(w *engine.World, n int) map[string][]record.Event {
+	out := map[string][]record.Event{}
+	w.OnEvent = func(e record.Event) { out[e.Agent] = append(out[e.Agent], e) }
 	for i := 0; i < n; i++ {
 		gameStep(w)
 		w.Tick(1.0 / 60)
@@ -176,11 +177,11 @@ func TestSnapshotRestoreContinuesWithSameDecisions(t *testing.T) {
 			require.NotEmpty(t, recB)
 			last := recB[len(recB)-1]
 			want := append(recA, last)
-			if len(want) > engine.DefaultRecorderSize {
+			if len(want) > record.DefaultSize {
 				want = want[1:]
 			}
 			assert.Equal(t, want, recB, a.Name)
-			assert.Equal(t, engine.EventStart, last.Kind)
+			assert.Equal(t, record.EventStart, last.Kind)
 			assert.Equal(t, act, last.Action)
 			assert.Equal(t, "restarted after a load", last.Reason)
 			require.NotNil(t, b.Running())
@@ -188,7 +189,7 @@ func TestSnapshotRestoreContinuesWithSameDecisions(t *testing.T) {
 			continue
 		}
 		assert.Equal(t, recA, recB, a.Name)
-		for k := engine.EventPlan; k <= engine.EventSummary; k++ {
+		for k := record.EventPlan; k <= record.EventSummary; k++ {
 			assert.Equal(t, a.Recorder.Count(k), b.Recorder.Count(k), "%s count of %s", a.Name, k)
 		}
 	}
@@ -206,9 +207,9 @@ func TestSnapshotRestoreContinuesWithSameDecisions(t *testing.T) {
 	for name := range midRun {
 		finished := 0
 		for _, e := range evB[name] {
-			assert.NotEqual(t, engine.EventFail, e.Kind, "%s: %s", name, e)
-			assert.NotEqual(t, engine.EventStuck, e.Kind, "%s: %s", name, e)
-			if e.Kind == engine.EventFinish {
+			assert.NotEqual(t, record.EventFail, e.Kind, "%s: %s", name, e)
+			assert.NotEqual(t, record.EventStuck, e.Kind, "%s: %s", name, e)
+			if e.Kind == record.EventFinish {
 				finished++
 			}
 		}
@@ -347,7 +348,7 @@ func TestRestoreRestartsStepOfChangedDomain(t *testing.T) {
 	require.NoError(t, err)
 	recs := r.Agents[0].Recorder.Records()
 	last := recs[len(recs)-1]
-	assert.Equal(t, engine.EventFail, last.Kind)
+	assert.Equal(t, record.EventFail, last.Kind)
 	assert.Equal(t, "fetch", last.Action)
 	assert.Equal(t, `engine: action "fetch" has no body`, last.Reason)
 	assert.Nil(t, r.Agents[0].Running())
@@ -416,9 +417,9 @@ func TestAgentMovesBetweenShards(t *testing.T) {
 
 	// The twin's forager b is what the mover would have done at home. The
 	// game loop's draws differ between the worlds, so feed neither.
-	tickOnly := func(w *engine.World, n int) map[string][]engine.Event {
-		out := map[string][]engine.Event{}
-		w.OnEvent = func(e engine.Event) { out[e.Agent] = append(out[e.Agent], e) }
+	tickOnly := func(w *engine.World, n int) map[string][]record.Event {
+		out := map[string][]record.Event{}
+		w.OnEvent = func(e record.Event) { out[e.Agent] = append(out[e.Agent], e) }
 		for i := 0; i < n; i++ {
 			w.Tick(1.0 / 60)
 		}
@@ -446,7 +447,7 @@ func TestAgentMovesBetweenShards(t *testing.T) {
 func FuzzRestore(f *testing.F) {
 	w, _ := newTestWorld(f, 1, 1)
 	for _, a := range w.Agents {
-		a.Recorder = engine.NewRecorder(4)
+		a.Recorder = record.New(4)
 	}
 	run(w, 8)
 	var buf, seed bytes.Buffer
@@ -533,7 +534,7 @@ func TestAgentIDsAreNeverReused(t *testing.T) {
 func TestRestoreRefusesDamagedAgentClocksAndRecorders(t *testing.T) {
 	w, _ := newTestWorld(t, 1, 1)
 	for _, a := range w.Agents {
-		a.Recorder = engine.NewRecorder(8)
+		a.Recorder = record.New(8)
 	}
 	run(w, 8)
 	var buf bytes.Buffer

@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -15,12 +16,12 @@ import (
 func TestSummaryCarriesTheLastTicksTime(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "R", State: []Var{{Name: "x", Value: NumberValue(0)}}})
 	require.NoError(t, err)
-	run := func(dts ...float64) (summary Event) {
+	run := func(dts ...float64) (summary record.Event) {
 		w := NewWorld(1)
 		a := NewAgent("a", d)
 		w.Add(a)
-		w.OnEvent = func(e Event) {
-			if e.Kind == EventSummary {
+		w.OnEvent = func(e record.Event) {
+			if e.Kind == record.EventSummary {
 				summary = e
 			}
 		}

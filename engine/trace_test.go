@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -101,9 +102,9 @@ func TestPickRecordCarriesConsiderations(t *testing.T) {
 				{Name: "worth", Kind: ConsiderUtility, Weight: 2},
 			}}}})
 	w.Tick(0.1)
-	require.Equal(t, []string{"1 pick Eat"}, tr.lines(EventPick))
+	require.Equal(t, []string{"1 pick Eat"}, tr.lines(record.EventPick))
 	e := tr.events[0]
-	assert.Equal(t, []ConsiderationScore{
+	assert.Equal(t, []record.ConsiderationScore{
 		{Name: "hungry", Input: 80, Output: 0.8, Weight: 1},
 		{Name: "worth", Input: 40, Output: 0.7, Weight: 2},
 	}, e.Considerations)
@@ -136,15 +137,15 @@ func TestTimingRecordsEveryDecision(t *testing.T) {
 		name, reason string
 		role         RoleSpec
 		handle       bool
-		kind         EventKind
+		kind         record.EventKind
 	}{
-		{name: "GOAP plan", reason: "the search's wall time is on the plan record", kind: EventPlan,
+		{name: "GOAP plan", reason: "the search's wall time is on the plan record", kind: record.EventPlan,
 			role: RoleSpec{Name: "R", State: []Var{{"fed", BoolValue(false)}}, Goals: []GoalSpec{NewGoal("eat", "fed", Normal)},
 				Actions: []ActionSpec{NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 1}).Spec()}}},
-		{name: "utility pick", reason: "the scoring's wall time is on the pick record", kind: EventPick,
+		{name: "utility pick", reason: "the scoring's wall time is on the pick record", kind: record.EventPick,
 			role: RoleSpec{Name: "R", Decide: "utility",
 				Actions: []ActionSpec{{Name: "Nap", Utility: UtilitySpec{Value: 50}, Body: ticksBody{n: 100}}}}},
-		{name: "planner handle", reason: "a custom handle's Plan is timed too", kind: EventPlan, handle: true,
+		{name: "planner handle", reason: "a custom handle's Plan is timed too", kind: record.EventPlan, handle: true,
 			role: RoleSpec{Name: "R", State: []Var{{"fed", BoolValue(false)}}, Goals: []GoalSpec{NewGoal("eat", "fed", Normal)},
 				Actions: []ActionSpec{NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 1}).Spec()}}},
 	}
@@ -158,7 +159,7 @@ func TestTimingRecordsEveryDecision(t *testing.T) {
 				}
 				w.Timing = timing
 				w.Tick(0.1)
-				var got *Event
+				var got *record.Event
 				for i := range tr.events {
 					if tr.events[i].Kind == tc.kind {
 						got = &tr.events[i]

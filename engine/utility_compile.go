@@ -1,8 +1,10 @@
 package engine
 
 import (
-	"github.com/moonmind-ai/moonmind/engine/expr"
 	"math"
+
+	"github.com/moonmind-ai/moonmind/engine/curve"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // ConsiderationSpec declares a consideration by name, as a role declares
@@ -18,11 +20,11 @@ type ConsiderationSpec struct {
 	Name string
 	// Weight must be a finite number ≥ 0. The default (zero) value is 1.
 	Weight float64
-	Tag    string  // ConsiderHasTag
-	Input  string  // ConsiderInput: a state variable of the domain
-	Min    float64 // ConsiderInput: the raw value that maps to 0
-	Max    float64 // ConsiderInput: the raw value that maps to 1; ≠ Min
-	Curve  *Curve  // optional response curve (see Consideration)
+	Tag    string       // ConsiderHasTag
+	Input  string       // ConsiderInput: a state variable of the domain
+	Min    float64      // ConsiderInput: the raw value that maps to 0
+	Max    float64      // ConsiderInput: the raw value that maps to 1; ≠ Min
+	Curve  *curve.Curve // optional response curve (see Consideration)
 	Of     []ConsiderationSpec
 	Score  func(a *Action, st State) float64
 	Func   func(a *Action, st State, s *Schema) (float64, error)
@@ -70,7 +72,7 @@ func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, err
 		return fail("weight must be a finite number >= 0, not " + expr.FormatNumber(spec.Weight))
 	}
 	if spec.Curve != nil {
-		if err := spec.Curve.validate(); err != nil {
+		if err := validateCurve(*spec.Curve); err != nil {
 			return Consideration{}, &ConsiderationError{Consideration: c.Name, msg: messageOf(err), Err: err}
 		}
 		cv := *spec.Curve

@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/curve"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -106,8 +107,8 @@ func TestSeedConsiderationEdges(t *testing.T) {
 		{"tag absent", "hasTag(combat) on a supply action", hasTagConsideration("combat"), UtilitySpec{Tags: []string{"supply"}}, 0, 0},
 		{"NaN func", "a NaN score is 0", FuncConsideration("nan", 1, func(*Action, State) float64 { return math.NaN() }), UtilitySpec{}, math.NaN(), 0},
 		{"func above 1", "a custom score is used as it is, as the seed's lambda", FuncConsideration("big", 1, func(*Action, State) float64 { return 3 }), UtilitySpec{}, 3, 3},
-		{"func with curve", "0.5 through the quadratic is 0.25", FuncConsideration("half", 1, func(*Action, State) float64 { return 0.5 }).withCurve(NewCurve(CurvePolynomial)), UtilitySpec{}, 0.5, 0.25},
-		{"cost with curve", "cost 50 gives 0.5, squared 0.25", CostConsideration(0).withCurve(NewCurve(CurvePolynomial)), UtilitySpec{Cost: 50}, 50, 0.25},
+		{"func with curve", "0.5 through the quadratic is 0.25", FuncConsideration("half", 1, func(*Action, State) float64 { return 0.5 }).withCurve(curve.New(curve.Polynomial)), UtilitySpec{}, 0.5, 0.25},
+		{"cost with curve", "cost 50 gives 0.5, squared 0.25", CostConsideration(0).withCurve(curve.New(curve.Polynomial)), UtilitySpec{Cost: 50}, 50, 0.25},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -370,7 +371,7 @@ func TestExplanation(t *testing.T) {
 			{Name: "rest", Utility: UtilitySpec{Cost: 20}},
 			{Name: "shoot", Pre: "ammo > 0"},
 			{Name: "flee", Considerations: []ConsiderationSpec{
-				{Name: "danger", Input: "health", Min: 100, Max: 0, Curve: &Curve{Kind: CurvePolynomial, Exponent: 2}},
+				{Name: "danger", Input: "health", Min: 100, Max: 0, Curve: &curve.Curve{Kind: curve.Polynomial, Exponent: 2}},
 			}},
 		},
 	})
@@ -481,7 +482,7 @@ func TestCompileConsiderationErrors(t *testing.T) {
 			RoleSpec{Name: "R", State: []Var{{"h", NumberValue(1)}}, Considerations: []ConsiderationSpec{{Input: "h", Min: 5, Max: 5}}},
 			`role consideration "h": min and max must differ (both are 5)`},
 		{"bad curve", "curves are validated",
-			RoleSpec{Name: "R", State: []Var{{"h", NumberValue(1)}}, Actions: []ActionSpec{{Name: "a", Considerations: []ConsiderationSpec{{Input: "h", Max: 1, Curve: &Curve{Kind: "sigmoid"}}}}}},
+			RoleSpec{Name: "R", State: []Var{{"h", NumberValue(1)}}, Actions: []ActionSpec{{Name: "a", Considerations: []ConsiderationSpec{{Input: "h", Max: 1, Curve: &curve.Curve{Kind: "sigmoid"}}}}}},
 			`action "a" consideration "h": unknown curve "sigmoid"; want linear, polynomial, logistic, logit or step`},
 		{"negative weight", "weights are >= 0",
 			RoleSpec{Name: "R", Considerations: []ConsiderationSpec{{Kind: ConsiderCost, Weight: -1}}},
@@ -515,7 +516,7 @@ func TestCompileConsiderationErrors(t *testing.T) {
 func TestUtilityHotPathsDoNotAllocate(t *testing.T) {
 	role := utilitySoldier()
 	role.Considerations = []ConsiderationSpec{
-		{Input: "health", Min: 0, Max: 100, Curve: &Curve{Kind: CurveLogistic, Slope: 10, Offset: 0.5}},
+		{Input: "health", Min: 0, Max: 100, Curve: &curve.Curve{Kind: curve.Logistic, Slope: 10, Offset: 0.5}},
 		{Kind: ConsiderCost, Weight: 0.3},
 		{Kind: ConsiderCombine, Of: []ConsiderationSpec{{Kind: ConsiderValue}, {Tag: "combat"}}},
 	}

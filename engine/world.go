@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/internal/prefetch"
 	"github.com/moonmind-ai/moonmind/internal/ticktrace"
 )
@@ -56,8 +57,8 @@ type World struct {
 	// OnEvent receives every agent's records in a fixed order: by tick,
 	// then by agent order, then in the order each agent made them, with
 	// any number of workers. Records made while it is nil are not kept
-	// for it (they stay in each agent's Recorder).
-	OnEvent func(Event)
+	// for it (they stay in each agent's record.Recorder).
+	OnEvent func(record.Event)
 	// Timing records planning wall time in events; off by default so
 	// traces are reproducible.
 	Timing bool
@@ -504,7 +505,7 @@ func (w *World) handOn() {
 	}
 }
 
-// Finish ends a run: each agent records its summary line (EventSummary,
+// Finish ends a run: each agent records its summary line (record.EventSummary,
 // status RUNNING, IDLE or STUCK), which reaches OnEvent. The summary
 // carries the agent's last tick and that tick's time, as the tick's other
 // records do (after 50 ticks of 0.1 s: tick 50, 4.9 s), not the time the
@@ -524,7 +525,7 @@ func (w *World) Finish() {
 		if t, ok := a.clock.last(); ok {
 			a.time = t
 		}
-		a.emit(Event{Kind: EventSummary, Reason: a.Recorder.Summary(status)})
+		a.emit(record.Event{Kind: record.EventSummary, Reason: a.Recorder.Summary(status)})
 		a.time = now
 		w.flush(a)
 	}

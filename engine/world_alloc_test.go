@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -33,7 +34,7 @@ func TestQuietTicksDoNotAllocate(t *testing.T) {
 			w := NewWorld(1)
 			records := 0
 			if keep {
-				w.OnEvent = func(Event) { records++ }
+				w.OnEvent = func(record.Event) { records++ }
 			}
 			for i := range 20 {
 				d := goap

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -52,7 +53,7 @@ func TestTickWithABadDtLeavesTheClock(t *testing.T) {
 		require.NoError(t, err)
 		w := NewWorld(1)
 		var lines []string
-		w.OnEvent = func(e Event) { lines = append(lines, e.String()) }
+		w.OnEvent = func(e record.Event) { lines = append(lines, e.String()) }
 		a := NewAgent("baker", d)
 		w.Add(a)
 		w.Tick(0.1)

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -40,7 +41,7 @@ type crewFuncTask struct {
 }
 
 func (t crewFuncTask) Resume(dt float64) (Status, error) {
-	t.a.Record(Event{Kind: EventSummary, Reason: fmt.Sprintf("tick %d", t.a.tick)})
+	t.a.Record(record.Event{Kind: record.EventSummary, Reason: fmt.Sprintf("tick %d", t.a.tick)})
 	t.f(t.a, dt)
 	return Running, nil
 }
@@ -77,7 +78,7 @@ func waitCrewGone(t *testing.T, start int, worlds ...*World) {
 func churnRun(d *Domain, workers func(tick int) int, ticks int) ([]string, map[string]int) {
 	w := NewWorld(7)
 	var out []string
-	w.OnEvent = func(e Event) { out = append(out, fmt.Sprintf("%d %s %s %s", e.Tick, e.Agent, e.Kind, e.Reason)) }
+	w.OnEvent = func(e record.Event) { out = append(out, fmt.Sprintf("%d %s %s %s", e.Tick, e.Agent, e.Kind, e.Reason)) }
 	next := 0
 	add := func() {
 		w.Add(NewAgent(fmt.Sprintf("a%d", next), d))
@@ -149,7 +150,7 @@ func TestLaneCrewFastAndSlowTicks(t *testing.T) {
 		w := NewWorld(11)
 		w.Workers = workers
 		var out []string
-		w.OnEvent = func(e Event) { out = append(out, fmt.Sprintf("%d %s %s %s", e.Tick, e.Agent, e.Kind, e.Reason)) }
+		w.OnEvent = func(e record.Event) { out = append(out, fmt.Sprintf("%d %s %s %s", e.Tick, e.Agent, e.Kind, e.Reason)) }
 		for i := range 24 {
 			w.Add(NewAgent(fmt.Sprintf("a%d", i), d))
 		}
@@ -181,7 +182,7 @@ func TestLaneCrewTwoWorldsAtOnce(t *testing.T) {
 		w := NewWorld(seed)
 		w.Workers = workers
 		out := new([]string)
-		w.OnEvent = func(e Event) {
+		w.OnEvent = func(e record.Event) {
 			*out = append(*out, fmt.Sprintf("%d %s %s %s %v", e.Tick, e.Agent, e.Kind, e.Reason, w.Rand.Uint64()))
 		}
 		for i := range 16 + int(seed) {
@@ -336,7 +337,7 @@ func TestLaneCrewEmptyLanesAndGOMAXPROCS(t *testing.T) {
 		}
 		w := NewWorld(13)
 		var out []string
-		w.OnEvent = func(e Event) { out = append(out, fmt.Sprintf("%d %s %s %s", e.Tick, e.Agent, e.Kind, e.Reason)) }
+		w.OnEvent = func(e record.Event) { out = append(out, fmt.Sprintf("%d %s %s %s", e.Tick, e.Agent, e.Kind, e.Reason)) }
 		next := 0
 		for tick := range 60 {
 			if procs {

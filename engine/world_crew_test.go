@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -23,7 +24,7 @@ func TestLaneCrewTicksEveryLaneOnce(t *testing.T) {
 	run := func(workers []int) ([]string, []int) {
 		w := NewWorld(3)
 		var out []string
-		w.OnEvent = func(e Event) { out = append(out, fmt.Sprintf("%d %s %s %s", e.Tick, e.Agent, e.Kind, e.Reason)) }
+		w.OnEvent = func(e record.Event) { out = append(out, fmt.Sprintf("%d %s %s %s", e.Tick, e.Agent, e.Kind, e.Reason)) }
 		for i := range 40 {
 			w.Add(NewAgent(fmt.Sprintf("a%d", i), d))
 		}
@@ -73,7 +74,7 @@ func (recordingBody) Start(a *Agent, _ *Action) (Task, error) { return recording
 type recordingTask struct{ a *Agent }
 
 func (t recordingTask) Resume(dt float64) (Status, error) {
-	t.a.Record(Event{Kind: EventSummary, Reason: fmt.Sprintf("tick %d dt %g", t.a.tick, dt)})
+	t.a.Record(record.Event{Kind: record.EventSummary, Reason: fmt.Sprintf("tick %d dt %g", t.a.tick, dt)})
 	return Running, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -34,14 +35,14 @@ func handOnRun(t *testing.T, n, workers int) ([]string, []string) {
 	w := NewWorld(5)
 	w.Workers = workers
 	var out []string
-	w.OnEvent = func(e Event) { out = append(out, fmt.Sprintf("%d %s %s %s", e.Tick, e.Agent, e.Kind, e.Reason)) }
+	w.OnEvent = func(e record.Event) { out = append(out, fmt.Sprintf("%d %s %s %s", e.Tick, e.Agent, e.Kind, e.Reason)) }
 	for i := range n {
 		w.Add(NewAgent(fmt.Sprintf("a%d", i), d))
 		w.Pin(i, n-1-i)
 	}
 	for tick := range 8 {
 		if tick%3 == 1 {
-			w.Agents[tick%n].Record(Event{Kind: EventSummary, Reason: "from the game"})
+			w.Agents[tick%n].Record(record.Event{Kind: record.EventSummary, Reason: "from the game"})
 		}
 		w.Tick(0.1)
 	}

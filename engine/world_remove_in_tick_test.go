@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -42,8 +43,8 @@ func TestRemoveAndAddDuringTickWaitForItsEnd(t *testing.T) {
 		w = NewWorld(1)
 		w.Workers = workers
 		var lines []string
-		w.OnEvent = func(e Event) {
-			if e.Kind == EventStart || e.Kind == EventFinish {
+		w.OnEvent = func(e record.Event) {
+			if e.Kind == record.EventStart || e.Kind == record.EventFinish {
 				lines = append(lines, e.String())
 			}
 		}

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -20,7 +20,7 @@ func TestGoalBombIsBoundedByMaxIntentions(t *testing.T) {
 	assert.LessOrEqual(t, len(bdi.Of(a).Intentions()), bdi.DefaultMaxIntentions)
 	var refused int
 	for _, e := range wd.events {
-		if e.Kind == engine.EventGoalFailed && strings.Contains(e.Reason, "more than 1000 intentions and queued goals at once") {
+		if e.Kind == record.EventGoalFailed && strings.Contains(e.Reason, "more than 1000 intentions and queued goals at once") {
 			refused++
 		}
 	}
@@ -40,7 +40,7 @@ func TestIntentionsShareOneBudgetPerTick(t *testing.T) {
 	assert.Less(t, after1, 60.0, "the chain stops when the tick's budget is spent")
 	var deferred []string
 	for _, e := range wd.events {
-		if e.Kind == engine.EventNoPlan && strings.Contains(e.Reason, "spent this tick's budget") {
+		if e.Kind == record.EventNoPlan && strings.Contains(e.Reason, "spent this tick's budget") {
 			deferred = append(deferred, e.Reason)
 		}
 	}
@@ -69,7 +69,7 @@ func TestIntentionsAreHeldToTheMemoryLimit(t *testing.T) {
 	wd.run(80, 0.1)
 	var failed []string
 	for _, e := range wd.events {
-		if e.Kind == engine.EventIntentionFailed {
+		if e.Kind == record.EventIntentionFailed {
 			failed = append(failed, e.Reason)
 		}
 	}
@@ -92,9 +92,9 @@ func TestBeliefStormIsBounded(t *testing.T) {
 	var dropped, refused []string
 	for _, e := range wd.events {
 		switch {
-		case e.Kind == engine.EventNoPlan && strings.Contains(e.Reason, "events waiting"):
+		case e.Kind == record.EventNoPlan && strings.Contains(e.Reason, "events waiting"):
 			dropped = append(dropped, e.Reason)
-		case e.Kind == engine.EventNoPlan && strings.Contains(e.Reason, "intentions at once"):
+		case e.Kind == record.EventNoPlan && strings.Contains(e.Reason, "intentions at once"):
 			refused = append(refused, e.Reason)
 			assert.Equal(t, "n", e.Belief)
 		}

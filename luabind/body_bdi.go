@@ -6,6 +6,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -97,7 +98,7 @@ func (t *planTask) Resume(dt float64) (engine.Status, error) {
 	if w != nil && w.intentions >= t.rt.budget.callLimit {
 		if !w.intentionsNoted {
 			w.intentionsNoted = true
-			t.agent.Record(engine.Event{Kind: engine.EventNoPlan, Reason: "intentions spent this tick's budget of " +
+			t.agent.Record(record.Event{Kind: record.EventNoPlan, Reason: "intentions spent this tick's budget of " +
 				strconv.FormatInt(t.rt.budget.callLimit, 10) + " work units; the rest waits for the next tick"})
 		}
 		return engine.Running, nil

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -15,7 +16,7 @@ func TestRunawayBodyIsStoppedAndTheWorldGoesOn(t *testing.T) {
 	wd := newWorld(t, rt, []string{"spinner", "waiter"}, []string{"broken/runaway.lua", "waiter.lua"})
 	wd.run(30, 0.1)
 
-	fail := wd.first("spinner", engine.EventFail)
+	fail := wd.first("spinner", record.EventFail)
 	require.NotNil(t, fail, "the runaway body failed its action")
 	assert.Equal(t, "spin", fail.Action)
 	assert.Contains(t, fail.Reason, filepath.Join("testdata", "broken", "runaway.lua")+":12: instruction budget exceeded",
@@ -30,27 +31,27 @@ func TestBodyOutcomes(t *testing.T) {
 		name   string
 		reason string
 		file   string
-		kind   engine.EventKind
+		kind   record.EventKind
 		want   string // part of the fail reason, when kind is EventFail
 		check  func(t *testing.T, a *engine.Agent)
 	}{
-		{"error fails the action", "error(...) in a body is a failure with file:line", "failing.lua", engine.EventFail,
+		{"error fails the action", "error(...) in a body is a failure with file:line", "failing.lua", record.EventFail,
 			filepath.Join("testdata", "failing.lua") + ":12: attempt to index", nil},
-		{"return false, reason", "the reason is the failure's message", "return_false.lua", engine.EventFail,
+		{"return false, reason", "the reason is the failure's message", "return_false.lua", record.EventFail,
 			"the door is locked", nil},
-		{"pcall around npc:wait", "the sandbox's pcall is yield-safe", "pcall_wait.lua", engine.EventFinish, "",
+		{"pcall around npc:wait", "the sandbox's pcall is yield-safe", "pcall_wait.lua", record.EventFinish, "",
 			func(t *testing.T, a *engine.Agent) {
 				assert.Equal(t, engine.BoolValue(true), a.Get("ok"), "pcall returned true after the wait")
 				assert.Equal(t, engine.StringValue(filepath.Join("testdata", "pcall_wait.lua")+":14: boom"), a.Get("caught"),
 					"an error after a wait inside pcall is caught with its position")
 			}},
-		{"2^53 + 1", "an integer of 2^53 or more is refused, not rounded: 2^53 + 1 reads as 2^53", "bigid.lua", engine.EventFail,
+		{"2^53 + 1", "an integer of 2^53 or more is refused, not rounded: 2^53 + 1 reads as 2^53", "bigid.lua", record.EventFail,
 			"bigid.lua:13: npc.state.id: 9007199254740992 is not an exact integer: numbers of magnitude 2^53 or more are refused",
 			func(t *testing.T, a *engine.Agent) {
 				assert.Equal(t, engine.NumberValue(9007199254740991), a.Get("small"), "2^53 - 1 is exact and kept")
 				assert.Equal(t, engine.StringValue("1234567890123456789"), a.Get("id"), "the id kept as a string stays")
 			}},
-		{"waiting in a sort comparator", "gopher-lua cannot suspend a Go call; the sandbox says so", "sort_wait.lua", engine.EventFail,
+		{"waiting in a sort comparator", "gopher-lua cannot suspend a Go call; the sandbox says so", "sort_wait.lua", record.EventFail,
 			"sort_wait.lua:14: cannot wait or yield inside a callback of table.sort", nil},
 	}
 	for _, tc := range tests {
@@ -61,7 +62,7 @@ func TestBodyOutcomes(t *testing.T) {
 			wd.run(25, 0.1)
 			e := wd.first("a", tc.kind)
 			require.NotNil(t, e, "no %s event: %v", tc.kind, wd.events)
-			if tc.kind == engine.EventFail {
+			if tc.kind == record.EventFail {
 				assert.Contains(t, e.Reason, tc.want, tc.reason)
 			}
 			if tc.check != nil {
@@ -77,7 +78,7 @@ func TestPcallWaitTakesTheGameTime(t *testing.T) {
 	defer rt.Close()
 	wd := newWorld(t, rt, []string{"a"}, []string{"pcall_wait.lua"})
 	wd.run(25, 0.1)
-	fin := wd.first("a", engine.EventFinish)
+	fin := wd.first("a", record.EventFinish)
 	require.NotNil(t, fin)
 	assert.Equal(t, 16, fin.Tick, "1 s inside the first pcall plus 0.5 s inside the second: 15 ticks after the starting tick")
 }
@@ -124,7 +125,7 @@ func TestAnNPCKeptByAnotherAgentIsRefused(t *testing.T) {
 	wd.run(3, 0.1)
 	assert.Equal(t, engine.BoolValue(true), wd.agents["first"].Get("done"))
 	assert.Equal(t, engine.NumberValue(100), wd.agents["first"].Get("hp"), "the second agent could not reach the first one's state")
-	fail := wd.first("second", engine.EventFail)
+	fail := wd.first("second", record.EventFail)
 	require.NotNil(t, fail)
 	assert.Contains(t, fail.Reason, `leak.lua:17: npc "first" used while agent "second" runs`)
 }

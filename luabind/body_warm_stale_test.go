@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -93,7 +94,7 @@ func warmAttackRun(t *testing.T, file string, stale bool) []string {
 	}
 	w := engine.NewWorld(5)
 	var out []string
-	w.OnEvent = func(e engine.Event) { out = append(out, fmt.Sprintf("%s %+v", e.Kind, e)) }
+	w.OnEvent = func(e record.Event) { out = append(out, fmt.Sprintf("%s %+v", e.Kind, e)) }
 	made := 0
 	add := func() {
 		a := engine.NewAgent(fmt.Sprintf("w%d", made), d)
@@ -165,13 +166,13 @@ func TestWarmStaleTasksChangeNothing(t *testing.T) {
 	got := warmAttackRun(t, file, true)
 	kinds := map[string]int{}
 	for _, l := range want {
-		for _, k := range []engine.EventKind{engine.EventInterrupt, engine.EventFinish, engine.EventFail} {
+		for _, k := range []record.EventKind{record.EventInterrupt, record.EventFinish, record.EventFail} {
 			if len(l) > len(k.String()) && l[:len(k.String())+1] == k.String()+" " {
 				kinds[k.String()]++
 			}
 		}
 	}
-	for _, k := range []engine.EventKind{engine.EventInterrupt, engine.EventFinish, engine.EventFail} {
+	for _, k := range []record.EventKind{record.EventInterrupt, record.EventFinish, record.EventFail} {
 		assert.Greater(t, kinds[k.String()], 10, "the run has %s records", k)
 	}
 	require.Equal(t, len(want), len(got), "as many records")

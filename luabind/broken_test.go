@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -17,25 +18,25 @@ func TestBrokenScripts(t *testing.T) {
 		name   string
 		reason string
 		file   string
-		kind   engine.EventKind // 0: the file must not load
+		kind   record.EventKind // 0: the file must not load
 		want   string           // part of the error, after "testdata/broken/"
 	}{
 		{"syntax error", "the load fails with file:line:col", "syntax.lua", 0, "syntax.lua:5:7: syntax error near 'goals'"},
-		{"runtime error in a body", "the action fails", "body_error.lua", engine.EventFail,
+		{"runtime error in a body", "the action fails", "body_error.lua", record.EventFail,
 			"body_error.lua:12: npc.state.missing: no such state variable"},
-		{"runtime error in a sensor", "the sensor failure is recorded", "sensor_error.lua", engine.EventSensorFailed,
+		{"runtime error in a sensor", "the sensor failure is recorded", "sensor_error.lua", record.EventSensorFailed,
 			"sensor_error.lua:10: cannot perform add operation between number and nil"},
-		{"runaway loop in a body", "the budget stops it", "runaway.lua", engine.EventFail, "runaway.lua:12: instruction budget exceeded"},
-		{"runaway loop in a sensor", "the budget stops it", "runaway_sensor.lua", engine.EventSensorFailed,
+		{"runaway loop in a body", "the budget stops it", "runaway.lua", record.EventFail, "runaway.lua:12: instruction budget exceeded"},
+		{"runaway loop in a sensor", "the budget stops it", "runaway_sensor.lua", record.EventSensorFailed,
 			"runaway_sensor.lua:9: instruction budget exceeded"},
-		{"huge string", "refused before allocating", "huge_string.lua", engine.EventFail,
+		{"huge string", "refused before allocating", "huge_string.lua", record.EventFail,
 			"huge_string.lua:11: string too long: 10000000000 bytes"},
-		{"table growth", "the budget stops it", "table_growth.lua", engine.EventFail, "table_growth.lua:13: instruction budget exceeded"},
-		{"wait in a sensor", "a sensor is not a coroutine", "wait_in_sensor.lua", engine.EventSensorFailed,
+		{"table growth", "the budget stops it", "table_growth.lua", record.EventFail, "table_growth.lua:13: instruction budget exceeded"},
+		{"wait in a sensor", "a sensor is not a coroutine", "wait_in_sensor.lua", record.EventSensorFailed,
 			"wait_in_sensor.lua:9: npc:wait can only be called in an action body (run), not in a sensor"},
-		{"yield across a Go call", "gopher-lua cannot suspend string.gsub", "yield_across_go.lua", engine.EventFail,
+		{"yield across a Go call", "gopher-lua cannot suspend string.gsub", "yield_across_go.lua", record.EventFail,
 			"yield_across_go.lua:14: cannot wait or yield inside a callback of string.gsub"},
-		{"yield inside a metamethod", "refused at the yield, with the script's line", "yield_in_metamethod.lua", engine.EventFail,
+		{"yield inside a metamethod", "refused at the yield, with the script's line", "yield_in_metamethod.lua", record.EventFail,
 			"yield_in_metamethod.lua:15: cannot wait or yield inside a metamethod"},
 	}
 	for _, tc := range tests {

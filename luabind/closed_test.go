@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // TestTickAfterCloseFailsWithAnError: a game that closes a Runtime while
@@ -29,7 +30,7 @@ func TestTickAfterCloseFailsWithAnError(t *testing.T) {
 	require.NoError(t, err)
 	w := engine.NewWorld(1)
 	var lines []string
-	w.OnEvent = func(e engine.Event) { lines = append(lines, e.String()) }
+	w.OnEvent = func(e record.Event) { lines = append(lines, e.String()) }
 	shop := engine.NewAgent("shop", d)
 	w.Add(shop)
 	w.Add(engine.NewAgent("clock", goRole))

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -34,8 +35,8 @@ func TestWaitInScriptCoroutine(t *testing.T) {
 		require.NoError(t, err)
 		w := engine.NewWorld(1)
 		var fails []string
-		w.OnEvent = func(e engine.Event) {
-			if e.Kind == engine.EventFail {
+		w.OnEvent = func(e record.Event) {
+			if e.Kind == record.EventFail {
 				fails = append(fails, e.Reason)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // decisionRun is one Lua role of testdata/decisions run in a world: setup
@@ -21,10 +22,10 @@ type decisionRun struct {
 	change map[int]map[string]engine.Value // tick -> variable -> value
 	ticks  int
 	dt     float64
-	kinds  []engine.EventKind
+	kinds  []record.EventKind
 }
 
-func (r decisionRun) run(t *testing.T) (*engine.Agent, []string, []engine.Event) {
+func (r decisionRun) run(t *testing.T) (*engine.Agent, []string, []record.Event) {
 	t.Helper()
 	rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "decisions")})
 	t.Cleanup(rt.Close)
@@ -36,13 +37,13 @@ func (r decisionRun) run(t *testing.T) (*engine.Agent, []string, []engine.Event)
 	if r.setup != nil {
 		r.setup(a)
 	}
-	keep := map[engine.EventKind]bool{}
+	keep := map[record.EventKind]bool{}
 	for _, k := range r.kinds {
 		keep[k] = true
 	}
 	var lines []string
-	var all []engine.Event
-	w.OnEvent = func(e engine.Event) {
+	var all []record.Event
+	w.OnEvent = func(e record.Event) {
 		all = append(all, e)
 		if !keep[e.Kind] {
 			return
@@ -73,80 +74,80 @@ func (r decisionRun) run(t *testing.T) (*engine.Agent, []string, []engine.Event)
 // TestDecisionRecordsFromLua runs, from Lua roles, each decision rule that
 // an agent's run shows: the records, their ticks and reasons.
 func TestDecisionRecordsFromLua(t *testing.T) {
-	plan, pfail, start, finish, fail := engine.EventPlan, engine.EventPlanFailed, engine.EventStart, engine.EventFinish, engine.EventFail
-	interrupt, replan, pick, idle := engine.EventInterrupt, engine.EventReplan, engine.EventPick, engine.EventIdle
+	plan, pfail, start, finish, fail := record.EventPlan, record.EventPlanFailed, record.EventStart, record.EventFinish, record.EventFail
+	interrupt, replan, pick, idle := record.EventInterrupt, record.EventReplan, record.EventPick, record.EventIdle
 	tests := []struct {
 		name, reason string
 		run          decisionRun
 		want         []string
-		check        func(t *testing.T, a *engine.Agent, all []engine.Event)
+		check        func(t *testing.T, a *engine.Agent, all []record.Event)
 	}{
 		{name: "1 restricted actions are planned around", reason: "Rob (authority crime) and Beg (restricted) are left out; Work, cost 5, runs at once",
-			run: decisionRun{file: "secured.lua", ticks: 3, kinds: []engine.EventKind{plan, start, finish, pfail, fail}},
+			run: decisionRun{file: "secured.lua", ticks: 3, kinds: []record.EventKind{plan, start, finish, pfail, fail}},
 			want: []string{`1 plan money: left out: Rob (action "Rob" needs authority "crime", and none is granted); Beg (action "Beg" is restricted)`,
 				"1 start Work", "1 finish Work"}},
 		{name: "1 with the authority", reason: "granted crime, the agent plans the cheaper Rob; Beg stays out",
-			run: decisionRun{file: "secured.lua", ticks: 3, kinds: []engine.EventKind{plan, start, finish, pfail, fail},
+			run: decisionRun{file: "secured.lua", ticks: 3, kinds: []record.EventKind{plan, start, finish, pfail, fail},
 				setup: func(a *engine.Agent) { a.Authorities = []string{"crime"} }},
 			want: []string{`1 plan money: left out: Beg (action "Beg" is restricted)`, "1 start Rob", "1 finish Rob"}},
 		{name: "2 the world achieves the goal", reason: "inside becomes true at tick 3 while FetchKey waits: interrupted at once, on_interrupt runs",
-			run: decisionRun{file: "door.lua", ticks: 8, kinds: []engine.EventKind{plan, start, finish, interrupt, replan, idle},
+			run: decisionRun{file: "door.lua", ticks: 8, kinds: []record.EventKind{plan, start, finish, interrupt, replan, idle},
 				change: map[int]map[string]engine.Value{3: {"inside": engine.BoolValue(true)}}},
 			want: []string{"1 plan in", "1 start FetchKey", "3 interrupt FetchKey: goal in already holds: the world achieved it", "3 idle "},
-			check: func(t *testing.T, a *engine.Agent, _ []engine.Event) {
+			check: func(t *testing.T, a *engine.Agent, _ []record.Event) {
 				assert.Equal(t, engine.NumberValue(1), a.Get("interrupted"), "on_interrupt ran once")
 			}},
 		{name: "2 the new plan begins with the running action", reason: "the front closes at tick 3: FetchKey goes on without a restart, then UseBack",
-			run: decisionRun{file: "door.lua", ticks: 8, kinds: []engine.EventKind{plan, start, finish, interrupt, replan, idle},
+			run: decisionRun{file: "door.lua", ticks: 8, kinds: []record.EventKind{plan, start, finish, interrupt, replan, idle},
 				change: map[int]map[string]engine.Value{3: {"front_open": engine.BoolValue(false)}}},
 			want: []string{"1 plan in", "1 start FetchKey",
 				`3 replan FetchKey: step UseFront of the plan can no longer run (precondition "has_key && front_open"); the new plan begins with the running action, which goes on`,
 				"5 finish FetchKey", "6 start UseBack", "6 finish UseBack", "7 idle "},
-			check: func(t *testing.T, a *engine.Agent, _ []engine.Event) {
+			check: func(t *testing.T, a *engine.Agent, _ []record.Event) {
 				assert.Equal(t, engine.NumberValue(0), a.Get("interrupted"), "FetchKey was not restarted")
 			}},
 		{name: "3 backed off, not cyclic or too deep", reason: "Work fails at tick 1; until its 1 s back-off ends the reason is BACKED_OFF with the time left, never CYCLIC_PRECONDITION (Invest) or MAX_DEPTH_EXCEEDED (Save x20, Buy)",
-			run: decisionRun{file: "backoff.lua", ticks: 12, kinds: []engine.EventKind{plan, start, finish, pfail, fail}},
+			run: decisionRun{file: "backoff.lua", ticks: 12, kinds: []record.EventKind{plan, start, finish, pfail, fail}},
 			want: []string{"1 plan money", "1 start Work", "1 fail Work: " + filepath.Join("testdata", "decisions", "backoff.lua") + ":13: the tool broke",
 				`2 plan-failed money: BACKED_OFF: a plan exists only through action "Work", which is backed off after a failure (0.9 s left)`,
 				"11 plan money", "11 start Work", "11 finish Work"}},
 		{name: "7 planning off", reason: "MOONMIND_GOAP=off: the goap role picks Eat once while eat is unmet, then does not pick again",
-			run: decisionRun{file: "eat_off.lua", ticks: 6, kinds: []engine.EventKind{plan, pick, start, finish},
+			run: decisionRun{file: "eat_off.lua", ticks: 6, kinds: []record.EventKind{plan, pick, start, finish},
 				setup: func(a *engine.Agent) { a.SetPlannerHandle(nil) }},
 			want: []string{"1 pick Eat", "1 start Eat", "1 finish Eat"}},
 		{name: "8 exact time and shortest costs", reason: "the plan costs 0.1 + 0.2 = 0.3; ToDoor waits 0.3 s, Open 0.2 s, on 0.1 s ticks",
-			run:  decisionRun{file: "readable.lua", ticks: 8, kinds: []engine.EventKind{plan, start, finish, idle}},
+			run:  decisionRun{file: "readable.lua", ticks: 8, kinds: []record.EventKind{plan, start, finish, idle}},
 			want: []string{"1 plan leave", "1 start ToDoor", "4 finish ToDoor", "5 start Open", "7 finish Open", "8 idle "},
-			check: func(t *testing.T, _ *engine.Agent, all []engine.Event) {
-				require.Equal(t, engine.EventPlan, all[0].Kind)
+			check: func(t *testing.T, _ *engine.Agent, all []record.Event) {
+				require.Equal(t, record.EventPlan, all[0].Kind)
 				assert.Contains(t, all[0].String(), "plan=[ToDoor, Open] cost=0.3", "not 0.30000000000000004")
 				var times []float64
 				for _, e := range all {
-					if e.Kind == engine.EventFinish {
+					if e.Kind == record.EventFinish {
 						times = append(times, e.Time)
 					}
 				}
 				assert.Equal(t, []float64{0.3, 0.6}, times, "records at exactly 0.3 s and 0.6 s")
 			}},
 		{name: "8 a Lua intention's number in shortest form", reason: "the intention waits 0.1 + 0.1 + 0.1 s and returns it: its record says 0.3",
-			run:  decisionRun{file: "measure.lua", ticks: 6, kinds: []engine.EventKind{engine.EventIntentionDone}},
+			run:  decisionRun{file: "measure.lua", ticks: 6, kinds: []record.EventKind{record.EventIntentionDone}},
 			want: []string{"4 intention-done pace it out"},
-			check: func(t *testing.T, a *engine.Agent, all []engine.Event) {
+			check: func(t *testing.T, a *engine.Agent, all []record.Event) {
 				n, _ := a.Get("length").AsNumber()
 				require.NotEqual(t, 0.3, n, "the sum really is 0.30000000000000004")
 				for _, e := range all {
-					if e.Kind == engine.EventIntentionDone {
+					if e.Kind == record.EventIntentionDone {
 						assert.Equal(t, "0.3", e.Value)
 					}
 				}
 			}},
 		{name: "8 pick records carry their considerations", reason: "the pick of eat names hungry and worth with input, output and weight",
-			run:  decisionRun{file: "grazer.lua", ticks: 2, kinds: []engine.EventKind{pick, start}},
+			run:  decisionRun{file: "grazer.lua", ticks: 2, kinds: []record.EventKind{pick, start}},
 			want: []string{"1 pick eat", "1 start eat"},
-			check: func(t *testing.T, _ *engine.Agent, all []engine.Event) {
-				require.Equal(t, engine.EventPick, all[0].Kind)
+			check: func(t *testing.T, _ *engine.Agent, all []record.Event) {
+				require.Equal(t, record.EventPick, all[0].Kind)
 				assert.InDelta(t, (0.8+2*0.7)/3, all[0].Score, 1e-12, "the weighted average of 0.8 (hunger 80 of 100) and 0.7 ((50 - 10 + 100) / 200) weighing 2")
-				assert.Equal(t, []engine.ConsiderationScore{
+				assert.Equal(t, []record.ConsiderationScore{
 					{Name: "hungry", Input: 80, Output: 0.8, Weight: 1},
 					{Name: "worth", Input: 40, Output: 0.7, Weight: 2}, // input: value - cost
 				}, all[0].Considerations)

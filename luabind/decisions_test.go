@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
@@ -44,7 +45,7 @@ func TestFulfillsFromLua(t *testing.T) {
 	a := engine.NewAgent("p", d)
 	w.Add(a)
 	var got []string
-	w.OnEvent = func(e engine.Event) { got = append(got, e.Kind.String()+" "+e.Action) }
+	w.OnEvent = func(e record.Event) { got = append(got, e.Kind.String()+" "+e.Action) }
 	for i := 0; i < 5; i++ {
 		w.Tick(0.1)
 	}
@@ -79,9 +80,9 @@ func runTyped(t *testing.T, file string, ticks int) (*engine.Agent, []string) {
 	a := engine.NewAgent("npc", d)
 	w.Add(a)
 	var got []string
-	w.OnEvent = func(e engine.Event) {
+	w.OnEvent = func(e record.Event) {
 		switch e.Kind {
-		case engine.EventPlan, engine.EventFinish, engine.EventPlanFailed, engine.EventReplan:
+		case record.EventPlan, record.EventFinish, record.EventPlanFailed, record.EventReplan:
 			line := fmt.Sprintf("%d %s %s%s", e.Tick, e.Kind, e.Action, strings.Join(e.Plan, ","))
 			if e.Reason != "" {
 				line += ": " + e.Reason
@@ -174,9 +175,9 @@ func TestWholePlanWatchedFromLua(t *testing.T) {
 			a := engine.NewAgent("b", d)
 			w.Add(a)
 			var got []string
-			w.OnEvent = func(e engine.Event) {
+			w.OnEvent = func(e record.Event) {
 				switch e.Kind {
-				case engine.EventStart, engine.EventFinish, engine.EventInterrupt, engine.EventReplan:
+				case record.EventStart, record.EventFinish, record.EventInterrupt, record.EventReplan:
 					got = append(got, e.Kind.String()+" "+e.Action)
 				}
 			}

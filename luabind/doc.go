@@ -18,7 +18,7 @@
 //		log.Fatal(err) // every problem, one per line
 //	}
 //	world := engine.NewWorld(1)
-//	world.OnEvent = func(e engine.Event) { log.Println(e) }
+//	world.OnEvent = func(e record.Event) { log.Println(e) }
 //	world.Add(engine.NewAgent("s1", d))
 //	for {
 //		world.Agents[0].Set("enemy_visible", engine.BoolValue(true)) // a sensor of the game
@@ -114,7 +114,7 @@
 // "tick budget exceeded" at its file and line, the agent's other calls
 // that tick fail at once without running ("not run"; a body or an
 // intention is not resumed and waits for the next tick), and one
-// tick-budget record (engine.EventTickBudget) names the agent, what was
+// tick-budget record (record.EventTickBudget) names the agent, what was
 // cut and where the tick's work went, by kind of script. The next tick
 // starts afresh; the count is in work units, so it is deterministic and
 // the same with any number of workers, and agents never share one.
@@ -245,7 +245,7 @@
 // none, because that caller is pcall or Go code, the nearest script line
 // further out; level 0, none), with any file path, also one with spaces;
 // pcall returns the same message. An on_interrupt handler that fails is recorded as an
-// engine.EventFail of the interrupted action (engine.InterruptReporter).
+// record.EventFail of the interrupted action (engine.InterruptReporter).
 // testdata/hostile holds a corpus of hostile scripts with the exact
 // message each gives.
 //

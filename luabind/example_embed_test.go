@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -44,7 +45,7 @@ func ExampleRuntime_LoadDomain() {
 		panic(err) // every problem of the script, one per line, as file:line:col: message
 	}
 	w := engine.NewWorld(1)
-	w.OnEvent = func(e engine.Event) {
+	w.OnEvent = func(e record.Event) {
 		fmt.Println(e.Tick, strings.Join(strings.Fields(e.Kind.String()+" "+e.Action+" "+printed(e)), " "))
 	}
 	w.Add(engine.NewAgent("kit", d))
@@ -59,8 +60,8 @@ func ExampleRuntime_LoadDomain() {
 	// 5 idle
 }
 
-func printed(e engine.Event) string {
-	if e.Kind == engine.EventPrint {
+func printed(e record.Event) string {
+	if e.Kind == record.EventPrint {
 		return e.Reason
 	}
 	return ""
@@ -126,8 +127,8 @@ func Example_reactivePlans() {
 		panic(err)
 	}
 	w := engine.NewWorld(1)
-	w.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventPrint {
+	w.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventPrint {
 			fmt.Println(e.Tick, e.Reason)
 		}
 	}

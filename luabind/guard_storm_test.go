@@ -3,7 +3,7 @@ package luabind
 import (
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -20,11 +20,11 @@ func TestFailingGuardsAreRecordedOnceATick(t *testing.T) {
 	beliefs := 0
 	for _, e := range wd.events {
 		switch e.Kind {
-		case engine.EventNoPlan:
+		case record.EventNoPlan:
 			perTick[e.Tick] = append(perTick[e.Tick], e.Reason)
-		case engine.EventGoalFailed:
+		case record.EventGoalFailed:
 			goalsFailed++
-		case engine.EventBeliefAdded:
+		case record.EventBeliefAdded:
 			beliefs++
 		}
 	}

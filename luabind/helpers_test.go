@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/require"
 )
 
@@ -17,7 +18,7 @@ const testBudget = 100_000
 type world struct {
 	w      *engine.World
 	agents map[string]*engine.Agent
-	events []engine.Event
+	events []record.Event
 }
 
 // newWorld loads each role file (under testdata) into rt once and adds one
@@ -25,7 +26,7 @@ type world struct {
 func newWorld(t *testing.T, rt *Runtime, names []string, files []string) *world {
 	t.Helper()
 	wd := &world{w: engine.NewWorld(1), agents: map[string]*engine.Agent{}}
-	wd.w.OnEvent = func(e engine.Event) { wd.events = append(wd.events, e) }
+	wd.w.OnEvent = func(e record.Event) { wd.events = append(wd.events, e) }
 	domains := map[string]*engine.Domain{}
 	for i, name := range names {
 		d, ok := domains[files[i]]
@@ -49,7 +50,7 @@ func (wd *world) run(ticks int, dt float64) {
 }
 
 // first returns the first event of that kind for that agent, or nil.
-func (wd *world) first(agent string, kind engine.EventKind) *engine.Event {
+func (wd *world) first(agent string, kind record.EventKind) *record.Event {
 	for i := range wd.events {
 		if wd.events[i].Agent == agent && wd.events[i].Kind == kind {
 			return &wd.events[i]
@@ -78,8 +79,8 @@ func reportWorld(t *testing.T, dir, file string, extra map[string]HostFunc) (rep
 	d, err := rt.LoadDomain(file)
 	require.NoError(t, err)
 	w := engine.NewWorld(1)
-	w.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventFail {
+	w.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventFail {
 			fails = append(fails, e.Agent+": "+e.Reason)
 		}
 	}

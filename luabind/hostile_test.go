@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -76,7 +77,7 @@ func runHostile(t *testing.T, file string, budget int64) (string, *world) {
 	wd.agents["hostile"] = a
 	wd.run(25, 0.1)
 	for _, e := range wd.events {
-		if e.Agent == "hostile" && (e.Kind == engine.EventFail || e.Kind == engine.EventSensorFailed) {
+		if e.Agent == "hostile" && (e.Kind == record.EventFail || e.Kind == record.EventSensorFailed) {
 			return e.Reason, wd
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // TestHugeNumberErrorsAreShort: a number too big for state is named in its
@@ -26,8 +27,8 @@ func TestHugeNumberErrorsAreShort(t *testing.T) {
 	require.NoError(t, err)
 	w := engine.NewWorld(1)
 	var fails []string
-	w.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventFail {
+	w.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventFail {
 			fails = append(fails, e.Reason)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/curve"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -28,7 +29,7 @@ import (
 //	{ name = "threat", fn = function(action, state) ... end, weight = 2 }
 //
 // Curves are linear, polynomial, logistic, logit and step (see
-// engine.Curve); missing curve parameters take engine.NewCurve's values,
+// curve.Curve); missing curve parameters take curve.New's values,
 // and a missing min or max is 0 or 1. Any built-in consideration takes a curve
 // too: { kind = "cost", curve = "polynomial", exponent = 2 }.
 //
@@ -241,7 +242,7 @@ func (rd *roleReader) considerationTable(t *lua.LTable, what string, at engine.P
 }
 
 // curve reads curve = "kind" and its parameters; nil when none is given.
-func (rd *roleReader) curve(t *lua.LTable, what string, at engine.Pos) *engine.Curve {
+func (rd *roleReader) curve(t *lua.LTable, what string, at engine.Pos) *curve.Curve {
 	kind := rd.str(t, "curve", what, at)
 	given := kind != ""
 	for _, p := range curveParams {
@@ -253,9 +254,9 @@ func (rd *roleReader) curve(t *lua.LTable, what string, at engine.Pos) *engine.C
 		return nil
 	}
 	if kind == "" {
-		kind = string(engine.CurveLinear)
+		kind = string(curve.Linear)
 	}
-	c := engine.NewCurve(engine.CurveKind(kind))
+	c := curve.New(curve.Kind(kind))
 	for _, p := range []struct {
 		key string
 		dst *float64

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/curve"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -35,11 +36,11 @@ func TestConsiderationsFromLua(t *testing.T) {
 	assert.Equal(t, engine.ConsiderValue, d.Considerations[0].Kind)
 	assert.Equal(t, 0.5, d.Considerations[0].Weight, `"value(0.5)" is the seed's value(0.5)`)
 	assert.Equal(t, engine.ConsiderCost, d.Considerations[1].Kind)
-	assert.Equal(t, &engine.Curve{Kind: engine.CurvePolynomial, Slope: 1, Exponent: 2}, d.Considerations[1].Curve)
+	assert.Equal(t, &curve.Curve{Kind: curve.Polynomial, Slope: 1, Exponent: 2}, d.Considerations[1].Curve)
 	eat := d.Action("eat")
 	require.Len(t, eat.Considerations, 3)
 	assert.Equal(t, "hunger", eat.Considerations[0].Name)
-	assert.Equal(t, &engine.Curve{Kind: engine.CurveLogistic, Slope: 10, Offset: 0.5}, eat.Considerations[0].Curve)
+	assert.Equal(t, &curve.Curve{Kind: curve.Logistic, Slope: 10, Offset: 0.5}, eat.Considerations[0].Curve)
 	assert.Equal(t, [2]float64{1, 0}, [2]float64{eat.Considerations[1].Min, eat.Considerations[1].Max})
 	assert.Equal(t, "hasTag(food)", eat.Considerations[2].Name)
 	assert.Equal(t, 0.0, eat.Utility.Cost, "utility cost = 0 stays 0")

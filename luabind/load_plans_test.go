@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -15,7 +16,7 @@ import (
 func (wd *world) prints() []string {
 	var out []string
 	for _, e := range wd.events {
-		if e.Kind == engine.EventPrint {
+		if e.Kind == record.EventPrint {
 			out = append(out, e.Reason)
 		}
 	}
@@ -34,7 +35,7 @@ func (wd *world) trace(agent string) []string {
 	return out
 }
 
-func (wd *world) count(agent string, kind engine.EventKind) int {
+func (wd *world) count(agent string, kind record.EventKind) int {
 	n := 0
 	for _, e := range wd.events {
 		if e.Agent == agent && e.Kind == kind {
@@ -58,16 +59,16 @@ func TestBaristaRecoversWithTheFailurePlan(t *testing.T) {
 	assert.Equal(t, engine.BoolValue(true), a.Get("beans"))
 	// The first prepare failed for want of an applicable plan, and the
 	// failure plan's result completed it.
-	nop := wd.first("Barista", engine.EventNoPlan)
+	nop := wd.first("Barista", record.EventNoPlan)
 	require.NotNil(t, nop)
 	assert.Equal(t, `{"prepare", "espresso"}`, nop.Goal)
 	assert.Contains(t, nop.Reason, "no applicable plan (1 relevant, every guard refused)")
-	fail := wd.first("Barista", engine.EventGoalFailed)
+	fail := wd.first("Barista", record.EventGoalFailed)
 	require.NotNil(t, fail)
 	assert.Equal(t, `{"prepare", "espresso"}`, fail.Goal)
 	var removed []string
 	for _, e := range wd.events {
-		if e.Kind == engine.EventGoalRemoved {
+		if e.Kind == record.EventGoalRemoved {
 			removed = append(removed, e.Goal+" -> "+e.Value)
 		}
 	}
@@ -86,8 +87,8 @@ func TestCountingGoalReachesItsEndInOneTick(t *testing.T) {
 	assert.Equal(t, []string{"Counter Counting... 0", "Counter Counting... 1", "Counter Counting... 2",
 		"Counter Counting... 3", "Counter Counting... 4", "Counter done at 5"}, wd.prints())
 	assert.Equal(t, engine.NumberValue(5), wd.agents["Counter"].Get("reached"))
-	assert.Equal(t, 6, wd.count("Counter", engine.EventIntentionDone))
-	assert.Empty(t, wd.agents["Counter"].Recorder.Count(engine.EventIntentionFailed))
+	assert.Equal(t, 6, wd.count("Counter", record.EventIntentionDone))
+	assert.Empty(t, wd.agents["Counter"].Recorder.Count(record.EventIntentionFailed))
 }
 
 func TestPingPongThroughTellForSixRounds(t *testing.T) {
@@ -106,7 +107,7 @@ func TestPingPongThroughTellForSixRounds(t *testing.T) {
 	// A told belief arrives at the start of the receiver's next tick.
 	var ticks []int
 	for _, e := range wd.events {
-		if e.Kind == engine.EventBeliefAdded && e.Belief == "ball" {
+		if e.Kind == record.EventBeliefAdded && e.Belief == "ball" {
 			ticks = append(ticks, e.Tick)
 			assert.NotEmpty(t, e.Peer, "a told belief names its sender")
 		}
@@ -119,7 +120,7 @@ func TestPingPongThroughTellForSixRounds(t *testing.T) {
 func scriptWorld(t *testing.T, workers int, files ...string) *world {
 	t.Helper()
 	wd := &world{w: engine.NewWorld(1), agents: map[string]*engine.Agent{}}
-	wd.w.OnEvent = func(e engine.Event) { wd.events = append(wd.events, e) }
+	wd.w.OnEvent = func(e record.Event) { wd.events = append(wd.events, e) }
 	wd.w.Workers = workers
 	n := max(workers, 1)
 	rts := make([]*Runtime, n)
@@ -144,7 +145,7 @@ func TestEachTriggerKindFiresForItsEventOnly(t *testing.T) {
 	require.NoError(t, a.Achieve(engine.GoalNamed("job")))
 	wd.run(1, 0.1)
 	assert.Equal(t, []string{"Kinds goal_added job", "Kinds goal_failed job", "Kinds goal_removed job"}, wd.prints())
-	failed := wd.first("Kinds", engine.EventIntentionFailed)
+	failed := wd.first("Kinds", record.EventIntentionFailed)
 	require.NotNil(t, failed)
 	assert.Equal(t, "testdata/bdi/kinds.lua:7: job cannot be done", failed.Reason, "a body error names its file and line")
 
@@ -162,11 +163,11 @@ func TestEachTriggerKindFiresForItsEventOnly(t *testing.T) {
 	a.Set("light", engine.StringValue("on")) // no plan for light: ignored, but recorded
 	wd.run(1, 0.1)
 	assert.Empty(t, wd.prints())
-	ev := wd.first("Kinds", engine.EventBeliefAdded)
+	ev := wd.first("Kinds", record.EventBeliefAdded)
 	require.NotNil(t, ev)
 	assert.Equal(t, "light", ev.Belief)
 	assert.Equal(t, `"on"`, ev.Value)
-	assert.Nil(t, wd.first("Kinds", engine.EventNoPlan), "a belief nobody cares about is no failure")
+	assert.Nil(t, wd.first("Kinds", record.EventNoPlan), "a belief nobody cares about is no failure")
 }
 
 func TestGuardRefinesTheContextAndFirstApplicableWins(t *testing.T) {
@@ -202,7 +203,7 @@ func TestWaitEventMatchesAndTimesOut(t *testing.T) {
 	// 0.5 s after it began at tick 1: the doze times out at tick 6.
 	assert.Equal(t, []string{"Waiter heard belief_added bell true false", "Waiter woke nil timeout"}, wd.prints())
 	for _, e := range wd.events {
-		if e.Kind == engine.EventPrint && strings.Contains(e.Reason, "woke") {
+		if e.Kind == record.EventPrint && strings.Contains(e.Reason, "woke") {
 			assert.Equal(t, 6, e.Tick)
 		}
 	}
@@ -213,14 +214,14 @@ func TestAchieveHandsAGoalToTheGOAPPlanner(t *testing.T) {
 	wd.run(10, 0.1)
 	a := wd.agents["Gunner"]
 	assert.Equal(t, []string{"Gunner armed with 30"}, wd.prints())
-	failed := wd.first("Gunner", engine.EventIntentionFailed)
+	failed := wd.first("Gunner", record.EventIntentionFailed)
 	require.NotNil(t, failed, wd.trace("Gunner"))
 	assert.Contains(t, failed.Reason, "testdata/bdi/goap.lua:15: achieve fly: goal fly: the GOAP planner found no plan: ")
-	plan := wd.first("Gunner", engine.EventPlan)
+	plan := wd.first("Gunner", record.EventPlan)
 	require.NotNil(t, plan)
 	assert.Equal(t, "armed", plan.Goal)
 	assert.Equal(t, []string{"fetch", "reload"}, plan.Plan)
-	assert.Nil(t, wd.first("Gunner", engine.EventPick), "the utility pick scores everything 0")
+	assert.Nil(t, wd.first("Gunner", record.EventPick), "the utility pick scores everything 0")
 	_, pursuitFailed := a.PursuitFailed(a.Domain.Goal("fly"))
 	assert.False(t, pursuitFailed, "a failed pursuit is released")
 }
@@ -251,7 +252,7 @@ func TestBrokenIntentionsFailAloneWithFileAndLine(t *testing.T) {
 	wd.run(2, 0.1)
 	var failed []string
 	for _, e := range wd.events {
-		if e.Kind == engine.EventIntentionFailed {
+		if e.Kind == record.EventIntentionFailed {
 			failed = append(failed, e.Reason)
 		}
 	}
@@ -259,7 +260,7 @@ func TestBrokenIntentionsFailAloneWithFileAndLine(t *testing.T) {
 	assert.Equal(t, `testdata/bdi/broken_run.lua:11: npc:tell: tell Nobody: no agent "Nobody" in the world`, failed[0])
 	assert.Contains(t, failed[1], "testdata/bdi/broken_run.lua:15: instruction budget exceeded")
 	assert.Equal(t, `testdata/bdi/broken_run.lua:13: achieve nothing serves this: goal nothing serves this: no relevant plan, and no goal of that name in the role's goals`, failed[2])
-	guard := wd.first("Runner", engine.EventNoPlan)
+	guard := wd.first("Runner", record.EventNoPlan)
 	require.NotNil(t, guard)
 	assert.Equal(t, `plan "bad guard" guard: testdata/bdi/broken_run.lua:6: attempt to concatenate a nil value`, guard.Reason)
 	// The guard's error failed its goal, and the failure plan recovered it.
@@ -273,7 +274,7 @@ func TestActionBodiesAchieveAndWaitForEvents(t *testing.T) {
 	assert.Equal(t, engine.BoolValue(true), a.Get("finished"), wd.trace("Worker"))
 	assert.Equal(t, engine.NumberValue(1), a.Get("helped"))
 	assert.Equal(t, engine.StringValue("help then nil timeout"), a.Get("why"))
-	fin := wd.first("Worker", engine.EventFinish)
+	fin := wd.first("Worker", record.EventFinish)
 	require.NotNil(t, fin)
 	// Start at tick 1; the goal is dispatched at tick 2 and its plan waits
 	// 0.1 s (done at tick 3, polled by the body then); the wait runs 0.3 s.
@@ -289,7 +290,7 @@ func TestQuietBeliefsLeaveOutEventsNoPlanWants(t *testing.T) {
 	wd.run(1, 0.1)
 	var beliefs []string
 	for _, e := range wd.events {
-		if e.Kind == engine.EventBeliefAdded {
+		if e.Kind == record.EventBeliefAdded {
 			beliefs = append(beliefs, e.Belief)
 		}
 	}
@@ -323,7 +324,7 @@ func TestReloadSwapsThePlans(t *testing.T) {
 	d, err := rt.LoadDomain("greeter.lua")
 	require.NoError(t, err)
 	wd := &world{w: engine.NewWorld(1), agents: map[string]*engine.Agent{}}
-	wd.w.OnEvent = func(e engine.Event) { wd.events = append(wd.events, e) }
+	wd.w.OnEvent = func(e record.Event) { wd.events = append(wd.events, e) }
 	a := engine.NewAgent("g", d)
 	wd.w.Add(a)
 	wd.run(1, 0.1)
@@ -350,7 +351,7 @@ func TestBadArgumentsFailTheirIntentionWithFileAndLine(t *testing.T) {
 	wd.run(1, 0.1)
 	var failed []string
 	for _, e := range wd.events {
-		if e.Kind == engine.EventIntentionFailed {
+		if e.Kind == record.EventIntentionFailed {
 			failed = append(failed, e.Reason)
 		}
 	}

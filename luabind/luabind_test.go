@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -41,16 +42,16 @@ func TestWaitFinishesAfterGameTime(t *testing.T) {
 			d, err := rt.LoadDomain(filepath.Join("testdata", "waiter.lua"))
 			require.NoError(t, err)
 			w := engine.NewWorld(1)
-			var events []engine.Event
-			w.OnEvent = func(e engine.Event) { events = append(events, e) }
+			var events []record.Event
+			w.OnEvent = func(e record.Event) { events = append(events, e) }
 			a := engine.NewAgent("w", d)
 			w.Add(a)
 			for i := 0; i < tc.tick+5; i++ {
 				w.Tick(tc.dt)
 			}
-			var finish *engine.Event
+			var finish *record.Event
 			for i := range events {
-				if events[i].Kind == engine.EventFinish {
+				if events[i].Kind == record.EventFinish {
 					finish = &events[i]
 				}
 			}
@@ -95,9 +96,9 @@ func TestBodyErrorFailsTheStepNotTheWorld(t *testing.T) {
 	good, err := rt.LoadDomain(filepath.Join("testdata", "waiter.lua"))
 	require.NoError(t, err)
 	w := engine.NewWorld(1)
-	var fails []engine.Event
-	w.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventFail {
+	var fails []record.Event
+	w.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventFail {
 			fails = append(fails, e)
 		}
 	}

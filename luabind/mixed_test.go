@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -38,11 +39,11 @@ func TestGoRoleAndLuaRoleOnOneAgent(t *testing.T) {
 
 	w := engine.NewWorld(1)
 	var got []string
-	w.OnEvent = func(e engine.Event) {
+	w.OnEvent = func(e record.Event) {
 		switch e.Kind {
-		case engine.EventPlan:
+		case record.EventPlan:
 			got = append(got, "plan "+e.Goal+" "+e.Plan[0]+","+e.Plan[1])
-		case engine.EventStart, engine.EventFinish, engine.EventFail:
+		case record.EventStart, record.EventFinish, record.EventFail:
 			got = append(got, e.Kind.String()+" "+e.Action+" "+e.Reason)
 		}
 	}

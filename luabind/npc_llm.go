@@ -15,6 +15,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -59,7 +60,7 @@ type LLMOptions struct {
 	// model: the k-th request of an agent gets that agent's k-th recorded
 	// answer, the same number of ticks after the request as recorded, so
 	// the run repeats without the model. Planner is then not used.
-	Replay []engine.Event
+	Replay []record.Event
 	// Unavailable makes every npc:llm_plan return nil, "unavailable" at
 	// once, with no request: a game with no model configured (no
 	// MOONMIND_LLM_BASE_URL, see llm.EnvConfigured) enables it this way so
@@ -225,7 +226,7 @@ func (l *LLM) start(L *lua.LState) int {
 	if run := a.Running(); run != nil {
 		action = run.Name
 	}
-	a.Record(engine.Event{Kind: engine.EventLLMRequest, Goal: req.goal, Action: action})
+	a.Record(record.Event{Kind: record.EventLLMRequest, Goal: req.goal, Action: action})
 	h := &hostHandle{fn: req.poll, call: HostCall{Agent: a, Name: "llm_plan", Memo: req}}
 	ud := L.NewUserData()
 	ud.Value = h
@@ -353,7 +354,7 @@ func (req *llmRequest) deliverRecorded() {
 // finish records the answer and sets the body's outcome; a plan is
 // grounded first when the call named a goal.
 func (req *llmRequest) finish(answer string, p *llm.Plan, why string) {
-	ev := engine.Event{Kind: engine.EventLLMAnswer, Goal: req.goal, Reason: answer}
+	ev := record.Event{Kind: record.EventLLMAnswer, Goal: req.goal, Reason: answer}
 	if p != nil {
 		ev.Plan = p.Actions()
 	}
@@ -594,15 +595,15 @@ func capabilitiesFrom(v lua.LValue, d *engine.Domain) ([]llm.Capability, error) 
 // replayAnswers pairs each agent's llm-request records with the
 // llm-answer record that follows each. A request without an answer (its
 // body was interrupted first) is never answered in the replay either.
-func replayAnswers(events []engine.Event) map[string][]recordedAnswer {
+func replayAnswers(events []record.Event) map[string][]recordedAnswer {
 	out := map[string][]recordedAnswer{}
 	open := map[string]int{} // tick of the unanswered request, per agent
 	for _, e := range events {
 		switch e.Kind {
-		case engine.EventLLMRequest:
+		case record.EventLLMRequest:
 			open[e.Agent] = e.Tick
 			out[e.Agent] = append(out[e.Agent], recordedAnswer{ticks: -1})
-		case engine.EventLLMAnswer:
+		case record.EventLLMAnswer:
 			recs := out[e.Agent]
 			if len(recs) == 0 || recs[len(recs)-1].ticks >= 0 {
 				continue // an answer without its request: the trace was cut

@@ -12,6 +12,7 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/llm"
 	"github.com/moonmind-ai/moonmind/engine/llm/openaichat"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -108,8 +109,8 @@ func commanders(t *testing.T, n int, mode string, o LLMOptions) (*world, *LLM) {
 
 func str(a *engine.Agent, name string) string { s, _ := a.Get(name).AsString(); return s }
 
-func kinds(wd *world, k engine.EventKind) []engine.Event {
-	var out []engine.Event
+func kinds(wd *world, k record.EventKind) []record.Event {
+	var out []record.Event
 	for _, e := range wd.events {
 		if e.Kind == k {
 			out = append(out, e)
@@ -129,7 +130,7 @@ func TestLLMPlanAnswerAtADefinedTick(t *testing.T) {
 	assert.Equal(t, "fetchMagazine,reload", str(a, "actions"))
 	assert.Equal(t, "north", str(a, "arg"), "arguments are a Lua table")
 
-	req, ans := kinds(wd, engine.EventLLMRequest), kinds(wd, engine.EventLLMAnswer)
+	req, ans := kinds(wd, record.EventLLMRequest), kinds(wd, record.EventLLMAnswer)
 	require.Len(t, req, 1)
 	require.Len(t, ans, 1)
 	assert.Equal(t, 1, req[0].Tick)
@@ -151,7 +152,7 @@ func TestLLMPlanReplaysWithoutTheModel(t *testing.T) {
 	wd, _ := commanders(t, 2, "grounded", LLMOptions{Planner: m.planner(t), DeliverAfterTicks: 2})
 	wd.run(8, 0.1)
 	recorded := wd.events
-	require.Len(t, kinds(wd, engine.EventLLMAnswer), 2)
+	require.Len(t, kinds(wd, record.EventLLMAnswer), 2)
 
 	replay, _ := commanders(t, 2, "grounded", LLMOptions{Replay: recorded})
 	replay.run(8, 0.1)
@@ -159,7 +160,7 @@ func TestLLMPlanReplaysWithoutTheModel(t *testing.T) {
 	assert.Equal(t, "fetchMagazine,reload", str(replay.agents["c1"], "actions"))
 }
 
-func eventLines(es []engine.Event) []string {
+func eventLines(es []record.Event) []string {
 	out := make([]string, len(es))
 	for i, e := range es {
 		out[i] = e.String()
@@ -179,7 +180,7 @@ func TestLLMPlanTimeoutWhileTheServerSleeps(t *testing.T) {
 	assert.Equal(t, engine.BoolValue(true), a.Get("done"))
 	assert.Equal(t, "timeout", str(a, "why"))
 	assert.Equal(t, int32(0), m.answered.Load(), "the server never answered")
-	ans := kinds(wd, engine.EventLLMAnswer)
+	ans := kinds(wd, record.EventLLMAnswer)
 	require.Len(t, ans, 1)
 	assert.Equal(t, "timeout", ans[0].Reason)
 }
@@ -235,7 +236,7 @@ func TestLLMPlanCapabilitiesAndBadOptions(t *testing.T) {
 
 	bad, _ := commanders(t, 1, "badopt", LLMOptions{Planner: m.planner(t)})
 	bad.run(1, 0.1)
-	fail := bad.first("c0", engine.EventFail)
+	fail := bad.first("c0", record.EventFail)
 	require.NotNil(t, fail)
 	assert.Contains(t, fail.Reason, `llm_commander.lua:28: npc:llm_plan: unknown option "timout" (did you mean "timeout"?)`)
 
@@ -269,23 +270,23 @@ func TestNoTickWaitsOnTheModel(t *testing.T) {
 	for _, a := range wd.w.Agents {
 		assert.Equal(t, "fetchMagazine,reload", str(a, "actions"), a.Name)
 	}
-	assert.Len(t, kinds(wd, engine.EventLLMAnswer), 100)
-	assert.True(t, strings.HasPrefix(kinds(wd, engine.EventLLMAnswer)[0].Reason, `{"goal":"get armed"`))
+	assert.Len(t, kinds(wd, record.EventLLMAnswer), 100)
+	assert.True(t, strings.HasPrefix(kinds(wd, record.EventLLMAnswer)[0].Reason, `{"goal":"get armed"`))
 }
 
 func TestReplayPairsRequestsWithTheirAnswers(t *testing.T) {
-	ev := func(tick int, agent string, k engine.EventKind, reason string) engine.Event {
-		return engine.Event{Tick: tick, Agent: agent, Kind: k, Reason: reason}
+	ev := func(tick int, agent string, k record.EventKind, reason string) record.Event {
+		return record.Event{Tick: tick, Agent: agent, Kind: k, Reason: reason}
 	}
-	got := replayAnswers([]engine.Event{
-		ev(1, "a", engine.EventLLMRequest, ""),
-		ev(1, "b", engine.EventLLMRequest, ""),
-		ev(3, "a", engine.EventLLMAnswer, "timeout"),
-		ev(5, "a", engine.EventLLMRequest, ""), // interrupted before its answer
-		ev(9, "a", engine.EventLLMRequest, ""),
-		ev(9, "a", engine.EventLLMAnswer, "refused: x"),
-		ev(12, "b", engine.EventLLMAnswer, "{}"),
-		ev(13, "c", engine.EventLLMAnswer, "stray"),
+	got := replayAnswers([]record.Event{
+		ev(1, "a", record.EventLLMRequest, ""),
+		ev(1, "b", record.EventLLMRequest, ""),
+		ev(3, "a", record.EventLLMAnswer, "timeout"),
+		ev(5, "a", record.EventLLMRequest, ""), // interrupted before its answer
+		ev(9, "a", record.EventLLMRequest, ""),
+		ev(9, "a", record.EventLLMAnswer, "refused: x"),
+		ev(12, "b", record.EventLLMAnswer, "{}"),
+		ev(13, "c", record.EventLLMAnswer, "stray"),
 	})
 	assert.Equal(t, map[string][]recordedAnswer{
 		"a": {{ticks: 2, answer: "timeout"}, {ticks: -1}, {ticks: 0, answer: "refused: x"}},
@@ -298,11 +299,11 @@ func TestLLMPlanReplaysFromJSONLines(t *testing.T) {
 	wd, _ := commanders(t, 1, "plain", LLMOptions{Planner: m.planner(t), DeliverAfterTicks: 2})
 	wd.run(5, 0.1)
 	var file strings.Builder
-	require.NoError(t, engine.WriteJSONLines(&file, wd.events))
+	require.NoError(t, record.WriteJSONLines(&file, wd.events))
 
-	var read []engine.Event
+	var read []record.Event
 	for _, line := range strings.Split(strings.TrimSpace(file.String()), "\n") {
-		var e engine.Event
+		var e record.Event
 		require.NoError(t, json.Unmarshal([]byte(line), &e), line)
 		read = append(read, e)
 	}
@@ -310,6 +311,6 @@ func TestLLMPlanReplaysFromJSONLines(t *testing.T) {
 	replay.run(5, 0.1)
 	assert.Equal(t, eventLines(wd.events), eventLines(replay.events), "a trace file replays without the model")
 
-	var k engine.EventKind
+	var k record.EventKind
 	assert.EqualError(t, k.UnmarshalText([]byte("nap")), `engine: no record kind "nap"`)
 }

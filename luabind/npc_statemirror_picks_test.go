@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -71,7 +72,7 @@ func mirrorPickRun(t *testing.T, file string, off, useLua bool) []string {
 	require.NoError(t, err)
 	w := engine.NewWorld(7)
 	var out []string
-	w.OnEvent = func(e engine.Event) { out = append(out, fmt.Sprintf("%s %+v", e.Kind, e)) }
+	w.OnEvent = func(e record.Event) { out = append(out, fmt.Sprintf("%s %+v", e.Kind, e)) }
 	for i := range 16 {
 		a := engine.NewAgent(fmt.Sprintf("m%d", i), d)
 		a.RethinkEvery = []float64{0, 0.05, 0.2, -1}[i%4]

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -222,7 +223,7 @@ func TestSleepersInAWorld(t *testing.T) {
 		}
 		w := engine.NewWorld(1)
 		var events []string
-		w.OnEvent = func(e engine.Event) {
+		w.OnEvent = func(e record.Event) {
 			events = append(events, fmt.Sprintf("%.4f %s %v %s %s %s", e.Time, e.Agent, e.Kind, e.Goal, e.Action, e.Reason))
 		}
 		var agents []*engine.Agent

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -134,7 +135,7 @@ func TestAFailingSensorsLongMessageIsClipped(t *testing.T) {
 	require.NoError(t, err)
 	var reasons []string
 	w := engine.NewWorld(1)
-	w.OnEvent = func(e engine.Event) {
+	w.OnEvent = func(e record.Event) {
 		if strings.Contains(e.Reason, "loud.lua") {
 			reasons = append(reasons, e.Reason)
 		}
@@ -173,7 +174,7 @@ func TestALargeModelReplyIsCharged(t *testing.T) {
 	m := newFakeModel(t, reply, false)
 	wd, _ := commanders(t, 1, "plain", LLMOptions{Planner: m.planner(t), DeliverAfterTicks: 1})
 	wd.run(4, 0.1)
-	fail := wd.first("c0", engine.EventFail)
+	fail := wd.first("c0", record.EventFail)
 	require.NotNil(t, fail, "the body fails")
 	assert.Contains(t, fail.Reason, "llm_commander.lua:")
 	assert.Contains(t, fail.Reason, "instruction budget exceeded")

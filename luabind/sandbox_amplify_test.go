@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
@@ -75,8 +76,8 @@ func runAttack(t *testing.T, dir, body string, opts Options) attackResult {
 	require.NoError(t, err)
 	var res attackResult
 	w := engine.NewWorld(1)
-	w.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventFail {
+	w.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventFail {
 			res.fails = append(res.fails, e.Reason)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -27,10 +28,10 @@ func isolationWorld(t *testing.T, victims int, hostile bool, ticks int) (map[str
 	w := engine.NewWorld(1)
 	traces := map[string][]string{}
 	failed := map[string]string{} // the first failure of each hostile agent
-	w.OnEvent = func(e engine.Event) {
+	w.OnEvent = func(e record.Event) {
 		if _, ok := traces[e.Agent]; ok {
 			traces[e.Agent] = append(traces[e.Agent], e.String())
-		} else if _, ok := failed[e.Agent]; !ok && e.Kind == engine.EventFail {
+		} else if _, ok := failed[e.Agent]; !ok && e.Kind == record.EventFail {
 			failed[e.Agent] = e.Reason
 		}
 	}
@@ -84,8 +85,8 @@ func TestCrossAgentAttemptsAreRefused(t *testing.T) {
 	d, err := rt.LoadDomain("shared.lua")
 	require.NoError(t, err)
 	w := engine.NewWorld(1)
-	var events []engine.Event
-	w.OnEvent = func(e engine.Event) { events = append(events, e) }
+	var events []record.Event
+	w.OnEvent = func(e record.Event) { events = append(events, e) }
 	agents := map[string]*engine.Agent{}
 	for _, name := range []string{"victim", "attack_resume", "attack_host", "attack_module", "attack_nested"} {
 		agents[name] = engine.NewAgent(name, d)
@@ -96,7 +97,7 @@ func TestCrossAgentAttemptsAreRefused(t *testing.T) {
 	}
 	fails := map[string]string{}
 	for _, e := range events {
-		if e.Kind == engine.EventFail {
+		if e.Kind == record.EventFail {
 			if _, ok := fails[e.Agent]; !ok {
 				fails[e.Agent] = e.Reason
 			}

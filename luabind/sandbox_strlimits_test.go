@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
@@ -50,7 +51,7 @@ func TestStringLimitBodies(t *testing.T) {
 			defer rt.Close()
 			wd := newWorld(t, rt, []string{"broken", "waiter"}, []string{filepath.Join("broken", tc.file), "waiter.lua"})
 			wd.run(25, 0.1)
-			e := wd.first("broken", engine.EventFail)
+			e := wd.first("broken", record.EventFail)
 			require.NotNil(t, e, "no fail event: %v", wd.events)
 			assert.Contains(t, e.Reason, filepath.Join("testdata", "broken", tc.want), tc.reason)
 			assert.NotEqual(t, engine.BoolValue(true), wd.agents["broken"].Get("done"), "the body did not finish")

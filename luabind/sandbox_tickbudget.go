@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // DefaultTickBudgetCalls is how many whole instruction budgets one
@@ -242,7 +243,7 @@ func (r *Runtime) noteTickBudget(a *engine.Agent, w *tickWork, site callSite, wh
 		sb.WriteString("refused " + site.String())
 	}
 	sb.WriteString("; its other scripts do not run until the next tick (see luabind.Options.TickBudget)")
-	a.Record(engine.Event{Kind: engine.EventTickBudget, Action: site.name, Reason: sb.String()})
+	a.Record(record.Event{Kind: record.EventTickBudget, Action: site.name, Reason: sb.String()})
 }
 
 // scoring is the domain's engine.Domain.Scoring: it tells the runtime
@@ -285,6 +286,6 @@ func (r *Runtime) considerationFailed(id int, name string, pos engine.Pos, act *
 	msg := strings.TrimPrefix(err.Error(), "luabind: ")
 	msg = strings.TrimPrefix(msg, "consideration "+strconv.Quote(name)+": ")
 	msg = strings.TrimPrefix(msg, "consideration "+strconv.Quote(name)+" ")
-	a.Record(engine.Event{Kind: engine.EventConsiderationFailed, Action: act.Name,
+	a.Record(record.Event{Kind: record.EventConsiderationFailed, Action: act.Name,
 		Reason: "consideration " + strconv.Quote(name) + at + " scored 0: " + msg})
 }

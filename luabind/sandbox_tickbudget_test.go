@@ -8,21 +8,22 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // tickRun ticks one agent of file (testdata/tickbudget) in a world of its
 // own for ticks ticks of 0.1 s and returns the agent and its records.
-func tickRun(t *testing.T, opts Options, file string, ticks int) (*engine.Agent, []engine.Event) {
+func tickRun(t *testing.T, opts Options, file string, ticks int) (*engine.Agent, []record.Event) {
 	t.Helper()
 	rt := NewRuntime(opts)
 	t.Cleanup(rt.Close)
 	d, err := rt.LoadDomain(filepath.Join("testdata", "tickbudget", file))
 	require.NoError(t, err)
 	w := engine.NewWorld(1)
-	var events []engine.Event
-	w.OnEvent = func(e engine.Event) { events = append(events, e) }
+	var events []record.Event
+	w.OnEvent = func(e record.Event) { events = append(events, e) }
 	a := engine.NewAgent("s", d)
 	w.Add(a)
 	for range ticks {
@@ -32,8 +33,8 @@ func tickRun(t *testing.T, opts Options, file string, ticks int) (*engine.Agent,
 }
 
 // ofKind returns the records of kind in tick (every tick when tick is 0).
-func ofKind(events []engine.Event, kind engine.EventKind, tick int) []engine.Event {
-	var out []engine.Event
+func ofKind(events []record.Event, kind record.EventKind, tick int) []record.Event {
+	var out []record.Event
 	for _, e := range events {
 		if e.Kind == kind && (tick == 0 || e.Tick == tick) {
 			out = append(out, e)
@@ -69,7 +70,7 @@ func TestGuardsOfOneTickShareTheTickBudget(t *testing.T) {
 	// 198 are not run at all.
 	_, events := tickRun(t, Options{TickBudget: 400_000}, "guardstorm.lua", 2)
 	var ran, refused, cut int
-	for _, e := range ofKind(events, engine.EventNoPlan, 1) {
+	for _, e := range ofKind(events, record.EventNoPlan, 1) {
 		switch {
 		case strings.Contains(e.Reason, "every guard refused"):
 			ran++
@@ -83,10 +84,10 @@ func TestGuardsOfOneTickShareTheTickBudget(t *testing.T) {
 	// guard's error is one record per tick and guard (the cut, here), and
 	// an event whose one relevant guard failed has no other: the events
 	// left are those whose guard was not run.
-	beliefs := len(ofKind(events, engine.EventBeliefAdded, 1))
+	beliefs := len(ofKind(events, record.EventBeliefAdded, 1))
 	assert.Equal(t, []int{1, 1, 0, 198}, []int{ran, cut, refused, beliefs - ran - cut},
 		"guards that ran, were cut, recorded as not run, not run")
-	recs := ofKind(events, engine.EventTickBudget, 0)
+	recs := ofKind(events, record.EventTickBudget, 0)
 	require.Len(t, recs, 1, "one tick-budget record, in the tick that spent it")
 	r := recs[0]
 	assert.Equal(t, 1, r.Tick)
@@ -100,17 +101,17 @@ func TestGuardsOfOneTickShareTheTickBudget(t *testing.T) {
 	// The default tick budget is two instruction budgets: three guards run.
 	_, events = tickRun(t, Options{}, "guardstorm.lua", 1)
 	ran, failed := 0, 0
-	for _, e := range ofKind(events, engine.EventNoPlan, 1) {
+	for _, e := range ofKind(events, record.EventNoPlan, 1) {
 		if strings.Contains(e.Reason, "every guard refused") {
 			ran++
 		} else {
 			failed++
 		}
 	}
-	beliefs = len(ofKind(events, engine.EventBeliefAdded, 1))
+	beliefs = len(ofKind(events, record.EventBeliefAdded, 1))
 	assert.Equal(t, []int{3, 1, 197}, []int{ran, failed, beliefs - ran},
 		"guards that ran, the one record of the guard's failures, guards cut or not run")
-	recs = ofKind(events, engine.EventTickBudget, 0)
+	recs = ofKind(events, record.EventTickBudget, 0)
 	require.Len(t, recs, 1)
 	by = tickSpentBy(t, recs[0].Reason)
 	assert.Equal(t, int64(DefaultTickBudgetCalls*DefaultInstructionBudget+1), by["guards"]+by["intentions"])
@@ -123,7 +124,7 @@ func TestSensorsShareTheTickBudgetAndEachTickStartsAfresh(t *testing.T) {
 	a, events := tickRun(t, Options{}, "slowsensors.lua", 4)
 	assert.Equal(t, "12", a.Get("ran").String(), "three sensors ran to their end in each of 4 ticks")
 	assert.Equal(t, "0", a.Get("resumes").String(), "the body never ran: the sensors spent every tick's budget")
-	recs := ofKind(events, engine.EventTickBudget, 0)
+	recs := ofKind(events, record.EventTickBudget, 0)
 	require.Len(t, recs, 4, "one record per tick")
 	for i, r := range recs {
 		assert.Equal(t, i+1, r.Tick)
@@ -131,7 +132,7 @@ func TestSensorsShareTheTickBudgetAndEachTickStartsAfresh(t *testing.T) {
 		assert.Contains(t, r.Reason, `cut the sensor "s3" at testdata/tickbudget/slowsensors.lua:11`)
 		assert.Equal(t, map[string]int64{"sensors": DefaultTickBudgetCalls*DefaultInstructionBudget + 1}, tickSpentBy(t, r.Reason))
 	}
-	failed := ofKind(events, engine.EventSensorFailed, 0)
+	failed := ofKind(events, record.EventSensorFailed, 0)
 	require.Len(t, failed, 7, "s3 cut, s4-s9 not run: each recorded once, not every tick")
 	assert.Equal(t, "s3", failed[0].Action)
 	assert.Contains(t, failed[0].Reason, "slowsensors.lua:11: tick budget exceeded")
@@ -142,22 +143,22 @@ func TestSensorsShareTheTickBudgetAndEachTickStartsAfresh(t *testing.T) {
 	a, events = tickRun(t, Options{TickBudget: 4_000_000}, "slowsensors.lua", 2)
 	assert.Equal(t, "20", a.Get("ran").String())
 	assert.Equal(t, "2", a.Get("resumes").String(), "the body ran in tick 1 and tick 2")
-	assert.Empty(t, ofKind(events, engine.EventTickBudget, 0))
+	assert.Empty(t, ofKind(events, record.EventTickBudget, 0))
 	// And with none, the same.
 	a, events = tickRun(t, Options{TickBudget: -1}, "slowsensors.lua", 2)
 	assert.Equal(t, "20", a.Get("ran").String())
-	assert.Empty(t, ofKind(events, engine.EventTickBudget, 0))
+	assert.Empty(t, ofKind(events, record.EventTickBudget, 0))
 }
 
 func TestConsiderationFunctionsShareTheTickBudget(t *testing.T) {
 	_, events := tickRun(t, Options{}, "slowcons.lua", 1)
-	recs := ofKind(events, engine.EventTickBudget, 0)
+	recs := ofKind(events, record.EventTickBudget, 0)
 	require.Len(t, recs, 1)
 	assert.Contains(t, recs[0].Reason, `cut the consideration "function@10" at testdata/tickbudget/slowcons.lua:10`)
 	assert.Equal(t, map[string]int64{"considerations": DefaultTickBudgetCalls*DefaultInstructionBudget + 1}, tickSpentBy(t, recs[0].Reason))
-	assert.Empty(t, ofKind(events, engine.EventConsiderationFailed, 0),
+	assert.Empty(t, ofKind(events, record.EventConsiderationFailed, 0),
 		"considerations the tick budget cut or refused are in its record, not one record each")
-	picks := ofKind(events, engine.EventPick, 1)
+	picks := ofKind(events, record.EventPick, 1)
 	require.Len(t, picks, 1)
 	assert.Equal(t, "a0", picks[0].Action)
 	scores := map[string]float64{}
@@ -178,8 +179,8 @@ func TestTickBudgetNeverTouchesAnotherAgent(t *testing.T) {
 	light, err := rt.LoadDomain(filepath.Join("testdata", "tickbudget", "light.lua"))
 	require.NoError(t, err)
 	w := engine.NewWorld(1)
-	var events []engine.Event
-	w.OnEvent = func(e engine.Event) { events = append(events, e) }
+	var events []record.Event
+	w.OnEvent = func(e record.Event) { events = append(events, e) }
 	h1, l, h2 := engine.NewAgent("h1", heavy), engine.NewAgent("l", light), engine.NewAgent("h2", heavy)
 	w.Add(h1)
 	w.Add(l)
@@ -191,7 +192,7 @@ func TestTickBudgetNeverTouchesAnotherAgent(t *testing.T) {
 	assert.Equal(t, "9", h1.Get("ran").String())
 	assert.Equal(t, "9", h2.Get("ran").String(), "the second heavy agent has its own budget")
 	per := map[string]int{}
-	for _, e := range ofKind(events, engine.EventTickBudget, 0) {
+	for _, e := range ofKind(events, record.EventTickBudget, 0) {
 		per[e.Agent]++
 	}
 	assert.Equal(t, map[string]int{"h1": 3, "h2": 3}, per)
@@ -215,7 +216,7 @@ func traceOf(t *testing.T, opts Options, workers, ticks int, files ...string) []
 		w.Pin(i, i%workers)
 	}
 	var lines []string
-	w.OnEvent = func(e engine.Event) {
+	w.OnEvent = func(e record.Event) {
 		e.Duration = 0
 		lines = append(lines, e.String())
 	}
@@ -257,8 +258,8 @@ func TestHonestRolesDoNotNoticeTheTickBudget(t *testing.T) {
 
 func TestFailingConsiderationIsRecordedOncePerTick(t *testing.T) {
 	a, events := tickRun(t, Options{}, "badcons.lua", 3)
-	failed := ofKind(events, engine.EventConsiderationFailed, 0)
-	byAction := map[string][]engine.Event{}
+	failed := ofKind(events, record.EventConsiderationFailed, 0)
+	byAction := map[string][]record.Event{}
 	for _, e := range failed {
 		byAction[e.Action] = append(byAction[e.Action], e)
 	}
@@ -279,7 +280,7 @@ func TestFailingConsiderationIsRecordedOncePerTick(t *testing.T) {
 	}
 	assert.Empty(t, byAction["fine"])
 	// A non-finite result scores 0: the one honest action wins the pick.
-	picks := ofKind(events, engine.EventPick, 0)
+	picks := ofKind(events, record.EventPick, 0)
 	require.NotEmpty(t, picks)
 	assert.Equal(t, "fine", picks[0].Action)
 	for _, s := range picks[0].Scores {

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // sharedMsg is the error of an agent's write to the top-level local name
@@ -29,8 +30,8 @@ func sharedRun(t *testing.T, path string, names []string, workers, ticks int, va
 	w := engine.NewWorld(1)
 	w.Workers = workers
 	fails = map[string][]string{}
-	w.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventFail {
+	w.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventFail {
 			fails[e.Agent] = append(fails[e.Agent], e.Reason)
 		}
 	}
@@ -236,8 +237,8 @@ return { name = "H", state = { n = 0 }, decide = "utility",
 	require.NoError(t, err)
 	w := engine.NewWorld(1)
 	var fails []string
-	w.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventFail {
+	w.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventFail {
 			fails = append(fails, e.Reason)
 		}
 	}

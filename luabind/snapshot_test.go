@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -29,9 +30,9 @@ func loadSnapshotRoles(t *testing.T) (*luabind.Runtime, []*engine.Domain) {
 
 // tickAll is the game loop: the game clears the goals' flags (its
 // sensors) before every tick, so the agents always have work.
-func tickAll(w *engine.World, n int) map[string][]engine.Event {
-	out := map[string][]engine.Event{}
-	w.OnEvent = func(e engine.Event) { out[e.Agent] = append(out[e.Agent], e) }
+func tickAll(w *engine.World, n int) map[string][]record.Event {
+	out := map[string][]record.Event{}
+	w.OnEvent = func(e record.Event) { out[e.Agent] = append(out[e.Agent], e) }
 	for i := 0; i < n; i++ {
 		for _, a := range w.Agents {
 			a.Set("walked", engine.BoolValue(false))
@@ -64,7 +65,7 @@ func TestSnapshotOfLuaRolesLoadsInANewRuntime(t *testing.T) {
 	g := restored.Agents[0]
 	recs := g.Recorder.Records()
 	last := recs[len(recs)-1]
-	assert.Equal(t, engine.EventStart, last.Kind)
+	assert.Equal(t, record.EventStart, last.Kind)
 	assert.Equal(t, "walk", last.Action)
 	assert.Equal(t, "restarted after a load", last.Reason)
 	assert.Equal(t, guard.Get("rounds"), g.Get("rounds"))
@@ -77,7 +78,7 @@ func TestSnapshotOfLuaRolesLoadsInANewRuntime(t *testing.T) {
 	assert.Equal(t, orig.Agents[1].Get("sum"), restored.Agents[1].Get("sum"))
 	// The guard runs on without error, walking more rounds.
 	for _, e := range evB["guard"] {
-		assert.NotEqual(t, engine.EventFail, e.Kind, e.String())
+		assert.NotEqual(t, record.EventFail, e.Kind, e.String())
 	}
 	after, _ := g.Get("rounds").AsNumber()
 	saved, _ := orig.Agents[0].Get("rounds").AsNumber()
@@ -122,11 +123,11 @@ func TestSnapshotOfLuaPlansRestartsIntentions(t *testing.T) {
 	r, err := engine.Restore(&buf, engine.RestoreOptions{Domains: []*engine.Domain{load()}})
 	require.NoError(t, err)
 	var prints []string
-	r.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventPrint {
+	r.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventPrint {
 			prints = append(prints, e.Reason)
 		}
-		assert.NotEqual(t, engine.EventIntentionFailed, e.Kind, e.String())
+		assert.NotEqual(t, record.EventIntentionFailed, e.Kind, e.String())
 	}
 	for i := 0; i < 10; i++ {
 		r.Tick(0.1)
@@ -137,9 +138,9 @@ func TestSnapshotOfLuaPlansRestartsIntentions(t *testing.T) {
 
 // tickMiners is the miners' game loop: the game takes the ore of a
 // stocked miner before every tick, so they keep surveying and mining.
-func tickMiners(w *engine.World, n int) map[string][]engine.Event {
-	out := map[string][]engine.Event{}
-	w.OnEvent = func(e engine.Event) { out[e.Agent] = append(out[e.Agent], e) }
+func tickMiners(w *engine.World, n int) map[string][]record.Event {
+	out := map[string][]record.Event{}
+	w.OnEvent = func(e record.Event) { out[e.Agent] = append(out[e.Agent], e) }
 	for i := 0; i < n; i++ {
 		a := w.Agents[w.Rand.IntN(len(w.Agents))]
 		if ore, _ := a.Get("ore").AsNumber(); ore >= 12 {
@@ -185,7 +186,7 @@ func TestSnapshotKeepsLuaFacts(t *testing.T) {
 		require.NotEmpty(t, evA[a.Name])
 		assert.Equal(t, evA[a.Name], evB[a.Name], "agent %s decides as the original", a.Name)
 		for _, e := range evB[a.Name] {
-			assert.NotEqual(t, engine.EventFail, e.Kind, "%s: %s", a.Name, e)
+			assert.NotEqual(t, record.EventFail, e.Kind, "%s: %s", a.Name, e)
 		}
 	}
 }

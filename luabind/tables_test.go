@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -34,8 +35,8 @@ func TestHugeTableWritesAreRefusedBeforeTheyPad(t *testing.T) {
 			a := engine.NewAgent("hostile", d)
 			w := engine.NewWorld(1)
 			var fail string
-			w.OnEvent = func(e engine.Event) {
-				if e.Kind == engine.EventFail {
+			w.OnEvent = func(e record.Event) {
+				if e.Kind == record.EventFail {
 					fail = e.Reason
 				}
 			}

@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -30,7 +30,7 @@ func TestUnknownHostMethodNamesTheGamesMethods(t *testing.T) {
 			defer rt.Close()
 			wd := newWorld(t, rt, []string{"mira"}, []string{"unknown_host.lua"})
 			wd.run(2, 0.1)
-			fail := wd.first("mira", engine.EventFail)
+			fail := wd.first("mira", record.EventFail)
 			require.NotNil(t, fail, "the body failed its action")
 			assert.Equal(t, "sell", fail.Action)
 			assert.Equal(t, filepath.Join("testdata", "unknown_host.lua")+c.want, fail.Reason)

@@ -9,19 +9,20 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // askerAnswers are the recorded model answers of the askers a0 and a1:
 // one plan whose step has twelve arguments, which a Go map holds in no
 // fixed order.
-func askerAnswers() []engine.Event {
+func askerAnswers() []record.Event {
 	const plan = `{"goal": "pick a route", "reasoning": "r", "steps": [{"index": 0, "action": "go", "description": "",
 		"arguments": {"l": 12, "b": 2, "k": 11, "a": 1, "j": 10, "c": 3, "i": 9, "d": 4, "h": 8, "e": 5, "g": 7, "f": 6}}]}`
-	var evs []engine.Event
+	var evs []record.Event
 	for _, name := range []string{"a0", "a1"} {
 		evs = append(evs,
-			engine.Event{Tick: 1, Agent: name, Kind: engine.EventLLMRequest},
-			engine.Event{Tick: 2, Agent: name, Kind: engine.EventLLMAnswer, Reason: plan})
+			record.Event{Tick: 1, Agent: name, Kind: record.EventLLMRequest},
+			record.Event{Tick: 2, Agent: name, Kind: record.EventLLMAnswer, Reason: plan})
 	}
 	return evs
 }
@@ -35,7 +36,7 @@ func workersTrace(t *testing.T, names []string, workers, ticks int) []string {
 	w := engine.NewWorld(7)
 	w.Workers = workers
 	var lines []string
-	w.OnEvent = func(e engine.Event) { lines = append(lines, e.String()) }
+	w.OnEvent = func(e record.Event) { lines = append(lines, e.String()) }
 	type loaded struct{ dice, asker *engine.Domain }
 	rts := make([]loaded, workers)
 	for k := range rts {

@@ -4,11 +4,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/moonmind-ai/moonmind/engine/expr"
 	"io"
 	"math"
 	"path/filepath"
 	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/luabind"
@@ -149,8 +151,8 @@ func loadWithState(cmd string, pos []string, states []string, stderr io.Writer) 
 		return nil, nil, nil, 2
 	}
 	var failed []string
-	a.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventConditionFailed {
+	a.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventConditionFailed {
 			failed = append(failed, "named condition "+e.Action+": "+e.Reason)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -155,7 +155,7 @@ func replayWith(args []string, stdout, stderr io.Writer, ground func(map[string]
 	ticks := 0
 	for i := 0; i < max(len(recorded), len(fresh)); i++ {
 		var was, now string
-		var at engine.Event
+		var at record.Event
 		if i < len(recorded) {
 			was, at = recorded[i].String(), recorded[i]
 			ticks = max(ticks, recorded[i].Tick)

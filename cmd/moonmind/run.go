@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -107,7 +108,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		return 2
 	}
 	var trace *os.File
-	var records []engine.Event
+	var records []record.Event
 	if *tracePath != "" {
 		f, err := os.Create(*tracePath)
 		if err != nil {
@@ -131,7 +132,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	w.Workers = *workers
 	w.Timing = *timing
 	w.PlanBudget = *planBudget
-	w.OnEvent = func(e engine.Event) {
+	w.OnEvent = func(e record.Event) {
 		bar.beforeLine()
 		fmt.Fprintln(stdout, recordLine(e, colour))
 		if trace != nil {
@@ -167,7 +168,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		// The run's arguments first, for moonmind replay.
 		err := writeRunHeader(trace, args, inputs.prints)
 		if err == nil {
-			err = engine.WriteJSONLines(trace, records)
+			err = record.WriteJSONLines(trace, records)
 		}
 		if err == nil {
 			err = inputs.write(trace)
@@ -184,13 +185,13 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 // of a record that went wrong is red (a failure, a plan that failed, a
 // sensor or condition that failed, stuck) or yellow (an interruption, a
 // replan, a refused plan).
-func recordLine(e engine.Event, colour bool) string {
+func recordLine(e record.Event, colour bool) string {
 	line := e.String()
 	var c string
 	switch e.Kind {
-	case engine.EventFail, engine.EventPlanFailed, engine.EventSensorFailed, engine.EventConditionFailed, engine.EventStuck:
+	case record.EventFail, record.EventPlanFailed, record.EventSensorFailed, record.EventConditionFailed, record.EventStuck:
 		c = colourRed
-	case engine.EventInterrupt, engine.EventReplan, engine.EventRefused:
+	case record.EventInterrupt, record.EventReplan, record.EventRefused:
 		c = colourYellow
 	}
 	if !colour || c == "" {

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -68,10 +68,10 @@ func TestRunWritesTraceAsJSONLines(t *testing.T) {
 	require.NotEmpty(t, kinds)
 	assert.Equal(t, "run", kinds[0], "the first line is the run header, for moonmind replay")
 	assert.Equal(t, strings.Count(out, "\n"), n-1, "then one record per printed line")
-	assert.Contains(t, kinds, engine.EventPlan.String())
-	assert.Contains(t, kinds, engine.EventStart.String())
-	assert.Contains(t, kinds, engine.EventFinish.String())
-	assert.Equal(t, engine.EventSummary.String(), kinds[len(kinds)-1], "the run ends with one summary per agent")
+	assert.Contains(t, kinds, record.EventPlan.String())
+	assert.Contains(t, kinds, record.EventStart.String())
+	assert.Contains(t, kinds, record.EventFinish.String())
+	assert.Equal(t, record.EventSummary.String(), kinds[len(kinds)-1], "the run ends with one summary per agent")
 }
 
 // TestBodyBeliefIsRecordedTheTickAfter keeps the example of

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func init() {
@@ -43,7 +44,7 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 	}
 	onlyInputs := strings.EqualFold(*kind, "input")
 	if *kind != "" && !onlyInputs {
-		if _, ok := engine.ParseEventKind(strings.ToLower(*kind)); !ok {
+		if _, ok := record.ParseEventKind(strings.ToLower(*kind)); !ok {
 			fmt.Fprintf(stderr, "moonmind trace: --kind %s: no record has that kind%s\n", *kind, kindSuggestion(*kind))
 			return 2
 		}
@@ -89,7 +90,7 @@ func traceCmd(args []string, stdout, stderr io.Writer) int {
 // when it has none) and the inputs the host gave (lines of kind "input").
 // On failure it prints the error, with file:line for a bad record, and
 // returns exit status 2.
-func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, []hostInput, int) {
+func readTrace(path string, stderr io.Writer) (*runHeader, []record.Event, []hostInput, int) {
 	f, err := os.Open(path)
 	if err != nil {
 		fmt.Fprintln(stderr, "moonmind trace:", err)
@@ -99,13 +100,13 @@ func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, []hos
 	var hdr *runHeader
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
-	var events []engine.Event
+	var events []record.Event
 	var inputs []hostInput
 	line := 0
 	for sc.Scan() {
 		line++
 		var rec struct {
-			engine.Event
+			record.Event
 			Kind string `json:"kind"`
 		}
 		if line == 1 && strings.HasPrefix(sc.Text(), `{"kind":"run",`) {
@@ -134,7 +135,7 @@ func readTrace(path string, stderr io.Writer) (*runHeader, []engine.Event, []hos
 			return nil, nil, nil, 2
 		}
 		e := rec.Event
-		e.Kind, _ = engine.ParseEventKind(rec.Kind)
+		e.Kind, _ = record.ParseEventKind(rec.Kind)
 		events = append(events, e)
 	}
 	if err := sc.Err(); err != nil {
@@ -176,8 +177,8 @@ func parseTickSpan(s string) (from, to int, err error) {
 func eventKindNames() []string {
 	var names []string
 	for i := 1; i < 256; i++ {
-		k := engine.EventKind(i)
-		if _, ok := engine.ParseEventKind(k.String()); ok && k.String() != "event" {
+		k := record.EventKind(i)
+		if _, ok := record.ParseEventKind(k.String()); ok && k.String() != "event" {
 			names = append(names, k.String())
 		}
 	}

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/demo/sim"
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -14,12 +14,12 @@ import (
 // its plan records and the most expansions a tick spent.
 func budgetBattle(t *testing.T, budget, ticks int) (records []string, suspended, most int) {
 	s, err := sim.New(sim.Config{Seed: 5, ScriptsDir: "../../scripts", RoundPause: -1, PlanBudget: budget,
-		OnEvent: func(e engine.Event) {
+		OnEvent: func(e record.Event) {
 			switch e.Kind {
-			case engine.EventPlan, engine.EventPlanSuspended, engine.EventPlanResumed:
+			case record.EventPlan, record.EventPlanSuspended, record.EventPlanResumed:
 				records = append(records, fmt.Sprintf("%d %s %s %v %d", e.Tick, e.Agent, e.Kind, e.Plan, e.Expansions))
 			}
-			if e.Kind == engine.EventPlanSuspended {
+			if e.Kind == record.EventPlanSuspended {
 				suspended++
 			}
 		}})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/demo/sim"
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // quietSim is a battle whose rounds barely hurt (Damage 1e-6), so a test
@@ -147,8 +148,8 @@ func TestBattleCombatStory(t *testing.T) {
 	for _, seed := range []uint64{1, 7, 42} {
 		var s *sim.Sim
 		picks := map[string][]float64{} // action -> health of the soldier when it was picked
-		cfg := sim.Config{Seed: seed, ScriptsDir: "../../scripts", RoundPause: -1, OnEvent: func(e engine.Event) {
-			if e.Kind == engine.EventPick {
+		cfg := sim.Config{Seed: seed, ScriptsDir: "../../scripts", RoundPause: -1, OnEvent: func(e record.Event) {
+			if e.Kind == record.EventPick {
 				so := s.Soldier(e.Agent)
 				if e.Action == "attack" && s.Medic[so.Team] < 20 {
 					return // with the medic spent, the badly hurt fight on (squad.lua)
@@ -231,17 +232,17 @@ func TestOverlay(t *testing.T) {
 	require.NotEmpty(t, o.Records)
 	assert.LessOrEqual(t, len(o.Records), 4)
 	last := o.Records[len(o.Records)-1]
-	assert.Equal(t, engine.EventStart, last.Kind)
+	assert.Equal(t, record.EventStart, last.Kind)
 	assert.Equal(t, "  0.0s start takeCover", sim.RecordLine(last, 0))
-	var pick *engine.Event
+	var pick *record.Event
 	for i := range o.Records {
-		if o.Records[i].Kind == engine.EventPick {
+		if o.Records[i].Kind == record.EventPick {
 			pick = &o.Records[i]
 		}
 	}
 	require.NotNil(t, pick, "the pick is among the latest records")
 	assert.True(t, strings.HasPrefix(sim.RecordLine(*pick, 0), "  0.0s pick takeCover 0."), sim.RecordLine(*pick, 0))
-	assert.Len(t, sim.RecordLine(engine.Event{Kind: engine.EventFail, Action: "x", Reason: strings.Repeat("r", 100)}, 40), 40,
+	assert.Len(t, sim.RecordLine(record.Event{Kind: record.EventFail, Action: "x", Reason: strings.Repeat("r", 100)}, 40), 40,
 		"long reasons are cut to the width")
 }
 

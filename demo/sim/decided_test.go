@@ -9,17 +9,18 @@ import (
 
 	"github.com/moonmind-ai/moonmind/demo/sim"
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // lastDecision is the latest plan or pick record of a soldier's recorder.
-func lastDecision(so *sim.Soldier) (engine.Event, bool) {
+func lastDecision(so *sim.Soldier) (record.Event, bool) {
 	all := so.Agent.Recorder.Records()
 	for i := len(all) - 1; i >= 0; i-- {
-		if k := all[i].Kind; k == engine.EventPlan || k == engine.EventPick {
+		if k := all[i].Kind; k == record.EventPlan || k == record.EventPick {
 			return all[i], true
 		}
 	}
-	return engine.Event{}, false
+	return record.Event{}, false
 }
 
 // TestOverlaySaysWhichPlannerDecided sets up the three ways a soldier
@@ -33,20 +34,20 @@ func TestOverlaySaysWhichPlannerDecided(t *testing.T) {
 		decidedBy, goal    string
 		unmet              []string
 		decision, goapLine string
-		record             engine.EventKind
+		record             record.EventKind
 	}{
 		{name: "utility pick", reason: "hurt, armed and in the open: takeCover is a pick, every goal holds",
 			health: 45, ammo: 30, decidedBy: "pick",
 			decision: "decides now: the utility pick (no goal needs work); doing takeCover",
-			goapLine: "GOAP: every goal holds; no plan runs", record: engine.EventPick},
+			goapLine: "GOAP: every goal holds; no plan runs", record: record.EventPick},
 		{name: "goal", reason: "5 rounds: the goal armed (ammo > 10) is planned, fetch then reload",
 			health: 100, ammo: 5, decidedBy: "goal", goal: "armed", unmet: []string{"armed"},
 			decision: "decides now: the GOAP goal armed (high); doing fetchMagazine",
-			goapLine: "GOAP: goal armed, plan fetchMagazine (2) -> reload (1), cost 3", record: engine.EventPlan},
+			goapLine: "GOAP: goal armed, plan fetchMagazine (2) -> reload (1), cost 3", record: record.EventPlan},
 		{name: "goal unmet, GOAP off", reason: "with planning off the unmet goal is not planned: the pick attack runs, and the overlay says why",
 			noGOAP: true, health: 100, ammo: 5, decidedBy: "pick", unmet: []string{"armed"},
 			decision: "decides now: the utility pick (GOAP is off; unmet: armed); doing attack",
-			goapLine: "GOAP: GOAP is off; unmet: armed; no plan runs", record: engine.EventPick},
+			goapLine: "GOAP: GOAP is off; unmet: armed; no plan runs", record: record.EventPick},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -99,13 +100,13 @@ func TestOverlayAndTraceNeverContradict(t *testing.T) {
 					seen[o.DecidedBy]++
 					switch o.DecidedBy {
 					case "goal":
-						if !assert.Equal(t, engine.EventPlan, e.Kind, "tick %d %s: overlay %q, record %s", tick, so.Name, o.Decision(), e) {
+						if !assert.Equal(t, record.EventPlan, e.Kind, "tick %d %s: overlay %q, record %s", tick, so.Name, o.Decision(), e) {
 							return
 						}
 						assert.Equal(t, o.Goal, e.Goal, "tick %d %s", tick, so.Name)
 						assert.Contains(t, o.Decision(), "the GOAP goal "+e.Goal)
 					case "pick":
-						if !assert.Equal(t, engine.EventPick, e.Kind, "tick %d %s: overlay %q, record %s", tick, so.Name, o.Decision(), e) {
+						if !assert.Equal(t, record.EventPick, e.Kind, "tick %d %s: overlay %q, record %s", tick, so.Name, o.Decision(), e) {
 							return
 						}
 						require.NotEmpty(t, o.Plan)

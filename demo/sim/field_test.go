@@ -9,6 +9,7 @@ import (
 	"github.com/moonmind-ai/moonmind/assets"
 	"github.com/moonmind-ai/moonmind/demo/sim"
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 const tiny = `#######
@@ -85,17 +86,17 @@ func TestBattleEndsWithAWinnerAndNobodyInAWall(t *testing.T) {
 	fetched, reloaded := 0, 0
 	plans := map[string]int{}
 	tells := 0
-	s, err := sim.New(sim.Config{Seed: 3, ScriptsDir: "../../scripts", RoundPause: -1, OnEvent: func(e engine.Event) {
-		if e.Kind == engine.EventPlanChosen {
+	s, err := sim.New(sim.Config{Seed: 3, ScriptsDir: "../../scripts", RoundPause: -1, OnEvent: func(e record.Event) {
+		if e.Kind == record.EventPlanChosen {
 			plans[e.Action]++
 		}
-		if e.Kind == engine.EventTell {
+		if e.Kind == record.EventTell {
 			tells++
 		}
-		if e.Kind == engine.EventFinish && e.Action == "fetchMagazine" {
+		if e.Kind == record.EventFinish && e.Action == "fetchMagazine" {
 			fetched++
 		}
-		if e.Kind == engine.EventFinish && e.Action == "reload" {
+		if e.Kind == record.EventFinish && e.Action == "reload" {
 			reloaded++
 		}
 	}})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // Overlay is what the demo's debug overlay shows for one soldier: its body,
@@ -60,7 +61,7 @@ type Overlay struct {
 	// they are not scored, in declaration order.
 	Blocked []Blocked
 	// Records are the flight recorder's latest records, oldest first.
-	Records []engine.Event
+	Records []record.Event
 }
 
 // ActionScore is one action's utility score with its considerations, in
@@ -114,7 +115,7 @@ func (s *Sim) Overlay(so *Soldier, records int) Overlay {
 	}
 	all := a.Recorder.Records()
 	for i := len(all) - 1; i >= 0; i-- {
-		if k := all[i].Kind; k == engine.EventReplan || k == engine.EventInterrupt {
+		if k := all[i].Kind; k == record.EventReplan || k == record.EventInterrupt {
 			o.LastReplan, o.LastReplanAt = all[i].Reason, all[i].Time
 			break
 		}
@@ -207,22 +208,22 @@ func (o Overlay) whyNoGoal() string {
 // changed: ...", "3.7s belief-added heard_shot=true" or "9.1s tell
 // mate_dry="blue2" to blue1". Long reasons are cut to fit width characters (no limit
 // when width <= 0).
-func RecordLine(e engine.Event, width int) string {
+func RecordLine(e record.Event, width int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%5.1fs %s", e.Time, e.Kind)
 	switch e.Kind {
-	case engine.EventPlan:
+	case record.EventPlan:
 		fmt.Fprintf(&b, " %s: %s", e.Goal, strings.Join(e.Plan, ", "))
-	case engine.EventPick:
+	case record.EventPick:
 		fmt.Fprintf(&b, " %s %.3f", e.Action, e.Score)
-	case engine.EventBeliefAdded:
+	case record.EventBeliefAdded:
 		fmt.Fprintf(&b, " %s=%s", e.Belief, e.Value)
 		if e.Peer != "" {
 			b.WriteString(" from " + e.Peer)
 		}
-	case engine.EventBeliefRemoved:
+	case record.EventBeliefRemoved:
 		b.WriteString(" " + e.Belief)
-	case engine.EventTell:
+	case record.EventTell:
 		fmt.Fprintf(&b, " %s=%s to %s", e.Belief, e.Value, e.Peer)
 	default:
 		if e.Action != "" {

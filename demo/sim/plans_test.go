@@ -13,11 +13,12 @@ import (
 	"github.com/moonmind-ai/moonmind/demo/sim"
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // records returns the agent's flight-recorder records of one kind.
-func records(so *sim.Soldier, kind engine.EventKind) []engine.Event {
-	var out []engine.Event
+func records(so *sim.Soldier, kind record.EventKind) []record.Event {
+	var out []record.Event
 	for _, e := range so.Agent.Recorder.Records() {
 		// The round-start orders (TestCommanderOrders) are left out.
 		if e.Goal == "orders" || e.Action == "commander's orders" || strings.Contains(e.Reason, "commander model") {
@@ -33,7 +34,7 @@ func records(so *sim.Soldier, kind engine.EventKind) []engine.Event {
 // chosen returns the names of the reactive plans chosen for the soldier.
 func chosen(so *sim.Soldier) []string {
 	var out []string
-	for _, e := range records(so, engine.EventPlanChosen) {
+	for _, e := range records(so, record.EventPlanChosen) {
 		out = append(out, e.Action)
 	}
 	return out
@@ -60,7 +61,7 @@ func TestHeardShotTurnsTheSoldierAndSendsItToCover(t *testing.T) {
 	s.Step(dt)
 
 	assert.Equal(t, []string{"shot heard"}, chosen(so), "the heard shot's plan is chosen")
-	prints := records(so, engine.EventPrint)
+	prints := records(so, record.EventPrint)
 	require.Len(t, prints, 1)
 	assert.Equal(t, "blue1 heard a shot from 900, 300: taking cover", prints[0].Reason)
 	assert.Equal(t, engine.BoolValue(true), so.Agent.Get("alert"))
@@ -81,7 +82,7 @@ func TestHeardShotTurnsTheSoldierAndSendsItToCover(t *testing.T) {
 	assert.Equal(t, engine.BoolValue(false), so.Agent.Get("alert"), "the alert ends once it is in cover")
 	s.Step(dt)
 	assert.Equal(t, "advance", so.Doing(), "then it moves up again")
-	done := records(so, engine.EventIntentionDone)
+	done := records(so, record.EventIntentionDone)
 	require.Len(t, done, 1)
 	assert.Equal(t, "shot heard", done[0].Action)
 }
@@ -107,7 +108,7 @@ func TestRunningDryTellsTheSquad(t *testing.T) {
 
 	assert.Contains(t, chosen(dry), "tell the squad")
 	var told []string
-	for _, e := range records(dry, engine.EventTell) {
+	for _, e := range records(dry, record.EventTell) {
 		assert.Equal(t, "mate_dry", e.Belief)
 		assert.Equal(t, `"blue2"`, e.Value)
 		told = append(told, e.Peer)
@@ -117,8 +118,8 @@ func TestRunningDryTellsTheSquad(t *testing.T) {
 	s.Step(dt) // told beliefs arrive at the start of the receiver's next tick
 	for _, name := range told {
 		mate := s.Soldier(name)
-		var got []engine.Event
-		for _, e := range records(mate, engine.EventBeliefAdded) {
+		var got []record.Event
+		for _, e := range records(mate, record.EventBeliefAdded) {
 			if e.Belief == "mate_dry" {
 				got = append(got, e)
 			}
@@ -129,13 +130,13 @@ func TestRunningDryTellsTheSquad(t *testing.T) {
 		assert.Contains(t, chosen(mate), "mate ran dry")
 		assert.Equal(t, engine.Value{}, mate.Agent.Get("mate_dry"), "%s forgot it, so the next time is news again", name)
 	}
-	assert.Equal(t, `  0.0s tell mate_dry="blue2" to blue1`, sim.RecordLine(records(dry, engine.EventTell)[0], 0), "the overlay's line")
-	for _, e := range records(s.Soldier("blue1"), engine.EventBeliefAdded) {
+	assert.Equal(t, `  0.0s tell mate_dry="blue2" to blue1`, sim.RecordLine(records(dry, record.EventTell)[0], 0), "the overlay's line")
+	for _, e := range records(s.Soldier("blue1"), record.EventBeliefAdded) {
 		if e.Belief == "mate_dry" {
 			assert.Equal(t, `  0.0s belief-added mate_dry="blue2" from blue2`, sim.RecordLine(e, 0))
 		}
 	}
-	for _, e := range records(s.Soldier("red1"), engine.EventBeliefAdded) {
+	for _, e := range records(s.Soldier("red1"), record.EventBeliefAdded) {
 		assert.NotEqual(t, "mate_dry", e.Belief, "red hears nothing of it")
 	}
 }
@@ -154,7 +155,7 @@ func TestEmptyCrateIsRecoveredFromAnotherCrate(t *testing.T) {
 	}
 	require.Equal(t, "fetchMagazine", so.Doing())
 	s.Step(dt)
-	added := records(so, engine.EventGoalAdded)
+	added := records(so, record.EventGoalAdded)
 	require.NotEmpty(t, added)
 	for i, c := range s.Crates {
 		if strings.Contains(added[0].Goal, fmt.Sprintf("%g, %g", c.X, c.Y)) {
@@ -170,7 +171,7 @@ func TestEmptyCrateIsRecoveredFromAnotherCrate(t *testing.T) {
 	finished := false
 	for range 20 * 60 {
 		s.Step(dt)
-		for _, e := range records(so, engine.EventFinish) {
+		for _, e := range records(so, record.EventFinish) {
 			finished = finished || e.Action == "fetchMagazine"
 		}
 		if finished {
@@ -180,7 +181,7 @@ func TestEmptyCrateIsRecoveredFromAnotherCrate(t *testing.T) {
 	plans := chosen(so)
 	require.GreaterOrEqual(t, len(plans), 3, "plans chosen: %v", plans)
 	assert.Equal(t, []string{"fetch", "next crate", "fetch"}, plans[:3], "the failed fetch is recovered")
-	failed := records(so, engine.EventGoalFailed)
+	failed := records(so, record.EventGoalFailed)
 	require.NotEmpty(t, failed)
 	assert.Contains(t, failed[0].Reason, "is empty")
 	assert.True(t, finished, "fetchMagazine finished after all")
@@ -201,7 +202,7 @@ func TestCommanderOrders(t *testing.T) {
 	prints := func(so *sim.Soldier) []string {
 		var out []string
 		for _, e := range so.Agent.Recorder.Records() {
-			if e.Kind == engine.EventPrint {
+			if e.Kind == record.EventPrint {
 				out = append(out, e.Reason)
 			}
 		}

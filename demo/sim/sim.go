@@ -29,6 +29,7 @@ import (
 	"github.com/moonmind-ai/moonmind/assets"
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -84,7 +85,7 @@ type Config struct {
 	// value never starts a new round.
 	RoundPause float64
 	// OnEvent, when set, receives every soldier's decisions.
-	OnEvent func(engine.Event)
+	OnEvent func(record.Event)
 	// NoGOAP turns the soldiers' GOAP planning off, so only the utility
 	// planner decides (the demo's main sets it for MOONMIND_GOAP=off).
 	NoGOAP bool

@@ -10,6 +10,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/demo/sim"
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 const dt = 1.0 / 60
@@ -37,10 +38,10 @@ func runBattle(t *testing.T, seed uint64, ticks int) (map[string]*cycle, []strin
 	var lines []string
 	var s *sim.Sim
 	tick := 0
-	onEvent := func(e engine.Event) {
+	onEvent := func(e record.Event) {
 		lines = append(lines, e.String())
 		c := cycles[e.Agent]
-		if e.Kind != engine.EventFinish || c == nil {
+		if e.Kind != record.EventFinish || c == nil {
 			return
 		}
 		switch {
@@ -197,8 +198,8 @@ func TestNoGOAPTurnsPlanningOff(t *testing.T) {
 	for _, off := range []bool{false, true} {
 		var plans int
 		s, err := sim.New(sim.Config{Seed: 3, ScriptsDir: "../../scripts", RoundPause: -1, NoGOAP: off,
-			OnEvent: func(e engine.Event) {
-				if e.Kind == engine.EventPlan {
+			OnEvent: func(e record.Event) {
+				if e.Kind == record.EventPlan {
 					plans++
 				}
 			}})

@@ -6,6 +6,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // A Go program defines plans, installs them on a domain, and adds goals
@@ -35,8 +36,8 @@ func Example() {
 	}
 	bdi.Install(d, &bdi.Config{Library: lib})
 	w := engine.NewWorld(1)
-	w.OnEvent = func(e engine.Event) {
-		if e.Kind == engine.EventPrint || e.Kind == engine.EventGoalRemoved {
+	w.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventPrint || e.Kind == record.EventGoalRemoved {
 			fmt.Println(e.Tick, e.Kind, strings.TrimSpace(e.Reason+e.Goal+" "+e.Value))
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // Defaults of a Config.
@@ -184,7 +185,7 @@ func (m *Mind) Believed(_ *engine.Agent, c engine.BeliefChange) {
 	if limit := m.maxEvents(); len(m.queue)-m.qhead >= limit {
 		if !m.dropping {
 			m.dropping = true
-			m.record(engine.Event{Kind: engine.EventNoPlan, Reason: "more than " + strconv.Itoa(limit) +
+			m.record(record.Event{Kind: record.EventNoPlan, Reason: "more than " + strconv.Itoa(limit) +
 				" events waiting; " + k.String() + " " + c.Name +
 				" and the later belief events of this tick are dropped (a plan that believes what triggers it?)"})
 		}
@@ -244,14 +245,14 @@ func (m *Mind) addGoal(g engine.GoalValue, waiter *Pending, depth, by int) {
 	if depth > m.maxDepth() {
 		err := errors.New("bdi: goal " + g.String() + ": sub-goals nested deeper than " + strconv.Itoa(m.maxDepth()) +
 			" (a plan that achieves its own goal forever?)")
-		m.record(engine.Event{Kind: engine.EventGoalFailed, Goal: g.String(), Intention: by, Reason: err.Error()})
+		m.record(record.Event{Kind: record.EventGoalFailed, Goal: g.String(), Intention: by, Reason: err.Error()})
 		m.finish(run, nil, err)
 		return
 	}
 	if limit := m.maxIntentions(); len(m.intentions)+m.queuedGoals >= limit {
 		err := errors.New("bdi: goal " + g.String() + ": more than " + strconv.Itoa(limit) +
 			" intentions and queued goals at once (a plan that adds goals faster than they finish?)")
-		m.record(engine.Event{Kind: engine.EventGoalFailed, Goal: g.String(), Intention: by, Reason: err.Error()})
+		m.record(record.Event{Kind: record.EventGoalFailed, Goal: g.String(), Intention: by, Reason: err.Error()})
 		m.finish(run, nil, err)
 		return
 	}
@@ -352,7 +353,7 @@ func (m *Mind) compact() {
 	m.watchers = ws
 }
 
-func (m *Mind) record(e engine.Event) {
+func (m *Mind) record(e record.Event) {
 	if m.a.Recording() {
 		m.a.Record(e)
 	}
@@ -362,24 +363,24 @@ func (m *Mind) recordEvent(ev *Event, run *goalRun, quiet bool) {
 	if !m.a.Recording() || quiet {
 		return
 	}
-	e := engine.Event{}
+	e := record.Event{}
 	switch ev.Kind {
 	case GoalAdded:
-		e.Kind, e.Goal = engine.EventGoalAdded, ev.Goal.String()
+		e.Kind, e.Goal = record.EventGoalAdded, ev.Goal.String()
 		if run != nil {
 			e.Intention = run.by
 		}
 	case GoalFailed:
-		e.Kind, e.Goal, e.Reason = engine.EventGoalFailed, ev.Goal.String(), ev.Err.Error()
+		e.Kind, e.Goal, e.Reason = record.EventGoalFailed, ev.Goal.String(), ev.Err.Error()
 	case GoalRemoved:
-		e.Kind, e.Goal, e.Value = engine.EventGoalRemoved, ev.Goal.String(), Describe(ev.Result)
+		e.Kind, e.Goal, e.Value = record.EventGoalRemoved, ev.Goal.String(), Describe(ev.Result)
 	case BeliefAdded:
-		e.Kind, e.Belief, e.Value, e.Peer = engine.EventBeliefAdded, ev.Name, shortValue(ev.Value), ev.From
+		e.Kind, e.Belief, e.Value, e.Peer = record.EventBeliefAdded, ev.Name, shortValue(ev.Value), ev.From
 		if ev.Old.IsKnown() {
 			e.Old = shortValue(ev.Old)
 		}
 	case BeliefRemoved:
-		e.Kind, e.Belief, e.Old, e.Peer = engine.EventBeliefRemoved, ev.Name, shortValue(ev.Old), ev.From
+		e.Kind, e.Belief, e.Old, e.Peer = record.EventBeliefRemoved, ev.Name, shortValue(ev.Old), ev.From
 	}
 	m.a.Record(e)
 }
@@ -447,7 +448,7 @@ func (m *Mind) dispatch(ev *Event, run *goalRun) {
 }
 
 func (m *Mind) noPlan(ev *Event, why string) {
-	e := engine.Event{Kind: engine.EventNoPlan, Reason: why}
+	e := record.Event{Kind: record.EventNoPlan, Reason: why}
 	if ev.Kind.IsGoal() {
 		e.Goal = ev.Goal.String()
 	} else {
@@ -544,7 +545,7 @@ func (m *Mind) start(e *entry, ev *Event, ctx any, run *goalRun) {
 	if run != nil {
 		in.depth = run.depth
 	}
-	subject := engine.Event{Kind: engine.EventPlanChosen, Action: e.label, Intention: in.ID}
+	subject := record.Event{Kind: record.EventPlanChosen, Action: e.label, Intention: in.ID}
 	if ev.Kind.IsGoal() {
 		subject.Goal = ev.Goal.String()
 	} else {
@@ -554,14 +555,14 @@ func (m *Mind) start(e *entry, ev *Event, ctx any, run *goalRun) {
 	task, err := e.plan.Body.Start(m.a, &in.event, ctx)
 	if err != nil {
 		in.done = true
-		m.record(engine.Event{Kind: engine.EventIntentionFailed, Action: e.label, Intention: in.ID, Reason: err.Error()})
+		m.record(record.Event{Kind: record.EventIntentionFailed, Action: e.label, Intention: in.ID, Reason: err.Error()})
 		if run != nil {
 			m.fail(run, err)
 		}
 		return
 	}
 	in.task = task
-	m.record(engine.Event{Kind: engine.EventIntentionStart, Action: e.label, Intention: in.ID, Goal: subject.Goal, Belief: subject.Belief})
+	m.record(record.Event{Kind: record.EventIntentionStart, Action: e.label, Intention: in.ID, Goal: subject.Goal, Belief: subject.Belief})
 	m.intentions = append(m.intentions, in)
 	m.resume(in, 0)
 }
@@ -569,7 +570,7 @@ func (m *Mind) start(e *entry, ev *Event, ctx any, run *goalRun) {
 func (m *Mind) resume(in *Intention, dt float64) {
 	if m.resumes >= m.maxResumes() {
 		if !m.capped {
-			m.record(engine.Event{Kind: engine.EventNoPlan, Reason: "more than " + strconv.Itoa(m.maxResumes()) +
+			m.record(record.Event{Kind: record.EventNoPlan, Reason: "more than " + strconv.Itoa(m.maxResumes()) +
 				" intention resumes in one tick; the rest waits for the next tick"})
 		}
 		m.capped = true
@@ -587,13 +588,13 @@ func (m *Mind) resume(in *Intention, dt float64) {
 		if s, ok := in.task.(Suspender); ok {
 			if n, what := s.Suspension(); n != in.suspensions {
 				in.suspensions, in.waiting = n, what
-				m.record(engine.Event{Kind: engine.EventIntentionSuspend, Action: in.plan.label, Intention: in.ID, Reason: what})
+				m.record(record.Event{Kind: record.EventIntentionSuspend, Action: in.plan.label, Intention: in.ID, Reason: what})
 			}
 		}
 	case engine.Succeeded:
 		in.done = true
 		res := in.task.Result()
-		m.record(engine.Event{Kind: engine.EventIntentionDone, Action: in.plan.label, Intention: in.ID, Value: Describe(res)})
+		m.record(record.Event{Kind: record.EventIntentionDone, Action: in.plan.label, Intention: in.ID, Value: Describe(res)})
 		if in.run != nil {
 			m.complete(in.run, res)
 		}
@@ -602,7 +603,7 @@ func (m *Mind) resume(in *Intention, dt float64) {
 		if err == nil {
 			err = errors.New("bdi: the body reported " + st.String())
 		}
-		m.record(engine.Event{Kind: engine.EventIntentionFailed, Action: in.plan.label, Intention: in.ID, Reason: err.Error()})
+		m.record(record.Event{Kind: record.EventIntentionFailed, Action: in.plan.label, Intention: in.ID, Reason: err.Error()})
 		if in.run != nil {
 			m.fail(in.run, err)
 		}
@@ -637,7 +638,7 @@ func (m *Mind) finish(run *goalRun, res any, err error) {
 }
 
 func (m *Mind) pursue(run *goalRun, g *engine.Goal, why string) {
-	m.record(engine.Event{Kind: engine.EventPlanChosen, Goal: g.Name, Action: "GOAP planner",
+	m.record(record.Event{Kind: record.EventPlanChosen, Goal: g.Name, Action: "GOAP planner",
 		Reason: why + ": the goal is handed to the GOAP planner"})
 	if g.Satisfied(m.a.State) {
 		m.complete(run, nil)

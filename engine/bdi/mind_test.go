@@ -7,6 +7,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -32,9 +33,9 @@ func install(t *testing.T, d *engine.Domain, cfg *bdi.Config, plans ...*bdi.Plan
 
 type tracer struct{ lines []string }
 
-func (tr *tracer) add(e engine.Event) { tr.lines = append(tr.lines, e.String()) }
+func (tr *tracer) add(e record.Event) { tr.lines = append(tr.lines, e.String()) }
 
-func (tr *tracer) kinds(k engine.EventKind) []string {
+func (tr *tracer) kinds(k record.EventKind) []string {
 	var out []string
 	for _, l := range tr.lines {
 		if strings.Contains(l, " "+k.String()+" ") {
@@ -133,7 +134,7 @@ func TestAGoIntentionAwaitsASubGoalAndGoesOnInTheSameTick(t *testing.T) {
 		w.Tick(0.1)
 	}
 	assert.Empty(t, m.Intentions())
-	doneLines := tr.kinds(engine.EventIntentionDone)
+	doneLines := tr.kinds(record.EventIntentionDone)
 	require.Len(t, doneLines, 2)
 	// The sub-goal's 0.3 s end at tick 4; the top intention goes on then.
 	assert.Contains(t, doneLines[0], "tick    4")
@@ -153,8 +154,8 @@ func TestSubGoalsNestAtMostMaxDepth(t *testing.T) {
 	w.Add(a)
 	require.NoError(t, a.Achieve(engine.GoalNamed("again")))
 	w.Tick(0.1)
-	assert.Len(t, tr.kinds(engine.EventIntentionStart), 6, "depths 0 to 5")
-	failed := tr.kinds(engine.EventIntentionFailed)
+	assert.Len(t, tr.kinds(record.EventIntentionStart), 6, "depths 0 to 5")
+	failed := tr.kinds(record.EventIntentionFailed)
 	require.Len(t, failed, 6, "the innermost failure fails every level")
 	assert.Contains(t, failed[0], "sub-goals nested deeper than 5")
 	assert.Empty(t, bdi.Of(a).Intentions())
@@ -195,7 +196,7 @@ func TestResumesPerTickAreCapped(t *testing.T) {
 	a.Set("x", engine.NumberValue(1))
 	w.Tick(0.1)
 	assert.Equal(t, engine.NumberValue(51), a.Get("x"), "50 resumes in the tick")
-	capped := tr.kinds(engine.EventNoPlan)
+	capped := tr.kinds(record.EventNoPlan)
 	require.Len(t, capped, 1)
 	assert.Contains(t, capped[0], "more than 50 intention resumes in one tick")
 	w.Tick(0.1)
@@ -246,7 +247,7 @@ func TestAGuardErrorFailsTheGoalAndAFailurePlanRecoversIt(t *testing.T) {
 	w.Add(a)
 	require.NoError(t, a.Achieve(engine.GoalNamed("g")))
 	w.Tick(0.1)
-	removed := tr.kinds(engine.EventGoalRemoved)
+	removed := tr.kinds(record.EventGoalRemoved)
 	require.Len(t, removed, 1, tr.lines)
 	assert.Contains(t, removed[0], `value="saved after plan \"broken\" guard: r.lua:3: boom"`)
 }
@@ -334,11 +335,11 @@ func TestGoalValues(t *testing.T) {
 	assert.False(t, engine.GoalNamed("start").Equal(engine.GoalTuple(engine.StringValue("start"))), "a name is not a one-element list")
 	assert.Equal(t, "", engine.GoalTuple(engine.NumberValue(1)).Name())
 	for _, name := range []string{"plan", "belief-added", "intention-done", "print", "tell"} {
-		k, ok := engine.ParseEventKind(name)
+		k, ok := record.ParseEventKind(name)
 		require.True(t, ok, name)
 		assert.Equal(t, name, k.String())
 	}
-	_, ok := engine.ParseEventKind("event")
+	_, ok := record.ParseEventKind("event")
 	assert.False(t, ok)
 }
 
@@ -399,7 +400,7 @@ func TestAFailedGuardIsRecordedOnceATickAndIsNoRefusal(t *testing.T) {
 		w.Tick(0.1)
 	}
 	var reasons []string
-	for _, l := range tr.kinds(engine.EventNoPlan) {
+	for _, l := range tr.kinds(record.EventNoPlan) {
 		reasons = append(reasons, l[strings.Index(l, "reason="):])
 	}
 	broken := `reason="plan \"broken\" guard: r.lua:3: boom"`

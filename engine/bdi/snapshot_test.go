@@ -9,6 +9,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // lapTask is an intention that suspends for ticks resumes, then counts
@@ -79,8 +80,8 @@ func TestSnapshotRestartsIntentionsFromTheirGoals(t *testing.T) {
 	assert.Equal(t, []string{
 		`tick    4  t=  0.300s  scout        goal-added  goal=patrol`,
 		`tick    4  t=  0.300s  scout        goal-added  goal={"guard", 2}`,
-	}, tr.kinds(engine.EventGoalAdded))
-	assert.Len(t, tr.kinds(engine.EventGoalRemoved), 2)
+	}, tr.kinds(record.EventGoalAdded))
+	assert.Len(t, tr.kinds(record.EventGoalRemoved), 2)
 	assert.Empty(t, bdi.Of(b).Intentions())
 }
 

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -78,15 +79,15 @@ func run(out io.Writer, scriptsDir string, seconds int) error {
 	}
 
 	w := engine.NewWorld(1)
-	w.OnEvent = func(e engine.Event) {
+	w.OnEvent = func(e record.Event) {
 		switch e.Kind {
-		case engine.EventPlan:
+		case record.EventPlan:
 			fmt.Fprintf(out, "  %s plans %s for %s\n", e.Agent, strings.Join(e.Plan, ", "), e.Goal)
-		case engine.EventPick:
+		case record.EventPick:
 			fmt.Fprintf(out, "  %s picks %s\n", e.Agent, e.Action)
-		case engine.EventFinish:
+		case record.EventFinish:
 			fmt.Fprintf(out, "  %s finished %s\n", e.Agent, e.Action)
-		case engine.EventFail:
+		case record.EventFail:
 			fmt.Fprintf(out, "  %s failed %s: %s\n", e.Agent, e.Action, e.Reason)
 		}
 	}

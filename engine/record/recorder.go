@@ -1,4 +1,4 @@
-package engine
+package record
 
 import (
 	"encoding/json"
@@ -6,8 +6,8 @@ import (
 	"io"
 )
 
-// DefaultRecorderSize is the number of records an agent keeps.
-const DefaultRecorderSize = 64
+// DefaultSize is the number of records an agent keeps.
+const DefaultSize = 64
 
 // Recorder is an agent's flight recorder: a bounded ring of its latest records plus running counts for the
 // summary line. It keeps the records encoded, a few dozen bytes each, and
@@ -43,21 +43,21 @@ func countSlot(k EventKind) int {
 	return -1
 }
 
-// NewRecorder returns a recorder keeping the last size records. A size of
-// zero or less means DefaultRecorderSize.
-func NewRecorder(size int) *Recorder {
+// New returns a recorder keeping the last size records. A size of
+// zero or less means DefaultSize.
+func New(size int) *Recorder {
 	if size <= 0 {
-		size = DefaultRecorderSize
+		size = DefaultSize
 	}
 	return &Recorder{size: size}
 }
 
-// add records an event, dropping the oldest when the ring is full. It
+// Add records an event, dropping the oldest when the ring is full. It
 // allocates only when its buffer must grow. A zero Recorder keeps
-// DefaultRecorderSize records.
-func (r *Recorder) add(e Event) {
+// DefaultSize records.
+func (r *Recorder) Add(e Event) {
 	if r.size <= 0 {
-		r.size = DefaultRecorderSize // a zero Recorder, not made by NewRecorder
+		r.size = DefaultSize // a zero Recorder, not made by New
 	}
 	var tmp [256]byte
 	rec := r.encodeRecord(tmp[:0], &e)
@@ -167,11 +167,45 @@ func (r *Recorder) Count(k EventKind) int {
 	return 0
 }
 
-// setCount sets the count of a kind (a restored snapshot's).
-func (r *Recorder) setCount(k EventKind, n int) {
-	if i := countSlot(k); i >= 0 {
-		r.count[i] = n
+// Size returns how many records the ring keeps.
+func (r *Recorder) Size() int {
+	if r.size <= 0 {
+		return DefaultSize
 	}
+	return r.size
+}
+
+// Counts returns, by kind name, how many records of each kind were made in
+// all; a kind never recorded is left out (nil when there is none).
+func (r *Recorder) Counts() map[string]int {
+	var out map[string]int
+	for k := EventKind(1); k < maxEventKind; k++ {
+		if n := r.Count(k); n != 0 {
+			if out == nil {
+				out = map[string]int{}
+			}
+			out[k.String()] = n
+		}
+	}
+	return out
+}
+
+// SetCounts replaces every count with counts, by kind name as Counts
+// returns them (a restored snapshot's). An unknown name is an error, and
+// then no count changes.
+func (r *Recorder) SetCounts(counts map[string]int) error {
+	var next [countKinds]int
+	for name, n := range counts {
+		var k EventKind
+		if err := k.UnmarshalText([]byte(name)); err != nil {
+			return err
+		}
+		if i := countSlot(k); i >= 0 {
+			next[i] = n
+		}
+	}
+	r.count = next
+	return nil
 }
 
 // Summary returns the one-line summary: status, counts and the last

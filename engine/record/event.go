@@ -1,9 +1,11 @@
-package engine
+package record
 
 import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // EventKind says what an Event records.
@@ -22,7 +24,7 @@ const (
 	EventFail                      // an action failed; Reason says why
 	EventInterrupt                 // a running action was interrupted; Reason says why
 	EventIdle                      // every goal is satisfied
-	EventStuck                     // no progress for Agent.StuckAfter seconds
+	EventStuck                     // no progress for the agent's StuckAfter seconds (engine.Agent)
 	EventRecovered                 // progress again after STUCK
 	EventSensorFailed              // a sensor returned an error; Action names it
 	EventRefused                   // a plan with a restricted action was refused
@@ -83,13 +85,26 @@ type ActionScore struct {
 	Score  float64 `json:"score"`
 }
 
+// ConsiderationScore is one consideration of a utility pick record: its
+// name, the input it read, its output and its weight (see Consideration).
+// Error is the message of a custom function's error, which scored 0.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
+type ConsiderationScore struct {
+	Name   string  `json:"name"`
+	Input  float64 `json:"input"`
+	Output float64 `json:"output"`
+	Weight float64 `json:"weight"`
+	Error  string  `json:"error,omitempty"`
+}
+
 // Event is one record of one agent: a planning cycle, a utility pick, a
 // replan, an action's start, finish, failure or interruption. Tick and
 // Time are the agent's own: its tick count (from 1) and its clock in
-// seconds at the start of that tick (Agent.Time). For the agents in the
+// seconds at the start of that tick (engine.Agent.Time). For the agents in the
 // world at its first tick they are the world's tick number and time; an
 // agent added later counts from its own first tick (tick 1, time 0), so
-// World.OnEvent hands on its records in world-tick order under its own
+// engine.World.OnEvent hands on its records in world-tick order under its own
 // numbers (TestRemoveAndAddDuringTickWaitForItsEnd). Events are plain values,
 // printable as one line (String) or as JSON; together they are the flight
 // recorder's records.
@@ -143,7 +158,7 @@ func (e Event) String() string {
 		fmt.Fprintf(&b, " action=%s", lineText(e.Action))
 	}
 	if e.Kind == EventPlan {
-		fmt.Fprintf(&b, " plan=[%s] cost=%s", lineText(strings.Join(e.Plan, ", ")), shortNumber(e.Cost))
+		fmt.Fprintf(&b, " plan=[%s] cost=%s", lineText(strings.Join(e.Plan, ", ")), expr.ShortNumber(e.Cost))
 	}
 	if e.Kind == EventPick {
 		fmt.Fprintf(&b, " score=%.3f", e.Score)

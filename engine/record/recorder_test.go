@@ -1,4 +1,4 @@
-package engine
+package record
 
 import (
 	"math"
@@ -112,12 +112,12 @@ func sameValue(t require.TestingT, path string, w, g reflect.Value) {
 func TestRecorderGivesBackWhatWasAdded(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		size := rapid.IntRange(1, 9).Draw(t, "size")
-		r := NewRecorder(size)
+		r := New(size)
 		var all []Event
 		for i := range rapid.IntRange(0, 40).Draw(t, "records") {
 			e := drawEvent(t, i)
 			all = append(all, e)
-			r.add(e)
+			r.Add(e)
 			kept := all[max(0, len(all)-size):]
 			sameRecords(t, kept, r.Records())
 
@@ -145,13 +145,13 @@ func TestRecorderGivesBackWhatWasAdded(t *testing.T) {
 
 func TestZeroRecorderKeepsTheDefaultNumber(t *testing.T) {
 	var r Recorder
-	for i := range 2 * DefaultRecorderSize {
-		r.add(Event{Tick: i, Kind: EventStart, Action: "a"})
+	for i := range 2 * DefaultSize {
+		r.Add(Event{Tick: i, Kind: EventStart, Action: "a"})
 	}
 	recs := r.Records()
-	require.Len(t, recs, DefaultRecorderSize)
-	assert.Equal(t, DefaultRecorderSize, recs[0].Tick)
-	assert.Equal(t, 2*DefaultRecorderSize, r.Count(EventStart))
+	require.Len(t, recs, DefaultSize)
+	assert.Equal(t, DefaultSize, recs[0].Tick)
+	assert.Equal(t, 2*DefaultSize, r.Count(EventStart))
 }
 
 // TestRecorderCodecCoversEveryField fails when Event or the records it
@@ -191,25 +191,25 @@ func soldierRecords(tick int) []Event {
 // full ring of 64 such records in under 2.5 KB (an Event alone is 264
 // bytes), and adding a record allocates nothing once the buffer has grown.
 func TestRecorderIsSmall(t *testing.T) {
-	r := NewRecorder(0)
+	r := New(0)
 	var recs []Event
-	for tick := 1; len(recs) < 10*DefaultRecorderSize; tick += 591 {
+	for tick := 1; len(recs) < 10*DefaultSize; tick += 591 {
 		recs = append(recs, soldierRecords(tick)...)
 	}
-	for _, e := range recs[:5*DefaultRecorderSize] {
-		r.add(e)
+	for _, e := range recs[:5*DefaultSize] {
+		r.Add(e)
 	}
 	held := cap(r.buf) + 4*cap(r.offs) + 16*cap(r.names) + int(reflect.TypeFor[Recorder]().Size())
 	assert.Less(t, held, 2500, "bytes a full recorder of a soldier holds (buffer %d of %d used)", len(r.buf), cap(r.buf))
-	rest := recs[5*DefaultRecorderSize:]
+	rest := recs[5*DefaultSize:]
 	i := 0
 	assert.Zero(t, testing.AllocsPerRun(200, func() {
-		r.add(rest[i%len(rest)])
+		r.Add(rest[i%len(rest)])
 		i++
 	}))
-	added := append([]Event(nil), recs[:5*DefaultRecorderSize]...)
+	added := append([]Event(nil), recs[:5*DefaultSize]...)
 	for j := range i {
 		added = append(added, rest[j%len(rest)])
 	}
-	sameRecords(t, added[len(added)-DefaultRecorderSize:], r.Records())
+	sameRecords(t, added[len(added)-DefaultSize:], r.Records())
 }
