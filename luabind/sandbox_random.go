@@ -46,7 +46,16 @@ func (r *Runtime) random(L *lua.LState) int {
 		if m > n {
 			L.ArgError(2, "interval is empty")
 		}
-		L.Push(lua.LNumber(m + src.Int64N(n-m+1)))
+		// n - m + 1 may pass the int64 range (math.random(-2^62, 2^62)):
+		// as unsigned numbers the span is exact, and 0 means all 2^64.
+		span := uint64(n) - uint64(m) + 1
+		var x uint64
+		if span == 0 {
+			x = src.Uint64()
+		} else {
+			x = src.Uint64N(span)
+		}
+		L.Push(lua.LNumber(m + int64(x)))
 	}
 	return 1
 }
