@@ -186,7 +186,13 @@
 // goes on. The figures are estimates: 16 bytes per list slot, 24 per hash
 // entry, 64 per table, function or userdata, a string's length plus 16
 // (long strings counted once), 4 KiB per coroutine. A role file's
-// top-level tables count for each body that can reach them.
+// top-level tables count for each body that can reach them. What the
+// agent keeps for its scripts outside Lua counts too: the strings in its
+// state (npc.state) and the Lua tables in its facts (npc.facts), so a body
+// that hoards 15 MiB strings in state variables, or tables in a fact,
+// fails before its agent holds twice its limit of real heap. A print
+// record keeps the first 8 KiB of its text, so the recorder's ring of
+// records stays small whatever a script prints.
 //
 // Lists. The array part of a table holds up to 4 Mi slots (64 MiB, the
 // default memory limit), so #t, appends and loops behave as in stock Lua
