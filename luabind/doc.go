@@ -185,7 +185,8 @@
 // ids are dropped, so the next collection frees its memory, and every other agent
 // goes on. The figures are estimates: 16 bytes per list slot, 24 per hash
 // entry, 64 per table, function or userdata, a string's length plus 16
-// (long strings counted once), 4 KiB per coroutine. A role file's
+// (long strings counted once), a coroutine's value stack (16 bytes a slot,
+// as deep as its deepest call made it) plus 2 KiB. A role file's
 // top-level tables count for each body that can reach them. What the
 // agent keeps for its scripts outside Lua counts too: the strings in its
 // state (npc.state) and the Lua tables in its facts (npc.facts), so a body

@@ -29,7 +29,7 @@ func TestMemoryKeptOutsideLuaCounts(t *testing.T) {
 	if raceEnabled {
 		t.Skip("the race detector's shadow memory skews the heap figures")
 	}
-	for _, tc := range []struct{ file, line string }{{"hoard_state.lua", ":9: "}, {"hoard_facts.lua", ":10: "}, {"deep_threads.lua", ":20: "}} {
+	for _, tc := range []struct{ file, line string }{{"hoard_state.lua", ":9: "}, {"hoard_facts.lua", ":10: "}, {"deep_threads.lua", ":17: "}} {
 		t.Run(tc.file, func(t *testing.T) {
 			rt := NewRuntime(Options{})
 			defer rt.Close()
@@ -48,9 +48,11 @@ func TestMemoryKeptOutsideLuaCounts(t *testing.T) {
 			var most int64
 			for tick := 0; tick < 60 && fail == ""; tick++ {
 				w.Tick(0.1)
-				most = max(most, heapNow()-base)
+				if tick%4 == 3 || fail != "" { // a collection per tick would be most of the test's time
+					most = max(most, heapNow()-base)
+				}
 			}
-			require.NotEmpty(t, fail, "the limit fired")
+			require.NotEmpty(t, fail, "the limit fired (the heap grew by %d MiB)", most>>20)
 			assert.Contains(t, fail, path+tc.line+"memory limit exceeded (64 MiB): ")
 			assert.Less(t, most, int64(2*DefaultMemoryLimit), "the agent never held twice its limit")
 			assert.Greater(t, most, int64(DefaultMemoryLimit/2), "it held a good part of it")

@@ -42,7 +42,8 @@ const (
 //     walk; a body holding more than its limit fails (deterministic given
 //     when it runs; the walk's figure is an estimate: 16 bytes per list
 //     slot, 40 per hash entry, 64 per table, function or userdata, a
-//     string's length plus 16, 4 KiB per coroutine). A role file's
+//     string's length plus 16, a coroutine's value stack at 16 bytes a
+//     slot plus 2 KiB, the values on it). A role file's
 //     top-level tables that a body can reach count for every agent that
 //     can reach them; the modules (read-only) and the libraries do not.
 //     The strings of the agent's state and the Lua values of its facts

@@ -13,9 +13,10 @@ return {
       return down(d - 1) + a + s
     end
     for n = 1, 400 do
-      for k = 1, 5 do
+      for k = 1, 40 do
         local co = coroutine.create(down)
-        coroutine.resume(co, 150)
+        local ok, err = coroutine.resume(co, 150)
+        if not ok then error(err) end
         held[#held + 1] = co
       end
       npc.state.n = n
