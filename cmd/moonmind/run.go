@@ -11,13 +11,15 @@ import (
 	"time"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/engine/llm/openaichat"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
 func init() {
 	commands["run"] = command{what: "run agents of one or more roles headless in one world on a training ground and print every decision",
-		usage: "run [NAME=]FILE... [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--authority NAME]... [--trace FILE] [--timing] [--plan-budget N]",
+		usage: "run [NAME=]FILE... [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--authority NAME]... [--trace FILE] [--timing] [--plan-budget N] [--llm URL] [--llm-model M]",
 		run:   runCmd,
 	}
 }
@@ -45,6 +47,9 @@ type runHooks struct {
 	// progress, when set, is when the progress bar shows and how often it
 	// is drawn; nil means defaultProgress (tests draw it at every tick).
 	progress *progressTiming
+	// llmAnswers, under replay, are the recorded run's records: its
+	// npc:llm_plan answers come from them, never from a model.
+	llmAnswers []record.Event
 }
 
 // runWith is runCmd with what replay and tests change (see runHooks).
@@ -62,6 +67,8 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	tracePath := fs.String("trace", "", "write every flight-recorder record to this file as JSON Lines")
 	timing := fs.Bool("timing", false, "record how long each planning took (wall time: differs from run to run)")
 	planBudget := fs.Int("plan-budget", 0, "planning budget per tick in node expansions, shared by all agents (0: unlimited); searches over it are suspended and resumed")
+	llmURL := fs.String("llm", "", "offer npc:llm_plan through the OpenAI-compatible chat server at this API root, e.g. http://127.0.0.1:8080/v1 (default $"+llm.EnvBaseURL+"; with neither, npc:llm_plan returns nil, \"unavailable\")")
+	llmModel := fs.String("llm-model", "", "the model npc:llm_plan asks (default $"+llm.EnvModel+", else "+openaichat.DefaultModel+")")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -101,7 +108,12 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		}
 		return inputs.host(m)
 	}
-	domains, closeAll, err := loadRunDomains(specs, *workers, filepath.Dir(specs[0].file), hostOf)
+	llmOpts, err := runLLMOptions(*llmURL, *llmModel, hooks)
+	if err != nil {
+		fmt.Fprintln(stderr, "moonmind run:", err)
+		return 2
+	}
+	domains, closeAll, err := loadRunDomains(specs, *workers, filepath.Dir(specs[0].file), hostOf, llmOpts)
 	defer closeAll()
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -257,4 +269,24 @@ func (g *trainingGround) host() map[string]luabind.HostFunc {
 			return true, nil
 		},
 	}
+}
+
+// runLLMOptions says how a run serves npc:llm_plan: from the recorded
+// answers under replay; through the chat server at url (or
+// $MOONMIND_LLM_BASE_URL, as the demo reads it) with the role's actions
+// as capabilities, each answer delivered the tick after its request so
+// that a run repeats; else unavailable (nil, "unavailable" at once).
+func runLLMOptions(url, model string, hooks runHooks) (luabind.LLMOptions, error) {
+	if hooks.replay != nil {
+		return luabind.LLMOptions{Replay: append([]record.Event{}, hooks.llmAnswers...)}, nil
+	}
+	if url == "" && !llm.EnvConfigured() {
+		return luabind.LLMOptions{Unavailable: true}, nil
+	}
+	client := openaichat.New(openaichat.Options{BaseURL: url, Model: model})
+	planner, err := llm.NewDynamicPlanner(client).Build()
+	if err != nil {
+		return luabind.LLMOptions{}, err
+	}
+	return luabind.LLMOptions{Planner: planner, DeliverAfterTicks: 1}, nil
 }
