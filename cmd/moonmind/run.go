@@ -19,7 +19,7 @@ import (
 
 func init() {
 	commands["run"] = command{what: "run agents of one or more roles headless in one world on a training ground and print every decision",
-		usage: "run [NAME=]FILE... [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--authority NAME]... [--trace FILE] [--timing] [--plan-budget N] [--llm URL] [--llm-model M]",
+		usage: "run [NAME=]FILE... [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--authority NAME]... [--trace FILE] [--timing] [--plan-budget N] [--llm URL] [--llm-model M] [--inspect ADDR [--control]] [--realtime]",
 		run:   runCmd,
 	}
 }
@@ -50,6 +50,9 @@ type runHooks struct {
 	// llmAnswers, under replay, are the recorded run's records: its
 	// npc:llm_plan answers come from them, never from a model.
 	llmAnswers []record.Event
+	// stop, when set, stands for the interrupt (Ctrl-C) that ends a run
+	// with --inspect or --realtime (tests close it).
+	stop <-chan struct{}
 }
 
 // runWith is runCmd with what replay and tests change (see runHooks).
@@ -67,6 +70,9 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	tracePath := fs.String("trace", "", "write every flight-recorder record to this file as JSON Lines")
 	timing := fs.Bool("timing", false, "record how long each planning took (wall time: differs from run to run)")
 	planBudget := fs.Int("plan-budget", 0, "planning budget per tick in node expansions, shared by all agents (0: unlimited); searches over it are suspended and resumed")
+	inspectAddr := fs.String("inspect", "", "serve the live inspector at this address (127.0.0.1:8790) during the run and after it, until interrupted; an address other machines reach needs a token in $"+tokenEnv)
+	control := fs.Bool("control", false, "with --inspect: the page may pause, step, set breakpoints, set state and reload the role files")
+	realtime := fs.Bool("realtime", false, "tick at real time (dt seconds of wall time per tick) and go on past --ticks until interrupted")
 	llmURL := fs.String("llm", "", "offer npc:llm_plan through the OpenAI-compatible chat server at this API root, e.g. http://127.0.0.1:8080/v1 (default $"+llm.EnvBaseURL+"; with neither, npc:llm_plan returns nil, \"unavailable\")")
 	llmModel := fs.String("llm-model", "", "the model npc:llm_plan asks (default $"+llm.EnvModel+", else "+openaichat.DefaultModel+")")
 	pos, err := parseInterleaved(fs, args)
@@ -94,6 +100,9 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	case *workers < 1 || *workers > 256:
 		fmt.Fprintln(stderr, "moonmind run: --workers must be in 1..256")
 		return 2
+	case *control && *inspectAddr == "":
+		fmt.Fprintln(stderr, "moonmind run: --control is for the inspector: give --inspect ADDR too")
+		return 2
 	case *agents > 1 && len(specs) > 1:
 		fmt.Fprintln(stderr, "moonmind run: --agents is for one role file; with several, each file is one agent")
 		return 2
@@ -113,7 +122,7 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		fmt.Fprintln(stderr, "moonmind run:", err)
 		return 2
 	}
-	domains, closeAll, err := loadRunDomains(specs, *workers, filepath.Dir(specs[0].file), hostOf, llmOpts)
+	domains, rts, closeAll, err := loadRunDomains(specs, *workers, filepath.Dir(specs[0].file), hostOf, llmOpts)
 	defer closeAll()
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -170,12 +179,20 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	if hooks.changed != nil {
 		*hooks.changed = inputs.changed
 	}
-	for i := 0; i < *ticks; i++ {
-		w.Tick(*dt)
-		bar.done(i + 1)
+	live, err := startLive(*inspectAddr, *control, *realtime, *dt, w, rts, specFiles(specs), hooks.stop, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "moonmind run:", err)
+		return 2
+	}
+	for i := 0; (i < *ticks || *realtime) && !live.stopped(); {
+		if live.tick(w, *dt) {
+			i++
+			bar.done(min(i, *ticks))
+		}
 	}
 	bar.finish()
 	w.Finish()
+	defer live.linger(w, stderr)
 	if trace != nil {
 		// The run's arguments first, for moonmind replay.
 		err := writeRunHeader(trace, args, inputs.prints)
