@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -785,9 +787,11 @@ func jsonToLua(L *lua.LState, v any, depth int) lua.LValue {
 	}
 	switch x := v.(type) {
 	case map[string]any:
+		// In key order: a table's pairs follows the order its keys were
+		// set in, and a Go map's order differs from run to run.
 		t := L.CreateTable(0, len(x))
-		for k, e := range x {
-			t.RawSetString(k, jsonToLua(L, e, depth+1))
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			t.RawSetString(k, jsonToLua(L, x[k], depth+1))
 		}
 		return t
 	case []any:
