@@ -14,20 +14,20 @@ import (
 const (
 	SnapshotFormat  = "moonmind-snapshot"
 	SnapshotVersion = 1
-	// MaxRestoreTime is the latest world time, in seconds, a snapshot may
+	// maxRestoreTime is the latest world time, in seconds, a snapshot may
 	// carry for Restore (about 31,700 years); past about 1e14 s a tick of
 	// 1/60 s no longer moves a float64 clock.
-	MaxRestoreTime = 1e12
-	// MaxRestoreString is the longest string value, in bytes, a snapshot
+	maxRestoreTime = 1e12
+	// maxRestoreString is the longest string value, in bytes, a snapshot
 	// may hold in an agent's state, inbox, facts or goals (16 MiB, the
 	// longest string a Lua script may build by default).
-	MaxRestoreString = 16 << 20
-	// MaxRestoreBudget is the largest planner budget, in node expansions
-	// per goal, a snapshot may give an agent (100 times DefaultBudget): a
+	maxRestoreString = 16 << 20
+	// maxRestoreBudget is the largest planner budget, in node expansions
+	// per goal, a snapshot may give an agent (100 times a planner's default budget): a
 	// damaged budget must not make one tick search for minutes.
-	MaxRestoreBudget = 100 * DefaultBudget
-	// DefaultMaxRestoreBytes is RestoreOptions.MaxBytes when it is zero.
-	DefaultMaxRestoreBytes = 256 << 20
+	maxRestoreBudget = 100 * defaultBudget
+	// defaultMaxRestoreBytes is RestoreOptions.MaxBytes when it is zero.
+	defaultMaxRestoreBytes = 256 << 20
 )
 
 // ReactiveSaver is an optional interface of a Reactive layer, through
@@ -70,7 +70,7 @@ type RestoreOptions struct {
 	Domain func(agent string, pin int, domain string) (*Domain, error)
 	// MaxBytes is the most bytes of snapshot Restore and AddSnapshot read;
 	// a longer one is refused before it is held in memory whole. Zero
-	// means DefaultMaxRestoreBytes (256 MiB); negative means no limit.
+	// means 256 MiB; negative means no limit.
 	MaxBytes int64
 }
 

@@ -49,10 +49,10 @@ func TestRestoreRefusesFieldsPastTheirBounds(t *testing.T) {
 	}{
 		{name: "budget", reason: "a budget this large would make a tick search for minutes",
 			doc: damage(func(a map[string]any) { a["budget"] = 2e9 }),
-			err: "engine: restore: agent foragera: budget 2000000000 is more than 1000000 node expansions (MaxRestoreBudget)"},
+			err: "engine: restore: agent foragera: budget 2000000000 is more than 1000000 node expansions, the most a snapshot may give"},
 		{name: "long string", reason: "a state string longer than a script could build",
-			doc: damage(setState("food", map[string]any{"string": strings.Repeat("x", engine.MaxRestoreString+1)})),
-			err: "engine: restore: agent foragera: state food: a string of 16777217 bytes is longer than 16777216 (MaxRestoreString)"},
+			doc: damage(setState("food", map[string]any{"string": strings.Repeat("x", 16<<20+1)})),
+			err: "engine: restore: agent foragera: state food: a string of 16777217 bytes is longer than 16777216, the longest a snapshot may hold"},
 		{name: "NaN", reason: "no script can store NaN", domain: safe,
 			doc: damage(setState("food", map[string]any{"special": "NaN"})),
 			err: "engine: restore: agent foragera: state food: NaN cannot be stored in state"},

@@ -168,8 +168,8 @@ func (s varSnap) value() (Value, error) {
 	if n > 1 {
 		return Value{}, errors.New("more than one of bool, number, special, string, nil")
 	}
-	if s.String != nil && len(*s.String) > MaxRestoreString {
-		return Value{}, fmt.Errorf("a string of %d bytes is longer than %d (MaxRestoreString)", len(*s.String), MaxRestoreString)
+	if s.String != nil && len(*s.String) > maxRestoreString {
+		return Value{}, fmt.Errorf("a string of %d bytes is longer than %d, the longest a snapshot may hold", len(*s.String), maxRestoreString)
 	}
 	return v, nil
 }

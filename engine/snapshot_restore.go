@@ -42,9 +42,9 @@ import (
 // game), an agent whose domain is not in
 // opts.Domains, two domains of one name in opts.Domains without
 // opts.Domain, a malformed value or random source, a time outside 0 to
-// MaxRestoreTime seconds or negative ticks, a snapshot longer than
-// opts.MaxBytes, a planner budget above MaxRestoreBudget, a string value
-// longer than MaxRestoreString, in the state of a domain with SafeNumbers
+// 1e12 seconds or negative ticks, a snapshot longer than opts.MaxBytes, a
+// planner budget above 1,000,000 node expansions, a string value longer
+// than 16 MiB, in the state of a domain with SafeNumbers
 // a number it may not hold (NaN, or a finite one of magnitude 2^53 or
 // more: see expr.SafeNumber); each names the agent and field involved.
 func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
@@ -72,10 +72,10 @@ func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	if s.Workers > maxRestoreWorkers {
 		return nil, fmt.Errorf("engine: restore: workers %d is more than %d", s.Workers, maxRestoreWorkers)
 	}
-	if !(s.Time >= 0 && s.Time <= MaxRestoreTime) {
+	if !(s.Time >= 0 && s.Time <= maxRestoreTime) {
 		// A clock this far out no longer moves by a tick's dt: every wait
 		// and back-off would last forever.
-		return nil, fmt.Errorf("engine: restore: time %s is not from 0 to %s seconds", formatSnapFloat(s.Time), formatSnapFloat(MaxRestoreTime))
+		return nil, fmt.Errorf("engine: restore: time %s is not from 0 to %s seconds", formatSnapFloat(s.Time), formatSnapFloat(maxRestoreTime))
 	}
 	if s.Ticks < 0 {
 		return nil, fmt.Errorf("engine: restore: ticks %d is negative", s.Ticks)
@@ -120,7 +120,7 @@ func (w *World) AddSnapshot(in io.Reader, opts RestoreOptions) ([]*Agent, error)
 
 func readSnapshot(in io.Reader, maxBytes int64) (*worldSnap, error) {
 	if maxBytes == 0 {
-		maxBytes = DefaultMaxRestoreBytes
+		maxBytes = defaultMaxRestoreBytes
 	}
 	var lim *limitReader
 	if maxBytes > 0 {
@@ -229,14 +229,14 @@ func (a *Agent) restartStep(act *Action) {
 func (a *Agent) load(s *agentSnap) (*Action, error) {
 	d := a.Domain
 	where := "agent " + a.Name
-	if !(s.Time >= 0 && s.Time <= MaxRestoreTime) {
-		return nil, fmt.Errorf("engine: restore: %s: time %s is not from 0 to %s seconds", where, formatSnapFloat(s.Time), formatSnapFloat(MaxRestoreTime))
+	if !(s.Time >= 0 && s.Time <= maxRestoreTime) {
+		return nil, fmt.Errorf("engine: restore: %s: time %s is not from 0 to %s seconds", where, formatSnapFloat(s.Time), formatSnapFloat(maxRestoreTime))
 	}
 	if s.Tick < 0 || s.Clock.N < 0 {
 		return nil, fmt.Errorf("engine: restore: %s: ticks %d (clock %d) is negative", where, s.Tick, s.Clock.N)
 	}
-	if s.Budget > MaxRestoreBudget {
-		return nil, fmt.Errorf("engine: restore: %s: budget %d is more than %d node expansions (MaxRestoreBudget)", where, s.Budget, MaxRestoreBudget)
+	if s.Budget > maxRestoreBudget {
+		return nil, fmt.Errorf("engine: restore: %s: budget %d is more than %d node expansions, the most a snapshot may give", where, s.Budget, maxRestoreBudget)
 	}
 	if r := s.Recorder; r != nil && (r.Size < 0 || r.Size > maxRestoreRecorder) {
 		return nil, fmt.Errorf("engine: restore: %s: recorder size %d is not from 0 to %d records", where, r.Size, maxRestoreRecorder)

@@ -264,9 +264,8 @@
 // is merged in one pass, so memory grows with what the files declare.
 //
 // Snapshots. engine.Restore reads at most RestoreOptions.MaxBytes (256 MiB
-// by default), refuses a planner budget above engine.MaxRestoreBudget
-// (1,000,000 expansions) and a string value above engine.MaxRestoreString
-// (16 MiB), and, since a domain this package loads has
+// by default), refuses a planner budget above 1,000,000 expansions and a
+// string value above 16 MiB, and, since a domain this package loads has
 // engine.Domain.SafeNumbers set, a state number a script could not have
 // stored (NaN, or a finite one of magnitude 2^53 or more), each with an
 // error naming the agent and field.
