@@ -158,6 +158,7 @@ func (w *World) snapshot(out io.Writer, agents []*Agent, opts SnapshotOptions) e
 		as.Pin = w.worker[i]
 		s.Agents = append(s.Agents, as)
 	}
+	s.Groups = w.saveGroups(agents)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", " ")

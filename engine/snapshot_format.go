@@ -30,6 +30,8 @@ type worldSnap struct {
 	// absent in older snapshots: one past the highest agent ID.
 	NextID int         `json:"nextID,omitempty"`
 	Agents []agentSnap `json:"agents"`
+	// Groups are the groups of the saved agents, with their boards (group.go).
+	Groups []groupSnap `json:"groups,omitempty"`
 }
 
 type agentSnap struct {

@@ -198,6 +198,12 @@ func (w *World) addSnapshot(s *worldSnap, opts RestoreOptions, whole bool) ([]*A
 			a.ID = s.Agents[i].ID
 		}
 	}
+	if err := w.loadGroups(s, agents); err != nil {
+		for _, a := range agents {
+			w.Remove(a) // on error no agent is added
+		}
+		return nil, err
+	}
 	for i, act := range restarts {
 		if act != nil {
 			agents[i].restartStep(act)

@@ -103,6 +103,7 @@ type World struct {
 	ticking bool
 	laterMu sync.Mutex
 	later   []worldChange
+	groups  []*Group // the world's groups, in the order made (group.go)
 }
 
 // NewWorld returns an empty world with the given seed.
@@ -190,6 +191,7 @@ func (w *World) Remove(a *Agent) bool {
 		}
 		w.flush(a)
 		a.dropJob()
+		w.leaveGroups(a)
 		a.world = nil
 		w.Agents = append(w.Agents[:i], w.Agents[i+1:]...)
 		w.worker = append(w.worker[:i], w.worker[i+1:]...)
@@ -429,6 +431,9 @@ func (w *World) Tick(dt float64) {
 		w.deliverTells()
 	} else {
 		w.handOn()
+	}
+	if len(w.groups) > 0 {
+		w.syncGroups()
 	}
 	ticktrace.Mark(4)
 	w.Ticks++

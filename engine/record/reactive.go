@@ -18,11 +18,12 @@ const (
 	EventIntentionFailed                        // an intention failed: Reason says why
 	EventPrint                                  // npc:print: Reason is the line, the agent's name first
 	EventTell                                   // the agent told a belief to Peer: Belief, Value
+	EventGroupWrite                             // the agent's write of a group variable reached the group's board: Peer is the group, Belief the variable, Value its value
 	maxEventKind
 )
 
 var reactiveEventNames = [...]string{"belief-added", "belief-removed", "goal-added", "goal-failed", "goal-removed",
-	"plan-chosen", "no-plan", "intention-start", "intention-suspend", "intention-done", "intention-failed", "print", "tell"}
+	"plan-chosen", "no-plan", "intention-start", "intention-suspend", "intention-done", "intention-failed", "print", "tell", "group-write"}
 
 func reactiveKindName(k EventKind) (string, bool) {
 	if k >= EventBeliefAdded && int(k-EventBeliefAdded) < len(reactiveEventNames) {
@@ -47,9 +48,12 @@ func (e Event) reactiveString(b *[]byte) {
 	add("belief", e.Belief)
 	add("value", e.Value)
 	add("old", e.Old)
-	if e.Kind == EventTell {
+	switch e.Kind {
+	case EventTell:
 		add("to", e.Peer)
-	} else {
+	case EventGroupWrite:
+		add("group", e.Peer)
+	default:
 		add("from", e.Peer)
 	}
 }
