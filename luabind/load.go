@@ -252,7 +252,7 @@ func (rd *roleReader) add(pos engine.Pos, msg string) {
 }
 
 var (
-	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs"}
+	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs", "squad"}
 	goalKeys      = []string{"name", "condition", "priority", "description", "persistent", "deadline"}
 	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations", "inputs", "output", "can_rerun", "achieves_goal", "llm_model"}
 	utilKeys      = []string{"cost", "value", "weight", "tags"}
@@ -299,10 +299,22 @@ func (rd *roleReader) role(t *lua.LTable) engine.RoleSpec {
 	}
 	switch st := t.RawGetString("state").(type) {
 	case *lua.LTable:
-		spec.State = rd.state(st)
+		spec.State = rd.state(st, "state")
 	case *lua.LNilType:
 	default:
 		rd.add(rd.find(top, `state\s*=`), "role: state must be a table of name = value, not "+st.Type().String())
+	}
+	switch sq := t.RawGetString("squad").(type) {
+	case *lua.LTable:
+		// The squad's board: state variables under the scope "squad"
+		// (engine.GroupSpecOf), read as npc.squad.x or "squad.x".
+		for _, v := range rd.state(sq, "squad") {
+			v.Name = "squad." + v.Name
+			spec.State = append(spec.State, v)
+		}
+	case *lua.LNilType:
+	default:
+		rd.add(rd.find(top, `squad\s*=`), "role: squad must be a table of name = value, not "+sq.Type().String())
 	}
 	if ext := t.RawGetString("extends"); ext != lua.LNil {
 		if _, ok := ext.(lua.LString); !ok {
@@ -340,18 +352,20 @@ func (rd *roleReader) role(t *lua.LTable) engine.RoleSpec {
 	return spec
 }
 
-func (rd *roleReader) state(t *lua.LTable) []engine.Var {
+// state reads a table of name = value, the role's field key (state or
+// squad).
+func (rd *roleReader) state(t *lua.LTable, key string) []engine.Var {
 	var vars []engine.Var
-	at := rd.find(engine.Pos{File: rd.file, Line: 1, Col: 1}, `state\s*=`)
+	at := rd.find(engine.Pos{File: rd.file, Line: 1, Col: 1}, key+`\s*=`)
 	t.ForEach(func(k, v lua.LValue) {
 		name, ok := k.(lua.LString)
 		if !ok {
-			rd.add(at, "state: keys must be variable names, not "+k.Type().String())
+			rd.add(at, key+": keys must be variable names, not "+k.Type().String())
 			return
 		}
 		val, err := toValue(v)
 		if err != nil {
-			rd.add(rd.find(at, regexp.QuoteMeta(string(name))+`\s*=`), "state."+string(name)+": "+err.Error())
+			rd.add(rd.find(at, regexp.QuoteMeta(string(name))+`\s*=`), key+"."+string(name)+": "+err.Error())
 			return
 		}
 		vars = append(vars, engine.Var{Name: string(name), Value: val})

@@ -11,7 +11,7 @@ import (
 // Touches is what the functions of one entry of a role file (a sensor, a
 // reactive plan, an action, a named condition) do to the agent, read from
 // the source without running it: the state variables they read and write (npc.state.NAME = ...,
-// npc.state["NAME"] = ..., npc:believe("NAME", ...), npc:forget("NAME"))
+// npc.state["NAME"] = ..., npc.squad.NAME = ... as "squad.NAME", npc:believe("NAME", ...), npc:forget("NAME"))
 // and the goals they ask for (npc:achieve("NAME"), npc:achieve({"NAME", ...}),
 // npc:achieve_with_result likewise), each once, in the
 // order they first appear. Dynamic is true when a function writes a
@@ -255,9 +255,9 @@ func (t *Touches) note(e ast.Expr) {
 		}
 	case *ast.AttrGetExpr:
 		if obj, ok := x.Object.(*ast.AttrGetExpr); ok {
-			if k, ok := obj.Key.(*ast.StringExpr); ok && k.Value == "state" {
+			if prefix, ok := stateTable(obj); ok {
 				if v, ok := x.Key.(*ast.StringExpr); ok {
-					t.Reads = addOnce(t.Reads, v.Value)
+					t.Reads = addOnce(t.Reads, prefix+v.Value)
 				}
 			}
 		}
@@ -267,15 +267,32 @@ func (t *Touches) note(e ast.Expr) {
 		if !ok {
 			return
 		}
-		if k, ok := obj.Key.(*ast.StringExpr); !ok || k.Value != "state" {
+		prefix, ok := stateTable(obj)
+		if !ok {
 			return
 		}
 		if k, ok := get.Key.(*ast.StringExpr); ok {
-			t.Writes = addOnce(t.Writes, k.Value)
+			t.Writes = addOnce(t.Writes, prefix+k.Value)
 		} else {
 			t.Dynamic = true
 		}
 	}
+}
+
+// stateTable reports whether obj is x.state or x.squad, whose fields are
+// state variables, and the prefix of their names: "" for npc.state.NAME,
+// "squad." for npc.squad.NAME (the squad variable "squad.NAME").
+func stateTable(obj *ast.AttrGetExpr) (string, bool) {
+	k, ok := obj.Key.(*ast.StringExpr)
+	switch {
+	case !ok:
+		return "", false
+	case k.Value == "state":
+		return "", true
+	case k.Value == squadScope:
+		return squadScope + ".", true
+	}
+	return "", false
 }
 
 func addOnce(list []string, s string) []string {

@@ -188,6 +188,7 @@ type npcRef struct {
 	a     *engine.Agent
 	state *lua.LUserData // npc.state, made once
 	facts *lua.LUserData // npc.facts, made on first use
+	squad *lua.LUserData // npc.squad, made on first use
 }
 
 // Forget drops the runtime's npc object for an agent that left the game
@@ -295,6 +296,8 @@ func (r *Runtime) npcField(L *lua.LState, p *npcRef, key string) {
 		L.Push(p.state)
 	case "facts":
 		L.Push(r.facts(p))
+	case "squad":
+		L.Push(r.squad(p))
 	case "name":
 		L.Push(lua.LString(a.Name))
 	default:
@@ -339,7 +342,7 @@ func (r *Runtime) promote(ud *lua.LUserData) {
 		r.fastIndex = r.L.NewTable()
 		r.methods.ForEach(func(k, v lua.LValue) {
 			switch k {
-			case lua.LString("state"), lua.LString("facts"), lua.LString("name"):
+			case lua.LString("state"), lua.LString("facts"), lua.LString("squad"), lua.LString("name"):
 				// npcIndex answers these before the methods
 			default:
 				r.fastIndex.RawSet(k, v)
@@ -409,7 +412,7 @@ func (r *Runtime) hostList() string {
 }
 
 func (r *Runtime) methodNames() []string {
-	names := []string{"state", "facts", "name"}
+	names := []string{"state", "facts", "squad", "name"}
 	r.methods.ForEach(func(k, _ lua.LValue) { names = append(names, k.String()) })
 	return names
 }

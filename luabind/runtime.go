@@ -187,6 +187,7 @@ type Runtime struct {
 	mirrors                  map[*engine.Schema]*stateMirror
 	lastMirror               *stateMirror
 	fMeta                    *lua.LTable // npc.facts
+	sqMeta                   *lua.LTable // npc.squad
 	callMeta                 *lua.LTable
 	// sleepToken and hostToken mark what a body yields: npc:wait and a host
 	// method that is not done yet (see the prelude in npc.go).

@@ -197,6 +197,7 @@ func analyse(d *engine.Domain, src string) []finding {
 	sc := newScans()
 	out = append(out, promisesSensorsBreak(d, fields, sc)...)
 	out = append(out, undeclaredTargets(d, fields, sc)...)
+	out = append(out, unknownSquadVars(d, sc)...)
 	used := make([]bool, len(d.Actions)) // by action index: some goal can use it
 	if d.Decide == "goap" {
 		for _, g := range d.Goals {
@@ -300,41 +301,80 @@ func undeclaredTargets(d *engine.Domain, fields fieldFinder, sc scans) []finding
 // computed names, or is "".
 func luaWrites(d *engine.Domain, sc scans) (written map[string]bool, dynamic string) {
 	written = map[string]bool{}
-	note := func(what string, t luabind.Touches) {
-		for _, v := range t.Writes {
+	for _, e := range luaEntries(d, sc) {
+		for _, v := range e.t.Writes {
 			written[v] = true
 		}
-		if t.Dynamic && dynamic == "" {
-			dynamic = what
+		if e.t.Dynamic && dynamic == "" {
+			dynamic = e.what
 		}
 	}
+	return written, dynamic
+}
+
+// luaEntry is what one Lua function of a role touches, as its source shows.
+type luaEntry struct {
+	what string // `action "reload"`, `reactive plan #2`, ...
+	pos  engine.Pos
+	t    luabind.Touches
+}
+
+// luaEntries returns the touches of the role's Lua functions: action
+// bodies, sensors, named conditions, then reactive plans.
+func luaEntries(d *engine.Domain, sc scans) []luaEntry {
+	var out []luaEntry
+	add := func(what string, pos engine.Pos, name string) {
+		t, _ := sc.entry(pos, name)
+		out = append(out, luaEntry{what, pos, t})
+	}
 	for _, a := range d.Actions {
-		t, _ := sc.entry(a.Pos, a.Name)
-		note(fmt.Sprintf("action %q", a.Name), t)
+		add(fmt.Sprintf("action %q", a.Name), a.Pos, a.Name)
 	}
 	for _, s := range d.Sensors {
-		t, _ := sc.entry(s.Pos, s.Name)
-		note(fmt.Sprintf("sensor %q", s.Name), t)
+		add(fmt.Sprintf("sensor %q", s.Name), s.Pos, s.Name)
 	}
 	for _, c := range d.Conditions {
-		t, _ := sc.entry(c.Pos, c.Name)
-		note(fmt.Sprintf("named condition %q", c.Name), t)
+		add(fmt.Sprintf("named condition %q", c.Name), c.Pos, c.Name)
 	}
 	if d.NewReactive != nil {
 		if m := bdi.Of(engine.NewAgent("check", d)); m != nil {
 			if lib := m.Config().Library; lib != nil {
 				for i, p := range lib.Plans() {
-					t, _ := sc.entry(p.Pos, p.Name)
 					what := fmt.Sprintf("reactive plan %q", p.Name)
 					if p.Name == "" {
 						what = "reactive plan #" + strconv.Itoa(i+1)
 					}
-					note(what, t)
+					add(what, p.Pos, p.Name)
 				}
 			}
 		}
 	}
-	return written, dynamic
+	return out
+}
+
+// unknownSquadVars reports each npc.squad.NAME a Lua function reads or
+// writes that the role's squad table does not declare: the function fails
+// with an error when it runs.
+func unknownSquadVars(d *engine.Domain, sc scans) []finding {
+	var declared []string
+	for _, n := range d.Schema.Names() {
+		if rest, ok := strings.CutPrefix(n, "squad."); ok {
+			declared = append(declared, rest)
+		}
+	}
+	var out []finding
+	for _, e := range luaEntries(d, sc) {
+		for _, v := range append(slices.Clone(e.t.Reads), e.t.Writes...) {
+			name, ok := strings.CutPrefix(v, "squad.")
+			if !ok || slices.Contains(declared, name) {
+				continue
+			}
+			msg := fmt.Sprintf("%s: npc.squad.%s is not a squad variable the role declares (squad = { ... })%s",
+				e.what, name, engine.DidYouMean(name, declared))
+			out = append(out, finding{e.pos, "error", msg})
+		}
+	}
+	return out
 }
 
 // arithmeticOnText reports each assignment of a's effects that adds or

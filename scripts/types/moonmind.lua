@@ -30,6 +30,7 @@
 ---@field name string The agent's name (read-only).
 ---@field state table<string, moonmind.Value> The agent's state variables: read and write them by name. Writing is refused in conditions and considerations.
 ---@field facts table<string, any> The agent's blackboard of typed values, by type name (every action input and output). Storing a value sets the type's state variable true; nil sets it false.
+---@field squad table<string, moonmind.Value> The squad's blackboard, the variables the role's squad table declares (npc.squad.enemy_x is the state variable "squad.enemy_x"). A write is the agent's at once and every squad mate's from the next tick.
 local NPC = {}
 
 ---Suspends the body for `seconds` of game time (in `run` and in plan bodies).
@@ -296,6 +297,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field plans? moonmind.Plan[] The plan library, in priority order (see mm.plans).
 ---@field initial_goals? moonmind.GoalValue[] Goals added (goal_added events) at the agent's first tick.
 ---@field quiet_beliefs? boolean Leave out of the trace the belief events no plan could want and no wait waits for.
+---@field squad? table<string, moonmind.Value> The squad's shared variables with their starting values: state variables named "squad.NAME" that every member of the agent's squad shares (the game puts agents in squads).
 
 ---The helpers of require("moonmind"); each returns plain data.
 ---@class moonmind

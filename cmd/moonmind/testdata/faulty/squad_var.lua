@@ -1,0 +1,17 @@
+-- A body reads a squad variable the role's squad table does not declare:
+-- the read fails with an error each time the body runs.
+return {
+  name = "Lookout",
+  state = { done = false },
+  squad = { enemy_seen = false, enemy_x = 0 },
+  goals = {
+    { name = "watch", condition = "done" },
+  },
+  actions = {
+    { name = "look", effects = "done = true", -- planted: npc.squad.enemy_y is not a squad variable the role declares (squad = { ... }) (did you mean "enemy_x"?)
+      run = function(npc)
+        if npc.squad.enemy_y then npc.state.done = true end
+        npc.state.done = true
+      end },
+  },
+}
