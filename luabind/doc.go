@@ -52,6 +52,14 @@
 // call npc:believe, forget, achieve, achieve_with_result, also_achieve,
 // wait_event, tell and print (docs/reactive-plans.md).
 //
+// A role's squad table (squad = { enemy_seen = false }) declares the
+// variables its agent shares with its squad: state variables named
+// "squad.enemy_seen", which conditions name as such and bodies read and
+// write as npc.squad.enemy_seen. The game makes the squads (an
+// engine.Group of scope "squad", from engine.GroupSpecOf of a member's
+// domain) and puts agents in them; a member's write reaches every other
+// member from the next tick (docs/coordination.md).
+//
 // # Limits and what they cost
 //
 // Work. Each resume of a body and each call of a sensor, condition,
@@ -76,7 +84,7 @@
 // for each new worker coroutine a pcall needs after a failed one); 16
 // units plus one per argument to start a host method (the host's Go work
 // runs outside Lua and is the game's to bound); 8 units per read of
-// npc.state, npc.facts or npc.name, per read or write of npc.state.x
+// npc.state, npc.facts, npc.squad or npc.name, per read or write of npc.state.x or npc.squad.x
 // and per method lookup (npc.wait, also inside npc:wait()) (while the
 // agent's own body runs these are table lookups, charged the same as the
 // Go call each once was; a method or npc.state lookup that reaches npc
