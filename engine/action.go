@@ -28,6 +28,10 @@ type ActionSpec struct {
 	Restricted bool   // permitted by no Policy: no agent may run it
 	Authority  string // the authority a Policy must grant to run it (@SecureAgentTool), or ""
 	Body       Body
+	// Uses is the kind of smart object the action needs a slot of, or ""
+	// (see Object): it is planned only while such an object has a slot the
+	// agent may claim, and its step holds the slot while it runs.
+	Uses string
 	// Inputs are the type names the action needs on the blackboard and
 	// Output the one it produces; Post names the named conditions it
 	// promises; AchievesGoal names the goal it completes (made from Output
@@ -59,6 +63,7 @@ type Action struct {
 	Restricted bool
 	Authority  string // the authority needed to run it, or ""
 	Body       Body
+	Uses       string // the kind of smart object its step claims, or "" (see Object)
 	// inputs, output, post, achievesGoal and NoRerun are the typed
 	// contract of the ActionSpec (already part of Pre, Effects and
 	// Fulfills); post holds the promised named conditions.

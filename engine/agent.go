@@ -187,6 +187,10 @@ type Agent struct {
 	// swapTo is the domain SetDomain was given during the agent's own
 	// tick, swapped in when the tick ends (markSwap).
 	swapTo *Domain
+	// holds is the smart object the running step holds or claimed this
+	// tick (claimNew), or nil (object.go).
+	holds    *Object
+	claimNew bool
 }
 
 // sensing is an agent's sensor schedule and the errors it last reported
@@ -228,6 +232,7 @@ func NewAgent(name string, d *Domain) *Agent {
 	a := &Agent{Name: name, Domain: d, planner: NewPlanner(d), utility: NewUtilityPlanner(d),
 		Recorder: record.New(0), Rand: rand.New(rand.NewPCG(0, 0))}
 	a.makeStates(d)
+	a.planner.objectWhy = a.objectWhy
 	a.cooldown = make([]float64, len(d.Actions))
 	a.sensorNext = make([]float64, len(d.Sensors))
 	a.sensorLast = make([]float64, len(d.Sensors))

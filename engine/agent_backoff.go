@@ -13,7 +13,8 @@ const inf = 1e308
 
 // backedOff returns the mask of actions backed off now, or nil when none
 // is, for Planner.exclude: plans route around a failing action while it
-// cools down.
+// cools down; and the actions that use a kind of smart object none of
+// which the agent may claim now (object.go).
 func (a *Agent) backedOff() []bool {
 	var mask []bool
 	for i, t := range a.cooldown {
@@ -28,7 +29,7 @@ func (a *Agent) backedOff() []bool {
 			mask[i] = true
 		}
 	}
-	return mask
+	return a.unusable(mask)
 }
 
 func (a *Agent) noteBackoff(steps []*Action) {

@@ -283,6 +283,9 @@ func (a *Agent) startNext() bool {
 		a.fail(act, newError("action \""+act.Name+"\" has no body"))
 		return false
 	}
+	if (act.Uses != "" || a.holds != nil) && !a.claim(act) {
+		return false
+	}
 	task, err := act.Body.Start(a, act)
 	if err != nil {
 		a.fail(act, err)

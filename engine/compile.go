@@ -285,7 +285,7 @@ func (c *compiler) compileActions(actions []ActionSpec, syntax []*expr.EffectSyn
 			cost = 1
 		}
 		a := &Action{Name: as.Name, Index: i, Pre: pre, Effects: eff, Cost: cost, Utility: as.Utility.withDefaults(),
-			Restricted: as.Restricted, Authority: as.Authority, Body: as.Body, Pos: as.Pos}
+			Restricted: as.Restricted, Authority: as.Authority, Body: as.Body, Pos: as.Pos, Uses: as.Uses}
 		for _, f := range as.Fulfills {
 			g := d.goalIndex[f]
 			if g == nil {
@@ -299,6 +299,7 @@ func (c *compiler) compileActions(actions []ActionSpec, syntax []*expr.EffectSyn
 			a.Fulfills = append(a.Fulfills, g)
 		}
 		c.typedContract(a, as)
+		d.usesObjects = d.usesObjects || a.Uses != ""
 		d.Actions = append(d.Actions, a)
 		d.actionIndex[a.Name] = a
 	}

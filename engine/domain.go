@@ -62,6 +62,7 @@ type Domain struct {
 	// after Compile, before the domain is shared (package engine/bdi,
 	// through luabind for roles with plans).
 	NewReactive func(a *Agent) Reactive
+	usesObjects bool // some action has Uses (object.go)
 	// Facts, when set, saves and restores the agents' typed facts in
 	// snapshots (see FactCodec); nil means JSONFacts{}. A loader sets it
 	// after Compile, before the domain is shared (package luabind does,
@@ -220,11 +221,14 @@ func (d *Domain) borrowPlanner(limits *Planner) *Planner {
 		p = NewPlanner(d)
 	}
 	p.MaxDepth, p.Budget, p.Chaining, p.exclude = limits.MaxDepth, limits.Budget, limits.Chaining, limits.exclude
-	p.Policy = limits.Policy
+	p.Policy, p.objectWhy = limits.Policy, limits.objectWhy
 	return p
 }
 
-func (d *Domain) returnPlanner(p *Planner) { p.exclude, p.Policy = nil, nil; d.planners.Put(p) }
+func (d *Domain) returnPlanner(p *Planner) {
+	p.exclude, p.Policy, p.objectWhy = nil, nil, nil
+	d.planners.Put(p)
+}
 
 // namedConditionNote explains, for an error, that a condition reads named
 // conditions: values computed by the game that no plan can change.

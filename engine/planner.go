@@ -158,7 +158,11 @@ type Planner struct {
 	// has a plan only through such an action fails with BACKED_OFF naming
 	// it.
 	exclude []bool
-	skipBuf []bool // the array of s.Skip, the actions left out (see prepareSkip)
+	// objectWhy, when set, says why an excluded action that uses a kind
+	// of smart object is left out ("" when it is backed off instead): the
+	// agent's, for the BACKED_OFF detail (object.go).
+	objectWhy func(*Action) string
+	skipBuf   []bool // the array of s.Skip, the actions left out (see prepareSkip)
 
 	// s is the search core: its Skip, Budget, Slice and buffers.
 	s goap.Searcher

@@ -111,6 +111,12 @@ func (p *Planner) leftOutError(g *Goal, a *Action, maxDepth int) *PlanError {
 		return &PlanError{Reason: NotAuthorized, Goal: g.Name, Action: a.Name, Authority: a.Authority, MaxDepth: maxDepth,
 			Detail: "a plan exists only through action \"" + a.Name + "\", which " + refusalClause(a, p.Policy.Authorities)}
 	}
+	if a.Uses != "" && p.objectWhy != nil {
+		if why := p.objectWhy(a); why != "" {
+			return &PlanError{Reason: BackedOff, Goal: g.Name, Action: a.Name, MaxDepth: maxDepth,
+				Detail: "a plan exists only through action \"" + a.Name + "\", which uses a " + a.Uses + ": " + why}
+		}
+	}
 	return &PlanError{Reason: BackedOff, Goal: g.Name, Action: a.Name, MaxDepth: maxDepth,
 		Detail: "a plan exists only through action \"" + a.Name + "\", which is backed off after a failure"}
 }

@@ -156,9 +156,13 @@ func (w *World) snapshot(out io.Writer, agents []*Agent, opts SnapshotOptions) e
 			return err
 		}
 		as.Pin = w.worker[i]
+		if a.holds != nil {
+			as.Holds = a.holds.Name
+		}
 		s.Agents = append(s.Agents, as)
 	}
 	s.Groups = w.saveGroups(agents)
+	s.Objects = w.saveObjects(agents)
 	enc := json.NewEncoder(out)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", " ")

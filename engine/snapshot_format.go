@@ -32,9 +32,13 @@ type worldSnap struct {
 	Agents []agentSnap `json:"agents"`
 	// Groups are the groups of the saved agents, with their boards (group.go).
 	Groups []groupSnap `json:"groups,omitempty"`
+	// Objects are the smart objects of a whole world, with their holders (object.go).
+	Objects []objectSnap `json:"objects,omitempty"`
 }
 
 type agentSnap struct {
+	// Holds names the smart object the running step holds, or is empty.
+	Holds        string             `json:"holds,omitempty"`
 	Name         string             `json:"name"`
 	Domain       string             `json:"domain"`
 	ID           int                `json:"id"`

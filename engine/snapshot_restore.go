@@ -198,7 +198,11 @@ func (w *World) addSnapshot(s *worldSnap, opts RestoreOptions, whole bool) ([]*A
 			a.ID = s.Agents[i].ID
 		}
 	}
-	if err := w.loadGroups(s, agents); err != nil {
+	err := w.loadGroups(s, agents)
+	if err == nil {
+		err = w.loadObjects(s, agents, whole)
+	}
+	if err != nil {
 		for _, a := range agents {
 			w.Remove(a) // on error no agent is added
 		}

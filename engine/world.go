@@ -103,7 +103,14 @@ type World struct {
 	ticking bool
 	laterMu sync.Mutex
 	later   []worldChange
-	groups  []*Group // the world's groups, in the order made (group.go)
+	groups  []*Group  // the world's groups, in the order made (group.go)
+	objects []*Object // the world's smart objects, in the order added (object.go)
+	// ObjectCost, when set, is what claiming object o costs agent a (a
+	// distance, say): a step that uses a kind of object claims the
+	// cheapest one it may. Nil means every object costs the same, and
+	// the one added first is claimed. It is called on the goroutine that
+	// ticks a, while other agents tick: it must only read.
+	ObjectCost func(a *Agent, o *Object) float64
 }
 
 // NewWorld returns an empty world with the given seed.
@@ -192,6 +199,7 @@ func (w *World) Remove(a *Agent) bool {
 		w.flush(a)
 		a.dropJob()
 		w.leaveGroups(a)
+		w.dropClaim(a)
 		a.world = nil
 		w.Agents = append(w.Agents[:i], w.Agents[i+1:]...)
 		w.worker = append(w.worker[:i], w.worker[i+1:]...)
@@ -434,6 +442,9 @@ func (w *World) Tick(dt float64) {
 	}
 	if len(w.groups) > 0 {
 		w.syncGroups()
+	}
+	if len(w.objects) > 0 {
+		w.syncObjects()
 	}
 	ticktrace.Mark(4)
 	w.Ticks++

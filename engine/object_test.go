@@ -1,0 +1,194 @@
+package engine_test
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fetcher is the Data of a crate test agent: how many resumes its fetch
+// takes and how it ends (engine.Succeeded, engine.Failed, or
+// engine.Running for never).
+type fetcher struct {
+	resumes int
+	end     engine.Status
+}
+
+type fetchBody struct{}
+
+func (fetchBody) Start(a *engine.Agent, act *engine.Action) (engine.Task, error) {
+	return &fetchTask{a: a, act: act}, nil
+}
+
+type fetchTask struct {
+	a   *engine.Agent
+	act *engine.Action
+	n   int
+}
+
+func (t *fetchTask) Resume(float64) (engine.Status, error) {
+	f := t.a.Data.(*fetcher)
+	if t.n++; t.n < f.resumes || f.end == engine.Running {
+		return engine.Running, nil
+	}
+	if f.end == engine.Failed {
+		return engine.Failed, nil
+	}
+	return engine.ApplyEffects(t.a, t.act)
+}
+
+func (t *fetchTask) Interrupt() {}
+
+// crateWorld makes a world of agents fetching ammo from crates: one crate
+// per entry of slots, named c1, c2, ..., and one agent per entry of
+// agents (s0, s1, ...).
+func crateWorld(t *testing.T, workers int, slots []int, agents ...*fetcher) (*engine.World, *[]string) {
+	t.Helper()
+	d, err := engine.Compile(engine.RoleSpec{
+		Name:  "Soldier",
+		State: []engine.Var{{Name: "ammo", Value: engine.NumberValue(0)}, {Name: "stop", Value: engine.BoolValue(false)}},
+		Goals: []engine.GoalSpec{engine.NewGoal("armed", "ammo > 0", engine.Normal)},
+		Actions: []engine.ActionSpec{func() engine.ActionSpec {
+			s := engine.NewAction("fetch").Pre("!stop").Effects("ammo = ammo + 1").Body(fetchBody{}).Spec()
+			s.Uses = "crate"
+			return s
+		}()},
+	})
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	w.Workers = workers
+	trace := &[]string{}
+	w.OnEvent = func(e record.Event) { *trace = append(*trace, e.String()) }
+	for i, n := range slots {
+		require.NoError(t, w.AddObject(&engine.Object{Name: fmt.Sprint("c", i+1), Kind: "crate", Slots: n}))
+	}
+	for i, f := range agents {
+		a := engine.NewAgent(fmt.Sprint("s", i), d)
+		a.Data = f
+		w.Add(a)
+	}
+	return w, trace
+}
+
+func holders(w *engine.World, name string) []string {
+	var out []string
+	for _, a := range w.Object(name).Holders() {
+		out = append(out, a.Name)
+	}
+	return out
+}
+
+func TestObjectOneSlotGoesToTheLowestID(t *testing.T) {
+	var traces [][]string
+	for _, workers := range []int{1, 4} {
+		w, trace := crateWorld(t, workers, []int{1}, &fetcher{resumes: 3, end: engine.Succeeded}, &fetcher{resumes: 2, end: engine.Succeeded})
+		var seen [][]string
+		for range 6 {
+			w.Tick(0.1)
+			seen = append(seen, holders(w, "c1"))
+		}
+		// s0 and s1 both start fetching in tick 1; s0 (the lower ID) gets the
+		// only slot and s1 is interrupted; s1 plans around the claimed crate
+		// until s0's step ends in tick 3, then claims it in tick 4.
+		assert.Equal(t, [][]string{{"s0"}, {"s0"}, nil, {"s1"}, nil, nil}, seen, "%d workers", workers)
+		traces = append(traces, *trace)
+	}
+	assert.Equal(t, traces[0], traces[1], "the same trace with 1 and 4 workers")
+	assert.Contains(t, traces[0], `tick    1  t=  0.000s  s1           interrupt   goal=armed action=fetch reason="crate c1 was claimed by s0 in the same tick (its 1 slot(s) go to the lowest agent IDs)"`)
+	assert.Contains(t, traces[0], `tick    2  t=  0.100s  s1           plan-failed goal=armed reason="BACKED_OFF: a plan exists only through action \"fetch\", which uses a crate: the only crate (c1) is claimed by s0"`)
+}
+
+func TestObjectCheapestFreeObjectIsClaimed(t *testing.T) {
+	w, _ := crateWorld(t, 1, []int{1, 1, 1}, &fetcher{end: engine.Running}, &fetcher{end: engine.Running})
+	w.ObjectCost = func(a *engine.Agent, o *engine.Object) float64 {
+		return map[string]float64{"c1": 5, "c2": 1, "c3": 1}[o.Name]
+	}
+	w.Tick(0.1)
+	// Both want c2 (cheapest, before c3 among equals): s0 gets it; s1 is
+	// interrupted and claims the next cheapest free one, c3.
+	assert.Equal(t, []string{"s0"}, holders(w, "c2"))
+	w.Tick(0.1)
+	assert.Equal(t, "c3", w.Agents[1].Holds().Name)
+	assert.Equal(t, []string{"s1"}, holders(w, "c3"))
+	assert.Nil(t, holders(w, "c1"))
+}
+
+// TestObjectReleased runs one agent holding the only crate and ends its
+// step each way a step can end: the slot is free after that tick.
+func TestObjectReleased(t *testing.T) {
+	tests := []struct {
+		name   string
+		reason string
+		end    func(w *engine.World, a *engine.Agent)
+		f      fetcher
+	}{
+		{name: "finished", reason: "the step succeeds in its second resume", f: fetcher{resumes: 2, end: engine.Succeeded}, end: func(w *engine.World, a *engine.Agent) { w.Tick(0.1) }},
+		{name: "failed", reason: "the body fails in its second resume", f: fetcher{resumes: 2, end: engine.Failed}, end: func(w *engine.World, a *engine.Agent) { w.Tick(0.1) }},
+		{name: "interrupted", reason: "the world makes the precondition false", f: fetcher{end: engine.Running}, end: func(w *engine.World, a *engine.Agent) {
+			a.Set("stop", engine.BoolValue(true))
+			w.Tick(0.1)
+		}},
+		{name: "removed", reason: "the agent leaves the world", f: fetcher{end: engine.Running}, end: func(w *engine.World, a *engine.Agent) {
+			require.True(t, w.Remove(a))
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := tt.f
+			w, trace := crateWorld(t, 1, []int{1}, &f)
+			a := w.Agents[0]
+			w.Tick(0.1)
+			require.Equal(t, []string{"s0"}, holders(w, "c1"))
+			require.Same(t, w.Object("c1"), a.Holds())
+			tt.end(w, a)
+			assert.Nil(t, holders(w, "c1"), tt.reason)
+			assert.Nil(t, a.Holds(), tt.reason)
+			assert.NotEmpty(t, *trace)
+		})
+	}
+}
+
+func TestObjectReleasedWhenMovedToAnotherWorld(t *testing.T) {
+	w, _ := crateWorld(t, 1, []int{1}, &fetcher{end: engine.Running})
+	a := w.Agents[0]
+	w.Tick(0.1)
+	require.Equal(t, []string{"s0"}, holders(w, "c1"))
+
+	var buf bytes.Buffer
+	require.NoError(t, w.SnapshotAgents(&buf, []*engine.Agent{a}))
+	require.True(t, w.Remove(a))
+	assert.Nil(t, holders(w, "c1"), "the source world's crate is free")
+
+	other, _ := crateWorld(t, 1, []int{1})
+	moved, err := other.AddSnapshot(&buf, engine.RestoreOptions{Domains: []*engine.Domain{a.Domain}})
+	require.NoError(t, err)
+	moved[0].Data = &fetcher{end: engine.Running}
+	other.Tick(0.1)
+	assert.Equal(t, []string{"s0"}, holders(other, "c1"), "it claims the target world's crate of that name")
+}
+
+func TestObjectSnapshotRoundTrip(t *testing.T) {
+	w, _ := crateWorld(t, 1, []int{1, 2}, &fetcher{end: engine.Running}, &fetcher{end: engine.Running}, &fetcher{end: engine.Running})
+	w.Tick(0.1)
+	w.Tick(0.1)
+	require.Equal(t, []string{"s0"}, holders(w, "c1"))
+	require.Equal(t, []string{"s1", "s2"}, holders(w, "c2"))
+
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	r, err := engine.Restore(&buf, engine.RestoreOptions{Domains: []*engine.Domain{w.Agents[0].Domain}})
+	require.NoError(t, err)
+	for _, a := range r.Agents {
+		a.Data = &fetcher{end: engine.Running}
+	}
+	assert.Equal(t, 2, r.Object("c2").Slots)
+	assert.Equal(t, []string{"s0"}, holders(r, "c1"))
+	assert.Equal(t, []string{"s1", "s2"}, holders(r, "c2"))
+	r.Tick(0.1)
+	assert.Equal(t, []string{"s1", "s2"}, holders(r, "c2"), "the restored steps go on holding their slots")
+}
