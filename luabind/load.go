@@ -254,7 +254,7 @@ func (rd *roleReader) add(pos engine.Pos, msg string) {
 var (
 	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs", "squad"}
 	goalKeys      = []string{"name", "condition", "priority", "description", "persistent", "deadline"}
-	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations", "inputs", "output", "can_rerun", "achieves_goal", "llm_model"}
+	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations", "inputs", "output", "can_rerun", "achieves_goal", "llm_model", "uses"}
 	utilKeys      = []string{"cost", "value", "weight", "tags"}
 	sensorKeys    = []string{"name", "description", "every", "run"}
 	conditionKeys = []string{"name", "description", "test"}
@@ -481,6 +481,7 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 	}
 	a.Output = rd.str(t, "output", what, pos)
 	a.AchievesGoal = rd.str(t, "achieves_goal", what, pos)
+	a.Uses = rd.str(t, "uses", what, pos) // a kind of smart object (engine.Object)
 	if v, ok := t.RawGetString("can_rerun").(lua.LBool); ok {
 		a.NoRerun = !bool(v)
 	} else {

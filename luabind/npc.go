@@ -298,6 +298,12 @@ func (r *Runtime) npcField(L *lua.LState, p *npcRef, key string) {
 		L.Push(r.facts(p))
 	case "squad":
 		L.Push(r.squad(p))
+	case "holds":
+		if o := a.Holds(); o != nil {
+			L.Push(lua.LString(o.Name))
+		} else {
+			L.Push(lua.LNil)
+		}
 	case "name":
 		L.Push(lua.LString(a.Name))
 	default:
@@ -342,7 +348,7 @@ func (r *Runtime) promote(ud *lua.LUserData) {
 		r.fastIndex = r.L.NewTable()
 		r.methods.ForEach(func(k, v lua.LValue) {
 			switch k {
-			case lua.LString("state"), lua.LString("facts"), lua.LString("squad"), lua.LString("name"):
+			case lua.LString("state"), lua.LString("facts"), lua.LString("squad"), lua.LString("holds"), lua.LString("name"):
 				// npcIndex answers these before the methods
 			default:
 				r.fastIndex.RawSet(k, v)
@@ -412,7 +418,7 @@ func (r *Runtime) hostList() string {
 }
 
 func (r *Runtime) methodNames() []string {
-	names := []string{"state", "facts", "squad", "name"}
+	names := []string{"state", "facts", "squad", "holds", "name"}
 	r.methods.ForEach(func(k, _ lua.LValue) { names = append(names, k.String()) })
 	return names
 }

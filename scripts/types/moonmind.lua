@@ -30,6 +30,7 @@
 ---@field name string The agent's name (read-only).
 ---@field state table<string, moonmind.Value> The agent's state variables: read and write them by name. Writing is refused in conditions and considerations.
 ---@field facts table<string, any> The agent's blackboard of typed values, by type name (every action input and output). Storing a value sets the type's state variable true; nil sets it false.
+---@field holds string? The name of the smart object the running step holds (its action's uses), or nil.
 ---@field squad table<string, moonmind.Value> The squad's blackboard, the variables the role's squad table declares (npc.squad.enemy_x is the state variable "squad.enemy_x"). A write is the agent's at once and every squad mate's from the next tick.
 local NPC = {}
 
@@ -209,6 +210,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field output? string The type name the action produces: its body stores the value in npc.facts.
 ---@field can_rerun? boolean Whether the action may run again while one goal is pursued; default true (games repeat actions).
 ---@field achieves_goal? string The goal the action completes; made from its output (condition = the output type) when the role declares no such goal.
+---@field uses? string The kind of smart object the action needs a slot of ("crate"): it is planned only while the game's world has such an object with a free slot, and its step holds the slot while it runs.
 ---@field llm_model? string The model role npc:llm_plan calls in this body ask when the call names none ("cheapest", "best", ...).
 ---@field fulfills? string|string[] Goal names.
 ---@field cost? number Greater than 0; default 1.
