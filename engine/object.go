@@ -24,6 +24,9 @@ import (
 // also takes effect at the end of the tick, and agents that found no plan
 // decide again then.
 //
+// An agent ticked outside a World (Agent.Tick alone) has no objects to
+// claim: its actions that use objects are planned and run as any other.
+//
 // An Object is not safe for concurrent use: change it between ticks.
 type Object struct {
 	Name string // unique in its world
@@ -177,8 +180,8 @@ func (a *Agent) claimFor(act *Action) (*Object, string) {
 // actions whose kind of object the agent may not claim now, and returns
 // it.
 func (a *Agent) unusable(mask []bool) []bool {
-	if a.world == nil || len(a.world.objects) == 0 && !a.Domain.usesObjects {
-		return mask
+	if !a.Domain.usesObjects || a.world == nil {
+		return mask // an agent ticked outside a world claims nothing
 	}
 	for _, act := range a.Domain.Actions {
 		if act.Uses == "" {
@@ -273,7 +276,7 @@ func (a *Agent) interruptAfterTick(reason string) {
 // claim notes at the start of act's step the object it claims (see
 // Object); it reports false, with the step failed, when none is free.
 func (a *Agent) claim(act *Action) bool {
-	if act.Uses == "" {
+	if act.Uses == "" || a.world == nil {
 		a.holds = nil
 		return true
 	}

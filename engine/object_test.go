@@ -192,3 +192,12 @@ func TestObjectSnapshotRoundTrip(t *testing.T) {
 	r.Tick(0.1)
 	assert.Equal(t, []string{"s1", "s2"}, holders(r, "c2"), "the restored steps go on holding their slots")
 }
+
+func TestObjectNotClaimedOutsideAWorld(t *testing.T) {
+	w, _ := crateWorld(t, 1, []int{1}, &fetcher{resumes: 1, end: engine.Succeeded})
+	a := w.Agents[0]
+	require.True(t, w.Remove(a))
+	a.Tick(0.1)
+	assert.Equal(t, engine.NumberValue(1), a.Get("ammo"), "the action ran without a crate to claim")
+	assert.Nil(t, a.Holds())
+}
