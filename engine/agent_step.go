@@ -294,7 +294,11 @@ func (a *Agent) startNext() bool {
 	a.setTask(task, act)
 	copy(a.started, a.State)
 	a.notePost()
-	a.emit(record.Event{Kind: record.EventStart, Goal: goalName(a.goal), Action: act.Name})
+	e := record.Event{Kind: record.EventStart, Goal: goalName(a.goal), Action: act.Name}
+	if a.holds != nil {
+		e.Peer = a.holds.Name
+	}
+	a.emit(e)
 	return true
 }
 

@@ -99,6 +99,7 @@ func TestObjectOneSlotGoesToTheLowestID(t *testing.T) {
 		traces = append(traces, *trace)
 	}
 	assert.Equal(t, traces[0], traces[1], "the same trace with 1 and 4 workers")
+	assert.Contains(t, traces[0], "tick    1  t=  0.000s  s0           start       goal=armed action=fetch object=c1", "the start names the object")
 	assert.Contains(t, traces[0], `tick    1  t=  0.000s  s1           interrupt   goal=armed action=fetch reason="crate c1 was claimed by s0 in the same tick (its 1 slot(s) go to the lowest agent IDs)"`)
 	assert.Contains(t, traces[0], `tick    2  t=  0.100s  s1           plan-failed goal=armed reason="BACKED_OFF: a plan exists only through action \"fetch\", which uses a crate: the only crate (c1) is claimed by s0"`)
 }

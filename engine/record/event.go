@@ -134,7 +134,9 @@ type Event struct {
 	// Belief, Value, Old, Peer and Intention are the reactive layer's
 	// (package engine/bdi): a belief's name, its new and old values as
 	// literals, the agent that told it (or was told), and the intention
-	// the record is about (numbered from 1 per agent).
+	// the record is about (numbered from 1 per agent). On a start record,
+	// Peer names the smart object the step claims (engine.Object); on a
+	// group-write record, the group.
 	Belief    string `json:"belief,omitempty"`
 	Value     string `json:"value,omitempty"`
 	Old       string `json:"old,omitempty"`
@@ -162,6 +164,9 @@ func (e Event) String() string {
 	}
 	if e.Kind == EventPick {
 		fmt.Fprintf(&b, " score=%.3f", e.Score)
+	}
+	if e.Kind == EventStart && e.Peer != "" {
+		fmt.Fprintf(&b, " object=%s", lineText(e.Peer))
 	}
 	if e.Kind == EventPlanSuspended || e.Kind == EventPlanResumed {
 		fmt.Fprintf(&b, " expansions=%d", e.Expansions)
