@@ -137,7 +137,7 @@ function NPC:llm_plan(goal_text, opts) end
 
 ---@class moonmind.Goal
 ---@field name string
----@field condition string A condition: comparisons, &&, ||, !, state variables and named conditions.
+---@field condition string A condition: comparisons, && (or and), || (or or), ! (or not), ~= (or !=), state variables and named conditions.
 ---@field priority? moonmind.Priority Default "normal".
 ---@field description? string
 ---@field persistent? boolean
