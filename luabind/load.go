@@ -50,6 +50,9 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 	fn, err := r.compile(strings.NewReader(string(src)), path)
 	if err != nil {
 		err = luaError(err)
+		if msg := missingEnd(err.Error(), string(src)); msg != err.Error() {
+			err = errors.New(msg)
+		}
 		if msg, ok := strings.CutPrefix(err.Error(), path+":0: "); ok {
 			// gopher-lua's compile limits carry no line: name the
 			// statement with the most names or values, which hit it.

@@ -81,8 +81,8 @@ func loadFindings(path string, err error) []finding {
 // (a table, a string, a number, a name): the usual cause is a comma
 // missing between two fields or entries, and that is where it goes.
 func missingComma(f finding, src string) finding {
-	if !strings.HasPrefix(f.Msg, "syntax error near ") || src == "" {
-		return f
+	if !strings.HasPrefix(f.Msg, "syntax error near ") || strings.Contains(f.Msg, `is an "end" missing?`) || src == "" {
+		return f // not a syntax error, or one the loader traced to a missing end
 	}
 	lines := strings.Split(src, "\n")
 	if f.Pos.Line < 2 || f.Pos.Line > len(lines) {

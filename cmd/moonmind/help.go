@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -213,17 +214,39 @@ func printHelp(fs *flag.FlagSet) {
 	}
 }
 
-// flagError prints what follows a flag parse error: the command's usage
-// line and where to find more. The flag package has already printed the
-// error itself.
+// flagError prints a flag parse error, the command's usage line and where
+// to find more; or, for --help, the command's long help.
 func flagError(fs *flag.FlagSet, err error) {
 	if errors.Is(err, flag.ErrHelp) {
 		printHelp(fs)
 		return
 	}
 	name := strings.TrimPrefix(fs.Name(), "moonmind ")
-	fmt.Fprintf(fs.Output(), "usage: moonmind %s\nrun 'moonmind help %s' for more\n", commands[name].usage, name)
+	fmt.Fprintf(fs.Output(), "moonmind %s: %s\nusage: moonmind %s\nrun 'moonmind help %s' for more\n",
+		name, flagMessage(fs, err), commands[name].usage, name)
 }
+
+// flagMessage rewrites an error of the flag package in the spelling the
+// help uses: "unknown flag --tick (did you mean --ticks?)" for a flag the
+// command does not have, and every flag name with two dashes.
+func flagMessage(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		hint := ""
+		if s := engine.DidYouMean(name, names); s != "" {
+			hint = strings.Replace(s, `"`, "--", 1)
+			hint = strings.Replace(hint, `"`, "", 1)
+		}
+		return "unknown flag --" + name + hint
+	}
+	return singleDash.ReplaceAllString(msg, "${1}--$2")
+}
+
+// singleDash finds a flag name the flag package writes with one dash:
+// "flag needs an argument: -goal", "invalid value "x" for flag -ticks".
+var singleDash = regexp.MustCompile(`(^|[ :])-([A-Za-z][\w-]*)`)
 
 // usageFlags returns the flags a usage line names, each with the
 // placeholder of its value ("" for a switch): "[--goal NAME] [--json]"
