@@ -239,7 +239,7 @@ func (rd *roleReader) add(pos engine.Pos, msg string) {
 }
 
 var (
-	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs"}
+	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs", "check_ignore"}
 	goalKeys      = []string{"name", "condition", "priority", "description", "persistent", "deadline"}
 	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations", "inputs", "output", "can_rerun", "achieves_goal"}
 	utilKeys      = []string{"cost", "value", "weight", "tags"}

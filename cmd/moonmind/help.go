@@ -42,9 +42,14 @@ var helps = map[string]helpText{
 			"state (a warning, naming a self-feeding cycle when that is why); a numeric goal no action moves toward;\n" +
 			"a goal comparing with == or != a number that actions change by fractional steps (a warning);\n" +
 			"effect arithmetic on a string or boolean variable; an effect promising a variable that a Lua sensor also\n" +
-			"writes (a warning: the sensor can break the promise); an effect assigning a variable the state does not\n" +
-			"declare and no body, sensor or reactive plan writes (with a did-you-mean); in a goap role, an action no\n" +
-			"goal can use (a note). Notes alone exit 0.",
+			"sets (a warning: the sensor can break the promise; a sensor that raises it from its own value, as a need,\n" +
+			"is fine); an effect assigning a variable the state does not declare and no body, sensor or reactive plan\n" +
+			"writes (with a did-you-mean); a body, sensor, named condition or reactive plan reading or writing\n" +
+			"npc.state.NAME that the state does not declare, when a declared name is close or nothing writes it;\n" +
+			"in a goap role, an action no goal can use (a note). Notes alone exit 0.\n" +
+			"A role silences a finding by its name, with the reason, in check_ignore = { [\"sensor-write:hunger\"] =\n" +
+			"\"why\" }; --verbose prints each finding's name and the silenced ones with their reasons; a name that\n" +
+			"silences nothing is a warning.",
 	},
 	"trace": {
 		args:    "FILE.jsonl  a trace written by moonmind run --trace",

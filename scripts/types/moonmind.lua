@@ -278,6 +278,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field plans? moonmind.Plan[] The plan library, in priority order (see mm.plans).
 ---@field initial_goals? moonmind.GoalValue[] Goals added (goal_added events) at the agent's first tick.
 ---@field quiet_beliefs? boolean Leave out of the trace the belief events no plan could want and no wait waits for.
+---@field check_ignore? table<string, string>|string[] Findings of moonmind check silenced by name ("sensor-write:hunger"), each with its reason.
 
 ---The helpers of require("moonmind"); each returns plain data.
 ---@class moonmind
