@@ -55,6 +55,7 @@ type agentSnap struct {
 	Running      string             `json:"running,omitempty"`
 	Satisfied    []string           `json:"satisfied,omitempty"`
 	Cooldown     map[string]snapNum `json:"cooldown,omitempty"`
+	Broken       map[string]int     `json:"brokenPromises,omitempty"`
 	SensorNext   map[string]snapNum `json:"sensorNext,omitempty"`
 	SensorLast   map[string]snapNum `json:"sensorLast,omitempty"`
 	SenseErr     []string           `json:"senseErrors,omitempty"`
@@ -94,7 +95,7 @@ type toldSnap struct {
 
 type recorderSnap struct {
 	Size   int            `json:"size"`
-	Ring   []record.Event `json:"ring"`
+	Ring   []record.Event `json:"ring,omitempty"`
 	Counts map[string]int `json:"counts,omitempty"`
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
@@ -18,7 +19,7 @@ import (
 // makes the same decisions, records and random draws as the original
 // would have. A running body cannot be saved: an agent that was running a
 // step restarts that step. Restore starts the action's body afresh from
-// the saved state and records a record.EventStart whose Reason is "restarted
+// the saved state and records an record.EventStart whose Reason is "restarted
 // after a load"; the step then runs, finishes or fails as any other. A
 // body that cannot start fails its step as in a tick (record.EventFail, back-off).
 // These records are in the agent's record.Recorder at once and reach OnEvent at
@@ -38,7 +39,8 @@ import (
 // than SnapshotFormat and SnapshotVersion, workers above 1,024 (each
 // worker is a goroutine per tick, so a damaged count would stall the
 // game), an agent whose domain is not in
-// opts.Domains, a malformed value or random source, a time outside 0 to
+// opts.Domains, two domains of one name in opts.Domains without
+// opts.Domain, a malformed value or random source, a time outside 0 to
 // MaxRestoreTime seconds or negative ticks; each names the agent and
 // field involved.
 func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
@@ -132,10 +134,20 @@ func (w *World) addSnapshot(s *worldSnap, opts RestoreOptions, whole bool) ([]*A
 	domains := map[string]*Domain{}
 	var names []string
 	for _, d := range opts.Domains {
-		if d != nil && domains[d.Name] == nil {
-			domains[d.Name] = d
-			names = append(names, d.Name)
+		if d == nil {
+			continue
 		}
+		if had := domains[d.Name]; had != nil {
+			if had != d && opts.Domain == nil {
+				// One runtime per worker loads the same scripts: which
+				// worker's domain an agent gets must be the game's choice,
+				// or two workers would tick agents of one runtime.
+				return nil, fmt.Errorf("engine: restore: RestoreOptions.Domains has two domains named %q (one per worker's runtime?); give RestoreOptions.Domain, which returns the domain of the worker each agent is pinned to", d.Name)
+			}
+			continue
+		}
+		domains[d.Name] = d
+		names = append(names, d.Name)
 	}
 	agents := make([]*Agent, 0, len(s.Agents))
 	restarts := make([]*Action, 0, len(s.Agents))
@@ -251,8 +263,19 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 			a.cooldown[act.Index] = float64(t)
 		}
 	}
+	for name, n := range s.Broken {
+		if act := d.Action(name); act != nil && n > 0 {
+			if a.broken == nil {
+				a.broken = make([]uint8, len(d.Actions))
+			}
+			a.broken[act.Index] = uint8(min(n, 255))
+		}
+	}
 	for i, sen := range d.Sensors {
 		a.sensorNext[i], a.sensorLast[i] = float64(s.SensorNext[sen.Name]), float64(s.SensorLast[sen.Name])
+		if _, ok := s.SensorLast[sen.Name]; !ok && s.Tick > 0 {
+			a.sensorLast[i] = math.NaN() // a sensor added since: its first run gets the tick's dt
+		}
 	}
 	if len(s.SenseErr) == len(d.Sensors)+len(d.Conditions) {
 		a.senseErr = append([]string(nil), s.SenseErr...)

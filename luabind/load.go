@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -432,10 +433,16 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 		// post = { "cond", ... }: named conditions the action promises.
 		a.Post = rd.names(pt, "post", "condition names", what, pos)
 	} else if post := rd.str(t, "post", what, pos); post != "" {
-		if a.Effects != "" {
+		switch {
+		case !strings.Contains(post, "="):
+			// Every effect assigns; names alone are the list form's named
+			// conditions, written as a string.
+			rd.add(rd.find(pos, `post\s*=`), what+": post "+strconv.Quote(post)+" is a string, which is another name for effects (\"variable = value, ...\"); to promise named conditions, list them: post = { "+quoteNames(post)+" }")
+		case a.Effects != "":
 			rd.add(rd.find(pos, `post\s*=`), what+": give effects or post (another name for effects), not both")
+		default:
+			a.Effects = post
 		}
-		a.Effects = post
 	}
 	switch in := t.RawGetString("inputs").(type) {
 	case *lua.LNilType:
@@ -698,4 +705,15 @@ func hasFuncConsideration(d *engine.Domain) bool {
 		}
 	}
 	return false
+}
+
+// quoteNames writes "a, b" as `"a", "b"`, for the list form of post.
+func quoteNames(s string) string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, strconv.Quote(f))
+		}
+	}
+	return strings.Join(out, ", ")
 }

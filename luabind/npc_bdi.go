@@ -1,8 +1,9 @@
 package luabind
 
 import (
-	"github.com/moonmind-ai/moonmind/engine/expr"
 	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"

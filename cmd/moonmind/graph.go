@@ -2,11 +2,12 @@ package main
 
 import (
 	"fmt"
-	"github.com/moonmind-ai/moonmind/engine/expr"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"

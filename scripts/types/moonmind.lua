@@ -258,9 +258,9 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field on moonmind.EventKind
 ---@field goal? string Goal events: the goal equals this name, or is a list whose [1] equals it.
 ---@field belief? string Belief events: the state variable's name.
----@field trigger? fun(subject: moonmind.GoalValue|moonmind.Belief, npc: moonmind.NPC): any Nil or false: not relevant.
+---@field trigger? fun(subject: moonmind.GoalValue|moonmind.Belief, npc: moonmind.NPC, event: moonmind.Event): any Nil or false: not relevant. event.error says why a goal failed.
 ---@field guard? fun(ctx: any, npc: moonmind.NPC): any Nil or false: not applicable; else the (refined) context.
----@field body fun(npc: moonmind.NPC, ctx: any): any Its return value is the goal's result.
+---@field body fun(npc: moonmind.NPC, ctx: any, event: moonmind.Event): any Its return value is the goal's result. event.error says why a goal failed.
 
 ---The table a role file returns.
 ---@class moonmind.Role
