@@ -65,3 +65,20 @@ func consoleCommands(body string) []consoleCommand {
 	}
 	return out
 }
+
+// TestReadmeRole checks that the role on the README loads without a
+// finding and plans as the README says.
+func TestReadmeRole(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	m := regexp.MustCompile("(?ms)^```lua\\n(.*?)^```$").FindStringSubmatch(string(page))
+	require.NotNil(t, m, "the README shows a role")
+	path := filepath.Join(t.TempDir(), "farmer.lua")
+	require.NoError(t, os.WriteFile(path, []byte(m[1]), 0o644))
+	out, errOut, code := runMain("check", path)
+	assert.Equal(t, 0, code, out+errOut)
+	out, _, code = runMain("plan", path)
+	assert.Equal(t, 0, code)
+	assert.Contains(t, out, "plan: farm, cook, eat  [cost 4]\n")
+	assert.Contains(t, string(page), "The planner chains `farm, cook, eat`")
+}
