@@ -67,7 +67,8 @@ var helps = map[string]helpText{
 		more: "Nodes: a note per state variable, an ellipse per goal, a box per action, a hexagon per sensor, a\n" +
 			"component per reactive plan. Edges: variable -> action (pre: its precondition reads it; dotted: a\n" +
 			"consideration reads it), action -> variable (its effects; dotted \"body\": its body writes it, no effect\n" +
-			"promises it), variable -> goal, action -> goal (fulfills), sensor -> variable (what it writes), goal or\n" +
+			"promises it), variable -> goal, action -> goal (fulfills), sensor -> variable (what it writes), variable ->\n" +
+			"sensor (dotted \"reads\": its source reads it), goal or\n" +
 			"belief -> plan (what triggers it), plan -> variable or goal (what its body writes or asks for), variable ->\n" +
 			"named condition (dotted \"tests\": its test reads it). What sensors, plans, bodies and tests read and write\n" +
 			"is read from their Lua source. A node without an edge says why.\n" +
