@@ -20,9 +20,11 @@ func TestCheckPassesTheNeedsPattern(t *testing.T) {
 		assert.Equal(t, 0, code, out+errOut)
 		assert.Equal(t, gateRole(f)+": ok: role Farmer, 3 state variables, 1 goals, 3 actions, 1 sensors, 0 plans, decide goap\n", out)
 	}
-	out, _, code := runMain("plan", gateRole("needs.lua"), "--state", "hunger=80")
-	require.Equal(t, 0, code)
-	assert.Contains(t, out, "plan: farm, cook, eat  [cost 4]")
+	for _, f := range []string{"needs.lua", "needs_fulfills.lua"} {
+		out, _, code := runMain("plan", gateRole(f))
+		require.Equal(t, 0, code, f)
+		assert.Contains(t, out, "plan: farm, cook, eat  [cost 4]", f)
+	}
 }
 
 // TestCheckFindsTyposInBodies: a body that reads or writes a state

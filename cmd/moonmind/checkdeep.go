@@ -449,8 +449,14 @@ func arithmeticOnText(d *engine.Domain, a *engine.Action, fields fieldFinder) []
 // noMoveToward reports a goal whose condition is a conjunction holding
 // "x > c" (or >=, <, <=) on a number variable that no action's effect
 // moves the right way: no action adds to (takes from) x or sets it to a
-// number.
+// number. A goal some action lists in fulfills is left alone: that action
+// says it completes the goal, and its body moves the variable.
 func noMoveToward(d *engine.Domain, g *engine.Goal) string {
+	for _, a := range d.Actions {
+		if slices.Contains(a.Fulfills, g) {
+			return "" // the action says it completes the goal: its body moves the variable
+		}
+	}
 	for _, n := range conjuncts(g.Condition) {
 		if n.Op() != expr.OpVarLit {
 			continue

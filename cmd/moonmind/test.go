@@ -34,7 +34,9 @@ func init() {
 			"  expect_pick = \"attack\"                        the utility planner's pick (\"\" expects none)\n" +
 			"  action = \"reload\", expect_why_not = \"...\"     text moonmind why-not prints for that action\n" +
 			"  ticks = 40, expect_state = { ammo = 30 }      the state after that many ticks of moonmind run's\n" +
-			"                                               training ground (dt = 0.1 s unless dt is given)\n" +
+			"                                               training ground (dt = 0.1 s unless dt is given);\n" +
+			"                                               host = { nearest = { 40, 0 } } makes a host method\n" +
+			"                                               answer those values at once\n" +
 			"--json prints a list of {file, test, pass, failures}.",
 	}
 }
@@ -124,6 +126,7 @@ type scenario struct {
 	ticks                      int
 	dt                         float64
 	expectState                map[string]any
+	host                       map[string][]engine.Value // method -> the values it answers
 }
 
 // runTestFile loads one test file and its role and runs its tests. The
@@ -172,7 +175,8 @@ func parseScenario(raw any) (*scenario, error) {
 		return nil, fmt.Errorf("expected a table with a name and expectations")
 	}
 	known := map[string]bool{"name": true, "state": true, "beliefs": true, "goal": true, "expect_plan": true,
-		"expect_pick": true, "action": true, "expect_why_not": true, "ticks": true, "dt": true, "expect_state": true}
+		"expect_pick": true, "action": true, "expect_why_not": true, "ticks": true, "dt": true, "expect_state": true,
+		"host": true}
 	var keys []string
 	for k := range t {
 		keys = append(keys, k)
@@ -233,6 +237,26 @@ func parseScenario(raw any) (*scenario, error) {
 		sc.dt = dt
 	}
 	sc.expectState, _ = t["expect_state"].(map[string]any)
+	if h, ok := t["host"]; ok {
+		m, ok := h.(map[string]any)
+		if !ok || sc.ticks == 0 {
+			return nil, fmt.Errorf("host = { method = { values... } } goes with ticks")
+		}
+		sc.host = map[string][]engine.Value{}
+		for name, raw := range m {
+			vals, _ := raw.([]any)
+			if _, single := raw.(map[string]any); !single && vals == nil {
+				vals = []any{raw} // one value, written alone
+			}
+			for _, v := range vals {
+				val, err := stateLiteral(literal(v), false)
+				if err != nil {
+					return nil, fmt.Errorf("host %s: %v", name, err)
+				}
+				sc.host[name] = append(sc.host[name], val)
+			}
+		}
+	}
 	if (sc.ticks > 0) != (sc.expectState != nil) {
 		return nil, fmt.Errorf("ticks and expect_state go together")
 	}
@@ -334,7 +358,7 @@ func (sc *scenario) run(role string) ([]string, error) {
 		}
 	}
 	if sc.ticks > 0 {
-		got, err := stateAfter(role, sc.state, sc.ticks, sc.dt)
+		got, err := stateAfter(role, sc.state, sc.ticks, sc.dt, sc.host)
 		if err != nil {
 			return nil, err
 		}
@@ -363,10 +387,16 @@ func (sc *scenario) run(role string) ([]string, error) {
 
 // stateAfter runs one agent of role on moonmind run's training ground for
 // ticks ticks of dt seconds from the given state, and returns its state by
-// name.
-func stateAfter(role string, states []string, ticks int, dt float64) (map[string]engine.Value, error) {
-	ground := newTrainingGround()
-	rt := luabind.NewRuntime(luabind.Options{Host: ground.host(), ScriptsDir: filepath.Dir(role)})
+// name. answers replaces host methods: each answers its values at once.
+func stateAfter(role string, states []string, ticks int, dt float64, answers map[string][]engine.Value) (map[string]engine.Value, error) {
+	host := newTrainingGround().host()
+	for name, vals := range answers {
+		host[name] = func(c *luabind.HostCall) (bool, error) {
+			c.Results = append(c.Results[:0], vals...)
+			return true, nil
+		}
+	}
+	rt := luabind.NewRuntime(luabind.Options{Host: host, ScriptsDir: filepath.Dir(role)})
 	defer rt.Close()
 	d, err := rt.LoadDomain(role)
 	if err != nil {

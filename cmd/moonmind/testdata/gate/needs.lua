@@ -1,7 +1,7 @@
 -- The needs pattern: a sensor raises hunger, eat meets it. Sound.
 return {
   name = "Farmer",
-  state = { hunger = 0, food = 0, crops = 0 },
+  state = { hunger = 80, food = 0, crops = 0 },
   sensors = {
     { name = "stomach", every = 1, run = function(npc)
         npc.state.hunger = npc.state.hunger + 10
