@@ -18,6 +18,16 @@ const (
 	// carry for Restore (about 31,700 years); past about 1e14 s a tick of
 	// 1/60 s no longer moves a float64 clock.
 	MaxRestoreTime = 1e12
+	// MaxRestoreString is the longest string value, in bytes, a snapshot
+	// may hold in an agent's state, inbox, facts or goals (16 MiB, the
+	// longest string a Lua script may build by default).
+	MaxRestoreString = 16 << 20
+	// MaxRestoreBudget is the largest planner budget, in node expansions
+	// per goal, a snapshot may give an agent (100 times DefaultBudget): a
+	// damaged budget must not make one tick search for minutes.
+	MaxRestoreBudget = 100 * DefaultBudget
+	// DefaultMaxRestoreBytes is RestoreOptions.MaxBytes when it is zero.
+	DefaultMaxRestoreBytes = 256 << 20
 )
 
 // ReactiveSaver is an optional interface of a Reactive layer, through
@@ -58,6 +68,10 @@ type RestoreOptions struct {
 	// (return the domain of the worker's runtime). A nil domain or an error
 	// stops Restore with an error naming the agent.
 	Domain func(agent string, pin int, domain string) (*Domain, error)
+	// MaxBytes is the most bytes of snapshot Restore and AddSnapshot read;
+	// a longer one is refused before it is held in memory whole. Zero
+	// means DefaultMaxRestoreBytes (256 MiB); negative means no limit.
+	MaxBytes int64
 }
 
 // Snapshot writes the world to out as one JSON document (see

@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strconv"
 
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -167,6 +168,9 @@ func (s varSnap) value() (Value, error) {
 	if n > 1 {
 		return Value{}, errors.New("more than one of bool, number, special, string, nil")
 	}
+	if s.String != nil && len(*s.String) > MaxRestoreString {
+		return Value{}, fmt.Errorf("a string of %d bytes is longer than %d (MaxRestoreString)", len(*s.String), MaxRestoreString)
+	}
 	return v, nil
 }
 
@@ -182,6 +186,9 @@ func saveState(d *Domain, st State) []varSnap {
 func loadState(d *Domain, st State, vars []varSnap, agent, field string) error {
 	for _, vs := range vars {
 		v, err := vs.value()
+		if err == nil && d.SafeNumbers {
+			err = safeNumber(v)
+		}
 		if err != nil {
 			return fmt.Errorf("engine: restore: agent %s: %s %s: %w", agent, field, vs.Name, err)
 		}
@@ -259,4 +266,15 @@ func specialNumber(name string) (f float64, ok bool) {
 		return math.Inf(-1), true
 	}
 	return 0, false
+}
+
+// safeNumber refuses, for a domain with SafeNumbers, a number its state
+// may not hold (expr.SafeNumber): NaN, or one that may have lost digits.
+func safeNumber(v Value) error {
+	if f, ok := v.AsNumber(); ok {
+		if err := expr.CheckNumber(f); err != nil {
+			return errors.New(err.(*expr.NumberError).Message())
+		}
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -41,8 +42,11 @@ import (
 // game), an agent whose domain is not in
 // opts.Domains, two domains of one name in opts.Domains without
 // opts.Domain, a malformed value or random source, a time outside 0 to
-// MaxRestoreTime seconds or negative ticks; each names the agent and
-// field involved.
+// MaxRestoreTime seconds or negative ticks, a snapshot longer than
+// opts.MaxBytes, a planner budget above MaxRestoreBudget, a string value
+// longer than MaxRestoreString, in the state of a domain with SafeNumbers
+// a number it may not hold (NaN, or a finite one of magnitude 2^53 or
+// more: see expr.SafeNumber); each names the agent and field involved.
 func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	w, err := restore(in, opts)
 	if err != nil {
@@ -61,7 +65,7 @@ const maxRestoreWorkers = 1024
 const maxRestoreRecorder = 1 << 20
 
 func restore(in io.Reader, opts RestoreOptions) (*World, error) {
-	s, err := readSnapshot(in)
+	s, err := readSnapshot(in, opts.MaxBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -103,7 +107,7 @@ func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 // game server takes in agents moved from another shard (docs/scaling.md).
 // On error (those of Restore) no agent is added. Call it between ticks.
 func (w *World) AddSnapshot(in io.Reader, opts RestoreOptions) ([]*Agent, error) {
-	s, err := readSnapshot(in)
+	s, err := readSnapshot(in, opts.MaxBytes)
 	if err != nil {
 		return nil, &snapshotError{err}
 	}
@@ -114,9 +118,20 @@ func (w *World) AddSnapshot(in io.Reader, opts RestoreOptions) ([]*Agent, error)
 	return agents, nil
 }
 
-func readSnapshot(in io.Reader) (*worldSnap, error) {
+func readSnapshot(in io.Reader, maxBytes int64) (*worldSnap, error) {
+	if maxBytes == 0 {
+		maxBytes = DefaultMaxRestoreBytes
+	}
+	var lim *limitReader
+	if maxBytes > 0 {
+		lim = &limitReader{r: in, left: maxBytes}
+		in = lim
+	}
 	var s worldSnap
 	if err := json.NewDecoder(in).Decode(&s); err != nil {
+		if lim != nil && lim.over {
+			return nil, fmt.Errorf("engine: restore: the snapshot is longer than %d bytes (RestoreOptions.MaxBytes)", maxBytes)
+		}
 		return nil, fmt.Errorf("engine: restore: %w", err)
 	}
 	if s.Format != SnapshotFormat {
@@ -220,6 +235,9 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 	if s.Tick < 0 || s.Clock.N < 0 {
 		return nil, fmt.Errorf("engine: restore: %s: ticks %d (clock %d) is negative", where, s.Tick, s.Clock.N)
 	}
+	if s.Budget > MaxRestoreBudget {
+		return nil, fmt.Errorf("engine: restore: %s: budget %d is more than %d node expansions (MaxRestoreBudget)", where, s.Budget, MaxRestoreBudget)
+	}
 	if r := s.Recorder; r != nil && (r.Size < 0 || r.Size > maxRestoreRecorder) {
 		return nil, fmt.Errorf("engine: restore: %s: recorder size %d is not from 0 to %d records", where, r.Size, maxRestoreRecorder)
 	}
@@ -305,6 +323,9 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 	}
 	for _, t := range s.Inbox {
 		v, err := t.Value.value()
+		if err == nil && d.SafeNumbers {
+			err = safeNumber(v)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("engine: restore: %s: inbox %s: %w", where, t.Var, err)
 		}
@@ -373,4 +394,29 @@ func (a *Agent) loadPlan(s *agentSnap) *Action {
 		return nil
 	}
 	return a.plan[a.step]
+}
+
+// limitReader reads at most left bytes of r and then fails, noting that
+// the input went on.
+type limitReader struct {
+	r    io.Reader
+	left int64
+	over bool
+}
+
+func (l *limitReader) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		var one [1]byte
+		if n, _ := l.r.Read(one[:]); n > 0 {
+			l.over = true
+			return 0, errors.New("snapshot too long")
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
 }

@@ -1,13 +1,16 @@
 package luabind
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/llm"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -278,4 +281,210 @@ return { name = "User", state = { k = 0 }, decide = "utility",
 	require.Len(t, fails, 1)
 	assert.Equal(t, sharedMsg(filepath.Join(dir, "counting.lua")+":4", "runs", "counting.lua"), fails[0],
 		"the local is the module's, which the role's action runs")
+}
+
+func TestLLMPlanReviewFromLua(t *testing.T) {
+	const reply = `{"steps": [{"action": "fetchMagazine"}, {"action": "shout"}, {"action": "reload"}]}`
+	tests := []struct {
+		mode, reason string
+		actions, why string
+	}{
+		{mode: "approve", reason: "true takes the plan as it is", actions: "fetchMagazine,shout,reload"},
+		{mode: "reject", reason: "false and a reason", why: "rejected: too risky"},
+		{mode: "reject_table", reason: "{reject = reason}", why: "rejected: not now"},
+		{mode: "remove", reason: "1-based indexes, as the steps table", actions: "fetchMagazine,reload"},
+		{mode: "order", reason: "order[k] is the step that comes k-th", actions: "reload,fetchMagazine,shout"},
+		{mode: "modify", reason: "removed first, then the rest reordered", actions: "reload,shout"},
+		{mode: "bad", reason: "a decision that does not fit the plan", why: "error: llm: review decision reorder([0 0 1]): llm: order names step 0 twice"},
+		{mode: "by_name", reason: "the review reads the steps", actions: "fetchMagazine,reload"},
+	}
+	m := newFakeModel(t, reply, false)
+	for _, tc := range tests {
+		t.Run(tc.mode, func(t *testing.T) {
+			rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "semantics")})
+			defer rt.Close()
+			l, err := rt.EnableLLM(LLMOptions{Planner: m.planner(t), DeliverAfterTicks: 1})
+			require.NoError(t, err)
+			defer l.Close()
+			d, err := rt.LoadDomain("llm_review.lua")
+			require.NoError(t, err)
+			w := engine.NewWorld(1)
+			a := engine.NewAgent("npc", d)
+			require.True(t, a.Set("mode", engine.StringValue(tc.mode)))
+			w.Add(a)
+			for range 3 {
+				w.Tick(0.1)
+			}
+			require.Equal(t, engine.BoolValue(true), a.Get("done"))
+			assert.Equal(t, tc.actions, str(a, "actions"), tc.reason)
+			assert.Equal(t, tc.why, str(a, "why"), tc.reason)
+		})
+	}
+}
+
+// chatModel is a model that answers with its own name and keeps what it
+// was asked.
+type chatModel struct {
+	name string
+	mu   sync.Mutex
+	reqs []llm.ChatRequest
+}
+
+func (m *chatModel) planner(t *testing.T) *llm.DynamicPlanner {
+	p, err := llm.NewDynamicPlanner(llm.ClientFunc(func(_ context.Context, req llm.ChatRequest) (string, error) {
+		m.mu.Lock()
+		m.reqs = append(m.reqs, req)
+		m.mu.Unlock()
+		return `{"steps": [{"action": "` + m.name + `"}]}`, nil
+	})).AdditionalContext("a game").Build()
+	require.NoError(t, err)
+	return p
+}
+
+func TestLLMPlanOptionsFromLua(t *testing.T) {
+	tests := []struct {
+		mode, reason  string
+		actions, why  string
+		fail          string // the action's failure, when the call is refused as a script error
+		model         string // the model asked
+		temp          float64
+		contextSuffix string
+	}{
+		{mode: "plain", reason: "the game's Planner", actions: "cheap", model: "cheap", temp: llm.DefaultTemperature},
+		{mode: "default", reason: "\"default\" is the Planner", actions: "cheap", model: "cheap", temp: llm.DefaultTemperature},
+		{mode: "routed", reason: "the model role the call names, with its temperature and context",
+			actions: "best", model: "best", temp: 0.9, contextSuffix: "a game\nthe bridge is out"},
+		{mode: "action", reason: "the running action's llm_model", actions: "best", model: "best", temp: llm.DefaultTemperature},
+		{mode: "denied", reason: "a guard rail of the call: no request", why: "refused: llm: goal refused by guard rail deny-words: the goal contains the denied word \"bridge\""},
+		{mode: "long", reason: "a guard rail of the call: no request", why: "refused: llm: goal refused by guard rail max-length: the goal is 16 characters long, more than 5"},
+		{mode: "unknown", reason: "a model the game does not offer is a script error",
+			fail: `npc:llm_plan: model "bets" is not one the game offers (best, default) (did you mean "best"?)`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.mode, func(t *testing.T) {
+			cheap, best := &chatModel{name: "cheap"}, &chatModel{name: "best"}
+			rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "semantics")})
+			defer rt.Close()
+			l, err := rt.EnableLLM(LLMOptions{Planner: cheap.planner(t), Models: map[string]*llm.DynamicPlanner{"best": best.planner(t)},
+				DeliverAfterTicks: 1})
+			require.NoError(t, err)
+			defer l.Close()
+			d, err := rt.LoadDomain("llm_options.lua")
+			require.NoError(t, err)
+			w := engine.NewWorld(1)
+			var fails []string
+			w.OnEvent = func(e record.Event) {
+				if e.Kind == record.EventFail {
+					fails = append(fails, e.Reason)
+				}
+			}
+			a := engine.NewAgent("npc", d)
+			require.True(t, a.Set("mode", engine.StringValue(tc.mode)))
+			w.Add(a)
+			for range 3 {
+				w.Tick(0.1)
+			}
+			if tc.fail != "" {
+				require.NotEmpty(t, fails)
+				assert.Contains(t, fails[0], tc.fail, tc.reason)
+				return
+			}
+			assert.Equal(t, tc.actions, str(a, "actions"), tc.reason)
+			assert.Equal(t, tc.why, str(a, "why"), tc.reason)
+			asked := map[string]*chatModel{"cheap": cheap, "best": best}[tc.model]
+			if asked == nil {
+				assert.Empty(t, cheap.reqs, "no request")
+				assert.Empty(t, best.reqs, "no request")
+				return
+			}
+			require.Len(t, asked.reqs, 1)
+			assert.Equal(t, tc.temp, asked.reqs[0].Temperature, tc.reason)
+			if tc.contextSuffix != "" {
+				assert.Contains(t, asked.reqs[0].Messages[0].Content, tc.contextSuffix, tc.reason)
+			}
+		})
+	}
+}
+
+func TestLLMPlanReplansAFailedStepFromLua(t *testing.T) {
+	tests := []struct {
+		name, reason string
+		limit        float64
+		log          string
+		completed    bool
+		replans      float64
+		last         string
+		asked        int
+	}{
+		{name: "replanned", reason: "cross fails; the model is told and proposes swim, which completes",
+			limit: 3, log: "walk:ok@0,cross:the bridge is out@0,swim:ok@1", completed: true, replans: 1, last: "swim", asked: 2},
+		{name: "no replans", reason: "max_replans = 0: the failure ends the run",
+			limit: 0, log: "walk:ok@0,cross:the bridge is out@0", completed: false, replans: 0, last: "walk", asked: 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var mu sync.Mutex
+			var prompts []string
+			client := llm.ClientFunc(func(_ context.Context, req llm.ChatRequest) (string, error) {
+				mu.Lock()
+				defer mu.Unlock()
+				user := req.Messages[len(req.Messages)-1].Content
+				prompts = append(prompts, user)
+				if strings.Contains(user, "A step of the plan failed") {
+					return `{"steps": [{"action": "swim"}]}`, nil
+				}
+				return `{"steps": [{"action": "walk"}, {"action": "cross"}]}`, nil
+			})
+			planner, err := llm.NewDynamicPlanner(client).Build()
+			require.NoError(t, err)
+			rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "semantics")})
+			defer rt.Close()
+			l, err := rt.EnableLLM(LLMOptions{Planner: planner, DeliverAfterTicks: 1})
+			require.NoError(t, err)
+			defer l.Close()
+			d, err := rt.LoadDomain("llm_execute.lua")
+			require.NoError(t, err)
+			w := engine.NewWorld(1)
+			var recs []record.Event
+			w.OnEvent = func(e record.Event) {
+				if e.Kind == record.EventLLMRequest || e.Kind == record.EventLLMAnswer {
+					recs = append(recs, e)
+				}
+			}
+			a := engine.NewAgent("npc", d)
+			require.True(t, a.Set("limit", engine.NumberValue(tc.limit)))
+			w.Add(a)
+			for range 12 {
+				w.Tick(0.1)
+			}
+			require.Equal(t, engine.BoolValue(true), a.Get("done"))
+			assert.Equal(t, tc.log, str(a, "log"), tc.reason)
+			assert.Equal(t, engine.BoolValue(false), a.Get("success"), "a step failed: not a success, as in the Go engine")
+			assert.Equal(t, engine.BoolValue(tc.completed), a.Get("completed"), tc.reason)
+			assert.Equal(t, engine.NumberValue(tc.replans), a.Get("replans"), tc.reason)
+			assert.Equal(t, tc.last, str(a, "last"), tc.reason)
+			require.Len(t, prompts, tc.asked)
+			if tc.asked > 1 {
+				assert.Contains(t, prompts[1], "Failed step:\n2. cross\nError: the bridge is out\n", "the model is told which step failed and why")
+				require.Len(t, recs, 4)
+				assert.Equal(t, "replan: step 2 (cross) failed: the bridge is out", recs[2].Reason, "the replan request is recorded, so a replay answers it")
+
+				rt2 := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "semantics")})
+				defer rt2.Close()
+				l2, err := rt2.EnableLLM(LLMOptions{Replay: recs})
+				require.NoError(t, err)
+				defer l2.Close()
+				d2, err := rt2.LoadDomain("llm_execute.lua")
+				require.NoError(t, err)
+				w2 := engine.NewWorld(1)
+				b := engine.NewAgent("npc", d2)
+				w2.Add(b)
+				for range 12 {
+					w2.Tick(0.1)
+				}
+				assert.Equal(t, tc.log, str(b, "log"), "the replay repeats the run without the model")
+				assert.Len(t, prompts, tc.asked)
+			}
+		})
+	}
 }
