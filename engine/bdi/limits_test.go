@@ -29,7 +29,10 @@ func TestBeliefEventsPastMaxEventsAreDropped(t *testing.T) {
 	d := domain(t, "a", "b", "c", "e")
 	var seen []string
 	install(t, d, &bdi.Config{MaxEvents: 2}, &bdi.Plan{Name: "see", On: bdi.BeliefAdded,
-		Body: bdi.Func(func(_ *engine.Agent, ev *bdi.Event, _ any) (any, error) { seen = append(seen, ev.Name); return nil, nil })})
+		Body: bdi.Func(func(_ *engine.Agent, ev *bdi.Event, _ any) (any, error) {
+			seen = append(seen, ev.Name)
+			return nil, nil
+		})})
 	w, a, tr := world(d)
 	w.Tick(0.1)
 	for _, v := range []string{"a", "b", "c", "e"} {
