@@ -85,6 +85,11 @@ func TestConditionEval(t *testing.T) {
 		{"string bytes", "'B' (0x42) sorts before 'a' (0x61)", `"B" < name`, exprVars{"name": xs("a")}, true},
 		{"string utf8 bytes", "é is 0xC3 0xA9, above z", `name > "z"`, exprVars{"name": xs("é")}, true},
 		{"string prefix", "a prefix sorts first", `name >= "ab"`, exprVars{"name": xs("abc")}, true},
+		{"string le", "", `name <= "b"`, exprVars{"name": xs("a")}, true},
+		{"string le false", "", `name <= "b"`, exprVars{"name": xs("c")}, false},
+		{"string ge false", "", `name >= "b"`, exprVars{"name": xs("a")}, false},
+		{"string gt false", "", `name > "b"`, exprVars{"name": xs("a")}, false},
+		{"string lt false", "", `name < "b"`, exprVars{"name": xs("c")}, false},
 		{"string le equal", "equal strings are <= each other", `name <= "bob"`, exprVars{"name": xs("bob")}, true},
 		{"string ge equal", "and >= each other", `name >= "bob"`, exprVars{"name": xs("bob")}, true},
 		{"string lt equal", "but not < each other", `name < "bob"`, exprVars{"name": xs("bob")}, false},
@@ -199,6 +204,7 @@ func TestConditionReads(t *testing.T) {
 	assert.True(t, none.IsEmpty())
 	assert.Equal(t, "", none.Source())
 	assert.Nil(t, none.Reads())
+	assert.Zero(t, none.ReadMask())
 
 	lits, err := expr.CompileCondition(`true && 1 == 1.0`, sc)
 	require.NoError(t, err)
