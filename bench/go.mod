@@ -3,6 +3,7 @@ module github.com/moonmind-ai/moonmind/bench
 go 1.26.0
 
 require (
+	github.com/coder/websocket v1.8.15
 	github.com/moonmind-ai/moonmind v0.0.0
 	github.com/moonmind-ai/moonmind/demo v0.0.0
 	github.com/stretchr/testify v1.12.1
@@ -16,7 +17,6 @@ require (
 	codeberg.org/go-pdf/fpdf v0.11.1 // indirect
 	git.sr.ht/~sbinet/gg v0.7.0 // indirect
 	github.com/ajstarks/svgo v0.0.0-20211024235047-1546f124cd8b // indirect
-	github.com/coder/websocket v1.8.15 // indirect
 	github.com/fsnotify/fsnotify v1.10.1 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
 	github.com/openai/openai-go/v3 v3.98.0 // indirect

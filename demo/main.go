@@ -4,7 +4,7 @@
 // their rally point when badly hurt, fetch magazines from the crates and
 // reload. A side panel shows the selected soldier's mind.
 //
-//	go run ./demo [-seed N] [-scripts DIR] [-frames N] [-screenshot FILE.png] [-overlay] [-select NAME] [-strip FILE.png]
+//	go run ./demo [-seed N] [-scripts DIR] [-frames N] [-screenshot FILE.png] [-overlay] [-select NAME] [-strip FILE.png] [-inspect ADDR [-inspect-control]]
 //
 // The flags are read before ebiten starts (package demo/internal/flags),
 // so -h works without a display, and where no display is set (no DISPLAY
@@ -41,6 +41,7 @@ func run() int {
 	f := flags.Parsed
 	opts := game.Options{Seed: f.Seed, Frames: f.Frames, Screenshot: f.Screenshot,
 		Overlay: f.Overlay, Select: f.Select, Strip: f.Strip, StripShots: 4, PlanBudget: f.PlanBudget,
+		Inspect: f.Inspect, InspectControl: f.InspectControl, InspectToken: os.Getenv("MOONMIND_INSPECT_TOKEN"),
 		// The engine reads no environment variable; the demo passes this one in.
 		NoGOAP: strings.EqualFold(os.Getenv("MOONMIND_GOAP"), "off")}
 	if f.ScriptsDir != "" {

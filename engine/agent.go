@@ -42,7 +42,8 @@ const (
 // beyond Commitment. The whole plan is watched too (see watchPlan): when
 // the world changes a variable the rest of the plan reads, a goal the
 // world achieved interrupts the running step, and a later step that can
-// no longer run makes the agent replan at once (going on without a
+// no longer run, or a rest whose end no longer satisfies the goal, makes
+// the agent replan at once (going on without a
 // restart when the new plan begins with the running action). The new plan
 // starts in the same tick. A body is
 // resumed at most once per tick. Under a world's plan budget
@@ -51,11 +52,14 @@ const (
 // instead, and a new plan starts the tick after it is found (docs/semantics.md, "Time-sliced planning").
 //
 // Back-off. A failed action is excluded from plans for RetryDelay seconds,
-// then tried again. An agent that found no plan asks again only when its
-// state changes or a back-off ends, so it never thrashes.
+// then tried again. An action that finishes with a broken promise (its
+// effects or promised conditions not met) twice in a row is backed off
+// the same way. An agent that found no plan asks again only when a
+// variable its planning reads changes or a back-off ends, so it never
+// thrashes.
 //
-// Stuck. An agent with an unsatisfied goal that finishes no action for
-// StuckAfter seconds is marked STUCK (record.EventStuck plus a summary line); it
+// Stuck. An agent with an unsatisfied goal that finishes no action (with
+// its promise kept) for StuckAfter seconds is marked STUCK (record.EventStuck plus a summary line); it
 // recovers (record.EventRecovered) at its next finished action or when every goal
 // is satisfied.
 //
@@ -84,7 +88,7 @@ type Agent struct {
 	// satisfied, 2+i when ByPrio[i] was the first unsatisfied one, 0 when
 	// not known (see checkProgress).
 	progGoal uint8
-	marks    uint8 // markTold, markLayer, markWarmer: what the tick would otherwise read from colder fields
+	marks    uint8 // markTold, markLayer, markWarmer, markInTick, markSwap: what the tick would otherwise read from colder fields
 	handOn   bool  // pending or rx.outbox may have entries for the world to hand on (see tickLane)
 	asleep   uint8 // a Sleeper's resumes left to skip, plus one; 0 when none (agent_sleep.go)
 	// postN is len(post) when post lies in stateBuf, at stateBuf[postN:2*postN]
@@ -180,6 +184,9 @@ type Agent struct {
 	facts map[string]any // the blackboard of typed values, by type name
 	job   planJob        // time-sliced planning under a world's plan budget (agent_slice.go)
 	src   randSource     // the Rand that World.Add made and its source, for Snapshot
+	// swapTo is the domain SetDomain was given during the agent's own
+	// tick, swapped in when the tick ends (markSwap).
+	swapTo *Domain
 }
 
 // sensing is an agent's sensor schedule and the errors it last reported
@@ -199,9 +206,12 @@ type backoff struct {
 	excl        []bool    // the backed-off mask handed to the planner
 	failedState State     // the state when deciding last found nothing
 	retryAt     float64
-	pursuit     *Goal  // the goal whose pursuit ran the actions in ran
-	ran         []bool // per action: a NoRerun action ran in this pursuit
-	exclRan     []bool // the mask excludeFor hands the planner
+	pursuit     *Goal   // the goal whose pursuit ran the actions in ran
+	ran         []bool  // per action: a NoRerun action ran in this pursuit
+	exclRan     []bool  // the mask excludeFor hands the planner
+	broken      []uint8 // per action: its broken promises in a row (notePromise); nil until one breaks
+	reads       []int   // the slots the domain's GOAP search can read (planReads)
+	readsOf     *Domain // the domain reads was worked out for
 }
 
 // NewAgent returns an agent carrying the domain's roles, with its own copy
@@ -268,9 +278,11 @@ func (a *Agent) makeStates(d *Domain) {
 
 // The bits of Agent.marks.
 const (
-	markTold   = 1 // rx.inbox has beliefs told to the agent (see reactBegin)
-	markLayer  = 2 // layer is not nil (see setLayer)
-	markWarmer = 4 // task is a Warmer (see setTask, laneWarmer)
+	markTold   = 1  // rx.inbox has beliefs told to the agent (see reactBegin)
+	markLayer  = 2  // layer is not nil (see setLayer)
+	markWarmer = 4  // task is a Warmer (see setTask, laneWarmer)
+	markInTick = 8  // the agent's Tick is running (see SetDomain)
+	markSwap   = 16 // SetDomain was called during the tick: swapTo waits for its end
 )
 
 // setTask makes task, a run of act, the running task (no sleep window

@@ -45,7 +45,7 @@ func (a *Agent) allowed1(s *Action) string {
 // again only when the state changes or a back-off ends.
 func (a *Agent) decide() bool {
 	a.dropPlan()
-	if a.failedState != nil && equalStates(a.failedState, a.State) && a.time+1e-9 < a.retryAt {
+	if a.failedState != nil && a.sameForDeciding(a.failedState) && a.time+1e-9 < a.retryAt {
 		return false
 	}
 	a.retryAt = inf
@@ -237,4 +237,53 @@ func equalStates(x, y State) bool {
 		}
 	}
 	return true
+}
+
+// sameForDeciding reports whether deciding from the current state would
+// find what it found in state failed, where it found nothing. A GOAP agent
+// with the default planner handle compares only the variables the search
+// can read (see planReads): a change of any other one (a clock a sensor
+// writes every tick) cannot give a goal a plan. A utility pick, a
+// custom planner handle or planning turned off may read any variable,
+// so the whole states are compared then.
+func (a *Agent) sameForDeciding(failed State) bool {
+	if a.Domain.Decide != "goap" || a.handle == nil || a.customHandle() || len(failed) != len(a.State) {
+		return equalStates(failed, a.State)
+	}
+	for _, s := range a.planReads() {
+		if !failed[s].Equal(a.State[s]) {
+			return false
+		}
+	}
+	return true
+}
+
+// planReads returns the slots the GOAP search of the agent's domain can
+// read: those its goals' conditions, its actions' preconditions and the
+// right-hand sides of their effects read. It is worked out once per domain
+// and kept by the agent.
+func (a *Agent) planReads() []int {
+	d := a.Domain
+	if a.readsOf == d {
+		return a.reads
+	}
+	seen := make([]bool, d.Schema.Len())
+	var out []int
+	add := func(slots []int) {
+		for _, s := range slots {
+			if s >= 0 && s < len(seen) && !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	for _, g := range d.Goals {
+		add(g.Condition.Reads())
+	}
+	for _, act := range d.Actions {
+		add(act.Pre.Reads())
+		add(act.Effects.Reads())
+	}
+	a.reads, a.readsOf = out, d
+	return out
 }

@@ -17,6 +17,11 @@ func (a *Agent) customHandle() bool {
 	return !def
 }
 
+// PlannerHandle returns the agent's planner handle: the default one
+// (NewAgent's), the one set with SetPlannerHandle, or nil when planning is
+// off. Wrap it to add to the default planning rather than replace it.
+func (a *Agent) PlannerHandle() PlannerHandle { return a.handle }
+
 // goalsMet reports whether every goal of the domain holds now. A goap-mode
 // agent without a planner handle (SetPlannerHandle(nil); MOONMIND_GOAP=off
 // on the command line) picks by utility only

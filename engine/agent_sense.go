@@ -8,10 +8,11 @@ func (a *Agent) sense(dt float64) {
 		if a.tick > 1 && a.time < a.sensorNext[i]-1e-9 {
 			continue
 		}
-		// The game time since this sensor's previous run; on its first run,
-		// the tick's own dt.
+		// The game time since this sensor's previous run; on its first run
+		// (the agent's first tick, or the first after a reload added the
+		// sensor: its last run is NaN), the tick's own dt.
 		since := a.time - a.sensorLast[i]
-		if a.tick == 1 {
+		if a.tick == 1 || since != since {
 			since = dt
 		}
 		a.noteSenseErr(i, record.EventSensorFailed, s.Name, s.Run(a, since))

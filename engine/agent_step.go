@@ -13,6 +13,7 @@ import (
 // running body (starting the next step first when none runs). A body that
 // fails fails its step, never the agent or the world.
 func (a *Agent) Tick(dt float64) {
+	a.marks |= markInTick
 	// The commonest ticks written out: a running body (its resume made,
 	// or a Sleeper's skipped, see skipSleep) with nothing else to do: no
 	// told belief, no reactive layer, no plan budget, no sensor and no
@@ -47,10 +48,24 @@ func (a *Agent) Tick(dt float64) {
 			} else {
 				a.time = a.clock.advance(dt)
 			}
+			a.endTick()
 			return
 		}
 	}
 	a.tickFull(dt)
+	a.endTick()
+}
+
+// endTick ends the agent's tick: a domain SetDomain was given during it
+// (from a body, a sensor or a host method they called) is swapped in now.
+func (a *Agent) endTick() {
+	a.marks &^= markInTick
+	if a.marks&markSwap != 0 {
+		a.marks &^= markSwap
+		d := a.swapTo
+		a.swapTo = nil
+		a.SetDomain(d)
+	}
 }
 
 // tickFull is Tick in full.
@@ -311,9 +326,15 @@ func (a *Agent) resume(dt float64) uint64 {
 	case Succeeded:
 		a.task, a.running = nil, nil
 		a.step++
-		a.emit(record.Event{Kind: record.EventFinish, Goal: goalName(a.goal), Action: act.Name, Reason: a.finishNote(act)})
+		note := a.finishNote(act)
+		if why := a.notePromise(act, note != ""); why != "" {
+			note += "; " + why
+		}
+		a.emit(record.Event{Kind: record.EventFinish, Goal: goalName(a.goal), Action: act.Name, Reason: note})
 		a.noteRan(act)
-		a.progressed()
+		if note == "" {
+			a.progressed() // a broken promise is no progress (see notePromise)
+		}
 		if a.picked {
 			a.dropPlan()
 		}

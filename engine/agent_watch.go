@@ -10,8 +10,10 @@ import "github.com/moonmind-ai/moonmind/engine/record"
 //   - If the goal already holds, the world achieved it: the running step,
 //     which serves it, is interrupted at once (its on_interrupt runs) and
 //     recorded as interrupted.
-//   - If a later step can no longer run and the goal has another plan, the
-//     agent replans at once. When the new plan begins with the running
+//   - If a later step can no longer run, or every step can but the end of
+//     the rest no longer satisfies the goal (while it did from the state
+//     before the change), and the goal has another plan, the agent
+//     replans at once. When the new plan begins with the running
 //     action, it goes on without a restart (a replan record says so);
 //     otherwise the running step is interrupted and the new plan starts in
 //     the same tick.
@@ -31,12 +33,12 @@ func (a *Agent) watchPlan(changed uint64) string {
 	}
 	g := a.goal
 	var steps []*Action
-	var blocked *Action
+	var why string
 	if r := a.readyFor(g); r != nil {
 		// Under a plan budget: the queue's answer to the last tick's check
 		// (see probe). It stands while the rest of the plan is still blocked.
 		a.ready = nil
-		if blocked = a.blockedStep(); blocked == nil || a.allowed(r.steps) != "" {
+		if why = a.restBroken(); why == "" || a.allowed(r.steps) != "" {
 			return ""
 		}
 		steps = r.steps
@@ -50,7 +52,7 @@ func (a *Agent) watchPlan(changed uint64) string {
 		if g.Satisfied(a.State) && !g.Satisfied(a.post) {
 			return "goal " + g.Name + " already holds: the world achieved it"
 		}
-		if blocked = a.blockedStep(); blocked == nil {
+		if why = a.restBroken(); why == "" {
 			return ""
 		}
 		if a.slicing() {
@@ -69,7 +71,6 @@ func (a *Agent) watchPlan(changed uint64) string {
 	if len(steps) == 0 {
 		return ""
 	}
-	why := "step " + blocked.Name + " of the plan can no longer run (precondition \"" + blocked.Pre.Source() + "\")"
 	if steps[0] == a.running {
 		a.plan = append(a.plan[:0], steps...)
 		a.step = 0
@@ -114,26 +115,48 @@ func (a *Agent) planReadChanged(changed uint64) bool {
 	return false
 }
 
-// blockedStep simulates the rest of the plan from the current state, the
+// restBroken says why the rest of the plan no longer serves its goal
+// since the world's change, or "": a later step that can no longer run
+// where it would (see blockedStep), or a rest that runs but whose end no
+// longer satisfies the goal while it did from the state after the body's
+// last resume (the world undid what the plan counted on).
+func (a *Agent) restBroken() string {
+	blocked, reaches := a.blockedStep(a.State)
+	if blocked != nil {
+		return "step " + blocked.Name + " of the plan can no longer run (precondition \"" + blocked.Pre.Source() + "\")"
+	}
+	if reaches {
+		return ""
+	}
+	if b, before := a.blockedStep(a.postState()); b != nil || !before {
+		return "" // it did not reach the goal before the change either (a custom handle's plan, say)
+	}
+	return "the rest of the plan no longer reaches goal " + a.goal.Name
+}
+
+// blockedStep simulates the rest of the plan from state from, the
 // running step's promised effects first, and returns the first later step
 // whose precondition does not hold (or whose effects cannot apply) where
-// it would run; nil when the rest of the plan still runs. The simulation
-// stops early, with nil, once the goal holds.
-func (a *Agent) blockedStep() *Action {
+// it would run; nil when the rest of the plan still runs. reaches reports
+// whether the goal holds during or at the end of the simulation, or a
+// step of the rest fulfills it. The simulation stops early, with nil and
+// reaches, once the goal holds.
+func (a *Agent) blockedStep(from State) (blocked *Action, reaches bool) {
 	sim := a.scratch
-	copy(sim, a.State)
+	copy(sim, from)
 	for i, s := range a.plan[a.step:] {
 		if i > 0 {
 			if a.goal.Satisfied(sim) {
-				return nil
+				return nil, true
 			}
 			if !s.Pre.Eval(sim) {
-				return s
+				return s, false
 			}
 		}
 		if s.Effects.ApplyInPlace(sim) != nil {
-			return s
+			return s, false
 		}
+		reaches = reaches || s.Serves(a.goal)
 	}
-	return nil
+	return nil, reaches || a.goal.Satisfied(sim)
 }

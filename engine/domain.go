@@ -76,6 +76,12 @@ type Domain struct {
 	// their failures in its trace) sets it after Compile, before the
 	// domain is shared.
 	Scoring func(a *Agent, begin bool)
+	// SafeNumbers says that only numbers expr.SafeNumber accepts enter
+	// the domain's state (as with scripts, whose writes of NaN or of a
+	// finite number of magnitude 2^53 or more fail), so Restore refuses a
+	// snapshot whose state holds another. A loader sets it after Compile,
+	// before the domain is shared (package luabind does).
+	SafeNumbers bool
 
 	// lowered is the domain as the search core reads it (see lower).
 	lowered *goap.Problem

@@ -12,7 +12,8 @@ type PlannerHandle interface {
 	Plan() (*Plan, error)
 	// PlanForGoal returns the candidate actions of the named goal (see
 	// Action.Serves for the rule), without helper steps, in declaration
-	// order. An unknown goal name is an error.
+	// order. An unknown goal name is an error (the default handle's
+	// matches ErrUnknownName under errors.Is).
 	PlanForGoal(name string) ([]*Action, error)
 	// ExecutePlan runs the named steps in order; see Agent.ExecutePlan.
 	ExecutePlan(steps []string) (PlanResult, error)
@@ -62,7 +63,7 @@ func (h defaultPlannerHandle) PlanForGoal(name string) ([]*Action, error) {
 	d := h.a.Domain
 	g := d.Goal(name)
 	if g == nil {
-		return nil, newError("no goal \"" + name + "\"" + DidYouMean(name, d.GoalNames()))
+		return nil, unknownName("no goal \"" + name + "\"" + DidYouMean(name, d.GoalNames()))
 	}
 	return d.candidates(g), nil
 }

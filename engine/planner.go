@@ -6,7 +6,7 @@ import "github.com/moonmind-ai/moonmind/engine/internal/goap"
 const (
 	DefaultMaxDepth = 10
 	MaxMaxDepth     = 256
-	DefaultBudget   = 10000
+	defaultBudget   = 10000
 )
 
 // Plan is a sequence of actions that serves one or more goals. Steps is the
@@ -140,8 +140,8 @@ type Planner struct {
 	// DefaultMaxDepth, and values above MaxMaxDepth (256) are clamped.
 	MaxDepth int
 	// Budget bounds the node expansions of one goal's search. The default
-	// (zero) value is DefaultBudget, 10,000; a negative value also means
-	// DefaultBudget.
+	// (zero) value is 10,000 expansions; a negative value also means
+	// 10,000.
 	Budget int
 	// Chaining chains helper actions for unmet preconditions; false plans
 	// only actions that can run now. NewPlanner sets it; the zero value of
@@ -188,7 +188,7 @@ func (p *Planner) depth() int {
 
 func (p *Planner) budget() int {
 	if p.Budget <= 0 {
-		return DefaultBudget
+		return defaultBudget
 	}
 	return p.Budget
 }

@@ -44,12 +44,14 @@ func (p *Planner) excluded(i int32) bool {
 // out: it searches again leaving out only what the Policy forbids (a plan
 // then means a backed-off action was in the way), then leaving out
 // nothing (a plan then means a forbidden action was). It names the first
-// left-out step of the plan found, or returns nil when no plan exists
+// left-out step of the plan found, in the second search the first
+// forbidden one (a backed-off step before it is not what blocks the goal:
+// its back-off ends, the policy stays), or returns nil when no plan exists
 // even with every action.
 func (p *Planner) blameLeftOut(g *Goal, gs *goap.GoalSearch, start State, maxDepth int) *PlanError {
 	saved := p.s.Skip
 	defer func() { p.s.Skip = saved }()
-	try := func(keep func(int32) bool) *Action {
+	try := func(keep, blame func(int32) bool) *Action {
 		var mask []bool
 		for i := range saved {
 			if saved[i] && keep(int32(i)) {
@@ -64,12 +66,18 @@ func (p *Planner) blameLeftOut(g *Goal, gs *goap.GoalSearch, start State, maxDep
 		if res != goap.Found {
 			return nil
 		}
-		var first *Action
+		var first, blamed *Action
 		p.pathBuf = p.s.PathTo(end, p.pathBuf[:0])
 		for _, ai := range p.pathBuf {
 			if saved[ai] && !keep(ai) {
 				first = p.Domain.Actions[ai] // the walk goes backwards: keep the earliest
+				if blame(ai) {
+					blamed = first
+				}
 			}
+		}
+		if blamed != nil {
+			return blamed
 		}
 		return first
 	}
@@ -81,7 +89,7 @@ func (p *Planner) blameLeftOut(g *Goal, gs *goap.GoalSearch, start State, maxDep
 		}
 	}
 	if hasExcluded {
-		if a := try(p.forbidden); a != nil {
+		if a := try(p.forbidden, func(int32) bool { return true }); a != nil {
 			return p.leftOutError(g, a, maxDepth)
 		}
 		if p.s.Suspended() {
@@ -89,7 +97,7 @@ func (p *Planner) blameLeftOut(g *Goal, gs *goap.GoalSearch, start State, maxDep
 		}
 	}
 	if hasForbidden {
-		if a := try(func(int32) bool { return false }); a != nil {
+		if a := try(func(int32) bool { return false }, p.forbidden); a != nil {
 			return p.leftOutError(g, a, maxDepth)
 		}
 	}

@@ -14,10 +14,20 @@ import (
 const (
 	SnapshotFormat  = "moonmind-snapshot"
 	SnapshotVersion = 1
-	// MaxRestoreTime is the latest world time, in seconds, a snapshot may
+	// maxRestoreTime is the latest world time, in seconds, a snapshot may
 	// carry for Restore (about 31,700 years); past about 1e14 s a tick of
 	// 1/60 s no longer moves a float64 clock.
-	MaxRestoreTime = 1e12
+	maxRestoreTime = 1e12
+	// maxRestoreString is the longest string value, in bytes, a snapshot
+	// may hold in an agent's state, inbox, facts or goals (16 MiB, the
+	// longest string a Lua script may build by default).
+	maxRestoreString = 16 << 20
+	// maxRestoreBudget is the largest planner budget, in node expansions
+	// per goal, a snapshot may give an agent (100 times a planner's default budget): a
+	// damaged budget must not make one tick search for minutes.
+	maxRestoreBudget = 100 * defaultBudget
+	// defaultMaxRestoreBytes is RestoreOptions.MaxBytes when it is zero.
+	defaultMaxRestoreBytes = 256 << 20
 )
 
 // ReactiveSaver is an optional interface of a Reactive layer, through
@@ -47,7 +57,9 @@ type RestoreOptions struct {
 	// gets the one whose Name (its role names joined with "+") equals the
 	// name saved with it. A saved name that none has is an error naming
 	// the agent and the domain. Domains are shared, as always: pass each
-	// one the game already uses.
+	// one the game already uses. Two different domains of one name (each
+	// worker's Lua runtime loaded the same scripts) are an error unless
+	// Domain is set: use Domain to pick each agent's worker's domain.
 	Domains []*Domain
 	// Domain, when set, is asked for each agent's domain instead of
 	// Domains: with the agent's name, its saved pin (World.Pin; -1 when not
@@ -56,6 +68,10 @@ type RestoreOptions struct {
 	// (return the domain of the worker's runtime). A nil domain or an error
 	// stops Restore with an error naming the agent.
 	Domain func(agent string, pin int, domain string) (*Domain, error)
+	// MaxBytes is the most bytes of snapshot Restore and AddSnapshot read;
+	// a longer one is refused before it is held in memory whole. Zero
+	// means 256 MiB; negative means no limit.
+	MaxBytes int64
 }
 
 // Snapshot writes the world to out as one JSON document (see
@@ -87,16 +103,39 @@ type RestoreOptions struct {
 // Rand was replaced with a source Snapshot cannot read (it saves only the
 // PCG sources that NewWorld and World.Add make), or when out fails. The
 // world is not changed.
-func (w *World) Snapshot(out io.Writer) error { return w.snapshot(out, w.Agents) }
+func (w *World) Snapshot(out io.Writer) error { return w.snapshot(out, w.Agents, SnapshotOptions{}) }
+
+// SnapshotOptions says what World.SnapshotWith leaves out of a snapshot.
+// The zero value leaves out nothing: SnapshotWith then writes what
+// Snapshot writes.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
+type SnapshotOptions struct {
+	// NoRecorder leaves the agents' flight records out: each agent's
+	// recorder is saved with its size only, and a restored agent starts
+	// with an empty ring and zero counts (its summary line counts from the
+	// load). The records are most of a snapshot (a soldier's full ring is
+	// about 14 KB of JSON of its 24 KB), and no decision reads them, so a
+	// world restored from such a snapshot makes the same decisions.
+	NoRecorder bool
+}
+
+// SnapshotWith writes a snapshot as Snapshot does, leaving out what opts
+// says (a saved game that does not need the flight records, say).
+func (w *World) SnapshotWith(out io.Writer, opts SnapshotOptions) error {
+	return w.snapshot(out, w.Agents, opts)
+}
 
 // SnapshotAgents writes a snapshot, in the format of Snapshot, of the
 // world with only the given agents (in that order): to move them to
 // another world with AddSnapshot, as when an NPC crosses into another
 // shard (docs/scaling.md). It does not remove them from w. Besides the
 // errors of Snapshot, an agent that is not in w is an error naming it.
-func (w *World) SnapshotAgents(out io.Writer, agents []*Agent) error { return w.snapshot(out, agents) }
+func (w *World) SnapshotAgents(out io.Writer, agents []*Agent) error {
+	return w.snapshot(out, agents, SnapshotOptions{})
+}
 
-func (w *World) snapshot(out io.Writer, agents []*Agent) error {
+func (w *World) snapshot(out io.Writer, agents []*Agent, opts SnapshotOptions) error {
 	s := worldSnap{Format: SnapshotFormat, Version: SnapshotVersion, Time: w.Time, Ticks: w.Ticks,
 		Seed: w.seed, Workers: w.Workers, Timing: w.Timing,
 		PlanBudget: w.PlanBudget, PlanNext: w.queue.next, PlanDebt: w.queue.debt, NextID: w.nextID}
@@ -112,7 +151,7 @@ func (w *World) snapshot(out io.Writer, agents []*Agent) error {
 		if i < 0 {
 			return errors.New("engine: snapshot: agent " + a.Name + " is not in the world")
 		}
-		as, err := snapAgent(a)
+		as, err := snapAgent(a, opts)
 		if err != nil {
 			return err
 		}
@@ -137,7 +176,7 @@ func (w *World) indexOf(a *Agent) int {
 	return -1
 }
 
-func snapAgent(a *Agent) (agentSnap, error) {
+func snapAgent(a *Agent, opts SnapshotOptions) (agentSnap, error) {
 	d := a.Domain
 	s := agentSnap{Name: a.Name, Domain: d.Name, ID: a.ID, Tick: a.tick, Time: a.time,
 		State:      saveState(d, a.State),
@@ -182,6 +221,14 @@ func snapAgent(a *Agent) (agentSnap, error) {
 			s.Cooldown[d.Actions[i].Name] = snapNum(t)
 		}
 	}
+	for i, n := range a.broken {
+		if n != 0 && i < len(d.Actions) {
+			if s.Broken == nil {
+				s.Broken = map[string]int{}
+			}
+			s.Broken[d.Actions[i].Name] = int(n)
+		}
+	}
 	for i, sen := range d.Sensors {
 		if s.SensorNext == nil {
 			s.SensorNext, s.SensorLast = map[string]snapNum{}, map[string]snapNum{}
@@ -206,7 +253,9 @@ func snapAgent(a *Agent) (agentSnap, error) {
 			s.Pursued[d.Goals[i].Name] = a.rx.pursueFail[i]
 		}
 	}
-	if r := a.Recorder; r != nil {
+	if r := a.Recorder; r != nil && opts.NoRecorder {
+		s.Recorder = &recorderSnap{Size: r.Size()}
+	} else if r != nil {
 		rs := &recorderSnap{Size: r.Size(), Ring: r.Records(), Counts: r.Counts()}
 		s.Recorder = rs
 	}

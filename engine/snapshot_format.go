@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strconv"
 
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -55,6 +56,7 @@ type agentSnap struct {
 	Running      string             `json:"running,omitempty"`
 	Satisfied    []string           `json:"satisfied,omitempty"`
 	Cooldown     map[string]snapNum `json:"cooldown,omitempty"`
+	Broken       map[string]int     `json:"brokenPromises,omitempty"`
 	SensorNext   map[string]snapNum `json:"sensorNext,omitempty"`
 	SensorLast   map[string]snapNum `json:"sensorLast,omitempty"`
 	SenseErr     []string           `json:"senseErrors,omitempty"`
@@ -94,7 +96,7 @@ type toldSnap struct {
 
 type recorderSnap struct {
 	Size   int            `json:"size"`
-	Ring   []record.Event `json:"ring"`
+	Ring   []record.Event `json:"ring,omitempty"`
 	Counts map[string]int `json:"counts,omitempty"`
 }
 
@@ -166,6 +168,9 @@ func (s varSnap) value() (Value, error) {
 	if n > 1 {
 		return Value{}, errors.New("more than one of bool, number, special, string, nil")
 	}
+	if s.String != nil && len(*s.String) > maxRestoreString {
+		return Value{}, fmt.Errorf("a string of %d bytes is longer than %d, the longest a snapshot may hold", len(*s.String), maxRestoreString)
+	}
 	return v, nil
 }
 
@@ -181,6 +186,9 @@ func saveState(d *Domain, st State) []varSnap {
 func loadState(d *Domain, st State, vars []varSnap, agent, field string) error {
 	for _, vs := range vars {
 		v, err := vs.value()
+		if err == nil && d.SafeNumbers {
+			err = safeNumber(v)
+		}
 		if err != nil {
 			return fmt.Errorf("engine: restore: agent %s: %s %s: %w", agent, field, vs.Name, err)
 		}
@@ -258,4 +266,15 @@ func specialNumber(name string) (f float64, ok bool) {
 		return math.Inf(-1), true
 	}
 	return 0, false
+}
+
+// safeNumber refuses, for a domain with SafeNumbers, a number its state
+// may not hold (expr.SafeNumber): NaN, or one that may have lost digits.
+func safeNumber(v Value) error {
+	if f, ok := v.AsNumber(); ok {
+		if err := expr.CheckNumber(f); err != nil {
+			return errors.New(err.(*expr.NumberError).Message())
+		}
+	}
+	return nil
 }

@@ -2,8 +2,10 @@ package engine
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
@@ -18,7 +20,7 @@ import (
 // makes the same decisions, records and random draws as the original
 // would have. A running body cannot be saved: an agent that was running a
 // step restarts that step. Restore starts the action's body afresh from
-// the saved state and records a record.EventStart whose Reason is "restarted
+// the saved state and records an record.EventStart whose Reason is "restarted
 // after a load"; the step then runs, finishes or fails as any other. A
 // body that cannot start fails its step as in a tick (record.EventFail, back-off).
 // These records are in the agent's record.Recorder at once and reach OnEvent at
@@ -38,9 +40,13 @@ import (
 // than SnapshotFormat and SnapshotVersion, workers above 1,024 (each
 // worker is a goroutine per tick, so a damaged count would stall the
 // game), an agent whose domain is not in
-// opts.Domains, a malformed value or random source, a time outside 0 to
-// MaxRestoreTime seconds or negative ticks; each names the agent and
-// field involved.
+// opts.Domains, two domains of one name in opts.Domains without
+// opts.Domain, a malformed value or random source, a time outside 0 to
+// 1e12 seconds or negative ticks, a snapshot longer than opts.MaxBytes, a
+// planner budget above 1,000,000 node expansions, a string value longer
+// than 16 MiB, in the state of a domain with SafeNumbers
+// a number it may not hold (NaN, or a finite one of magnitude 2^53 or
+// more: see expr.SafeNumber); each names the agent and field involved.
 func Restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	w, err := restore(in, opts)
 	if err != nil {
@@ -59,17 +65,17 @@ const maxRestoreWorkers = 1024
 const maxRestoreRecorder = 1 << 20
 
 func restore(in io.Reader, opts RestoreOptions) (*World, error) {
-	s, err := readSnapshot(in)
+	s, err := readSnapshot(in, opts.MaxBytes)
 	if err != nil {
 		return nil, err
 	}
 	if s.Workers > maxRestoreWorkers {
 		return nil, fmt.Errorf("engine: restore: workers %d is more than %d", s.Workers, maxRestoreWorkers)
 	}
-	if !(s.Time >= 0 && s.Time <= MaxRestoreTime) {
+	if !(s.Time >= 0 && s.Time <= maxRestoreTime) {
 		// A clock this far out no longer moves by a tick's dt: every wait
 		// and back-off would last forever.
-		return nil, fmt.Errorf("engine: restore: time %s is not from 0 to %s seconds", formatSnapFloat(s.Time), formatSnapFloat(MaxRestoreTime))
+		return nil, fmt.Errorf("engine: restore: time %s is not from 0 to %s seconds", formatSnapFloat(s.Time), formatSnapFloat(maxRestoreTime))
 	}
 	if s.Ticks < 0 {
 		return nil, fmt.Errorf("engine: restore: ticks %d is negative", s.Ticks)
@@ -101,7 +107,7 @@ func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 // game server takes in agents moved from another shard (docs/scaling.md).
 // On error (those of Restore) no agent is added. Call it between ticks.
 func (w *World) AddSnapshot(in io.Reader, opts RestoreOptions) ([]*Agent, error) {
-	s, err := readSnapshot(in)
+	s, err := readSnapshot(in, opts.MaxBytes)
 	if err != nil {
 		return nil, &snapshotError{err}
 	}
@@ -112,9 +118,20 @@ func (w *World) AddSnapshot(in io.Reader, opts RestoreOptions) ([]*Agent, error)
 	return agents, nil
 }
 
-func readSnapshot(in io.Reader) (*worldSnap, error) {
+func readSnapshot(in io.Reader, maxBytes int64) (*worldSnap, error) {
+	if maxBytes == 0 {
+		maxBytes = defaultMaxRestoreBytes
+	}
+	var lim *limitReader
+	if maxBytes > 0 {
+		lim = &limitReader{r: in, left: maxBytes}
+		in = lim
+	}
 	var s worldSnap
 	if err := json.NewDecoder(in).Decode(&s); err != nil {
+		if lim != nil && lim.over {
+			return nil, fmt.Errorf("engine: restore: the snapshot is longer than %d bytes (RestoreOptions.MaxBytes)", maxBytes)
+		}
 		return nil, fmt.Errorf("engine: restore: %w", err)
 	}
 	if s.Format != SnapshotFormat {
@@ -132,10 +149,20 @@ func (w *World) addSnapshot(s *worldSnap, opts RestoreOptions, whole bool) ([]*A
 	domains := map[string]*Domain{}
 	var names []string
 	for _, d := range opts.Domains {
-		if d != nil && domains[d.Name] == nil {
-			domains[d.Name] = d
-			names = append(names, d.Name)
+		if d == nil {
+			continue
 		}
+		if had := domains[d.Name]; had != nil {
+			if had != d && opts.Domain == nil {
+				// One runtime per worker loads the same scripts: which
+				// worker's domain an agent gets must be the game's choice,
+				// or two workers would tick agents of one runtime.
+				return nil, fmt.Errorf("engine: restore: RestoreOptions.Domains has two domains named %q (one per worker's runtime?); give RestoreOptions.Domain, which returns the domain of the worker each agent is pinned to", d.Name)
+			}
+			continue
+		}
+		domains[d.Name] = d
+		names = append(names, d.Name)
 	}
 	agents := make([]*Agent, 0, len(s.Agents))
 	restarts := make([]*Action, 0, len(s.Agents))
@@ -202,11 +229,14 @@ func (a *Agent) restartStep(act *Action) {
 func (a *Agent) load(s *agentSnap) (*Action, error) {
 	d := a.Domain
 	where := "agent " + a.Name
-	if !(s.Time >= 0 && s.Time <= MaxRestoreTime) {
-		return nil, fmt.Errorf("engine: restore: %s: time %s is not from 0 to %s seconds", where, formatSnapFloat(s.Time), formatSnapFloat(MaxRestoreTime))
+	if !(s.Time >= 0 && s.Time <= maxRestoreTime) {
+		return nil, fmt.Errorf("engine: restore: %s: time %s is not from 0 to %s seconds", where, formatSnapFloat(s.Time), formatSnapFloat(maxRestoreTime))
 	}
 	if s.Tick < 0 || s.Clock.N < 0 {
 		return nil, fmt.Errorf("engine: restore: %s: ticks %d (clock %d) is negative", where, s.Tick, s.Clock.N)
+	}
+	if s.Budget > maxRestoreBudget {
+		return nil, fmt.Errorf("engine: restore: %s: budget %d is more than %d node expansions, the most a snapshot may give", where, s.Budget, maxRestoreBudget)
 	}
 	if r := s.Recorder; r != nil && (r.Size < 0 || r.Size > maxRestoreRecorder) {
 		return nil, fmt.Errorf("engine: restore: %s: recorder size %d is not from 0 to %d records", where, r.Size, maxRestoreRecorder)
@@ -251,8 +281,19 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 			a.cooldown[act.Index] = float64(t)
 		}
 	}
+	for name, n := range s.Broken {
+		if act := d.Action(name); act != nil && n > 0 {
+			if a.broken == nil {
+				a.broken = make([]uint8, len(d.Actions))
+			}
+			a.broken[act.Index] = uint8(min(n, 255))
+		}
+	}
 	for i, sen := range d.Sensors {
 		a.sensorNext[i], a.sensorLast[i] = float64(s.SensorNext[sen.Name]), float64(s.SensorLast[sen.Name])
+		if _, ok := s.SensorLast[sen.Name]; !ok && s.Tick > 0 {
+			a.sensorLast[i] = math.NaN() // a sensor added since: its first run gets the tick's dt
+		}
 	}
 	if len(s.SenseErr) == len(d.Sensors)+len(d.Conditions) {
 		a.senseErr = append([]string(nil), s.SenseErr...)
@@ -282,6 +323,9 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 	}
 	for _, t := range s.Inbox {
 		v, err := t.Value.value()
+		if err == nil && d.SafeNumbers {
+			err = safeNumber(v)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("engine: restore: %s: inbox %s: %w", where, t.Var, err)
 		}
@@ -350,4 +394,29 @@ func (a *Agent) loadPlan(s *agentSnap) *Action {
 		return nil
 	}
 	return a.plan[a.step]
+}
+
+// limitReader reads at most left bytes of r and then fails, noting that
+// the input went on.
+type limitReader struct {
+	r    io.Reader
+	left int64
+	over bool
+}
+
+func (l *limitReader) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		var one [1]byte
+		if n, _ := l.r.Read(one[:]); n > 0 {
+			l.over = true
+			return 0, errors.New("snapshot too long")
+		}
+		return 0, io.EOF
+	}
+	if int64(len(p)) > l.left {
+		p = p[:l.left]
+	}
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
 }

@@ -72,6 +72,11 @@ func (c *compiler) compileTyped(state []string, goals []GoalSpec, actions []Acti
 		}
 		for _, p := range a.Post {
 			if !slices.Contains(condNames, p) {
+				if strings.Contains(p, "=") {
+					// An effect written in the list form of post.
+					c.add(a.Pos, what+" post \""+p+"\" is an effect, but a post list names the named conditions the action promises: put the effect in effects", nil)
+					continue
+				}
 				c.add(a.Pos, what+" post \""+p+"\" names no condition"+DidYouMean(p, condNames), nil)
 				ok = false
 			}
@@ -116,7 +121,9 @@ func (c *compiler) compileTyped(state []string, goals []GoalSpec, actions []Acti
 			adds = append(adds, a.Output+" = true")
 		}
 		for _, p := range a.Post {
-			adds = append(adds, p+" = true")
+			if isName(p) { // anything else is reported (see above), not written into the effects
+				adds = append(adds, p+" = true")
+			}
 		}
 		if len(adds) > 0 {
 			if strings.TrimSpace(a.Effects) == "" {

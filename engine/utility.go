@@ -312,7 +312,7 @@ func (t *tally) add(a, running *Action, s float64) {
 func (u *UtilityPlanner) Pick(st State, running *Action) (*Action, *Explanation) {
 	if u.Explain {
 		e := u.explain(st, running)
-		return e.Picked, e
+		return e.picked, e
 	}
 	best, bestScore, runScore, runOK := u.best(st, running)
 	pick, _ := u.commit(best, bestScore, running, runScore, runOK)

@@ -15,10 +15,10 @@ type Explanation struct {
 	Mode       string  // UtilityAverage or UtilityMultiply
 	Commitment float64 // the margin in force
 	Running    *Action // the running action given to Pick, or nil
-	Picked     *Action // the pick, or nil when no action applies
-	// Kept is true when Picked is Running although another action scored
-	// higher, by no more than the margin.
-	Kept bool
+	// Kept is true when the pick (Pick's first result) is Running
+	// although another action scored higher, by no more than the margin.
+	Kept   bool
+	picked *Action // the pick, or nil when no action applies
 	// Actions are the applicable actions, best first (declaration order
 	// among equal scores), with their scores without the margin.
 	Actions []ActionExplanation
@@ -84,6 +84,6 @@ func (u *UtilityPlanner) explain(st State, running *Action) *Explanation {
 		e.Actions[i].Considerations = u.rows[u.spans[i]:end:end]
 	}
 	slices.SortStableFunc(e.Actions, func(a, b ActionExplanation) int { return cmp.Compare(b.Score, a.Score) })
-	e.Picked, e.Kept = u.commit(best, bestScore, running, runScore, runOK)
+	e.picked, e.Kept = u.commit(best, bestScore, running, runScore, runOK)
 	return e
 }

@@ -382,7 +382,7 @@ func TestExplanation(t *testing.T) {
 	assert.Equal(t, d.Action("rest"), pick)
 	assert.Equal(t, UtilityAverage, e.Mode)
 	assert.Equal(t, 0.1, e.Commitment)
-	assert.Equal(t, pick, e.Picked)
+	assert.Equal(t, pick, e.picked)
 	require.Len(t, e.Actions, 2, "shoot does not apply")
 	rest, flee := e.Actions[0], e.Actions[1]
 	assert.Equal(t, "rest", rest.Action.Name)

@@ -15,6 +15,7 @@ type luaBody struct {
 	rt          *Runtime
 	fn          *lua.LFunction
 	onInterrupt *lua.LFunction
+	llmModel    string // the action's llm_model: the model role its npc:llm_plan calls ask by default
 }
 
 // Start implements engine.Body: it makes the run's coroutine. The
@@ -78,7 +79,10 @@ func (t *luaTask) Resume(dt float64) (engine.Status, error) {
 	}
 	// A body fails by returning false, reason.
 	if len(rets) > 0 && rets[0] == lua.LFalse {
-		reason := "the body returned false"
+		// The return has no line once the coroutine ended: name the
+		// body's own first line.
+		p := t.body.fn.Proto
+		reason := p.SourceName + ":" + itoa(p.LineDefined) + ": the body returned false"
 		if len(rets) > 1 && rets[1] != lua.LNil {
 			reason = errorText(rets[1])
 		}

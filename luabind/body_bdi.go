@@ -42,12 +42,16 @@ type planBody struct {
 }
 
 // Start implements bdi.Body.
-func (b *planBody) Start(a *engine.Agent, _ *bdi.Event, ctx any) (bdi.Task, error) {
+func (b *planBody) Start(a *engine.Agent, ev *bdi.Event, ctx any) (bdi.Task, error) {
 	if b.rt.closed {
 		return nil, errClosed
 	}
+	var evt lua.LValue = lua.LNil
+	if ev != nil {
+		evt = b.rt.eventTable(ev)
+	}
 	return &planTask{coTask: coTask{rt: b.rt, th: b.rt.newThread(a), agent: a, kind: "plan body", zeroDtWaits: true},
-		fn: b.fn, ctx: b.rt.toLua(ctx)}, nil
+		fn: b.fn, ctx: b.rt.toLua(ctx), ev: evt}, nil
 }
 
 // planTask is one intention: a coroutine that runs until it suspends. It
@@ -59,6 +63,7 @@ type planTask struct {
 	coTask
 	fn          *lua.LFunction
 	ctx         lua.LValue
+	ev          lua.LValue // the event that started the plan, as wait_event returns it (the body's third argument)
 	result      lua.LValue
 	suspensions int
 }
@@ -114,7 +119,7 @@ func (t *planTask) Resume(dt float64) (engine.Status, error) {
 	}
 	var first []lua.LValue
 	if !t.started {
-		first = []lua.LValue{t.npcObject(), t.ctx}
+		first = []lua.LValue{t.npcObject(), t.ctx, t.ev}
 	}
 	t.rt.site = callSite{kind: siteIntention}
 	st, rets, err := t.resume(t.fn, first, args)

@@ -3,8 +3,9 @@ package luabind
 import (
 	"errors"
 	"fmt"
-	"github.com/moonmind-ai/moonmind/engine/expr"
 	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	lua "github.com/yuin/gopher-lua"

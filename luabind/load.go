@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
@@ -23,26 +24,36 @@ func (r *Runtime) LoadRole(path string) (engine.RoleSpec, error) {
 	if r.closed {
 		return engine.RoleSpec{}, errClosed
 	}
-	return r.loadRole(r.resolve(path), nil)
+	lr, err := r.loadRole(r.resolve(path), nil)
+	if lr == nil {
+		return engine.RoleSpec{}, err
+	}
+	return lr.spec(), err
 }
 
 // loadedRole is a role file read by this runtime, for extends by name.
+// It keeps the file's own role and a link to the role it extends, not the
+// merged role, so a chain of roles costs memory in proportion to what
+// its files declare (see spec).
 type loadedRole struct {
-	spec engine.RoleSpec
-	path string
+	own     engine.RoleSpec // the file's role, before the parent's is merged in
+	extends bool            // the file names a parent (parent is nil when that failed)
+	parent  *loadedRole
+	depth   int // roles in the chain from this one to its root, itself included
+	path    string
 }
 
 // loadRole reads one role file; chain holds the files that extend it, to
 // catch an extends cycle.
-func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error) {
+func (r *Runtime) loadRole(path string, chain []string) (*loadedRole, error) {
 	for _, c := range chain {
 		if c == path {
-			return engine.RoleSpec{}, errExtendsCycle{strings.Join(append(chain, path), " extends ")}
+			return nil, errExtendsCycle{strings.Join(append(chain, path), " extends ")}
 		}
 	}
 	src, err := readScript(path)
 	if err != nil {
-		return engine.RoleSpec{}, errors.New("luabind: " + err.Error())
+		return nil, errors.New("luabind: " + err.Error())
 	}
 	if r.reading != nil {
 		r.reading[path] = true
@@ -50,6 +61,9 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 	fn, err := r.compile(strings.NewReader(string(src)), path)
 	if err != nil {
 		err = luaError(err)
+		if msg := missingEnd(err.Error(), string(src)); msg != err.Error() {
+			err = errors.New(msg)
+		}
 		if msg, ok := strings.CutPrefix(err.Error(), path+":0: "); ok {
 			// gopher-lua's compile limits carry no line: name the
 			// statement with the most names or values, which hit it.
@@ -62,7 +76,7 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 			col := len(body) - strings.LastIndexByte(body, '\n')
 			err = errors.New(path + ":" + itoa(line) + ":" + itoa(col) + ": syntax error at the end" + msg)
 		}
-		return engine.RoleSpec{}, err
+		return nil, err
 	}
 	// The file's modules are its own (see moduleKey): a parent role's
 	// belong to the role file that extends it.
@@ -73,7 +87,7 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 	r.envRoot[fn.Env] = root
 	rets, err := r.call(nil, modeLoad, fn, 1)
 	if err != nil {
-		return engine.RoleSpec{}, err
+		return nil, err
 	}
 	ret := rets[0]
 	if p := proxyOf(ret); p != nil {
@@ -89,35 +103,39 @@ func (r *Runtime) loadRole(path string, chain []string) (engine.RoleSpec, error)
 		if ret == lua.LNil {
 			msg += " (the file returns nothing: write return before the role, as in return mm.role { ... } or return { name = ... })"
 		}
-		return engine.RoleSpec{}, &engine.CompileError{Problems: []engine.Problem{{
+		return nil, &engine.CompileError{Problems: []engine.Problem{{
 			Pos: engine.Pos{File: path, Line: lastLine(string(src)), Col: 1}, Msg: msg}}}
 	}
 	rd := &roleReader{rt: r, file: path, src: string(src)}
 	spec := rd.role(tbl)
 	rp := rd.readPlans(tbl)
+	lr := &loadedRole{own: spec, path: path, depth: 1}
 	parentFile := ""
 	var problems []engine.Problem
 	if ext := tbl.RawGetString("extends"); ext != lua.LNil {
-		parent, err := rd.parent(ext, append(chain, path))
+		lr.extends = true
+		parent, err := rd.parent(ext, append(chain[:len(chain):len(chain)], path))
 		var ce *engine.CompileError
 		switch {
 		case errors.As(err, &ce):
 			problems = append(problems, ce.Problems...)
 		case err != nil:
-			return engine.RoleSpec{}, err
+			return nil, err
 		}
-		parentFile = parent.File
-		spec = mergeRoles(parent, spec)
+		if parent != nil {
+			lr.parent, lr.depth = parent, parent.depth+1
+			parentFile = parent.own.File
+		}
 	}
 	r.notePlans(path, rp, parentFile)
 	problems = append(problems, rd.problems...)
 	if len(problems) > 0 {
-		return spec, &engine.CompileError{Problems: problems}
+		return lr, &engine.CompileError{Problems: problems}
 	}
 	if spec.Name != "" {
-		r.roles[spec.Name] = &loadedRole{spec: spec, path: path}
+		r.roles[spec.Name] = lr
 	}
-	return spec, nil
+	return lr, nil
 }
 
 // LoadDomain loads role files and compiles them into one domain (a later
@@ -182,6 +200,7 @@ func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
 		return nil, &engine.CompileError{Problems: problems}
 	}
 	d.Facts = luaFacts{r}
+	d.SafeNumbers = true // scripts cannot write others (toValue)
 	if hasFuncConsideration(d) {
 		d.Scoring = r.scoring
 	}
@@ -236,9 +255,9 @@ func (rd *roleReader) add(pos engine.Pos, msg string) {
 }
 
 var (
-	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs"}
+	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs", "check_ignore"}
 	goalKeys      = []string{"name", "condition", "priority", "description", "persistent", "deadline"}
-	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations", "inputs", "output", "can_rerun", "achieves_goal"}
+	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations", "inputs", "output", "can_rerun", "achieves_goal", "llm_model"}
 	utilKeys      = []string{"cost", "value", "weight", "tags"}
 	sensorKeys    = []string{"name", "description", "every", "run"}
 	conditionKeys = []string{"name", "description", "test"}
@@ -429,10 +448,16 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 		// post = { "cond", ... }: named conditions the action promises.
 		a.Post = rd.names(pt, "post", "condition names", what, pos)
 	} else if post := rd.str(t, "post", what, pos); post != "" {
-		if a.Effects != "" {
+		switch {
+		case !strings.Contains(post, "="):
+			// Every effect assigns; names alone are the list form's named
+			// conditions, written as a string.
+			rd.add(rd.find(pos, `post\s*=`), what+": post "+strconv.Quote(post)+" is a string, which is another name for effects (\"variable = value, ...\"); to promise named conditions, list them: post = { "+quoteNames(post)+" }")
+		case a.Effects != "":
 			rd.add(rd.find(pos, `post\s*=`), what+": give effects or post (another name for effects), not both")
+		default:
+			a.Effects = post
 		}
-		a.Effects = post
 	}
 	switch in := t.RawGetString("inputs").(type) {
 	case *lua.LNilType:
@@ -525,6 +550,13 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 	case *lua.LNilType:
 	default:
 		rd.add(rd.find(pos, `on_interrupt\s*=`), what+": on_interrupt must be a function, not "+f.Type().String())
+	}
+	switch m := t.RawGetString("llm_model").(type) {
+	case lua.LString:
+		body.llmModel = string(m)
+	case *lua.LNilType:
+	default:
+		rd.add(rd.find(pos, `llm_model\s*=`), what+": llm_model must name a model role (a string), not "+m.Type().String())
 	}
 	if body.fn != nil {
 		a.Body = body
@@ -695,4 +727,15 @@ func hasFuncConsideration(d *engine.Domain) bool {
 		}
 	}
 	return false
+}
+
+// quoteNames writes "a, b" as `"a", "b"`, for the list form of post.
+func quoteNames(s string) string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, strconv.Quote(f))
+		}
+	}
+	return strings.Join(out, ", ")
 }

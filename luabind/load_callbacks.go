@@ -134,6 +134,9 @@ func (r *Runtime) conditionFunc(name string, fn *lua.LFunction) func(*engine.Age
 		case *lua.LNilType:
 			return false, nil
 		}
-		return false, errors.New("luabind: condition \"" + name + "\" returned a " + rets[0].Type().String() + ", not a boolean")
+		// Located at the function's first line: the value it returned has
+		// no line of its own.
+		return false, errors.New(fn.Proto.SourceName + ":" + itoa(fn.Proto.LineDefined) + ": condition \"" + name + "\" returned a " +
+			rets[0].Type().String() + ", not a boolean (return true or false)")
 	}
 }

@@ -2,88 +2,137 @@ package luabind
 
 import (
 	"errors"
+	"slices"
 	"sort"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	lua "github.com/yuin/gopher-lua"
 )
 
+// MaxExtendsDepth is the most roles one chain of extends may hold, the
+// role itself and its root included. A deeper chain is refused at the
+// extends that passes the limit.
+const MaxExtendsDepth = 64
+
 // parent reads the role named by extends: a module name whose file lies in
 // the scripts folder ("squad.base" is squad/base.lua), else the name of a
-// role this runtime loaded before.
-func (rd *roleReader) parent(ext lua.LValue, chain []string) (engine.RoleSpec, error) {
+// role this runtime loaded before. chain holds the files that extend it,
+// the one naming it last. It returns nil when there is no parent to read
+// (extends is not a string, which role reports).
+func (rd *roleReader) parent(ext lua.LValue, chain []string) (*loadedRole, error) {
 	name, ok := ext.(lua.LString)
 	if !ok {
-		return engine.RoleSpec{}, nil // reported by role
+		return nil, nil // reported by role
 	}
 	at := rd.find(engine.Pos{File: rd.file, Line: 1, Col: 1}, `extends\s*=`)
+	tooDeep := &engine.CompileError{Problems: []engine.Problem{{Pos: at,
+		Msg: "role: extends \"" + string(name) + "\" makes a chain of more than " + itoa(MaxExtendsDepth) + " roles (luabind.MaxExtendsDepth)",
+		Err: errors.New("extends chain too deep")}}}
+	if len(chain) >= MaxExtendsDepth {
+		return nil, tooDeep
+	}
 	if moduleName.MatchString(string(name)) {
 		if p, err := rd.rt.ModulePath(string(name)); err == nil {
-			spec, err := rd.rt.loadRole(p, chain)
+			lr, err := rd.rt.loadRole(p, chain)
 			var cyc errExtendsCycle
 			if errors.As(err, &cyc) {
 				// Name the extends that closes the cycle, at its place.
 				err = errors.New(at.String() + ": role: extends cycle: " + cyc.chain)
 			}
-			return spec, err
+			return lr, err
 		}
 	}
 	if lr, ok := rd.rt.roles[string(name)]; ok {
+		if len(chain)+lr.depth > MaxExtendsDepth {
+			return nil, tooDeep
+		}
 		if rd.rt.reading != nil {
 			rd.rt.reading[lr.path] = true
 		}
-		return lr.spec, nil
+		return lr, nil
 	}
 	known := make([]string, 0, len(rd.rt.roles))
 	for n := range rd.rt.roles {
 		known = append(known, n)
 	}
 	sort.Strings(known)
-	return engine.RoleSpec{}, &engine.CompileError{Problems: []engine.Problem{{Pos: at,
+	return nil, &engine.CompileError{Problems: []engine.Problem{{Pos: at,
 		Msg: "role: extends \"" + string(name) + "\" names no module in the scripts folder and no role loaded before" + didYouMean(string(name), known),
 		Err: errors.New("unknown parent role")}}}
 }
 
-// mergeRoles returns child over parent, as a subclass over its base: the
-// child's state variables, goals, actions, sensors and conditions replace
-// the parent's of the same name in place; the child's new ones follow the
-// parent's, in declaration order. The child's name and file are kept; its
-// decide mode, utility mode and role-level considerations (a list that
-// replaces the parent's) win when it sets them.
-func mergeRoles(parent, child engine.RoleSpec) engine.RoleSpec {
-	out := child
-	if out.Decide == "" {
-		out.Decide = parent.Decide
+// spec is the role with its parents' merged in, as a subclass over its
+// bases: each file's state variables, goals, actions, sensors and
+// conditions replace its parent's of the same name in place, and its new
+// ones follow the parent's, in declaration order. Each file's name and
+// file are its own; decide mode, utility mode and role-level
+// considerations (a list that replaces the parent's) are the nearest
+// file's that sets them. It merges the whole chain in one pass, in time
+// linear in what the files declare.
+func (lr *loadedRole) spec() engine.RoleSpec {
+	out := lr.own
+	if !lr.extends {
+		return out
 	}
-	if out.UtilityMode == "" {
-		out.UtilityMode = parent.UtilityMode
+	var levels []*loadedRole // root first
+	for l := lr; l != nil; l = l.parent {
+		levels = append(levels, l)
+		if out.Decide == "" {
+			out.Decide = l.own.Decide
+		}
+		if out.UtilityMode == "" {
+			out.UtilityMode = l.own.UtilityMode
+		}
+		if len(out.Considerations) == 0 {
+			out.Considerations = l.own.Considerations
+		}
 	}
-	if len(out.Considerations) == 0 {
-		out.Considerations = parent.Considerations
+	slices.Reverse(levels)
+	var (
+		state      = byName[engine.Var]{name: func(v engine.Var) string { return v.Name }}
+		goals      = byName[engine.GoalSpec]{name: func(g engine.GoalSpec) string { return g.Name }}
+		actions    = byName[engine.ActionSpec]{name: func(a engine.ActionSpec) string { return a.Name }}
+		sensors    = byName[engine.SensorSpec]{name: func(s engine.SensorSpec) string { return s.Name }}
+		conditions = byName[engine.ConditionSpec]{name: func(c engine.ConditionSpec) string { return c.Name }}
+	)
+	for i, l := range levels {
+		// A root without extends is taken as it is written; every file
+		// that names a parent is merged over it (or over nothing, when
+		// its parent failed to load).
+		verbatim := i == 0 && !l.extends
+		state.add(l.own.State, verbatim)
+		goals.add(l.own.Goals, verbatim)
+		actions.add(l.own.Actions, verbatim)
+		sensors.add(l.own.Sensors, verbatim)
+		conditions.add(l.own.Conditions, verbatim)
 	}
-	out.State = mergeByName(parent.State, child.State, func(v engine.Var) string { return v.Name })
-	out.Goals = mergeByName(parent.Goals, child.Goals, func(g engine.GoalSpec) string { return g.Name })
-	out.Actions = mergeByName(parent.Actions, child.Actions, func(a engine.ActionSpec) string { return a.Name })
-	out.Sensors = mergeByName(parent.Sensors, child.Sensors, func(s engine.SensorSpec) string { return s.Name })
-	out.Conditions = mergeByName(parent.Conditions, child.Conditions, func(c engine.ConditionSpec) string { return c.Name })
+	out.State, out.Goals, out.Actions, out.Sensors, out.Conditions = state.out, goals.out, actions.out, sensors.out, conditions.out
 	return out
 }
 
-func mergeByName[T any](parent, child []T, name func(T) string) []T {
-	out := append([]T(nil), parent...)
-	index := make(map[string]int, len(out))
-	for i, x := range out {
-		index[name(x)] = i
+// byName merges lists of named things, a child's over its parent's.
+type byName[T any] struct {
+	out   []T
+	index map[string]int
+	name  func(T) string
+}
+
+// add merges xs over what is there: a thing with a name already there
+// replaces it in place, a new one follows. verbatim appends xs as they
+// are, names repeated or not (a root's own list).
+func (m *byName[T]) add(xs []T, verbatim bool) {
+	if m.index == nil {
+		m.index = make(map[string]int, len(xs))
 	}
-	for _, x := range child {
-		if i, ok := index[name(x)]; ok {
-			out[i] = x
+	for _, x := range xs {
+		n := m.name(x)
+		if i, ok := m.index[n]; ok && !verbatim {
+			m.out[i] = x
 			continue
 		}
-		index[name(x)] = len(out)
-		out = append(out, x)
+		m.index[n] = len(m.out)
+		m.out = append(m.out, x)
 	}
-	return out
 }
 
 // errExtendsCycle is a role that extends itself through its parents; the

@@ -112,7 +112,7 @@ func (rd *roleReader) plan(t *lua.LTable, i int, at engine.Pos) *bdi.Plan {
 			return subject, nil
 		}
 		r.site = callSite{kind: siteTrigger, name: what}
-		rets, err := r.call(a, modeCallback, trigger, 1, subject, r.npc(a))
+		rets, err := r.call(a, modeCallback, trigger, 1, subject, r.npc(a), r.eventTable(ev))
 		if err != nil {
 			return nil, err
 		}

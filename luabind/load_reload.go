@@ -21,10 +21,16 @@ type domainRecord struct {
 // interrupted). It returns how many agents it updated. When any of the
 // domains fails to load, nothing changes: the old scripts keep running and
 // the error lists every problem as "file:line:col: message". Call it
-// between ticks, on the runtime's goroutine.
+// between ticks, on the runtime's goroutine: called while a script of
+// this runtime runs (a host method an action body called, say), it
+// changes nothing and returns an error saying so; set a flag there and
+// reload after the tick.
 func (r *Runtime) Reload(path string, agents []*engine.Agent) (int, error) {
 	if r.closed {
 		return 0, errClosed
+	}
+	if r.budget.armed || r.running != nil || r.current != nil {
+		return 0, errors.New("luabind: reload " + path + ": a script of this runtime is running (an action body, or a host method it called); reload between ticks")
 	}
 	key := filepath.Clean(r.resolve(path))
 	var olds []*engine.Domain

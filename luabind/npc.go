@@ -197,6 +197,7 @@ type npcRef struct {
 func (r *Runtime) Forget(a *engine.Agent) {
 	delete(r.npcs, a)
 	delete(r.bdi.work, a)
+	delete(r.ids, a)
 }
 
 func (r *Runtime) checkNPC(L *lua.LState, n int) *npcRef {

@@ -1,8 +1,9 @@
 package luabind
 
 import (
-	"github.com/moonmind-ai/moonmind/engine/expr"
 	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
@@ -142,10 +143,13 @@ func (r *Runtime) npcTell(L *lua.LState) int {
 }
 
 // npc:print(...): the agent's name and the values as tostring shows them,
-// joined by single spaces, as one print record.
+// joined by single spaces, as one print record. The record keeps the
+// first 8 KiB of the text, as a fail record keeps its error's: the
+// agent's recorder holds its last records, and 64 of 16 MiB each would
+// be a gigabyte no memory limit sees.
 func (r *Runtime) npcPrint(L *lua.LState) int {
 	a := r.checkAgent(L, 1)
-	a.Print(r.printText(L, "npc:print", 2, " ")) // tostring's names: no heap address reaches the trace
+	a.Print(clipError(r.printText(L, "npc:print", 2, " "))) // tostring's names: no heap address reaches the trace
 	return 0
 }
 

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -59,6 +61,13 @@ type LLMOptions struct {
 	// answer, the same number of ticks after the request as recorded, so
 	// the run repeats without the model. Planner is then not used.
 	Replay []record.Event
+	// Models are more planners by the name of their model role ("cheapest",
+	// "best", or any name the game gives), for npc:llm_plan's model
+	// option: a script names the kind of model a call needs and the game
+	// maps it to a client (a small local model, a large hosted one). The
+	// name "default" means Planner unless Models has it. A call naming a
+	// model that is neither fails its action with the names there are.
+	Models map[string]*llm.DynamicPlanner
 	// Unavailable makes every npc:llm_plan return nil, "unavailable" at
 	// once, with no request: a game with no model configured (no
 	// MOONMIND_LLM_BASE_URL, see llm.EnvConfigured) enables it this way so
@@ -111,8 +120,13 @@ func (r *Runtime) EnableLLM(o LLMOptions) (*LLM, error) {
 	if r.closed {
 		return nil, errClosed
 	}
-	if o.Planner == nil && o.Replay == nil && !o.Unavailable {
+	if o.Planner == nil && len(o.Models) == 0 && o.Replay == nil && !o.Unavailable {
 		return nil, errors.New("luabind: EnableLLM needs a Planner, a Replay or Unavailable")
+	}
+	for name, p := range o.Models {
+		if p == nil {
+			return nil, fmt.Errorf("luabind: LLMOptions.Models[%q] is nil", name)
+		}
 	}
 	if o.Timeout < 0 || math.IsNaN(o.Timeout) || math.IsInf(o.Timeout, 0) {
 		return nil, fmt.Errorf("luabind: LLMOptions.Timeout must be a finite number of seconds >= 0, not %v", o.Timeout)
@@ -138,7 +152,9 @@ func (r *Runtime) EnableLLM(o LLMOptions) (*LLM, error) {
 	L.Push(L.NewFunction(l.start))
 	L.Push(L.NewFunction(l.result))
 	L.Push(r.hostToken)
-	L.Call(4, 0)
+	L.Push(L.NewFunction(l.decide))
+	L.Push(L.NewFunction(l.replan))
+	L.Call(6, 0)
 	r.methodsChanged()
 	return l, nil
 }
@@ -147,18 +163,75 @@ func (r *Runtime) EnableLLM(o LLMOptions) (*LLM, error) {
 // body on the host token while the LLM polls the request in Go each tick,
 // then build the result.
 const llmPrelude = `
-local methods, start, result, HOST = ...
-local yield, type, error = coroutine.yield, type, error
+local methods, start, result, HOST, decide, replan = ...
+local yield, type, error, ipairs, tostring = coroutine.yield, type, error, ipairs, tostring
+
+-- run executes the plan's steps with execute and asks for a revised plan
+-- when one fails, at most limit times, as llm.AdaptiveReplanEngine does.
+local function run(self, h, plan, execute, limit)
+  local results, replans, attempt = {}, 0, 0
+  local out = { plan = plan, results = results, completed = false }
+  while true do
+    local failed, err
+    for i, step in ipairs(plan.steps) do
+      local ok, e = execute(step, self)
+      if ok then
+        results[#results + 1] = { action = step.action, success = true, output = e, attempt = attempt }
+      else
+        err = tostring(e or "the step failed")
+        results[#results + 1] = { action = step.action, success = false, error = err, attempt = attempt }
+        failed = i
+        break
+      end
+    end
+    if not failed then
+      out.completed = true
+      break
+    end
+    if replans >= limit then break end
+    replans = replans + 1
+    local h2, pending = replan(self, h, failed, err)
+    if pending then
+      local ok, e = yield(HOST, h2)
+      if not ok then error(e, 3) end
+    end
+    local revised, why = result(self, h2)
+    if revised == nil then
+      out.error = why
+      break
+    end
+    if #revised.steps == 0 then break end
+    attempt = attempt + 1
+    plan, h = revised, h2
+    out.plan = plan
+  end
+  out.replans = replans
+  local success = true
+  for _, r in ipairs(results) do success = success and r.success end
+  out.success = success
+  return out
+end
+
 function methods.llm_plan(self, goal, opts)
   if type(self) ~= "userdata" then
     error("npc:llm_plan is a method: call it with a colon, npc:llm_plan(...), not npc.llm_plan(...)", 2)
   end
-  local h, pending = start(self, goal, opts)
+  local h, pending, limit = start(self, goal, opts)
   if pending then
     local ok, err = yield(HOST, h)
     if not ok then error(err, 2) end
   end
-  return result(self, h)
+  local plan, why = result(self, h)
+  local review = type(opts) == "table" and opts.review or nil
+  if plan ~= nil and review ~= nil and #plan.steps > 0 then
+    local verdict, reason = review(plan, self)
+    plan, why = decide(self, h, verdict, reason)
+  end
+  local execute = type(opts) == "table" and opts.execute or nil
+  if plan ~= nil and execute ~= nil then
+    return run(self, h, plan, execute, limit)
+  end
+  return plan, why
 end
 `
 
@@ -196,12 +269,25 @@ type llmRequest struct {
 	answer string
 	out    *llm.Plan
 	why    string // when out is nil: "timeout", "error: ...", ...
+
+	// A revised plan's request (the execute option): the plan whose step
+	// failed, its 0-based index and the error. Its answer is neither
+	// grounded nor reviewed, as llm.AdaptiveReplanEngine's is not.
+	replanOf *llm.Plan
+	failed   int
+	failErr  string
 }
 
 type callOptions struct {
-	caps     []llm.Capability
-	goal     *engine.Goal
-	fallback llm.Fallback
+	caps        []llm.Capability
+	goal        *engine.Goal
+	fallback    llm.Fallback
+	model       string // the model role named, or ""
+	temperature *float64
+	context     string
+	rails       []llm.GuardRail
+	planner     *llm.DynamicPlanner // the call's planner, its options applied (nil under Replay or Unavailable)
+	maxReplans  int                 // with execute: the revised plans it may ask for
 }
 
 // start(npc, goal, opts) validates the call, records the request and
@@ -217,7 +303,12 @@ func (l *LLM) start(L *lua.LState) int {
 		L.Error(lua.LString(scriptWhere(L)+"bad argument #1 to 'llm_plan' (string expected, got "+L.Get(2).Type().String()+")"), 0)
 	}
 	req := &llmRequest{l: l, agent: a, goal: string(goal), timeout: l.opts.Timeout, done: make(chan struct{})}
-	if err := l.readOptions(L, a, req); err != nil {
+	req.opts.maxReplans = llm.DefaultMaxReplanAttempts
+	err := l.readOptions(L, a, req)
+	if err == nil {
+		err = l.callPlanner(req)
+	}
+	if err != nil {
 		L.Error(lua.LString(scriptWhere(L)+"npc:llm_plan: "+err.Error()), 0)
 	}
 	action := ""
@@ -235,7 +326,8 @@ func (l *LLM) start(L *lua.LState) int {
 	case l.opts.Unavailable:
 		req.finish("unavailable", nil, "unavailable")
 		L.Push(lua.LFalse)
-		return 2
+		L.Push(lua.LNumber(req.opts.maxReplans))
+		return 3
 	case l.replay != nil:
 		k := l.asked[a]
 		l.asked[a] = k + 1
@@ -244,31 +336,89 @@ func (l *LLM) start(L *lua.LState) int {
 			msg := fmt.Sprintf("error: replay: no recorded answer for request %d of agent %s", k+1, a.Name)
 			req.finish(msg, nil, msg)
 			L.Push(lua.LFalse)
-			return 2
+			L.Push(lua.LNumber(req.opts.maxReplans))
+			return 3
 		}
 		req.recorded = &recs[k]
 		if req.recorded.ticks == 0 {
 			req.deliverRecorded()
 			L.Push(lua.LFalse)
-			return 2
+			L.Push(lua.LNumber(req.opts.maxReplans))
+			return 3
 		}
 	default:
-		if err := l.opts.Planner.CheckGoal(req.goal); err != nil {
+		if err := req.opts.planner.CheckGoal(req.goal); err != nil {
 			req.finish("refused: "+err.Error(), nil, "refused: "+err.Error())
 			L.Push(lua.LFalse)
-			return 2
+			L.Push(lua.LNumber(req.opts.maxReplans))
+			return 3
 		}
 		l.launch(req)
 	}
 	L.Push(lua.LTrue)
-	return 2
+	L.Push(lua.LNumber(req.opts.maxReplans))
+	return 3
+}
+
+// callPlanner picks the call's planner (its model role, see
+// LLMOptions.Models) and applies the call's capabilities, temperature,
+// context and guard rails to a copy of it. Under Replay or Unavailable no
+// planner is asked, and none is picked.
+func (l *LLM) callPlanner(req *llmRequest) error {
+	if l.opts.Unavailable || l.replay != nil {
+		return nil
+	}
+	o := &req.opts
+	p := l.opts.Planner
+	if o.model == "" {
+		// The running action's llm_model, as Embabel routes an action to
+		// a model.
+		if run := req.agent.Running(); run != nil {
+			if b, ok := run.Body.(*luaBody); ok {
+				o.model = b.llmModel
+			}
+		}
+	}
+	if o.model != "" {
+		if m, ok := l.opts.Models[o.model]; ok {
+			p = m
+		} else if o.model != "default" {
+			names := make([]string, 0, len(l.opts.Models)+1)
+			for n := range l.opts.Models {
+				names = append(names, n)
+			}
+			if l.opts.Planner != nil {
+				names = append(names, "default")
+			}
+			sort.Strings(names)
+			return fmt.Errorf("model %q is not one the game offers (%s)%s", o.model, strings.Join(names, ", "), didYouMean(o.model, names))
+		}
+	}
+	if p == nil {
+		return errors.New("no default model: name one of the game's models with the model option")
+	}
+	p = p.WithCapabilities(o.caps)
+	if o.temperature != nil {
+		var err error
+		if p, err = p.WithTemperature(*o.temperature); err != nil {
+			return err
+		}
+	}
+	if o.context != "" {
+		p = p.WithMoreContext(o.context)
+	}
+	if len(o.rails) > 0 {
+		p = p.WithGuardRails(o.rails...)
+	}
+	o.planner = p
+	return nil
 }
 
 // launch runs the request on its own goroutine. The goroutine reads only
 // what start copied for it (the goal, the capabilities, a snapshot of
 // the state) and writes only req.plan, req.js and req.err before closing done.
 func (l *LLM) launch(req *llmRequest) {
-	planner := l.opts.Planner.WithCapabilities(req.opts.caps)
+	planner := req.opts.planner
 	state := req.agent.State.Map(req.agent.Domain.Schema)
 	ctx, cancel := context.WithTimeout(l.ctx, l.opts.RequestTimeout)
 	req.cancel = cancel
@@ -276,7 +426,11 @@ func (l *LLM) launch(req *llmRequest) {
 	go func() {
 		defer l.wg.Done()
 		defer close(req.done)
-		req.plan, req.err = planner.GeneratePlanWithState(ctx, req.goal, state)
+		if req.replanOf != nil {
+			req.plan, req.err = planner.Replan(ctx, *req.replanOf, req.failed, req.failErr)
+		} else {
+			req.plan, req.err = planner.GeneratePlanWithState(ctx, req.goal, state)
+		}
 		if req.err == nil {
 			req.js, _ = json.Marshal(req.plan)
 		}
@@ -358,7 +512,7 @@ func (req *llmRequest) finish(answer string, p *llm.Plan, why string) {
 	}
 	req.agent.Record(ev)
 	req.answer, req.out, req.why = answer, p, why
-	if p == nil || req.opts.goal == nil {
+	if p == nil || req.opts.goal == nil || req.replanOf != nil {
 		return
 	}
 	rule := llm.GroundingRule{Domain: req.agent.Domain, State: req.agent.State, Goal: req.opts.goal, OnInvalid: req.opts.fallback}
@@ -376,16 +530,7 @@ func (req *llmRequest) finish(answer string, p *llm.Plan, why string) {
 // result(npc, handle) returns the plan table, or nil and the reason.
 func (l *LLM) result(L *lua.LState) int {
 	l.rt.checkAgent(L, 1)
-	ud, ok := L.Get(2).(*lua.LUserData)
-	var req *llmRequest
-	if ok {
-		if h, ok := ud.Value.(*hostHandle); ok {
-			req, _ = h.call.Memo.(*llmRequest)
-		}
-	}
-	if req == nil {
-		L.ArgError(2, "llm_plan handle expected")
-	}
+	req := llmRequestOf(L, 2)
 	if req.out == nil {
 		L.Push(lua.LNil)
 		L.Push(lua.LString(req.why))
@@ -399,6 +544,174 @@ func (l *LLM) result(L *lua.LState) int {
 	l.rt.allocate(L, int64(bytes)+tableEntryBytes*int64(items))
 	L.Push(planTable(L, *req.out))
 	return 1
+}
+
+// replan(npc, handle, failed, err) asks for a revised plan after step
+// failed (1-based) of the handle's plan failed with err, as start asks
+// for the first: recorded (an llm-request record whose reason says which
+// step failed), answered off the game loop, or from Replay. It returns
+// the new handle and whether the body must wait.
+func (l *LLM) replan(L *lua.LState) int {
+	r := l.rt
+	a := r.checkAgent(L, 1)
+	prev := llmRequestOf(L, 2)
+	failed := L.CheckInt(3) - 1
+	errText := L.CheckString(4)
+	if prev.out == nil || failed < 0 || failed >= len(prev.out.Steps) {
+		L.ArgError(3, "not a step of the plan")
+	}
+	req := &llmRequest{l: l, agent: a, goal: prev.goal, opts: prev.opts, timeout: prev.timeout, done: make(chan struct{}),
+		replanOf: prev.out, failed: failed, failErr: errText}
+	action := ""
+	if run := a.Running(); run != nil {
+		action = run.Name
+	}
+	a.Record(record.Event{Kind: record.EventLLMRequest, Goal: req.goal, Action: action,
+		Reason: fmt.Sprintf("replan: step %d (%s) failed: %s", failed+1, prev.out.Steps[failed].Action, errText)})
+	h := &hostHandle{fn: req.poll, call: HostCall{Agent: a, Name: "llm_plan", Memo: req}}
+	ud := L.NewUserData()
+	ud.Value = h
+	ud.Metatable = r.callMeta
+	L.Push(ud)
+	if l.replay != nil {
+		k := l.asked[a]
+		l.asked[a] = k + 1
+		recs := l.replay[a.Name]
+		if k >= len(recs) {
+			msg := fmt.Sprintf("error: replay: no recorded answer for request %d of agent %s", k+1, a.Name)
+			req.finish(msg, nil, msg)
+			L.Push(lua.LFalse)
+			return 2
+		}
+		req.recorded = &recs[k]
+		if req.recorded.ticks == 0 {
+			req.deliverRecorded()
+			L.Push(lua.LFalse)
+			return 2
+		}
+		L.Push(lua.LTrue)
+		return 2
+	}
+	l.launch(req)
+	L.Push(lua.LTrue)
+	return 2
+}
+
+// decide(npc, handle, verdict, reason) applies what the call's review
+// function decided about the plan, as llm.PlanApprovalGate applies a
+// Decision, and returns the plan table or nil and the reason:
+//   - true, nil or "approve": the plan as it is;
+//   - false (with a reason) or {reject = reason}: nil, "rejected: reason";
+//   - {remove = {i, ...}}: without those steps (1-based, as the plan's
+//     steps table);
+//   - {order = {i, ...}}: the steps in that order (order[k] is the step
+//     that comes k-th);
+//   - {remove = ..., order = ...}: removed first, then reordered (the
+//     order's indexes are of the plan after the removal).
+//
+// A decision that does not fit the plan (a step index out of range, an
+// order that is not a permutation) gives nil, "error: ...".
+func (l *LLM) decide(L *lua.LState) int {
+	l.rt.checkAgent(L, 1)
+	req := llmRequestOf(L, 2)
+	d, err := luaDecision(L.Get(3), L.Get(4))
+	if err == nil {
+		var v llm.Verdict
+		v, err = llm.NewPlanApprovalGate(func(llm.Plan) llm.Decision { return d }).Review(*req.out)
+		if err == nil && !v.Approved {
+			L.Push(lua.LNil)
+			L.Push(lua.LString("rejected: " + v.Reason))
+			return 2
+		}
+		if err == nil {
+			req.out = &v.Plan
+			return l.result(L)
+		}
+	}
+	L.Push(lua.LNil)
+	L.Push(lua.LString("error: " + err.Error()))
+	return 2
+}
+
+// luaDecision reads a review function's answer (see decide).
+func luaDecision(v, reason lua.LValue) (llm.Decision, error) {
+	why := ""
+	if s, ok := reason.(lua.LString); ok {
+		why = string(s)
+	}
+	switch x := v.(type) {
+	case *lua.LNilType:
+		return llm.Approve(), nil
+	case lua.LBool:
+		if x {
+			return llm.Approve(), nil
+		}
+		if why == "" {
+			why = "the review said no"
+		}
+		return llm.Reject(why), nil
+	case lua.LString:
+		if x == "approve" {
+			return llm.Approve(), nil
+		}
+	case *lua.LTable:
+		if r := x.RawGetString("reject"); r != lua.LNil {
+			return llm.Reject(lua.LVAsString(r)), nil
+		}
+		removed, err := luaIndexes(x.RawGetString("remove"), "remove")
+		if err != nil {
+			return llm.Decision{}, err
+		}
+		order, err := luaIndexes(x.RawGetString("order"), "order")
+		if err != nil {
+			return llm.Decision{}, err
+		}
+		switch {
+		case order == nil && removed == nil:
+			return llm.Decision{}, errors.New("llm: review decision: a table needs reject, remove or order")
+		case order == nil:
+			return llm.RemoveSteps(removed...), nil
+		case removed == nil:
+			return llm.Reorder(order...), nil
+		}
+		return llm.Modify(removed, order), nil
+	}
+	return llm.Decision{}, fmt.Errorf("llm: review decision: expected true, false, \"approve\" or a table {reject =, remove =, order =}, not %s", v.Type())
+}
+
+// luaIndexes reads a list of 1-based step indexes as 0-based ones; nil
+// when v is nil.
+func luaIndexes(v lua.LValue, what string) ([]int, error) {
+	if v == lua.LNil {
+		return nil, nil
+	}
+	t, ok := v.(*lua.LTable)
+	if !ok {
+		return nil, fmt.Errorf("llm: review decision: %s must be a list of step indexes, not a %s", what, v.Type())
+	}
+	out := []int{}
+	for i, n := 1, t.Len(); i <= n; i++ {
+		k, ok := t.RawGetInt(i).(lua.LNumber)
+		if !ok || float64(k) != math.Trunc(float64(k)) || math.Abs(float64(k)) > 1e9 {
+			return nil, fmt.Errorf("llm: review decision: %s[%d] must be a whole step index, not %s", what, i, t.RawGetInt(i).String())
+		}
+		out = append(out, int(k)-1)
+	}
+	return out, nil
+}
+
+// llmRequestOf returns the request of the llm_plan handle at argument n.
+func llmRequestOf(L *lua.LState, n int) *llmRequest {
+	var req *llmRequest
+	if ud, ok := L.Get(n).(*lua.LUserData); ok {
+		if h, ok := ud.Value.(*hostHandle); ok {
+			req, _ = h.call.Memo.(*llmRequest)
+		}
+	}
+	if req == nil {
+		L.ArgError(n, "llm_plan handle expected")
+	}
+	return req
 }
 
 // tableEntryBytes is what the memory meter counts for each table entry
@@ -474,9 +787,11 @@ func jsonToLua(L *lua.LState, v any, depth int) lua.LValue {
 	}
 	switch x := v.(type) {
 	case map[string]any:
+		// In key order: a table's pairs follows the order its keys were
+		// set in, and a Go map's order differs from run to run.
 		t := L.CreateTable(0, len(x))
-		for k, e := range x {
-			t.RawSetString(k, jsonToLua(L, e, depth+1))
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			t.RawSetString(k, jsonToLua(L, x[k], depth+1))
 		}
 		return t
 	case []any:
@@ -539,6 +854,63 @@ func (l *LLM) readOptions(L *lua.LState, a *engine.Agent, req *llmRequest) error
 			if req.opts.goal = a.Domain.Goal(string(name)); req.opts.goal == nil {
 				problem = fmt.Errorf("the role has no goal %q%s", string(name), didYouMean(string(name), a.Domain.GoalNames()))
 			}
+		case "model":
+			name, ok := val.(lua.LString)
+			if !ok || name == "" {
+				problem = fmt.Errorf("model must name a model role (\"cheapest\", \"best\", \"default\", ...), not %s", val.String())
+				continue
+			}
+			req.opts.model = string(name)
+		case "temperature":
+			n, ok := val.(lua.LNumber)
+			if !ok || !(float64(n) >= 0 && float64(n) <= 2) {
+				problem = fmt.Errorf("temperature must be a number from 0 to 2, not %s", val.String())
+				continue
+			}
+			t := float64(n)
+			req.opts.temperature = &t
+		case "context":
+			text, ok := val.(lua.LString)
+			if !ok {
+				problem = fmt.Errorf("context must be a string, not a %s", val.Type())
+				continue
+			}
+			req.opts.context = string(text)
+		case "max_goal_chars":
+			n, ok := val.(lua.LNumber)
+			if !ok || !(float64(n) >= 1) || float64(n) != math.Trunc(float64(n)) || float64(n) > 1e9 {
+				problem = fmt.Errorf("max_goal_chars must be a whole number >= 1, not %s", val.String())
+				continue
+			}
+			req.opts.rails = append(req.opts.rails, llm.MaxLength(int(n)))
+		case "deny":
+			words, ok := val.(*lua.LTable)
+			var list []string
+			for i := 1; ok && i <= words.Len(); i++ {
+				w, isStr := words.RawGetInt(i).(lua.LString)
+				ok = isStr
+				list = append(list, string(w))
+			}
+			if !ok {
+				problem = fmt.Errorf("deny must be a list of words, not %s", val.String())
+				continue
+			}
+			req.opts.rails = append(req.opts.rails, llm.DenyWords(list...))
+		case "execute":
+			if _, ok := val.(*lua.LFunction); !ok {
+				problem = fmt.Errorf("execute must be a function(step, npc) returning true or false and an error, not a %s", val.Type())
+			}
+		case "max_replans":
+			n, ok := val.(lua.LNumber)
+			if !ok || !(float64(n) >= 0) || float64(n) != math.Trunc(float64(n)) || float64(n) > 1000 {
+				problem = fmt.Errorf("max_replans must be a whole number from 0 to 1000, not %s", val.String())
+				continue
+			}
+			req.opts.maxReplans = int(n)
+		case "review":
+			if _, ok := val.(*lua.LFunction); !ok {
+				problem = fmt.Errorf("review must be a function(plan, npc) returning the decision, not a %s", val.Type())
+			}
 		case "fallback":
 			switch val.String() {
 			case "reject":
@@ -551,10 +923,15 @@ func (l *LLM) readOptions(L *lua.LState, a *engine.Agent, req *llmRequest) error
 				problem = fmt.Errorf("fallback must be \"reject\", \"trim\" or \"goap\", not %q", val.String())
 			}
 		default:
-			problem = fmt.Errorf("unknown option %q%s", key, didYouMean(key, []string{"capabilities", "timeout", "goal", "fallback"}))
+			problem = fmt.Errorf("unknown option %q%s", key, didYouMean(key, llmOptionNames()))
 		}
 	}
 	return problem
+}
+
+// llmOptionNames returns npc:llm_plan's options.
+func llmOptionNames() []string {
+	return []string{"capabilities", "context", "deny", "execute", "fallback", "goal", "max_goal_chars", "max_replans", "model", "review", "temperature", "timeout"}
 }
 
 // capabilitiesFrom reads a capabilities list: action names of the role,

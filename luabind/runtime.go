@@ -144,8 +144,8 @@ type Runtime struct {
 	// frozenTables are the tables frozen locals reach (freezeRole).
 	frozenTables map[*lua.LTable]frozenLocal
 	roMeta       *lua.LTable
-	ids          map[lua.LValue]int // tostring's names of reference values
-	held         int64              // bytes the running bodies hold, by their last walks
+	ids          map[*engine.Agent]map[lua.LValue]int // tostring's names of reference values, per agent (nil: outside one)
+	held         int64                                // bytes the running bodies hold, by their last walks
 	// pcall's workers (sandbox_pcall.go): the idle ones, the prelude's loop they
 	// run, the marker of a function that returned, and the unchecked
 	// coroutine.resume.
@@ -254,7 +254,7 @@ func NewRuntime(opts Options) *Runtime {
 		roles:     map[string]*loadedRole{},
 		domains:   map[*engine.Domain]*domainRecord{},
 		npcs:      map[*engine.Agent]*lua.LUserData{},
-		ids:       map[lua.LValue]int{},
+		ids:       map[*engine.Agent]map[lua.LValue]int{},
 		hostFirst: &hostHandle{},
 	}
 	switch {

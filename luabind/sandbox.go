@@ -239,6 +239,9 @@ func (r *Runtime) compile(src io.Reader, name string) (*lua.LFunction, error) {
 		return nil, &lua.ApiError{Type: lua.ApiErrorSyntax, Object: lua.LString(err.Error()), Cause: err}
 	}
 	rewriteConcat(reflect.ValueOf(chunk))
+	if !testHooks.wholeTables {
+		splitBigTables(reflect.ValueOf(chunk))
+	}
 	proto, err := lua.Compile(chunk, name)
 	if err != nil {
 		return nil, &lua.ApiError{Type: lua.ApiErrorSyntax, Object: lua.LString(err.Error()), Cause: err}
@@ -512,7 +515,7 @@ func (r *Runtime) checkYieldAt(L *lua.LState, where func(*lua.LState) string) {
 		}
 	}
 	if r.yieldNested(L) {
-		L.Error(lua.LString(where(L)+"cannot wait or yield inside a metamethod (__index, __newindex, __lt, __call, ...): "+
+		L.Error(lua.LString(where(L)+"cannot wait or yield inside a metamethod or a for-in iterator (__index, __newindex, __lt, __call, ..., f in for k in f): "+
 			"gopher-lua runs it in a Go call it cannot suspend"), 0)
 	}
 }

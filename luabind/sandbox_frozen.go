@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"path/filepath"
+	"strings"
 
 	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
@@ -77,7 +78,13 @@ func (r *Runtime) freezeRole(tbl *lua.LTable, file string) {
 				if x.Proto != nil && i < len(x.Proto.DbgUpvalues) {
 					name = x.Proto.DbgUpvalues[i]
 				}
-				loc := frozenLocal{name: name, file: base}
+				// The local belongs to the chunk that defines x: the role
+				// file, or a module or parent whose function it reached.
+				file := base
+				if x.Proto != nil && x.Proto.SourceName != "" && x.Proto.SourceName != "<string>" {
+					file = filepath.Base(strings.TrimPrefix(x.Proto.SourceName, "@"))
+				}
+				loc := frozenLocal{name: name, file: file}
 				r.frozen[uv] = loc
 				ups = append(ups, uv)
 				walk(uv.Value(), &loc)

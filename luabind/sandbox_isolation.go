@@ -431,14 +431,16 @@ func isWordByte(c byte) bool {
 // it, at bytesPerUnit bytes a unit).
 func scrubWork(n int) int64 { return bytesWork(n) }
 
-// maxTostringIDs bounds the ids tostring hands out before it starts over.
-const maxTostringIDs = 1 << 16
+// maxTostringIDs bounds the ids tostring hands out for one agent before
+// it starts over.
+const maxTostringIDs = 1 << 12
 
 // tostringValue is tostring with deterministic names for reference values:
-// "table: #3" is the third table this runtime's tostring has named, so
-// the text is the same from run to run (gopher-lua prints the address).
-// The ids start over after maxTostringIDs values, so a script cannot make
-// the runtime hold on to every value it ever printed.
+// "table: #3" is the third table the running agent's tostring has named
+// (outside an agent: the third the runtime's has), so the text is the
+// same from run to run and with any number of workers (gopher-lua prints
+// the address). The ids start over after maxTostringIDs values, so a
+// script cannot make the runtime hold on to every value it ever printed.
 func (r *Runtime) tostringValue(L *lua.LState, v lua.LValue) lua.LString {
 	switch v.(type) {
 	case lua.LString, lua.LNumber, lua.LBool, *lua.LNilType:
@@ -452,15 +454,33 @@ func (r *Runtime) tostringValue(L *lua.LState, v lua.LValue) lua.LString {
 		r.charge(L, scrubWork(len(str)))
 		return lua.LString(scrubAddresses(str))
 	}
-	id, ok := r.ids[v]
+	owner := r.drawer()
+	ids := r.ids[owner]
+	if ids == nil {
+		ids = map[lua.LValue]int{}
+		r.ids[owner] = ids
+	}
+	id, ok := ids[v]
 	if !ok {
-		if len(r.ids) >= maxTostringIDs {
-			clear(r.ids)
+		if len(ids) >= maxTostringIDs {
+			clear(ids)
 		}
-		id = len(r.ids) + 1
-		r.ids[v] = id
+		id = len(ids) + 1
+		ids[v] = id
 	}
 	return lua.LString(v.Type().String() + ": #" + strconv.Itoa(id))
+}
+
+// drawer is the agent whose scripts run now: the one whose body or
+// callback runs, else the one the consideration functions score for, else
+// nil (a role file's top level, Runtime.Call). Its random source and
+// tostring ids are the ones a script uses, so what one agent draws or
+// names never depends on the agents beside it.
+func (r *Runtime) drawer() *engine.Agent {
+	if r.current != nil {
+		return r.current
+	}
+	return r.scorer
 }
 
 // raise raises a Lua error located at the innermost script line (not at

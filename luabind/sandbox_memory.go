@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
 )
@@ -41,9 +42,12 @@ const (
 //     walk; a body holding more than its limit fails (deterministic given
 //     when it runs; the walk's figure is an estimate: 16 bytes per list
 //     slot, 40 per hash entry, 64 per table, function or userdata, a
-//     string's length plus 16, 4 KiB per coroutine). A role file's
+//     string's length plus 16, a coroutine's value stack at 16 bytes a
+//     slot plus 2 KiB, the values on it). A role file's
 //     top-level tables that a body can reach count for every agent that
 //     can reach them; the modules (read-only) and the libraries do not.
+//     The strings of the agent's state and the Lua values of its facts
+//     count as if the body held them (see sizer.pushAgent).
 //  3. While a body runs, a watchdog compares the Go heap's live bytes
 //     after each garbage collection with their value when the resume
 //     began: growth by more than the agent's limit stops the body at the
@@ -171,7 +175,7 @@ func (b *budget) watchHeap() {
 // measureRunning is the budget's measure: what the running coroutine and
 // the body's own coroutine can reach, up to stop bytes.
 func (r *Runtime) measureRunning(stop int64) int64 {
-	return r.sizeOf(stop, r.L.G.CurrentThread, r.running)
+	return r.sizeOf(stop, r.current, r.L.G.CurrentThread, r.running)
 }
 
 // allocate counts n bytes a built-in is about to build for the running
@@ -234,7 +238,7 @@ func (r *Runtime) afterResume(t *coTask, work, alloc int64) error {
 		return nil
 	}
 	m.work, m.liveWalk = 0, live
-	held := r.sizeOf(max(limit, rlimit)+1, t.th)
+	held := r.sizeOf(max(limit, rlimit)+1, t.agent, t.th)
 	r.held += held - m.held
 	m.held = held
 	if limit > 0 && held > limit {
@@ -257,7 +261,7 @@ func (r *Runtime) release(t *coTask, memoryFailure bool) {
 	}
 	t.th = nil
 	if memoryFailure {
-		clear(r.ids)
+		delete(r.ids, t.agent)
 		r.dropIdleWorkers()
 		clear(r.rets) // the spare slices may hold its last values
 		clear(r.waitArgs)
@@ -271,7 +275,7 @@ func (r *Runtime) release(t *coTask, memoryFailure bool) {
 // The walk's set and work list are the runtime's spare ones (walkSpare),
 // emptied after each walk but keeping their room, so a walk allocates
 // only when it reaches more than an earlier one did.
-func (r *Runtime) sizeOf(stop int64, ths ...*lua.LState) int64 {
+func (r *Runtime) sizeOf(stop int64, a *engine.Agent, ths ...*lua.LState) int64 {
 	s := r.walkSpare
 	if s == nil {
 		s = &sizer{r: r, seen: map[any]struct{}{}}
@@ -291,8 +295,34 @@ func (r *Runtime) sizeOf(stop int64, ths ...*lua.LState) int64 {
 			s.push(th)
 		}
 	}
+	if a != nil {
+		s.pushAgent(a)
+	}
 	return s.run(stop)
 }
+
+// pushAgent adds what the agent keeps for its scripts outside Lua: the
+// strings of its state (a string a body also holds is counted once) and
+// the Lua values of its facts.
+func (s *sizer) pushAgent(a *engine.Agent) {
+	for _, v := range a.State {
+		if str, ok := v.AsString(); ok {
+			s.push(lua.LString(str))
+		}
+	}
+	if a.Domain == nil {
+		return
+	}
+	for _, typ := range a.Domain.Types() {
+		if v, ok := a.Fact(typ).(lua.LValue); ok {
+			s.push(v)
+		}
+	}
+}
+
+// threadBytes is what a thread holds besides its value stack: its state,
+// call frames and context, about 2 KiB.
+const threadBytes = 2048
 
 // maxSpareWork is the longest work list the spare walk keeps (16 bytes
 // a slot); a walk that needed more gives it back.
@@ -373,7 +403,19 @@ func (s *sizer) visit(v lua.LValue) {
 		}
 		s.n += 64
 	case *lua.LState:
-		s.n += 4096
+		// A thread's value stack grows with its deepest call (up to
+		// registryMaxSize slots of 16 bytes): count what it has, and the
+		// values in use on it, temporaries too.
+		if slots, top := luavm.Stack(x); slots != nil {
+			s.n += threadBytes + 16*int64(cap(slots))
+			for _, v := range slots[:top] {
+				if v != nil {
+					s.push(v)
+				}
+			}
+		} else {
+			s.n += 4096
+		}
 		if c := threadCtx(x); c != nil && c.pcallWorker != nil {
 			s.push(c.pcallWorker)
 		}

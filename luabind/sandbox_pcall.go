@@ -134,6 +134,12 @@ func (r *Runtime) protectedError(v lua.LValue, w *lua.LState) (msg lua.LValue, s
 	if stripped := stripPrelude(m); stripped != m {
 		m = scriptWhere(w) + stripped
 	}
+	if m == "lua callstack overflow" {
+		// gopher-lua's own text, with no position: name the line of the
+		// call that overflowed (the dead worker's innermost frame), as
+		// an uncaught overflow reads.
+		m = scriptWhere(w) + "stack overflow: more than " + itoa(callStackSize) + " nested Lua calls (a recursion that never ends?)"
+	}
 	return lua.LString(scrubAddresses(m)), false
 }
 

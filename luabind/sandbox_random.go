@@ -12,8 +12,9 @@ import (
 // (engine.Agent.Rand, seeded by World.Add from the world's seed and the
 // agent's index). So the same scripts, seed and inputs give the same
 // numbers, with any number of workers, and math.randomseed in one script
-// reseeds only its own agent. Outside an agent (a role file's top level,
-// a consideration) the runtime's own source is used, seeded with 1.
+// reseeds only its own agent. A consideration function draws from the
+// source of the agent it scores for. Outside an agent (a role file's top
+// level, Runtime.Call) the runtime's own source is used, seeded with 1.
 func (r *Runtime) openRandom(math *lua.LTable) {
 	r.rand = rand.New(rand.NewPCG(1, 2))
 	math.RawSetString("random", r.L.NewFunction(r.random))
@@ -21,7 +22,7 @@ func (r *Runtime) openRandom(math *lua.LTable) {
 }
 
 func (r *Runtime) source() *rand.Rand {
-	if a := r.current; a != nil && a.Rand != nil {
+	if a := r.drawer(); a != nil && a.Rand != nil {
 		return a.Rand
 	}
 	return r.rand
@@ -45,7 +46,16 @@ func (r *Runtime) random(L *lua.LState) int {
 		if m > n {
 			L.ArgError(2, "interval is empty")
 		}
-		L.Push(lua.LNumber(m + src.Int64N(n-m+1)))
+		// n - m + 1 may pass the int64 range (math.random(-2^62, 2^62)):
+		// as unsigned numbers the span is exact, and 0 means all 2^64.
+		span := uint64(n) - uint64(m) + 1
+		var x uint64
+		if span == 0 {
+			x = src.Uint64()
+		} else {
+			x = src.Uint64N(span)
+		}
+		L.Push(lua.LNumber(m + int64(x)))
 	}
 	return 1
 }
@@ -53,7 +63,7 @@ func (r *Runtime) random(L *lua.LState) int {
 // randomseed reseeds the running agent's source (or the runtime's).
 func (r *Runtime) randomseed(L *lua.LState) int {
 	seed := uint64(L.CheckInt64(1))
-	if a := r.current; a != nil {
+	if a := r.drawer(); a != nil {
 		a.Reseed(seed) // in place, so World.Snapshot still saves it
 	} else {
 		r.rand = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))

@@ -2,6 +2,7 @@ package luabind_test
 
 import (
 	"bytes"
+	"math"
 	"path/filepath"
 	"testing"
 
@@ -214,4 +215,21 @@ func TestSnapshotRefusesUnsavableLuaFacts(t *testing.T) {
 			assert.Equal(t, "engine: snapshot: agent ann: fact Survey: "+tc.want, err.Error())
 		})
 	}
+}
+
+// TestSnapshotOfLuaRolesRefusesNumbersScriptsCannotStore: a Lua role's
+// state holds only numbers a script may write, so a snapshot whose state
+// holds NaN is damaged and refused, naming the agent and variable.
+func TestSnapshotOfLuaRolesRefusesNumbersScriptsCannotStore(t *testing.T) {
+	_, domains := loadSnapshotRoles(t)
+	require.True(t, domains[1].SafeNumbers)
+	w := engine.NewWorld(5)
+	clerk := engine.NewAgent("clerk", domains[1])
+	w.Add(clerk)
+	require.True(t, clerk.Set("counted", engine.NumberValue(math.NaN())), "Go code may write what a script cannot")
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	_, err := engine.Restore(&buf, engine.RestoreOptions{Domains: domains})
+	require.Error(t, err)
+	assert.Equal(t, "engine: restore: agent clerk: state counted: NaN cannot be stored in state", err.Error())
 }

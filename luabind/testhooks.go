@@ -25,4 +25,7 @@ var testHooks struct {
 	// entryLooked, when set (before any Scan.Entry runs), is told how
 	// many expressions each Entry looks at.
 	entryLooked func(n int)
+	// wholeTables turns splitBigTables off, to compare a chunked table
+	// with its constructor.
+	wholeTables bool
 }

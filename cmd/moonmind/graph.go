@@ -2,11 +2,12 @@ package main
 
 import (
 	"fmt"
-	"github.com/moonmind-ai/moonmind/engine/expr"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
@@ -226,6 +227,11 @@ func buildGraph(d *engine.Domain, sc scans) *roleGraph {
 		for _, v := range t.Writes {
 			if _, known := d.Schema.Lookup(v); known {
 				g.edge(graphEdge{from: id, to: "var:" + v})
+			}
+		}
+		for _, v := range t.Reads {
+			if _, known := d.Schema.Lookup(v); known {
+				g.edge(graphEdge{from: "var:" + v, to: id, style: edgeConsider, label: "reads"})
 			}
 		}
 	}

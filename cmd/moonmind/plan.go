@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/moonmind-ai/moonmind/engine/expr"
 	"io"
 	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 
 	"github.com/moonmind-ai/moonmind/engine"
 )

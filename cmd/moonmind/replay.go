@@ -140,7 +140,7 @@ func replayWith(args []string, stdout, stderr io.Writer, ground func(map[string]
 		inputs = []hostInput{} // a trace without inputs: the new run asks the ground and the sensors
 	}
 	var changed []string
-	hooks := runHooks{replay: inputs, ground: ground, sensors: hdr.Sensors, changed: &changed}
+	hooks := runHooks{replay: inputs, ground: ground, sensors: hdr.Sensors, changed: &changed, llmAnswers: recorded}
 	if code := runWith(append(runArgs, "--trace", path), io.Discard, &runErr, hooks); code != 0 {
 		fmt.Fprintf(stderr, "moonmind replay: the run failed: %s", runErr.String())
 		return 2

@@ -3,12 +3,13 @@ package main
 import (
 	"slices"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/luabind"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -11,13 +11,15 @@ import (
 	"time"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/engine/llm/openaichat"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
 func init() {
 	commands["run"] = command{what: "run agents of one or more roles headless in one world on a training ground and print every decision",
-		usage: "run [NAME=]FILE... [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--authority NAME]... [--trace FILE] [--timing] [--plan-budget N]",
+		usage: "run [NAME=]FILE... [--ticks N] [--dt S] [--seed N] [--agents N] [--workers N] [--state k=v]... [--authority NAME]... [--trace FILE] [--timing] [--plan-budget N] [--llm URL] [--llm-model M] [--inspect ADDR [--control]] [--realtime]",
 		run:   runCmd,
 	}
 }
@@ -45,6 +47,12 @@ type runHooks struct {
 	// progress, when set, is when the progress bar shows and how often it
 	// is drawn; nil means defaultProgress (tests draw it at every tick).
 	progress *progressTiming
+	// llmAnswers, under replay, are the recorded run's records: its
+	// npc:llm_plan answers come from them, never from a model.
+	llmAnswers []record.Event
+	// stop, when set, stands for the interrupt (Ctrl-C) that ends a run
+	// with --inspect or --realtime (tests close it).
+	stop <-chan struct{}
 }
 
 // runWith is runCmd with what replay and tests change (see runHooks).
@@ -62,6 +70,11 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	tracePath := fs.String("trace", "", "write every flight-recorder record to this file as JSON Lines")
 	timing := fs.Bool("timing", false, "record how long each planning took (wall time: differs from run to run)")
 	planBudget := fs.Int("plan-budget", 0, "planning budget per tick in node expansions, shared by all agents (0: unlimited); searches over it are suspended and resumed")
+	inspectAddr := fs.String("inspect", "", "serve the live inspector at this address (127.0.0.1:8790) during the run and after it, until interrupted; an address other machines reach needs a token in $"+tokenEnv)
+	control := fs.Bool("control", false, "with --inspect: the page may pause, step, set breakpoints, set state and reload the role files")
+	realtime := fs.Bool("realtime", false, "tick at real time (dt seconds of wall time per tick) and go on past --ticks until interrupted")
+	llmURL := fs.String("llm", "", "offer npc:llm_plan through the OpenAI-compatible chat server at this API root, e.g. http://127.0.0.1:8080/v1 (default $"+llm.EnvBaseURL+"; with neither, npc:llm_plan returns nil, \"unavailable\")")
+	llmModel := fs.String("llm-model", "", "the model npc:llm_plan asks (default $"+llm.EnvModel+", else "+openaichat.DefaultModel+")")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -87,6 +100,9 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	case *workers < 1 || *workers > 256:
 		fmt.Fprintln(stderr, "moonmind run: --workers must be in 1..256")
 		return 2
+	case *control && *inspectAddr == "":
+		fmt.Fprintln(stderr, "moonmind run: --control is for the inspector: give --inspect ADDR too")
+		return 2
 	case *agents > 1 && len(specs) > 1:
 		fmt.Fprintln(stderr, "moonmind run: --agents is for one role file; with several, each file is one agent")
 		return 2
@@ -101,7 +117,12 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		}
 		return inputs.host(m)
 	}
-	domains, closeAll, err := loadRunDomains(specs, *workers, filepath.Dir(specs[0].file), hostOf)
+	llmOpts, err := runLLMOptions(*llmURL, *llmModel, hooks)
+	if err != nil {
+		fmt.Fprintln(stderr, "moonmind run:", err)
+		return 2
+	}
+	domains, rts, closeAll, err := loadRunDomains(specs, *workers, filepath.Dir(specs[0].file), hostOf, llmOpts)
 	defer closeAll()
 	if err != nil {
 		fmt.Fprintln(stderr, err)
@@ -158,12 +179,20 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 	if hooks.changed != nil {
 		*hooks.changed = inputs.changed
 	}
-	for i := 0; i < *ticks; i++ {
-		w.Tick(*dt)
-		bar.done(i + 1)
+	live, err := startLive(*inspectAddr, *control, *realtime, *dt, w, rts, specFiles(specs), hooks.stop, stderr)
+	if err != nil {
+		fmt.Fprintln(stderr, "moonmind run:", err)
+		return 2
+	}
+	for i := 0; (i < *ticks || *realtime) && !live.stopped(); {
+		if live.tick(w, *dt) {
+			i++
+			bar.done(min(i, *ticks))
+		}
 	}
 	bar.finish()
 	w.Finish()
+	defer live.linger(w, stderr)
 	if trace != nil {
 		// The run's arguments first, for moonmind replay.
 		err := writeRunHeader(trace, args, inputs.prints)
@@ -257,4 +286,24 @@ func (g *trainingGround) host() map[string]luabind.HostFunc {
 			return true, nil
 		},
 	}
+}
+
+// runLLMOptions says how a run serves npc:llm_plan: from the recorded
+// answers under replay; through the chat server at url (or
+// $MOONMIND_LLM_BASE_URL, as the demo reads it) with the role's actions
+// as capabilities, each answer delivered the tick after its request so
+// that a run repeats; else unavailable (nil, "unavailable" at once).
+func runLLMOptions(url, model string, hooks runHooks) (luabind.LLMOptions, error) {
+	if hooks.replay != nil {
+		return luabind.LLMOptions{Replay: append([]record.Event{}, hooks.llmAnswers...)}, nil
+	}
+	if url == "" && !llm.EnvConfigured() {
+		return luabind.LLMOptions{Unavailable: true}, nil
+	}
+	client := openaichat.New(openaichat.Options{BaseURL: url, Model: model})
+	planner, err := llm.NewDynamicPlanner(client).Build()
+	if err != nil {
+		return luabind.LLMOptions{}, err
+	}
+	return luabind.LLMOptions{Planner: planner, DeliverAfterTicks: 1}, nil
 }

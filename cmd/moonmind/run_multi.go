@@ -56,11 +56,17 @@ func isAgentName(s string) bool {
 
 // loadRunDomains loads every role file once per worker, each worker in its
 // own Lua runtime with the training ground's host methods. domains[k][i]
-// is file i on worker k. The returned function closes the runtimes.
+// is file i on worker k, loaded by runtime k. The returned function closes
+// the runtimes.
 // hostOf gives the host methods of a worker's training ground.
-func loadRunDomains(specs []runSpec, workers int, dir string, hostOf func(*trainingGround) map[string]luabind.HostFunc) ([][]*engine.Domain, func(), error) {
+func loadRunDomains(specs []runSpec, workers int, dir string, hostOf func(*trainingGround) map[string]luabind.HostFunc,
+	llmOpts luabind.LLMOptions) ([][]*engine.Domain, []*luabind.Runtime, func(), error) {
 	var rts []*luabind.Runtime
+	var llms []*luabind.LLM
 	closeAll := func() {
+		for _, l := range llms {
+			l.Close() // its requests first: they answer into the runtime
+		}
 		for _, rt := range rts {
 			rt.Close()
 		}
@@ -70,20 +76,25 @@ func loadRunDomains(specs []runSpec, workers int, dir string, hostOf func(*train
 		ground := newTrainingGround()
 		rt := luabind.NewRuntime(luabind.Options{Host: hostOf(ground), ScriptsDir: dir})
 		rts = append(rts, rt)
+		l, err := rt.EnableLLM(llmOpts)
+		if err != nil {
+			return nil, nil, closeAll, err
+		}
+		llms = append(llms, l)
 		byFile := map[string]*engine.Domain{}
 		for _, s := range specs {
 			d := byFile[filepath.Clean(s.file)]
 			if d == nil {
 				var err error
 				if d, err = rt.LoadDomain(s.file); err != nil {
-					return nil, closeAll, err
+					return nil, nil, closeAll, errors.New(loadErrorText("run", err))
 				}
 				byFile[filepath.Clean(s.file)] = d
 			}
 			domains[k] = append(domains[k], d)
 		}
 	}
-	return domains, closeAll, nil
+	return domains, rts, closeAll, nil
 }
 
 // runAgent is one agent to create: its name and which spec it carries.

@@ -12,7 +12,7 @@ import (
 
 func init() {
 	commands["utility"] = command{what: "print every applicable action's utility score with its considerations",
-		usage: "utility FILE [--state k=v]... [--json]",
+		usage: "utility FILE [--state k=v]... [--authority NAME]... [--json]",
 		run:   utilityCmd,
 	}
 }
@@ -22,6 +22,10 @@ type utilityJSON struct {
 	Action         string              `json:"action"`
 	Score          float64             `json:"score"`
 	Considerations []considerationJSON `json:"considerations"`
+	// Refused says why an agent with the --authority flags given may not
+	// run the action (a restricted action, a missing authority); an agent
+	// picks the best action without it.
+	Refused string `json:"refused,omitempty"`
 }
 
 // considerationJSON is one consideration's part in a score. Input is null
@@ -36,11 +40,14 @@ type considerationJSON struct {
 
 // utilityCmd prints every applicable action of the role at its initial
 // state changed by --state, best first, with each consideration's input,
-// output and weight. Exit 1 when no action applies, 2 on bad input.
+// output and weight, marking those an agent with the --authority flags
+// given may not run. Exit 1 when no action applies, 2 on bad input.
 func utilityCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("utility", stderr)
 	var states stateFlags
 	fs.Var(&states, "state", stateUsage)
+	var auths authorityFlags
+	fs.Var(&auths, "authority", "grant an authority that secured actions need (repeatable)")
 	asJSON := fs.Bool("json", false, "print JSON")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
@@ -54,10 +61,11 @@ func utilityCmd(args []string, stdout, stderr io.Writer) int {
 	u := engine.NewUtilityPlanner(d)
 	u.Explain = true
 	_, e := u.Pick(st, nil)
+	policy := &engine.Policy{Authorities: auths}
 	if *asJSON {
 		out := make([]utilityJSON, 0, len(e.Actions))
 		for _, ax := range e.Actions {
-			j := utilityJSON{Action: ax.Action.Name, Score: ax.Score, Considerations: []considerationJSON{}}
+			j := utilityJSON{Action: ax.Action.Name, Score: ax.Score, Considerations: []considerationJSON{}, Refused: refusedWhy(policy, ax.Action)}
 			for _, c := range ax.Considerations {
 				cj := considerationJSON{Name: c.Name, Output: c.Output, Weight: c.Weight}
 				if !math.IsNaN(c.Input) && !math.IsInf(c.Input, 0) {
@@ -73,7 +81,7 @@ func utilityCmd(args []string, stdout, stderr io.Writer) int {
 		}
 		writeJSON(stdout, out)
 	} else {
-		printUtility(stdout, d, e)
+		printUtility(stdout, d, e, policy)
 	}
 	if len(e.Actions) == 0 {
 		return 1
@@ -81,7 +89,20 @@ func utilityCmd(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func printUtility(w io.Writer, d *engine.Domain, e *engine.Explanation) {
+// refusedWhy says why policy forbids act, or "".
+func refusedWhy(policy *engine.Policy, act *engine.Action) string {
+	switch {
+	case policy.Permits(act):
+		return ""
+	case act.Restricted:
+		return "restricted: no agent may run it"
+	case len(policy.Authorities) == 0:
+		return "needs authority \"" + act.Authority + "\", and none is granted"
+	}
+	return "needs authority \"" + act.Authority + "\", not granted (granted: " + strings.Join(policy.Authorities, ", ") + ")"
+}
+
+func printUtility(w io.Writer, d *engine.Domain, e *engine.Explanation, policy *engine.Policy) {
 	fmt.Fprintf(w, "role %s, utility mode %s\n", d.Name, e.Mode)
 	if len(e.Actions) == 0 {
 		fmt.Fprintln(w, "no action applies")
@@ -93,8 +114,15 @@ func printUtility(w io.Writer, d *engine.Domain, e *engine.Explanation) {
 			width = max(width, len(c.Name))
 		}
 	}
+	picked := ""
 	for i, ax := range e.Actions {
-		fmt.Fprintf(w, "%d. %s  score %s\n", i+1, ax.Action.Name, short(ax.Score))
+		why := refusedWhy(policy, ax.Action)
+		if why != "" {
+			why = "  (refused: " + why + ")"
+		} else if picked == "" && ax.Score > 0 {
+			picked = ax.Action.Name
+		}
+		fmt.Fprintf(w, "%d. %s  score %s%s\n", i+1, ax.Action.Name, short(ax.Score), why)
 		for _, c := range ax.Considerations {
 			in := short(c.Input)
 			if math.IsNaN(c.Input) {
@@ -106,6 +134,9 @@ func printUtility(w io.Writer, d *engine.Domain, e *engine.Explanation) {
 			}
 			fmt.Fprintln(w, strings.TrimRight(line, " "))
 		}
+	}
+	if picked != "" && picked != e.Actions[0].Action.Name {
+		fmt.Fprintf(w, "an agent with these authorities picks %s\n", picked)
 	}
 }
 

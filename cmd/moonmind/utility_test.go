@@ -131,3 +131,21 @@ func TestUtilityBadInputExits2(t *testing.T) {
 		})
 	}
 }
+
+func TestUtilityMarksRefusedActions(t *testing.T) {
+	secured := filepath.Join("..", "..", "luabind", "testdata", "decisions", "secured.lua")
+	out, errOut, code := runMain("utility", secured)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "1. Rob  score 0.7233  (refused: needs authority \"crime\", and none is granted)\n")
+	assert.Contains(t, out, "2. Beg  score 0.7233  (refused: restricted: no agent may run it)\n")
+	assert.Contains(t, out, "3. Work  score 0.7233\n")
+	assert.True(t, strings.HasSuffix(out, "an agent with these authorities picks Work\n"), out)
+
+	out, errOut, code = runMain("utility", secured, "--authority", "crime", "--json")
+	require.Equal(t, 0, code, errOut)
+	var got []utilityJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	require.Len(t, got, 3)
+	assert.Equal(t, []string{"", "restricted: no agent may run it", ""}, []string{got[0].Refused, got[1].Refused, got[2].Refused},
+		"with the authority granted Rob may run; Beg never")
+}

@@ -103,7 +103,7 @@ func TestHelpWithoutADisplay(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "demo -h exits 0:\n%s", out)
 	assert.Contains(t, string(out), "usage: demo [flags]")
-	for _, f := range []string{"-frames N", "-screenshot FILE.png", "-seed seed", "-scripts folder", "-plan-budget N"} {
+	for _, f := range []string{"-frames N", "-screenshot FILE.png", "-seed seed", "-scripts folder", "-plan-budget N", "-inspect ADDR", "-inspect-control"} {
 		assert.Contains(t, string(out), f)
 	}
 }

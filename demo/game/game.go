@@ -34,6 +34,7 @@ import (
 	"github.com/moonmind-ai/moonmind/assets"
 	"github.com/moonmind-ai/moonmind/demo/sim"
 	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/inspect"
 )
 
 // TPS is the demo's tick rate; each tick steps the battle by 1/TPS
@@ -80,6 +81,13 @@ type Options struct {
 	// Commander is the squad leaders' language model (see
 	// sim.Config.Commander); the default (nil) has none.
 	Commander *llm.DynamicPlanner
+	// Inspect, when set, serves the live inspector at this address
+	// ("127.0.0.1:8790") while the window runs; InspectControl lets its
+	// page pause, step, set breakpoints and state, and reload the script.
+	// An address other machines reach needs InspectToken.
+	Inspect        string
+	InspectControl bool
+	InspectToken   string
 }
 
 // Game is the demo as an ebiten.Game. Not safe for concurrent use: ebiten
@@ -103,6 +111,9 @@ type Game struct {
 
 	gfx   *gfx
 	strip []*image.RGBA
+
+	inspected *sim.Inspected // the live inspector's hold on the battle, or nil
+	inspector *inspect.Server
 }
 
 // New loads the soldiers' script and sets up the battle. The error is a
@@ -123,6 +134,16 @@ func New(opts Options) (*Game, error) {
 	}
 	g := &Game{opts: opts, sim: s, details: opts.Overlay, sel: sel, watch: sim.NewWatcher(s.ScriptPath())}
 	g.gfx = newGfx(sheet)
+	if opts.Inspect != "" {
+		ins, in := s.NewInspector(inspect.Options{Control: opts.InspectControl, Token: opts.InspectToken})
+		srv, err := ins.Listen(opts.Inspect)
+		if err != nil {
+			g.Close()
+			return nil, fmt.Errorf("game: %w", err)
+		}
+		g.inspected, g.inspector = in, srv
+		fmt.Fprintln(os.Stderr, "demo: inspector at", srv.URL)
+	}
 	return g, nil
 }
 
@@ -144,6 +165,9 @@ func (g *Game) Sim() *sim.Sim { return g.sim }
 
 // Close releases the battle's Lua state and the file watcher.
 func (g *Game) Close() {
+	if g.inspector != nil {
+		_ = g.inspector.Close()
+	}
 	_ = g.watch.Close()
 	g.sim.Close()
 }
@@ -205,6 +229,9 @@ func (g *Game) Update() error {
 		return nil
 	}
 	if g.paused && !g.step {
+		if g.inspected != nil {
+			g.inspected.Idle()
+		}
 		return nil
 	}
 	g.step = false
@@ -219,7 +246,11 @@ func (g *Game) Update() error {
 		ticks = 4
 	}
 	for range ticks {
-		g.sim.Step(1.0 / TPS)
+		if g.inspected == nil {
+			g.sim.Step(1.0 / TPS)
+		} else if !g.inspected.Step(1.0 / TPS) {
+			break // the inspector holds the battle paused
+		}
 	}
 	g.frames++
 	if g.opts.Frames > 0 && g.frames >= g.opts.Frames {

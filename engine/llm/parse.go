@@ -24,8 +24,9 @@ var (
 // last "}" or "]"), either an object {"reasoning", "steps": [...]} or a
 // bare list of steps; else a numbered list, one step per item ("1. name:
 // what to do" names the action). A step without an action gets
-// UnknownAction. ok is false when nothing could be read: the plan is then
-// empty.
+// UnknownAction. Arguments written as a JSON-encoded string are decoded;
+// a string that holds no JSON object is kept under ArgumentsTextKey. ok is
+// false when nothing could be read: the plan is then empty.
 func ParseReply(goal, reply string) (plan Plan, ok bool) {
 	plan = Plan{Goal: goal, Steps: []PlanStep{}}
 	for _, m := range fenced.FindAllStringSubmatch(reply, -1) {
@@ -85,8 +86,11 @@ func stepsOf(list []any) []PlanStep {
 			s.Action, _ = x["action"].(string)
 			s.Description, _ = x["description"].(string)
 			s.Reasoning, _ = x["reasoning"].(string)
-			if args, ok := x["arguments"].(map[string]any); ok {
+			switch args := x["arguments"].(type) {
+			case map[string]any:
 				s.Arguments = args
+			case string:
+				s.Arguments = argumentsFromText(args)
 			}
 			s.Action = strings.TrimSpace(s.Action)
 			if s.Action == "" {
@@ -116,4 +120,23 @@ func stepFromText(text string) PlanStep {
 		return PlanStep{Action: m[1], Description: strings.TrimSpace(m[2]), Arguments: map[string]any{}}
 	}
 	return PlanStep{Action: UnknownAction, Description: text, Arguments: map[string]any{}}
+}
+
+// ArgumentsTextKey is the argument under which a step keeps arguments the
+// model wrote as a string that is not a JSON object (see ParseReply).
+const ArgumentsTextKey = "text"
+
+// argumentsFromText reads arguments the model wrote as a string, as some
+// models do for tool calls ("arguments": "{\"target\": \"north\"}"): a
+// JSON object in the string becomes the arguments; any other text is kept
+// whole under ArgumentsTextKey, so nothing the model said is dropped.
+func argumentsFromText(text string) map[string]any {
+	var args map[string]any
+	if err := json.Unmarshal([]byte(strings.TrimSpace(text)), &args); err == nil && args != nil {
+		return args
+	}
+	if strings.TrimSpace(text) == "" {
+		return map[string]any{}
+	}
+	return map[string]any{ArgumentsTextKey: text}
 }

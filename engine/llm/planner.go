@@ -120,6 +120,39 @@ func (p *DynamicPlanner) WithCapabilities(caps []Capability) *DynamicPlanner {
 	return &q
 }
 
+// WithTemperature returns a copy of the planner with another sampling
+// temperature (npc:llm_plan's temperature option), or an error for one
+// outside 0..2.
+func (p *DynamicPlanner) WithTemperature(t float64) (*DynamicPlanner, error) {
+	if math.IsNaN(t) || t < 0 || t > 2 {
+		return nil, fmt.Errorf("llm: temperature must be in 0..2, not %v", t)
+	}
+	q := *p
+	q.temperature = t
+	return &q, nil
+}
+
+// WithMoreContext returns a copy of the planner whose additional context
+// is its own followed by text, on a line of its own (npc:llm_plan's
+// context option).
+func (p *DynamicPlanner) WithMoreContext(text string) *DynamicPlanner {
+	q := *p
+	if q.context != "" && text != "" {
+		q.context += "\n" + text
+	} else {
+		q.context += text
+	}
+	return &q
+}
+
+// WithGuardRails returns a copy of the planner with rails run after its
+// own (npc:llm_plan's max_goal_chars and deny options).
+func (p *DynamicPlanner) WithGuardRails(rails ...GuardRail) *DynamicPlanner {
+	q := *p
+	q.rails = append(append([]GuardRail(nil), p.rails...), rails...)
+	return &q
+}
+
 // Capabilities returns a copy of the planner's capabilities.
 func (p *DynamicPlanner) Capabilities() []Capability { return append([]Capability(nil), p.caps...) }
 

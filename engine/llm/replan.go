@@ -184,6 +184,20 @@ func (e *AdaptiveReplanEngine) ExecutePlan(ctx context.Context, p Plan) (PlanExe
 	return res, nil
 }
 
+// Replan asks the model, with one chat call, for a revised plan after
+// step failed of p failed with errText: the prompt AdaptiveReplanEngine
+// sends (the steps completed, the failed step and its error, the steps
+// not run), with the planner's capabilities, context and temperature.
+// npc:llm_plan's execute option uses it. An empty plan means the model
+// sees no way to the goal; the error is the client's, or a failed index
+// out of range.
+func (p *DynamicPlanner) Replan(ctx context.Context, plan Plan, failed int, errText string) (Plan, error) {
+	if failed < 0 || failed >= len(plan.Steps) {
+		return Plan{Goal: plan.Goal, Steps: []PlanStep{}}, fmt.Errorf("llm: replan: step %d is not in a plan of %d steps", failed, len(plan.Steps))
+	}
+	return p.ask(ctx, p.client, plan.Goal, replanPrompt(plan, failed, errText))
+}
+
 func (e *AdaptiveReplanEngine) run(ctx context.Context, step PlanStep, attempt int) (r StepResult) {
 	r = StepResult{Step: step, Attempt: attempt}
 	defer func() {

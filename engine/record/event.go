@@ -142,21 +142,23 @@ type Event struct {
 	Intention int    `json:"intention,omitempty"`
 }
 
-// String formats the event as one line, for `moonmind run`.
+// String formats the event as one line, for `moonmind run`. Control
+// characters in names and texts are written as escapes (\n, \x1b), so a
+// record is always one line and no text can pass for another record.
 func (e Event) String() string {
 	if e.Kind == EventPrint {
-		return e.Reason
+		return lineText(e.Reason)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "tick %4d  t=%7.3fs  %-12s %-11s", e.Tick, e.Time, e.Agent, e.Kind)
+	fmt.Fprintf(&b, "tick %4d  t=%7.3fs  %-12s %-11s", e.Tick, e.Time, lineText(e.Agent), e.Kind)
 	if e.Goal != "" {
-		fmt.Fprintf(&b, " goal=%s", e.Goal)
+		fmt.Fprintf(&b, " goal=%s", lineText(e.Goal))
 	}
 	if e.Action != "" {
-		fmt.Fprintf(&b, " action=%s", e.Action)
+		fmt.Fprintf(&b, " action=%s", lineText(e.Action))
 	}
 	if e.Kind == EventPlan {
-		fmt.Fprintf(&b, " plan=[%s] cost=%s", strings.Join(e.Plan, ", "), expr.ShortNumber(e.Cost))
+		fmt.Fprintf(&b, " plan=[%s] cost=%s", lineText(strings.Join(e.Plan, ", ")), expr.ShortNumber(e.Cost))
 	}
 	if e.Kind == EventPick {
 		fmt.Fprintf(&b, " score=%.3f", e.Score)
@@ -174,7 +176,7 @@ func (e Event) String() string {
 	}
 	if e.Reason != "" {
 		if e.Kind == EventSummary {
-			b.WriteString(" " + e.Reason)
+			b.WriteString(" " + lineText(e.Reason))
 		} else {
 			fmt.Fprintf(&b, " reason=%q", e.Reason)
 		}

@@ -38,7 +38,7 @@ func (e Event) reactiveString(b *[]byte) {
 			*b = append(*b, ' ')
 			*b = append(*b, k...)
 			*b = append(*b, '=')
-			*b = append(*b, v...)
+			*b = append(*b, lineText(v)...)
 		}
 	}
 	if e.Intention != 0 {

@@ -118,11 +118,28 @@ function NPC:shoot() end
 ---@field reasoning string
 ---@field steps moonmind.LLMStep[] In order; empty when the reply held no plan.
 
+---What npc:llm_plan returns with the execute option.
+---@class moonmind.LLMRun
+---@field success boolean Every step run succeeded.
+---@field completed boolean The last plan ran to its end.
+---@field replans integer Revised plans asked for.
+---@field plan moonmind.LLMPlan The last plan.
+---@field results {action: string, success: boolean, output?: any, error?: string, attempt: integer}[]
+---@field error? string Why a revised plan could not be had.
+
 ---@class moonmind.LLMPlanOptions
 ---@field capabilities? (string|{name: string, description?: string})[] The actions the model may use: names of the role's actions, or name and description. Default: every action of the role.
 ---@field timeout? number Seconds of game time to wait for the answer (default 10).
 ---@field goal? string A goal of the role: the answer is grounded against the role and the agent's state when it arrives.
 ---@field fallback? "reject"|"trim"|"goap" What grounding does with a plan that does not hold (default "reject").
+---@field model? string A model role the game maps to a client ("cheapest", "best", "default", or a name the game gives).
+---@field temperature? number Sampling temperature for this call, 0..2.
+---@field context? string Text added to the planner's context for this call.
+---@field max_goal_chars? integer Refuse a goal longer than this (a guard rail of this call).
+---@field deny? string[] Refuse a goal holding one of these words (a guard rail of this call).
+---@field execute? fun(step: moonmind.LLMStep, npc: moonmind.NPC): boolean, string? Runs each step (it may wait); a false result asks the model for a revised plan. npc:llm_plan then returns a moonmind.LLMRun.
+---@field max_replans? integer With execute: how many revised plans the model may give (default 3).
+---@field review? fun(plan: moonmind.LLMPlan, npc: moonmind.NPC): (boolean|"approve"|{reject?: string, remove?: integer[], order?: integer[]}|nil), string? The approval gate: approve, reject (false and a reason), remove steps, reorder them (1-based indexes).
 
 ---Asks a language model for a plan toward `goal_text` (only in `run`, and
 ---only when the game enabled it: Runtime.EnableLLM). The body waits, the
@@ -137,7 +154,7 @@ function NPC:llm_plan(goal_text, opts) end
 
 ---@class moonmind.Goal
 ---@field name string
----@field condition string A condition: comparisons, &&, ||, !, state variables and named conditions.
+---@field condition string A condition: comparisons, && (or and), || (or or), ! (or not), ~= (or !=), state variables and named conditions.
 ---@field priority? moonmind.Priority Default "normal".
 ---@field description? string
 ---@field persistent? boolean
@@ -191,6 +208,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field output? string The type name the action produces: its body stores the value in npc.facts.
 ---@field can_rerun? boolean Whether the action may run again while one goal is pursued; default true (games repeat actions).
 ---@field achieves_goal? string The goal the action completes; made from its output (condition = the output type) when the role declares no such goal.
+---@field llm_model? string The model role npc:llm_plan calls in this body ask when the call names none ("cheapest", "best", ...).
 ---@field fulfills? string|string[] Goal names.
 ---@field cost? number Greater than 0; default 1.
 ---@field utility? moonmind.Utility
@@ -258,9 +276,9 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field on moonmind.EventKind
 ---@field goal? string Goal events: the goal equals this name, or is a list whose [1] equals it.
 ---@field belief? string Belief events: the state variable's name.
----@field trigger? fun(subject: moonmind.GoalValue|moonmind.Belief, npc: moonmind.NPC): any Nil or false: not relevant.
+---@field trigger? fun(subject: moonmind.GoalValue|moonmind.Belief, npc: moonmind.NPC, event: moonmind.Event): any Nil or false: not relevant. event.error says why a goal failed.
 ---@field guard? fun(ctx: any, npc: moonmind.NPC): any Nil or false: not applicable; else the (refined) context.
----@field body fun(npc: moonmind.NPC, ctx: any): any Its return value is the goal's result.
+---@field body fun(npc: moonmind.NPC, ctx: any, event: moonmind.Event): any Its return value is the goal's result. event.error says why a goal failed.
 
 ---The table a role file returns.
 ---@class moonmind.Role
@@ -278,6 +296,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field plans? moonmind.Plan[] The plan library, in priority order (see mm.plans).
 ---@field initial_goals? moonmind.GoalValue[] Goals added (goal_added events) at the agent's first tick.
 ---@field quiet_beliefs? boolean Leave out of the trace the belief events no plan could want and no wait waits for.
+---@field check_ignore? table<string, string>|string[] Findings of moonmind check silenced by name ("sensor-write:hunger"), each with its reason.
 
 ---The helpers of require("moonmind"); each returns plain data.
 ---@class moonmind

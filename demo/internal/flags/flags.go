@@ -39,6 +39,10 @@ type Options struct {
 	Strip      string
 	CPUProfile string
 	PlanBudget int
+	// Inspect is the -inspect address of the live inspector ("" for none);
+	// InspectControl is -inspect-control.
+	Inspect        string
+	InspectControl bool
 }
 
 // Parsed holds the command line read at init (the zero value in tests,
@@ -61,6 +65,9 @@ func init() {
 	fs.StringVar(&o.Select, "select", "blue1", "the `soldier` the panel shows first (Tab or a click changes it)")
 	fs.StringVar(&o.Strip, "strip", "", "with -frames, also save a strip of 4 frames of the field to `FILE.png`")
 	fs.IntVar(&o.PlanBudget, "plan-budget", 0, "the planning budget per tick, `N` node expansions shared by every soldier (0: unlimited)")
+	fs.StringVar(&o.Inspect, "inspect", "", "serve the live inspector at `ADDR` (127.0.0.1:8790) while the window runs; an address\n"+
+		"other machines reach needs a token in $MOONMIND_INSPECT_TOKEN")
+	fs.BoolVar(&o.InspectControl, "inspect-control", false, "let the inspector's page pause, step, set breakpoints and state, and reload the script")
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to `FILE` (for go tool pprof)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: demo [flags]\n\nTwo squads of Lua-scripted soldiers fight; see the README.\n\n")

@@ -1,4 +1,4 @@
--- want: testdata/hostile/yield_metamethod.lua:12: cannot wait or yield inside a metamethod (__index, __newindex, __lt, __call, ...): gopher-lua runs it in a Go call it cannot suspend
+-- want: testdata/hostile/yield_metamethod.lua:12: cannot wait or yield inside a metamethod or a for-in iterator (__index, __newindex, __lt, __call, ..., f in for k in f): gopher-lua runs it in a Go call it cannot suspend
 -- a wait inside an __index metamethod.
 return {
   name = "Hostile",

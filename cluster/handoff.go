@@ -1,0 +1,228 @@
+package cluster
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nuid"
+
+	"github.com/moonmind-ai/moonmind/engine"
+)
+
+// The headers of a hand-off message. Its subject is
+// <prefix>.handoff.<target zone>.<agent token> and its body the agent's
+// snapshot (engine.World.SnapshotAgents).
+const (
+	hdrID   = "Mm-Handoff" // the hand-off's identity
+	hdrFrom = "Mm-From"    // the source zone; empty for a spawn
+	hdrRev  = "Mm-Rev"     // the revision of the agent's owner entry the source saw
+	hdrSent = "Mm-Sent"    // when the source sent it, in Unix nanoseconds
+	hdrTo   = "Mm-Agent"   // the agent's name, on confirmations
+)
+
+// send starts a hand-off: the agent leaves the world, and the zone keeps
+// its snapshot as the authoritative copy until the target confirms.
+func (z *Zone) send(a *engine.Agent, to string) {
+	s := z.shard
+	h, ok := z.held[a.Name]
+	if !ok {
+		return // not an agent of the cluster (added by the game directly)
+	}
+	var buf bytes.Buffer
+	if err := z.World.SnapshotAgents(&buf, []*engine.Agent{a}); err != nil {
+		s.record(Record{Kind: Lost, Zone: z.Name, Agent: a.Name, Err: err})
+		return
+	}
+	z.World.Remove(a)
+	delete(z.held, a.Name)
+	now := time.Now()
+	t := &transit{id: nuid.Next(), to: to, snap: buf.Bytes(), rev: h.rev, prev: h.handoff, sent: now,
+		retry: now.Add(s.opts.HandoffRetry)}
+	z.out[a.Name] = t
+	s.record(Record{Kind: Sent, Zone: z.Name, Agent: a.Name, Handoff: t.id, Peer: to, Bytes: len(t.snap)})
+	if s.hook("sending", z.Name, a.Name) {
+		return
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		_ = s.publishHandoff(z.Name, a.Name, *t)
+	}()
+}
+
+// publishHandoff stores the hand-off in the stream (the target's copy of
+// the mind, kept for recovery) and so delivers it to the target zone's
+// subscription.
+func (s *Shard) publishHandoff(from, agent string, t transit) error {
+	if s.dead.Load() {
+		return nil
+	}
+	m := nats.NewMsg(s.st.handoffSubject(t.to, agent))
+	m.Header.Set(hdrID, t.id)
+	m.Header.Set(hdrFrom, from)
+	m.Header.Set(hdrRev, strconv.FormatUint(t.rev, 10))
+	m.Header.Set(hdrSent, strconv.FormatInt(t.sent.UnixNano(), 10))
+	m.Data = t.snap
+	ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
+	defer cancel()
+	if _, err := s.st.js.PublishMsg(ctx, m); err != nil {
+		return fmt.Errorf("cluster: hand-off of %s: %w", agent, err)
+	}
+	s.hook("published", from, agent)
+	return nil
+}
+
+// checkHandoff looks at the owner of an agent whose hand-off is not
+// confirmed yet: unchanged, the hand-off is sent again (delivery is at
+// least once; adoption is idempotent); changed, the target (or a later
+// owner) has it and the source drops its copy.
+func (s *Shard) checkHandoff(z *Zone, agent string, t transit) {
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		if s.dead.Load() {
+			return
+		}
+		ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
+		defer cancel()
+		_, rev, err := s.st.ownerOf(ctx, agent)
+		switch {
+		case err != nil:
+			// Ask again at the next retry.
+		case rev == t.rev:
+			s.record(Record{Kind: Resent, Zone: z.Name, Agent: agent, Handoff: t.id, Peer: t.to})
+			_ = s.publishHandoff(z.Name, agent, t)
+		default:
+			z.push(inItem{kind: inGone, agent: agent, id: t.id})
+		}
+	}()
+}
+
+// handoffMsg is a hand-off as the target reads it.
+type handoffMsg struct {
+	agent, id, from string
+	rev             uint64
+	sent            int64
+	snap            []byte
+}
+
+func readHandoff(subject string, h nats.Header, data []byte) (handoffMsg, bool) {
+	i := strings.LastIndexByte(subject, '.')
+	if i < 0 {
+		return handoffMsg{}, false
+	}
+	agent, err := untoken(subject[i+1:])
+	if err != nil {
+		return handoffMsg{}, false
+	}
+	rev, err := strconv.ParseUint(h.Get(hdrRev), 10, 64)
+	if err != nil {
+		return handoffMsg{}, false
+	}
+	sent, _ := strconv.ParseInt(h.Get(hdrSent), 10, 64)
+	return handoffMsg{agent: agent, id: h.Get(hdrID), from: h.Get(hdrFrom), rev: rev, sent: sent, snap: data}, true
+}
+
+// receive is the target's side of a hand-off: it moves the agent's owner
+// entry from the revision the source saw to this zone (the commit point:
+// only one such change can succeed), queues the agent for the zone's next
+// tick boundary and confirms to the source. A hand-off that was committed
+// already (a repeat) is queued and confirmed again; one whose owner moved
+// on (cancelled, or fenced by a recovery) is ignored.
+func (s *Shard) receive(z *Zone, m handoffMsg) {
+	if s.dead.Load() || m.id == "" {
+		return
+	}
+	z.recvMu.Lock()
+	defer z.recvMu.Unlock()
+	if z.recvClosed {
+		return // the zone drains: the hand-off waits in the stream
+	}
+	if s.hook("received", z.Name, m.agent) {
+		return
+	}
+	ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
+	defer cancel()
+	mine := owner{Zone: z.Name, Handoff: m.id}
+	var rev uint64
+	var err error
+	if m.rev != 0 {
+		rev, err = s.st.setOwner(ctx, m.agent, mine, m.rev)
+	}
+	if m.rev == 0 || err != nil {
+		if m.rev != 0 && !casConflict(err) {
+			return // the source sends it again
+		}
+		cur, crev, err := s.st.ownerOf(ctx, m.agent)
+		if err != nil || cur != mine {
+			return
+		}
+		rev = crev
+	}
+	if s.hook("committed", z.Name, m.agent) {
+		return
+	}
+	z.push(inItem{kind: inAdopt, agent: m.agent, id: m.id, snap: m.snap, rev: rev, from: m.from, sent: m.sent})
+	if m.from != "" {
+		c := nats.NewMsg(s.st.confirmSubject(m.from))
+		c.Header.Set(hdrID, m.id)
+		c.Header.Set(hdrTo, m.agent)
+		_ = s.st.nc.PublishMsg(c)
+	}
+	s.hook("confirmed", z.Name, m.agent)
+}
+
+// confirmed is the source's side of a confirmation.
+func (s *Shard) confirmed(z *Zone, m *nats.Msg) {
+	if s.dead.Load() {
+		return
+	}
+	agent := m.Header.Get(hdrTo)
+	if s.hook("confirm-received", z.Name, agent) {
+		return
+	}
+	z.push(inItem{kind: inConfirm, agent: agent, id: m.Header.Get(hdrID)})
+}
+
+// Spawn adds a new agent to the zone and to the cluster: its mind is
+// stored like a hand-off's and its owner entry created, which fails when
+// an agent of that name exists anywhere in the cluster (the error names
+// the zone that owns it). Call it on the zone's goroutine (Options.Start
+// or Step).
+func (z *Zone) Spawn(a *engine.Agent) error {
+	s := z.shard
+	z.World.Add(a)
+	var buf bytes.Buffer
+	if err := z.World.SnapshotAgents(&buf, []*engine.Agent{a}); err != nil {
+		z.World.Remove(a)
+		return err
+	}
+	id := nuid.Next()
+	m := nats.NewMsg(s.st.handoffSubject(z.Name, a.Name))
+	m.Header.Set(hdrID, id)
+	m.Header.Set(hdrRev, "0")
+	m.Data = buf.Bytes()
+	ctx, cancel := context.WithTimeout(s.ctx, 10*time.Second)
+	defer cancel()
+	if _, err := s.st.js.PublishMsg(ctx, m); err != nil {
+		z.World.Remove(a)
+		return fmt.Errorf("cluster: spawn %s: %w", a.Name, err)
+	}
+	rev, err := s.st.setOwner(ctx, a.Name, owner{Zone: z.Name, Handoff: id}, 0)
+	if err != nil {
+		z.World.Remove(a)
+		if casConflict(err) {
+			cur, _, _ := s.st.ownerOf(ctx, a.Name)
+			return fmt.Errorf("cluster: spawn %s: the agent exists (in zone %s)", a.Name, cur.Zone)
+		}
+		return fmt.Errorf("cluster: spawn %s: %w", a.Name, err)
+	}
+	z.held[a.Name] = held{handoff: id, rev: rev}
+	s.record(Record{Kind: Spawned, Zone: z.Name, Agent: a.Name, Handoff: id})
+	return nil
+}

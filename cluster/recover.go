@@ -1,0 +1,457 @@
+package cluster
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/nats-io/nuid"
+
+	"github.com/moonmind-ai/moonmind/engine"
+)
+
+// zoneSnap is what a zone's snapshot object holds (gzipped JSON): the
+// world's snapshot and, for each agent in it, the hand-off that gave the
+// zone the agent, so that recovery can tell the agents the zone still
+// owns from those that left after the snapshot.
+type zoneSnap struct {
+	Zone     string            `json:"zone"`
+	Handoffs map[string]string `json:"handoffs"`
+	World    json.RawMessage   `json:"world"`
+}
+
+// snapshot writes the zone's snapshot object.
+func (z *Zone) snapshot() ([]byte, error) {
+	var w bytes.Buffer
+	if err := z.World.Snapshot(&w); err != nil {
+		return nil, err
+	}
+	zs := zoneSnap{Zone: z.Name, Handoffs: make(map[string]string, len(z.held)), World: w.Bytes()}
+	for name, h := range z.held {
+		zs.Handoffs[name] = h.handoff
+	}
+	var out bytes.Buffer
+	gz, _ := gzip.NewWriterLevel(&out, gzip.BestSpeed)
+	if err := json.NewEncoder(gz).Encode(&zs); err != nil {
+		return nil, err
+	}
+	if err := gz.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// saveSnapshot stores a zone's snapshot in the object store, off the
+// zone's goroutine.
+func (s *Shard) saveSnapshot(z *Zone, seq uint64, b []byte) {
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
+		defer cancel()
+		_ = s.putSnapshot(ctx, z, seq, b)
+	}()
+}
+
+// snapSlot orders the writes of one zone's snapshots: seq is the newest
+// written.
+type snapSlot struct {
+	mu  sync.Mutex
+	seq uint64
+}
+
+// putSnapshot writes a zone's snapshot made as the shard's seq-th, unless
+// a newer one of the zone is written already: a slow periodic write must
+// not replace a drain's final snapshot. The snapshot is stored under a
+// name of its own and becomes the zone's current one by a compare-and-set
+// of the zone's entry in the latest bucket at the revision this zone's
+// start left there; a shard that lost the zone (its write came late, after
+// a new owner fenced the entry) fails there and its write is dropped.
+func (s *Shard) putSnapshot(ctx context.Context, z *Zone, seq uint64, b []byte) error {
+	s.mu.Lock()
+	slot := s.snapSlots[z.Name]
+	if slot == nil {
+		slot = &snapSlot{}
+		s.snapSlots[z.Name] = slot
+	}
+	s.mu.Unlock()
+	slot.mu.Lock()
+	defer slot.mu.Unlock()
+	if s.dead.Load() || seq <= slot.seq {
+		return nil
+	}
+	name := z.Name + "-" + nuid.Next()
+	if _, err := s.st.snaps.PutBytes(ctx, name, b); err != nil {
+		return fmt.Errorf("cluster: snapshot of %s: %w", z.Name, err)
+	}
+	rev, err := s.st.latest.Update(ctx, z.Name, []byte(name), z.latestRev)
+	if err != nil {
+		_ = s.st.snaps.Delete(ctx, name)
+		return fmt.Errorf("cluster: snapshot of %s: %w", z.Name, err)
+	}
+	if z.latestName != "" {
+		_ = s.st.snaps.Delete(ctx, z.latestName)
+	}
+	z.latestRev, z.latestName = rev, name
+	slot.seq = seq
+	return nil
+}
+
+// fenceSnapshot makes the zone's current snapshot entry the new zone's:
+// it writes the entry again at its revision, so that a write of the
+// zone's previous owner can no longer replace it, and returns the name of
+// the snapshot ("" when the zone has none).
+func (s *Shard) fenceSnapshot(ctx context.Context, z *Zone) (string, error) {
+	for range 10 {
+		e, err := s.st.latest.Get(ctx, z.Name)
+		if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
+			// None yet: an empty entry, so that a late first write of
+			// another shard cannot create it after this.
+			rev, err := s.st.latest.Create(ctx, z.Name, nil)
+			if casConflict(err) {
+				continue
+			}
+			if err != nil {
+				return "", fmt.Errorf("cluster: snapshot of %s: %w", z.Name, err)
+			}
+			z.latestRev, z.latestName = rev, ""
+			return "", nil
+		}
+		if err != nil {
+			return "", fmt.Errorf("cluster: snapshot of %s: %w", z.Name, err)
+		}
+		rev, err := s.st.latest.Update(ctx, z.Name, e.Value(), e.Revision())
+		if casConflict(err) {
+			continue
+		}
+		if err != nil {
+			return "", fmt.Errorf("cluster: snapshot of %s: %w", z.Name, err)
+		}
+		z.latestRev, z.latestName = rev, string(e.Value())
+		return z.latestName, nil
+	}
+	return "", fmt.Errorf("cluster: snapshot of %s: its entry keeps changing", z.Name)
+}
+
+// loadSnapshot reads a zone's last snapshot: its world and the hand-off of
+// each agent. A zone never snapshotted gets a new world.
+func (s *Shard) loadSnapshot(ctx context.Context, zone, name string) (*engine.World, map[string]string, error) {
+	if name == "" {
+		return engine.NewWorld(s.opts.Seed(zone)), map[string]string{}, nil
+	}
+	b, err := s.st.snaps.GetBytes(ctx, name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	gz, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	var zs zoneSnap
+	if err := json.NewDecoder(gz).Decode(&zs); err != nil {
+		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	w, err := engine.Restore(bytes.NewReader(zs.World), engine.RestoreOptions{Domains: s.opts.Domains})
+	if err != nil {
+		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	return w, zs.Handoffs, nil
+}
+
+// newZone makes the zone of a lease just claimed.
+func (s *Shard) newZone(l Lease, until time.Time) *Zone {
+	z := &Zone{Name: l.Zone, shard: s, held: map[string]held{}, out: map[string]*transit{},
+		stop: make(chan bool, 1), done: make(chan struct{})}
+	z.setLease(l, until)
+	return z
+}
+
+// startZone starts a zone whose lease the shard just claimed: from its
+// last snapshot, keeping the agents the zone still owns and fencing each
+// (a compare-and-set of its owner entry, so that a hand-off the dead
+// owner had sent and nobody committed can no longer commit), then adding
+// the agents handed to it after the snapshot and committing the
+// hand-offs still waiting for it, both from the hand-off stream.
+func (s *Shard) startZone(z *Zone) error {
+	ctx, cancel := context.WithTimeout(s.ctx, time.Minute)
+	defer cancel()
+	l := z.lease()
+	nc := s.st.nc
+	sub, err := nc.Subscribe(s.st.prefix+".handoff."+l.Zone+".*", func(m *nats.Msg) {
+		if h, ok := readHandoff(m.Subject, m.Header, m.Data); ok {
+			s.receive(z, h)
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("cluster: zone %s: %w", l.Zone, err)
+	}
+	z.subs = append(z.subs, sub)
+	for subj, f := range map[string]nats.MsgHandler{
+		s.st.confirmSubject(l.Zone): func(m *nats.Msg) { s.confirmed(z, m) },
+		s.st.tellSubject(l.Zone):    func(m *nats.Msg) { s.told(z, m) },
+	} {
+		sub, err := nc.Subscribe(subj, f)
+		if err != nil {
+			z.halt()
+			return fmt.Errorf("cluster: zone %s: %w", l.Zone, err)
+		}
+		z.subs = append(z.subs, sub)
+	}
+	fail := func(err error) error {
+		s.mu.Lock()
+		delete(s.starting, l.Zone)
+		s.mu.Unlock()
+		z.halt()
+		return err
+	}
+
+	name, err := s.fenceSnapshot(ctx, z)
+	if err != nil {
+		return fail(err)
+	}
+	w, snapped, err := s.loadSnapshot(ctx, l.Zone, name)
+	if err != nil {
+		return fail(err)
+	}
+	z.World = w
+	owned, err := s.st.owned(ctx, l.Zone)
+	if err != nil {
+		return fail(err)
+	}
+	for _, a := range slices.Clone(w.Agents) {
+		e, ok := owned[a.Name]
+		if !ok || e.Handoff != snapped[a.Name] {
+			w.Remove(a) // it left after the snapshot
+			continue
+		}
+		rev, err := s.st.setOwner(ctx, a.Name, e.owner, e.rev)
+		if err != nil {
+			if casConflict(err) {
+				w.Remove(a) // a hand-off out of the zone committed just now
+				continue
+			}
+			return fail(fmt.Errorf("cluster: zone %s: fence %s: %w", l.Zone, a.Name, err))
+		}
+		z.held[a.Name] = held{handoff: e.Handoff, rev: rev}
+	}
+	found, err := s.scanHandoffs(ctx, z, owned)
+	if err != nil {
+		return fail(err)
+	}
+	for name, e := range owned {
+		if _, ok := z.held[name]; !ok && !found[name] {
+			s.record(Record{Kind: Lost, Zone: l.Zone, Agent: name, Handoff: e.Handoff,
+				Err: errors.New("cluster: no snapshot or hand-off holds the agent")})
+		}
+	}
+	z.facts = s.st.factView()
+	s.mu.Lock()
+	if s.dead.Load() || z.lost.Load() {
+		s.mu.Unlock()
+		return fail(fmt.Errorf("cluster: zone %s: %w while it started", l.Zone, ErrLeaseLost))
+	}
+	delete(s.starting, l.Zone)
+	s.running[l.Zone] = z
+	s.mu.Unlock()
+	s.record(Record{Kind: ZoneStarted, Zone: l.Zone, Count: len(z.held)})
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		if s.opts.Start != nil {
+			s.opts.Start(z)
+		}
+		z.loop()
+	}()
+	return nil
+}
+
+// scanHandoffs reads the hand-offs into the zone still in the stream: an
+// agent the zone owns but its snapshot lacked is fenced and added from its
+// hand-off; a hand-off nobody committed is committed as a live one is.
+// It returns the agents it found.
+func (s *Shard) scanHandoffs(ctx context.Context, z *Zone, owned map[string]ownedEntry) (map[string]bool, error) {
+	found := map[string]bool{}
+	c, err := s.st.js.OrderedConsumer(ctx, s.st.prefix+"_handoffs", jetstream.OrderedConsumerConfig{
+		FilterSubjects: []string{s.st.prefix + ".handoff." + z.Name + ".*"},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
+	}
+	info, err := c.Info(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
+	}
+	left := info.NumPending
+	for left > 0 {
+		batch, err := c.Fetch(int(min(left, 512)), jetstream.FetchMaxWait(5*time.Second))
+		if err != nil {
+			return nil, fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
+		}
+		n := 0
+		for m := range batch.Messages() {
+			n++
+			left--
+			h, ok := readHandoff(m.Subject(), m.Headers(), m.Data())
+			if !ok {
+				continue
+			}
+			if _, ok := z.held[h.agent]; ok {
+				found[h.agent] = true
+				continue
+			}
+			if e, ok := owned[h.agent]; ok && e.Handoff == h.id {
+				rev, err := s.st.setOwner(ctx, h.agent, e.owner, e.rev)
+				if err != nil {
+					continue
+				}
+				moved, err := z.World.AddSnapshot(bytes.NewReader(h.snap), engine.RestoreOptions{Domains: s.opts.Domains})
+				if err == nil && len(moved) == 1 {
+					z.held[h.agent] = held{handoff: h.id, rev: rev}
+					found[h.agent] = true
+				}
+				continue
+			}
+			if h.rev != 0 {
+				found[h.agent] = true
+				s.receive(z, h)
+			}
+		}
+		if err := batch.Error(); err != nil && n == 0 {
+			return nil, fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
+		}
+	}
+	return found, nil
+}
+
+// stopZone stops a running zone: drained (its hand-offs settled, a final
+// snapshot written, its lease released) or halted at once.
+func (s *Shard) stopZone(z *Zone, drain bool) error {
+	forget := func() {
+		s.mu.Lock()
+		if s.running[z.Name] == z {
+			delete(s.running, z.Name)
+		}
+		s.mu.Unlock()
+	}
+	if !drain {
+		forget()
+		z.halt()
+		return nil
+	}
+	// A draining zone stays among the running ones, so that its lease is
+	// renewed until it is released.
+	select {
+	case z.stop <- true:
+	default:
+	}
+	<-z.done
+	forget()
+	return z.drainErr
+}
+
+// drain runs on the zone's goroutine: it stops taking agents in, waits a
+// little for the hand-offs in flight, takes back those still unconfirmed
+// when it can, writes the final snapshot and releases the lease.
+func (z *Zone) drain() error {
+	s := z.shard
+	for _, sub := range z.subs {
+		if sub.Subject != s.st.confirmSubject(z.Name) {
+			_ = sub.Unsubscribe()
+		}
+	}
+	// A hand-off being committed now still reaches the inbox below; none
+	// is committed after this.
+	z.recvMu.Lock()
+	z.recvClosed = true
+	z.recvMu.Unlock()
+	ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
+	defer cancel()
+	deadline := time.Now().Add(2 * s.opts.HandoffRetry)
+	for {
+		z.deliver()
+		if len(z.out) == 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for name, t := range z.out {
+		rev, err := s.st.setOwner(ctx, name, owner{Zone: z.Name, Handoff: t.prev}, t.rev)
+		if err != nil {
+			continue // committed by the target after all, or the server is away
+		}
+		moved, err := z.World.AddSnapshot(bytes.NewReader(t.snap), engine.RestoreOptions{Domains: s.opts.Domains})
+		if err == nil && len(moved) == 1 {
+			z.held[name] = held{handoff: t.prev, rev: rev}
+			s.record(Record{Kind: TookBack, Zone: z.Name, Agent: name, Handoff: t.id, Peer: t.to})
+		}
+	}
+	z.out = map[string]*transit{}
+	z.halt()
+	// The final snapshot is written only under a live lease (the lease
+	// loop renews it while the zone drains): a zone whose lease ran out
+	// may have a new owner already.
+	if !z.leaseValid(time.Now()) {
+		return fmt.Errorf("cluster: drain %s: no final snapshot: %w", z.Name, ErrLeaseLost)
+	}
+	b, err := z.snapshot()
+	if err == nil {
+		err = s.putSnapshot(ctx, z, s.snapSeq.Add(1), b)
+	}
+	if err != nil {
+		return err
+	}
+	s.record(Record{Kind: ZoneStopped, Zone: z.Name, Count: len(z.held)})
+	z.renewMu.Lock()
+	defer z.renewMu.Unlock()
+	z.released = true
+	return s.st.Release(ctx, z.lease())
+}
+
+// ZoneAgents returns the names of the agents in a zone's last snapshot, in
+// the world's order, or none when the zone has no snapshot: what a tool or
+// a test counts to check that every agent exists exactly once.
+func (s *Store) ZoneAgents(ctx context.Context, zone string) ([]string, error) {
+	e, err := s.latest.Get(ctx, zone)
+	if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	if len(e.Value()) == 0 {
+		return nil, nil
+	}
+	b, err := s.snaps.GetBytes(ctx, string(e.Value()))
+	if err != nil {
+		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	gz, err := gzip.NewReader(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	var zs zoneSnap
+	if err := json.NewDecoder(gz).Decode(&zs); err != nil {
+		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	var w struct {
+		Agents []struct {
+			Name string `json:"name"`
+		} `json:"agents"`
+	}
+	if err := json.Unmarshal(zs.World, &w); err != nil {
+		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+	}
+	out := make([]string, len(w.Agents))
+	for i, a := range w.Agents {
+		out[i] = a.Name
+	}
+	return out, nil
+}

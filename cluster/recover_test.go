@@ -1,0 +1,79 @@
+package cluster
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func names(prefix string, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("%s%03d", prefix, i)
+	}
+	return out
+}
+
+// xs returns the x of every agent of a zone, as its last tick left them.
+func (c *census) xs(key string) map[string]float64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := map[string]float64{}
+	for k, v := range c.zones[key] {
+		out[k] = v
+	}
+	return out
+}
+
+// A shard dies: the other shard takes its zone over when the lease
+// expires and restores every agent from the zone's last snapshot.
+func TestDeadShardsZoneIsRestoredElsewhere(t *testing.T) {
+	tz := newZones(t, nil, names("w", 40), nil)
+	require.Eventually(t, func() bool { return len(tz.c.xs("a/west")) == 40 }, 10*time.Second, 10*time.Millisecond)
+	require.Eventually(t, func() bool {
+		in, err := tz.stores["b"].ZoneAgents(testCtx(t), "west")
+		return err == nil && len(in) == 40
+	}, 10*time.Second, 20*time.Millisecond, "a snapshot of west holds every agent")
+	before := tz.c.xs("a/west")
+	tz.shards["a"].Kill()
+	require.Eventually(t, func() bool { return len(tz.c.xs("b/west")) == 40 }, 15*time.Second, 20*time.Millisecond)
+	after := tz.c.xs("b/west")
+	for name, x := range before {
+		assert.Greater(t, after[name], x-10, "%s resumes near where it was (the last snapshot)", name)
+	}
+	owners, err := tz.stores["b"].Owners(testCtx(t))
+	require.NoError(t, err)
+	assert.Len(t, owners, 40)
+	for _, name := range names("w", 40) {
+		assert.Equal(t, "west", owners[name])
+	}
+	started := tz.c.kinds(ZoneStarted)
+	require.Len(t, started, 3)
+	assert.Equal(t, Record{Kind: ZoneStarted, Shard: "b", Zone: "west", Count: 40}, started[2])
+	assert.Empty(t, tz.c.kinds(Lost))
+}
+
+// A shard that drains writes a final snapshot and releases its leases:
+// the other shard takes the zone at once and loses no progress.
+func TestDrainedShardsZoneLosesNothing(t *testing.T) {
+	tz := newZones(t, nil, names("w", 20), nil)
+	require.Eventually(t, func() bool { return len(tz.c.xs("a/west")) == 20 }, 10*time.Second, 10*time.Millisecond)
+	tz.stop["a"]()
+	require.NoError(t, <-tz.done["a"])
+	tz.done["a"] <- nil // for the cleanup
+	last := tz.c.xs("a/west")
+	require.Eventually(t, func() bool { return len(tz.c.xs("b/west")) == 20 }, 10*time.Second, 20*time.Millisecond)
+	stopped := tz.c.kinds(ZoneStopped)
+	require.Len(t, stopped, 1)
+	assert.Equal(t, Record{Kind: ZoneStopped, Shard: "a", Zone: "west", Count: 20}, stopped[0])
+	started := tz.c.kinds(ZoneStarted)
+	require.Len(t, started, 3)
+	assert.Equal(t, 20, started[2].Count)
+	first := tz.c.xs("b/west")
+	for name, x := range last {
+		assert.GreaterOrEqual(t, first[name], x, "%s continues from its last tick on the drained shard", name)
+	}
+}

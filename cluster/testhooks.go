@@ -1,0 +1,18 @@
+package cluster
+
+// testHooks lets a test stop a shard at one step of a hand-off, as a
+// crash there would. Production shards have none.
+type testHooks struct {
+	// crashAt is asked at each step with the step's name, the zone and the
+	// agent; true kills the shard there.
+	crashAt func(step, zone, agent string) bool
+}
+
+// hook reports whether the shard is dead, killing it first when the test
+// hooks ask for a crash at this step.
+func (s *Shard) hook(step, zone, agent string) bool {
+	if s.hooks != nil && s.hooks.crashAt != nil && s.hooks.crashAt(step, zone, agent) {
+		s.Kill()
+	}
+	return s.dead.Load()
+}

@@ -1,0 +1,89 @@
+package engine
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine/record"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestNoPlanIsAskedAgainOnlyWhenWhatPlanningReadsChanges(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "Digger",
+		State: []Var{{"treasure", BoolValue(false)}, {"shovel", BoolValue(false)}, {"ground", StringValue("hard")},
+			{"clock", NumberValue(0)}},
+		Goals: []GoalSpec{NewGoal("rich", "treasure", Normal)},
+		Actions: []ActionSpec{
+			NewAction("Dig").Pre("shovel && ground == soft").Effects("treasure = true").Body(ticksBody{n: 1}).Spec(),
+		},
+		Sensors: []SensorSpec{{Name: "clock", Run: func(a *Agent, dt float64) error {
+			n, _ := a.Get("clock").AsNumber()
+			a.Set("clock", NumberValue(n+dt)) // a variable no goal, precondition or effect reads
+			return nil
+		}}}})
+	for i := 1; i <= 30; i++ {
+		if i == 15 {
+			a.Set("ground", StringValue("soft")) // read by Dig's precondition: ask again
+		}
+		w.Tick(0.1)
+	}
+	assert.Equal(t, []string{"1 plan-failed rich", "15 plan-failed rich"}, tr.lines(record.EventPlanFailed),
+		"a change of clock, which the search never reads, asks nothing (a plan-failed record every tick before)")
+}
+
+func TestNotAuthorizedIsNamedWhenTheAuthorityBlocks(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "Burglar",
+		State: []Var{{"tools", BoolValue(false)}, {"vault", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("loot", "vault", Normal)},
+		Actions: []ActionSpec{
+			NewAction("GetTools").Effects("tools = true").Spec(),
+			NewAction("Crack").Pre("tools").Effects("vault = true").Authority("thief").Spec(),
+		}})
+	require.NoError(t, err)
+	p := NewPlanner(d)
+	p.exclude = []bool{true, false} // GetTools is backed off
+	p.Policy = &Policy{}
+	_, err = p.PlanFor(d.Goal("loot"), d.NewState())
+	var pe *PlanError
+	require.True(t, errors.As(err, &pe), "%v", err)
+	assert.Equal(t, NotAuthorized, pe.Reason, "GetTools' back-off ends; the missing authority stays: %v", err)
+	assert.Equal(t, "Crack", pe.Action)
+	assert.Equal(t, "thief", pe.Authority)
+}
+
+func TestAPlanTheWorldMadeFallShortIsReplannedAtOnce(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "Traveller",
+		State: []Var{{"pos", NumberValue(0)}, {"portal", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("arrive", "pos >= 10", Normal)},
+		Actions: []ActionSpec{
+			NewAction("Walk").Effects("pos = pos + 2").Body(ticksBody{n: 2}).Spec(),
+			NewAction("Teleport").Pre("portal").Effects("pos = 10").Cost(2).Body(ticksBody{n: 1}).Spec(),
+		}})
+	for i := 1; i <= 12; i++ {
+		if i == 4 {
+			// A current carries the traveller back, and a portal opens: the
+			// walks left no longer reach 10, and the portal is cheaper.
+			n, _ := a.Get("pos").AsNumber()
+			a.Set("pos", NumberValue(n-2))
+			a.Set("portal", BoolValue(true))
+		}
+		w.Tick(0.1)
+	}
+	var plans []string
+	for _, e := range tr.events {
+		switch e.Kind {
+		case record.EventPlan, record.EventInterrupt, record.EventFinish:
+			plans = append(plans, e.Kind.String()+" "+e.Action+" "+strings.Join(e.Plan, ",")+" "+e.Reason)
+		}
+	}
+	assert.Equal(t, []string{
+		"plan  Walk,Walk,Walk,Walk,Walk ",
+		"finish Walk  ",
+		"interrupt Walk  the rest of the plan no longer reaches goal arrive; replanning",
+		"plan  Teleport ",
+		"finish Teleport  ",
+	}, plans)
+	assert.Equal(t, NumberValue(10), a.Get("pos"))
+}
