@@ -85,6 +85,18 @@ func TestConditionEval(t *testing.T) {
 		{"string bytes", "'B' (0x42) sorts before 'a' (0x61)", `"B" < name`, exprVars{"name": xs("a")}, true},
 		{"string utf8 bytes", "é is 0xC3 0xA9, above z", `name > "z"`, exprVars{"name": xs("é")}, true},
 		{"string prefix", "a prefix sorts first", `name >= "ab"`, exprVars{"name": xs("abc")}, true},
+		{"string le", "", `name <= "b"`, exprVars{"name": xs("a")}, true},
+		{"string le false", "", `name <= "b"`, exprVars{"name": xs("c")}, false},
+		{"string ge false", "", `name >= "b"`, exprVars{"name": xs("a")}, false},
+		{"string gt false", "", `name > "b"`, exprVars{"name": xs("a")}, false},
+		{"string lt false", "", `name < "b"`, exprVars{"name": xs("c")}, false},
+		{"string le equal", "equal strings are <= each other", `name <= "bob"`, exprVars{"name": xs("bob")}, true},
+		{"string ge equal", "and >= each other", `name >= "bob"`, exprVars{"name": xs("bob")}, true},
+		{"string lt equal", "but not < each other", `name < "bob"`, exprVars{"name": xs("bob")}, false},
+		{"string gt equal", "nor >", `name > "bob"`, exprVars{"name": xs("bob")}, false},
+		{"string var var ge equal", "two variables holding the same text", `a >= b && a <= b`, exprVars{"a": xs("north gate"), "b": xs("north gate")}, true},
+		{"empty strings le", "", `name <= ""`, exprVars{"name": xs("")}, true},
+		{"nil le nil", "ordering nil is false, even against nil", "x <= nil", exprVars{"x": expr.NilValue()}, false},
 		{"empty string", "", `name == ""`, exprVars{"name": xs("")}, true},
 		{"escape quote", "", `s == "a\"b"`, exprVars{"s": xs(`a"b`)}, true},
 		{"escape single", "", `s == 'it\'s'`, exprVars{"s": xs("it's")}, true},
@@ -192,6 +204,7 @@ func TestConditionReads(t *testing.T) {
 	assert.True(t, none.IsEmpty())
 	assert.Equal(t, "", none.Source())
 	assert.Nil(t, none.Reads())
+	assert.Zero(t, none.ReadMask())
 
 	lits, err := expr.CompileCondition(`true && 1 == 1.0`, sc)
 	require.NoError(t, err)
