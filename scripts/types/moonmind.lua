@@ -156,7 +156,7 @@ function NPC:llm_plan(goal_text, opts) end
 
 ---@class moonmind.Goal
 ---@field name string
----@field condition string A condition: comparisons, &&, ||, !, state variables and named conditions.
+---@field condition string A condition: comparisons, && (or and), || (or or), ! (or not), ~= (or !=), state variables and named conditions.
 ---@field priority? moonmind.Priority Default "normal".
 ---@field description? string
 ---@field persistent? boolean
@@ -300,6 +300,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field initial_goals? moonmind.GoalValue[] Goals added (goal_added events) at the agent's first tick.
 ---@field quiet_beliefs? boolean Leave out of the trace the belief events no plan could want and no wait waits for.
 ---@field squad? table<string, moonmind.Value> The squad's shared variables with their starting values: state variables named "squad.NAME" that every member of the agent's squad shares (the game puts agents in squads).
+---@field check_ignore? table<string, string>|string[] Findings of moonmind check silenced by name ("sensor-write:hunger"), each with its reason.
 
 ---The helpers of require("moonmind"); each returns plain data.
 ---@class moonmind

@@ -8,9 +8,9 @@ return {
     { name = "watch", condition = "done" },
   },
   actions = {
-    { name = "look", effects = "done = true", -- planted: npc.squad.enemy_y is not a squad variable the role declares (squad = { ... }) (did you mean "enemy_x"?)
+    { name = "look", effects = "done = true",
       run = function(npc)
-        if npc.squad.enemy_y then npc.state.done = true end
+        if npc.squad.enemy_y then npc.state.done = true end -- planted: reads npc.squad.enemy_y, which the role's state does not declare (did you mean "squad.enemy_x"?)
         npc.state.done = true
       end },
   },

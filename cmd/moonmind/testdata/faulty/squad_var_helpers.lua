@@ -7,8 +7,8 @@ return mm.role {
   squad = { enemy_seen = false },
   goals = { { name = "watch", condition = "done" } },
   actions = {
-    { name = "look", effects = "done = true", run = function(npc) -- planted: npc.squad.enemy_sen is not a squad variable the role declares
-        npc.squad.enemy_sen = true
+    { name = "look", effects = "done = true", run = function(npc)
+        npc.squad.enemy_sen = true -- planted: writes npc.squad.enemy_sen, which the role's state does not declare (did you mean "squad.enemy_seen"?)
         npc.state.done = true
       end },
   },
