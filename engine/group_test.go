@@ -225,3 +225,42 @@ func TestGroupMembership(t *testing.T) {
 	assert.True(t, g.Leave(b))
 	assert.False(t, g.Leave(b))
 }
+
+// A goal on a squad variable: the mates plan for it from the tick after
+// the write, as for any change the world makes.
+func TestGroupVariableDrivesMatesPlans(t *testing.T) {
+	d, err := engine.Compile(engine.RoleSpec{
+		Name: "Mate",
+		State: []engine.Var{
+			{Name: "responded", Value: engine.BoolValue(false)},
+			{Name: "squad.enemy_seen", Value: engine.BoolValue(false)},
+		},
+		Goals: []engine.GoalSpec{engine.NewGoal("respond", "!squad.enemy_seen || responded", engine.Normal)},
+		Actions: []engine.ActionSpec{
+			engine.NewAction("turn").Effects("responded = true").Body(engine.BodyFunc(func(a *engine.Agent, act *engine.Action) (engine.Status, error) {
+				return engine.ApplyEffects(a, act)
+			})).Spec(),
+		},
+	})
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	var starts []string
+	w.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventStart {
+			starts = append(starts, fmt.Sprint(e.Tick, " ", e.Agent))
+		}
+	}
+	g, err := w.NewGroup("blue", engine.GroupSpecOf(d, "squad"))
+	require.NoError(t, err)
+	for _, name := range []string{"m0", "m1", "m2"} {
+		a := engine.NewAgent(name, d)
+		w.Add(a)
+		require.NoError(t, g.Join(a))
+	}
+	w.Tick(0.1)
+	w.Agents[1].Set("squad.enemy_seen", engine.BoolValue(true)) // m1 spots an enemy (a sensor of the game)
+	w.Tick(0.1)
+	assert.Equal(t, []string{"2 m1"}, starts, "m1 sees its own write at once; its mates do not yet")
+	w.Tick(0.1)
+	assert.Equal(t, []string{"2 m1", "3 m0", "3 m2"}, starts)
+}
