@@ -92,6 +92,7 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 	m := c.mergeRoles(roles)
 	m.goals, m.actions = c.compileTyped(stateNames(roles), m.goals, m.actions, m.conds)
 	c.checkDecide()
+	c.checkThinkRates()
 	c.compileSensors(m.sensors)
 	c.compileNamedConditions(m.conds)
 	syntax := c.parseEffects(m.actions)
@@ -150,6 +151,9 @@ func (c *compiler) mergeRoles(roles []RoleSpec) merged {
 		if r.Considerations != nil {
 			m.roleCons = r.Considerations
 		}
+		if r.ThinkRates != nil {
+			d.ThinkRates = slices.Clone(r.ThinkRates)
+		}
 		for _, v := range r.State {
 			slot := d.Schema.Intern(v.Name)
 			for len(m.initial) <= slot {
@@ -176,6 +180,16 @@ func (c *compiler) checkDecide() {
 		}
 	default:
 		c.add(Pos{}, "decide must be \"goap\", \"utility\" or \"hybrid\", not \""+d.Decide+"\"", nil)
+	}
+}
+
+// checkThinkRates checks the think rates of the levels of detail: each a
+// positive finite number of thinks per second.
+func (c *compiler) checkThinkRates() {
+	for i, r := range c.d.ThinkRates {
+		if !(r > 0) || math.IsInf(r, 0) {
+			c.add(Pos{}, "think rate "+strconv.Itoa(i+1)+" must be a positive finite number of thinks per second, not "+strconv.FormatFloat(r, 'g', -1, 64), nil)
+		}
 	}
 }
 
