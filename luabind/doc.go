@@ -52,6 +52,10 @@
 // call npc:believe, forget, achieve, achieve_with_result, also_achieve,
 // wait_event, tell and print (docs/reactive-plans.md).
 //
+// A role's lod table, lod = { rates = { 60, 10, 2 } }, sets its domain's
+// think rates under a world's level of detail (engine.Domain.ThinkRates,
+// engine.LOD; docs/lod.md).
+//
 // # Limits and what they cost
 //
 // Work. Each resume of a body and each call of a sensor, condition,

@@ -65,9 +65,9 @@ func (rd *roleReader) parent(ext lua.LValue, chain []string) (*loadedRole, error
 // bases: each file's state variables, goals, actions, sensors and
 // conditions replace its parent's of the same name in place, and its new
 // ones follow the parent's, in declaration order. Each file's name and
-// file are its own; decide mode, utility mode and role-level
-// considerations (a list that replaces the parent's) are the nearest
-// file's that sets them. It merges the whole chain in one pass, in time
+// file are its own; decide mode, utility mode, role-level
+// considerations (a list that replaces the parent's) and think rates (lod)
+// are the nearest file's that sets them. It merges the whole chain in one pass, in time
 // linear in what the files declare.
 func (lr *loadedRole) spec() engine.RoleSpec {
 	out := lr.own
@@ -85,6 +85,9 @@ func (lr *loadedRole) spec() engine.RoleSpec {
 		}
 		if len(out.Considerations) == 0 {
 			out.Considerations = l.own.Considerations
+		}
+		if out.ThinkRates == nil {
+			out.ThinkRates = l.own.ThinkRates
 		}
 	}
 	slices.Reverse(levels)

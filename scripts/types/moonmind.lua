@@ -296,6 +296,13 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field plans? moonmind.Plan[] The plan library, in priority order (see mm.plans).
 ---@field initial_goals? moonmind.GoalValue[] Goals added (goal_added events) at the agent's first tick.
 ---@field quiet_beliefs? boolean Leave out of the trace the belief events no plan could want and no wait waits for.
+---@field lod? moonmind.LOD The role's think rates under the game's level of detail.
+
+---A role's level of detail: how often its agents think at each level of importance the game
+---gives them (0 the most important). An agent that thinks less often ticks once per think, with
+---the game time since its last think as its dt: its body and sensors see the real elapsed time.
+---@class moonmind.LOD
+---@field rates number[] Thinks per second of levels 0, 1, 2, ... (e.g. { 60, 10, 2 }); a level past the end uses the last. Each a positive number; a rate at or above the game's tick rate thinks every tick.
 
 ---The helpers of require("moonmind"); each returns plain data.
 ---@class moonmind
