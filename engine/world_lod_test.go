@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strings"
@@ -265,4 +266,48 @@ func TestLODTicksDoNotAllocate(t *testing.T) {
 			assert.Zero(t, testing.AllocsPerRun(100, func() { w.Tick(1.0 / 60) }), "workers %d", workers)
 		}
 	}
+}
+
+// TestLODRoundTripsThroughASnapshot: a world saved mid-run under a level
+// of detail and restored (the game setting LOD again) thinks on the same
+// ticks with the same dts as the world that ran on: each agent ends with
+// the same ticks, clock, state and level of detail.
+func TestLODRoundTripsThroughASnapshot(t *testing.T) {
+	d := walkerRole(t)
+	lod := func(w *World) LOD {
+		return LOD{Level: func(a *Agent) int { return (a.ID + w.Ticks/50) % 3 }, Rates: []float64{60, 10, 2}, Budget: 2}
+	}
+	w := NewWorld(3)
+	w.LOD = lod(w)
+	for i := range 9 {
+		w.Add(NewAgent(fmt.Sprintf("a%d", i), d))
+	}
+	for range 77 {
+		w.Tick(1.0 / 60)
+	}
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	require.Contains(t, buf.String(), `"lodOn": true`)
+	r, err := Restore(&buf, RestoreOptions{Domains: []*Domain{d}})
+	require.NoError(t, err)
+	r.LOD = lod(r)
+	for range 200 {
+		w.Tick(1.0 / 60)
+		r.Tick(1.0 / 60)
+	}
+	for i, a := range w.Agents {
+		b := r.Agents[i]
+		assert.Equal(t, a.Ticks(), b.Ticks(), a.Name)
+		assert.Equal(t, a.Time(), b.Time(), a.Name)
+		assert.Equal(t, a.State, b.State, a.Name)
+		assert.Equal(t, a.lod, b.lod, a.Name)
+	}
+	assert.Less(t, w.Agents[2].Ticks(), 277, "the agents did think at lowered rates")
+
+	// A snapshot with a bad level of detail is refused.
+	buf.Reset()
+	require.NoError(t, w.Snapshot(&buf))
+	bad := strings.Replace(buf.String(), `"owed": `, `"owed": -`, 1)
+	_, err = Restore(strings.NewReader(bad), RestoreOptions{Domains: []*Domain{d}})
+	assert.ErrorContains(t, err, "engine: restore: agent a0: level of detail owed -")
 }
