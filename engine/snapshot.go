@@ -192,6 +192,7 @@ func snapAgent(a *Agent, opts SnapshotOptions) (agentSnap, error) {
 	s.Facts = facts
 	s.Clock = clockSnap{Base: a.clock.base, DT: a.clock.dt, Rate: a.clock.rate, N: a.clock.n}
 	s.LOD = saveLOD(a)
+	s.Memory = saveMemory(a)
 	if a.pursuit != nil {
 		s.Pursuit = a.pursuit.Name
 	}

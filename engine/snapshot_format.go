@@ -80,7 +80,8 @@ type agentSnap struct {
 	Authorities  []string           `json:"authorities,omitempty"`
 	Facts        []factSnap         `json:"factValues,omitempty"`
 	Ran          []string           `json:"ran,omitempty"`
-	LOD          *lodSnap           `json:"lod,omitempty"` // its level of detail (world_lod.go)
+	LOD          *lodSnap           `json:"lod,omitempty"`    // its level of detail (world_lod.go)
+	Memory       *memorySnap        `json:"memory,omitempty"` // its perception memory (perception.go)
 }
 
 // clockSnap is an agent's or the world's exact clock (see clock): the time its current

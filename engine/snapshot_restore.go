@@ -253,6 +253,9 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 	if err := a.loadLOD(s.LOD, where); err != nil {
 		return nil, err
 	}
+	if err := a.loadMemory(s.Memory, where); err != nil {
+		return nil, err
+	}
 	if s.Pursuit != "" {
 		a.pursuit = d.Goal(s.Pursuit)
 	}
