@@ -75,6 +75,7 @@ type Remembered struct {
 const (
 	DefaultHalfLife = 5.0  // seconds for a memory's confidence to halve
 	DefaultForget   = 0.05 // the confidence below which a thing is forgotten
+	DefaultCapacity = 64   // the most things a memory holds
 )
 
 // Memory is an agent's perception memory (Agent.Memory): the things it
@@ -93,7 +94,12 @@ type Memory struct {
 	// default (zero) value is DefaultForget (0.05); a negative one forgets
 	// nothing.
 	Forget float64
-	things []Remembered
+	// Capacity is the most things the memory holds: a new thing
+	// perceived when it is full takes the place of the one held with the
+	// least confidence now (the first perceived among equals). The
+	// default (zero) value, like a negative one, is DefaultCapacity (64).
+	Capacity int
+	things   []Remembered
 }
 
 // Memory returns the agent's perception memory, made on first use.
@@ -154,7 +160,26 @@ func (m *Memory) Perceive(s Stimulus, now float64) {
 			return
 		}
 	}
+	if c := m.capacity(); len(m.things) >= c {
+		m.drop(now)
+		if len(m.things) >= c {
+			weakest := 0
+			for i := range m.things {
+				if m.confidence(&m.things[i], now) < m.confidence(&m.things[weakest], now) {
+					weakest = i
+				}
+			}
+			m.things = slices.Delete(m.things, weakest, weakest+1)
+		}
+	}
 	m.things = append(m.things, Remembered{Source: s.Source, Sense: s.Sense, X: s.X, Y: s.Y, At: now, strength: strength})
+}
+
+func (m *Memory) capacity() int {
+	if m.Capacity <= 0 {
+		return DefaultCapacity
+	}
+	return m.Capacity
 }
 
 // Recall returns what the memory holds of source at time now, with its

@@ -106,3 +106,18 @@ func sources(rs []Remembered) []string {
 	}
 	return out
 }
+
+// TestMemoryKeepsItsCapacity: a full memory makes room for a new thing by
+// forgetting the one held with the least confidence now.
+func TestMemoryKeepsItsCapacity(t *testing.T) {
+	m := &Memory{Capacity: 3, HalfLife: 1}
+	m.Perceive(Stimulus{Source: "a"}, 0)
+	m.Perceive(Stimulus{Source: "b", Strength: 0.2}, 1)
+	m.Perceive(Stimulus{Source: "c"}, 1)
+	m.Perceive(Stimulus{Source: "d"}, 2) // a holds 0.25, b 0.1, c 0.5: b goes
+	assert.Equal(t, []string{"a", "c", "d"}, sources(m.Things(2)))
+	m.Perceive(Stimulus{Source: "e"}, 2) // a 0.25 is the weakest now
+	assert.Equal(t, []string{"c", "d", "e"}, sources(m.Things(2)))
+	m.Perceive(Stimulus{Source: "c"}, 2) // news: no room needed
+	assert.Len(t, m.Things(2), 3)
+}

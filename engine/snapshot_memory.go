@@ -6,6 +6,7 @@ import "fmt"
 type memorySnap struct {
 	HalfLife snapNum        `json:"halfLife,omitempty"`
 	Forget   snapNum        `json:"forget,omitempty"`
+	Capacity int            `json:"capacity,omitempty"`
 	Things   []rememberSnap `json:"things,omitempty"`
 }
 
@@ -27,7 +28,7 @@ func saveMemory(a *Agent) *memorySnap {
 	if m == nil {
 		return nil
 	}
-	s := &memorySnap{HalfLife: snapNum(m.HalfLife), Forget: snapNum(m.Forget)}
+	s := &memorySnap{HalfLife: snapNum(m.HalfLife), Forget: snapNum(m.Forget), Capacity: m.Capacity}
 	for _, r := range m.things {
 		s.Things = append(s.Things, rememberSnap{Source: r.Source, Sense: r.Sense.String(),
 			X: snapNum(r.X), Y: snapNum(r.Y), At: snapNum(r.At), Strength: snapNum(r.strength)})
@@ -43,7 +44,10 @@ func (a *Agent) loadMemory(s *memorySnap, where string) error {
 	if s == nil {
 		return nil
 	}
-	m := &Memory{HalfLife: float64(s.HalfLife), Forget: float64(s.Forget)}
+	m := &Memory{HalfLife: float64(s.HalfLife), Forget: float64(s.Forget), Capacity: s.Capacity}
+	if len(s.Things) > m.capacity() {
+		return fmt.Errorf("engine: restore: %s: the memory holds %d things, more than its capacity %d", where, len(s.Things), m.capacity())
+	}
 	for i, t := range s.Things {
 		sense, ok := ParseSense(t.Sense)
 		at, st := float64(t.At), float64(t.Strength)

@@ -81,6 +81,36 @@ function NPC:wait_event(filter, timeout) end
 ---@param value? moonmind.Value
 function NPC:tell(agent, name, value) end
 
+---What the agent's perception memory holds of one thing now.
+---@class moonmind.Remembered
+---@field source string What was perceived (an enemy's name, "grenade").
+---@field sense "sight"|"sound"|"damage"|"told" How it was last perceived.
+---@field x number The last known position.
+---@field y number
+---@field at number The agent's time, in seconds, when it was last perceived.
+---@field age number Seconds since then.
+---@field confidence number How sure the agent is of it now, from 0 to 1: its strength when last perceived, halved every half-life (5 s by default) since.
+
+---What the agent remembers of `source` now, or nil (never perceived, or forgotten: its
+---confidence fell below the memory's threshold, 0.05 by default).
+---@param source string
+---@return moonmind.Remembered|nil
+function NPC:recall(source) end
+
+---Everything the agent remembers now, in the order first perceived.
+---@return moonmind.Remembered[]
+function NPC:memories() end
+
+---Remembers a stimulus now: `source` perceived by `sense` at `x`, `y`, with `strength` (above 0,
+---at most 1; default 1). News of a remembered thing moves its last known position and time.
+---Refused in conditions, considerations, triggers and guards.
+---@param source string
+---@param sense "sight"|"sound"|"damage"|"told"
+---@param x number
+---@param y number
+---@param strength? number
+function NPC:perceive(source, sense, x, y, strength) end
+
 ---Writes one line: the agent's name, then the values as tostring shows them, joined by
 ---single spaces (to the `moonmind run` output and as a print record in the trace).
 ---@param ... any
