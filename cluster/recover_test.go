@@ -50,9 +50,10 @@ func TestDeadShardsZoneIsRestoredElsewhere(t *testing.T) {
 	for _, name := range names("w", 40) {
 		assert.Equal(t, "west", owners[name])
 	}
-	started := tz.c.kinds(ZoneStarted)
-	require.Len(t, started, 3)
-	assert.Equal(t, Record{Kind: ZoneStarted, Shard: "b", Zone: "west", Count: 40}, started[2])
+	west := startsOf(tz.c.kinds(ZoneStarted), "west")
+	require.GreaterOrEqual(t, len(west), 2)
+	assert.Equal(t, "a", west[0].Shard, "a started west")
+	assert.Equal(t, Record{Kind: ZoneStarted, Shard: "b", Zone: "west", Count: 40}, west[len(west)-1])
 	assert.Empty(t, tz.c.kinds(Lost))
 }
 
@@ -69,11 +70,25 @@ func TestDrainedShardsZoneLosesNothing(t *testing.T) {
 	stopped := tz.c.kinds(ZoneStopped)
 	require.Len(t, stopped, 1)
 	assert.Equal(t, Record{Kind: ZoneStopped, Shard: "a", Zone: "west", Count: 20}, stopped[0])
-	started := tz.c.kinds(ZoneStarted)
-	require.Len(t, started, 3)
-	assert.Equal(t, 20, started[2].Count)
+	west := startsOf(tz.c.kinds(ZoneStarted), "west")
+	require.GreaterOrEqual(t, len(west), 2)
+	assert.Equal(t, "a", west[0].Shard, "a started west")
+	assert.Equal(t, Record{Kind: ZoneStarted, Shard: "b", Zone: "west", Count: 20}, west[len(west)-1])
 	first := tz.c.xs("b/west")
 	for name, x := range last {
 		assert.GreaterOrEqual(t, first[name], x, "%s continues from its last tick on the drained shard", name)
 	}
+}
+
+// startsOf returns the zone-started records of one zone, in order. A
+// loaded machine may start a zone again (a renewal late past the lease's
+// TTL), so tests look at a zone's first and last starts.
+func startsOf(started []Record, zone string) []Record {
+	var out []Record
+	for _, r := range started {
+		if r.Zone == zone {
+			out = append(out, r)
+		}
+	}
+	return out
 }

@@ -50,7 +50,8 @@ func (e *CompileError) Error() string {
 // goal or action with the same name as an earlier role's replaces it in
 // place. Every problem is reported at once in a *CompileError: a condition
 // or effect that does not parse, a fulfills naming no goal, a duplicate
-// name within one role, a negative or non-finite cost, an unknown decide
+// name within one role, a state variable named and, or or not (operators
+// in conditions), a negative or non-finite cost, an unknown decide
 // mode; with them, when every effect compiled, the reads of variables
 // nothing provides (Domain.Undeclared), which a Domain that compiles
 // leaves to the caller.
@@ -155,6 +156,9 @@ func (c *compiler) mergeRoles(roles []RoleSpec) merged {
 			d.ThinkRates = slices.Clone(r.ThinkRates)
 		}
 		for _, v := range r.State {
+			if expr.IsOperatorWord(v.Name) {
+				c.add(Pos{File: r.File}, fmt.Sprintf("state variable %q: %s is an operator in conditions (as in Lua), so no condition could read it; rename the variable", v.Name, v.Name), nil)
+			}
 			slot := d.Schema.Intern(v.Name)
 			for len(m.initial) <= slot {
 				m.initial = append(m.initial, Value{})

@@ -73,7 +73,13 @@ func assertCostsAsLua(t *testing.T, run runAsLua, dir, body, want string) {
 // stopsAsLua runs body both ways under every instruction budget from 1
 // to two past what a whole run spends, and checks that each stops with
 // the same work units and message, or runs to the end, both ways.
+//
+// It loads the role twice for every limit, so it runs without the race
+// detector only (.ci/test runs these tests in its plain step).
 func stopsAsLua(t *testing.T, run runAsLua, body string) {
+	if raceEnabled {
+		t.Skip("one load per budget limit: too slow under the race detector; .ci/test runs it without")
+	}
 	dir := t.TempDir()
 	full, _, err := run(t, dir, "full", body, true, 0)
 	require.NoError(t, err)

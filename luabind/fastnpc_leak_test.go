@@ -20,9 +20,9 @@ func TestLeakedFastNPCIsRefused(t *testing.T) {
 }
 
 func leakedNPCIsRefused(t *testing.T) {
-	reports, fails, victim, _ := reportWorld(t, filepath.Join("testdata", "breaker2"), "leak.lua", nil)
+	reports, fails, victim, _ := reportWorld(t, filepath.Join("testdata", "fastnpc"), "leak.lua", nil)
 	assert.Empty(t, fails)
-	file := filepath.Join("testdata", "breaker2", "leak.lua") + ":"
+	file := filepath.Join("testdata", "fastnpc", "leak.lua") + ":"
 	for i := range reports {
 		reports[i] = strings.ReplaceAll(reports[i], file, "")
 	}

@@ -61,6 +61,9 @@ func (r *Runtime) loadRole(path string, chain []string) (*loadedRole, error) {
 	fn, err := r.compile(strings.NewReader(string(src)), path)
 	if err != nil {
 		err = luaError(err)
+		if msg := missingEnd(err.Error(), string(src)); msg != err.Error() {
+			err = errors.New(msg)
+		}
 		if msg, ok := strings.CutPrefix(err.Error(), path+":0: "); ok {
 			// gopher-lua's compile limits carry no line: name the
 			// statement with the most names or values, which hit it.
@@ -252,7 +255,7 @@ func (rd *roleReader) add(pos engine.Pos, msg string) {
 }
 
 var (
-	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs", "lod"}
+	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs", "check_ignore", "lod"}
 	goalKeys      = []string{"name", "condition", "priority", "description", "persistent", "deadline"}
 	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations", "inputs", "output", "can_rerun", "achieves_goal", "llm_model"}
 	utilKeys      = []string{"cost", "value", "weight", "tags"}

@@ -24,6 +24,9 @@ type Touches struct {
 	Reads    []string // npc.state.NAME read (not assigned), each once
 	Achieves []string
 	Dynamic  bool
+	// Lines holds, for each name of Reads and Writes, the line (1-based)
+	// where the entry first reads or writes it.
+	Lines map[string]int
 	// First and Last are the lines (1-based) the entry spans, to the end
 	// of its last function: a caller can tell whether its source changed.
 	First, Last int
@@ -242,6 +245,7 @@ func (t *Touches) note(e ast.Expr) {
 		case "believe", "forget":
 			if ok {
 				t.Writes = addOnce(t.Writes, arg.Value)
+				t.line(arg.Value, x.Line())
 			} else {
 				t.Dynamic = true
 			}
@@ -258,6 +262,7 @@ func (t *Touches) note(e ast.Expr) {
 			if k, ok := obj.Key.(*ast.StringExpr); ok && k.Value == "state" {
 				if v, ok := x.Key.(*ast.StringExpr); ok {
 					t.Reads = addOnce(t.Reads, v.Value)
+					t.line(v.Value, x.Line())
 				}
 			}
 		}
@@ -272,9 +277,20 @@ func (t *Touches) note(e ast.Expr) {
 		}
 		if k, ok := get.Key.(*ast.StringExpr); ok {
 			t.Writes = addOnce(t.Writes, k.Value)
+			t.line(k.Value, get.Line())
 		} else {
 			t.Dynamic = true
 		}
+	}
+}
+
+// line notes where name is first read or written.
+func (t *Touches) line(name string, line int) {
+	if t.Lines == nil {
+		t.Lines = map[string]int{}
+	}
+	if _, ok := t.Lines[name]; !ok {
+		t.Lines[name] = line
 	}
 }
 
@@ -389,4 +405,42 @@ func (w walker) exprNode(e ast.Expr) {
 	case *ast.FunctionExpr:
 		w.stmts(x.Stmts)
 	}
+}
+
+// CheckIgnore returns the findings of moonmind check that the role file
+// silences, from its check_ignore field: each entry of a list
+// (check_ignore = { "sensor-write:hunger" }) with the reason "", or each
+// key of a table with its reason (check_ignore = { ["sensor-write:hunger"]
+// = "the stomach only raises it" }). Entries that are not strings are
+// left out. nil when the file has no check_ignore.
+func (s *Scan) CheckIgnore() map[string]string {
+	var out map[string]string
+	w := walker{expr: func(e ast.Expr) {
+		tb, ok := e.(*ast.TableExpr)
+		if !ok || out != nil {
+			return
+		}
+		for _, f := range tb.Fields {
+			if k, ok := f.Key.(*ast.StringExpr); !ok || k.Value != "check_ignore" {
+				continue
+			}
+			list, ok := f.Value.(*ast.TableExpr)
+			if !ok {
+				continue
+			}
+			out = map[string]string{}
+			for _, g := range list.Fields {
+				k, kok := g.Key.(*ast.StringExpr)
+				v, vok := g.Value.(*ast.StringExpr)
+				switch {
+				case g.Key == nil && vok:
+					out[v.Value] = ""
+				case kok && vok:
+					out[k.Value] = v.Value
+				}
+			}
+		}
+	}}
+	w.stmts(s.chunk)
+	return out
 }

@@ -48,7 +48,7 @@ return mm.role {
 
 	eyes, ok := s.Entry(7, "eyes")
 	require.True(t, ok)
-	assert.Equal(t, Touches{Writes: []string{"seen", "count", "mood"}, Reads: []string{"count"}, First: 7, Last: 15}, eyes, "reads of npc.state.count are no writes; the helper outside is not counted")
+	assert.Equal(t, Touches{Writes: []string{"seen", "count", "mood"}, Reads: []string{"count"}, Lines: map[string]int{"count": 8, "seen": 9, "mood": 13}, First: 7, Last: 15}, eyes, "reads of npc.state.count are no writes; the helper outside is not counted")
 
 	ears, ok := s.Entry(17, "ears")
 	require.True(t, ok, "the name's line, inside a table that begins on the line before")
@@ -56,7 +56,7 @@ return mm.role {
 
 	react, ok := s.Entry(26, "react")
 	require.True(t, ok)
-	assert.Equal(t, Touches{Writes: []string{"mood"}, Achieves: []string{"hidden", "report"}, First: 26, Last: 28}, react)
+	assert.Equal(t, Touches{Writes: []string{"mood"}, Achieves: []string{"hidden", "report"}, Lines: map[string]int{"mood": 27}, First: 26, Last: 28}, react)
 
 	unnamed, ok := s.Entry(26, "")
 	require.True(t, ok, "an unnamed entry, by the line of one of its fields")
@@ -64,11 +64,11 @@ return mm.role {
 
 	peek, ok := s.Entry(23, "peek")
 	require.True(t, ok, "a helper call that takes the name first")
-	assert.Equal(t, Touches{Writes: []string{"far"}, First: 23, Last: 23}, peek)
+	assert.Equal(t, Touches{Writes: []string{"far"}, Lines: map[string]int{"far": 23}, First: 23, Last: 23}, peek)
 
 	calm, ok := s.Entry(21, "calm")
 	require.True(t, ok, "a keyed function, as conditions are written")
-	assert.Equal(t, Touches{Reads: []string{"mood", "seen"}, First: 21, Last: 21}, calm)
+	assert.Equal(t, Touches{Reads: []string{"mood", "seen"}, Lines: map[string]int{"mood": 21, "seen": 21}, First: 21, Last: 21}, calm)
 
 	_, ok = s.Entry(7, "ears")
 	assert.False(t, ok, "no table named ears spans line 7")

@@ -214,7 +214,7 @@ func TestSleepersInAWorld(t *testing.T) {
 		testHooks.luaWait = useLua
 		rt := NewRuntime(Options{InstructionBudget: testBudget})
 		defer rt.Close()
-		d, err := rt.LoadDomain("testdata/breaker3/sleepers.lua")
+		d, err := rt.LoadDomain("testdata/sleepers/sleepers.lua")
 		require.NoError(t, err)
 		if awake {
 			for _, act := range d.Actions {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
@@ -26,8 +27,12 @@ func (s *stateFlags) Set(v string) error { *s = append(*s, v); return nil }
 // arguments, and returns the positional ones.
 func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
+	out := fs.Output()
 	for {
-		if err := fs.Parse(args); err != nil {
+		fs.SetOutput(io.Discard) // flagError says what went wrong, in the double-dash spelling
+		err := fs.Parse(args)
+		fs.SetOutput(out)
+		if err != nil {
 			flagError(fs, err)
 			return nil, err
 		}
@@ -139,7 +144,7 @@ func loadWithState(cmd string, pos []string, states []string, stderr io.Writer) 
 	d, err := rt.LoadDomain(pos[0])
 	if err != nil {
 		rt.Close()
-		fmt.Fprintln(stderr, err)
+		fmt.Fprintln(stderr, loadErrorText(cmd, err))
 		return nil, nil, nil, 2
 	}
 	// An agent evaluates the role's named conditions on that state, as the
@@ -164,3 +169,22 @@ func loadWithState(cmd string, pos []string, states []string, stderr io.Writer) 
 	}
 	return rt, d, a.State, 0
 }
+
+// loadErrorText is how a command prints an error loading a role: as it
+// is when it names its own place (file:line:col: ...), else after the
+// command's name instead of the library's package ("moonmind plan: open
+// x.lua: no such file or directory", not "luabind: open ...").
+func loadErrorText(cmd string, err error) string {
+	msg := err.Error()
+	if placed.MatchString(msg) {
+		return msg
+	}
+	for _, pkg := range []string{"luabind: ", "engine: "} {
+		msg = strings.TrimPrefix(msg, pkg)
+	}
+	return "moonmind " + cmd + ": " + msg
+}
+
+// placed matches an error that begins with its place: "file:line:" or
+// "file:line:col:".
+var placed = regexp.MustCompile(`^[^ ]+?:\d+:(\d+:)? `)

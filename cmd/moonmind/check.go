@@ -16,7 +16,7 @@ import (
 
 func init() {
 	commands["check"] = command{what: "load role files and report every problem at its field, or a one-line summary",
-		usage: "check FILE|DIR... [--json]", run: checkCmd}
+		usage: "check FILE|DIR... [--json] [--verbose]", run: checkCmd}
 }
 
 // checkCmd loads each role file (each .lua file of a directory, but for
@@ -26,7 +26,8 @@ func init() {
 // on a bad argument.
 func checkCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", stderr)
-	asJSON := fs.Bool("json", false, "print the findings as a JSON list of {file, line, col, severity, message}")
+	asJSON := fs.Bool("json", false, "print the findings as a JSON list of {file, line, col, severity, message, id}")
+	verbose := fs.Bool("verbose", false, "name each finding (the name check_ignore takes) and print the findings a role silences, with its reasons")
 	pos, err := parseInterleaved(fs, args)
 	if err != nil {
 		return 2
@@ -68,7 +69,13 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 				found[i].Pos.File = p
 			}
 		}
+		found, ignored := applyIgnores(p, found)
 		all = append(all, found...)
+		if *verbose && !*asJSON {
+			for _, ig := range ignored {
+				fmt.Fprintf(stdout, "%s: ignored [%s]: %s\n", ig.f.Pos, ig.f.ID, ig.reason)
+			}
+		}
 		if !*asJSON && !failing(found) {
 			fmt.Fprintf(stdout, "%s: ok: role %s, %d state variables, %d goals, %d actions, %d sensors, %d plans, decide %s\n",
 				p, d.Name, d.Schema.Len(), len(d.Goals), len(d.Actions), len(d.Sensors), planCount(d), d.Decide)
@@ -77,19 +84,81 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		out := make([]findingJSON, 0, len(all))
 		for _, f := range all {
-			out = append(out, findingJSON{File: f.Pos.File, Line: f.Pos.Line, Col: f.Pos.Col, Severity: f.Severity, Message: f.Msg})
+			out = append(out, findingJSON{File: f.Pos.File, Line: f.Pos.Line, Col: f.Pos.Col, Severity: f.Severity, Message: f.Msg, ID: f.ID})
 		}
 		writeJSON(stdout, out)
 	} else {
 		colour := colourFor(stdout)
 		for _, f := range all {
-			fmt.Fprintln(stdout, f.format(colour))
+			line := f.format(colour)
+			if *verbose && f.ID != "" {
+				line += " [" + f.ID + "]"
+			}
+			fmt.Fprintln(stdout, line)
 		}
 	}
 	if failing(all) {
 		return 1
 	}
 	return 0
+}
+
+// ignoredFinding is a finding a role's check_ignore silences, with the
+// reason it gives.
+type ignoredFinding struct {
+	f      finding
+	reason string
+}
+
+// applyIgnores removes from found the findings the role file at path
+// silences by name in its check_ignore, and returns them apart. A name
+// that silences nothing is a warning of its own, so a stale entry does not
+// hide the next fault of that name.
+func applyIgnores(path string, found []finding) (kept []finding, ignored []ignoredFinding) {
+	sc, err := luabind.ScanFile(path)
+	if err != nil {
+		return found, nil
+	}
+	ignore := sc.CheckIgnore()
+	if len(ignore) == 0 {
+		return found, nil
+	}
+	used := map[string]bool{}
+	for _, f := range found {
+		reason, ok := ignore[f.ID]
+		if !ok || f.ID == "" {
+			kept = append(kept, f)
+			continue
+		}
+		used[f.ID] = true
+		if reason == "" {
+			reason = "(no reason given: write check_ignore = { [\"" + f.ID + "\"] = \"why\" })"
+		}
+		ignored = append(ignored, ignoredFinding{f, reason})
+	}
+	var ids []string
+	for id := range ignore {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	var names []string
+	for _, f := range found {
+		if f.ID != "" {
+			names = append(names, f.ID)
+		}
+	}
+	for _, id := range ids {
+		if !used[id] {
+			at := engine.Pos{File: path, Line: 1, Col: 1}
+			src := readSource(path)
+			if i := strings.Index(src, `"`+id+`"`); i >= 0 {
+				at.Line = 1 + strings.Count(src[:i], "\n")
+				at.Col = i - strings.LastIndexByte(src[:i], '\n')
+			}
+			kept = append(kept, finding{at, "warning", fmt.Sprintf("check_ignore names %q, which no finding of this role has%s", id, engine.DidYouMean(id, names)), ""})
+		}
+	}
+	return kept, ignored
 }
 
 // failing reports whether findings hold an error or a warning: notes

@@ -13,7 +13,7 @@ import (
 // some goal through the whole chain of preconditions, and the one action
 // nothing needs is the only finding.
 func TestCheckLongChainFindsOnlyTheSpareAction(t *testing.T) {
-	f := filepath.Join("testdata", "breaker", "long_chain.lua")
+	f := filepath.Join("testdata", "limits", "long_chain.lua")
 	out, errOut, code := runMain("check", f)
 	require.Equal(t, 0, code, errOut)
 	assert.Equal(t, []string{
@@ -40,7 +40,7 @@ func TestCheckRefusesHugeCostsAndControlCharacters(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := filepath.Join("testdata", "breaker", tc.file)
+			f := filepath.Join("testdata", "limits", tc.file)
 			out, _, code := runMain("check", f)
 			assert.Equal(t, 1, code)
 			var want []string
@@ -58,7 +58,7 @@ func TestCheckRefusesHugeCostsAndControlCharacters(t *testing.T) {
 // graph --format mermaid quotes a role name YAML would misread and writes
 // "<" and "&" of names as Mermaid entities.
 func TestGraphMermaidEscapesMarkupInNames(t *testing.T) {
-	out, errOut, code := runMain("graph", filepath.Join("testdata", "breaker", "markup_names.lua"), "--format", "mermaid")
+	out, errOut, code := runMain("graph", filepath.Join("testdata", "limits", "markup_names.lua"), "--format", "mermaid")
 	require.Equal(t, 0, code, errOut)
 	lines := strings.Split(out, "\n")
 	require.Greater(t, len(lines), 7)

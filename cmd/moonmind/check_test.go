@@ -86,7 +86,7 @@ func TestCheckDirectoriesAndJSON(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(js), &got), js)
 	require.Len(t, got, 1)
 	assert.Equal(t, findingJSON{File: filepath.Join("testdata", "faulty", "wrong_way.lua"), Line: 5, Col: 22, Severity: "error",
-		Message: `goal "rich": gold >= 10 needs gold to move, and no action's effect raises it or sets it to a number`}, got[0])
+		Message: `goal "rich": gold >= 10 needs gold to move, and no action's effect raises it or sets it to a number`, ID: "no-progress:rich"}, got[0])
 
 	js, _, code = runMain("check", "--json", soldier)
 	assert.Equal(t, 0, code)

@@ -22,6 +22,10 @@ type finding struct {
 	Pos      engine.Pos
 	Severity string // "error", "warning" or "note" (a note is no failure)
 	Msg      string
+	// ID names the finding for a role's check_ignore, as kind:subject
+	// ("sensor-write:hunger"); "" for a finding that cannot be silenced
+	// (a role that does not load).
+	ID string
 }
 
 func (f finding) String() string { return f.format(false) }
@@ -43,6 +47,7 @@ type findingJSON struct {
 	Col      int    `json:"col"`
 	Severity string `json:"severity"`
 	Message  string `json:"message"`
+	ID       string `json:"id,omitempty"` // the name check_ignore takes
 }
 
 // loadFindings turns a load error into findings: one per problem of a
@@ -81,8 +86,8 @@ func loadFindings(path string, err error) []finding {
 // (a table, a string, a number, a name): the usual cause is a comma
 // missing between two fields or entries, and that is where it goes.
 func missingComma(f finding, src string) finding {
-	if !strings.HasPrefix(f.Msg, "syntax error near ") || src == "" {
-		return f
+	if !strings.HasPrefix(f.Msg, "syntax error near ") || strings.Contains(f.Msg, `is an "end" missing?`) || src == "" {
+		return f // not a syntax error, or one the loader traced to a missing end
 	}
 	lines := strings.Split(src, "\n")
 	if f.Pos.Line < 2 || f.Pos.Line > len(lines) {
@@ -170,15 +175,15 @@ func analyse(d *engine.Domain, src string) []finding {
 		// action is a candidate for is reached only when the world makes
 		// it true.
 		if !slices.ContainsFunc(d.Actions, g.Candidate) {
-			out = append(out, finding{g.Pos, "note", fmt.Sprintf("goal %q has no candidate action (none lists it in fulfills or assigns a variable its condition reads): only the world can make it true", g.Name)})
+			out = append(out, finding{g.Pos, "note", fmt.Sprintf("goal %q has no candidate action (none lists it in fulfills or assigns a variable its condition reads): only the world can make it true", g.Name), "no-candidate:" + g.Name})
 			continue
 		}
 		if msg := noMoveToward(d, g); msg != "" {
-			out = append(out, finding{at, "error", msg})
+			out = append(out, finding{at, "error", msg, "no-progress:" + g.Name})
 			continue
 		}
 		if msg := inexactEquality(d, g); msg != "" {
-			out = append(out, finding{at, "warning", msg})
+			out = append(out, finding{at, "warning", msg, "inexact-equality:" + g.Name})
 		}
 		if g.Satisfied(d.Initial) {
 			continue
@@ -190,13 +195,14 @@ func analyse(d *engine.Domain, src string) []finding {
 				if pe.Reason == engine.CyclicPrecondition {
 					msg = fmt.Sprintf("goal %q: the actions that could reach it only feed each other (a self-feeding cycle): %s", g.Name, strings.TrimPrefix(pe.Error(), "engine: "))
 				}
-				out = append(out, finding{at, "warning", msg})
+				out = append(out, finding{at, "warning", msg, "unreachable:" + g.Name})
 			}
 		}
 	}
 	sc := newScans()
 	out = append(out, promisesSensorsBreak(d, fields, sc)...)
 	out = append(out, undeclaredTargets(d, fields, sc)...)
+	out = append(out, undeclaredInLua(d, src, sc)...)
 	used := make([]bool, len(d.Actions)) // by action index: some goal can use it
 	if d.Decide == "goap" {
 		for _, g := range d.Goals {
@@ -209,7 +215,7 @@ func analyse(d *engine.Domain, src string) []finding {
 		out = append(out, arithmeticOnText(d, a, fields)...)
 		if d.Decide == "goap" && !a.Restricted {
 			if !used[a.Index] && len(d.Goals) > 0 {
-				out = append(out, finding{a.Pos, "note", fmt.Sprintf("action %q: no goal can use it: it fulfills no goal, assigns no variable a goal reads, and helps no action that does (decide is goap, so it never runs)", a.Name)})
+				out = append(out, finding{a.Pos, "note", fmt.Sprintf("action %q: no goal can use it: it fulfills no goal, assigns no variable a goal reads, and helps no action that does (decide is goap, so it never runs)", a.Name), "unused-action:" + a.Name})
 			}
 		}
 	}
@@ -217,16 +223,21 @@ func analyse(d *engine.Domain, src string) []finding {
 }
 
 // promisesSensorsBreak warns at each action's effects that promise a
-// variable a sensor of the role also writes (as its Lua source shows): the
+// variable a sensor of the role also sets (as its Lua source shows): the
 // sensor runs every tick it is due, also while the action's body runs, so
 // it can undo the promise before the step ends, and the finished step
-// then reports the effect unmet. Sensors written in Go are not seen.
+// then reports the effect unmet. A sensor that reads the variable it
+// writes (hunger = hunger + 1) moves it from where the action left it:
+// that is the needs pattern (a sensor raises a need, an action meets it),
+// and no finding. Sensors written in Go are not seen.
 func promisesSensorsBreak(d *engine.Domain, fields fieldFinder, sc scans) []finding {
-	writers := map[string][]string{} // variable -> sensors writing it
+	writers := map[string][]string{} // variable -> sensors setting it
 	for _, s := range d.Sensors {
 		t, _ := sc.entry(s.Pos, s.Name)
 		for _, v := range t.Writes {
-			writers[v] = append(writers[v], s.Name)
+			if !slices.Contains(t.Reads, v) {
+				writers[v] = append(writers[v], s.Name)
+			}
 		}
 	}
 	var out []finding
@@ -239,7 +250,7 @@ func promisesSensorsBreak(d *engine.Domain, fields fieldFinder, sc scans) []find
 			}
 			out = append(out, finding{fields.find(a.Pos, "effects"), "warning",
 				fmt.Sprintf("action %q: effect %q promises %s, which sensor %q also writes: the sensor can undo it while the action runs, and the promise will be broken (let the body or the sensor own %s, not both)",
-					a.Name, a.Effects.Source(), name, ss[0], name)})
+					a.Name, a.Effects.Source(), name, ss[0], name), "sensor-write:" + name})
 		}
 	}
 	return out
@@ -281,13 +292,13 @@ func undeclaredTargets(d *engine.Domain, fields fieldFinder, sc scans) []finding
 					continue // one note per variable is enough
 				}
 				reported[slot] = true
-				out = append(out, finding{at, "note", fmt.Sprintf("action %q: effect target %s is not declared in the role's state: it is unknown (every condition on it false) until a function writes it; declare it in state with its starting value", a.Name, name)})
+				out = append(out, finding{at, "note", fmt.Sprintf("action %q: effect target %s is not declared in the role's state: it is unknown (every condition on it false) until a function writes it; declare it in state with its starting value", a.Name, name), "effect-target:" + name})
 			case dynamic != "":
 				out = append(out, finding{at, "warning", fmt.Sprintf("action %q: effect %q assigns %s, which the role's state does not declare and no function writes by name (%s writes variables by computed names, perhaps this one)%s",
-					a.Name, a.Effects.Source(), name, dynamic, engine.DidYouMean(name, declared))})
+					a.Name, a.Effects.Source(), name, dynamic, engine.DidYouMean(name, declared)), "effect-target:" + name})
 			default:
 				out = append(out, finding{at, "error", fmt.Sprintf("action %q: effect %q assigns %s, which the role's state does not declare and no body, sensor or reactive plan writes: the promise is never kept, and every run of the action reports it unmet%s",
-					a.Name, a.Effects.Source(), name, engine.DidYouMean(name, declared))})
+					a.Name, a.Effects.Source(), name, engine.DidYouMean(name, declared)), "effect-target:" + name})
 			}
 		}
 	}
@@ -300,25 +311,32 @@ func undeclaredTargets(d *engine.Domain, fields fieldFinder, sc scans) []finding
 // computed names, or is "".
 func luaWrites(d *engine.Domain, sc scans) (written map[string]bool, dynamic string) {
 	written = map[string]bool{}
-	note := func(what string, t luabind.Touches) {
+	eachLuaEntry(d, sc, func(what string, _ engine.Pos, t luabind.Touches) {
 		for _, v := range t.Writes {
 			written[v] = true
 		}
 		if t.Dynamic && dynamic == "" {
 			dynamic = what
 		}
-	}
+	})
+	return written, dynamic
+}
+
+// eachLuaEntry calls f with what the source of each Lua function of the
+// role shows (action bodies, sensors, named conditions, reactive plans),
+// in that order, with a name for it ("action \"eat\"") and its place.
+func eachLuaEntry(d *engine.Domain, sc scans, f func(what string, pos engine.Pos, t luabind.Touches)) {
 	for _, a := range d.Actions {
 		t, _ := sc.entry(a.Pos, a.Name)
-		note(fmt.Sprintf("action %q", a.Name), t)
+		f(fmt.Sprintf("action %q", a.Name), a.Pos, t)
 	}
 	for _, s := range d.Sensors {
 		t, _ := sc.entry(s.Pos, s.Name)
-		note(fmt.Sprintf("sensor %q", s.Name), t)
+		f(fmt.Sprintf("sensor %q", s.Name), s.Pos, t)
 	}
 	for _, c := range d.Conditions {
 		t, _ := sc.entry(c.Pos, c.Name)
-		note(fmt.Sprintf("named condition %q", c.Name), t)
+		f(fmt.Sprintf("named condition %q", c.Name), c.Pos, t)
 	}
 	if d.NewReactive != nil {
 		if m := bdi.Of(engine.NewAgent("check", d)); m != nil {
@@ -329,12 +347,73 @@ func luaWrites(d *engine.Domain, sc scans) (written map[string]bool, dynamic str
 					if p.Name == "" {
 						what = "reactive plan #" + strconv.Itoa(i+1)
 					}
-					note(what, t)
+					f(what, p.Pos, t)
 				}
 			}
 		}
 	}
-	return written, dynamic
+}
+
+// undeclaredInLua reports each state variable a Lua function of the role
+// reads or writes by name (npc.state.NAME, npc:believe("NAME")) that the
+// role's state does not declare, no effect assigns and no named
+// condition or typed fact names: an error when a declared variable is
+// one or two edits away (a typo: npc.state.hungr for hunger), or when
+// nothing writes the variable it reads (it is always nil there). A
+// variable a function writes and others read is the role's own and no
+// finding. Each finding is at the line of the first use.
+func undeclaredInLua(d *engine.Domain, src string, sc scans) []finding {
+	known := map[string]bool{}
+	var declared []string
+	for i, v := range d.Initial {
+		if v.IsKnown() {
+			known[d.Schema.Name(i)] = true
+			declared = append(declared, d.Schema.Name(i))
+		}
+	}
+	for _, nc := range d.Conditions {
+		known[nc.Name] = true
+	}
+	for _, a := range d.Actions {
+		for _, slot := range a.Effects.Writes() {
+			known[d.Schema.Name(slot)] = true
+		}
+	}
+	written, _ := luaWrites(d, sc)
+	lines := strings.Split(src, "\n")
+	var out []finding
+	eachLuaEntry(d, sc, func(what string, pos engine.Pos, t luabind.Touches) {
+		for _, v := range append(slices.Clone(t.Writes), t.Reads...) {
+			if known[v] || d.IsType(v) {
+				continue
+			}
+			known[v] = true // one finding per variable
+			verb, use := "writes", "npc.state."+v
+			if slices.Contains(t.Reads, v) && !slices.Contains(t.Writes, v) {
+				verb = "reads"
+			}
+			near := engine.DidYouMean(v, declared)
+			var msg string
+			switch {
+			case near != "":
+				msg = fmt.Sprintf("%s %s %s, which the role's state does not declare%s", what, verb, use, near)
+			case verb == "reads" && !written[v]:
+				msg = fmt.Sprintf("%s reads %s, which the role's state does not declare and nothing writes: it is always nil there (declare it in state with its starting value)", what, use)
+			default:
+				continue
+			}
+			at := engine.Pos{File: pos.File, Line: t.Lines[v], Col: 1}
+			if at.Line < 1 || at.Line > len(lines) {
+				at = pos
+			} else if i := strings.Index(lines[at.Line-1], "."+v); i >= 0 {
+				at.Col = i + 2
+			} else if i := strings.Index(lines[at.Line-1], `"`+v+`"`); i >= 0 {
+				at.Col = i + 1
+			}
+			out = append(out, finding{at, "error", msg, "undeclared:" + v})
+		}
+	})
+	return out
 }
 
 // arithmeticOnText reports each assignment of a's effects that adds or
@@ -361,7 +440,7 @@ func arithmeticOnText(d *engine.Domain, a *engine.Action, fields fieldFinder) []
 			}
 			name := d.Schema.Name(t.Slot)
 			out = append(out, finding{fields.find(a.Pos, "effects"), "error", fmt.Sprintf("action %q: effect %q does arithmetic on %s, which holds a %s (%s in the state): it fails whenever the action runs",
-				a.Name, e.Source(), name, k, d.Initial[t.Slot])})
+				a.Name, e.Source(), name, k, d.Initial[t.Slot]), "arithmetic:" + name})
 		}
 	}
 	return out
@@ -370,8 +449,14 @@ func arithmeticOnText(d *engine.Domain, a *engine.Action, fields fieldFinder) []
 // noMoveToward reports a goal whose condition is a conjunction holding
 // "x > c" (or >=, <, <=) on a number variable that no action's effect
 // moves the right way: no action adds to (takes from) x or sets it to a
-// number.
+// number. A goal some action lists in fulfills is left alone: that action
+// says it completes the goal, and its body moves the variable.
 func noMoveToward(d *engine.Domain, g *engine.Goal) string {
+	for _, a := range d.Actions {
+		if slices.Contains(a.Fulfills, g) {
+			return "" // the action says it completes the goal: its body moves the variable
+		}
+	}
 	for _, n := range conjuncts(g.Condition) {
 		if n.Op() != expr.OpVarLit {
 			continue

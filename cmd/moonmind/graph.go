@@ -229,6 +229,11 @@ func buildGraph(d *engine.Domain, sc scans) *roleGraph {
 				g.edge(graphEdge{from: id, to: "var:" + v})
 			}
 		}
+		for _, v := range t.Reads {
+			if _, known := d.Schema.Lookup(v); known {
+				g.edge(graphEdge{from: "var:" + v, to: id, style: edgeConsider, label: "reads"})
+			}
+		}
 	}
 	if d.NewReactive != nil {
 		if m := bdi.Of(engine.NewAgent("graph", d)); m != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -86,4 +87,25 @@ func TestGraphBadInput(t *testing.T) {
 	_, errOut, code = runMain("graph", soldier, "--goal", "armd")
 	assert.Equal(t, 2, code)
 	assert.Equal(t, "moonmind graph: --goal armd: the role has no such goal (did you mean \"armed\"?)\n", errOut)
+}
+
+// TestGraphSensorReads: a variable only a sensor reads is connected to
+// the sensor by a dotted "reads" edge, not shown as unconnected.
+func TestGraphSensorReads(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "sky.lua")
+	require.NoError(t, os.WriteFile(path, []byte(`return {
+  name = "Sky",
+  state = { weather = "sun", mood = 1 },
+  sensors = {
+    { name = "sky", every = 1, run = function(npc)
+        if npc.state.weather == "rain" then npc.state.mood = 0 end
+      end },
+  },
+}
+`), 0o644))
+	out, errOut, code := runMain("graph", path)
+	require.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, `  "var:weather" [shape=note, label="weather = \"sun\""];`+"\n")
+	assert.Contains(t, out, `  "var:weather" -> "sensor:sky" [style=dotted, label="reads"];`+"\n")
+	assert.Contains(t, out, `  "sensor:sky" -> "var:mood";`+"\n")
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -38,12 +39,18 @@ var helps = map[string]helpText{
 		more: "The severity is coloured on a terminal, never with NO_COLOR set.\n" +
 			"Findings: a role that does not load (syntax, unknown keys, bad conditions and effects, a fulfills or a\n" +
 			"condition naming nothing); a goal with no candidate action (a note), or none reaches from the initial\n" +
-			"state (a warning, naming a self-feeding cycle when that is why); a numeric goal no action moves toward;\n" +
+			"state (a warning, naming a self-feeding cycle when that is why); a numeric goal no action moves toward\n" +
+			"(nor lists in fulfills);\n" +
 			"a goal comparing with == or != a number that actions change by fractional steps (a warning);\n" +
 			"effect arithmetic on a string or boolean variable; an effect promising a variable that a Lua sensor also\n" +
-			"writes (a warning: the sensor can break the promise); an effect assigning a variable the state does not\n" +
-			"declare and no body, sensor or reactive plan writes (with a did-you-mean); in a goap role, an action no\n" +
-			"goal can use (a note). Notes alone exit 0.",
+			"sets (a warning: the sensor can break the promise; a sensor that raises it from its own value, as a need,\n" +
+			"is fine); an effect assigning a variable the state does not declare and no body, sensor or reactive plan\n" +
+			"writes (with a did-you-mean); a body, sensor, named condition or reactive plan reading or writing\n" +
+			"npc.state.NAME that the state does not declare, when a declared name is close or nothing writes it;\n" +
+			"in a goap role, an action no goal can use (a note). Notes alone exit 0.\n" +
+			"A role silences a finding by its name, with the reason, in check_ignore = { [\"sensor-write:hunger\"] =\n" +
+			"\"why\" }; --verbose prints each finding's name and the silenced ones with their reasons; a name that\n" +
+			"silences nothing is a warning.",
 	},
 	"trace": {
 		args:    "FILE.jsonl  a trace written by moonmind run --trace",
@@ -61,7 +68,8 @@ var helps = map[string]helpText{
 		more: "Nodes: a note per state variable, an ellipse per goal, a box per action, a hexagon per sensor, a\n" +
 			"component per reactive plan. Edges: variable -> action (pre: its precondition reads it; dotted: a\n" +
 			"consideration reads it), action -> variable (its effects; dotted \"body\": its body writes it, no effect\n" +
-			"promises it), variable -> goal, action -> goal (fulfills), sensor -> variable (what it writes), goal or\n" +
+			"promises it), variable -> goal, action -> goal (fulfills), sensor -> variable (what it writes), variable ->\n" +
+			"sensor (dotted \"reads\": its source reads it), goal or\n" +
 			"belief -> plan (what triggers it), plan -> variable or goal (what its body writes or asks for), variable ->\n" +
 			"named condition (dotted \"tests\": its test reads it). What sensors, plans, bodies and tests read and write\n" +
 			"is read from their Lua source. A node without an edge says why.\n" +
@@ -213,17 +221,39 @@ func printHelp(fs *flag.FlagSet) {
 	}
 }
 
-// flagError prints what follows a flag parse error: the command's usage
-// line and where to find more. The flag package has already printed the
-// error itself.
+// flagError prints a flag parse error, the command's usage line and where
+// to find more; or, for --help, the command's long help.
 func flagError(fs *flag.FlagSet, err error) {
 	if errors.Is(err, flag.ErrHelp) {
 		printHelp(fs)
 		return
 	}
 	name := strings.TrimPrefix(fs.Name(), "moonmind ")
-	fmt.Fprintf(fs.Output(), "usage: moonmind %s\nrun 'moonmind help %s' for more\n", commands[name].usage, name)
+	fmt.Fprintf(fs.Output(), "moonmind %s: %s\nusage: moonmind %s\nrun 'moonmind help %s' for more\n",
+		name, flagMessage(fs, err), commands[name].usage, name)
 }
+
+// flagMessage rewrites an error of the flag package in the spelling the
+// help uses: "unknown flag --tick (did you mean --ticks?)" for a flag the
+// command does not have, and every flag name with two dashes.
+func flagMessage(fs *flag.FlagSet, err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		hint := ""
+		if s := engine.DidYouMean(name, names); s != "" {
+			hint = strings.Replace(s, `"`, "--", 1)
+			hint = strings.Replace(hint, `"`, "", 1)
+		}
+		return "unknown flag --" + name + hint
+	}
+	return singleDash.ReplaceAllString(msg, "${1}--$2")
+}
+
+// singleDash finds a flag name the flag package writes with one dash:
+// "flag needs an argument: -goal", "invalid value "x" for flag -ticks".
+var singleDash = regexp.MustCompile(`(^|[ :])-([A-Za-z][\w-]*)`)
 
 // usageFlags returns the flags a usage line names, each with the
 // placeholder of its value ("" for a switch): "[--goal NAME] [--json]"

@@ -109,7 +109,7 @@ func TestHelpErrors(t *testing.T) {
 	out, errOut, code = runMain("plan", soldier, "--bogus")
 	assert.Equal(t, 2, code)
 	assert.Empty(t, out)
-	assert.Equal(t, "flag provided but not defined: -bogus\n"+
+	assert.Equal(t, "moonmind plan: unknown flag --bogus\n"+
 		"usage: moonmind "+commands["plan"].usage+"\nrun 'moonmind help plan' for more\n", errOut)
 }
 

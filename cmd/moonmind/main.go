@@ -12,6 +12,7 @@
 //	moonmind eval [--state k=v]... EXPR
 //	moonmind apply [--state k=v]... EFFECTS
 //	moonmind llm-plan [--base-url URL] [--model M] [--capability name=description]... [--json] GOAL
+//	moonmind version (or moonmind --version)
 //
 // `moonmind help SUB` and `moonmind SUB --help` print one command's
 // arguments, flags, an example and its exit statuses.
@@ -57,6 +58,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	if args[0] == "help" {
 		return helpCmd(args[1:], stdout, stderr)
+	}
+	if args[0] == "--version" || args[0] == "-version" {
+		return versionCmd(args[1:], stdout, stderr)
 	}
 	c, ok := commands[args[0]]
 	if !ok {

@@ -87,7 +87,7 @@ func loadRunDomains(specs []runSpec, workers int, dir string, hostOf func(*train
 			if d == nil {
 				var err error
 				if d, err = rt.LoadDomain(s.file); err != nil {
-					return nil, nil, closeAll, err
+					return nil, nil, closeAll, errors.New(loadErrorText("run", err))
 				}
 				byFile[filepath.Clean(s.file)] = d
 			}

@@ -97,3 +97,18 @@ func TestSnapshotBeforeFirstTickKeepsInitialGoals(t *testing.T) {
 	}
 	assert.Equal(t, engine.NumberValue(1), r.Agents[0].Get("laps"))
 }
+
+// TestSavedGoalsKeepQueuedGoals: goals added since the last tick are
+// saved, once each, in order; queued belief events are not goals.
+func TestSavedGoalsKeepQueuedGoals(t *testing.T) {
+	w, _ := reactiveWorld(t)
+	a := w.Agents[0]
+	w.Tick(0.1)
+	guard := engine.GoalTuple(engine.StringValue("guard"), engine.NumberValue(1))
+	require.NoError(t, a.Achieve(guard))
+	require.NoError(t, a.Achieve(engine.GoalNamed("patrol")))
+	require.NoError(t, a.Achieve(guard))
+	bdi.Of(a).Believed(a, engine.BeliefChange{Name: "laps", New: engine.NumberValue(3)})
+	assert.Equal(t, []engine.GoalValue{engine.GoalNamed("patrol"), guard}, bdi.Of(a).SavedGoals(),
+		"patrol's intention runs; guard is queued twice and patrol once more, saved once each")
+}

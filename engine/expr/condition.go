@@ -1,21 +1,24 @@
 package expr
 
-import "strings"
-
 // Condition is a compiled precondition or goal condition: a boolean
 // expression over state variables, bound to the slots of one Schema.
 //
 // # Grammar
 //
-//	or      = and { "||" and }
-//	and     = not { "&&" not }
-//	not     = "!" not | compare
-//	compare = operand [ ("==" | "!=" | ">" | ">=" | "<" | "<=") operand ]
+//	or      = and { ("||" | "or") and }
+//	and     = not { ("&&" | "and") not }
+//	not     = ("!" | "not") not | compare
+//	compare = operand [ ("==" | "!=" | "~=" | ">" | ">=" | "<" | "<=") operand ]
 //	operand = "(" or ")" | name | number | string | "true" | "false" | "nil" | "null"
+//
+// Lua's spellings are synonyms: "and" is "&&", "or" is "||", "not" is "!"
+// and "~=" is "!=", with the same precedence, and the two spellings mix
+// ("ammo > 0 and !reloading"). So and, or and not are never variable
+// names in a condition.
 //
 // Precedence, loosest first: "||", then "&&", then "!", then the
 // comparisons. So "a || b && c" is "a || (b && c)", and "!ammo > 5" is
-// "!(ammo > 5)". Comparisons do not chain: "a == b == c" is a parse error;
+// "!(ammo > 5)", as is "not ammo > 5". Comparisons do not chain: "a == b == c" is a parse error;
 // write "(a == b) == c" if that is really meant. Parentheses group.
 //
 // # Operands
@@ -365,7 +368,7 @@ func compareNumbers(op Cmp, a, b float64) bool {
 // error is a *ParseError giving the column and what was expected.
 // CompileCondition never panics, whatever src holds.
 func CompileCondition(src string, s *Schema) (*Condition, error) {
-	p := &cparser{lex: lexer{src: src}, schema: s}
+	p := &cparser{lex: lexer{src: src, words: true}, schema: s}
 	p.advance()
 	c := &Condition{src: src}
 	if p.tok.kind == tEOF {
@@ -383,10 +386,8 @@ func CompileCondition(src string, s *Schema) (*Condition, error) {
 			return nil, p.fail(`"&&", "||" or end of text (comparisons do not chain; use parentheses)`)
 		case p.tok.kind == tRP:
 			return nil, p.fail(`"&&", "||" or end of text (this ")" has no "(")`)
-		case p.tok.kind == tIdent && (p.tok.text == "and" || p.tok.text == "or"):
-			return nil, p.fail(`"&&", "||" or end of text (write Lua's and as &&, or as ||)`)
-		case p.tok.kind == tIdent && afterNot(src[:p.tok.off]):
-			return nil, p.fail(`an operator (&& || == != < <= > >=) or end of text (write Lua's not as !)`)
+		case p.tok.kind == tNot:
+			return nil, p.fail(`an operator (&& || == != < <= > >=) or end of text ("` + p.tok.text + `" negates what follows it; write "a && !b", not "a ` + p.tok.text + ` b")`)
 		}
 		return nil, p.fail(`an operator (&& || == != < <= > >=) or end of text`)
 	}
@@ -395,21 +396,6 @@ func CompileCondition(src string, s *Schema) (*Condition, error) {
 	c.reads = p.reads.list
 	c.mask = SlotMask(c.reads)
 	return c, nil
-}
-
-// afterNot reports whether before ends with the word not, as in Lua's
-// "not ready", which the condition language writes "!ready".
-func afterNot(before string) bool {
-	before = strings.TrimRight(before, " \t")
-	rest, ok := strings.CutSuffix(before, "not")
-	if !ok {
-		return false
-	}
-	if rest == "" {
-		return true
-	}
-	c := rest[len(rest)-1]
-	return !(c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z')
 }
 
 type cparser struct {
@@ -474,7 +460,15 @@ func (p *cparser) not(depth int) (*cnode, error) {
 		if depth >= maxNesting {
 			return nil, p.fail("less nesting (at most 200 levels of \"!\" and \"(\")")
 		}
+		word := p.tok
 		p.advance()
+		if word.text == "not" && p.valueEnds() {
+			at := p.tok
+			p.tok = word
+			err := p.fail(`a value (a name, a number, a string, true, false, nil or "(") after "not"; "not" is an operator in a condition, so no variable can be named not`)
+			p.tok = at
+			return nil, err
+		}
 		x, err := p.not(depth + 1)
 		if err != nil {
 			return nil, err
@@ -485,6 +479,17 @@ func (p *cparser) not(depth int) (*cnode, error) {
 		return p.node(cnode{op: OpNot, kids: []*cnode{x}}), nil
 	}
 	return p.compare(depth)
+}
+
+// valueEnds reports whether the current token can only follow a value
+// (a comparison, "&&", "||", ")" or the end), so the "not" before it
+// must have been meant as a variable's name.
+func (p *cparser) valueEnds() bool {
+	switch p.tok.kind {
+	case tEOF, tRP, tAnd, tOr:
+		return true
+	}
+	return cmpOps[p.tok.kind] != 0
 }
 
 var cmpOps = map[tokKind]Cmp{tEq: Eq, tNe: Ne, tLt: Lt, tLe: Le, tGt: Gt, tGe: Ge}
@@ -562,6 +567,9 @@ func (p *cparser) operand(depth int) (*cnode, error) {
 		slot := p.schema.Intern(t.text)
 		p.reads.add(slot)
 		return p.node(cnode{op: OpVar, slot: slot}), nil
+	}
+	if w := t.text; (t.kind == tAnd || t.kind == tOr || t.kind == tNot) && wordOp(w) != tIdent {
+		return nil, p.fail(`a value (a name, a number, a string, true, false, nil or "("); "` + w + `" is an operator in a condition, so no variable can be named ` + w)
 	}
 	return nil, p.fail(`a value (a name, a number, a string, true, false, nil or "(")`)
 }

@@ -85,6 +85,18 @@ func TestConditionEval(t *testing.T) {
 		{"string bytes", "'B' (0x42) sorts before 'a' (0x61)", `"B" < name`, exprVars{"name": xs("a")}, true},
 		{"string utf8 bytes", "é is 0xC3 0xA9, above z", `name > "z"`, exprVars{"name": xs("é")}, true},
 		{"string prefix", "a prefix sorts first", `name >= "ab"`, exprVars{"name": xs("abc")}, true},
+		{"string le", "", `name <= "b"`, exprVars{"name": xs("a")}, true},
+		{"string le false", "", `name <= "b"`, exprVars{"name": xs("c")}, false},
+		{"string ge false", "", `name >= "b"`, exprVars{"name": xs("a")}, false},
+		{"string gt false", "", `name > "b"`, exprVars{"name": xs("a")}, false},
+		{"string lt false", "", `name < "b"`, exprVars{"name": xs("c")}, false},
+		{"string le equal", "equal strings are <= each other", `name <= "bob"`, exprVars{"name": xs("bob")}, true},
+		{"string ge equal", "and >= each other", `name >= "bob"`, exprVars{"name": xs("bob")}, true},
+		{"string lt equal", "but not < each other", `name < "bob"`, exprVars{"name": xs("bob")}, false},
+		{"string gt equal", "nor >", `name > "bob"`, exprVars{"name": xs("bob")}, false},
+		{"string var var ge equal", "two variables holding the same text", `a >= b && a <= b`, exprVars{"a": xs("north gate"), "b": xs("north gate")}, true},
+		{"empty strings le", "", `name <= ""`, exprVars{"name": xs("")}, true},
+		{"nil le nil", "ordering nil is false, even against nil", "x <= nil", exprVars{"x": expr.NilValue()}, false},
 		{"empty string", "", `name == ""`, exprVars{"name": xs("")}, true},
 		{"escape quote", "", `s == "a\"b"`, exprVars{"s": xs(`a"b`)}, true},
 		{"escape single", "", `s == 'it\'s'`, exprVars{"s": xs("it's")}, true},
@@ -192,10 +204,57 @@ func TestConditionReads(t *testing.T) {
 	assert.True(t, none.IsEmpty())
 	assert.Equal(t, "", none.Source())
 	assert.Nil(t, none.Reads())
+	assert.Zero(t, none.ReadMask())
 
 	lits, err := expr.CompileCondition(`true && 1 == 1.0`, sc)
 	require.NoError(t, err)
 	assert.Empty(t, lits.Reads(), "literals read nothing")
+}
+
+// TestConditionLuaSpellings checks that and, or, not and ~= are the same
+// operators as &&, ||, ! and !=: same truth on every state, same
+// precedence, and mixed freely.
+func TestConditionLuaSpellings(t *testing.T) {
+	tests := []struct {
+		name   string
+		reason string
+		lua    string
+		c      string
+	}{
+		{"and", "", "a and b", "a && b"},
+		{"or", "", "a or b", "a || b"},
+		{"not", "", "not a", "!a"},
+		{"ne", "", "n ~= 1", "n != 1"},
+		{"or binds looser than and", "a or (b and c)", "a or b and c", "a || b && c"},
+		{"not binds tighter than and", "(not a) and b", "not a and b", "!a && b"},
+		{"not over a comparison", "not (n > 1)", "not n > 1", "!(n > 1)"},
+		{"not not", "", "not not a", "!!a"},
+		{"mixed", "the spellings mix", "n > 0 and !a || not b", "n > 0 && !a || !b"},
+		{"glued to parentheses", "", "not(a)and(b)or(n~=2)", "!a && b || n != 2"},
+		{"help example", "", "ammo > 0 and not hasWeapon", "ammo > 0 && !hasWeapon"},
+		{"names holding the words", "android, order and nothing are variables", "android and order or nothing", "android && order || nothing"},
+	}
+	vals := []expr.Value{xb(true), xb(false), xn(1), xn(2)}
+	names := []string{"a", "b", "c", "n", "ammo", "hasWeapon", "android", "order", "nothing"}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sc := expr.NewSchema(names...)
+			lua, err := expr.CompileCondition(tc.lua, sc)
+			require.NoError(t, err)
+			c, err := expr.CompileCondition(tc.c, sc)
+			require.NoError(t, err)
+			assert.Equal(t, c.Reads(), lua.Reads(), tc.reason)
+			// Every state of the first four variables over vals, the rest true.
+			for i := 0; i < len(vals)*len(vals)*len(vals)*len(vals); i++ {
+				st := sc.NewState()
+				for k := range names {
+					st[k] = xb(true)
+				}
+				st[0], st[1], st[2], st[3] = vals[i%4], vals[i/4%4], vals[i/16%4], vals[i/64%4]
+				assert.Equal(t, c.Eval(st), lua.Eval(st), "%s on %v", tc.lua, st)
+			}
+		})
+	}
 }
 
 func TestConditionShortState(t *testing.T) {
@@ -226,10 +285,14 @@ func TestConditionParseErrors(t *testing.T) {
 		{"unclosed paren", "", "(a > 1", 7, `")"`, "end of text"},
 		{"extra paren", "", "a > 1)", 6, `"&&", "||" or end of text (this ")" has no "(")`, `")"`},
 		{"two names", "", "a b", 3, "an operator (&& || == != < <= > >=) or end of text", `"b"`},
-		{"lua and", "Lua's and is &&", "gold >= 5 and open", 11, `"&&", "||" or end of text (write Lua's and as &&, or as ||)`, `"and"`},
-		{"lua or", "Lua's or is ||", "a or b", 3, `"&&", "||" or end of text (write Lua's and as &&, or as ||)`, `"or"`},
-		{"lua not", "Lua's not is !", "not open", 5, "an operator (&& || == != < <= > >=) or end of text (write Lua's not as !)", `"open"`},
 		{"a name ending in not", "knot is a name, not Lua's not", "knot open", 6, "an operator (&& || == != < <= > >=) or end of text", `"open"`},
+		{"not between names", "not negates what follows; it joins nothing", "a not b", 3, `an operator (&& || == != < <= > >=) or end of text ("not" negates what follows it; write "a && !b", not "a not b")`, `"not"`},
+		{"variable named and", "and is an operator, never a variable", "and > 3", 1, `a value (a name, a number, a string, true, false, nil or "("); "and" is an operator in a condition, so no variable can be named and`, `"and"`},
+		{"variable named or", "", "ready && or", 10, `a value (a name, a number, a string, true, false, nil or "("); "or" is an operator in a condition, so no variable can be named or`, `"or"`},
+		{"variable named not", "the caret points at the not, not at what follows", "x > 1 && not == 2", 10, `a value (a name, a number, a string, true, false, nil or "(") after "not"; "not" is an operator in a condition, so no variable can be named not`, `"not"`},
+		{"lone not word", "", "not", 1, `a value (a name, a number, a string, true, false, nil or "(") after "not"; "not" is an operator in a condition, so no variable can be named not`, `"not"`},
+		{"and at the end", "", "x and", 6, `a value (a name, a number, a string, true, false, nil or "(")`, "end of text"},
+		{"single tilde", "", "a ~ b", 3, `"~=" or "!="`, `"~"`},
 		{"unterminated string", "the caret points past the end", `s == "abc`, 10, "a closing quote", "end of text"},
 		{"trailing backslash", "", `s == "abc\`, 11, "a closing quote", "end of text"},
 		{"bad escape", "the caret points at the backslash", `s == "a\qb"`, 8, `an escape (\n \t \r \\ \" \')`, `"\\q"`},

@@ -2,6 +2,8 @@ package expr_test
 
 import (
 	"math"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -286,7 +288,35 @@ func TestEffectSyntax(t *testing.T) {
 	assert.NoError(t, none.ApplyInPlace(nil))
 	assert.Nil(t, none.Writes())
 	assert.Nil(t, none.Reads())
+	assert.Zero(t, none.ReadMask())
 	assert.Equal(t, "", none.Source())
+}
+
+// TestEffectReadsAndWritesOfLongEffects: past 16 slots the lists of reads
+// and writes keep their order and hold no repeats.
+func TestEffectReadsAndWritesOfLongEffects(t *testing.T) {
+	var parts, names []string
+	for i := range 20 {
+		names = append(names, "v"+strconv.Itoa(i))
+	}
+	for i := range 20 {
+		// v0 = v19 + v0, v1 = v18 + v1, ...: each slot read twice.
+		parts = append(parts, names[i]+" = "+names[19-i]+" + "+names[i])
+	}
+	parts = append(parts, "v3 = 1", "v19 = v2")
+	sc := expr.NewSchema(names...)
+	e, err := expr.CompileEffect(strings.Join(parts, ", "), sc)
+	require.NoError(t, err)
+	var wantReads, wantWrites []int
+	for i := range 10 {
+		wantReads = append(wantReads, 19-i, i)
+	}
+	for i := range 20 {
+		wantWrites = append(wantWrites, i)
+	}
+	assert.Equal(t, wantReads, e.Reads())
+	assert.Equal(t, wantWrites, e.Writes())
+	assert.Equal(t, uint64(1<<20-1), e.ReadMask())
 }
 
 func TestEvalApplyAllocs(t *testing.T) {

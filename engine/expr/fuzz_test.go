@@ -25,6 +25,9 @@ var fuzzConditions = []string{
 	"a || b && c", "1 == 1.0", "x == nil || x == null", "enemy.visible", "a == b == c", "a = 1",
 	"(a > 1", "a > 1)", `s == "abc`, `s == "a\qb"`, "a & b", "a | b", "a > 1x", "a > 1e999",
 	"-x > 1", "!", "()", "é && x", `"é" == x && é`, "a\n&&\tb", "\x00", "\xff\xfe", `"\`,
+	"ammo > 0 and not hasWeapon", "a or b and c", "not not ready", "n ~= 1 and !a || not b",
+	"not(a)and(b)or(n~=2)", "and > 3", "x > 1 && not == 2", "not", "a not b", "a ~ b", "x and",
+	"android and order or nothing", "~=", "not ~= 1",
 }
 
 var fuzzEffects = []string{

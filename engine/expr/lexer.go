@@ -15,14 +15,14 @@ const (
 	tNumber
 	tString
 	tEq    // ==
-	tNe    // !=
+	tNe    // != or ~=
 	tLt    // <
 	tLe    // <=
 	tGt    // >
 	tGe    // >=
-	tAnd   // &&
-	tOr    // ||
-	tNot   // !
+	tAnd   // && or and (in conditions)
+	tOr    // || or or (in conditions)
+	tNot   // ! or not (in conditions)
 	tLP    // (
 	tRP    // )
 	tComma // ,
@@ -46,6 +46,11 @@ type lexer struct {
 	src string
 	pos int
 
+	// words makes the words and, or and not the operators "&&", "||" and
+	// "!", as Lua spells them. Conditions set it; effects and literals,
+	// where a bare word is a string, do not.
+	words bool
+
 	// colOff and col cache the column of one byte offset, so that columns
 	// asked for in increasing order cost time linear in the text in all.
 	colOff, col int
@@ -63,6 +68,25 @@ func (l *lexer) colAt(off int) int {
 	l.colOff = off
 	return l.col
 }
+
+// wordOp returns the operator a word spells in a condition (tAnd, tOr or
+// tNot for and, or and not), or tIdent for any other word.
+func wordOp(w string) tokKind {
+	switch w {
+	case "and":
+		return tAnd
+	case "or":
+		return tOr
+	case "not":
+		return tNot
+	}
+	return tIdent
+}
+
+// IsOperatorWord reports whether name is one of the words a condition
+// reads as an operator (and, or, not), so a state variable of that name
+// cannot be read by a condition.
+func IsOperatorWord(name string) bool { return wordOp(name) != tIdent }
 
 func isIdentStart(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
@@ -92,7 +116,11 @@ func (l *lexer) next() token {
 		for l.pos < len(l.src) && isIdentPart(l.src[l.pos]) {
 			l.pos++
 		}
-		return token{kind: tIdent, off: start, text: l.src[start:l.pos]}
+		t := token{kind: tIdent, off: start, text: l.src[start:l.pos]}
+		if l.words {
+			t.kind = wordOp(t.text)
+		}
+		return t
 	case isDigit(c) || c == '.' && isDigit(peek):
 		return l.number(start)
 	case c == '"' || c == '\'':
@@ -105,7 +133,7 @@ func (l *lexer) next() token {
 		return token{kind: tBad, off: start, text: l.src[start:l.pos], str: `"+" or "-" (conditions and effects have no "*", "/" or "%"; compute such values in a run body or a sensor)`}
 	case c == '=' && peek == '=':
 		return two(tEq)
-	case c == '!' && peek == '=':
+	case (c == '!' || c == '~') && peek == '=':
 		return two(tNe)
 	case c == '<' && peek == '=':
 		return two(tLe)
@@ -143,6 +171,8 @@ func (l *lexer) next() token {
 		want = `"&&"`
 	case '|':
 		want = `"||"`
+	case '~':
+		want = `"~=" or "!="`
 	}
 	return token{kind: tBad, off: start, text: l.src[start:l.pos], str: want}
 }

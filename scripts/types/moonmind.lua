@@ -184,7 +184,7 @@ function NPC:llm_plan(goal_text, opts) end
 
 ---@class moonmind.Goal
 ---@field name string
----@field condition string A condition: comparisons, &&, ||, !, state variables and named conditions.
+---@field condition string A condition: comparisons, && (or and), || (or or), ! (or not), ~= (or !=), state variables and named conditions.
 ---@field priority? moonmind.Priority Default "normal".
 ---@field description? string
 ---@field persistent? boolean
@@ -327,6 +327,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field initial_goals? moonmind.GoalValue[] Goals added (goal_added events) at the agent's first tick.
 ---@field quiet_beliefs? boolean Leave out of the trace the belief events no plan could want and no wait waits for.
 ---@field lod? moonmind.LOD The role's think rates under the game's level of detail.
+---@field check_ignore? table<string, string>|string[] Findings of moonmind check silenced by name ("sensor-write:hunger"), each with its reason.
 
 ---A role's level of detail: how often its agents think at each level of importance the game
 ---gives them (0 the most important). An agent that thinks less often ticks once per think, with

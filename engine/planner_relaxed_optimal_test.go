@@ -39,11 +39,11 @@ func bruteCost(d *Domain, g *Goal, st State, depth int) float64 {
 	return best
 }
 
-// breakerBoolDomain draws small domains of boolean facts whose goals are
+// drawnBoolDomain draws small domains of boolean facts whose goals are
 // bare variables (the relaxed estimate's conjuncts) or their
 // conjunction with a number test: preconditions of facts, negated facts,
 // "or" and numbers; effects that set, clear, copy or negate facts.
-func breakerBoolDomain(t *rapid.T) RoleSpec {
+func drawnBoolDomain(t *rapid.T) RoleSpec {
 	facts := []string{"p", "q", "r", "s"}
 	state := []Var{{"n", NumberValue(float64(rapid.IntRange(0, 3).Draw(t, "n")))}}
 	for _, f := range facts {
@@ -116,15 +116,15 @@ func joinComma(s []string) string {
 	return out
 }
 
-// TestBreakerRelaxedEstimateKeepsPlansOptimal: on boolean goals the
+// TestRelaxedEstimateKeepsPlansOptimalOnDrawnDomains: on boolean goals the
 // planner's plan costs what the cheapest plan within its depth limit
 // costs (found by trying every sequence), and it finds a plan whenever
 // one exists: the relaxed estimate never overestimates.
-func TestBreakerRelaxedEstimateKeepsPlansOptimal(t *testing.T) {
+func TestRelaxedEstimateKeepsPlansOptimalOnDrawnDomains(t *testing.T) {
 	ran, plans := 0, 0
 	skips := map[string]int{}
 	rapid.Check(t, func(t *rapid.T) {
-		spec := breakerBoolDomain(t)
+		spec := drawnBoolDomain(t)
 		d, err := Compile(spec)
 		if err != nil {
 			skips[err.Error()[:min(60, len(err.Error()))]]++

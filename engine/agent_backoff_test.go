@@ -1,0 +1,32 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/moonmind-ai/moonmind/engine/record"
+	"github.com/stretchr/testify/assert"
+)
+
+// TestAnIdleAgentWakesWhenTheFirstBackOffEnds: both ways to the goal
+// failed and are backed off, the cheap one for 1 s, the dear one for
+// 0.3 s. The planner names only the cheap one (the best plan goes through
+// it), yet the agent, with no plan and an unchanged state, must ask again
+// as soon as the dear one may run (t = 0.4), not when the cheap one may
+// (t = 1).
+func TestAnIdleAgentWakesWhenTheFirstBackOffEnds(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State: []Var{{"done", BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("g", "done", Normal)},
+		Actions: []ActionSpec{
+			NewAction("Cheap").Effects("done = true").Body(ticksBody{n: 1, fail: true}).Spec(),
+			NewAction("Dear").Effects("done = true").Cost(5).Body(ticksBody{n: 1, fail: true}).Spec(),
+		}})
+	a.RetryDelay = 1
+	w.Tick(0.1) // t = 0: Cheap fails, backed off until t = 1
+	a.RetryDelay = 0.3
+	for range 5 { // t = 0.1: Dear fails, backed off until t = 0.4
+		w.Tick(0.1)
+	}
+	assert.Equal(t, []string{"1 start Cheap", "1 fail Cheap", "2 start Dear", "2 fail Dear", "3 plan-failed g", "5 start Dear", "5 fail Dear", "6 plan-failed g"},
+		tr.lines(record.EventStart, record.EventFail, record.EventPlanFailed))
+}
