@@ -55,14 +55,15 @@ type lodState struct {
 // agents of its lane that think this tick, with their dts and their own
 // prefetch hints.
 type lodLanes struct {
-	on    bool      // LOD was on at the last tick
-	use   bool      // this tick ticks the lanes below, not the world's
-	next  int       // the ID of the due agent served first under the budget
-	think []bool    // per agent index: it thinks this tick
-	due   []int32   // scratch: the indexes of the agents due at a lowered rate
-	lanes [][]int32 // per worker: its thinkers, in lane order
-	dts   [][]float64
-	hints [][]uint8
+	on     bool      // LOD was on at the last tick
+	use    bool      // this tick ticks the lanes below, not the world's
+	next   int       // the ID of the due agent served first under the budget
+	lastDt float64   // the last positive dt (see thinkersFrom)
+	think  []bool    // per agent index: it thinks this tick
+	due    []int32   // scratch: the indexes of the agents due at a lowered rate
+	lanes  [][]int32 // per worker: its thinkers, in lane order
+	dts    [][]float64
+	hints  [][]uint8
 }
 
 // LODLevel returns the agent's level of detail at its last tick under the
@@ -138,6 +139,14 @@ func (w *World) thinkersFrom(dt float64, all bool) {
 	}
 	l.think = l.think[:n]
 	l.due = l.due[:0]
+	// The tick rate that rates are compared with: a tick of dt 0 (a game
+	// paused, or a bad dt) keeps the last one, so it changes no rate.
+	tickDt := dt
+	if dt > 0 {
+		l.lastDt = dt
+	} else {
+		tickDt = l.lastDt
+	}
 	const eps = 1e-9
 	for i, a := range w.Agents {
 		s := &a.lod
@@ -149,26 +158,24 @@ func (w *World) thinkersFrom(dt float64, all bool) {
 		level := w.LOD.Level(a)
 		rate := w.rateFor(a, level)
 		s.level = int32(max(math.MinInt32, min(level, math.MaxInt32)))
-		if rate > 0 && 1/rate <= dt+eps {
+		if rate > 0 && 1/rate <= tickDt+eps {
 			rate = 0 // at or above the tick rate
 		}
-		period := 0.0
-		if rate > 0 {
-			period = 1 / rate
+		if rate == 0 {
+			s.rate, s.due = 0, 0
+			l.think[i] = true
+			continue
 		}
+		period := 1 / rate
 		switch {
 		case rate == s.rate:
 			s.due -= dt
 		case s.rate == 0: // from every tick to a lowered rate: wait part of a period
 			s.due = period*lodPhase(a.ID) - dt
-		default: // a new lowered rate, or every tick again
+		default: // a new lowered rate
 			s.due = min(s.due, period) - dt
 		}
 		s.rate = rate
-		if rate == 0 {
-			l.think[i] = true
-			continue
-		}
 		l.think[i] = false
 		if s.due <= eps {
 			l.due = append(l.due, int32(i))

@@ -311,3 +311,29 @@ func TestLODRoundTripsThroughASnapshot(t *testing.T) {
 	_, err = Restore(strings.NewReader(bad), RestoreOptions{Domains: []*Domain{d}})
 	assert.ErrorContains(t, err, "engine: restore: agent a0: level of detail owed -")
 }
+
+// TestLODTickOfNoTimeKeepsTheRates: a tick of dt 0 (a paused game) ticks
+// the agents that think every tick, with dt 0, and changes no rate; the
+// lowered ones wait on.
+func TestLODTickOfNoTimeKeepsTheRates(t *testing.T) {
+	d := walkerRole(t)
+	w := NewWorld(1)
+	w.LOD = LOD{Level: func(a *Agent) int { return a.ID }, Rates: []float64{60, 2}}
+	dts := make([][]float64, 2)
+	for i := range 2 {
+		a := NewAgent(fmt.Sprintf("a%d", i), d)
+		a.Data = &dts[i]
+		w.Add(a)
+	}
+	for range 5 {
+		w.Tick(1.0 / 60)
+	}
+	w.Tick(0)
+	w.Tick(1.0 / 60)
+	assert.Equal(t, []float64{1.0 / 60, 1.0 / 60, 1.0 / 60, 1.0 / 60, 1.0 / 60, 0, 1.0 / 60}, dts[0])
+	_, rate := w.Agents[0].LODLevel()
+	assert.Equal(t, 0.0, rate, "still every tick")
+	_, rate = w.Agents[1].LODLevel()
+	assert.Equal(t, 2.0, rate)
+	assert.Empty(t, dts[1], "its first wait (0.31 s) is not over")
+}
