@@ -42,6 +42,10 @@ type RoleSpec struct {
 	// A later role's list replaces an earlier one's. Each must be a
 	// positive finite number.
 	ThinkRates []float64
+	// Memory is the settings of the perception memory its agents start
+	// with (see Memory); a later role's non-zero settings replace an
+	// earlier one's.
+	Memory MemorySpec
 }
 
 // Domain is one or more compiled roles: the schema of their merged state,
@@ -66,6 +70,9 @@ type Domain struct {
 	// ThinkRates are the roles' think rates per level of detail
 	// (RoleSpec.ThinkRates), or nil for the world's (LOD.Rates).
 	ThinkRates []float64
+	// Memory is the roles' perception memory settings (RoleSpec.Memory):
+	// each agent's Memory starts with them.
+	Memory MemorySpec
 	// NewReactive, when set, makes the reactive layer of each new agent
 	// of the domain (NewAgent and SetDomain call it). A loader sets it
 	// after Compile, before the domain is shared (package engine/bdi,

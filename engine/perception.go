@@ -102,10 +102,22 @@ type Memory struct {
 	things   []Remembered
 }
 
-// Memory returns the agent's perception memory, made on first use.
+// MemorySpec is a role's perception memory settings: Memory's fields of
+// the same names, whose zero values mean the defaults.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
+type MemorySpec struct {
+	HalfLife float64
+	Forget   float64
+	Capacity int
+}
+
+// Memory returns the agent's perception memory, made on first use with
+// its domain's settings (Domain.Memory).
 func (a *Agent) Memory() *Memory {
 	if a.mem == nil {
-		a.mem = &Memory{}
+		s := a.Domain.Memory
+		a.mem = &Memory{HalfLife: s.HalfLife, Forget: s.Forget, Capacity: s.Capacity}
 	}
 	return a.mem
 }

@@ -121,3 +121,17 @@ func TestMemoryKeepsItsCapacity(t *testing.T) {
 	m.Perceive(Stimulus{Source: "c"}, 2) // news: no room needed
 	assert.Len(t, m.Things(2), 3)
 }
+
+// TestRoleMemorySettingsStartEachMemory: a domain's memory settings are
+// each agent's memory's; bad ones fail the compile.
+func TestRoleMemorySettingsStartEachMemory(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "Keen", Memory: MemorySpec{HalfLife: 2, Capacity: 4}},
+		RoleSpec{Name: "Keener", Memory: MemorySpec{Forget: 0.2}})
+	require.NoError(t, err)
+	m := NewAgent("k", d).Memory()
+	assert.Equal(t, Memory{HalfLife: 2, Forget: 0.2, Capacity: 4}, *m, "a later role's non-zero settings win")
+	_, err = Compile(RoleSpec{Name: "Bad", Memory: MemorySpec{HalfLife: math.NaN(), Forget: 1, Capacity: -1}})
+	assert.EqualError(t, err, "memory half-life must be a positive number of seconds, not NaN\n"+
+		"memory forget threshold must be a confidence below 1, not 1\n"+
+		"memory capacity must not be negative, not -1")
+}

@@ -87,3 +87,32 @@ func TestLuaReadsThePerceptionMemory(t *testing.T) {
 	require.Len(t, fails, 1)
 	assert.Equal(t, filepath.Join(dir, "smell.lua")+`:6: bad argument #2 to perceive (sense must be "sight", "sound", "damage" or "told", not "smell")`, fails[0])
 }
+
+// TestRoleMemorySettings: a role's memory table sets the settings each
+// agent's memory starts with; bad ones are reported with their places.
+func TestRoleMemorySettings(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, src string) {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	write("keen.lua", `return { name = "Keen", state = { x = 0 },
+  memory = { half_life = 3, forget = 0.1, capacity = 8 },
+}`)
+	write("bad.lua", `return { name = "Bad",
+  memory = { half_life = -1, forget = 1, capacity = 2.5, size = 3 },
+}`)
+	rt := NewRuntime(Options{ScriptsDir: dir})
+	defer rt.Close()
+	d, err := rt.LoadDomain("keen.lua")
+	require.NoError(t, err)
+	assert.Equal(t, engine.MemorySpec{HalfLife: 3, Forget: 0.1, Capacity: 8}, d.Memory)
+	m := engine.NewAgent("k", d).Memory()
+	assert.Equal(t, 3.0, m.HalfLife)
+	assert.Equal(t, 8, m.Capacity)
+	_, err = rt.LoadDomain("bad.lua")
+	bad := filepath.Join(dir, "bad.lua")
+	assert.EqualError(t, err, bad+":2:14: role: memory: half_life must be a positive number of seconds (math.huge: never fades), not -1\n"+
+		bad+":2:30: role: memory: forget must be a confidence below 1 (negative: never forget), not 1\n"+
+		bad+":2:42: role: memory: capacity must be a whole number of things from 1 to 1048576, not 2.5\n"+
+		bad+`:2:58: role: memory: unknown key "size"`)
+}

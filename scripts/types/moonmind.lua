@@ -327,6 +327,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field initial_goals? moonmind.GoalValue[] Goals added (goal_added events) at the agent's first tick.
 ---@field quiet_beliefs? boolean Leave out of the trace the belief events no plan could want and no wait waits for.
 ---@field lod? moonmind.LOD The role's think rates under the game's level of detail.
+---@field memory? moonmind.MemorySettings How its agents' perception memory fades.
 ---@field check_ignore? table<string, string>|string[] Findings of moonmind check silenced by name ("sensor-write:hunger"), each with its reason.
 
 ---A role's level of detail: how often its agents think at each level of importance the game
@@ -334,6 +335,12 @@ function NPC:llm_plan(goal_text, opts) end
 ---the game time since its last think as its dt: its body and sensors see the real elapsed time.
 ---@class moonmind.LOD
 ---@field rates number[] Thinks per second of levels 0, 1, 2, ... (e.g. { 60, 10, 2 }); a level past the end uses the last. Each a positive number; a rate at or above the game's tick rate thinks every tick.
+
+---How a role's agents' perception memory fades (see npc:recall). Absent fields keep the defaults.
+---@class moonmind.MemorySettings
+---@field half_life? number Seconds for a remembered thing's confidence to halve (default 5; math.huge: never fades).
+---@field forget? number The confidence below which a thing is forgotten (default 0.05; negative: never).
+---@field capacity? integer The most things remembered (default 64); a new thing replaces the least confident.
 
 ---The helpers of require("moonmind"); each returns plain data.
 ---@class moonmind
