@@ -183,6 +183,8 @@ type Agent struct {
 	backoff
 	facts map[string]any // the blackboard of typed values, by type name
 	job   planJob        // time-sliced planning under a world's plan budget (agent_slice.go)
+	lod   lodState       // its level of detail under the world's LOD (world_lod.go)
+	mem   *Memory        // its perception memory, or nil before first use (perception.go)
 	src   randSource     // the Rand that World.Add made and its source, for Snapshot
 	// swapTo is the domain SetDomain was given during the agent's own
 	// tick, swapped in when the tick ends (markSwap).

@@ -93,6 +93,8 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 	m := c.mergeRoles(roles)
 	m.goals, m.actions = c.compileTyped(stateNames(roles), m.goals, m.actions, m.conds)
 	c.checkDecide()
+	c.checkThinkRates()
+	c.checkMemory()
 	c.compileSensors(m.sensors)
 	c.compileNamedConditions(m.conds)
 	syntax := c.parseEffects(m.actions)
@@ -151,6 +153,18 @@ func (c *compiler) mergeRoles(roles []RoleSpec) merged {
 		if r.Considerations != nil {
 			m.roleCons = r.Considerations
 		}
+		if r.ThinkRates != nil {
+			d.ThinkRates = slices.Clone(r.ThinkRates)
+		}
+		if r.Memory.HalfLife != 0 {
+			d.Memory.HalfLife = r.Memory.HalfLife
+		}
+		if r.Memory.Forget != 0 {
+			d.Memory.Forget = r.Memory.Forget
+		}
+		if r.Memory.Capacity != 0 {
+			d.Memory.Capacity = r.Memory.Capacity
+		}
 		for _, v := range r.State {
 			if expr.IsOperatorWord(v.Name) {
 				c.add(Pos{File: r.File}, fmt.Sprintf("state variable %q: %s is an operator in conditions (as in Lua), so no condition could read it; rename the variable", v.Name, v.Name), nil)
@@ -180,6 +194,32 @@ func (c *compiler) checkDecide() {
 		}
 	default:
 		c.add(Pos{}, "decide must be \"goap\", \"utility\" or \"hybrid\", not \""+d.Decide+"\"", nil)
+	}
+}
+
+// checkThinkRates checks the think rates of the levels of detail: each a
+// positive finite number of thinks per second.
+func (c *compiler) checkThinkRates() {
+	for i, r := range c.d.ThinkRates {
+		if !(r > 0) || math.IsInf(r, 0) {
+			c.add(Pos{}, "think rate "+strconv.Itoa(i+1)+" must be a positive finite number of thinks per second, not "+strconv.FormatFloat(r, 'g', -1, 64), nil)
+		}
+	}
+}
+
+// checkMemory checks the perception memory's settings: a half-life that
+// is a positive number of seconds (+Inf: no decay), a threshold below 1,
+// a capacity that is not negative (zeros are the defaults).
+func (c *compiler) checkMemory() {
+	m := c.d.Memory
+	if m.HalfLife < 0 || math.IsNaN(m.HalfLife) {
+		c.add(Pos{}, "memory half-life must be a positive number of seconds, not "+strconv.FormatFloat(m.HalfLife, 'g', -1, 64), nil)
+	}
+	if !(m.Forget < 1) {
+		c.add(Pos{}, "memory forget threshold must be a confidence below 1, not "+strconv.FormatFloat(m.Forget, 'g', -1, 64), nil)
+	}
+	if m.Capacity < 0 {
+		c.add(Pos{}, "memory capacity must not be negative, not "+strconv.Itoa(m.Capacity), nil)
 	}
 }
 

@@ -36,6 +36,16 @@ type RoleSpec struct {
 	// list replaces an earlier one's.
 	Considerations []ConsiderationSpec
 	UtilityMode    string // "average" (default) or "multiply"; see UtilityPlanner
+	// ThinkRates are the role's think rates under a world's level of
+	// detail, in thinks per second, for levels 0, 1, 2, ... (see LOD.Rates,
+	// which they replace for the role's agents); nil means the world's.
+	// A later role's list replaces an earlier one's. Each must be a
+	// positive finite number.
+	ThinkRates []float64
+	// Memory is the settings of the perception memory its agents start
+	// with (see Memory); a later role's non-zero settings replace an
+	// earlier one's.
+	Memory MemorySpec
 }
 
 // Domain is one or more compiled roles: the schema of their merged state,
@@ -57,6 +67,12 @@ type Domain struct {
 	// the roles declare none); UtilityMode is "average" or "multiply".
 	Considerations []Consideration
 	UtilityMode    string
+	// ThinkRates are the roles' think rates per level of detail
+	// (RoleSpec.ThinkRates), or nil for the world's (LOD.Rates).
+	ThinkRates []float64
+	// Memory is the roles' perception memory settings (RoleSpec.Memory):
+	// each agent's Memory starts with them.
+	Memory MemorySpec
 	// NewReactive, when set, makes the reactive layer of each new agent
 	// of the domain (NewAgent and SetDomain call it). A loader sets it
 	// after Compile, before the domain is shared (package engine/bdi,

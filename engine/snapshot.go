@@ -138,7 +138,8 @@ func (w *World) SnapshotAgents(out io.Writer, agents []*Agent) error {
 func (w *World) snapshot(out io.Writer, agents []*Agent, opts SnapshotOptions) error {
 	s := worldSnap{Format: SnapshotFormat, Version: SnapshotVersion, Time: w.Time, Ticks: w.Ticks,
 		Seed: w.seed, Workers: w.Workers, Timing: w.Timing,
-		PlanBudget: w.PlanBudget, PlanNext: w.queue.next, PlanDebt: w.queue.debt, NextID: w.nextID}
+		PlanBudget: w.PlanBudget, PlanNext: w.queue.next, PlanDebt: w.queue.debt, NextID: w.nextID,
+		LODOn: w.lod.on, LODNext: w.lod.next}
 	if w.clock.now() == w.Time {
 		s.Clock = &clockSnap{Base: w.clock.base, DT: w.clock.dt, Rate: w.clock.rate, N: w.clock.n}
 	}
@@ -195,6 +196,8 @@ func snapAgent(a *Agent, opts SnapshotOptions) (agentSnap, error) {
 	}
 	s.Facts = facts
 	s.Clock = clockSnap{Base: a.clock.base, DT: a.clock.dt, Rate: a.clock.rate, N: a.clock.n}
+	s.LOD = saveLOD(a)
+	s.Memory = saveMemory(a)
 	if a.pursuit != nil {
 		s.Pursuit = a.pursuit.Name
 	}

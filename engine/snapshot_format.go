@@ -26,6 +26,10 @@ type worldSnap struct {
 	PlanBudget int `json:"planBudget,omitempty"`
 	PlanNext   int `json:"planNext,omitempty"`
 	PlanDebt   int `json:"planDebt,omitempty"`
+	// The level of detail: on at the last tick, and its budget's cursor
+	// (world_lod.go). LOD itself (a function) is the game's to set again.
+	LODOn   bool `json:"lodOn,omitempty"`
+	LODNext int  `json:"lodNext,omitempty"`
 	// NextID is the ID the next added agent gets (IDs are never reused);
 	// absent in older snapshots: one past the highest agent ID.
 	NextID int         `json:"nextID,omitempty"`
@@ -82,6 +86,8 @@ type agentSnap struct {
 	Authorities  []string           `json:"authorities,omitempty"`
 	Facts        []factSnap         `json:"factValues,omitempty"`
 	Ran          []string           `json:"ran,omitempty"`
+	LOD          *lodSnap           `json:"lod,omitempty"`    // its level of detail (world_lod.go)
+	Memory       *memorySnap        `json:"memory,omitempty"` // its perception memory (perception.go)
 }
 
 // clockSnap is an agent's or the world's exact clock (see clock): the time its current

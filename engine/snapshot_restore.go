@@ -86,6 +86,7 @@ func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	}
 	w.Time, w.Ticks, w.Workers, w.Timing = s.Time, s.Ticks, s.Workers, s.Timing
 	w.PlanBudget, w.queue.next, w.queue.debt = s.PlanBudget, s.PlanNext, s.PlanDebt
+	w.lod.on, w.lod.next = s.LODOn, s.LODNext
 	if c := s.Clock; c != nil {
 		w.clock = clock{base: c.Base, dt: c.DT, rate: c.Rate, n: c.N} // Tick rebases it if it disagrees with Time
 	}
@@ -197,6 +198,11 @@ func (w *World) addSnapshot(s *worldSnap, opts RestoreOptions, whole bool) ([]*A
 			w.worker[len(w.worker)-1] = s.Agents[i].Pin
 			a.ID = s.Agents[i].ID
 		}
+		if a.lod.owed > 0 {
+			// The next tick pays it, under the world's level of detail or,
+			// without one, as when it is turned off (see thinkers).
+			w.lod.on = true
+		}
 	}
 	err := w.loadGroups(s, agents)
 	if err == nil {
@@ -254,6 +260,12 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 	a.tick, a.time = s.Tick, s.Time
 	a.Authorities = append([]string(nil), s.Authorities...)
 	a.clock = clock{base: s.Clock.Base, dt: s.Clock.DT, rate: s.Clock.Rate, n: s.Clock.N}
+	if err := a.loadLOD(s.LOD, where); err != nil {
+		return nil, err
+	}
+	if err := a.loadMemory(s.Memory, where); err != nil {
+		return nil, err
+	}
 	if s.Pursuit != "" {
 		a.pursuit = d.Goal(s.Pursuit)
 	}

@@ -81,6 +81,11 @@ type World struct {
 
 	queue planQueue // the plan budget's queue (world_slice.go)
 
+	// LOD is the world's level of detail: how often each agent thinks
+	// (world_lod.go). The zero value is off: every agent ticks every tick.
+	LOD LOD
+	lod lodLanes // this tick's thinkers, when LOD is on (world_lod.go)
+
 	worker []int
 	// lanesStale is set when an agent is added, removed or pinned: the
 	// lanes of more than one worker are made again at the next tick
@@ -344,9 +349,13 @@ const aheadGroup = 2
 // at the last tick, and the states' own prefetches are not looked for.
 // Tasks that are Warmers and will be resumed are warmed a step or two
 // ahead of their agent's tick (laneWarmer, agent_warm.go).
-func tickLane(agents []*Agent, lane []int32, hints []uint8, timing bool, dt float64, busy []int32) []int32 {
+//
+// dts, when not nil (a level of detail is set, World.LOD), holds per place
+// in the lane the dt that agent ticks with: the game time since it last
+// thought.
+func tickLane(agents []*Agent, lane []int32, hints []uint8, timing bool, dt float64, dts []float64, busy []int32) []int32 {
 	n := len(lane)
-	r := laneRun{agents: agents, lane: lane, hints: hints[:n+1], busy: busy, dt: dt, timing: timing}
+	r := laneRun{agents: agents, lane: lane, hints: hints[:n+1], busy: busy, dt: dt, dts: dts, timing: timing}
 	r.apart = r.hints[n] != allOwn // some agent's states may lie apart (or its hint is not known)
 	for j := 0; j < len(r.lane); j++ {
 		if k := j + warmAhead; k < len(r.lane) {
@@ -369,7 +378,11 @@ func tickLane(agents []*Agent, lane []int32, hints []uint8, timing bool, dt floa
 		}
 		a := r.agents[r.lane[j]]
 		a.Timing = r.timing
-		a.Tick(r.dt)
+		if r.dts == nil {
+			a.Tick(r.dt)
+		} else {
+			a.Tick(r.dts[j])
+		}
 		h := prefetchHint(a)
 		r.hints[j] = h
 		r.all |= h
@@ -396,6 +409,7 @@ type laneRun struct {
 	hints  []uint8 // the lane's, and one after (see tickLane)
 	busy   []int32
 	dt     float64
+	dts    []float64 // per place, when a level of detail is set (see tickLane)
 	timing bool
 	apart  bool  // some agent's states may lie apart (or its hint is not known)
 	all    uint8 // the hints of this tick, or-ed
@@ -420,10 +434,14 @@ func (w *World) Tick(dt float64) {
 		w.busy = make([][]int32, lanes)
 	}
 	w.makeLanes()
+	w.lod.use = false
+	if w.LOD.Level != nil || w.lod.on {
+		w.thinkers(dt)
+	}
 	ticktrace.Mark(1)
 	if lanes == 1 {
 		ticktrace.Lane(0, false)
-		w.busy[0] = tickLane(w.Agents, w.lanes[0], w.hints[0], w.Timing, dt, w.busy[0][:0])
+		w.tickLaneOf(0, dt)
 		ticktrace.Lane(0, true)
 	} else {
 		w.runLanes(dt, lanes)

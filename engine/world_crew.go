@@ -208,7 +208,7 @@ func (j *laneJob) tick(w *World, k int) (woke bool) {
 		}
 	}()
 	ticktrace.Lane(k, false)
-	w.busy[k] = tickLane(w.Agents, w.lanes[k], w.hints[k], w.Timing, j.dt, w.busy[k][:0])
+	w.tickLaneOf(k, j.dt)
 	ticktrace.Lane(k, true)
 	finished = true
 	return false

@@ -59,6 +59,11 @@
 // engine.Group of scope "squad", from engine.GroupSpecOf of a member's
 // domain) and puts agents in them; a member's write reaches every other
 // member from the next tick (docs/coordination.md).
+// A role's lod table, lod = { rates = { 60, 10, 2 } }, sets its domain's
+// think rates under a world's level of detail (engine.Domain.ThinkRates,
+// engine.LOD; docs/lod.md). npc:perceive, npc:recall and npc:memories
+// write and read the agent's perception memory (engine.Memory;
+// docs/perception.md).
 //
 // # Limits and what they cost
 //

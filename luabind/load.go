@@ -255,7 +255,7 @@ func (rd *roleReader) add(pos engine.Pos, msg string) {
 }
 
 var (
-	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs", "check_ignore", "squad"}
+	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs", "check_ignore", "squad", "lod", "memory"}
 	goalKeys      = []string{"name", "condition", "priority", "description", "persistent", "deadline"}
 	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations", "inputs", "output", "can_rerun", "achieves_goal", "llm_model", "uses"}
 	utilKeys      = []string{"cost", "value", "weight", "tags"}
@@ -345,6 +345,8 @@ func (rd *roleReader) role(t *lua.LTable) engine.RoleSpec {
 	spec.Sensors = rd.sensors(t, top)
 	spec.Conditions = rd.conditions(t, top)
 	rd.considerations(t, &spec)
+	rd.lod(t, &spec, top)
+	rd.memory(t, &spec, top)
 	for _, c := range spec.Conditions {
 		for _, v := range spec.State {
 			if v.Name == c.Name {

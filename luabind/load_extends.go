@@ -65,10 +65,10 @@ func (rd *roleReader) parent(ext lua.LValue, chain []string) (*loadedRole, error
 // bases: each file's state variables, goals, actions, sensors and
 // conditions replace its parent's of the same name in place, and its new
 // ones follow the parent's, in declaration order. Each file's name and
-// file are its own; decide mode, utility mode and role-level
-// considerations (a list that replaces the parent's) are the nearest
-// file's that sets them. It merges the whole chain in one pass, in time
-// linear in what the files declare.
+// file are its own; decide mode, utility mode, role-level
+// considerations (a list that replaces the parent's), think rates (lod)
+// and memory settings are the nearest file's that sets them. It merges
+// the whole chain in one pass, in time linear in what the files declare.
 func (lr *loadedRole) spec() engine.RoleSpec {
 	out := lr.own
 	if !lr.extends {
@@ -85,6 +85,12 @@ func (lr *loadedRole) spec() engine.RoleSpec {
 		}
 		if len(out.Considerations) == 0 {
 			out.Considerations = l.own.Considerations
+		}
+		if out.ThinkRates == nil {
+			out.ThinkRates = l.own.ThinkRates
+		}
+		if out.Memory == (engine.MemorySpec{}) {
+			out.Memory = l.own.Memory
 		}
 	}
 	slices.Reverse(levels)

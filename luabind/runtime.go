@@ -279,6 +279,7 @@ func NewRuntime(opts Options) *Runtime {
 	r.openSandbox()
 	r.initNPC()
 	r.initBDI()
+	r.initMemory()
 	r.freeze()
 	if r.budgeted() {
 		L.SetContext(r.budget)

@@ -37,13 +37,14 @@ const (
 	// Records of an adapter's scripts (luabind).
 	EventConsiderationFailed // a consideration function failed and scored 0: Action is the action scored, Reason names the consideration, where it is and why
 	EventTickBudget          // the agent's scripts spent their budget for this tick: Reason says what was cut and where the work went
+	EventLOD                 // the agent's level of detail changed (engine.LOD): Score is its think rate in thinks per second (0: every tick), Reason says its level and rate
 	numEventKinds
 )
 
 var eventNames = [...]string{"", "plan", "plan-failed", "pick", "replan", "start", "finish", "fail",
 	"interrupt", "idle", "stuck", "recovered", "sensor-failed", "refused", "summary", "condition-failed",
 	"llm-request", "llm-answer", "plan-suspended", "plan-resumed",
-	"consideration-failed", "tick-budget"}
+	"consideration-failed", "tick-budget", "lod"}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) {

@@ -83,6 +83,36 @@ function NPC:wait_event(filter, timeout) end
 ---@param value? moonmind.Value
 function NPC:tell(agent, name, value) end
 
+---What the agent's perception memory holds of one thing now.
+---@class moonmind.Remembered
+---@field source string What was perceived (an enemy's name, "grenade").
+---@field sense "sight"|"sound"|"damage"|"told" How it was last perceived.
+---@field x number The last known position.
+---@field y number
+---@field at number The agent's time, in seconds, when it was last perceived.
+---@field age number Seconds since then.
+---@field confidence number How sure the agent is of it now, from 0 to 1: its strength when last perceived, halved every half-life (5 s by default) since.
+
+---What the agent remembers of `source` now, or nil (never perceived, or forgotten: its
+---confidence fell below the memory's threshold, 0.05 by default).
+---@param source string
+---@return moonmind.Remembered|nil
+function NPC:recall(source) end
+
+---Everything the agent remembers now, in the order first perceived.
+---@return moonmind.Remembered[]
+function NPC:memories() end
+
+---Remembers a stimulus now: `source` perceived by `sense` at `x`, `y`, with `strength` (above 0,
+---at most 1; default 1). News of a remembered thing moves its last known position and time.
+---Refused in conditions, considerations, triggers and guards.
+---@param source string
+---@param sense "sight"|"sound"|"damage"|"told"
+---@param x number
+---@param y number
+---@param strength? number
+function NPC:perceive(source, sense, x, y, strength) end
+
 ---Writes one line: the agent's name, then the values as tostring shows them, joined by
 ---single spaces (to the `moonmind run` output and as a print record in the trace).
 ---@param ... any
@@ -300,7 +330,21 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field initial_goals? moonmind.GoalValue[] Goals added (goal_added events) at the agent's first tick.
 ---@field quiet_beliefs? boolean Leave out of the trace the belief events no plan could want and no wait waits for.
 ---@field squad? table<string, moonmind.Value> The squad's shared variables with their starting values: state variables named "squad.NAME" that every member of the agent's squad shares (the game puts agents in squads).
+---@field lod? moonmind.LOD The role's think rates under the game's level of detail.
+---@field memory? moonmind.MemorySettings How its agents' perception memory fades.
 ---@field check_ignore? table<string, string>|string[] Findings of moonmind check silenced by name ("sensor-write:hunger"), each with its reason.
+
+---A role's level of detail: how often its agents think at each level of importance the game
+---gives them (0 the most important). An agent that thinks less often ticks once per think, with
+---the game time since its last think as its dt: its body and sensors see the real elapsed time.
+---@class moonmind.LOD
+---@field rates number[] Thinks per second of levels 0, 1, 2, ... (e.g. { 60, 10, 2 }); a level past the end uses the last. Each a positive number; a rate at or above the game's tick rate thinks every tick.
+
+---How a role's agents' perception memory fades (see npc:recall). Absent fields keep the defaults.
+---@class moonmind.MemorySettings
+---@field half_life? number Seconds for a remembered thing's confidence to halve (default 5; math.huge: never fades).
+---@field forget? number The confidence below which a thing is forgotten (default 0.05; negative: never).
+---@field capacity? integer The most things remembered (default 64); a new thing replaces the least confident.
 
 ---The helpers of require("moonmind"); each returns plain data.
 ---@class moonmind

@@ -1,0 +1,88 @@
+package luabind
+
+import (
+	"math"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// initMemory adds the npc methods of the perception memory
+// (engine.Memory): recall, memories and perceive.
+func (r *Runtime) initMemory() {
+	for name, f := range map[string]lua.LGFunction{
+		"recall": r.npcRecall, "memories": r.npcMemories, "perceive": r.npcPerceive,
+	} {
+		r.methods.RawSetString(name, r.L.NewFunction(f))
+	}
+}
+
+// rememberedTable is one remembered thing as Lua reads it.
+func rememberedTable(L *lua.LState, m engine.Remembered) *lua.LTable {
+	t := L.CreateTable(0, 7)
+	t.RawSetString("source", lua.LString(m.Source))
+	t.RawSetString("sense", lua.LString(m.Sense.String()))
+	t.RawSetString("x", lua.LNumber(m.X))
+	t.RawSetString("y", lua.LNumber(m.Y))
+	t.RawSetString("at", lua.LNumber(m.At))
+	t.RawSetString("age", lua.LNumber(m.Age))
+	t.RawSetString("confidence", lua.LNumber(m.Confidence))
+	return t
+}
+
+// npc:recall(source): what the agent remembers of source now, a table
+// of source, sense, x, y, at, age and confidence, or nil.
+func (r *Runtime) npcRecall(L *lua.LState) int {
+	a := r.checkAgent(L, 1)
+	source := L.CheckString(2)
+	r.charge(L, 2*accessUnits)
+	m, ok := a.Memory().Recall(source, a.Time())
+	if !ok {
+		L.Push(lua.LNil)
+		return 1
+	}
+	L.Push(rememberedTable(L, m))
+	return 1
+}
+
+// npc:memories(): everything the agent remembers now, in the order first
+// perceived, as recall's tables.
+func (r *Runtime) npcMemories(L *lua.LState) int {
+	a := r.checkAgent(L, 1)
+	things := a.Memory().Things(a.Time())
+	r.charge(L, accessUnits*int64(1+2*len(things)))
+	t := L.CreateTable(len(things), 0)
+	for _, m := range things {
+		t.Append(rememberedTable(L, m))
+	}
+	L.Push(t)
+	return 1
+}
+
+// npc:perceive(source, sense, x, y [, strength]): remembers a stimulus
+// now (a Lua sensor's sight, a sound a body heard).
+func (r *Runtime) npcPerceive(L *lua.LState) int {
+	a := r.checkAgent(L, 1)
+	r.writable(L, "perceive")
+	source := L.CheckString(2)
+	if err := nameLength(source); err != nil {
+		L.ArgError(1, err.Error())
+	}
+	sense, ok := engine.ParseSense(L.CheckString(3))
+	if !ok {
+		L.ArgError(2, `sense must be "sight", "sound", "damage" or "told", not `+describeLua(L.Get(3), 0))
+	}
+	x, y := float64(L.CheckNumber(4)), float64(L.CheckNumber(5))
+	for i, v := range []float64{x, y} {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			L.ArgError(i+3, "a position must be a finite number")
+		}
+	}
+	strength := float64(L.OptNumber(6, 1))
+	if !(strength > 0 && strength <= 1) {
+		L.ArgError(5, "strength must be a number above 0 and at most 1")
+	}
+	r.charge(L, 2*accessUnits)
+	a.Perceive(engine.Stimulus{Source: source, Sense: sense, X: x, Y: y, Strength: strength})
+	return 0
+}
