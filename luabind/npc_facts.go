@@ -19,25 +19,29 @@ type factsProxy struct{ a *engine.Agent }
 // goValue wraps a Go value that Lua cannot read, so a body can pass it on.
 type goValue struct{ v any }
 
-func (r *Runtime) factsMeta() *lua.LTable {
-	if r.fMeta != nil {
-		return r.fMeta
-	}
-	L := r.L
-	r.fMeta = L.NewTable()
-	r.fMeta.RawSetString("__index", L.NewFunction(r.factsIndex))
-	r.fMeta.RawSetString("__newindex", L.NewFunction(r.factsNewIndex))
-	r.fMeta.RawSetString("__metatable", lua.LString("protected"))
-	return r.fMeta
+func (r *Runtime) facts(p *npcRef) *lua.LUserData {
+	return r.proxy(&p.facts, factsProxy{p.a}, &r.fMeta, r.factsIndex, r.factsNewIndex)
 }
 
-func (r *Runtime) facts(p *npcRef) *lua.LUserData {
-	if p.facts == nil {
-		p.facts = r.L.NewUserData()
-		p.facts.Value = factsProxy{p.a}
-		p.facts.Metatable = r.factsMeta()
+// proxy returns *ud, made on first use: a userdata holding value whose
+// metatable is *meta, made once per runtime with index and newIndex as
+// __index and __newindex and protected from getmetatable. npc.facts and
+// npc.squad are such proxies.
+func (r *Runtime) proxy(ud **lua.LUserData, value any, meta **lua.LTable, index, newIndex lua.LGFunction) *lua.LUserData {
+	if *ud != nil {
+		return *ud
 	}
-	return p.facts
+	if *meta == nil {
+		m := r.L.NewTable()
+		m.RawSetString("__index", r.L.NewFunction(index))
+		m.RawSetString("__newindex", r.L.NewFunction(newIndex))
+		m.RawSetString("__metatable", lua.LString("protected"))
+		*meta = m
+	}
+	*ud = r.L.NewUserData()
+	(*ud).Value = value
+	(*ud).Metatable = *meta
+	return *ud
 }
 
 func (r *Runtime) checkFacts(L *lua.LState) *engine.Agent {

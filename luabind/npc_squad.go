@@ -19,25 +19,8 @@ const squadScope = "squad"
 // squadProxy is the value of an npc.squad userdata.
 type squadProxy struct{ a *engine.Agent }
 
-func (r *Runtime) squadMeta() *lua.LTable {
-	if r.sqMeta != nil {
-		return r.sqMeta
-	}
-	L := r.L
-	r.sqMeta = L.NewTable()
-	r.sqMeta.RawSetString("__index", L.NewFunction(r.squadIndex))
-	r.sqMeta.RawSetString("__newindex", L.NewFunction(r.squadNewIndex))
-	r.sqMeta.RawSetString("__metatable", lua.LString("protected"))
-	return r.sqMeta
-}
-
 func (r *Runtime) squad(p *npcRef) *lua.LUserData {
-	if p.squad == nil {
-		p.squad = r.L.NewUserData()
-		p.squad.Value = squadProxy{p.a}
-		p.squad.Metatable = r.squadMeta()
-	}
-	return p.squad
+	return r.proxy(&p.squad, squadProxy{p.a}, &r.sqMeta, r.squadIndex, r.squadNewIndex)
 }
 
 // squadSlot returns the slot of squad variable key of the agent npc.squad
