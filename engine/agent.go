@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"github.com/moonmind-ai/moonmind/engine/perception"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -181,11 +182,11 @@ type Agent struct {
 
 	sensing
 	backoff
-	facts map[string]any // the blackboard of typed values, by type name
-	job   planJob        // time-sliced planning under a world's plan budget (agent_slice.go)
-	lod   lodState       // its level of detail under the world's LOD (world_lod.go)
-	mem   *Memory        // its perception memory, or nil before first use (perception.go)
-	src   randSource     // the Rand that World.Add made and its source, for Snapshot
+	facts map[string]any     // the blackboard of typed values, by type name
+	job   planJob            // time-sliced planning under a world's plan budget (agent_slice.go)
+	lod   lodState           // its level of detail under the world's LOD (world_lod.go)
+	mem   *perception.Memory // its perception memory, or nil before first use (perception.go)
+	src   randSource         // the Rand that World.Add made and its source, for Snapshot
 	// swapTo is the domain SetDomain was given during the agent's own
 	// tick, swapped in when the tick ends (markSwap).
 	swapTo *Domain

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/moonmind-ai/moonmind/engine/internal/goap"
+	"github.com/moonmind-ai/moonmind/engine/perception"
 )
 
 // Var is a named state variable with its initial value.
@@ -43,9 +44,9 @@ type RoleSpec struct {
 	// positive finite number.
 	ThinkRates []float64
 	// Memory is the settings of the perception memory its agents start
-	// with (see Memory); a later role's non-zero settings replace an
+	// with (see perception.Memory); a later role's non-zero settings replace an
 	// earlier one's.
-	Memory MemorySpec
+	Memory perception.Spec
 }
 
 // Domain is one or more compiled roles: the schema of their merged state,
@@ -72,7 +73,7 @@ type Domain struct {
 	ThinkRates []float64
 	// Memory is the roles' perception memory settings (RoleSpec.Memory):
 	// each agent's Memory starts with them.
-	Memory MemorySpec
+	Memory perception.Spec
 	// NewReactive, when set, makes the reactive layer of each new agent
 	// of the domain (NewAgent and SetDomain call it). A loader sets it
 	// after Compile, before the domain is shared (package engine/bdi,

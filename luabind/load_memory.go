@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/perception"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -11,7 +12,7 @@ var memoryKeys = []string{"half_life", "forget", "capacity"}
 
 // memory reads the role's perception memory settings,
 // memory = { half_life = 3, forget = 0.1, capacity = 32 }
-// (engine.MemorySpec; absent keys keep the defaults).
+// (perception.Spec; absent keys keep the defaults).
 func (rd *roleReader) memory(t *lua.LTable, spec *engine.RoleSpec, top engine.Pos) {
 	v := t.RawGetString("memory")
 	if v == lua.LNil {
@@ -24,7 +25,7 @@ func (rd *roleReader) memory(t *lua.LTable, spec *engine.RoleSpec, top engine.Po
 		return
 	}
 	rd.checkKeys(mt, memoryKeys, "role: memory", at)
-	m := engine.MemorySpec{
+	m := perception.Spec{
 		HalfLife: rd.num(mt, "half_life", "role: memory", at),
 		Forget:   rd.num(mt, "forget", "role: memory", at),
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/perception"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -75,7 +76,7 @@ func TestLuaReadsThePerceptionMemory(t *testing.T) {
 
 	m, ok := a.Memory().Recall("red1", 0.5)
 	require.True(t, ok, "what Lua perceived, Go recalls")
-	assert.Equal(t, engine.SenseSight, m.Sense)
+	assert.Equal(t, perception.SenseSight, m.Sense)
 
 	require.Empty(t, fails)
 
@@ -105,7 +106,7 @@ func TestRoleMemorySettings(t *testing.T) {
 	defer rt.Close()
 	d, err := rt.LoadDomain("keen.lua")
 	require.NoError(t, err)
-	assert.Equal(t, engine.MemorySpec{HalfLife: 3, Forget: 0.1, Capacity: 8}, d.Memory)
+	assert.Equal(t, perception.Spec{HalfLife: 3, Forget: 0.1, Capacity: 8}, d.Memory)
 	m := engine.NewAgent("k", d).Memory()
 	assert.Equal(t, 3.0, m.HalfLife)
 	assert.Equal(t, 8, m.Capacity)
