@@ -5,6 +5,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 	"github.com/moonmind-ai/moonmind/engine/perception"
 )
@@ -14,7 +15,7 @@ import (
 // while another goroutine reads it.
 type Var struct {
 	Name  string
-	Value Value
+	Value expr.Value
 }
 
 // RoleSpec declares a role: a named bundle of state, goals and actions.
@@ -55,11 +56,11 @@ type RoleSpec struct {
 // concurrent use.
 type Domain struct {
 	Name    string // the role names joined with "+"
-	Schema  *Schema
-	Initial State     // the merged initial state; clone it, do not modify it
-	Goals   []*Goal   // declaration order
-	ByPrio  []*Goal   // highest priority first, declaration order among equals
-	Actions []*Action // declaration order
+	Schema  *expr.Schema
+	Initial expr.State // the merged initial state; clone it, do not modify it
+	Goals   []*Goal    // declaration order
+	ByPrio  []*Goal    // highest priority first, declaration order among equals
+	Actions []*Action  // declaration order
 	Sensors []*Sensor
 	// Conditions are the named conditions, each with its boolean slot.
 	Conditions []*NamedCondition
@@ -118,7 +119,7 @@ func (d *Domain) Goal(name string) *Goal { return d.goalIndex[name] }
 func (d *Domain) Action(name string) *Action { return d.actionIndex[name] }
 
 // NewState returns a copy of the initial state.
-func (d *Domain) NewState() State { return d.Initial.Clone() }
+func (d *Domain) NewState() expr.State { return d.Initial.Clone() }
 
 // GoalNames returns the names of the goals in declaration order, for
 // messages such as DidYouMean's. The slice is new on every call.
@@ -249,7 +250,7 @@ func (d *Domain) returnPlanner(p *Planner) {
 
 // namedConditionNote explains, for an error, that a condition reads named
 // conditions: values computed by the game that no plan can change.
-func (d *Domain) namedConditionNote(c *Condition) string {
+func (d *Domain) namedConditionNote(c *expr.Condition) string {
 	var names []string
 	for _, nc := range d.Conditions {
 		for _, r := range c.Reads() {

@@ -21,7 +21,7 @@
 //	world.OnEvent = func(e record.Event) { log.Println(e) }
 //	world.Add(engine.NewAgent("s1", d))
 //	for {
-//		world.Agents[0].Set("enemy_visible", engine.BoolValue(true)) // a sensor of the game
+//		world.Agents[0].Set("enemy_visible", expr.BoolValue(true)) // a sensor of the game
 //		world.Tick(1.0 / 60)
 //	}
 //

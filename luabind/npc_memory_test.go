@@ -5,11 +5,13 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/perception"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/perception"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 const scoutRole = `return { name = "Scout",
@@ -64,15 +66,15 @@ func TestLuaReadsThePerceptionMemory(t *testing.T) {
 	for range 25 {
 		w.Tick(0.1)
 	}
-	assert.Equal(t, engine.BoolValue(true), a.Get("done"))
+	assert.Equal(t, expr.BoolValue(true), a.Get("done"))
 	age, _ := a.Get("age").AsNumber()
 	assert.InDelta(t, 2.0, age, 1e-9)
 	conf, _ := a.Get("conf").AsNumber()
 	assert.InDelta(t, 0.757858283, conf, 1e-9, "2^(-2/5)")
-	assert.Equal(t, engine.NumberValue(10), a.Get("x"))
-	assert.Equal(t, engine.NumberValue(2), a.Get("count"))
-	assert.Equal(t, engine.StringValue("sound"), a.Get("heard"))
-	assert.Equal(t, engine.BoolValue(true), a.Get("gone"))
+	assert.Equal(t, expr.NumberValue(10), a.Get("x"))
+	assert.Equal(t, expr.NumberValue(2), a.Get("count"))
+	assert.Equal(t, expr.StringValue("sound"), a.Get("heard"))
+	assert.Equal(t, expr.BoolValue(true), a.Get("gone"))
 
 	m, ok := a.Memory().Recall("red1", 0.5)
 	require.True(t, ok, "what Lua perceived, Go recalls")
