@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
@@ -69,26 +68,6 @@ func TestAPlannerHandleThatPlans(t *testing.T) {
 			assert.GreaterOrEqual(t, asked, 1, "the tick asked the handle")
 		})
 	}
-}
-
-// scriptPlanner is a StatePlanner that is not a *Planner.
-type scriptPlanner struct{ d *Domain }
-
-func (s scriptPlanner) Plan(expr.State) (*Plan, error) {
-	w := s.d.Action("Work")
-	return &Plan{Steps: []*Action{w}, Cost: w.Cost, Goals: []GoalPlan{{Goal: s.d.Goal("money"), Steps: []*Action{w}, Cost: w.Cost}}}, nil
-}
-
-func TestPlanExecutorTakesAnyPlanner(t *testing.T) {
-	d, err := Compile(robOrWork(NewAction("Rob").Effects("rich = true").Body(ticksBody{n: 1}).Spec()))
-	require.NoError(t, err)
-	a := NewAgent("npc", d)
-	ran, err := executorWith(a, scriptPlanner{d}).Think()
-	require.NoError(t, err)
-	assert.Equal(t, []string{"Work"}, ran, "the seed's new PlanExecutor(role, planner): any planner")
-	ran, err = NewPlanExecutor(NewAgent("npc2", d)).Think()
-	require.NoError(t, err)
-	assert.Equal(t, []string{"Rob"}, ran, "the default planner takes the cheaper way")
 }
 
 func TestPlanningOffDoesNotRepickAfterTheGoal(t *testing.T) {

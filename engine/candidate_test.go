@@ -68,8 +68,11 @@ func TestFulfillsIsOneRule(t *testing.T) {
 	}
 	assert.ElementsMatch(t, []string{"Light", "Pray"}, scored, "ActionsForGoal agrees with PlanForGoal on the applicable ones")
 
-	ran, err := NewPlanExecutor(a).Think()
+	plan, err := a.Plan()
 	require.NoError(t, err)
-	assert.Equal(t, []string{"Pray"}, ran)
+	assert.Equal(t, []string{"Pray"}, plan.Names())
+	res, err := a.ExecutePlan(plan.Names())
+	require.NoError(t, err)
+	assert.True(t, res.Success)
 	assert.Equal(t, expr.BoolValue(true), a.Get("fire"))
 }

@@ -111,7 +111,7 @@ func (a *Agent) PlanForGoal(name string) ([]*Action, error) {
 // missing action, a precondition that does not hold in the state re-read
 // before the step, an action without a body, or a body that fails is
 // recorded as not executed, and the next step runs. A body runs as
-// PlanExecutor runs it: resumed with dt = 1/60 s until it finishes, at most
+// RunAction runs it: resumed with dt = 1/60 s until it finishes, at most
 // 3,600 times (a minute of game time).
 // Must not be called while the agent ticks.
 func (a *Agent) ExecutePlan(steps []string) (PlanResult, error) {
@@ -141,9 +141,7 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 		case !act.Pre.Eval(a.State):
 			r.Err = newError("precondition \"" + act.Pre.Source() + "\" of " + s + " does not hold")
 		default:
-			if r.Err = refuse(act, a.Authorities); r.Err == nil {
-				r.Err = (&PlanExecutor{Agent: a}).run(act)
-			}
+			r.Err = a.RunAction(act, 0, 0)
 			r.Executed = r.Err == nil
 		}
 		res.Success = res.Success && r.Executed

@@ -125,7 +125,7 @@ func (p *Plan) Names() []string {
 //     still open and no plan found; Expansions says how many.
 //
 // PRECONDITION_STALE and GOAL_UNSATISFIED_AFTER_EXECUTION come from
-// PlanExecutor.Think, never from a Planner.
+// an executor's Think (package engine/executor), never from a Planner.
 //
 // With Chaining false, a goal is planned only as one candidate action that
 // can run now and whose effects make the goal hold (the cheapest, the first

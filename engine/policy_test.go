@@ -106,11 +106,7 @@ func TestSecuredActionOnlyPlanFails(t *testing.T) {
 	assert.ErrorIs(t, err, ErrRestricted)
 	assert.EqualError(t, err, `engine: action "Rob": the action needs authority "crime", and none is granted; executors refuse it`)
 	assert.Equal(t, expr.BoolValue(false), a.Get("rich"))
-	_, err = NewPlanExecutor(a).Think()
-	require.ErrorAs(t, err, &pe)
-	assert.Equal(t, NotAuthorized, pe.Reason)
-	_, err = executorWith(a, NewPlanner(d)).Think()
-	assert.ErrorIs(t, err, ErrRestricted, "a policy-free planner's plan is refused by Think")
+	assert.ErrorIs(t, a.RunAction(d.Action("Rob"), 0, 0), ErrRestricted, "RunAction refuses it too")
 	assert.Equal(t, expr.BoolValue(false), a.Get("rich"))
 
 	a.Authorities = []string{"crime"}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/executor"
 	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
@@ -189,13 +190,13 @@ func TestDecisionPlanningFromLua(t *testing.T) {
 				require.ErrorIs(t, err, engine.ErrRestricted)
 				assert.Contains(t, err.Error(), `"crime"`, "the message names the missing authority")
 				assert.Equal(t, expr.BoolValue(false), a.Get("rich"), "no step ran")
-				bare := engine.NewPlanExecutor(a)
+				bare := executor.New(a)
 				bare.Planner = engine.NewPlanner(d)
 				ran, err := bare.Think()
 				require.ErrorIs(t, err, engine.ErrRestricted, "a bare Planner plans Rob (cost 1); Think refuses it")
 				assert.Empty(t, ran)
 				assert.Equal(t, expr.BoolValue(false), a.Get("rich"))
-				ran, err = engine.NewPlanExecutor(a).Think()
+				ran, err = executor.New(a).Think()
 				require.NoError(t, err, "with the agent's policy the executor plans Work")
 				assert.Equal(t, []string{"Work"}, ran)
 				assert.Equal(t, expr.BoolValue(true), a.Get("rich"))
