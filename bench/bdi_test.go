@@ -8,6 +8,7 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
@@ -57,7 +58,7 @@ func bdiDispatch(d *engine.Domain) (*bdi.Mind, func()) {
 	n := 0.0
 	return m, func() {
 		n++
-		m.Believed(a, engine.BeliefChange{Slot: slot, Name: "x", Old: expr.NumberValue(n - 1), New: expr.NumberValue(n)})
+		m.Believed(a, reactive.BeliefChange{Slot: slot, Name: "x", Old: expr.NumberValue(n - 1), New: expr.NumberValue(n)})
 		m.Step(a, 0.1)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -66,11 +67,11 @@ func squadDomain(t *testing.T) *engine.Domain {
 // handed.
 type squadBeliefs struct{ got []string }
 
-func (b *squadBeliefs) Believed(_ *engine.Agent, c engine.BeliefChange) {
+func (b *squadBeliefs) Believed(_ *engine.Agent, c reactive.BeliefChange) {
 	b.got = append(b.got, fmt.Sprintf("%s=%s from %q", c.Name, c.New, c.From))
 }
-func (b *squadBeliefs) Achieve(*engine.Agent, engine.GoalValue) {}
-func (b *squadBeliefs) Step(*engine.Agent, float64)             {}
+func (b *squadBeliefs) Achieve(*engine.Agent, reactive.Goal) {}
+func (b *squadBeliefs) Step(*engine.Agent, float64)          {}
 
 // squadWorld makes 5 agents of which the first 4 form squad "blue";
 // agent eye (ID 1) writes enemy_x = 7 at its second resume, and, when

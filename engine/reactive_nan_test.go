@@ -9,16 +9,17 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 )
 
 // beliefLog is a reactive layer that only keeps the changes it is given.
-type beliefLog struct{ changes []engine.BeliefChange }
+type beliefLog struct{ changes []reactive.BeliefChange }
 
-func (l *beliefLog) Believed(_ *engine.Agent, c engine.BeliefChange) {
+func (l *beliefLog) Believed(_ *engine.Agent, c reactive.BeliefChange) {
 	l.changes = append(l.changes, c)
 }
-func (l *beliefLog) Achieve(*engine.Agent, engine.GoalValue) {}
-func (l *beliefLog) Step(*engine.Agent, float64)             {}
+func (l *beliefLog) Achieve(*engine.Agent, reactive.Goal) {}
+func (l *beliefLog) Step(*engine.Agent, float64)          {}
 
 // A belief that becomes NaN is one change, not one per tick: NaN is not
 // Equal to itself (scripts' equality), but it is the same Value.

@@ -9,6 +9,7 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 )
 
 // listening is a plan body that waits for ever, saying on what.
@@ -32,7 +33,7 @@ func TestAgentViewShowsIntentionsAndWhatTheyWaitFor(t *testing.T) {
 	w := engine.NewWorld(1)
 	a := engine.NewAgent("sentry", d)
 	w.Add(a)
-	require.NoError(t, a.Achieve(engine.GoalNamed("guard")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("guard")))
 	ins := New(Options{})
 	require.NoError(t, ins.Attach("post", w))
 	f := &fixture{t: t, ins: ins, w: w}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
@@ -138,7 +139,7 @@ func Example_reactivePlans() {
 	for i := 0; i < 4; i++ {
 		w.Tick(0.1)
 	}
-	if err := a.Achieve(engine.GoalNamed("ring")); err != nil {
+	if err := a.Achieve(reactive.GoalNamed("ring")); err != nil {
 		panic(err)
 	}
 	for i := 0; i < 4; i++ {

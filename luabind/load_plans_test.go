@@ -11,6 +11,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -144,7 +145,7 @@ func scriptWorld(t *testing.T, workers int, files ...string) *world {
 func TestEachTriggerKindFiresForItsEventOnly(t *testing.T) {
 	wd := scriptWorld(t, 1, "kinds.lua")
 	a := wd.agents["Kinds"]
-	require.NoError(t, a.Achieve(engine.GoalNamed("job")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("job")))
 	wd.run(1, 0.1)
 	assert.Equal(t, []string{"Kinds goal_added job", "Kinds goal_failed job", "Kinds goal_removed job"}, wd.prints())
 	failed := wd.first("Kinds", record.EventIntentionFailed)
@@ -174,8 +175,8 @@ func TestEachTriggerKindFiresForItsEventOnly(t *testing.T) {
 
 func TestGuardRefinesTheContextAndFirstApplicableWins(t *testing.T) {
 	wd := scriptWorld(t, 1, "ordered.lua")
-	require.NoError(t, wd.agents["Ordered"].Achieve(engine.GoalNamed("drink")))
-	require.NoError(t, wd.agents["Ordered"].Achieve(engine.GoalNamed("eat")))
+	require.NoError(t, wd.agents["Ordered"].Achieve(reactive.GoalNamed("drink")))
+	require.NoError(t, wd.agents["Ordered"].Achieve(reactive.GoalNamed("eat")))
 	wd.run(1, 0.1)
 	// "tea" comes first and its guard's context reaches the body; "water"
 	// and the catch-all never run for drink; eat reaches the catch-all.
@@ -184,7 +185,7 @@ func TestGuardRefinesTheContextAndFirstApplicableWins(t *testing.T) {
 
 func TestCatchAllFirstShadowsTheLibrariesAfterIt(t *testing.T) {
 	wd := scriptWorld(t, 1, "shadow.lua")
-	require.NoError(t, wd.agents["Shadow"].Achieve(engine.GoalNamed("drink")))
+	require.NoError(t, wd.agents["Shadow"].Achieve(reactive.GoalNamed("drink")))
 	wd.run(1, 0.1)
 	assert.Equal(t, []string{"Shadow catch-all drink"}, wd.prints())
 }
@@ -249,7 +250,7 @@ func TestBrokenIntentionsFailAloneWithFileAndLine(t *testing.T) {
 	wd := scriptWorld(t, 1, "broken_run.lua")
 	a := wd.agents["Runner"]
 	for _, g := range []string{"guarded", "tell", "ask", "spin"} {
-		require.NoError(t, a.Achieve(engine.GoalNamed(g)))
+		require.NoError(t, a.Achieve(reactive.GoalNamed(g)))
 	}
 	wd.run(2, 0.1)
 	var failed []string
@@ -346,7 +347,7 @@ func TestBadArgumentsFailTheirIntentionWithFileAndLine(t *testing.T) {
 	wd := scriptWorld(t, 1, "bad_args.lua")
 	a := wd.agents["BadArgs"]
 	for _, g := range []string{"field", "kind", "goal", "timeout", "believe", "filter"} {
-		require.NoError(t, a.Achieve(engine.GoalNamed(g)))
+		require.NoError(t, a.Achieve(reactive.GoalNamed(g)))
 	}
 	wd.run(1, 0.1)
 	a.Set("bell", expr.BoolValue(true)) // an event for the filter function

@@ -3,8 +3,8 @@ package bdi
 import (
 	"fmt"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 )
 
 // Kind is the kind of an Event, and the `on` of a Plan. The zero Kind is
@@ -61,7 +61,7 @@ func ParseKind(s string) (k Kind, ok bool) {
 // while another goroutine reads it.
 type Event struct {
 	Kind   Kind
-	Goal   engine.GoalValue
+	Goal   reactive.Goal
 	Err    error
 	Result any
 	Slot   int

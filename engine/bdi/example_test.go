@@ -7,6 +7,7 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -44,9 +45,9 @@ func Example() {
 	}
 	a := engine.NewAgent("bell", d)
 	w.Add(a)
-	_ = a.Achieve(engine.GoalNamed("ring"))
+	_ = a.Achieve(reactive.GoalNamed("ring"))
 	w.Tick(0.1)
-	_ = a.Achieve(engine.GoalNamed("ring"))
+	_ = a.Achieve(reactive.GoalNamed("ring"))
 	w.Tick(0.1)
 	// Output:
 	// 1 print bell rung 1 times

@@ -10,6 +10,7 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -40,10 +41,10 @@ func armory(t *testing.T) *engine.Domain {
 func TestAGoalWithoutPlansGoesToTheGOAPPlanner(t *testing.T) {
 	d := armory(t)
 	var armed, fed, alive *awaitTask
-	install(t, d, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("a"), engine.GoalNamed("f"), engine.GoalNamed("h")}},
-		&bdi.Plan{Name: "arm", On: bdi.GoalAdded, Goal: "a", Body: awaitGoal(engine.GoalNamed("armed"), &armed)},
-		&bdi.Plan{Name: "feed", On: bdi.GoalAdded, Goal: "f", Body: awaitGoal(engine.GoalNamed("fed"), &fed)},
-		&bdi.Plan{Name: "live", On: bdi.GoalAdded, Goal: "h", Body: awaitGoal(engine.GoalNamed("alive"), &alive)},
+	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("a"), reactive.GoalNamed("f"), reactive.GoalNamed("h")}},
+		&bdi.Plan{Name: "arm", On: bdi.GoalAdded, Goal: "a", Body: awaitGoal(reactive.GoalNamed("armed"), &armed)},
+		&bdi.Plan{Name: "feed", On: bdi.GoalAdded, Goal: "f", Body: awaitGoal(reactive.GoalNamed("fed"), &fed)},
+		&bdi.Plan{Name: "live", On: bdi.GoalAdded, Goal: "h", Body: awaitGoal(reactive.GoalNamed("alive"), &alive)},
 	)
 	w, a, tr := world(d)
 	w.Tick(0.1)
@@ -87,14 +88,14 @@ func TestAGoalWithoutPlansGoesToTheGOAPPlanner(t *testing.T) {
 func TestStopReleasesTheGOAPGoals(t *testing.T) {
 	d := armory(t)
 	var fed *awaitTask
-	lib, err := bdi.NewLibrary(d, []*bdi.Plan{{Name: "feed", On: bdi.GoalAdded, Goal: "f", Body: awaitGoal(engine.GoalNamed("fed"), &fed)}})
+	lib, err := bdi.NewLibrary(d, []*bdi.Plan{{Name: "feed", On: bdi.GoalAdded, Goal: "f", Body: awaitGoal(reactive.GoalNamed("fed"), &fed)}})
 	require.NoError(t, err)
 	cfg := &bdi.Config{Library: lib, MaxDepth: 3}
 	w, a, _ := world(d)
 	m := bdi.Attach(a, cfg)
 	assert.Same(t, m, bdi.Of(a))
 	assert.Same(t, cfg, m.Config())
-	require.NoError(t, a.Achieve(engine.GoalNamed("f")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("f")))
 	for range 2 { // armed by tick 1; fed tried at tick 2
 		w.Tick(0.1)
 	}

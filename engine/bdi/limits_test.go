@@ -11,6 +11,7 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -57,7 +58,7 @@ func TestIntentionsPastMaxIntentionsAreRefused(t *testing.T) {
 	w, a, tr := world(d)
 	w.Tick(0.1)
 	for range 3 {
-		require.NoError(t, a.Achieve(engine.GoalNamed("hold")))
+		require.NoError(t, a.Achieve(reactive.GoalNamed("hold")))
 	}
 	w.Tick(0.1)
 	assert.Len(t, bdi.Of(a).Intentions(), 2)
@@ -120,7 +121,7 @@ func TestATriggerErrorFailsAGoalAndSkipsAPlanForABelief(t *testing.T) {
 	)
 	w, a, tr := world(d)
 	w.Tick(0.1)
-	require.NoError(t, a.Achieve(engine.GoalNamed("g")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("g")))
 	a.Set("a", expr.NumberValue(1))
 	w.Tick(0.1)
 	assert.Equal(t, []string{"a"}, ran, "the next plan for the belief runs")
@@ -139,8 +140,8 @@ func TestABodyThatCannotStartFailsItsGoal(t *testing.T) {
 		&bdi.Plan{Name: "broken", On: bdi.GoalAdded, Goal: "g", Body: brokenBody{}},
 		&bdi.Plan{Name: "odd", On: bdi.GoalAdded, Goal: "h", Body: bodyFunc(func(*engine.Agent) bdi.Task { return oddTask{} })})
 	w, a, tr := world(d)
-	require.NoError(t, a.Achieve(engine.GoalNamed("g")))
-	require.NoError(t, a.Achieve(engine.GoalNamed("h")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("g")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("h")))
 	w.Tick(0.1)
 	assert.Equal(t, []string{`reason="r.lua:1: no such function"`, `reason="bdi: the body reported invalid"`},
 		reasons(tr, record.EventIntentionFailed))

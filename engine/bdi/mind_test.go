@@ -11,6 +11,7 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -81,7 +82,7 @@ type stepTask struct {
 
 func (s *stepTask) Resume(float64) (engine.Status, error) {
 	if s.p == nil {
-		s.p = bdi.Of(s.a).Await(engine.GoalNamed("sub"))
+		s.p = bdi.Of(s.a).Await(reactive.GoalNamed("sub"))
 		return engine.Running, nil
 	}
 	if !s.p.Done() {
@@ -116,7 +117,7 @@ func (s *slowTask) Stop()       {}
 
 func TestAGoIntentionAwaitsASubGoalAndGoesOnInTheSameTick(t *testing.T) {
 	d := domain(t)
-	install(t, d, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("top")}},
+	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("top")}},
 		&bdi.Plan{Name: "top", On: bdi.GoalAdded, Goal: "top", Body: bodyFunc(func(a *engine.Agent) bdi.Task { return &stepTask{a: a} })},
 		&bdi.Plan{Name: "sub", On: bdi.GoalAdded, Goal: "sub", Body: bodyFunc(func(*engine.Agent) bdi.Task { return &slowTask{} })},
 	)
@@ -154,7 +155,7 @@ func TestSubGoalsNestAtMostMaxDepth(t *testing.T) {
 	w.OnEvent = tr.add
 	a := engine.NewAgent("a", d)
 	w.Add(a)
-	require.NoError(t, a.Achieve(engine.GoalNamed("again")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("again")))
 	w.Tick(0.1)
 	assert.Len(t, tr.kinds(record.EventIntentionStart), 6, "depths 0 to 5")
 	failed := tr.kinds(record.EventIntentionFailed)
@@ -170,7 +171,7 @@ type recurse struct {
 
 func (r *recurse) Resume(float64) (engine.Status, error) {
 	if r.p == nil {
-		r.p = bdi.Of(r.a).Await(engine.GoalNamed("again"))
+		r.p = bdi.Of(r.a).Await(reactive.GoalNamed("again"))
 	}
 	if !r.p.Done() {
 		return engine.Running, nil
@@ -228,7 +229,7 @@ func TestOnlyPlansIndexedForTheEventAreAsked(t *testing.T) {
 	w.Tick(0.1)
 	assert.Equal(t, map[string]int{"any belief": 2, "on a": 1}, asked)
 	require.NoError(t, a.Forget("a"))
-	require.NoError(t, a.Achieve(engine.GoalTuple(expr.StringValue("g"), expr.NumberValue(2))))
+	require.NoError(t, a.Achieve(reactive.GoalTuple(expr.StringValue("g"), expr.NumberValue(2))))
 	w.Tick(0.1)
 	assert.Equal(t, map[string]int{"any belief": 2, "on a": 1, "a removed": 1, "goal g": 1}, asked)
 }
@@ -247,7 +248,7 @@ func TestAGuardErrorFailsTheGoalAndAFailurePlanRecoversIt(t *testing.T) {
 	w.OnEvent = tr.add
 	a := engine.NewAgent("a", d)
 	w.Add(a)
-	require.NoError(t, a.Achieve(engine.GoalNamed("g")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("g")))
 	w.Tick(0.1)
 	removed := tr.kinds(record.EventGoalRemoved)
 	require.Len(t, removed, 1, tr.lines)
@@ -314,7 +315,7 @@ func (s stopTask) Stop()                                 { *s.stopped = true }
 func TestANewDomainStopsTheOldIntentions(t *testing.T) {
 	stopped := false
 	d := domain(t)
-	install(t, d, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("forever")}},
+	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("forever")}},
 		&bdi.Plan{On: bdi.GoalAdded, Goal: "forever", Body: bodyFunc(func(*engine.Agent) bdi.Task { return stopTask{&stopped} })})
 	a := engine.NewAgent("a", d)
 	a.Tick(0.1)
@@ -329,13 +330,13 @@ func TestANewDomainStopsTheOldIntentions(t *testing.T) {
 }
 
 func TestGoalValues(t *testing.T) {
-	g := engine.GoalTuple(expr.StringValue("start"), expr.NumberValue(1), expr.BoolValue(true))
+	g := reactive.GoalTuple(expr.StringValue("start"), expr.NumberValue(1), expr.BoolValue(true))
 	assert.Equal(t, `{"start", 1, true}`, g.String())
 	assert.Equal(t, "start", g.Name())
-	assert.True(t, g.Equal(engine.GoalTuple(expr.StringValue("start"), expr.NumberValue(1), expr.BoolValue(true))))
-	assert.False(t, g.Equal(engine.GoalTuple(expr.StringValue("start"), expr.NumberValue(2), expr.BoolValue(true))))
-	assert.False(t, engine.GoalNamed("start").Equal(engine.GoalTuple(expr.StringValue("start"))), "a name is not a one-element list")
-	assert.Equal(t, "", engine.GoalTuple(expr.NumberValue(1)).Name())
+	assert.True(t, g.Equal(reactive.GoalTuple(expr.StringValue("start"), expr.NumberValue(1), expr.BoolValue(true))))
+	assert.False(t, g.Equal(reactive.GoalTuple(expr.StringValue("start"), expr.NumberValue(2), expr.BoolValue(true))))
+	assert.False(t, reactive.GoalNamed("start").Equal(reactive.GoalTuple(expr.StringValue("start"))), "a name is not a one-element list")
+	assert.Equal(t, "", reactive.GoalTuple(expr.NumberValue(1)).Name())
 	for _, name := range []string{"plan", "belief-added", "intention-done", "print", "tell"} {
 		k, ok := record.ParseEventKind(name)
 		require.True(t, ok, name)
@@ -373,7 +374,7 @@ func TestBeliefAndTellRecordsPrintShortestNumbers(t *testing.T) {
 	ev := bdi.Event{Kind: bdi.BeliefAdded, Name: "range", Value: expr.NumberValue(48.699999999999996), Old: expr.NumberValue(tenth + fifth)}
 	assert.Equal(t, "belief_added range = 48.7 (was 0.3)", ev.String())
 	assert.Equal(t, "0.3", bdi.Describe(tenth+fifth))
-	g := engine.GoalTuple(expr.StringValue("magazine"), expr.NumberValue(tenth+fifth), expr.NumberValue(48.699999999999996))
+	g := reactive.GoalTuple(expr.StringValue("magazine"), expr.NumberValue(tenth+fifth), expr.NumberValue(48.699999999999996))
 	assert.Equal(t, `{"magazine", 0.3, 48.7}`, g.String(), "a goal tuple's numbers in shortest form")
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -42,7 +43,7 @@ func (b lapBody) Start(a *engine.Agent, _ *bdi.Event, _ any) (bdi.Task, error) {
 
 func reactiveWorld(t *testing.T) (*engine.World, *engine.Domain) {
 	d := domain(t, "laps", "rounds")
-	install(t, d, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("patrol")}},
+	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("patrol")}},
 		&bdi.Plan{Name: "walk", On: bdi.GoalAdded, Goal: "patrol", Body: lapBody{ticks: 6, name: "laps"}},
 		&bdi.Plan{Name: "watch", On: bdi.GoalAdded, Goal: "guard", Body: lapBody{ticks: 4, name: "rounds"}},
 	)
@@ -55,13 +56,13 @@ func TestSnapshotRestartsIntentionsFromTheirGoals(t *testing.T) {
 	w, d := reactiveWorld(t)
 	a := w.Agents[0]
 	w.Tick(0.1)
-	require.NoError(t, a.Achieve(engine.GoalTuple(expr.StringValue("guard"), expr.NumberValue(2))))
+	require.NoError(t, a.Achieve(reactive.GoalTuple(expr.StringValue("guard"), expr.NumberValue(2))))
 	w.Tick(0.1)
 	w.Tick(0.1)
 	m := bdi.Of(a)
 	require.NotNil(t, m)
 	require.Len(t, m.Intentions(), 2, "both intentions are mid-run")
-	assert.Equal(t, []engine.GoalValue{engine.GoalNamed("patrol"), engine.GoalTuple(expr.StringValue("guard"), expr.NumberValue(2))},
+	assert.Equal(t, []reactive.Goal{reactive.GoalNamed("patrol"), reactive.GoalTuple(expr.StringValue("guard"), expr.NumberValue(2))},
 		m.SavedGoals())
 
 	var buf bytes.Buffer
@@ -105,11 +106,11 @@ func TestSavedGoalsKeepQueuedGoals(t *testing.T) {
 	w, _ := reactiveWorld(t)
 	a := w.Agents[0]
 	w.Tick(0.1)
-	guard := engine.GoalTuple(expr.StringValue("guard"), expr.NumberValue(1))
+	guard := reactive.GoalTuple(expr.StringValue("guard"), expr.NumberValue(1))
 	require.NoError(t, a.Achieve(guard))
-	require.NoError(t, a.Achieve(engine.GoalNamed("patrol")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("patrol")))
 	require.NoError(t, a.Achieve(guard))
-	bdi.Of(a).Believed(a, engine.BeliefChange{Name: "laps", New: expr.NumberValue(3)})
-	assert.Equal(t, []engine.GoalValue{engine.GoalNamed("patrol"), guard}, bdi.Of(a).SavedGoals(),
+	bdi.Of(a).Believed(a, reactive.BeliefChange{Name: "laps", New: expr.NumberValue(3)})
+	assert.Equal(t, []reactive.Goal{reactive.GoalNamed("patrol"), guard}, bdi.Of(a).SavedGoals(),
 		"patrol's intention runs; guard is queued twice and patrol once more, saved once each")
 }
