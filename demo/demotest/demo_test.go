@@ -103,6 +103,8 @@ func TestHelpWithoutADisplay(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "demo -h exits 0:\n%s", out)
 	assert.Contains(t, string(out), "usage: demo [flags]")
+	assert.Contains(t, string(out), "docs/demo.md", "the usage points to the demo's page")
+	assert.NotContains(t, string(out), "README")
 	for _, f := range []string{"-frames N", "-screenshot FILE.png", "-seed seed", "-scripts folder", "-plan-budget N", "-inspect ADDR", "-inspect-control"} {
 		assert.Contains(t, string(out), f)
 	}

@@ -70,7 +70,7 @@ func init() {
 	fs.BoolVar(&o.InspectControl, "inspect-control", false, "let the inspector's page pause, step, set breakpoints and state, and reload the script")
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to `FILE` (for go tool pprof)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: demo [flags]\n\nTwo squads of Lua-scripted soldiers fight; see the README.\n\n")
+		fmt.Fprintf(fs.Output(), "usage: demo [flags]\n\nTwo squads of Lua-scripted soldiers fight. Its keys, panel, flags and browser build\nare described in docs/demo.md in the repository.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {
