@@ -154,6 +154,12 @@ func TestDemoFrameMatchesTheGolden(t *testing.T) {
 		{"red squad", func(t *testing.T) {
 			assert.Positive(t, colours(img)[color.RGBA{0xe8, 0x48, 0x40, 0xff}], "pixels of the red soldiers' colour")
 		}, "the red soldiers are drawn"},
+		{"anti-aliased text", func(t *testing.T) {
+			help := img.(interface {
+				SubImage(image.Rectangle) image.Image
+			}).SubImage(image.Rect(872, 680, 1272, 712)) // the panel's help line: grey text on a flat ground
+			assert.Greater(t, len(colours(help)), 30, "shades between the text's colour and the ground")
+		}, "a bitmap font draws the help line in 3 colours (ground, text, rule); Go Mono's anti-aliased edges in hundreds"},
 		{"golden", func(t *testing.T) {
 			require.Equal(t, want.Bounds(), img.Bounds())
 			off := differing(want, img, 48)

@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/draw"
 	"image/png"
 	"math"
 	"os"
@@ -32,6 +33,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"github.com/moonmind-ai/moonmind/assets"
+	"github.com/moonmind-ai/moonmind/demo/internal/layout"
 	"github.com/moonmind-ai/moonmind/demo/sim"
 	"github.com/moonmind-ai/moonmind/engine/llm"
 	"github.com/moonmind-ai/moonmind/inspect"
@@ -70,7 +72,9 @@ type Options struct {
 	// empty).
 	Select string
 	// Strip, when set, is a PNG file that gets a strip of StripShots
-	// frames of the field, taken evenly over the run (with Frames).
+	// moments of the battle, taken evenly over the run (with Frames):
+	// each a quarter of the field around the selected soldier, at full
+	// size, two by two.
 	Strip      string
 	StripShots int
 	// NoGOAP turns GOAP planning off (see sim.Config.NoGOAP).
@@ -288,8 +292,8 @@ func (g *Game) keys() {
 		g.reload()
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-		x, y := ebiten.CursorPosition()
-		if so := g.soldierAt(float64(x), float64(y)); so != nil {
+		x, y := ebiten.CursorPosition() // in screen pixels: scale times the logical ones
+		if so := g.soldierAt(float64(x)/g.gfx.scale, float64(y)/g.gfx.scale); so != nil {
 			g.sel, g.details = so.Name, true
 		}
 	}
@@ -334,7 +338,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		n := max(g.opts.StripShots, 1)
 		every := max(g.opts.Frames/n, 1)
 		if g.frames > 0 && g.frames%every == 0 && len(g.strip) < n {
-			g.strip = append(g.strip, grab(screen, image.Rect(0, 0, FieldW, Height)))
+			g.strip = append(g.strip, grab(screen, g.stripRect()))
 		}
 	}
 	if g.quit && g.opts.Screenshot != "" && !g.saved {
@@ -343,9 +347,19 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 }
 
-// Layout implements ebiten.Game: the screen is always Width x Height
-// pixels, scaled to the window.
-func (g *Game) Layout(int, int) (int, int) { return Width, Height }
+// Layout implements ebiten.Game: the screen is Width x Height logical
+// pixels times a scale (layout.ScreenScale), which is as many pixels as
+// the window shows it with, so text and lines stay sharp on high-density
+// screens and in a large browser page. A run with -frames draws at scale 1, so its screenshots are the
+// same everywhere.
+func (g *Game) Layout(outsideW, outsideH int) (int, int) {
+	s := 1.0
+	if g.opts.Frames == 0 {
+		s = layout.ScreenScale(float64(outsideW), float64(outsideH), Width, Height, ebiten.Monitor().DeviceScaleFactor())
+	}
+	g.gfx.setScale(s)
+	return int(math.Ceil(Width * s)), int(math.Ceil(Height * s))
+}
 
 func grab(screen *ebiten.Image, r image.Rectangle) *image.RGBA {
 	full := image.NewRGBA(screen.Bounds())
@@ -353,19 +367,37 @@ func grab(screen *ebiten.Image, r image.Rectangle) *image.RGBA {
 	return full.SubImage(r).(*image.RGBA)
 }
 
-// saveStrip writes the strip's frames side by side, each at half size.
+// The strip's frames: a quarter of the field each, at full size, two by
+// two with a gap, so that the whole strip is about as wide as a page and
+// its labels read at that width.
+const (
+	stripW, stripH = FieldW / 2, Height / 2
+	stripGap       = 4
+)
+
+// stripRect is the part of the screen a strip frame keeps: a quarter of
+// the field, centred on the selected soldier as far as the field allows.
+func (g *Game) stripRect() image.Rectangle {
+	cx, cy := FieldW/2, Height/2
+	if so := g.sim.Soldier(g.sel); so != nil {
+		cx, cy = int(so.X), int(so.Y)
+	}
+	x := min(max(cx-stripW/2, 0), FieldW-stripW)
+	y := min(max(cy-stripH/2, 0), Height-stripH)
+	return image.Rect(x, y, x+stripW, y+stripH)
+}
+
+// saveStrip writes the strip's frames two by two, in the order taken.
 func (g *Game) saveStrip() error {
 	if len(g.strip) == 0 {
 		return nil
 	}
-	w, h := FieldW/2, Height/2
-	out := image.NewRGBA(image.Rect(0, 0, w*len(g.strip)+4*(len(g.strip)-1), h))
+	cols := min(len(g.strip), 2)
+	rows := (len(g.strip) + 1) / 2
+	out := image.NewRGBA(image.Rect(0, 0, cols*stripW+(cols-1)*stripGap, rows*stripH+(rows-1)*stripGap))
 	for i, f := range g.strip {
-		for y := range h {
-			for x := range w {
-				out.Set(i*(w+4)+x, y, f.At(2*x, 2*y))
-			}
-		}
+		at := image.Pt(i%2*(stripW+stripGap), i/2*(stripH+stripGap))
+		draw.Draw(out, image.Rectangle{Min: at, Max: at.Add(image.Pt(stripW, stripH))}, f, f.Bounds().Min, draw.Src)
 	}
 	return savePNG(out, g.opts.Strip)
 }
