@@ -73,8 +73,8 @@ type Options struct {
 	Select string
 	// Strip, when set, is a PNG file that gets a strip of StripShots
 	// moments of the battle, taken evenly over the run (with Frames):
-	// each a quarter of the field around the selected soldier, at full
-	// size, two by two.
+	// each the quarter of the field where soldiers of both squads are
+	// nearest together, at full size, two by two.
 	Strip      string
 	StripShots int
 	// NoGOAP turns GOAP planning off (see sim.Config.NoGOAP).
@@ -367,24 +367,46 @@ func grab(screen *ebiten.Image, r image.Rectangle) *image.RGBA {
 	return full.SubImage(r).(*image.RGBA)
 }
 
-// The strip's frames: a quarter of the field each, at full size, two by
-// two with a gap, so that the whole strip is about as wide as a page and
-// its labels read at that width.
+// The strip's frames: a quarter of the field each, where the fight is, at
+// full size, two by two with a gap, so that the whole strip is about as
+// wide as a page and its labels read at that width.
 const (
 	stripW, stripH = FieldW / 2, Height / 2
 	stripGap       = 4
 )
 
-// stripRect is the part of the screen a strip frame keeps: a quarter of
-// the field, centred on the selected soldier as far as the field allows.
+// stripRect is the part of the screen a strip frame keeps: the quarter
+// of the field (on the tile grid) that best shows the fight: living
+// soldiers of both squads well inside it (their labels whole), as many
+// as can be, and few cut by its edges; the first such from the top left.
 func (g *Game) stripRect() image.Rectangle {
-	cx, cy := FieldW/2, Height/2
-	if so := g.sim.Soldier(g.sel); so != nil {
-		cx, cy = int(so.X), int(so.Y)
+	best, bestScore := image.Rect(0, 0, stripW, stripH), math.MinInt
+	for y := 0; y+stripH <= Height; y += sim.TileSize {
+		for x := 0; x+stripW <= FieldW; x += sim.TileSize {
+			r := image.Rect(x, y, x+stripW, y+stripH)
+			inner := image.Rect(x+56, y+28, x+stripW-56, y+stripH-24) // room for a label on every side
+			var teams [2]int
+			cut := 0
+			for _, so := range g.sim.Soldiers {
+				p := image.Pt(int(so.X), int(so.Y))
+				switch {
+				case so.Dead || so.Team > 1:
+				case p.In(inner):
+					teams[so.Team]++
+				case p.In(r):
+					cut++
+				}
+			}
+			score := teams[0] + teams[1] - 2*cut
+			if teams[0] > 0 && teams[1] > 0 {
+				score += 100
+			}
+			if score > bestScore {
+				best, bestScore = r, score
+			}
+		}
 	}
-	x := min(max(cx-stripW/2, 0), FieldW-stripW)
-	y := min(max(cy-stripH/2, 0), Height-stripH)
-	return image.Rect(x, y, x+stripW, y+stripH)
+	return best
 }
 
 // saveStrip writes the strip's frames two by two, in the order taken.

@@ -63,7 +63,7 @@ func init() {
 		"them when a file there changes")
 	fs.BoolVar(&o.Overlay, "overlay", false, "start with the selected soldier's mind shown in the panel (key D toggles it)")
 	fs.StringVar(&o.Select, "select", "blue1", "the `soldier` the panel shows first (Tab or a click changes it)")
-	fs.StringVar(&o.Strip, "strip", "", "with -frames, also save 4 moments of the battle to `FILE.png`: each a quarter of the field\naround the selected soldier, two by two")
+	fs.StringVar(&o.Strip, "strip", "", "with -frames, also save 4 moments of the battle to `FILE.png`: each the quarter of the field\nwhere the squads meet, two by two")
 	fs.IntVar(&o.PlanBudget, "plan-budget", 0, "the planning budget per tick, `N` node expansions shared by every soldier (0: unlimited)")
 	fs.StringVar(&o.Inspect, "inspect", "", "serve the live inspector at `ADDR` (127.0.0.1:8790) while the window runs; an address\n"+
 		"other machines reach needs a token in $MOONMIND_INSPECT_TOKEN")
