@@ -36,6 +36,19 @@ func TestCheckNamesAGoalNoStateReaches(t *testing.T) {
 	assert.Equal(t, fixed+": ok: role Farmer, 4 state variables, 1 goals, 4 actions, 1 sensors, 0 plans, decide goap\n", out)
 }
 
+// TestCheckLetsAPreconditionWaitForASensor: a goal with no plan from the
+// initial state is no finding when the precondition that blocks it reads
+// what a sensor writes: the world moves it.
+func TestCheckLetsAPreconditionWaitForASensor(t *testing.T) {
+	f := gateRole("guard.lua")
+	out, _, code := runMain("check", f)
+	assert.Equal(t, 0, code, out)
+	assert.Equal(t, f+": ok: role Guard, 2 state variables, 1 goals, 1 actions, 1 sensors, 0 plans, decide goap\n", out)
+
+	out, _, code = runMain("plan", f)
+	assert.Equal(t, 1, code, "no plan from the initial state: %s", out)
+}
+
 // TestCheckNamesDeadActions: in a role that picks by utility, an action
 // whose precondition nothing can make true is named at its precondition;
 // one that waits on a variable the role never writes (the game's) is not.
