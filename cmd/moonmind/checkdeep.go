@@ -157,11 +157,14 @@ var nearToken = regexp.MustCompile(`^syntax error near '(.+?)'`)
 
 var posPrefix = regexp.MustCompile(`^(.+?):(\d+):(\d+):`)
 
-// analyse looks for what loads but cannot work: goals no action can reach,
-// from any state or from the initial one (a self-feeding cycle among
-// them); numeric goals no action moves toward; effect arithmetic on a
-// variable the role holds as a string or a boolean; in a goap role,
-// actions no goal can use. Each finding is at the field it is about.
+// analyse looks for what loads but cannot work: goals no action is a
+// candidate for; goals no chain of actions reaches from the initial state
+// (saying when no chain can ever start) or from any state the role can be
+// in (reach); numeric goals no action moves toward; actions that can never
+// run (reach), unless a goal's finding already covers them; effect
+// arithmetic on a variable the role holds as a string or a boolean; in a
+// goap role, actions no goal can use. Each finding is at the field it is
+// about.
 func analyse(d *engine.Domain, src string) []finding {
 	var out []finding
 	fields := fieldFinder{src: src}
