@@ -54,11 +54,6 @@ func reachOf(d *engine.Domain, sc scans) *reach {
 	n := d.Schema.Len()
 	r := &reach{d: d, movable: make([]bool, n), canRun: make([]bool, len(d.Actions)), writers: make([][]*engine.Action, n)}
 	all := false
-	mark := func(name string) {
-		if s, ok := d.Schema.Lookup(name); ok {
-			r.movable[s] = true
-		}
-	}
 	ownedByRole := make([]bool, n)
 	bodies := make([][]string, len(d.Actions)) // by action index: what its body writes
 	bodyAll := make([]bool, len(d.Actions))    // the body writes by computed names, or cannot be read
@@ -104,23 +99,40 @@ func reachOf(d *engine.Domain, sc scans) *reach {
 		// What the role never writes is the game's to write.
 		r.movable[s] = all || r.fed[s] || !ownedByRole[s]
 	}
-	for changed := true; changed; {
-		changed = false
-		for _, a := range d.Actions {
-			if r.canRun[a.Index] || r.holds(a.Pre) == never {
-				continue
+	// A worklist: an action is looked at again only when a variable its
+	// precondition reads becomes movable, so a role of thousands of
+	// chained actions is read in one pass over each.
+	readers := make([][]*engine.Action, n) // by slot: the actions whose precondition reads it
+	for _, a := range d.Actions {
+		for _, s := range a.Pre.Reads() {
+			readers[s] = append(readers[s], a)
+		}
+	}
+	queue := slices.Clone(d.Actions)
+	move := func(s int) {
+		if !r.movable[s] {
+			r.movable[s] = true
+			queue = append(queue, readers[s]...)
+		}
+	}
+	for len(queue) > 0 {
+		a := queue[0]
+		queue = queue[1:]
+		if r.canRun[a.Index] || r.holds(a.Pre) == never {
+			continue
+		}
+		r.canRun[a.Index] = true
+		for _, s := range a.Effects.Writes() {
+			move(s)
+		}
+		for _, v := range bodies[a.Index] {
+			if s, ok := d.Schema.Lookup(v); ok {
+				move(s)
 			}
-			r.canRun[a.Index], changed = true, true
-			for _, s := range a.Effects.Writes() {
-				r.movable[s] = true
-			}
-			for _, v := range bodies[a.Index] {
-				mark(v)
-			}
-			if bodyAll[a.Index] {
-				for s := range r.movable {
-					r.movable[s] = true
-				}
+		}
+		if bodyAll[a.Index] {
+			for s := range r.movable {
+				move(s)
 			}
 		}
 	}
