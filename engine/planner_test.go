@@ -133,6 +133,8 @@ func TestPlannerFailures(t *testing.T) {
 		assert.Equal(t, CyclicPrecondition, pe.Reason)
 		assert.Equal(t, "Open", pe.Action)
 		assert.Equal(t, "key", pe.Precondition)
+		assert.Equal(t, `"Open" needs key, and only "Open" itself changes key, so it can never go first: `+
+			`give key a starting value that lets it run, or add an action (or a sensor) that changes key without needing it`, pe.Detail)
 	})
 	t.Run("max depth", func(t *testing.T) {
 		d, err := Compile(RoleSpec{Name: "T", State: []Var{{"wood", num(0)}},
@@ -347,6 +349,8 @@ func TestCyclicThroughTwoActions(t *testing.T) {
 	assert.Equal(t, CyclicPrecondition, pe.Reason)
 	assert.Equal(t, "A", pe.Action)
 	assert.Equal(t, "p", pe.Precondition)
+	assert.Equal(t, `"A" needs p, and every action that changes p or q ("B" and "C") needs one of them first, so none of them can go first: `+
+		`give p or q a starting value that lets the chain begin, or add an action (or a sensor) that changes one of them without needing any`, pe.Detail)
 }
 
 // depthPlanner is NewPlanner with MaxDepth set.

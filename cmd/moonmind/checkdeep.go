@@ -157,14 +157,28 @@ var nearToken = regexp.MustCompile(`^syntax error near '(.+?)'`)
 
 var posPrefix = regexp.MustCompile(`^(.+?):(\d+):(\d+):`)
 
-// analyse looks for what loads but cannot work: goals no action can reach,
-// from any state or from the initial one (a self-feeding cycle among
-// them); numeric goals no action moves toward; effect arithmetic on a
-// variable the role holds as a string or a boolean; in a goap role,
-// actions no goal can use. Each finding is at the field it is about.
+// analyse looks for what loads but cannot work: goals no action is a
+// candidate for; goals no chain of actions reaches from the initial state
+// (saying when no chain can ever start) or from any state the role can be
+// in (reach); numeric goals no action moves toward; actions that can never
+// run (reach), unless a goal's finding already covers them; effect
+// arithmetic on a variable the role holds as a string or a boolean; in a
+// goap role, actions no goal can use. Each finding is at the field it is
+// about.
 func analyse(d *engine.Domain, src string) []finding {
 	var out []finding
 	fields := fieldFinder{src: src}
+	sc := newScans()
+	r := reachOf(d, sc)
+	// covered marks, by action index, the actions of the goals reported
+	// unreachable: that finding explains why they cannot run.
+	covered := make([]bool, len(d.Actions))
+	unreachable := func(at engine.Pos, g *engine.Goal, msg string) {
+		out = append(out, finding{at, "warning", msg, "unreachable:" + g.Name})
+		for i, rel := range relevantTo(d, g) {
+			covered[i] = covered[i] || rel
+		}
+	}
 	for _, g := range d.Goals {
 		at := fields.find(g.Pos, "condition")
 		if at == g.Pos {
@@ -186,20 +200,30 @@ func analyse(d *engine.Domain, src string) []finding {
 			out = append(out, finding{at, "warning", msg, "inexact-equality:" + g.Name})
 		}
 		if g.Satisfied(d.Initial) {
+			if msg := unreachableGoal(d, r, g); msg != "" {
+				unreachable(at, g, msg)
+			}
 			continue
 		}
 		if _, err := depthPlanner(d, engine.MaxMaxDepth).PlanFor(g, d.Initial.Clone()); err != nil {
 			var pe *engine.PlanError
-			if errors.As(err, &pe) && (pe.Reason == engine.Unreachable || pe.Reason == engine.CyclicPrecondition) {
+			// A blocking precondition on a variable that changes
+			// whatever the actions do (a sensor writes it, the game
+			// fills it) waits for the world: the initial state says
+			// little about it.
+			if errors.As(err, &pe) && (pe.Reason == engine.Unreachable || pe.Reason == engine.CyclicPrecondition) && !r.waitsForWorld(pe.Action) {
 				msg := fmt.Sprintf("goal %q: no chain of actions reaches it from the initial state: %s", g.Name, strings.TrimPrefix(pe.Error(), "engine: "))
 				if pe.Reason == engine.CyclicPrecondition {
-					msg = fmt.Sprintf("goal %q: the actions that could reach it only feed each other (a self-feeding cycle): %s", g.Name, strings.TrimPrefix(pe.Error(), "engine: "))
+					msg = fmt.Sprintf("goal %q: no chain of actions can ever start: %s (%s)", g.Name, pe.Detail, pe.Reason)
 				}
-				out = append(out, finding{at, "warning", msg, "unreachable:" + g.Name})
+				unreachable(at, g, msg)
+				continue
 			}
 		}
+		if msg := unreachableGoal(d, r, g); msg != "" {
+			unreachable(at, g, msg)
+		}
 	}
-	sc := newScans()
 	out = append(out, promisesSensorsBreak(d, fields, sc)...)
 	out = append(out, undeclaredTargets(d, fields, sc)...)
 	out = append(out, undeclaredInLua(d, src, sc)...)
@@ -213,6 +237,12 @@ func analyse(d *engine.Domain, src string) []finding {
 	}
 	for _, a := range d.Actions {
 		out = append(out, arithmeticOnText(d, a, fields)...)
+		if !r.canRun[a.Index] && !a.Restricted {
+			if !covered[a.Index] {
+				out = append(out, deadAction(d, r, a, fields))
+			}
+			continue
+		}
 		if d.Decide == "goap" && !a.Restricted {
 			if !used[a.Index] && len(d.Goals) > 0 {
 				out = append(out, finding{a.Pos, "note", fmt.Sprintf("action %q: no goal can use it: it fulfills no goal, assigns no variable a goal reads, and helps no action that does (decide is goap, so it never runs)", a.Name), "unused-action:" + a.Name})

@@ -39,8 +39,10 @@ var helps = map[string]helpText{
 		more: "The severity is coloured on a terminal, never with NO_COLOR set.\n" +
 			"Findings: a role that does not load (syntax, unknown keys, bad conditions and effects, a fulfills or a\n" +
 			"condition naming nothing); a goal with no candidate action (a note), or none reaches from the initial\n" +
-			"state (a warning, naming a self-feeding cycle when that is why); a numeric goal no action moves toward\n" +
-			"(nor lists in fulfills);\n" +
+			"state (a warning, saying when no chain can ever start), or from any state the role can be in (a warning);\n" +
+			"an action that can never run (a warning: what its precondition reads changes only through actions that\n" +
+			"can never run either; a variable the role never writes is the game's); a numeric goal no action moves\n" +
+			"toward (nor lists in fulfills);\n" +
 			"a goal comparing with == or != a number that actions change by fractional steps (a warning);\n" +
 			"effect arithmetic on a string or boolean variable; an effect promising a variable that a Lua sensor also\n" +
 			"sets (a warning: the sensor can break the promise; a sensor that raises it from its own value, as a need,\n" +

@@ -186,9 +186,9 @@ func (r *whyNot) goap(only *engine.Goal, depth int, preHolds bool) bool {
 		if err != nil {
 			var pe *engine.PlanError
 			if errors.As(err, &pe) && pe.Reason == engine.MaxDepthExceeded {
-				r.say("goal %s has no plan within the depth limit (%d steps): %s", g.Name, depth, pe.Error())
+				r.say("goal %s has no plan within the depth limit (%d steps): %s", g.Name, depth, pe.Message())
 			} else {
-				r.say("goal %s, which it serves, has no plan: %v", g.Name, err)
+				r.say("goal %s, which it serves, has no plan: %s", g.Name, planErrText(err))
 			}
 			continue
 		}
@@ -222,7 +222,7 @@ func (r *whyNot) compare(g *engine.Goal, won []*engine.Action, wonCost float64, 
 		// limit" from "dearer".
 		rest, err := depthPlanner(r.d, engine.MaxMaxDepth).PlanFor(g, after)
 		if err != nil {
-			r.say("after %s, goal %s has no plan: %v", a.Name, g.Name, err)
+			r.say("after %s, goal %s has no plan: %s", a.Name, g.Name, planErrText(err))
 			return
 		}
 		mine = append(mine, rest.Steps...)
@@ -430,4 +430,15 @@ func effectText(a *engine.Action) string {
 		return "no effects"
 	}
 	return a.Effects.Source()
+}
+
+// planErrText is a planning error as a designer reads it: a
+// *engine.PlanError's reason, goal, action and detail, without the
+// package's prefix.
+func planErrText(err error) string {
+	var pe *engine.PlanError
+	if errors.As(err, &pe) {
+		return pe.Message()
+	}
+	return strings.TrimPrefix(err.Error(), "engine: ")
 }

@@ -47,6 +47,11 @@ func TestWhyNot(t *testing.T) {
 		{"goal holds", "the one goal it serves holds in that state",
 			[]string{camp, "--action", "gather", "--state", "fire=true", "--goal", "warm"}, 1,
 			[]string{"- goal warm, which it serves, holds already: fire is true (fire = true)"}},
+		{"cyclic", "a goal only a loop could reach: the reason in plain words, without the package's prefix",
+			[]string{filepath.Join("testdata", "faulty", "cycle.lua"), "--action", "a"}, 1,
+			[]string{`- goal finish, which it serves, has no plan: CYCLIC_PRECONDITION: goal "finish", action "a", precondition "p": ` +
+				`"a" needs p, and every action that changes p or q ("b" and "c") needs one of them first, so none of them can go first: ` +
+				`give p or q a starting value that lets the chain begin, or add an action (or a sensor) that changes one of them without needing any`}},
 		{"scored lower", "both utility breakdowns, consideration by consideration",
 			[]string{soldier, "--action", "retreat", "--state", "enemy_visible=true", "--state", "enemy_health=50", "--state", "ammo=30"}, 1,
 			[]string{"- it scored lower: retreat 2.754e-05 against attack 0.9877 (multiply mode)", "    attack:",

@@ -103,6 +103,8 @@ func TestHelpWithoutADisplay(t *testing.T) {
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "demo -h exits 0:\n%s", out)
 	assert.Contains(t, string(out), "usage: demo [flags]")
+	assert.Contains(t, string(out), "docs/demo.md", "the usage points to the demo's page")
+	assert.NotContains(t, string(out), "README")
 	for _, f := range []string{"-frames N", "-screenshot FILE.png", "-seed seed", "-scripts folder", "-plan-budget N", "-inspect ADDR", "-inspect-control"} {
 		assert.Contains(t, string(out), f)
 	}
@@ -152,6 +154,12 @@ func TestDemoFrameMatchesTheGolden(t *testing.T) {
 		{"red squad", func(t *testing.T) {
 			assert.Positive(t, colours(img)[color.RGBA{0xe8, 0x48, 0x40, 0xff}], "pixels of the red soldiers' colour")
 		}, "the red soldiers are drawn"},
+		{"anti-aliased text", func(t *testing.T) {
+			help := img.(interface {
+				SubImage(image.Rectangle) image.Image
+			}).SubImage(image.Rect(872, 680, 1272, 712)) // the panel's help line: grey text on a flat ground
+			assert.Greater(t, len(colours(help)), 30, "shades between the text's colour and the ground")
+		}, "a bitmap font draws the help line in 3 colours (ground, text, rule); Go Mono's anti-aliased edges in hundreds"},
 		{"golden", func(t *testing.T) {
 			require.Equal(t, want.Bounds(), img.Bounds())
 			off := differing(want, img, 48)

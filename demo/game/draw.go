@@ -7,17 +7,11 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"github.com/moonmind-ai/moonmind/assets/sprites"
 	"github.com/moonmind-ai/moonmind/demo/internal/layout"
 	"github.com/moonmind-ai/moonmind/demo/sim"
-)
-
-// The debug font's glyph cell, in pixels.
-const (
-	glyphW = 6
-	glyphH = 16
 )
 
 var (
@@ -32,8 +26,11 @@ var (
 )
 
 // gfx holds everything drawn more than once, made once: the sprites, the
-// tile map's background, and text rendered to images (the debug font is
-// slow to draw glyph by glyph every frame under software OpenGL).
+// tile map's background, and text rendered to images (drawing glyph by
+// glyph every frame is slow under software OpenGL). Every drawing method
+// takes logical pixels (the field is FieldW x Height of them) and draws
+// them scale times larger: the screen has as many pixels as the display
+// shows it with, so text stays sharp on high-density screens.
 type gfx struct {
 	sprite  [sprites.Count]*ebiten.Image
 	white   *ebiten.Image // a 1x1 white pixel for bars and lines
@@ -47,13 +44,15 @@ type gfx struct {
 	panelShown bool
 	shownOn    *ebiten.Image
 
-	text map[string]*ebiten.Image // white text on a clear ground, by content
-	used map[string]bool          // texts drawn since the last sweep
-	op   ebiten.DrawImageOptions
+	font  *text.GoTextFaceSource
+	scale float64                   // screen pixels per logical pixel
+	text  map[textKey]*ebiten.Image // white text on a clear ground, by content
+	used  map[textKey]bool          // texts drawn since the last sweep
+	op    ebiten.DrawImageOptions
 }
 
 func newGfx(sheet image.Image) *gfx {
-	g := &gfx{text: map[string]*ebiten.Image{}, used: map[string]bool{}}
+	g := &gfx{text: map[textKey]*ebiten.Image{}, used: map[textKey]bool{}, font: newFontSource(), scale: 1}
 	all := ebiten.NewImageFromImage(sheet)
 	for i := range sprites.Count {
 		g.sprite[i] = all.SubImage(sprites.Rect(i)).(*ebiten.Image)
@@ -63,24 +62,30 @@ func newGfx(sheet image.Image) *gfx {
 	return g
 }
 
-// textImage returns s drawn in white with the debug font, from the cache.
-func (g *gfx) textImage(s string) *ebiten.Image {
-	g.used[s] = true
-	if img, ok := g.text[s]; ok {
-		return img
+// setScale sets the screen pixels per logical pixel; the images made at
+// the old scale (texts, the panel) are made again at the new one.
+func (g *gfx) setScale(s float64) {
+	if s == g.scale {
+		return
 	}
-	img := ebiten.NewImage(max(len(s)*glyphW, 1), glyphH)
-	ebitenutil.DebugPrintAt(img, s, 0, -1)
-	g.text[s] = img
-	return img
+	g.scale = s
+	for k, img := range g.text {
+		img.Deallocate()
+		delete(g.text, k)
+	}
+	clear(g.used)
+	if g.panel != nil {
+		g.panel.Deallocate()
+		g.panel, g.panelKey, g.panelShown = nil, "", false
+	}
 }
 
 // sweep drops cached texts that were not drawn since the last sweep.
 func (g *gfx) sweep() {
-	for s, img := range g.text {
-		if !g.used[s] {
+	for k, img := range g.text {
+		if !g.used[k] {
 			img.Deallocate()
-			delete(g.text, s)
+			delete(g.text, k)
 		}
 	}
 	clear(g.used)
@@ -88,13 +93,18 @@ func (g *gfx) sweep() {
 
 // drawText draws s with its top left at (x, y), tinted c.
 func (g *gfx) drawText(dst *ebiten.Image, s string, x, y float64, c color.Color) {
+	g.drawTextAt(dst, s, fontSize, x, y, c)
+}
+
+// drawTextAt draws s at size with its top left at (x, y), tinted c.
+func (g *gfx) drawTextAt(dst *ebiten.Image, s string, size, x, y float64, c color.Color) {
 	if s == "" {
 		return
 	}
 	g.op = ebiten.DrawImageOptions{}
-	g.op.GeoM.Translate(math.Round(x), math.Round(y))
+	g.op.GeoM.Translate(math.Round(x*g.scale), math.Round(y*g.scale))
 	g.op.ColorScale.ScaleWithColor(c)
-	dst.DrawImage(g.textImage(s), &g.op)
+	dst.DrawImage(g.textImageAt(s, size), &g.op)
 }
 
 // rect fills a w x h rectangle at (x, y) with c.
@@ -102,6 +112,7 @@ func (g *gfx) rect(dst *ebiten.Image, x, y, w, h float64, c color.Color) {
 	g.op = ebiten.DrawImageOptions{}
 	g.op.GeoM.Scale(w, h)
 	g.op.GeoM.Translate(x, y)
+	g.op.GeoM.Scale(g.scale, g.scale)
 	g.op.ColorScale.ScaleWithColor(c)
 	dst.DrawImage(g.white, &g.op)
 }
@@ -114,6 +125,7 @@ func (g *gfx) line(dst *ebiten.Image, x0, y0, x1, y1, w float64, c color.Color) 
 	g.op.GeoM.Scale(l, w)
 	g.op.GeoM.Rotate(math.Atan2(y1-y0, x1-x0))
 	g.op.GeoM.Translate(x0, y0)
+	g.op.GeoM.Scale(g.scale, g.scale)
 	g.op.ColorScale.ScaleWithColor(c)
 	dst.DrawImage(g.white, &g.op)
 }
@@ -126,6 +138,7 @@ func (g *gfx) spriteAt(dst *ebiten.Image, i int, x, y, angle, scale, alpha float
 	g.op.GeoM.Scale(scale, scale)
 	g.op.GeoM.Rotate(angle)
 	g.op.GeoM.Translate(x, y)
+	g.op.GeoM.Scale(g.scale, g.scale)
 	g.op.ColorScale.ScaleAlpha(float32(alpha))
 	g.op.Filter = ebiten.FilterNearest
 	dst.DrawImage(g.sprite[i], &g.op)
@@ -163,7 +176,11 @@ func (g *gfx) background(f *sim.Field) *ebiten.Image {
 		for _, p := range spots {
 			c := sprites.TeamColor[team]
 			c.A = 0x90
-			g.rect(img, p.X-2, p.Y-2, 4, 4, c)
+			op := ebiten.DrawImageOptions{}
+			op.GeoM.Scale(4, 4)
+			op.GeoM.Translate(p.X-2, p.Y-2)
+			op.ColorScale.ScaleWithColor(c)
+			img.DrawImage(g.white, &op)
 		}
 	}
 	g.field, g.fieldOf = img, f
@@ -175,6 +192,7 @@ func (g *Game) draw(screen *ebiten.Image) {
 	// The two big images replace what is under them: no blending, which
 	// software OpenGL (Xvfb) pays for per pixel.
 	x.op = ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
+	x.op.GeoM.Scale(x.scale, x.scale) // the tiles are pixel art: scaled up, they keep their pixels
 	screen.DrawImage(x.background(s.Field), &x.op)
 	for _, c := range s.Crates {
 		i := sprites.Crate
@@ -280,7 +298,7 @@ func (g *Game) drawLabels(screen *ebiten.Image) {
 	for i, so := range order {
 		texts[i] = Label(so)
 		x, y := int(so.X), int(so.Y)
-		labels[i] = layout.Label{X: x, Y: y, W: len(texts[i])*glyphW + 4, H: glyphH - 2,
+		labels[i] = layout.Label{X: x, Y: y, W: int(math.Ceil(textWidth(texts[i]))) + 4, H: textH,
 			Avoid: image.Rect(x-9, y-18, x+9, y+10)}
 	}
 	for i, p := range layout.Place(labels, image.Rect(0, 0, FieldW, Height)) {
@@ -291,7 +309,7 @@ func (g *Game) drawLabels(screen *ebiten.Image) {
 			back.A, fore = 0x30, color.RGBA{0x60, 0x60, 0x60, 0x60}
 		}
 		g.gfx.rect(screen, float64(r.Min.X), float64(r.Min.Y), float64(r.Dx()), float64(r.Dy()), back)
-		g.gfx.drawText(screen, texts[i], float64(r.Min.X+2), float64(r.Min.Y)-1, fore)
+		g.gfx.drawText(screen, texts[i], float64(r.Min.X+2), float64(r.Min.Y), fore)
 	}
 }
 
@@ -305,22 +323,18 @@ func (g *Game) drawBanner(screen *ebiten.Image) {
 		msg = fmt.Sprintf("%s WINS ROUND %d", map[int]string{0: "BLUE", 1: "RED"}[s.Winner], s.Round)
 		c = sprites.TeamColor[s.Winner]
 	}
-	const k = 3
-	w := float64(len(msg)*glyphW*k + 40)
+	const k = 3 // the banner's text is three times the size of the rest
+	w := textWidth(msg)*k + 40
 	x, y := (FieldW-w)/2, float64(Height/2-60)
-	g.gfx.rect(screen, x, y, w, glyphH*k+44, color.RGBA{0x08, 0x0a, 0x08, 0xd8})
+	g.gfx.rect(screen, x, y, w, textH*k+44, color.RGBA{0x08, 0x0a, 0x08, 0xd8})
 	g.gfx.rect(screen, x, y, w, 4, c)
-	g.gfx.rect(screen, x, y+glyphH*k+40, w, 4, c)
-	op := ebiten.DrawImageOptions{}
-	op.GeoM.Scale(k, k)
-	op.GeoM.Translate(x+20, y+14)
-	op.ColorScale.ScaleWithColor(c)
-	screen.DrawImage(g.gfx.textImage(msg), &op)
+	g.gfx.rect(screen, x, y+textH*k+40, w, 4, c)
+	g.gfx.drawTextAt(screen, msg, fontSize*k, x+20, y+14, c)
 	sub := "next round soon"
 	if s.TimeUp {
 		sub = "time is up: won on soldiers standing, then health; next round soon"
 	}
-	g.gfx.drawText(screen, sub, (FieldW-float64(len(sub)*glyphW))/2, y+glyphH*k+20, white)
+	g.gfx.drawText(screen, sub, (FieldW-textWidth(sub))/2, y+textH*k+20, white)
 }
 
 // lighten raises a colour channel by 60, up to 255.

@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/draw"
 	"image/png"
 	"math"
 	"os"
@@ -32,6 +33,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"github.com/moonmind-ai/moonmind/assets"
+	"github.com/moonmind-ai/moonmind/demo/internal/layout"
 	"github.com/moonmind-ai/moonmind/demo/sim"
 	"github.com/moonmind-ai/moonmind/engine/llm"
 	"github.com/moonmind-ai/moonmind/inspect"
@@ -70,7 +72,9 @@ type Options struct {
 	// empty).
 	Select string
 	// Strip, when set, is a PNG file that gets a strip of StripShots
-	// frames of the field, taken evenly over the run (with Frames).
+	// moments of the battle, taken evenly over the run (with Frames):
+	// each the quarter of the field where soldiers of both squads are
+	// nearest together, at full size, two by two.
 	Strip      string
 	StripShots int
 	// NoGOAP turns GOAP planning off (see sim.Config.NoGOAP).
@@ -288,8 +292,8 @@ func (g *Game) keys() {
 		g.reload()
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-		x, y := ebiten.CursorPosition()
-		if so := g.soldierAt(float64(x), float64(y)); so != nil {
+		x, y := ebiten.CursorPosition() // in screen pixels: scale times the logical ones
+		if so := g.soldierAt(float64(x)/g.gfx.scale, float64(y)/g.gfx.scale); so != nil {
 			g.sel, g.details = so.Name, true
 		}
 	}
@@ -334,7 +338,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		n := max(g.opts.StripShots, 1)
 		every := max(g.opts.Frames/n, 1)
 		if g.frames > 0 && g.frames%every == 0 && len(g.strip) < n {
-			g.strip = append(g.strip, grab(screen, image.Rect(0, 0, FieldW, Height)))
+			g.strip = append(g.strip, grab(screen, g.stripRect()))
 		}
 	}
 	if g.quit && g.opts.Screenshot != "" && !g.saved {
@@ -343,9 +347,19 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 }
 
-// Layout implements ebiten.Game: the screen is always Width x Height
-// pixels, scaled to the window.
-func (g *Game) Layout(int, int) (int, int) { return Width, Height }
+// Layout implements ebiten.Game: the screen is Width x Height logical
+// pixels times a scale (layout.ScreenScale), which is as many pixels as
+// the window shows it with, so text and lines stay sharp on high-density
+// screens and in a large browser page. A run with -frames draws at scale 1, so its screenshots are the
+// same everywhere.
+func (g *Game) Layout(outsideW, outsideH int) (int, int) {
+	s := 1.0
+	if g.opts.Frames == 0 {
+		s = layout.ScreenScale(float64(outsideW), float64(outsideH), Width, Height, ebiten.Monitor().DeviceScaleFactor())
+	}
+	g.gfx.setScale(s)
+	return int(math.Ceil(Width * s)), int(math.Ceil(Height * s))
+}
 
 func grab(screen *ebiten.Image, r image.Rectangle) *image.RGBA {
 	full := image.NewRGBA(screen.Bounds())
@@ -353,19 +367,59 @@ func grab(screen *ebiten.Image, r image.Rectangle) *image.RGBA {
 	return full.SubImage(r).(*image.RGBA)
 }
 
-// saveStrip writes the strip's frames side by side, each at half size.
+// The strip's frames: a quarter of the field each, where the fight is, at
+// full size, two by two with a gap, so that the whole strip is about as
+// wide as a page and its labels read at that width.
+const (
+	stripW, stripH = FieldW / 2, Height / 2
+	stripGap       = 4
+)
+
+// stripRect is the part of the screen a strip frame keeps: the quarter
+// of the field (on the tile grid) that best shows the fight: living
+// soldiers of both squads well inside it (their labels whole), as many
+// as can be, and few cut by its edges; the first such from the top left.
+func (g *Game) stripRect() image.Rectangle {
+	best, bestScore := image.Rect(0, 0, stripW, stripH), math.MinInt
+	for y := 0; y+stripH <= Height; y += sim.TileSize {
+		for x := 0; x+stripW <= FieldW; x += sim.TileSize {
+			r := image.Rect(x, y, x+stripW, y+stripH)
+			inner := image.Rect(x+56, y+28, x+stripW-56, y+stripH-24) // room for a label on every side
+			var teams [2]int
+			cut := 0
+			for _, so := range g.sim.Soldiers {
+				p := image.Pt(int(so.X), int(so.Y))
+				switch {
+				case so.Dead || so.Team > 1:
+				case p.In(inner):
+					teams[so.Team]++
+				case p.In(r):
+					cut++
+				}
+			}
+			score := teams[0] + teams[1] - 2*cut
+			if teams[0] > 0 && teams[1] > 0 {
+				score += 100
+			}
+			if score > bestScore {
+				best, bestScore = r, score
+			}
+		}
+	}
+	return best
+}
+
+// saveStrip writes the strip's frames two by two, in the order taken.
 func (g *Game) saveStrip() error {
 	if len(g.strip) == 0 {
 		return nil
 	}
-	w, h := FieldW/2, Height/2
-	out := image.NewRGBA(image.Rect(0, 0, w*len(g.strip)+4*(len(g.strip)-1), h))
+	cols := min(len(g.strip), 2)
+	rows := (len(g.strip) + 1) / 2
+	out := image.NewRGBA(image.Rect(0, 0, cols*stripW+(cols-1)*stripGap, rows*stripH+(rows-1)*stripGap))
 	for i, f := range g.strip {
-		for y := range h {
-			for x := range w {
-				out.Set(i*(w+4)+x, y, f.At(2*x, 2*y))
-			}
-		}
+		at := image.Pt(i%2*(stripW+stripGap), i/2*(stripH+stripGap))
+		draw.Draw(out, image.Rectangle{Min: at, Max: at.Add(image.Pt(stripW, stripH))}, f, f.Bounds().Min, draw.Src)
 	}
 	return savePNG(out, g.opts.Strip)
 }

@@ -16,11 +16,13 @@ import (
 
 // Panel layout, in pixels and characters.
 const (
-	lineH      = 14 // line height
-	panelPad   = 8
-	panelChars = (PanelW - 2*panelPad) / glyphW // characters on a line
-	barW       = 60                             // a score bar at 1.0
-	records    = 12                             // flight-recorder records asked for
+	lineH    = 15 // line height
+	panelPad = 8
+	// panelChars is how many characters fit on a line: the panel's width
+	// over layout.CharW (1229/2048 of fontSize), in whole numbers.
+	panelChars = (PanelW - 2*panelPad) * 2048 / (fontSize * 1229)
+	barW       = 60 // a score bar at 1.0
+	records    = 12 // flight-recorder records asked for
 	// panelEvery is how often, in frames, the panel is rebuilt (it is an
 	// image drawn once per frame in between).
 	panelEvery = 6
@@ -196,7 +198,7 @@ func (g *Game) soldierLines(p *panelText, o sim.Overlay) {
 func (g *Game) drawPanel(screen *ebiten.Image) {
 	x := g.gfx
 	if x.panel == nil {
-		x.panel = ebiten.NewImage(PanelW, Height)
+		x.panel = ebiten.NewImage(int(math.Ceil(PanelW*x.scale)), int(math.Ceil(Height*x.scale)))
 	}
 	if x.panelKey == "" || g.frames%panelEvery == 0 || g.paused {
 		lines := g.panelLines()
@@ -226,7 +228,7 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 		return
 	}
 	op := ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
-	op.GeoM.Translate(FieldW, 0)
+	op.GeoM.Translate(math.Round(FieldW*x.scale), 0)
 	screen.DrawImage(x.panel, &op)
 	x.panelShown, x.shownOn = true, screen
 }
@@ -246,11 +248,11 @@ func (g *Game) renderPanel(lines, foot []pline) {
 			x.rect(img, panelPad, y+lineH/2, PanelW-2*panelPad, 1, rule)
 			return
 		}
-		x.drawText(img, l.text, panelPad, y-1, l.col)
+		x.drawText(img, l.text, panelPad, y, l.col)
 		if l.bar >= 0 {
 			bx := float64(PanelW - panelPad - barW)
-			x.rect(img, bx, y+4, barW, 6, barBack)
-			x.rect(img, bx, y+4, barW*l.bar, 6, l.barCol)
+			x.rect(img, bx, y+5, barW, 6, barBack)
+			x.rect(img, bx, y+5, barW*l.bar, 6, l.barCol)
 		}
 	}
 	for i, l := range lines {

@@ -63,14 +63,14 @@ func init() {
 		"them when a file there changes")
 	fs.BoolVar(&o.Overlay, "overlay", false, "start with the selected soldier's mind shown in the panel (key D toggles it)")
 	fs.StringVar(&o.Select, "select", "blue1", "the `soldier` the panel shows first (Tab or a click changes it)")
-	fs.StringVar(&o.Strip, "strip", "", "with -frames, also save a strip of 4 frames of the field to `FILE.png`")
+	fs.StringVar(&o.Strip, "strip", "", "with -frames, also save 4 moments of the battle to `FILE.png`: each the quarter of the field\nwhere the squads meet, two by two")
 	fs.IntVar(&o.PlanBudget, "plan-budget", 0, "the planning budget per tick, `N` node expansions shared by every soldier (0: unlimited)")
 	fs.StringVar(&o.Inspect, "inspect", "", "serve the live inspector at `ADDR` (127.0.0.1:8790) while the window runs; an address\n"+
 		"other machines reach needs a token in $MOONMIND_INSPECT_TOKEN")
 	fs.BoolVar(&o.InspectControl, "inspect-control", false, "let the inspector's page pause, step, set breakpoints and state, and reload the script")
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "write a CPU profile of the run to `FILE` (for go tool pprof)")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: demo [flags]\n\nTwo squads of Lua-scripted soldiers fight; see the README.\n\n")
+		fmt.Fprintf(fs.Output(), "usage: demo [flags]\n\nTwo squads of Lua-scripted soldiers fight. Its keys, panel, flags and browser build\nare described in docs/demo.md in the repository.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(os.Args[1:]); err != nil {

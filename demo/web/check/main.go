@@ -2,11 +2,13 @@
 // and exits 0 only when the page shows a battle: two screenshots taken a
 // second apart differ, and each has many colours.
 //
-//	go run ./demo/web/check [-url http://127.0.0.1:8765/] [-chromium /usr/bin/chromium] [-out DIR]
+//	go run ./demo/web/check [-url http://127.0.0.1:8765/] [-chromium /usr/bin/chromium] [-out DIR] [-dpr 2]
 //
 // It waits (up to -wait) for the canvas to appear, lets the demo run for
 // a few seconds, then takes the two screenshots, saving them to -out as
-// web1.png and web2.png when -out is set. Chromium runs with a fresh
+// web1.png and web2.png when -out is set. The page is 1280 x 720 pixels
+// on a display of -dpr device pixels per pixel (a high-density screen
+// has 2), so the screenshots are 1280*dpr x 720*dpr. Chromium runs with a fresh
 // profile and without a GPU (WebGL through SwiftShader).
 package main
 
@@ -33,14 +35,15 @@ func main() {
 	exe := flag.String("chromium", "chromium", "the Chromium `binary`")
 	out := flag.String("out", "", "save the screenshots in this `folder`")
 	wait := flag.Duration("wait", 3*time.Minute, "how long to wait at most for the page to start (a loaded machine is slow)")
+	dpr := flag.Float64("dpr", 1, "the display's device pixels per CSS pixel (2 for a high-density screen)")
 	flag.Parse()
-	if err := check(*url, *exe, *out, *wait); err != nil {
+	if err := check(*url, *exe, *out, *wait, *dpr); err != nil {
 		fmt.Fprintln(os.Stderr, "web check:", err)
 		os.Exit(1)
 	}
 }
 
-func check(url, exe, out string, wait time.Duration) error {
+func check(url, exe, out string, wait time.Duration, dpr float64) error {
 	profile, err := os.MkdirTemp("", "moonmind-chromium-")
 	if err != nil {
 		return err
@@ -70,6 +73,9 @@ func check(url, exe, out string, wait time.Duration) error {
 	defer cancel()
 
 	start := time.Now()
+	if _, err := chromedp.Run(ctx, chromedp.EmulateViewport(1280, 720, chromedp.EmulateScale(dpr))); err != nil {
+		return fmt.Errorf("setting the page to 1280x720 at %g device pixels per pixel: %w", dpr, err)
+	}
 	if _, err := chromedp.Run(ctx, chromedp.Navigate(url)); err != nil {
 		return fmt.Errorf("loading %s: %w", url, err)
 	}

@@ -110,7 +110,7 @@ func (p *Searcher) explainBlocked(gs *GoalSearch, expansions int) *Failure {
 	e.Detail = "the precondition of \"" + blocker.Name + "\" never holds"
 	if p.cyclic(blocker) {
 		e.Reason = CyclicPrecondition
-		e.Detail = "the precondition of \"" + blocker.Name + "\" can only be produced by a chain of actions that need what the chain produces"
+		e.Detail = p.cycleDetail(blocker)
 		return e
 	}
 	if root := p.rootBlocker(gs, blocker); root != blocker {
@@ -182,6 +182,44 @@ func (p *Searcher) cyclic(a *Action) bool {
 		}
 	}
 	return len(order) > 0
+}
+
+// cycleDetail says in plain words what a cyclic precondition of a is and
+// how to mend it: a needs some variables, and every action that changes
+// them needs one of them first, so nothing can start the chain.
+func (p *Searcher) cycleDetail(a *Action) string {
+	_, order := p.neededVars(a)
+	var vars, makers []string
+	for _, s := range order {
+		vars = append(vars, p.prob.Schema.Name(s))
+	}
+	for i := range p.prob.Actions {
+		if w := &p.prob.Actions[i]; writesAny(w.Effects, order) {
+			makers = append(makers, strconv.Quote(w.Name))
+		}
+	}
+	v := joinWords(vars, "or")
+	if len(makers) == 1 && makers[0] == strconv.Quote(a.Name) {
+		return strconv.Quote(a.Name) + " needs " + v + ", and only " + makers[0] + " itself changes " + v +
+			", so it can never go first: give " + v + " a starting value that lets it run, or add an action (or a sensor) that changes " +
+			v + " without needing it"
+	}
+	var needs []string
+	for _, s := range a.Pre.Reads() {
+		needs = append(needs, p.prob.Schema.Name(s))
+	}
+	return strconv.Quote(a.Name) + " needs " + joinWords(needs, "and") + ", and every action that changes " + v + " (" +
+		joinWords(makers, "and") + ") needs one of them first, so none of them can go first: give " + v +
+		" a starting value that lets the chain begin, or add an action (or a sensor) that changes one of them without needing any"
+}
+
+// joinWords joins words as a sentence lists them: "a", "a or b",
+// "a, b or c" (with and in place of "or").
+func joinWords(words []string, and string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " " + and + " " + words[len(words)-1]
 }
 
 // neededVars returns V, the variables a's precondition reads closed over

@@ -2,7 +2,7 @@ return {
   name = "Loop",
   state = { p = false, q = false, done = false },
   goals = {
-    { name = "finish", condition = "done" }, -- planted: only feed each other (a self-feeding cycle)
+    { name = "finish", condition = "done" }, -- planted: no chain of actions can ever start
   },
   actions = {
     { name = "a", pre = "p", effects = "done = true", fulfills = { "finish" } },

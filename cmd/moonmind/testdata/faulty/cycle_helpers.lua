@@ -3,7 +3,7 @@ return mm.role {
   name = "HelperLoop",
   state = { p = false, q = false, done = false },
   goals = {
-    mm.goal("finish", "done"), -- planted: only feed each other (a self-feeding cycle)
+    mm.goal("finish", "done"), -- planted: no chain of actions can ever start
   },
   actions = {
     mm.action("a", { pre = "p", effects = "done = true", fulfills = { "finish" } }),
