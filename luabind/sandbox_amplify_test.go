@@ -203,10 +203,7 @@ func TestAmplifyingArgumentsStayWithinTheLimits(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, huge.Truncate(MaxScriptBytes+1)) // sparse: no disk used
 	require.NoError(t, huge.Close())
-	bound := 2 * time.Second // one budget is 10-25 ms of CPU; the bound allows a busy machine
-	if raceEnabled {
-		bound *= 10
-	}
+	bound := timeBound(t) // a multiple of what spending the budget takes here
 	located := regexp.MustCompile(`attack\.lua:(8|9):`)
 	cases := slices.Clone(amplifyCases)
 	for _, name := range mathFunctions {
