@@ -2,9 +2,7 @@ package cluster
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -18,43 +16,16 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 )
 
-// zoneSnap is what a zone's snapshot object holds (gzipped JSON): the
-// world's snapshot and, for each agent in it, the hand-off that gave the
-// zone the agent, so that recovery can tell the agents the zone still
-// owns from those that left after the snapshot.
-type zoneSnap struct {
-	Zone     string            `json:"zone"`
-	Handoffs map[string]string `json:"handoffs"`
-	World    json.RawMessage   `json:"world"`
-}
-
-// snapshot writes the zone's snapshot object.
-func (z *Zone) snapshot() ([]byte, error) {
-	var w bytes.Buffer
-	if err := z.World.Snapshot(&w); err != nil {
-		return nil, err
-	}
-	zs := zoneSnap{Zone: z.Name, Handoffs: make(map[string]string, len(z.held)), World: w.Bytes()}
-	for name, h := range z.held {
-		zs.Handoffs[name] = h.handoff
-	}
-	var out bytes.Buffer
-	gz, _ := gzip.NewWriterLevel(&out, gzip.BestSpeed)
-	if err := json.NewEncoder(gz).Encode(&zs); err != nil {
-		return nil, err
-	}
-	if err := gz.Close(); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
-}
-
-// saveSnapshot stores a zone's snapshot in the object store, off the
-// zone's goroutine.
-func (s *Shard) saveSnapshot(z *Zone, seq uint64, b []byte) {
+// saveSnapshot encodes a zone's snapshot and stores it in the object
+// store, off the zone's goroutine.
+func (s *Shard) saveSnapshot(z *Zone, seq uint64, zs *zoneSnap) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
+		b, err := zs.encode()
+		if err != nil {
+			return
+		}
 		ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
 		defer cancel()
 		_ = s.putSnapshot(ctx, z, seq, b)
@@ -139,31 +110,6 @@ func (s *Shard) fenceSnapshot(ctx context.Context, z *Zone) (string, error) {
 		return z.latestName, nil
 	}
 	return "", fmt.Errorf("cluster: snapshot of %s: its entry keeps changing", z.Name)
-}
-
-// loadSnapshot reads a zone's last snapshot: its world and the hand-off of
-// each agent. A zone never snapshotted gets a new world.
-func (s *Shard) loadSnapshot(ctx context.Context, zone, name string) (*engine.World, map[string]string, error) {
-	if name == "" {
-		return engine.NewWorld(s.opts.Seed(zone)), map[string]string{}, nil
-	}
-	b, err := s.st.snaps.GetBytes(ctx, name)
-	if err != nil {
-		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	gz, err := gzip.NewReader(bytes.NewReader(b))
-	if err != nil {
-		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	var zs zoneSnap
-	if err := json.NewDecoder(gz).Decode(&zs); err != nil {
-		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	w, err := engine.Restore(bytes.NewReader(zs.World), engine.RestoreOptions{Domains: s.opts.Domains})
-	if err != nil {
-		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	return w, zs.Handoffs, nil
 }
 
 // newZone makes the zone of a lease just claimed.
@@ -401,9 +347,14 @@ func (z *Zone) drain() error {
 	if !z.leaseValid(time.Now()) {
 		return fmt.Errorf("cluster: drain %s: no final snapshot: %w", z.Name, ErrLeaseLost)
 	}
-	b, err := z.snapshot()
+	seq := s.snapSeq.Add(1)
+	zs, err := z.snapshotNow()
+	var b []byte
 	if err == nil {
-		err = s.putSnapshot(ctx, z, s.snapSeq.Add(1), b)
+		b, err = zs.encode()
+	}
+	if err == nil {
+		err = s.putSnapshot(ctx, z, seq, b)
 	}
 	if err != nil {
 		return err
@@ -413,45 +364,4 @@ func (z *Zone) drain() error {
 	defer z.renewMu.Unlock()
 	z.released = true
 	return s.st.Release(ctx, z.lease())
-}
-
-// ZoneAgents returns the names of the agents in a zone's last snapshot, in
-// the world's order, or none when the zone has no snapshot: what a tool or
-// a test counts to check that every agent exists exactly once.
-func (s *Store) ZoneAgents(ctx context.Context, zone string) ([]string, error) {
-	e, err := s.latest.Get(ctx, zone)
-	if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	if len(e.Value()) == 0 {
-		return nil, nil
-	}
-	b, err := s.snaps.GetBytes(ctx, string(e.Value()))
-	if err != nil {
-		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	gz, err := gzip.NewReader(bytes.NewReader(b))
-	if err != nil {
-		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	var zs zoneSnap
-	if err := json.NewDecoder(gz).Decode(&zs); err != nil {
-		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	var w struct {
-		Agents []struct {
-			Name string `json:"name"`
-		} `json:"agents"`
-	}
-	if err := json.Unmarshal(zs.World, &w); err != nil {
-		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	out := make([]string, len(w.Agents))
-	for i, a := range w.Agents {
-		out[i] = a.Name
-	}
-	return out, nil
 }

@@ -44,6 +44,7 @@ type Zone struct {
 	halted  atomic.Bool
 	lost    atomic.Bool // the lease was lost
 	snapDue time.Time
+	round   *snapRound // the periodic snapshot being taken, a few agents a tick
 	// latestRev and latestName are the revision and snapshot name of the
 	// zone's entry in the latest bucket, as this zone last wrote them
 	// (under the zone's snapSlot).
@@ -200,10 +201,21 @@ func (z *Zone) step(now time.Time) {
 			s.checkHandoff(z, name, *t)
 		}
 	}
-	if now.After(z.snapDue) {
+	if z.round == nil && now.After(z.snapDue) {
 		z.snapDue = now.Add(s.opts.SnapshotEvery)
-		if b, err := z.snapshot(); err == nil {
-			s.saveSnapshot(z, s.snapSeq.Add(1), b)
+		z.round = z.beginSnapshot(s.snapshotTicks())
+	}
+	if z.round != nil {
+		// A few agents a tick, so that the zone's ticks (and the agents
+		// handed to it) never wait for a whole snapshot.
+		done, err := z.round.advance(z)
+		if err != nil {
+			z.round = nil
+		} else if done {
+			if zs, err := z.round.finish(z); err == nil {
+				s.saveSnapshot(z, s.snapSeq.Add(1), zs)
+			}
+			z.round = nil
 		}
 	}
 }
