@@ -41,8 +41,9 @@ func (z *Zone) send(a *engine.Agent, to string) {
 	z.World.Remove(a)
 	delete(z.held, a.Name)
 	now := time.Now()
+	wait := s.firstRetry()
 	t := &transit{id: nuid.Next(), to: to, snap: buf.Bytes(), rev: h.rev, prev: h.handoff, sent: now,
-		retry: now.Add(s.opts.HandoffRetry)}
+		retry: now.Add(wait), wait: wait}
 	z.out[a.Name] = t
 	s.record(Record{Kind: Sent, Zone: z.Name, Agent: a.Name, Handoff: t.id, Peer: to, Bytes: len(t.snap)})
 	if s.hook("sending", z.Name, a.Name) {
@@ -53,6 +54,17 @@ func (z *Zone) send(a *engine.Agent, to string) {
 		defer s.wg.Done()
 		_ = s.publishHandoff(z.Name, a.Name, *t)
 	}()
+}
+
+// firstRetry is how long the source of a hand-off waits for its
+// confirmation before it first looks at the agent's owner: four ticks
+// (a confirmation takes one round trip to the server and back), at most
+// HandoffRetry. Each later look waits twice as long as the one before,
+// up to HandoffRetry, so a hand-off whose delivery was lost is sent again
+// within a few ticks, and one whose target is down costs a look a
+// HandoffRetry.
+func (s *Shard) firstRetry() time.Duration {
+	return min(4*time.Duration(float64(time.Second)/s.opts.Rate), s.opts.HandoffRetry)
 }
 
 // publishHandoff stores the hand-off in the stream (the target's copy of
@@ -138,12 +150,15 @@ func (s *Shard) receive(z *Zone, m handoffMsg) {
 	if s.dead.Load() || m.id == "" {
 		return
 	}
-	z.recvMu.Lock()
-	defer z.recvMu.Unlock()
+	z.recvMu.RLock()
+	defer z.recvMu.RUnlock()
 	if z.recvClosed {
 		return // the zone drains: the hand-off waits in the stream
 	}
 	if s.hook("received", z.Name, m.agent) {
+		return
+	}
+	if s.hooks != nil && s.hooks.lose != nil && s.hooks.lose(z.Name, m.agent) {
 		return
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)

@@ -132,9 +132,19 @@ func (s *Shard) startZone(z *Zone) error {
 	l := z.lease()
 	nc := s.st.nc
 	sub, err := nc.Subscribe(s.st.prefix+".handoff."+l.Zone+".*", func(m *nats.Msg) {
-		if h, ok := readHandoff(m.Subject, m.Header, m.Data); ok {
-			s.receive(z, h)
+		h, ok := readHandoff(m.Subject, m.Header, m.Data)
+		if !ok {
+			return
 		}
+		// Each commit waits for a round trip to the server: several run
+		// at once, so that a burst of hand-offs does not queue behind one
+		// another (of two deliveries of one hand-off, the compare-and-set
+		// lets one commit; adoption ignores the other).
+		s.receiving <- struct{}{}
+		go func() {
+			defer func() { <-s.receiving }()
+			s.receive(z, h)
+		}()
 	})
 	if err != nil {
 		return fmt.Errorf("cluster: zone %s: %w", l.Zone, err)

@@ -39,9 +39,12 @@ type Options struct {
 	// SnapshotEvery is how often each zone writes its snapshot to
 	// JetStream; 5 s when zero.
 	SnapshotEvery time.Duration
-	// HandoffRetry is how long the source of a hand-off waits for the
-	// target's confirmation before it looks at the agent's owner and sends
-	// the hand-off again; 1 s when zero.
+	// HandoffRetry is the longest the source of a hand-off waits for the
+	// target's confirmation before it looks at the agent's owner and, when
+	// the owner is unchanged, sends the hand-off again; 1 s when zero. The
+	// first look comes four ticks after the hand-off was sent (or after
+	// HandoffRetry, when that is shorter), and each wait after it is twice
+	// the one before, up to HandoffRetry.
 	HandoffRetry time.Duration
 	// Seed gives each zone's new world its seed (engine.NewWorld); an FNV
 	// hash of the zone's name when nil.
@@ -89,11 +92,18 @@ type Shard struct {
 	dead     atomic.Bool // killed: do nothing more
 	draining atomic.Bool // Run's context ended: claim nothing more
 	tellSeq  atomic.Uint64
-	ctx      context.Context // Run's, for the shard's own calls
-	cancel   context.CancelFunc
-	wg       sync.WaitGroup
-	hooks    *testHooks
+	// receiving holds a token per hand-off being committed: a bound on
+	// the commits in flight at once.
+	receiving chan struct{}
+	ctx       context.Context // Run's, for the shard's own calls
+	cancel    context.CancelFunc
+	wg        sync.WaitGroup
+	hooks     *testHooks
 }
+
+// maxReceiving is how many hand-offs into a shard's zones are committed at
+// once at most.
+const maxReceiving = 64
 
 // NewShard checks opts and returns a shard over st. Run starts it.
 func NewShard(st *Store, opts Options) (*Shard, error) {
@@ -132,7 +142,7 @@ func NewShard(st *Store, opts Options) (*Shard, error) {
 		}
 	}
 	return &Shard{opts: opts, st: st, dt: 1 / opts.Rate, zones: zones, running: map[string]*Zone{}, starting: map[string]*Zone{}, freeSince: map[string]time.Time{}, wasHeld: map[string]bool{}, snapSlots: map[string]*snapSlot{},
-		poke: make(chan struct{}, 1), ready: make(chan struct{})}, nil
+		poke: make(chan struct{}, 1), ready: make(chan struct{}), receiving: make(chan struct{}, maxReceiving)}, nil
 }
 
 // Name returns the shard's name.

@@ -112,6 +112,11 @@ func newTwoZones(t *testing.T, hooks map[string]*testHooks) *twoZones {
 
 // newZones is twoZones with the given agents spawned in west and east.
 func newZones(t *testing.T, hooks map[string]*testHooks, west, east []string) *twoZones {
+	return newZonesWith(t, hooks, west, east, nil)
+}
+
+// newZonesWith is newZones with the shards' options changed by opts.
+func newZonesWith(t *testing.T, hooks map[string]*testHooks, west, east []string, opts func(*Options)) *twoZones {
 	srv := testServer(t)
 	tz := &twoZones{c: &census{zones: map[string]map[string]float64{}, facts: map[string]engine.Value{},
 		alarm: map[string]bool{}}, shards: map[string]*Shard{},
@@ -120,7 +125,7 @@ func newZones(t *testing.T, hooks map[string]*testHooks, west, east []string) *t
 	for _, sh := range []struct{ name, zone string }{{"a", "west"}, {"b", "east"}} {
 		st := testStore(t, srv)
 		name := sh.name
-		s, err := NewShard(st, Options{
+		o := Options{
 			Name: name, Zones: []string{"west", "east"}, Claim: []string{sh.zone}, TakeOver: true,
 			Domains: []*engine.Domain{tz.d}, Rate: 100, SnapshotEvery: 50 * time.Millisecond,
 			HandoffRetry: 200 * time.Millisecond,
@@ -140,7 +145,11 @@ func newZones(t *testing.T, hooks map[string]*testHooks, west, east []string) *t
 				return z.Name
 			},
 			OnRecord: tz.c.record,
-		})
+		}
+		if opts != nil {
+			opts(&o)
+		}
+		s, err := NewShard(st, o)
 		require.NoError(t, err)
 		s.hooks = hooks[name]
 		ctx, cancel := context.WithCancel(context.Background())
@@ -260,4 +269,30 @@ func TestRepeatedHandoffIsAdoptedOnce(t *testing.T) {
 	assert.Equal(t, []string{"east"}, tz.c.where("w1", tz.shards))
 	assert.Len(t, tz.c.kinds(Adopted), 1)
 	assert.Equal(t, "east", tz.owner(t, "w1"))
+}
+
+// A hand-off whose delivery is lost is sent again after a few ticks, long
+// before HandoffRetry (an hour here), and adopted once.
+func TestLostHandoffIsSentAgainSoon(t *testing.T) {
+	var lost atomic.Int32
+	hooks := map[string]*testHooks{"b": {lose: func(zone, agent string) bool {
+		return agent == "w1" && lost.Add(1) <= 2 // the first two deliveries
+	}}}
+	tz := newZonesWith(t, hooks, []string{"w1"}, nil, func(o *Options) { o.HandoffRetry = time.Hour })
+	require.Eventually(t, func() bool { return slices.Equal(tz.c.where("w1", tz.shards), []string{"west"}) },
+		10*time.Second, 10*time.Millisecond)
+	tz.move.Store(true)
+	require.Eventually(t, func() bool {
+		return slices.Equal(tz.c.where("w1", tz.shards), []string{"east"}) && len(tz.c.kinds(Confirmed)) == 1
+	}, 20*time.Second, 10*time.Millisecond, "sent again within the doubling waits from four ticks, not after an hour")
+	sent, resent, adopted := tz.c.kinds(Sent), tz.c.kinds(Resent), tz.c.kinds(Adopted)
+	require.Len(t, sent, 1)
+	require.Len(t, adopted, 1)
+	assert.GreaterOrEqual(t, len(resent), 2, "sent again after each lost delivery")
+	for _, r := range resent {
+		assert.Equal(t, Record{Kind: Resent, Shard: "a", Zone: "west", Agent: "w1", Handoff: sent[0].Handoff, Peer: "east"}, r)
+	}
+	assert.Equal(t, sent[0].Handoff, adopted[0].Handoff)
+	assert.Equal(t, "east", tz.owner(t, "w1"))
+	assert.Empty(t, tz.c.kinds(Lost))
 }

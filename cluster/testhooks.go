@@ -6,6 +6,9 @@ type testHooks struct {
 	// crashAt is asked at each step with the step's name, the zone and the
 	// agent; true kills the shard there.
 	crashAt func(step, zone, agent string) bool
+	// lose is asked when a hand-off reaches its target zone, before the
+	// commit; true drops that delivery, as a network that lost it would.
+	lose func(zone, agent string) bool
 }
 
 // hook reports whether the shard is dead, killing it first when the test

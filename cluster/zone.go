@@ -35,8 +35,8 @@ type Zone struct {
 	inMu  sync.Mutex
 	inbox []inItem
 
-	recvMu     sync.Mutex // held by receive; the drain takes it to close the door
-	recvClosed bool       // a draining zone commits no more hand-offs
+	recvMu     sync.RWMutex // read-held by each receive; the drain takes it to close the door
+	recvClosed bool         // a draining zone commits no more hand-offs
 
 	subs    []*nats.Subscription
 	stop    chan bool // true: drain; false: halt
@@ -68,7 +68,8 @@ type transit struct {
 	snap   []byte
 	rev    uint64
 	sent   time.Time
-	retry  time.Time
+	retry  time.Time     // when the source looks at the agent's owner next
+	wait   time.Duration // the wait before that look: doubled at each look, up to HandoffRetry
 }
 
 // inItem is something delivered to a zone between two of its ticks.
@@ -197,7 +198,8 @@ func (z *Zone) step(now time.Time) {
 	}
 	for name, t := range z.out {
 		if now.After(t.retry) {
-			t.retry = now.Add(s.opts.HandoffRetry)
+			t.wait = min(2*t.wait, s.opts.HandoffRetry)
+			t.retry = now.Add(t.wait)
 			s.checkHandoff(z, name, *t)
 		}
 	}
