@@ -188,13 +188,13 @@ func (s *Shard) startZone(z *Zone) error {
 			w.Remove(a) // it left after the snapshot
 			continue
 		}
-		rev, err := s.st.setOwner(ctx, a.Name, e.owner, e.rev)
+		rev, ok, err := s.fence(ctx, a.Name, e)
 		if err != nil {
-			if casConflict(err) {
-				w.Remove(a) // a hand-off out of the zone committed just now
-				continue
-			}
 			return fail(fmt.Errorf("cluster: zone %s: fence %s: %w", l.Zone, a.Name, err))
+		}
+		if !ok {
+			w.Remove(a) // a hand-off out of the zone committed just now
+			continue
 		}
 		z.held[a.Name] = held{handoff: e.Handoff, rev: rev}
 	}
@@ -227,6 +227,34 @@ func (s *Shard) startZone(z *Zone) error {
 		z.loop()
 	}()
 	return nil
+}
+
+// fence writes an agent's owner entry again, unchanged, so that a
+// hand-off the zone's previous owner sent from the revision read can no
+// longer commit, and returns the new revision. The entry may have been
+// written since it was read: when it still says the same (a draining
+// previous owner took the agent back from a hand-off that never
+// committed), the fence is tried again at the new revision; when it says
+// otherwise (a hand-off out of the zone committed), ok is false.
+func (s *Shard) fence(ctx context.Context, agent string, e ownedEntry) (rev uint64, ok bool, err error) {
+	for range 10 {
+		rev, err := s.st.setOwner(ctx, agent, e.owner, e.rev)
+		if err == nil {
+			return rev, true, nil
+		}
+		if !casConflict(err) {
+			return 0, false, err
+		}
+		cur, crev, err := s.st.ownerOf(ctx, agent)
+		if err != nil {
+			return 0, false, err
+		}
+		if cur != e.owner {
+			return 0, false, nil
+		}
+		e.rev = crev
+	}
+	return 0, false, fmt.Errorf("cluster: owner of %s keeps changing", agent)
 }
 
 // scanHandoffs reads the hand-offs into the zone still in the stream: an
@@ -264,8 +292,8 @@ func (s *Shard) scanHandoffs(ctx context.Context, z *Zone, owned map[string]owne
 				continue
 			}
 			if e, ok := owned[h.agent]; ok && e.Handoff == h.id {
-				rev, err := s.st.setOwner(ctx, h.agent, e.owner, e.rev)
-				if err != nil {
+				rev, ok, err := s.fence(ctx, h.agent, e)
+				if err != nil || !ok {
 					continue
 				}
 				moved, err := z.World.AddSnapshot(bytes.NewReader(h.snap), engine.RestoreOptions{Domains: s.opts.Domains})
@@ -351,10 +379,15 @@ func (z *Zone) drain() error {
 	}
 	z.out = map[string]*transit{}
 	z.halt()
+	if s.hooks != nil && s.hooks.beforeFinal != nil {
+		s.hooks.beforeFinal(z)
+	}
 	// The final snapshot is written only under a live lease (the lease
 	// loop renews it while the zone drains): a zone whose lease ran out
-	// may have a new owner already.
-	if !z.leaseValid(time.Now()) {
+	// may have a new owner already. A lease that ran out here only (a
+	// renewal came late) is renewed, or claimed again when it expired
+	// and nobody took it.
+	if !z.leaseValid(time.Now()) && !s.reclaim(ctx, z) {
 		return fmt.Errorf("cluster: drain %s: no final snapshot: %w", z.Name, ErrLeaseLost)
 	}
 	seq := s.snapSeq.Add(1)
@@ -374,4 +407,26 @@ func (z *Zone) drain() error {
 	defer z.renewMu.Unlock()
 	z.released = true
 	return s.st.Release(ctx, z.lease())
+}
+
+// reclaim makes a draining zone's lapsed lease live again, for its final
+// snapshot: renewed when it is still the shard's, claimed again when it
+// expired and no other shard claimed it. It reports whether the lease is
+// the shard's now. When it is not, another shard has the zone or will
+// take it over, and restores it from its previous snapshot and the
+// hand-off stream.
+func (s *Shard) reclaim(ctx context.Context, z *Zone) bool {
+	z.renewMu.Lock()
+	defer z.renewMu.Unlock()
+	at := time.Now()
+	l, err := s.st.Renew(ctx, z.lease())
+	if errors.Is(err, ErrLeaseLost) {
+		l, err = s.st.Claim(ctx, z.Name, s.opts.Name)
+	}
+	if err != nil {
+		return false
+	}
+	ttl := s.st.LeaseTTL()
+	z.setLease(l, at.Add(ttl-ttl/4))
+	return true
 }

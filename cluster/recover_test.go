@@ -92,3 +92,79 @@ func startsOf(started []Record, zone string) []Record {
 	}
 	return out
 }
+
+// drainWest spawns 20 walkers in west on shard a, which snapshots only
+// when it drains, lets them walk, and drains a with lapse called just
+// before west checks its lease for the final snapshot. It returns a's
+// error and the walkers' x as a last ticked them.
+func drainWest(t *testing.T, lapse func(tz *twoZones, z *Zone)) (*twoZones, map[string]float64, error) {
+	var tz *twoZones
+	hooks := map[string]*testHooks{"a": {beforeFinal: func(z *Zone) { lapse(tz, z) }}}
+	tz = newZonesWith(t, hooks, names("w", 20), nil, func(o *Options) {
+		if o.Name == "a" {
+			o.SnapshotEvery = time.Hour
+		}
+	})
+	require.Eventually(t, func() bool {
+		xs := tz.c.xs("a/west")
+		return len(xs) == 20 && xs["w019"] >= 30
+	}, 10*time.Second, 10*time.Millisecond)
+	tz.stop["a"]()
+	err := <-tz.done["a"]
+	tz.done["a"] <- nil // for the cleanup
+	return tz, tz.c.xs("a/west"), err
+}
+
+// A drain whose lease lapsed on the shard only (its renewal came late)
+// renews it and still writes the final snapshot: nothing is lost.
+func TestDrainRenewsALapsedLease(t *testing.T) {
+	tz, last, err := drainWest(t, func(_ *twoZones, z *Zone) {
+		z.setLease(z.lease(), time.Now().Add(-time.Second))
+	})
+	require.NoError(t, err)
+	stopped := tz.c.kinds(ZoneStopped)
+	require.Len(t, stopped, 1)
+	assert.Equal(t, Record{Kind: ZoneStopped, Shard: "a", Zone: "west", Count: 20}, stopped[0])
+	require.Eventually(t, func() bool { return len(tz.c.xs("b/west")) == 20 }, 10*time.Second, 20*time.Millisecond)
+	tz.c.mu.Lock()
+	first := tz.c.first["b/west"]
+	tz.c.mu.Unlock()
+	for name, x := range last {
+		assert.GreaterOrEqual(t, first[name], x, "%s continues from its last tick on the drained shard", name)
+	}
+	assert.Empty(t, tz.c.kinds(Lost))
+}
+
+// A drain whose lease another shard took meanwhile writes no final
+// snapshot (the zone may be running elsewhere already) and says so. The
+// zone's new owner restores it from its previous snapshot (here none)
+// and the hand-off stream: every agent comes back exactly once, as it
+// was in the last snapshot or, when it arrived after it (here: spawned),
+// as it arrived; what it did since is lost.
+func TestDrainThatLostItsLeaseLeavesTheZoneToItsNextOwner(t *testing.T) {
+	tz, last, err := drainWest(t, func(tz *twoZones, z *Zone) {
+		ctx := testCtx(t)
+		// On west's goroutine: assert, not require.
+		assert.NoError(t, tz.stores["a"].Release(ctx, z.lease()))
+		_, err := tz.stores["b"].Claim(ctx, "west", "b")
+		assert.NoError(t, err)
+		z.setLease(z.lease(), time.Now().Add(-time.Second))
+	})
+	require.ErrorIs(t, err, ErrLeaseLost)
+	assert.ErrorContains(t, err, "cluster: drain west: no final snapshot")
+	assert.Empty(t, tz.c.kinds(ZoneStopped))
+	require.Eventually(t, func() bool { return len(tz.c.xs("b/west")) == 20 }, 10*time.Second, 20*time.Millisecond)
+	tz.c.mu.Lock()
+	first := tz.c.first["b/west"]
+	tz.c.mu.Unlock()
+	for name, x := range last {
+		assert.Equal(t, 0.0, first[name], "%s comes back as it was spawned (the stream), not at %v", name, x)
+	}
+	owners, err := tz.stores["b"].Owners(testCtx(t))
+	require.NoError(t, err)
+	for _, name := range names("w", 20) {
+		assert.Equal(t, "west", owners[name])
+		assert.Equal(t, []string{"west"}, tz.c.where(name, tz.shards))
+	}
+	assert.Empty(t, tz.c.kinds(Lost))
+}

@@ -35,6 +35,7 @@ func walkerDomain(t testing.TB) *engine.Domain {
 type census struct {
 	mu    sync.Mutex
 	zones map[string]map[string]float64 // shard/zone -> agent -> x
+	first map[string]map[string]float64 // shard/zone -> agent -> x at the zone's first tick with agents
 	facts map[string]engine.Value       // zone -> the fact "alarm" as the zone saw it
 	alarm map[string]bool               // agent -> its belief "alarm"
 	recs  []Record
@@ -49,6 +50,9 @@ func (c *census) set(shard string, z *Zone) {
 		c.alarm[a.Name] = a.Get("alarm").Truthy()
 	}
 	c.zones[shard+"/"+z.Name] = m
+	if _, ok := c.first[shard+"/"+z.Name]; !ok && len(m) > 0 {
+		c.first[shard+"/"+z.Name] = m // as the zone started (Step runs before the world's first tick)
+	}
 	c.facts[z.Name] = z.Fact("alarm")
 }
 
@@ -118,7 +122,7 @@ func newZones(t *testing.T, hooks map[string]*testHooks, west, east []string) *t
 // newZonesWith is newZones with the shards' options changed by opts.
 func newZonesWith(t *testing.T, hooks map[string]*testHooks, west, east []string, opts func(*Options)) *twoZones {
 	srv := testServer(t)
-	tz := &twoZones{c: &census{zones: map[string]map[string]float64{}, facts: map[string]engine.Value{},
+	tz := &twoZones{c: &census{zones: map[string]map[string]float64{}, first: map[string]map[string]float64{}, facts: map[string]engine.Value{},
 		alarm: map[string]bool{}}, shards: map[string]*Shard{},
 		stores: map[string]*Store{}, stop: map[string]context.CancelFunc{}, done: map[string]chan error{},
 		d: walkerDomain(t)}

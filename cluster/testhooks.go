@@ -9,6 +9,9 @@ type testHooks struct {
 	// lose is asked when a hand-off reaches its target zone, before the
 	// commit; true drops that delivery, as a network that lost it would.
 	lose func(zone, agent string) bool
+	// beforeFinal is called by a draining zone just before it checks its
+	// lease for its final snapshot.
+	beforeFinal func(z *Zone)
 }
 
 // hook reports whether the shard is dead, killing it first when the test
