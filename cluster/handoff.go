@@ -41,7 +41,7 @@ func (z *Zone) send(a *engine.Agent, to string) {
 	z.World.Remove(a)
 	delete(z.held, a.Name)
 	now := time.Now()
-	wait := s.firstRetry()
+	wait := z.firstRetry()
 	t := &transit{id: nuid.Next(), to: to, snap: buf.Bytes(), rev: h.rev, prev: h.handoff, sent: now,
 		retry: now.Add(wait), wait: wait}
 	z.out[a.Name] = t
@@ -57,14 +57,36 @@ func (z *Zone) send(a *engine.Agent, to string) {
 }
 
 // firstRetry is how long the source of a hand-off waits for its
-// confirmation before it first looks at the agent's owner: four ticks
-// (a confirmation takes one round trip to the server and back), at most
-// HandoffRetry. Each later look waits twice as long as the one before,
-// up to HandoffRetry, so a hand-off whose delivery was lost is sent again
-// within a few ticks, and one whose target is down costs a look a
-// HandoffRetry.
-func (s *Shard) firstRetry() time.Duration {
-	return min(4*time.Duration(float64(time.Second)/s.opts.Rate), s.opts.HandoffRetry)
+// confirmation before it first looks at the agent's owner: as a TCP
+// sender sets its retransmission timeout, the zone's smoothed time from
+// sending a hand-off to its confirmation plus four times its variation
+// (confirmTimes), at least four ticks and at most HandoffRetry. Each
+// later look waits twice as long as the one before, up to HandoffRetry:
+// a hand-off whose delivery was lost is sent again within a few ticks, a
+// slow server (a loaded machine) is not flooded with repeats, and a
+// hand-off whose target is down costs a look a HandoffRetry.
+func (z *Zone) firstRetry() time.Duration {
+	s := z.shard
+	floor := 4 * time.Duration(float64(time.Second)/s.opts.Rate)
+	return min(max(floor, z.srtt+4*z.rttvar), s.opts.HandoffRetry)
+}
+
+// confirmTime takes in the time from sending a hand-off to its
+// confirmation (RFC 6298's smoothing: an eighth of each new sample into
+// the mean, a quarter into the mean deviation). Only hand-offs sent once
+// count, as the sample of one sent again would not say which send was
+// confirmed.
+func (z *Zone) confirmTime(d time.Duration) {
+	if z.srtt == 0 {
+		z.srtt, z.rttvar = d, d/2
+		return
+	}
+	dev := z.srtt - d
+	if dev < 0 {
+		dev = -dev
+	}
+	z.rttvar = (3*z.rttvar + dev) / 4
+	z.srtt = (7*z.srtt + d) / 8
 }
 
 // publishHandoff stores the hand-off in the stream (the target's copy of

@@ -42,9 +42,9 @@ type Options struct {
 	// HandoffRetry is the longest the source of a hand-off waits for the
 	// target's confirmation before it looks at the agent's owner and, when
 	// the owner is unchanged, sends the hand-off again; 1 s when zero. The
-	// first look comes four ticks after the hand-off was sent (or after
-	// HandoffRetry, when that is shorter), and each wait after it is twice
-	// the one before, up to HandoffRetry.
+	// first look comes after the zone's usual time to a confirmation and
+	// some margin (at least four ticks, at most HandoffRetry), and each
+	// wait after it is twice the one before, up to HandoffRetry.
 	HandoffRetry time.Duration
 	// Seed gives each zone's new world its seed (engine.NewWorld); an FNV
 	// hash of the zone's name when nil.

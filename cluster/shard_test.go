@@ -300,3 +300,32 @@ func TestLostHandoffIsSentAgainSoon(t *testing.T) {
 	assert.Equal(t, "east", tz.owner(t, "w1"))
 	assert.Empty(t, tz.c.kinds(Lost))
 }
+
+// The source's first look at an unconfirmed hand-off follows the zone's
+// times to a confirmation, as a TCP sender's retransmission timeout
+// follows its round trips: never before four ticks, never after
+// HandoffRetry.
+func TestFirstRetryFollowsConfirmationTimes(t *testing.T) {
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		name    string
+		samples []time.Duration
+		want    time.Duration
+		reason  string
+	}{
+		{"none", nil, 40 * ms, "four ticks of 10 ms before any confirmation"},
+		{"fast", []time.Duration{2 * ms, 3 * ms, 2 * ms}, 40 * ms, "quick confirmations: the four-tick floor"},
+		{"slow", []time.Duration{100 * ms}, 300 * ms, "one sample: itself plus four times half of it"},
+		{"steady", []time.Duration{100 * ms, 100 * ms}, 250 * ms, "the deviation shrinks by a quarter when a sample matches the mean"},
+		{"starved", []time.Duration{400 * ms}, 500 * ms, "at most HandoffRetry"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &Shard{opts: Options{Rate: 100, HandoffRetry: 500 * ms}}
+			z := &Zone{shard: s}
+			for _, d := range tc.samples {
+				z.confirmTime(d)
+			}
+			assert.Equal(t, tc.want, z.firstRetry(), tc.reason)
+		})
+	}
+}

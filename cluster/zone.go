@@ -48,6 +48,10 @@ type Zone struct {
 	// latestRev and latestName are the revision and snapshot name of the
 	// zone's entry in the latest bucket, as this zone last wrote them
 	// (under the zone's snapSlot).
+	// srtt and rttvar are the smoothed time from sending a hand-off to
+	// its confirmation and its mean deviation (zone's goroutine only).
+	srtt, rttvar time.Duration
+
 	latestRev  uint64
 	latestName string
 	drainErr   error
@@ -70,6 +74,7 @@ type transit struct {
 	sent   time.Time
 	retry  time.Time     // when the source looks at the agent's owner next
 	wait   time.Duration // the wait before that look: doubled at each look, up to HandoffRetry
+	looked bool          // the source has looked at the owner (and maybe sent it again)
 }
 
 // inItem is something delivered to a zone between two of its ticks.
@@ -198,6 +203,7 @@ func (z *Zone) step(now time.Time) {
 	}
 	for name, t := range z.out {
 		if now.After(t.retry) {
+			t.looked = true
 			t.wait = min(2*t.wait, s.opts.HandoffRetry)
 			t.retry = now.Add(t.wait)
 			s.checkHandoff(z, name, *t)
@@ -236,6 +242,9 @@ func (z *Zone) deliver() {
 			z.adopt(it)
 		case inConfirm, inGone:
 			if t := z.out[it.agent]; t != nil && (it.kind == inGone || t.id == it.id) {
+				if it.kind == inConfirm && !t.looked {
+					z.confirmTime(time.Since(t.sent))
+				}
 				delete(z.out, it.agent)
 				z.shard.record(Record{Kind: Confirmed, Zone: z.Name, Agent: it.agent, Handoff: t.id, Peer: t.to})
 			}
