@@ -115,7 +115,7 @@ func (s *Shard) fenceSnapshot(ctx context.Context, z *Zone) (string, error) {
 // newZone makes the zone of a lease just claimed.
 func (s *Shard) newZone(l Lease, until time.Time) *Zone {
 	z := &Zone{Name: l.Zone, shard: s, held: map[string]held{}, out: map[string]*transit{},
-		stop: make(chan bool, 1), done: make(chan struct{})}
+		stop: make(chan bool, 1), done: make(chan struct{}), claimed: time.Now()}
 	z.setLease(l, until)
 	return z
 }
@@ -182,21 +182,41 @@ func (s *Shard) startZone(z *Zone) error {
 	if err != nil {
 		return fail(err)
 	}
-	for _, a := range slices.Clone(w.Agents) {
+	// Each fence is a round trip to the server: several run at once.
+	type fenced struct {
+		rev     uint64
+		kept    bool
+		err     error
+		handoff string
+	}
+	agents := slices.Clone(w.Agents)
+	fences := make([]fenced, len(agents))
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, maxReceiving)
+	for i, a := range agents {
 		e, ok := owned[a.Name]
 		if !ok || e.Handoff != snapped[a.Name] {
-			w.Remove(a) // it left after the snapshot
+			continue // it left after the snapshot
+		}
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			rev, ok, err := s.fence(ctx, a.Name, e)
+			// Not ok: a hand-off out of the zone committed just now.
+			fences[i] = fenced{rev: rev, kept: ok, err: err, handoff: e.Handoff}
+		})
+	}
+	wg.Wait()
+	for i, a := range agents {
+		f := fences[i]
+		if f.err != nil {
+			return fail(fmt.Errorf("cluster: zone %s: fence %s: %w", l.Zone, a.Name, f.err))
+		}
+		if !f.kept {
+			w.Remove(a)
 			continue
 		}
-		rev, ok, err := s.fence(ctx, a.Name, e)
-		if err != nil {
-			return fail(fmt.Errorf("cluster: zone %s: fence %s: %w", l.Zone, a.Name, err))
-		}
-		if !ok {
-			w.Remove(a) // a hand-off out of the zone committed just now
-			continue
-		}
-		z.held[a.Name] = held{handoff: e.Handoff, rev: rev}
+		z.held[a.Name] = held{handoff: f.handoff, rev: f.rev}
 	}
 	found, err := s.scanHandoffs(ctx, z, owned)
 	if err != nil {
@@ -217,7 +237,7 @@ func (s *Shard) startZone(z *Zone) error {
 	delete(s.starting, l.Zone)
 	s.running[l.Zone] = z
 	s.mu.Unlock()
-	s.record(Record{Kind: ZoneStarted, Zone: l.Zone, Count: len(z.held)})
+	s.record(Record{Kind: ZoneStarted, Zone: l.Zone, Count: len(z.held), Latency: time.Since(z.claimed)})
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()

@@ -20,10 +20,11 @@ type Zone struct {
 	// World is the zone's world.
 	World *engine.World
 
-	shard *Shard
-	held  map[string]held     // the agents the zone owns, by name
-	out   map[string]*transit // the agents it is handing off, by name
-	facts map[string]engine.Value
+	shard   *Shard
+	claimed time.Time           // when the shard claimed the zone's lease
+	held    map[string]held     // the agents the zone owns, by name
+	out     map[string]*transit // the agents it is handing off, by name
+	facts   map[string]engine.Value
 
 	renewMu  sync.Mutex // held while the lease is renewed or released
 	released bool       // the drain released the lease (under renewMu)
