@@ -46,13 +46,12 @@ type Zone struct {
 	lost    atomic.Bool // the lease was lost
 	snapDue time.Time
 	round   *snapRound // the periodic snapshot being taken, a few agents a tick
-	// latestRev and latestName are the revision and snapshot name of the
-	// zone's entry in the latest bucket, as this zone last wrote them
-	// (under the zone's snapSlot).
 	// srtt and rttvar are the smoothed time from sending a hand-off to
 	// its confirmation and its mean deviation (zone's goroutine only).
 	srtt, rttvar time.Duration
-
+	// latestRev and latestName are the revision and snapshot name of the
+	// zone's entry in the latest bucket, as this zone last wrote them
+	// (under the zone's snapSlot).
 	latestRev  uint64
 	latestName string
 	drainErr   error
