@@ -4,9 +4,11 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // fixedHandle is a custom planner handle: it always proposes the named
@@ -72,7 +74,7 @@ func TestAPlannerHandleThatPlans(t *testing.T) {
 // scriptPlanner is a StatePlanner that is not a *Planner.
 type scriptPlanner struct{ d *Domain }
 
-func (s scriptPlanner) Plan(State) (*Plan, error) {
+func (s scriptPlanner) Plan(expr.State) (*Plan, error) {
 	w := s.d.Action("Work")
 	return &Plan{Steps: []*Action{w}, Cost: w.Cost, Goals: []GoalPlan{{Goal: s.d.Goal("money"), Steps: []*Action{w}, Cost: w.Cost}}}, nil
 }
@@ -91,7 +93,7 @@ func TestPlanExecutorTakesAnyPlanner(t *testing.T) {
 
 func TestPlanningOffDoesNotRepickAfterTheGoal(t *testing.T) {
 	w, a, tr := newWorld(t, RoleSpec{Name: "R",
-		State:   []Var{{"fed", BoolValue(false)}},
+		State:   []Var{{"fed", expr.BoolValue(false)}},
 		Goals:   []GoalSpec{NewGoal("eat", "fed", Normal)},
 		Actions: []ActionSpec{NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 1}).Spec()}})
 	a.SetPlannerHandle(nil) // what the command line and the demo do for MOONMIND_GOAP=off

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"strconv"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // Sentinel errors of PlanExecutor, wrapped in an *ActionError; test them
@@ -280,7 +282,7 @@ func (e *authorityError) Unwrap() error { return ErrRestricted }
 // implementation used by several executors at once must be safe for
 // concurrent use.
 type StatePlanner interface {
-	Plan(st State) (*Plan, error)
+	Plan(st expr.State) (*Plan, error)
 }
 
 // depth is the depth limit reported in errors: the planner's, when it is

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // soldierWith returns the seed soldier whose fetchMagazine and reload run
@@ -68,7 +70,7 @@ func TestPlanExecutorThinkOutcomes(t *testing.T) {
 		bare    bool // plan with a Planner that has no Policy
 		ran     []string
 		wantErr func(t *testing.T, err error)
-		ammo    Value
+		ammo    expr.Value
 	}{
 		{name: "stale precondition", reason: "fetchMagazine's body brings no magazine, so reload's precondition fails",
 			fetch: setBody(), reload: BodyFunc(ApplyEffects), ran: []string{"fetchMagazine"}, ammo: num(0),

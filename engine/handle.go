@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/moonmind-ai/moonmind/engine/record"
+import (
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
+)
 
 // PlannerHandle is an agent's planning interface. The default one plans with the agent's GOAP planner over
 // all of the agent's roles.
@@ -26,7 +29,7 @@ type PlannerHandle interface {
 type PlanResult struct {
 	Success    bool
 	Results    []StepResult
-	FinalState State
+	FinalState expr.State
 }
 
 // StepResult is one step of ExecutePlan. Executed is false when the step
@@ -82,7 +85,7 @@ func (a *Agent) PlanningEnabled() bool { return a.handle != nil }
 
 // CurrentState returns a copy of the agent's state: the merged state of all
 // its roles (a later role's variable with the same name wins).
-func (a *Agent) CurrentState() State { return a.State.Clone() }
+func (a *Agent) CurrentState() expr.State { return a.State.Clone() }
 
 // Plan plans every unsatisfied goal from the current state through the
 // planner handle.

@@ -3,6 +3,7 @@ package engine
 import (
 	"strings"
 
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -40,7 +41,7 @@ type Reactive interface {
 type BeliefChange struct {
 	Slot     int
 	Name     string
-	Old, New Value
+	Old, New expr.Value
 	Removed  bool
 	From     string
 }
@@ -51,15 +52,15 @@ type BeliefChange struct {
 // equal, or both are tuples with equal elements. The zero GoalValue is the
 // empty name. Safe to copy; do not modify Terms of a goal in use.
 type GoalValue struct {
-	Terms []Value
+	Terms []expr.Value
 	Tuple bool
 }
 
 // GoalNamed returns the goal with that name.
-func GoalNamed(name string) GoalValue { return GoalValue{Terms: []Value{StringValue(name)}} }
+func GoalNamed(name string) GoalValue { return GoalValue{Terms: []expr.Value{expr.StringValue(name)}} }
 
 // GoalTuple returns the tuple goal with those elements.
-func GoalTuple(terms ...Value) GoalValue { return GoalValue{Terms: terms, Tuple: true} }
+func GoalTuple(terms ...expr.Value) GoalValue { return GoalValue{Terms: terms, Tuple: true} }
 
 // Name returns the goal's name: the name of a named goal, or the first
 // element of a tuple when it is a string; "" otherwise.
@@ -103,9 +104,9 @@ func (g GoalValue) String() string {
 // The layer itself and the agent's world are the Agent's fields layer and
 // world, among those a tick reads.
 type reactiveState struct {
-	seen   State  // the state as the layer last saw it; nil before the first tick
-	inbox  []told // when not empty, the agent's told is set
-	outbox []told // when not empty, the agent's handOn is set
+	seen   expr.State // the state as the layer last saw it; nil before the first tick
+	inbox  []told     // when not empty, the agent's told is set
+	outbox []told     // when not empty, the agent's handOn is set
 	// pursued and pursueFail are per goal of the domain: asked for by the
 	// reactive layer, and why the planner could not serve it.
 	pursued    []bool
@@ -115,7 +116,7 @@ type reactiveState struct {
 type told struct {
 	to   *Agent
 	slot int
-	v    Value
+	v    expr.Value
 	from string
 }
 
@@ -153,7 +154,7 @@ func (a *Agent) Recording() bool { return a.Recorder != nil || a.buffered || a.O
 // it to the reactive layer at once, so two believes in one resume make two
 // events. value nil (NilValue) removes the belief, like Forget. An unknown
 // variable is an error naming it.
-func (a *Agent) Believe(name string, v Value) error {
+func (a *Agent) Believe(name string, v expr.Value) error {
 	slot, ok := a.Domain.Schema.Lookup(name)
 	if !ok {
 		return unknownName("believe " + name + ": no state variable \"" + name + "\"" + DidYouMean(name, a.Domain.Schema.Names()))
@@ -170,11 +171,11 @@ func (a *Agent) Forget(name string) error {
 	if !ok {
 		return unknownName("forget " + name + ": no state variable \"" + name + "\"" + DidYouMean(name, a.Domain.Schema.Names()))
 	}
-	a.believe(slot, Value{}, "")
+	a.believe(slot, expr.Value{}, "")
 	return nil
 }
 
-func (a *Agent) believe(slot int, v Value, from string) {
+func (a *Agent) believe(slot int, v expr.Value, from string) {
 	a.State[slot] = v
 	if a.layer == nil || a.rx.seen == nil {
 		return
@@ -184,9 +185,9 @@ func (a *Agent) believe(slot int, v Value, from string) {
 	a.noteChange(slot, old, v, from)
 }
 
-func hasValue(v Value) bool { k := v.Kind(); return k != Unknown && k != Nil }
+func hasValue(v expr.Value) bool { k := v.Kind(); return k != expr.Unknown && k != expr.Nil }
 
-func (a *Agent) noteChange(slot int, old, v Value, from string) {
+func (a *Agent) noteChange(slot int, old, v expr.Value, from string) {
 	switch {
 	case hasValue(v) && (!hasValue(old) || !old.Equal(v)):
 		a.layer.Believed(a, BeliefChange{Slot: slot, Name: a.Domain.Schema.Name(slot), Old: old, New: v, From: from})
@@ -229,7 +230,7 @@ func (a *Agent) ObserveBeliefs() {
 // agent of the world has that name, or the receiver has no such variable;
 // each error names what is missing. Safe to call from a body while
 // workers tick other agents.
-func (a *Agent) Tell(to, name string, v Value) error {
+func (a *Agent) Tell(to, name string, v expr.Value) error {
 	w := a.world
 	if w == nil {
 		return newError("tell " + to + ": agent " + a.Name + " is in no world")

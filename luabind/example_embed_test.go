@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
@@ -21,7 +22,7 @@ func ExampleRuntime_LoadDomain() {
 		Host: map[string]luabind.HostFunc{
 			// local where, steps = npc:lookup("parcel")
 			"lookup": func(c *luabind.HostCall) (bool, error) {
-				c.Results = []engine.Value{engine.StringValue("the mill"), engine.NumberValue(3)}
+				c.Results = []expr.Value{expr.StringValue("the mill"), expr.NumberValue(3)}
 				return true, nil
 			},
 			// npc:walk(steps): one step per tick.

@@ -5,9 +5,10 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
 
+	lua "github.com/yuin/gopher-lua"
+
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // The reactive npc methods: believe, forget, tell, print, also_achieve,
@@ -93,7 +94,7 @@ func (r *Runtime) npcBelieve(L *lua.LState) int {
 	if err := nameLength(name); err != nil {
 		L.ArgError(1, err.Error())
 	}
-	v := engine.BoolValue(true)
+	v := expr.BoolValue(true)
 	if L.GetTop() >= 3 {
 		var err error
 		if v, err = toValue(L.Get(3)); err != nil {
@@ -129,7 +130,7 @@ func (r *Runtime) npcTell(L *lua.LState) int {
 			L.ArgError(i+1, err.Error())
 		}
 	}
-	v := engine.BoolValue(true)
+	v := expr.BoolValue(true)
 	if L.GetTop() >= 4 {
 		var err error
 		if v, err = toValue(L.Get(4)); err != nil {
@@ -261,7 +262,7 @@ func toGoal(v lua.LValue) (engine.GoalValue, error) {
 		if n == 0 {
 			return engine.GoalValue{}, errString("a goal table must list at least one value, such as {\"start\", 1, 5}")
 		}
-		terms := make([]engine.Value, 0, n)
+		terms := make([]expr.Value, 0, n)
 		bad := ""
 		x.ForEach(func(k, _ lua.LValue) {
 			if i, ok := k.(lua.LNumber); !ok || float64(i) < 1 || float64(i) > float64(n) || float64(i) != float64(int(i)) {
@@ -317,7 +318,7 @@ func describeLua(v lua.LValue, depth int) string {
 		if len(x) > maxNameBytes { // a message names it, not copies it
 			return "a string of " + itoa(len(x)) + " bytes"
 		}
-		return engine.StringValue(string(x)).String()
+		return expr.StringValue(string(x)).String()
 	case lua.LNumber:
 		return expr.ShortNumber(float64(x))
 	case lua.LBool, *lua.LNilType:
@@ -349,7 +350,7 @@ func (r *Runtime) toLua(v any) lua.LValue {
 		return x.v
 	case lua.LValue:
 		return x
-	case engine.Value:
+	case expr.Value:
 		return fromValue(x)
 	case engine.GoalValue:
 		return r.goalLua(x)
@@ -428,7 +429,7 @@ func (r *Runtime) eventFilter(a *engine.Agent, f lua.LValue) (func(*bdi.Event) (
 		hasKind, hasGoal := false, false
 		var goal engine.GoalValue
 		var name, errText, from string
-		var value, old engine.Value
+		var value, old expr.Value
 		var problem error
 		var parts []string
 		x.ForEach(func(k, v lua.LValue) {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -37,6 +38,6 @@ func TestUsesClaimsACrateFromLua(t *testing.T) {
 		`tick    2  t=  0.100s  blue2        plan-failed goal=armed reason="BACKED_OFF: a plan exists only through action \"fetch\", which uses a crate: the only crate (c1) is claimed by blue1"`,
 		"blue2 at c1",
 	}, lines)
-	assert.Equal(t, engine.NumberValue(1), w.Agents[0].Get("magazines"))
+	assert.Equal(t, expr.NumberValue(1), w.Agents[0].Get("magazines"))
 	assert.Equal(t, []*engine.Agent{w.Agents[1]}, w.Object("c1").Holders())
 }

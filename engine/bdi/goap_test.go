@@ -4,11 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/bdi"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // armory is a role with a goal the GOAP planner serves (armed, by
@@ -17,13 +19,13 @@ import (
 func armory(t *testing.T) *engine.Domain {
 	t.Helper()
 	d, err := engine.Compile(engine.RoleSpec{Name: "Armory",
-		State: []engine.Var{{Name: "ammo", Value: engine.NumberValue(0)}, {Name: "food", Value: engine.NumberValue(0)},
-			{Name: "hp", Value: engine.NumberValue(3)}},
+		State: []engine.Var{{Name: "ammo", Value: expr.NumberValue(0)}, {Name: "food", Value: expr.NumberValue(0)},
+			{Name: "hp", Value: expr.NumberValue(3)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("armed", "ammo > 0", engine.Low), engine.NewGoal("fed", "food > 0", engine.Low),
 			engine.NewGoal("alive", "hp > 0", engine.Low)},
 		Actions: []engine.ActionSpec{engine.NewAction("Reload").Effects("ammo = 6").Fulfills("armed").
 			Body(engine.BodyFunc(func(a *engine.Agent, _ *engine.Action) (engine.Status, error) {
-				a.Set("ammo", engine.NumberValue(6))
+				a.Set("ammo", expr.NumberValue(6))
 				return engine.Succeeded, nil
 			})).Spec()},
 	})
@@ -50,7 +52,7 @@ func TestAGoalWithoutPlansGoesToTheGOAPPlanner(t *testing.T) {
 	assert.Nil(t, res)
 	assert.NoError(t, err)
 	assert.False(t, armed.p.Done(), "the reload runs in this tick's action phase")
-	assert.Equal(t, engine.NumberValue(6), a.Get("ammo"))
+	assert.Equal(t, expr.NumberValue(6), a.Get("ammo"))
 	w.Tick(0.1)
 	require.True(t, armed.p.Done(), "armed holds: the goal completes at the next reactive phase")
 	_, err = armed.p.Result()

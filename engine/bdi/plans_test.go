@@ -5,11 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/bdi"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // The tests of this file drive the reactive layer through its own API
@@ -105,7 +107,7 @@ func TestTheFirstApplicablePlanWins(t *testing.T) {
 	)
 	w, a, tr := world(d)
 	for _, x := range []float64{3, 1, 0} {
-		a.Set("x", engine.NumberValue(x))
+		a.Set("x", expr.NumberValue(x))
 		require.NoError(t, a.Achieve(engine.GoalNamed("g")))
 		w.Tick(0.1)
 	}
@@ -136,7 +138,7 @@ func TestTheFirstApplicableBeliefPlanWins(t *testing.T) {
 	)
 	w, a, _ := world(d)
 	w.Tick(0.1)
-	a.Set("y", engine.NumberValue(2))
+	a.Set("y", expr.NumberValue(2))
 	w.Tick(0.1)
 	assert.Equal(t, []string{"any: belief_added y = 2 (was 0) / belief_added y = 2 (was 0)"}, ran,
 		"the plan for every belief comes first in the library, so it wins over the one for y")
@@ -214,7 +216,7 @@ func TestAGoalWithoutPlanFailsWithWhy(t *testing.T) {
 	}
 	install(t, d, &bdi.Config{},
 		&bdi.Plan{Name: "ask nowhere", On: bdi.GoalAdded, Goal: "ask1", Body: keep(engine.GoalNamed("nowhere"))},
-		&bdi.Plan{Name: "ask tuple", On: bdi.GoalAdded, Goal: "ask2", Body: keep(engine.GoalTuple(engine.StringValue("go"), engine.NumberValue(3)))},
+		&bdi.Plan{Name: "ask tuple", On: bdi.GoalAdded, Goal: "ask2", Body: keep(engine.GoalTuple(expr.StringValue("go"), expr.NumberValue(3)))},
 		&bdi.Plan{Name: "ask picky", On: bdi.GoalAdded, Goal: "ask3", Body: keep(engine.GoalNamed("picky"))},
 		&bdi.Plan{Name: "picky", On: bdi.GoalAdded, Goal: "picky",
 			Guard: func(*engine.Agent, *bdi.Event, any) (any, error) { return nil, nil }, Body: done(nil)},

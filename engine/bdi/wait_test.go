@@ -4,11 +4,13 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/bdi"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func isBelief(name string) func(*bdi.Event) (bool, error) {
@@ -56,10 +58,10 @@ func TestAnIntentionWaitsForAnEvent(t *testing.T) {
 	assert.Equal(t, "goal_added listen", (&[]bdi.Event{in.Event()}[0]).String())
 	assert.Equal(t, 0, in.Depth())
 	assert.True(t, m.Busy())
-	a.Set("noise", engine.NumberValue(1))
+	a.Set("noise", expr.NumberValue(1))
 	w.Tick(0.1)
 	assert.False(t, task.p.Done(), "another belief does not match")
-	a.Set("bell", engine.NumberValue(1))
+	a.Set("bell", expr.NumberValue(1))
 	w.Tick(0.1)
 	require.True(t, task.p.Done())
 	assert.False(t, task.p.TimedOut())
@@ -86,7 +88,7 @@ func TestAWaitTimesOut(t *testing.T) {
 	w.Tick(0.1) // waits from t = 0.1 (the end of this tick)
 	w.Tick(0.1)
 	assert.False(t, timed.p.Done(), "t = 0.2")
-	a.Set("bell", engine.NumberValue(1))
+	a.Set("bell", expr.NumberValue(1))
 	w.Tick(0.1)
 	require.True(t, timed.p.Done(), "t = 0.3: the bell rang, but the filter saw it too")
 	assert.Equal(t, "belief_added bell = 1 (was 0)", timed.res)
