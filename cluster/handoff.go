@@ -49,10 +49,11 @@ func (z *Zone) send(a *engine.Agent, to string) {
 	if s.hook("sending", z.Name, a.Name) {
 		return
 	}
+	sent := *t // the zone's goroutine changes t when it looks at the owner
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		_ = s.publishHandoff(z.Name, a.Name, *t)
+		_ = s.publishHandoff(z.Name, a.Name, sent)
 	}()
 }
 
@@ -60,13 +61,18 @@ func (z *Zone) send(a *engine.Agent, to string) {
 // confirmation before it first looks at the agent's owner: as a TCP
 // sender sets its retransmission timeout, the zone's smoothed time from
 // sending a hand-off to its confirmation plus four times its variation
-// (confirmTimes), at least four ticks and at most HandoffRetry. Each
-// later look waits twice as long as the one before, up to HandoffRetry:
-// a hand-off whose delivery was lost is sent again within a few ticks, a
-// slow server (a loaded machine) is not flooded with repeats, and a
-// hand-off whose target is down costs a look a HandoffRetry.
+// (confirmTime), at least four ticks and at most HandoffRetry; before the
+// zone's first confirmation, HandoffRetry (as TCP starts from a cautious
+// timeout). Each later look waits twice as long as the one before, up to
+// HandoffRetry: a hand-off whose delivery was lost is sent again within a
+// few ticks, a slow server (a loaded machine) is not flooded with
+// repeats, and a hand-off whose target is down costs a look a
+// HandoffRetry.
 func (z *Zone) firstRetry() time.Duration {
 	s := z.shard
+	if z.srtt == 0 {
+		return s.opts.HandoffRetry // no confirmation yet to go by
+	}
 	floor := 4 * time.Duration(float64(time.Second)/s.opts.Rate)
 	return min(max(floor, z.srtt+4*z.rttvar), s.opts.HandoffRetry)
 }

@@ -174,3 +174,34 @@ func TestDrainThatLostItsLeaseLeavesTheZoneToItsNextOwner(t *testing.T) {
 	}
 	assert.Empty(t, tz.c.kinds(Lost))
 }
+
+// A zone that stopped ticking because its renewal came late, while its
+// lease still names the shard, is started again and drained with the
+// others: it gets its final snapshot.
+func TestDrainFinishesAZoneThatStoppedTicking(t *testing.T) {
+	hooks := map[string]*testHooks{"a": {beforeDrain: func(s *Shard) {
+		z := s.Zone("west")
+		if !assert.NotNil(t, z) {
+			return
+		}
+		z.setLease(z.lease(), time.Now().Add(-time.Second)) // as a late renewal leaves it
+		assert.Eventually(t, func() bool { return s.Zone("west") == nil }, 10*time.Second, 5*time.Millisecond)
+	}}}
+	tz := newZones(t, hooks, names("w", 20), nil)
+	require.Eventually(t, func() bool { return len(tz.c.xs("a/west")) == 20 }, 10*time.Second, 10*time.Millisecond)
+	tz.stop["a"]()
+	require.NoError(t, <-tz.done["a"])
+	tz.done["a"] <- nil // for the cleanup
+	lost := tz.c.kinds(ZoneLost)
+	require.Len(t, lost, 1)
+	assert.Equal(t, Record{Kind: ZoneLost, Shard: "a", Zone: "west"}, lost[0])
+	assert.Len(t, startsOf(tz.c.kinds(ZoneStarted), "west"), 2, "a started west, and again for its drain")
+	stopped := tz.c.kinds(ZoneStopped)
+	require.Len(t, stopped, 1)
+	assert.Equal(t, Record{Kind: ZoneStopped, Shard: "a", Zone: "west", Count: 20}, stopped[0])
+	in, err := tz.stores["b"].ZoneAgents(testCtx(t), "west")
+	require.NoError(t, err)
+	assert.Equal(t, names("w", 20), in, "the final snapshot holds every agent")
+	require.Eventually(t, func() bool { return len(tz.c.xs("b/west")) == 20 }, 10*time.Second, 20*time.Millisecond)
+	assert.Empty(t, tz.c.kinds(Lost))
+}

@@ -103,7 +103,7 @@ type Shard struct {
 
 // maxReceiving is how many hand-offs into a shard's zones are committed at
 // once at most.
-const maxReceiving = 64
+const maxReceiving = 16
 
 // NewShard checks opts and returns a shard over st. Run starts it.
 func NewShard(st *Store, opts Options) (*Shard, error) {
@@ -300,23 +300,29 @@ func (s *Shard) leaseRound() {
 		if err != nil {
 			continue
 		}
-		// The zone starts on its own goroutine: a recovery may take longer
-		// than a lease lasts, and this loop keeps renewing meanwhile.
-		z := s.newZone(l, at.Add(ttl-ttl/4))
-		s.mu.Lock()
-		s.starting[name] = z
-		s.mu.Unlock()
-		s.wg.Add(1)
-		go func() {
-			defer s.wg.Done()
-			if err := s.startZone(z); err != nil {
-				s.record(Record{Kind: ZoneFailed, Zone: name, Err: err})
-				if !s.dead.Load() && !z.lost.Load() {
-					_ = s.st.Release(s.ctx, z.lease())
-				}
-			}
-		}()
+		s.launch(l, at)
 	}
+}
+
+// launch starts the zone of a lease just claimed (at is when the claim
+// was sent) on its own goroutine: a recovery may take longer than a lease
+// lasts, and the lease loop keeps renewing meanwhile.
+func (s *Shard) launch(l Lease, at time.Time) {
+	ttl := s.st.LeaseTTL()
+	z := s.newZone(l, at.Add(ttl-ttl/4))
+	s.mu.Lock()
+	s.starting[l.Zone] = z
+	s.mu.Unlock()
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		if err := s.startZone(z); err != nil {
+			s.record(Record{Kind: ZoneFailed, Zone: l.Zone, Err: err})
+			if !s.dead.Load() && !z.lost.Load() {
+				_ = s.st.Release(s.ctx, z.lease())
+			}
+		}
+	}()
 }
 
 // waitStarted waits (up to a minute) until no zone is starting: each
@@ -370,18 +376,56 @@ func (s *Shard) runningZones() []*Zone {
 
 // drain stops every zone as a planned shutdown does.
 func (s *Shard) drain() error {
-	s.waitStarted() // a zone being started is drained once it runs
-	zones := s.runningZones()
-	errs := make([]error, len(zones))
-	var wg sync.WaitGroup
-	for i, z := range zones {
-		wg.Go(func() { errs[i] = s.stopZone(z, true) })
+	if s.hooks != nil && s.hooks.beforeDrain != nil {
+		s.hooks.beforeDrain(s)
 	}
-	wg.Wait()
+	var errs []error
+	for round := 0; ; round++ {
+		s.waitStarted() // a zone being started is drained once it runs
+		zones := s.runningZones()
+		done := make([]error, len(zones))
+		var wg sync.WaitGroup
+		for i, z := range zones {
+			wg.Go(func() { done[i] = s.stopZone(z, true) })
+		}
+		wg.Wait()
+		errs = append(errs, done...)
+		if round == 2 || !s.resumeHeld() {
+			break
+		}
+	}
 	first := errors.Join(errs...)
 	s.cancel()
 	s.wg.Wait()
 	return first
+}
+
+// resumeHeld starts again, for a drain, the zones whose lease still names
+// the shard though it stopped ticking them (their renewal came late, so
+// they stopped before the lease could expire): nobody else may take them
+// until the lease expires, and a drain that left them would write no
+// final snapshot of them. It reports whether it started any.
+func (s *Shard) resumeHeld() bool {
+	if s.dead.Load() {
+		return false
+	}
+	started := false
+	for _, name := range s.opts.Zones {
+		if s.busy(name) {
+			continue
+		}
+		if h, err := s.st.Holder(s.ctx, name); err != nil || h.Shard != s.opts.Name {
+			continue
+		}
+		at := time.Now()
+		l, err := s.st.Claim(s.ctx, name, s.opts.Name) // renews it
+		if err != nil {
+			continue
+		}
+		s.launch(l, at)
+		started = true
+	}
+	return started
 }
 
 // Kill stops the shard as a crash would: at once, with no final snapshot,

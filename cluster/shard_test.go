@@ -277,27 +277,42 @@ func TestRepeatedHandoffIsAdoptedOnce(t *testing.T) {
 }
 
 // A hand-off whose delivery is lost is sent again after a few ticks, long
-// before HandoffRetry (an hour here), and adopted once.
+// before HandoffRetry (an hour here), once the zone has seen a
+// confirmation to time it by, and adopted once.
 func TestLostHandoffIsSentAgainSoon(t *testing.T) {
 	var lost atomic.Int32
 	hooks := map[string]*testHooks{"b": {lose: func(zone, agent string) bool {
 		return agent == "w1" && lost.Add(1) <= 2 // the first two deliveries
 	}}}
-	tz := newZonesWith(t, hooks, []string{"w1"}, nil, func(o *Options) { o.HandoffRetry = time.Hour })
+	var first, second atomic.Bool // w0 crosses first, w1 second
+	tz := newZonesWith(t, hooks, []string{"w0", "w1"}, nil, func(o *Options) {
+		o.HandoffRetry = time.Hour
+		o.Border = func(z *Zone, a *engine.Agent) string {
+			if z.Name == "west" && ((a.Name == "w0" && first.Load()) || a.Name == "w1" && second.Load()) {
+				return "east"
+			}
+			return z.Name
+		}
+	})
 	require.Eventually(t, func() bool { return slices.Equal(tz.c.where("w1", tz.shards), []string{"west"}) },
 		10*time.Second, 10*time.Millisecond)
-	tz.move.Store(true)
+	first.Store(true)
+	require.Eventually(t, func() bool { return len(tz.c.kinds(Confirmed)) == 1 }, 10*time.Second, 10*time.Millisecond,
+		"w0 crossed and was confirmed: the zone has a time to a confirmation")
+	second.Store(true)
 	require.Eventually(t, func() bool {
-		return slices.Equal(tz.c.where("w1", tz.shards), []string{"east"}) && len(tz.c.kinds(Confirmed)) == 1
+		return slices.Equal(tz.c.where("w1", tz.shards), []string{"east"}) && len(tz.c.kinds(Confirmed)) == 2
 	}, 20*time.Second, 10*time.Millisecond, "sent again within the doubling waits from four ticks, not after an hour")
 	sent, resent, adopted := tz.c.kinds(Sent), tz.c.kinds(Resent), tz.c.kinds(Adopted)
-	require.Len(t, sent, 1)
-	require.Len(t, adopted, 1)
+	require.Len(t, sent, 2)
+	require.Len(t, adopted, 2)
+	require.Equal(t, "w1", sent[1].Agent)
+	require.Equal(t, "w1", adopted[1].Agent)
 	assert.GreaterOrEqual(t, len(resent), 2, "sent again after each lost delivery")
 	for _, r := range resent {
-		assert.Equal(t, Record{Kind: Resent, Shard: "a", Zone: "west", Agent: "w1", Handoff: sent[0].Handoff, Peer: "east"}, r)
+		assert.Equal(t, Record{Kind: Resent, Shard: "a", Zone: "west", Agent: "w1", Handoff: sent[1].Handoff, Peer: "east"}, r)
 	}
-	assert.Equal(t, sent[0].Handoff, adopted[0].Handoff)
+	assert.Equal(t, sent[1].Handoff, adopted[1].Handoff)
 	assert.Equal(t, "east", tz.owner(t, "w1"))
 	assert.Empty(t, tz.c.kinds(Lost))
 }
@@ -314,7 +329,7 @@ func TestFirstRetryFollowsConfirmationTimes(t *testing.T) {
 		want    time.Duration
 		reason  string
 	}{
-		{"none", nil, 40 * ms, "four ticks of 10 ms before any confirmation"},
+		{"none", nil, 500 * ms, "HandoffRetry before any confirmation"},
 		{"fast", []time.Duration{2 * ms, 3 * ms, 2 * ms}, 40 * ms, "quick confirmations: the four-tick floor"},
 		{"slow", []time.Duration{100 * ms}, 300 * ms, "one sample: itself plus four times half of it"},
 		{"steady", []time.Duration{100 * ms, 100 * ms}, 250 * ms, "the deviation shrinks by a quarter when a sample matches the mean"},

@@ -12,6 +12,8 @@ type testHooks struct {
 	// beforeFinal is called by a draining zone just before it checks its
 	// lease for its final snapshot.
 	beforeFinal func(z *Zone)
+	// beforeDrain is called when the shard's drain begins.
+	beforeDrain func(s *Shard)
 }
 
 // hook reports whether the shard is dead, killing it first when the test
