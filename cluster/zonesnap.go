@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -16,7 +18,9 @@ import (
 
 // zoneSnap is what a zone's snapshot object holds (gzipped JSON): the
 // world without its agents, the agents in parts, each part a snapshot of
-// a few agents (engine.World.SnapshotAgents), the world's smart objects,
+// a few agents (engine.World.SnapshotAgents; an agent in transit out of
+// the zone is a part of its own, the copy the zone keeps), the world's
+// smart objects,
 // and for each agent the hand-off that gave the zone the agent, so that
 // recovery can tell the agents the zone still owns from those that left
 // after the snapshot.
@@ -116,9 +120,20 @@ func (r *snapRound) advance(z *Zone) (bool, error) {
 	return r.next == len(r.names), nil
 }
 
-// finish completes the round with what belongs to the world (its clock,
-// seed and random source, its smart objects), as they are now.
+// finish completes the round with the agents in transit out of the zone
+// that no part holds (the zone's authoritative copies: a recovery keeps
+// them when their hand-off never committed) and with what belongs to the
+// world (its clock, seed and random source, its smart objects), as they
+// are now.
 func (r *snapRound) finish(z *Zone) (*zoneSnap, error) {
+	for _, name := range slices.Sorted(maps.Keys(z.out)) {
+		if _, ok := r.handoffs[name]; ok {
+			continue // saved in a part while it was in the world
+		}
+		t := z.out[name]
+		r.parts = append(r.parts, t.snap)
+		r.handoffs[name] = t.prev
+	}
 	var w bytes.Buffer
 	if err := z.World.SnapshotAgents(&w, nil); err != nil {
 		return nil, err

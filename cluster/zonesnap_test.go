@@ -14,7 +14,7 @@ import (
 // each owned under the hand-off "h-<name>", after ticks ticks.
 func walkerZone(t *testing.T, agents []string, ticks int) (*Zone, *engine.Domain) {
 	d := walkerDomain(t)
-	z := &Zone{Name: "west", World: engine.NewWorld(3), held: map[string]held{}}
+	z := &Zone{Name: "west", World: engine.NewWorld(3), held: map[string]held{}, out: map[string]*transit{}}
 	for _, name := range agents {
 		z.World.Add(engine.NewAgent(name, d))
 		z.held[name] = held{handoff: "h-" + name, rev: 1}
@@ -34,8 +34,9 @@ func xOf(t *testing.T, w *engine.World, name string) float64 {
 }
 
 // A periodic snapshot is written a few agents a tick: each agent is saved
-// as it was at the tick of its part, an agent that left before its part
-// is not saved, one that arrived after the round began is not either (the
+// as it was at the tick of its part, an agent that left (its hand-off
+// confirmed) before its part is not saved, one still in transit is saved
+// as the zone's copy, one that arrived after the round began is not (the
 // hand-off stream has it), and the world's objects come back.
 func TestZoneSnapshotInParts(t *testing.T) {
 	z, d := walkerZone(t, names("w", 40), 5)
@@ -47,7 +48,7 @@ func TestZoneSnapshotInParts(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, done)
 	z.World.Tick(0.01)
-	z.World.Remove(z.World.Agent("w020")) // leaves before its part
+	z.World.Remove(z.World.Agent("w020")) // leaves before its part, confirmed
 	delete(z.held, "w020")
 	z.World.Add(engine.NewAgent("late", d)) // arrives during the round
 	z.held["late"] = held{handoff: "h-late", rev: 1}
@@ -57,24 +58,39 @@ func TestZoneSnapshotInParts(t *testing.T) {
 	z.World.Tick(0.01)
 	z.World.Remove(z.World.Agent("w003")) // leaves after its part: recovery drops it by its owner entry
 	delete(z.held, "w003")
-	done, err = r.advance(z) // w032..w039 at x = 7
+	// Leaves during the round, before its part, and is still in transit
+	// at the end: saved as the copy the zone keeps, under the hand-off
+	// that brought it.
+	leaving := z.World.Agent("w035")
+	var kept bytes.Buffer
+	require.NoError(t, z.World.SnapshotAgents(&kept, []*engine.Agent{leaving}))
+	z.World.Remove(leaving)
+	delete(z.held, "w035")
+	z.out["w035"] = &transit{id: "h-out", to: "east", prev: "h-w035", snap: kept.Bytes()}
+	done, err = r.advance(z) // w032..w039 but w035 at x = 7
 	require.NoError(t, err)
 	require.True(t, done)
 	zs, err := r.finish(z)
 	require.NoError(t, err)
-	assert.Len(t, zs.Agents, 3)
+	assert.Len(t, zs.Agents, 4, "three parts and the agent in transit")
 
 	b, err := zs.encode()
 	require.NoError(t, err)
 	back, err := decodeZoneSnap("west", b)
 	require.NoError(t, err)
-	want := names("w", 40)
-	want = append(want[:20], want[21:]...)
+	var want []string
+	for _, name := range names("w", 40) {
+		if name != "w020" && name != "w035" {
+			want = append(want, name)
+		}
+	}
+	want = append(want, "w035")
 	got, err := back.agentNames()
 	require.NoError(t, err)
 	assert.Equal(t, want, got)
 	assert.Len(t, back.Handoffs, 39)
 	assert.Equal(t, "h-w039", back.Handoffs["w039"])
+	assert.Equal(t, "h-w035", back.Handoffs["w035"], "the hand-off that brought it, which its owner entry names until the new one commits")
 	assert.NotContains(t, back.Handoffs, "late")
 
 	w, err := back.restore(engine.RestoreOptions{Domains: []*engine.Domain{d}})
@@ -84,6 +100,7 @@ func TestZoneSnapshotInParts(t *testing.T) {
 	assert.Equal(t, 5.0, xOf(t, w, "w015"))
 	assert.Equal(t, 6.0, xOf(t, w, "w016"))
 	assert.Equal(t, 7.0, xOf(t, w, "w039"))
+	assert.Equal(t, 7.0, xOf(t, w, "w035"), "the mind it left with")
 	assert.Equal(t, z.World.Time, w.Time, "the world's clock as the round finished")
 	crate := w.Object("crate")
 	require.NotNil(t, crate)
