@@ -41,18 +41,58 @@ func (z *Zone) send(a *engine.Agent, to string) {
 	z.World.Remove(a)
 	delete(z.held, a.Name)
 	now := time.Now()
+	wait := z.firstRetry()
 	t := &transit{id: nuid.Next(), to: to, snap: buf.Bytes(), rev: h.rev, prev: h.handoff, sent: now,
-		retry: now.Add(s.opts.HandoffRetry)}
+		retry: now.Add(wait), wait: wait}
 	z.out[a.Name] = t
 	s.record(Record{Kind: Sent, Zone: z.Name, Agent: a.Name, Handoff: t.id, Peer: to, Bytes: len(t.snap)})
 	if s.hook("sending", z.Name, a.Name) {
 		return
 	}
+	sent := *t // the zone's goroutine changes t when it looks at the owner
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
-		_ = s.publishHandoff(z.Name, a.Name, *t)
+		_ = s.publishHandoff(z.Name, a.Name, sent)
 	}()
+}
+
+// firstRetry is how long the source of a hand-off waits for its
+// confirmation before it first looks at the agent's owner: as a TCP
+// sender sets its retransmission timeout, the zone's smoothed time from
+// sending a hand-off to its confirmation plus four times its variation
+// (confirmTime), at least four ticks and at most HandoffRetry; before the
+// zone's first confirmation, HandoffRetry (as TCP starts from a cautious
+// timeout). Each later look waits twice as long as the one before, up to
+// HandoffRetry: a hand-off whose delivery was lost is sent again within a
+// few ticks, a slow server (a loaded machine) is not flooded with
+// repeats, and a hand-off whose target is down costs a look a
+// HandoffRetry.
+func (z *Zone) firstRetry() time.Duration {
+	s := z.shard
+	if z.srtt == 0 {
+		return s.opts.HandoffRetry // no confirmation yet to go by
+	}
+	floor := 4 * time.Duration(float64(time.Second)/s.opts.Rate)
+	return min(max(floor, z.srtt+4*z.rttvar), s.opts.HandoffRetry)
+}
+
+// confirmTime takes in the time from sending a hand-off to its
+// confirmation (RFC 6298's smoothing: an eighth of each new sample into
+// the mean, a quarter into the mean deviation). Only hand-offs sent once
+// count, as the sample of one sent again would not say which send was
+// confirmed.
+func (z *Zone) confirmTime(d time.Duration) {
+	if z.srtt == 0 {
+		z.srtt, z.rttvar = d, d/2
+		return
+	}
+	dev := z.srtt - d
+	if dev < 0 {
+		dev = -dev
+	}
+	z.rttvar = (3*z.rttvar + dev) / 4
+	z.srtt = (7*z.srtt + d) / 8
 }
 
 // publishHandoff stores the hand-off in the stream (the target's copy of
@@ -138,12 +178,15 @@ func (s *Shard) receive(z *Zone, m handoffMsg) {
 	if s.dead.Load() || m.id == "" {
 		return
 	}
-	z.recvMu.Lock()
-	defer z.recvMu.Unlock()
+	z.recvMu.RLock()
+	defer z.recvMu.RUnlock()
 	if z.recvClosed {
 		return // the zone drains: the hand-off waits in the stream
 	}
 	if s.hook("received", z.Name, m.agent) {
+		return
+	}
+	if s.hooks != nil && s.hooks.lose != nil && s.hooks.lose(z.Name, m.agent) {
 		return
 	}
 	ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)

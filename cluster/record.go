@@ -27,7 +27,8 @@ const (
 	// ZoneStarted: the shard started the zone, from its snapshot when it
 	// had one; Count is the number of agents it restored (from the
 	// snapshot and the hand-off stream), not counting hand-offs still to
-	// be committed.
+	// be committed, and Latency the time from claiming the zone's lease to
+	// its start.
 	ZoneStarted
 	// ZoneStopped: the shard stopped the zone (a drain, with its final
 	// snapshot).

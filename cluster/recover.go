@@ -2,9 +2,7 @@ package cluster
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -18,43 +16,16 @@ import (
 	"github.com/moonmind-ai/moonmind/engine"
 )
 
-// zoneSnap is what a zone's snapshot object holds (gzipped JSON): the
-// world's snapshot and, for each agent in it, the hand-off that gave the
-// zone the agent, so that recovery can tell the agents the zone still
-// owns from those that left after the snapshot.
-type zoneSnap struct {
-	Zone     string            `json:"zone"`
-	Handoffs map[string]string `json:"handoffs"`
-	World    json.RawMessage   `json:"world"`
-}
-
-// snapshot writes the zone's snapshot object.
-func (z *Zone) snapshot() ([]byte, error) {
-	var w bytes.Buffer
-	if err := z.World.Snapshot(&w); err != nil {
-		return nil, err
-	}
-	zs := zoneSnap{Zone: z.Name, Handoffs: make(map[string]string, len(z.held)), World: w.Bytes()}
-	for name, h := range z.held {
-		zs.Handoffs[name] = h.handoff
-	}
-	var out bytes.Buffer
-	gz, _ := gzip.NewWriterLevel(&out, gzip.BestSpeed)
-	if err := json.NewEncoder(gz).Encode(&zs); err != nil {
-		return nil, err
-	}
-	if err := gz.Close(); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
-}
-
-// saveSnapshot stores a zone's snapshot in the object store, off the
-// zone's goroutine.
-func (s *Shard) saveSnapshot(z *Zone, seq uint64, b []byte) {
+// saveSnapshot encodes a zone's snapshot and stores it in the object
+// store, off the zone's goroutine.
+func (s *Shard) saveSnapshot(z *Zone, seq uint64, zs *zoneSnap) {
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
+		b, err := zs.encode()
+		if err != nil {
+			return
+		}
 		ctx, cancel := context.WithTimeout(s.ctx, 30*time.Second)
 		defer cancel()
 		_ = s.putSnapshot(ctx, z, seq, b)
@@ -141,35 +112,10 @@ func (s *Shard) fenceSnapshot(ctx context.Context, z *Zone) (string, error) {
 	return "", fmt.Errorf("cluster: snapshot of %s: its entry keeps changing", z.Name)
 }
 
-// loadSnapshot reads a zone's last snapshot: its world and the hand-off of
-// each agent. A zone never snapshotted gets a new world.
-func (s *Shard) loadSnapshot(ctx context.Context, zone, name string) (*engine.World, map[string]string, error) {
-	if name == "" {
-		return engine.NewWorld(s.opts.Seed(zone)), map[string]string{}, nil
-	}
-	b, err := s.st.snaps.GetBytes(ctx, name)
-	if err != nil {
-		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	gz, err := gzip.NewReader(bytes.NewReader(b))
-	if err != nil {
-		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	var zs zoneSnap
-	if err := json.NewDecoder(gz).Decode(&zs); err != nil {
-		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	w, err := engine.Restore(bytes.NewReader(zs.World), engine.RestoreOptions{Domains: s.opts.Domains})
-	if err != nil {
-		return nil, nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	return w, zs.Handoffs, nil
-}
-
 // newZone makes the zone of a lease just claimed.
 func (s *Shard) newZone(l Lease, until time.Time) *Zone {
 	z := &Zone{Name: l.Zone, shard: s, held: map[string]held{}, out: map[string]*transit{},
-		stop: make(chan bool, 1), done: make(chan struct{})}
+		stop: make(chan bool, 1), done: make(chan struct{}), claimed: time.Now()}
 	z.setLease(l, until)
 	return z
 }
@@ -186,9 +132,19 @@ func (s *Shard) startZone(z *Zone) error {
 	l := z.lease()
 	nc := s.st.nc
 	sub, err := nc.Subscribe(s.st.prefix+".handoff."+l.Zone+".*", func(m *nats.Msg) {
-		if h, ok := readHandoff(m.Subject, m.Header, m.Data); ok {
-			s.receive(z, h)
+		h, ok := readHandoff(m.Subject, m.Header, m.Data)
+		if !ok {
+			return
 		}
+		// Each commit waits for a round trip to the server: several run
+		// at once, so that a burst of hand-offs does not queue behind one
+		// another (of two deliveries of one hand-off, the compare-and-set
+		// lets one commit; adoption ignores the other).
+		s.receiving <- struct{}{}
+		go func() {
+			defer func() { <-s.receiving }()
+			s.receive(z, h)
+		}()
 	})
 	if err != nil {
 		return fmt.Errorf("cluster: zone %s: %w", l.Zone, err)
@@ -226,21 +182,41 @@ func (s *Shard) startZone(z *Zone) error {
 	if err != nil {
 		return fail(err)
 	}
-	for _, a := range slices.Clone(w.Agents) {
+	// Each fence is a round trip to the server: several run at once.
+	type fenced struct {
+		rev     uint64
+		kept    bool
+		err     error
+		handoff string
+	}
+	agents := slices.Clone(w.Agents)
+	fences := make([]fenced, len(agents))
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, maxReceiving)
+	for i, a := range agents {
 		e, ok := owned[a.Name]
 		if !ok || e.Handoff != snapped[a.Name] {
-			w.Remove(a) // it left after the snapshot
+			continue // it left after the snapshot
+		}
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			rev, ok, err := s.fence(ctx, a.Name, e)
+			// Not ok: a hand-off out of the zone committed just now.
+			fences[i] = fenced{rev: rev, kept: ok, err: err, handoff: e.Handoff}
+		})
+	}
+	wg.Wait()
+	for i, a := range agents {
+		f := fences[i]
+		if f.err != nil {
+			return fail(fmt.Errorf("cluster: zone %s: fence %s: %w", l.Zone, a.Name, f.err))
+		}
+		if !f.kept {
+			w.Remove(a)
 			continue
 		}
-		rev, err := s.st.setOwner(ctx, a.Name, e.owner, e.rev)
-		if err != nil {
-			if casConflict(err) {
-				w.Remove(a) // a hand-off out of the zone committed just now
-				continue
-			}
-			return fail(fmt.Errorf("cluster: zone %s: fence %s: %w", l.Zone, a.Name, err))
-		}
-		z.held[a.Name] = held{handoff: e.Handoff, rev: rev}
+		z.held[a.Name] = held{handoff: f.handoff, rev: f.rev}
 	}
 	found, err := s.scanHandoffs(ctx, z, owned)
 	if err != nil {
@@ -261,7 +237,7 @@ func (s *Shard) startZone(z *Zone) error {
 	delete(s.starting, l.Zone)
 	s.running[l.Zone] = z
 	s.mu.Unlock()
-	s.record(Record{Kind: ZoneStarted, Zone: l.Zone, Count: len(z.held)})
+	s.record(Record{Kind: ZoneStarted, Zone: l.Zone, Count: len(z.held), Latency: time.Since(z.claimed)})
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
@@ -271,6 +247,34 @@ func (s *Shard) startZone(z *Zone) error {
 		z.loop()
 	}()
 	return nil
+}
+
+// fence writes an agent's owner entry again, unchanged, so that a
+// hand-off the zone's previous owner sent from the revision read can no
+// longer commit, and returns the new revision. The entry may have been
+// written since it was read: when it still says the same (a draining
+// previous owner took the agent back from a hand-off that never
+// committed), the fence is tried again at the new revision; when it says
+// otherwise (a hand-off out of the zone committed), ok is false.
+func (s *Shard) fence(ctx context.Context, agent string, e ownedEntry) (rev uint64, ok bool, err error) {
+	for range 10 {
+		rev, err := s.st.setOwner(ctx, agent, e.owner, e.rev)
+		if err == nil {
+			return rev, true, nil
+		}
+		if !casConflict(err) {
+			return 0, false, err
+		}
+		cur, crev, err := s.st.ownerOf(ctx, agent)
+		if err != nil {
+			return 0, false, err
+		}
+		if cur != e.owner {
+			return 0, false, nil
+		}
+		e.rev = crev
+	}
+	return 0, false, fmt.Errorf("cluster: owner of %s keeps changing", agent)
 }
 
 // scanHandoffs reads the hand-offs into the zone still in the stream: an
@@ -308,8 +312,8 @@ func (s *Shard) scanHandoffs(ctx context.Context, z *Zone, owned map[string]owne
 				continue
 			}
 			if e, ok := owned[h.agent]; ok && e.Handoff == h.id {
-				rev, err := s.st.setOwner(ctx, h.agent, e.owner, e.rev)
-				if err != nil {
+				rev, ok, err := s.fence(ctx, h.agent, e)
+				if err != nil || !ok {
 					continue
 				}
 				moved, err := z.World.AddSnapshot(bytes.NewReader(h.snap), engine.RestoreOptions{Domains: s.opts.Domains})
@@ -395,15 +399,25 @@ func (z *Zone) drain() error {
 	}
 	z.out = map[string]*transit{}
 	z.halt()
+	if s.hooks != nil && s.hooks.beforeFinal != nil {
+		s.hooks.beforeFinal(z)
+	}
 	// The final snapshot is written only under a live lease (the lease
 	// loop renews it while the zone drains): a zone whose lease ran out
-	// may have a new owner already.
-	if !z.leaseValid(time.Now()) {
+	// may have a new owner already. A lease that ran out here only (a
+	// renewal came late) is renewed, or claimed again when it expired
+	// and nobody took it.
+	if !z.leaseValid(time.Now()) && !s.reclaim(ctx, z) {
 		return fmt.Errorf("cluster: drain %s: no final snapshot: %w", z.Name, ErrLeaseLost)
 	}
-	b, err := z.snapshot()
+	seq := s.snapSeq.Add(1)
+	zs, err := z.snapshotNow()
+	var b []byte
 	if err == nil {
-		err = s.putSnapshot(ctx, z, s.snapSeq.Add(1), b)
+		b, err = zs.encode()
+	}
+	if err == nil {
+		err = s.putSnapshot(ctx, z, seq, b)
 	}
 	if err != nil {
 		return err
@@ -415,43 +429,24 @@ func (z *Zone) drain() error {
 	return s.st.Release(ctx, z.lease())
 }
 
-// ZoneAgents returns the names of the agents in a zone's last snapshot, in
-// the world's order, or none when the zone has no snapshot: what a tool or
-// a test counts to check that every agent exists exactly once.
-func (s *Store) ZoneAgents(ctx context.Context, zone string) ([]string, error) {
-	e, err := s.latest.Get(ctx, zone)
-	if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
-		return nil, nil
+// reclaim makes a draining zone's lapsed lease live again, for its final
+// snapshot: renewed when it is still the shard's, claimed again when it
+// expired and no other shard claimed it. It reports whether the lease is
+// the shard's now. When it is not, another shard has the zone or will
+// take it over, and restores it from its previous snapshot and the
+// hand-off stream.
+func (s *Shard) reclaim(ctx context.Context, z *Zone) bool {
+	z.renewMu.Lock()
+	defer z.renewMu.Unlock()
+	at := time.Now()
+	l, err := s.st.Renew(ctx, z.lease())
+	if errors.Is(err, ErrLeaseLost) {
+		l, err = s.st.Claim(ctx, z.Name, s.opts.Name)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
+		return false
 	}
-	if len(e.Value()) == 0 {
-		return nil, nil
-	}
-	b, err := s.snaps.GetBytes(ctx, string(e.Value()))
-	if err != nil {
-		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	gz, err := gzip.NewReader(bytes.NewReader(b))
-	if err != nil {
-		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	var zs zoneSnap
-	if err := json.NewDecoder(gz).Decode(&zs); err != nil {
-		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	var w struct {
-		Agents []struct {
-			Name string `json:"name"`
-		} `json:"agents"`
-	}
-	if err := json.Unmarshal(zs.World, &w); err != nil {
-		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
-	}
-	out := make([]string, len(w.Agents))
-	for i, a := range w.Agents {
-		out[i] = a.Name
-	}
-	return out, nil
+	ttl := s.st.LeaseTTL()
+	z.setLease(l, at.Add(ttl-ttl/4))
+	return true
 }

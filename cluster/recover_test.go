@@ -53,7 +53,10 @@ func TestDeadShardsZoneIsRestoredElsewhere(t *testing.T) {
 	west := startsOf(tz.c.kinds(ZoneStarted), "west")
 	require.GreaterOrEqual(t, len(west), 2)
 	assert.Equal(t, "a", west[0].Shard, "a started west")
-	assert.Equal(t, Record{Kind: ZoneStarted, Shard: "b", Zone: "west", Count: 40}, west[len(west)-1])
+	started := west[len(west)-1]
+	assert.Positive(t, started.Latency, "the time from the claim to the start")
+	started.Latency = 0
+	assert.Equal(t, Record{Kind: ZoneStarted, Shard: "b", Zone: "west", Count: 40}, started)
 	assert.Empty(t, tz.c.kinds(Lost))
 }
 
@@ -73,7 +76,10 @@ func TestDrainedShardsZoneLosesNothing(t *testing.T) {
 	west := startsOf(tz.c.kinds(ZoneStarted), "west")
 	require.GreaterOrEqual(t, len(west), 2)
 	assert.Equal(t, "a", west[0].Shard, "a started west")
-	assert.Equal(t, Record{Kind: ZoneStarted, Shard: "b", Zone: "west", Count: 20}, west[len(west)-1])
+	started := west[len(west)-1]
+	assert.Positive(t, started.Latency, "the time from the claim to the start")
+	started.Latency = 0
+	assert.Equal(t, Record{Kind: ZoneStarted, Shard: "b", Zone: "west", Count: 20}, started)
 	first := tz.c.xs("b/west")
 	for name, x := range last {
 		assert.GreaterOrEqual(t, first[name], x, "%s continues from its last tick on the drained shard", name)
@@ -91,4 +97,111 @@ func startsOf(started []Record, zone string) []Record {
 		}
 	}
 	return out
+}
+
+// drainWest spawns 20 walkers in west on shard a, which snapshots only
+// when it drains, lets them walk, and drains a with lapse called just
+// before west checks its lease for the final snapshot. It returns a's
+// error and the walkers' x as a last ticked them.
+func drainWest(t *testing.T, lapse func(tz *twoZones, z *Zone)) (*twoZones, map[string]float64, error) {
+	var tz *twoZones
+	hooks := map[string]*testHooks{"a": {beforeFinal: func(z *Zone) { lapse(tz, z) }}}
+	tz = newZonesWith(t, hooks, names("w", 20), nil, func(o *Options) {
+		if o.Name == "a" {
+			o.SnapshotEvery = time.Hour
+		}
+	})
+	require.Eventually(t, func() bool {
+		xs := tz.c.xs("a/west")
+		return len(xs) == 20 && xs["w019"] >= 30
+	}, 10*time.Second, 10*time.Millisecond)
+	tz.stop["a"]()
+	err := <-tz.done["a"]
+	tz.done["a"] <- nil // for the cleanup
+	return tz, tz.c.xs("a/west"), err
+}
+
+// A drain whose lease lapsed on the shard only (its renewal came late)
+// renews it and still writes the final snapshot: nothing is lost.
+func TestDrainRenewsALapsedLease(t *testing.T) {
+	tz, last, err := drainWest(t, func(_ *twoZones, z *Zone) {
+		z.setLease(z.lease(), time.Now().Add(-time.Second))
+	})
+	require.NoError(t, err)
+	stopped := tz.c.kinds(ZoneStopped)
+	require.Len(t, stopped, 1)
+	assert.Equal(t, Record{Kind: ZoneStopped, Shard: "a", Zone: "west", Count: 20}, stopped[0])
+	require.Eventually(t, func() bool { return len(tz.c.xs("b/west")) == 20 }, 10*time.Second, 20*time.Millisecond)
+	tz.c.mu.Lock()
+	first := tz.c.first["b/west"]
+	tz.c.mu.Unlock()
+	for name, x := range last {
+		assert.GreaterOrEqual(t, first[name], x, "%s continues from its last tick on the drained shard", name)
+	}
+	assert.Empty(t, tz.c.kinds(Lost))
+}
+
+// A drain whose lease another shard took meanwhile writes no final
+// snapshot (the zone may be running elsewhere already) and says so. The
+// zone's new owner restores it from its previous snapshot (here none)
+// and the hand-off stream: every agent comes back exactly once, as it
+// was in the last snapshot or, when it arrived after it (here: spawned),
+// as it arrived; what it did since is lost.
+func TestDrainThatLostItsLeaseLeavesTheZoneToItsNextOwner(t *testing.T) {
+	tz, last, err := drainWest(t, func(tz *twoZones, z *Zone) {
+		ctx := testCtx(t)
+		// On west's goroutine: assert, not require.
+		assert.NoError(t, tz.stores["a"].Release(ctx, z.lease()))
+		_, err := tz.stores["b"].Claim(ctx, "west", "b")
+		assert.NoError(t, err)
+		z.setLease(z.lease(), time.Now().Add(-time.Second))
+	})
+	require.ErrorIs(t, err, ErrLeaseLost)
+	assert.ErrorContains(t, err, "cluster: drain west: no final snapshot")
+	assert.Empty(t, tz.c.kinds(ZoneStopped))
+	require.Eventually(t, func() bool { return len(tz.c.xs("b/west")) == 20 }, 10*time.Second, 20*time.Millisecond)
+	tz.c.mu.Lock()
+	first := tz.c.first["b/west"]
+	tz.c.mu.Unlock()
+	for name, x := range last {
+		assert.Equal(t, 0.0, first[name], "%s comes back as it was spawned (the stream), not at %v", name, x)
+	}
+	owners, err := tz.stores["b"].Owners(testCtx(t))
+	require.NoError(t, err)
+	for _, name := range names("w", 20) {
+		assert.Equal(t, "west", owners[name])
+		assert.Equal(t, []string{"west"}, tz.c.where(name, tz.shards))
+	}
+	assert.Empty(t, tz.c.kinds(Lost))
+}
+
+// A zone that stopped ticking because its renewal came late, while its
+// lease still names the shard, is started again and drained with the
+// others: it gets its final snapshot.
+func TestDrainFinishesAZoneThatStoppedTicking(t *testing.T) {
+	hooks := map[string]*testHooks{"a": {beforeDrain: func(s *Shard) {
+		z := s.Zone("west")
+		if !assert.NotNil(t, z) {
+			return
+		}
+		z.setLease(z.lease(), time.Now().Add(-time.Second)) // as a late renewal leaves it
+		assert.Eventually(t, func() bool { return s.Zone("west") == nil }, 10*time.Second, 5*time.Millisecond)
+	}}}
+	tz := newZones(t, hooks, names("w", 20), nil)
+	require.Eventually(t, func() bool { return len(tz.c.xs("a/west")) == 20 }, 10*time.Second, 10*time.Millisecond)
+	tz.stop["a"]()
+	require.NoError(t, <-tz.done["a"])
+	tz.done["a"] <- nil // for the cleanup
+	lost := tz.c.kinds(ZoneLost)
+	require.Len(t, lost, 1)
+	assert.Equal(t, Record{Kind: ZoneLost, Shard: "a", Zone: "west"}, lost[0])
+	assert.Len(t, startsOf(tz.c.kinds(ZoneStarted), "west"), 2, "a started west, and again for its drain")
+	stopped := tz.c.kinds(ZoneStopped)
+	require.Len(t, stopped, 1)
+	assert.Equal(t, Record{Kind: ZoneStopped, Shard: "a", Zone: "west", Count: 20}, stopped[0])
+	in, err := tz.stores["b"].ZoneAgents(testCtx(t), "west")
+	require.NoError(t, err)
+	assert.Equal(t, names("w", 20), in, "the final snapshot holds every agent")
+	require.Eventually(t, func() bool { return len(tz.c.xs("b/west")) == 20 }, 10*time.Second, 20*time.Millisecond)
+	assert.Empty(t, tz.c.kinds(Lost))
 }

@@ -39,9 +39,12 @@ type Options struct {
 	// SnapshotEvery is how often each zone writes its snapshot to
 	// JetStream; 5 s when zero.
 	SnapshotEvery time.Duration
-	// HandoffRetry is how long the source of a hand-off waits for the
-	// target's confirmation before it looks at the agent's owner and sends
-	// the hand-off again; 1 s when zero.
+	// HandoffRetry is the longest the source of a hand-off waits for the
+	// target's confirmation before it looks at the agent's owner and, when
+	// the owner is unchanged, sends the hand-off again; 1 s when zero. The
+	// first look comes after the zone's usual time to a confirmation and
+	// some margin (at least four ticks, at most HandoffRetry), and each
+	// wait after it is twice the one before, up to HandoffRetry.
 	HandoffRetry time.Duration
 	// Seed gives each zone's new world its seed (engine.NewWorld); an FNV
 	// hash of the zone's name when nil.
@@ -89,11 +92,18 @@ type Shard struct {
 	dead     atomic.Bool // killed: do nothing more
 	draining atomic.Bool // Run's context ended: claim nothing more
 	tellSeq  atomic.Uint64
-	ctx      context.Context // Run's, for the shard's own calls
-	cancel   context.CancelFunc
-	wg       sync.WaitGroup
-	hooks    *testHooks
+	// receiving holds a token per hand-off being committed: a bound on
+	// the commits in flight at once.
+	receiving chan struct{}
+	ctx       context.Context // Run's, for the shard's own calls
+	cancel    context.CancelFunc
+	wg        sync.WaitGroup
+	hooks     *testHooks
 }
+
+// maxReceiving is how many hand-offs into a shard's zones are committed at
+// once at most.
+const maxReceiving = 16
 
 // NewShard checks opts and returns a shard over st. Run starts it.
 func NewShard(st *Store, opts Options) (*Shard, error) {
@@ -132,7 +142,7 @@ func NewShard(st *Store, opts Options) (*Shard, error) {
 		}
 	}
 	return &Shard{opts: opts, st: st, dt: 1 / opts.Rate, zones: zones, running: map[string]*Zone{}, starting: map[string]*Zone{}, freeSince: map[string]time.Time{}, wasHeld: map[string]bool{}, snapSlots: map[string]*snapSlot{},
-		poke: make(chan struct{}, 1), ready: make(chan struct{})}, nil
+		poke: make(chan struct{}, 1), ready: make(chan struct{}), receiving: make(chan struct{}, maxReceiving)}, nil
 }
 
 // Name returns the shard's name.
@@ -290,23 +300,29 @@ func (s *Shard) leaseRound() {
 		if err != nil {
 			continue
 		}
-		// The zone starts on its own goroutine: a recovery may take longer
-		// than a lease lasts, and this loop keeps renewing meanwhile.
-		z := s.newZone(l, at.Add(ttl-ttl/4))
-		s.mu.Lock()
-		s.starting[name] = z
-		s.mu.Unlock()
-		s.wg.Add(1)
-		go func() {
-			defer s.wg.Done()
-			if err := s.startZone(z); err != nil {
-				s.record(Record{Kind: ZoneFailed, Zone: name, Err: err})
-				if !s.dead.Load() && !z.lost.Load() {
-					_ = s.st.Release(s.ctx, z.lease())
-				}
-			}
-		}()
+		s.launch(l, at)
 	}
+}
+
+// launch starts the zone of a lease just claimed (at is when the claim
+// was sent) on its own goroutine: a recovery may take longer than a lease
+// lasts, and the lease loop keeps renewing meanwhile.
+func (s *Shard) launch(l Lease, at time.Time) {
+	ttl := s.st.LeaseTTL()
+	z := s.newZone(l, at.Add(ttl-ttl/4))
+	s.mu.Lock()
+	s.starting[l.Zone] = z
+	s.mu.Unlock()
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		if err := s.startZone(z); err != nil {
+			s.record(Record{Kind: ZoneFailed, Zone: l.Zone, Err: err})
+			if !s.dead.Load() && !z.lost.Load() {
+				_ = s.st.Release(s.ctx, z.lease())
+			}
+		}
+	}()
 }
 
 // waitStarted waits (up to a minute) until no zone is starting: each
@@ -360,18 +376,56 @@ func (s *Shard) runningZones() []*Zone {
 
 // drain stops every zone as a planned shutdown does.
 func (s *Shard) drain() error {
-	s.waitStarted() // a zone being started is drained once it runs
-	zones := s.runningZones()
-	errs := make([]error, len(zones))
-	var wg sync.WaitGroup
-	for i, z := range zones {
-		wg.Go(func() { errs[i] = s.stopZone(z, true) })
+	if s.hooks != nil && s.hooks.beforeDrain != nil {
+		s.hooks.beforeDrain(s)
 	}
-	wg.Wait()
+	var errs []error
+	for round := 0; ; round++ {
+		s.waitStarted() // a zone being started is drained once it runs
+		zones := s.runningZones()
+		done := make([]error, len(zones))
+		var wg sync.WaitGroup
+		for i, z := range zones {
+			wg.Go(func() { done[i] = s.stopZone(z, true) })
+		}
+		wg.Wait()
+		errs = append(errs, done...)
+		if round == 2 || !s.resumeHeld() {
+			break
+		}
+	}
 	first := errors.Join(errs...)
 	s.cancel()
 	s.wg.Wait()
 	return first
+}
+
+// resumeHeld starts again, for a drain, the zones whose lease still names
+// the shard though it stopped ticking them (their renewal came late, so
+// they stopped before the lease could expire): nobody else may take them
+// until the lease expires, and a drain that left them would write no
+// final snapshot of them. It reports whether it started any.
+func (s *Shard) resumeHeld() bool {
+	if s.dead.Load() {
+		return false
+	}
+	started := false
+	for _, name := range s.opts.Zones {
+		if s.busy(name) {
+			continue
+		}
+		if h, err := s.st.Holder(s.ctx, name); err != nil || h.Shard != s.opts.Name {
+			continue
+		}
+		at := time.Now()
+		l, err := s.st.Claim(s.ctx, name, s.opts.Name) // renews it
+		if err != nil {
+			continue
+		}
+		s.launch(l, at)
+		started = true
+	}
+	return started
 }
 
 // Kill stops the shard as a crash would: at once, with no final snapshot,

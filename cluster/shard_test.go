@@ -36,6 +36,7 @@ func walkerDomain(t testing.TB) *engine.Domain {
 type census struct {
 	mu    sync.Mutex
 	zones map[string]map[string]float64 // shard/zone -> agent -> x
+	first map[string]map[string]float64 // shard/zone -> agent -> x at the zone's first tick with agents
 	facts map[string]expr.Value         // zone -> the fact "alarm" as the zone saw it
 	alarm map[string]bool               // agent -> its belief "alarm"
 	recs  []Record
@@ -50,6 +51,9 @@ func (c *census) set(shard string, z *Zone) {
 		c.alarm[a.Name] = a.Get("alarm").Truthy()
 	}
 	c.zones[shard+"/"+z.Name] = m
+	if _, ok := c.first[shard+"/"+z.Name]; !ok && len(m) > 0 {
+		c.first[shard+"/"+z.Name] = m // as the zone started (Step runs before the world's first tick)
+	}
 	c.facts[z.Name] = z.Fact("alarm")
 }
 
@@ -113,15 +117,20 @@ func newTwoZones(t *testing.T, hooks map[string]*testHooks) *twoZones {
 
 // newZones is twoZones with the given agents spawned in west and east.
 func newZones(t *testing.T, hooks map[string]*testHooks, west, east []string) *twoZones {
+	return newZonesWith(t, hooks, west, east, nil)
+}
+
+// newZonesWith is newZones with the shards' options changed by opts.
+func newZonesWith(t *testing.T, hooks map[string]*testHooks, west, east []string, opts func(*Options)) *twoZones {
 	srv := testServer(t)
-	tz := &twoZones{c: &census{zones: map[string]map[string]float64{}, facts: map[string]expr.Value{},
+	tz := &twoZones{c: &census{zones: map[string]map[string]float64{}, first: map[string]map[string]float64{}, facts: map[string]expr.Value{},
 		alarm: map[string]bool{}}, shards: map[string]*Shard{},
 		stores: map[string]*Store{}, stop: map[string]context.CancelFunc{}, done: map[string]chan error{},
 		d: walkerDomain(t)}
 	for _, sh := range []struct{ name, zone string }{{"a", "west"}, {"b", "east"}} {
 		st := testStore(t, srv)
 		name := sh.name
-		s, err := NewShard(st, Options{
+		o := Options{
 			Name: name, Zones: []string{"west", "east"}, Claim: []string{sh.zone}, TakeOver: true,
 			Domains: []*engine.Domain{tz.d}, Rate: 100, SnapshotEvery: 50 * time.Millisecond,
 			HandoffRetry: 200 * time.Millisecond,
@@ -141,7 +150,11 @@ func newZones(t *testing.T, hooks map[string]*testHooks, west, east []string) *t
 				return z.Name
 			},
 			OnRecord: tz.c.record,
-		})
+		}
+		if opts != nil {
+			opts(&o)
+		}
+		s, err := NewShard(st, o)
 		require.NoError(t, err)
 		s.hooks = hooks[name]
 		ctx, cancel := context.WithCancel(context.Background())
@@ -261,4 +274,74 @@ func TestRepeatedHandoffIsAdoptedOnce(t *testing.T) {
 	assert.Equal(t, []string{"east"}, tz.c.where("w1", tz.shards))
 	assert.Len(t, tz.c.kinds(Adopted), 1)
 	assert.Equal(t, "east", tz.owner(t, "w1"))
+}
+
+// A hand-off whose delivery is lost is sent again after a few ticks, long
+// before HandoffRetry (an hour here), once the zone has seen a
+// confirmation to time it by, and adopted once.
+func TestLostHandoffIsSentAgainSoon(t *testing.T) {
+	var lost atomic.Int32
+	hooks := map[string]*testHooks{"b": {lose: func(zone, agent string) bool {
+		return agent == "w1" && lost.Add(1) <= 2 // the first two deliveries
+	}}}
+	var first, second atomic.Bool // w0 crosses first, w1 second
+	tz := newZonesWith(t, hooks, []string{"w0", "w1"}, nil, func(o *Options) {
+		o.HandoffRetry = time.Hour
+		o.Border = func(z *Zone, a *engine.Agent) string {
+			if z.Name == "west" && ((a.Name == "w0" && first.Load()) || a.Name == "w1" && second.Load()) {
+				return "east"
+			}
+			return z.Name
+		}
+	})
+	require.Eventually(t, func() bool { return slices.Equal(tz.c.where("w1", tz.shards), []string{"west"}) },
+		10*time.Second, 10*time.Millisecond)
+	first.Store(true)
+	require.Eventually(t, func() bool { return len(tz.c.kinds(Confirmed)) == 1 }, 10*time.Second, 10*time.Millisecond,
+		"w0 crossed and was confirmed: the zone has a time to a confirmation")
+	second.Store(true)
+	require.Eventually(t, func() bool {
+		return slices.Equal(tz.c.where("w1", tz.shards), []string{"east"}) && len(tz.c.kinds(Confirmed)) == 2
+	}, 20*time.Second, 10*time.Millisecond, "sent again within the doubling waits from four ticks, not after an hour")
+	sent, resent, adopted := tz.c.kinds(Sent), tz.c.kinds(Resent), tz.c.kinds(Adopted)
+	require.Len(t, sent, 2)
+	require.Len(t, adopted, 2)
+	require.Equal(t, "w1", sent[1].Agent)
+	require.Equal(t, "w1", adopted[1].Agent)
+	assert.GreaterOrEqual(t, len(resent), 2, "sent again after each lost delivery")
+	for _, r := range resent {
+		assert.Equal(t, Record{Kind: Resent, Shard: "a", Zone: "west", Agent: "w1", Handoff: sent[1].Handoff, Peer: "east"}, r)
+	}
+	assert.Equal(t, sent[1].Handoff, adopted[1].Handoff)
+	assert.Equal(t, "east", tz.owner(t, "w1"))
+	assert.Empty(t, tz.c.kinds(Lost))
+}
+
+// The source's first look at an unconfirmed hand-off follows the zone's
+// times to a confirmation, as a TCP sender's retransmission timeout
+// follows its round trips: never before four ticks, never after
+// HandoffRetry.
+func TestFirstRetryFollowsConfirmationTimes(t *testing.T) {
+	ms := time.Millisecond
+	for _, tc := range []struct {
+		name    string
+		samples []time.Duration
+		want    time.Duration
+		reason  string
+	}{
+		{"none", nil, 500 * ms, "HandoffRetry before any confirmation"},
+		{"fast", []time.Duration{2 * ms, 3 * ms, 2 * ms}, 40 * ms, "quick confirmations: the four-tick floor"},
+		{"slow", []time.Duration{100 * ms}, 300 * ms, "one sample: itself plus four times half of it"},
+		{"steady", []time.Duration{100 * ms, 100 * ms}, 250 * ms, "the deviation shrinks by a quarter when a sample matches the mean"},
+		{"starved", []time.Duration{400 * ms}, 500 * ms, "at most HandoffRetry"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &Shard{opts: Options{Rate: 100, HandoffRetry: 500 * ms}}
+			z := &Zone{shard: s}
+			for _, d := range tc.samples {
+				z.confirmTime(d)
+			}
+			assert.Equal(t, tc.want, z.firstRetry(), tc.reason)
+		})
+	}
 }

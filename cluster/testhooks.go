@@ -6,6 +6,14 @@ type testHooks struct {
 	// crashAt is asked at each step with the step's name, the zone and the
 	// agent; true kills the shard there.
 	crashAt func(step, zone, agent string) bool
+	// lose is asked when a hand-off reaches its target zone, before the
+	// commit; true drops that delivery, as a network that lost it would.
+	lose func(zone, agent string) bool
+	// beforeFinal is called by a draining zone just before it checks its
+	// lease for its final snapshot.
+	beforeFinal func(z *Zone)
+	// beforeDrain is called when the shard's drain begins.
+	beforeDrain func(s *Shard)
 }
 
 // hook reports whether the shard is dead, killing it first when the test

@@ -21,10 +21,11 @@ type Zone struct {
 	// World is the zone's world.
 	World *engine.World
 
-	shard *Shard
-	held  map[string]held     // the agents the zone owns, by name
-	out   map[string]*transit // the agents it is handing off, by name
-	facts map[string]expr.Value
+	shard   *Shard
+	claimed time.Time           // when the shard claimed the zone's lease
+	held    map[string]held     // the agents the zone owns, by name
+	out     map[string]*transit // the agents it is handing off, by name
+	facts   map[string]expr.Value
 
 	renewMu  sync.Mutex // held while the lease is renewed or released
 	released bool       // the drain released the lease (under renewMu)
@@ -36,8 +37,8 @@ type Zone struct {
 	inMu  sync.Mutex
 	inbox []inItem
 
-	recvMu     sync.Mutex // held by receive; the drain takes it to close the door
-	recvClosed bool       // a draining zone commits no more hand-offs
+	recvMu     sync.RWMutex // read-held by each receive; the drain takes it to close the door
+	recvClosed bool         // a draining zone commits no more hand-offs
 
 	subs    []*nats.Subscription
 	stop    chan bool // true: drain; false: halt
@@ -45,6 +46,10 @@ type Zone struct {
 	halted  atomic.Bool
 	lost    atomic.Bool // the lease was lost
 	snapDue time.Time
+	round   *snapRound // the periodic snapshot being taken, a few agents a tick
+	// srtt and rttvar are the smoothed time from sending a hand-off to
+	// its confirmation and its mean deviation (zone's goroutine only).
+	srtt, rttvar time.Duration
 	// latestRev and latestName are the revision and snapshot name of the
 	// zone's entry in the latest bucket, as this zone last wrote them
 	// (under the zone's snapSlot).
@@ -68,7 +73,9 @@ type transit struct {
 	snap   []byte
 	rev    uint64
 	sent   time.Time
-	retry  time.Time
+	retry  time.Time     // when the source looks at the agent's owner next
+	wait   time.Duration // the wait before that look: doubled at each look, up to HandoffRetry
+	looked bool          // the source has looked at the owner (and maybe sent it again)
 }
 
 // inItem is something delivered to a zone between two of its ticks.
@@ -197,14 +204,27 @@ func (z *Zone) step(now time.Time) {
 	}
 	for name, t := range z.out {
 		if now.After(t.retry) {
-			t.retry = now.Add(s.opts.HandoffRetry)
+			t.looked = true
+			t.wait = min(2*t.wait, s.opts.HandoffRetry)
+			t.retry = now.Add(t.wait)
 			s.checkHandoff(z, name, *t)
 		}
 	}
-	if now.After(z.snapDue) {
+	if z.round == nil && now.After(z.snapDue) {
 		z.snapDue = now.Add(s.opts.SnapshotEvery)
-		if b, err := z.snapshot(); err == nil {
-			s.saveSnapshot(z, s.snapSeq.Add(1), b)
+		z.round = z.beginSnapshot(s.snapshotTicks())
+	}
+	if z.round != nil {
+		// A few agents a tick, so that the zone's ticks (and the agents
+		// handed to it) never wait for a whole snapshot.
+		done, err := z.round.advance(z)
+		if err != nil {
+			z.round = nil
+		} else if done {
+			if zs, err := z.round.finish(z); err == nil {
+				s.saveSnapshot(z, s.snapSeq.Add(1), zs)
+			}
+			z.round = nil
 		}
 	}
 }
@@ -223,6 +243,9 @@ func (z *Zone) deliver() {
 			z.adopt(it)
 		case inConfirm, inGone:
 			if t := z.out[it.agent]; t != nil && (it.kind == inGone || t.id == it.id) {
+				if it.kind == inConfirm && !t.looked {
+					z.confirmTime(time.Since(t.sent))
+				}
 				delete(z.out, it.agent)
 				z.shard.record(Record{Kind: Confirmed, Zone: z.Name, Agent: it.agent, Handoff: t.id, Peer: t.to})
 			}

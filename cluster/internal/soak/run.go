@@ -116,7 +116,9 @@ func RunShard(cfg ShardConfig, out io.Writer) error {
 			mu.Lock()
 			defer mu.Unlock()
 			switch r.Kind {
-			case cluster.ZoneStarted, cluster.ZoneStopped:
+			case cluster.ZoneStarted:
+				fmt.Fprintf(os.Stderr, "%s: %s %s, %d soldiers, %.1f s after its claim\n", r.Shard, r.Kind, r.Zone, r.Count, r.Latency.Seconds())
+			case cluster.ZoneStopped:
 				fmt.Fprintf(os.Stderr, "%s: %s %s, %d soldiers\n", r.Shard, r.Kind, r.Zone, r.Count)
 			case cluster.ZoneLost:
 				fmt.Fprintf(os.Stderr, "%s: %s %s\n", r.Shard, r.Kind, r.Zone)
