@@ -126,7 +126,7 @@ func (a *Agent) usable(kind string) (bool, string) {
 		return false, "the agent is in no world, which holds the objects"
 	}
 	var taken *Object
-	n, barred := 0, 0
+	n, barred, out := 0, 0, 0
 	for _, o := range w.objects {
 		if o.Kind != kind {
 			continue
@@ -139,7 +139,10 @@ func (a *Agent) usable(kind string) (bool, string) {
 		if o.free(a) {
 			return true, ""
 		}
-		if taken == nil && len(o.holders) > 0 {
+		if o.Slots <= 0 {
+			out++
+		}
+		if taken == nil && len(o.holders) > 0 && o.Slots > 0 {
 			taken = o
 		}
 	}
@@ -150,6 +153,8 @@ func (a *Agent) usable(kind string) (bool, string) {
 		return false, "no " + kind + " is in the world"
 	case taken == nil:
 		return false, "every " + kind + " has run out (no slots)"
+	case n-out == 1 && out > 0:
+		return false, "the only " + kind + " with slots (" + taken.Name + ") is claimed by " + holderNames(taken) + ", the others have run out"
 	case n == 1:
 		return false, "the only " + kind + " (" + taken.Name + ") is claimed by " + holderNames(taken)
 	}

@@ -21,6 +21,7 @@ type objectDecl struct {
 	data       map[string]engine.Value
 	offers     *lua.LFunction // nil: the object always offers its slots
 	pos        engine.Pos
+	offersAt   engine.Pos // where offers is declared
 }
 
 // ObjectData is the Data of a smart object a role file declares
@@ -58,6 +59,7 @@ func (rd *roleReader) objects(t *lua.LTable, top engine.Pos) []*objectDecl {
 		}
 		o.data = rd.objectData(ot, what, pos)
 		o.offers = rd.fn(ot, "offers", what, pos)
+		o.offersAt = rd.find(pos, `offers\s*=`)
 		if rd.unique(seen, "object", name, pos) && name != "" && o.kind != "" {
 			out = append(out, o)
 		}
@@ -131,7 +133,8 @@ next:
 // declared Name, Kind and Slots, and an *ObjectData as its Data; an object
 // with an offers function offers what it answers for its data (see
 // UpdateObjects). d must come from this runtime's LoadDomain; another
-// domain declares nothing. The error is an offers function that fails.
+// domain declares nothing. The error, an *engine.CompileError at the
+// offers function, is one that fails or answers something else.
 func (r *Runtime) Objects(d *engine.Domain) ([]*engine.Object, error) {
 	rec := r.domains[d]
 	if rec == nil {
@@ -178,7 +181,8 @@ func (r *Runtime) AddObjects(w *engine.World, d *engine.Domain) error {
 // out), or a number of slots (at most the declared ones). The game calls
 // it between ticks after changing an object's data. The error names the
 // object and the file and line of the function that failed or answered
-// something else; the objects before it are updated.
+// something else (an *engine.CompileError); the objects before it are
+// updated.
 func (r *Runtime) UpdateObjects(w *engine.World) error {
 	for _, o := range w.Objects() {
 		if err := r.offer(o); err != nil {
@@ -204,10 +208,13 @@ func (r *Runtime) offer(o *engine.Object) error {
 	for _, k := range keys {
 		tbl.RawSetString(k, r.toLua(od.Values[k]))
 	}
-	where := "luabind: object " + strconv.Quote(o.Name) + ": offers (" + od.decl.pos.File + ":" + itoa(od.decl.pos.Line) + ")"
+	fail := func(msg string) error {
+		return &engine.CompileError{Problems: []engine.Problem{{Pos: od.decl.offersAt,
+			Msg: "object " + strconv.Quote(o.Name) + ": offers " + msg}}}
+	}
 	rets, err := r.call(nil, modeCallback, od.decl.offers, 1, tbl)
 	if err != nil {
-		return errors.New(where + ": " + err.Error())
+		return fail("failed on its data: " + err.Error())
 	}
 	switch v := rets[0].(type) {
 	case lua.LBool:
@@ -220,11 +227,11 @@ func (r *Runtime) offer(o *engine.Object) error {
 	case lua.LNumber:
 		f := float64(v)
 		if f != math.Trunc(f) || math.IsInf(f, 0) {
-			return errors.New(where + ": answered " + luaShow(v) + ", not a whole number of slots")
+			return fail("answered " + luaShow(v) + ", not a whole number of slots")
 		}
 		o.Slots = int(max(0, min(f, float64(od.decl.slots))))
 	default:
-		return errors.New(where + ": answered a " + v.Type().String() + ", not true, false or a number of slots")
+		return fail("answered a " + v.Type().String() + ", not true, false or a number of slots")
 	}
 	return nil
 }

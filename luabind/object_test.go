@@ -112,5 +112,5 @@ func TestObjectsOffersAnswerIsChecked(t *testing.T) {
 	d, err := rt.LoadDomain(path)
 	require.NoError(t, err)
 	_, err = rt.Objects(d)
-	assert.EqualError(t, err, `luabind: object "c": offers (`+path+`:2): answered a string, not true, false or a number of slots`)
+	assert.EqualError(t, err, path+`:3:5: object "c": offers answered a string, not true, false or a number of slots`)
 }
