@@ -157,14 +157,20 @@ func (r *Runtime) Objects(d *engine.Domain) ([]*engine.Object, error) {
 
 // AddObjects adds to w the objects d's role files declare (Objects) that
 // w has none of the same name of yet, so agents of several roles, or
-// of one role added many times, share one set. Call it between ticks.
+// of one role added many times, share one set. An object of that name
+// and kind without Data (one a snapshot restored: snapshots keep no
+// Data) keeps its slots and holders and gets the declared data, so
+// UpdateObjects asks its offers function again. Call it between ticks.
 func (r *Runtime) AddObjects(w *engine.World, d *engine.Domain) error {
 	objs, err := r.Objects(d)
 	if err != nil {
 		return err
 	}
 	for _, o := range objs {
-		if w.Object(o.Name) != nil {
+		if had := w.Object(o.Name); had != nil {
+			if had.Data == nil && had.Kind == o.Kind {
+				had.Data = o.Data
+			}
 			continue
 		}
 		if err := w.AddObject(o); err != nil {

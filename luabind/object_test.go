@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -113,4 +114,30 @@ func TestObjectsOffersAnswerIsChecked(t *testing.T) {
 	require.NoError(t, err)
 	_, err = rt.Objects(d)
 	assert.EqualError(t, err, path+`:3:5: object "c": offers answered a string, not true, false or a number of slots`)
+}
+
+func TestObjectsDeclaredInLuaAfterARestore(t *testing.T) {
+	rt := NewRuntime(Options{InstructionBudget: testBudget, ScriptsDir: "testdata"})
+	t.Cleanup(rt.Close)
+	d, err := rt.LoadDomain(filepath.Join("testdata", "crate_objects.lua"))
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	require.NoError(t, rt.AddObjects(w, d))
+	w.Add(engine.NewAgent("blue1", d))
+	w.Tick(0.1)
+	require.Equal(t, "near", w.Agents[0].Holds().Name)
+	var snap bytes.Buffer
+	require.NoError(t, w.Snapshot(&snap))
+
+	back, err := engine.Restore(&snap, engine.RestoreOptions{Domains: []*engine.Domain{d}})
+	require.NoError(t, err)
+	near := back.Object("near")
+	require.NotNil(t, near)
+	require.Nil(t, near.Data, "a snapshot keeps no Data")
+	require.NoError(t, rt.AddObjects(back, d))
+	require.Len(t, back.Objects(), 3, "nothing added twice")
+	assert.Equal(t, []*engine.Agent{back.Agents[0]}, near.Holders(), "the restored claim stays")
+	near.Data.(*ObjectData).Values["magazines"] = engine.NumberValue(0)
+	require.NoError(t, rt.UpdateObjects(back))
+	assert.Equal(t, 0, near.Slots, "its offers function answers for it again")
 }
