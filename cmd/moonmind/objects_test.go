@@ -92,3 +92,15 @@ func TestCheckObjectKinds(t *testing.T) {
 	assert.Equal(t, 0, code, errOut)
 	assert.Equal(t, crates+": ok: role Fetcher, 2 state variables, 1 goals, 2 actions, 0 sensors, 0 plans, decide goap\n", out)
 }
+
+func TestWhyNotUtilityPickOfAClaimedObject(t *testing.T) {
+	medic := filepath.Join("testdata", "objects", "medic.lua")
+	out, errOut, code := runMain("why-not", medic, "--action", "heal", "--claim", "medic_blue=blue2", "--claim", "medic_blue=blue3")
+	assert.Equal(t, 1, code, errOut)
+	assert.Equal(t, "why not heal (role Patient, decide utility)?\n"+
+		"- the utility planner does not pick it: it uses a medic, and no medic has a slot free now\n", out)
+
+	out, errOut, code = runMain("why-not", medic, "--action", "heal", "--claim", "medic_blue=blue2")
+	assert.Equal(t, 0, code, errOut)
+	assert.Contains(t, out, "- the utility planner picks it, score ", "one slot of two is free")
+}
