@@ -1,10 +1,11 @@
 package bench
 
 import (
-	"github.com/moonmind-ai/moonmind/internal/plancases"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/internal/plancases"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -59,13 +60,13 @@ func TestBaselineInterpreter(t *testing.T) {
 		condition5, "ammo > 30", `mode != "patrol"`, "!(ammo > 10) || health <= 80", "enemy_visible", "!enemy_visible",
 		"ammo >= 20 && ammo < 20.5 && magazines == 2",
 	} {
-		ec, err := engine.CompileCondition(src, sc)
+		ec, err := expr.CompileCondition(src, sc)
 		require.NoError(t, err, src)
 		bc, err := EvalMapCond(src, vars)
 		require.NoError(t, err, src)
 		assert.Equal(t, ec.Eval(st), bc(ms), src)
 	}
-	ee, err := engine.CompileEffect(effect3, sc)
+	ee, err := expr.CompileEffect(effect3, sc)
 	require.NoError(t, err)
 	be, err := ApplyMapEffects(effect3, vars)
 	require.NoError(t, err)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
@@ -17,14 +19,14 @@ import (
 // want are not recorded (Config.QuietBeliefs).
 func bdiDomain(b testing.TB, sensor, quiet bool) *engine.Domain {
 	b.Helper()
-	spec := engine.RoleSpec{Name: "Listener", State: []engine.Var{{Name: "x", Value: engine.NumberValue(0)}}}
+	spec := engine.RoleSpec{Name: "Listener", State: []engine.Var{{Name: "x", Value: expr.NumberValue(0)}}}
 	for i := 1; i <= 20; i++ {
-		spec.State = append(spec.State, engine.Var{Name: "v" + strconv.Itoa(i), Value: engine.NumberValue(0)})
+		spec.State = append(spec.State, engine.Var{Name: "v" + strconv.Itoa(i), Value: expr.NumberValue(0)})
 	}
 	if sensor {
 		// One belief event per tick: x counts the ticks.
 		spec.Sensors = []engine.SensorSpec{{Name: "clock", Run: func(a *engine.Agent, _ float64) error {
-			a.State[0] = engine.NumberValue(float64(a.Ticks()))
+			a.State[0] = expr.NumberValue(float64(a.Ticks()))
 			return nil
 		}}}
 	}
@@ -56,7 +58,7 @@ func bdiDispatch(d *engine.Domain) (*bdi.Mind, func()) {
 	n := 0.0
 	return m, func() {
 		n++
-		m.Believed(a, engine.BeliefChange{Slot: slot, Name: "x", Old: engine.NumberValue(n - 1), New: engine.NumberValue(n)})
+		m.Believed(a, reactive.BeliefChange{Slot: slot, Name: "x", Old: expr.NumberValue(n - 1), New: expr.NumberValue(n)})
 		m.Step(a, 0.1)
 	}
 }

@@ -3,7 +3,7 @@ package bench
 import (
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // condition5 and effect3 are the expressions the benchmarks and the bench
@@ -14,14 +14,14 @@ const (
 )
 
 // exprSchema is the soldier-like state the expression benchmarks use.
-func exprSchema(tb testing.TB) (*engine.Schema, engine.State) {
-	sc := engine.NewSchema("ammo", "magazines", "mode", "enemy_visible", "health")
+func exprSchema(tb testing.TB) (*expr.Schema, expr.State) {
+	sc := expr.NewSchema("ammo", "magazines", "mode", "enemy_visible", "health")
 	st := sc.NewState()
-	st.Set(sc, "ammo", engine.NumberValue(20))
-	st.Set(sc, "magazines", engine.NumberValue(2))
-	st.Set(sc, "mode", engine.StringValue("patrol"))
-	st.Set(sc, "enemy_visible", engine.BoolValue(false))
-	st.Set(sc, "health", engine.NumberValue(80))
+	st.Set(sc, "ammo", expr.NumberValue(20))
+	st.Set(sc, "magazines", expr.NumberValue(2))
+	st.Set(sc, "mode", expr.StringValue("patrol"))
+	st.Set(sc, "enemy_visible", expr.BoolValue(false))
+	st.Set(sc, "health", expr.NumberValue(80))
 	return sc, st
 }
 
@@ -29,7 +29,7 @@ func exprSchema(tb testing.TB) (*engine.Schema, engine.State) {
 // negated bool, "&&" and "||") that holds, so every "&&" clause runs.
 func BenchmarkCondition5(b *testing.B) {
 	sc, st := exprSchema(b)
-	c, err := engine.CompileCondition(condition5, sc)
+	c, err := expr.CompileCondition(condition5, sc)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -46,7 +46,7 @@ func BenchmarkCondition5(b *testing.B) {
 // word) from a state into a copy of it, as the planner does per expansion.
 func BenchmarkEffect3(b *testing.B) {
 	sc, st := exprSchema(b)
-	e, err := engine.CompileEffect(effect3, sc)
+	e, err := expr.CompileEffect(effect3, sc)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func BenchmarkEffect3(b *testing.B) {
 // as an action body that applies its promised effects does.
 func BenchmarkEffect3InPlace(b *testing.B) {
 	sc, st := exprSchema(b)
-	e, err := engine.CompileEffect(effect3, sc)
+	e, err := expr.CompileEffect(effect3, sc)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package bench
 
 import (
 	"fmt"
-	"github.com/moonmind-ai/moonmind/internal/plancases"
 	"math"
 	"os"
 	"path/filepath"
@@ -15,10 +14,14 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/luabind"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/internal/plancases"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/luabind"
 )
 
 // The bench guard (run by .ci/bench-guard; see README.md, "Bench guard").
@@ -182,7 +185,7 @@ func plannerScaleItem(name string, c plancases.PlannerCase, ceil float64) guardI
 			ps, ss := compileCase(tb, small)
 			_, err = ps.Plan(ss)
 			require.NoError(tb, err, small.Name)
-			plan := func(pl *engine.Planner, st engine.State) func() {
+			plan := func(pl *engine.Planner, st expr.State) func() {
 				return func() {
 					if _, err := pl.Plan(st); err != nil {
 						panic(err)
@@ -196,7 +199,7 @@ func plannerScaleItem(name string, c plancases.PlannerCase, ceil float64) guardI
 
 func setupCondition(tb testing.TB) (func(), func(), func()) {
 	sc, st := exprSchema(tb)
-	c, err := engine.CompileCondition(condition5, sc)
+	c, err := expr.CompileCondition(condition5, sc)
 	require.NoError(tb, err)
 	vars, ms := mapOf(sc, st)
 	mc, err := EvalMapCond(condition5, vars)
@@ -209,7 +212,7 @@ func setupCondition(tb testing.TB) (func(), func(), func()) {
 
 func setupEffect(tb testing.TB) (func(), func(), func()) {
 	sc, st := exprSchema(tb)
-	e, err := engine.CompileEffect(effect3, sc)
+	e, err := expr.CompileEffect(effect3, sc)
 	require.NoError(tb, err)
 	dst := st.Clone()
 	vars, ms := mapOf(sc, st)
@@ -228,7 +231,7 @@ func setupEffect(tb testing.TB) (func(), func(), func()) {
 }
 
 // mapOf returns the variables of sc and st as a MapState.
-func mapOf(sc *engine.Schema, st engine.State) ([]string, MapState) {
+func mapOf(sc *expr.Schema, st expr.State) ([]string, MapState) {
 	ms := MapState{}
 	var vars []string
 	for slot := range sc.Len() {
@@ -309,7 +312,7 @@ func luaUtility(tb testing.TB) (u *engine.UtilityPlanner, step func(), done func
 	i := 0
 	step = func() {
 		i++
-		st[health] = engine.NumberValue(float64(60 + i%10))
+		st[health] = expr.NumberValue(float64(60 + i%10))
 		if u.SelectBestAction(st) == nil {
 			panic("bench: no pick")
 		}

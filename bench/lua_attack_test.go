@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -29,9 +30,9 @@ func attackBodies(tb testing.TB, n int) (agents []*engine.Agent, tasks []engine.
 	tasks = make([]engine.Task, n)
 	for i := range agents {
 		a := engine.NewAgent("s", d)
-		a.Set("enemy_visible", engine.BoolValue(true))
-		a.Set("enemy_health", engine.NumberValue(100))
-		a.Set("ammo", engine.NumberValue(30))
+		a.Set("enemy_visible", expr.BoolValue(true))
+		a.Set("enemy_health", expr.NumberValue(100))
+		a.Set("ammo", expr.NumberValue(30))
 		t, err := act.Body.Start(a, act)
 		if err != nil {
 			tb.Fatal(err)
@@ -75,7 +76,7 @@ func attackBodies(tb testing.TB, n int) (agents []*engine.Agent, tasks []engine.
 // ends.
 func resumeAttack(tb testing.TB, agents []*engine.Agent, tasks []engine.Task, i int) {
 	if n, _ := agents[i].Get("ammo").AsNumber(); n < 2 {
-		agents[i].Set("ammo", engine.NumberValue(30))
+		agents[i].Set("ammo", expr.NumberValue(30))
 	}
 	if st, err := tasks[i].Resume(0.2); st != engine.Running || err != nil {
 		tb.Fatal(st, err)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -15,7 +16,7 @@ import (
 // writes ammo and magazines and ends the body. The magazines are
 // refilled from Go first, so the state stays the same from run to run.
 func reloadRun(tb testing.TB, act *engine.Action, a *engine.Agent) {
-	a.Set("magazines", engine.NumberValue(3))
+	a.Set("magazines", expr.NumberValue(3))
 	t, err := act.Body.Start(a, act)
 	if err != nil {
 		tb.Fatal(err)

@@ -1,16 +1,19 @@
 package bench
 
 import (
-	"github.com/moonmind-ai/moonmind/internal/plancases"
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/internal/plancases"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
 )
 
-func compileCase(tb testing.TB, c plancases.PlannerCase) (*engine.Planner, engine.State) {
+func compileCase(tb testing.TB, c plancases.PlannerCase) (*engine.Planner, expr.State) {
 	tb.Helper()
 	d, err := engine.Compile(c.Role)
 	require.NoError(tb, err)

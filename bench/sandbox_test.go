@@ -5,9 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/luabind"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/luabind"
 )
 
 // BenchmarkLuaPcall is one resume of a body making 1,000 calls of a
@@ -40,7 +42,7 @@ func BenchmarkLuaPcall(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			task, a, done := luaTask(b, "lua_pcall.lua", luabind.Options{})
 			defer done()
-			a.Set("protected", engine.BoolValue(protected))
+			a.Set("protected", expr.BoolValue(protected))
 			measure(b, name, func() {
 				if st, err := task.Resume(1.0 / 60); st != engine.Running {
 					b.Fatal(st, err)
@@ -91,7 +93,7 @@ func BenchmarkLuaTableLoop(b *testing.B) {
 				b.Fatal(st, err)
 			}
 		}
-		if !a.Get("sum").Equal(engine.NumberValue(2880001200000)) {
+		if !a.Get("sum").Equal(expr.NumberValue(2880001200000)) {
 			b.Fatal("wrong sum", a.Get("sum"))
 		}
 	})

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -55,7 +56,7 @@ func BenchmarkUtilityScale(b *testing.B) {
 			i := 0
 			for b.Loop() {
 				i++
-				st[health] = engine.NumberValue(float64(60 + i%10))
+				st[health] = expr.NumberValue(float64(60 + i%10))
 				if u.SelectBestAction(st) == nil {
 					b.Fatal("no pick")
 				}

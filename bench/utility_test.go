@@ -9,6 +9,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/curve"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // The utility planner's budgets (design.md): one choice over 20
@@ -24,10 +25,10 @@ func utilityRole() engine.RoleSpec { return utilityRoleN(utilityActions) }
 // utilityRoleN is utilityRole with n actions.
 func utilityRoleN(n int) engine.RoleSpec {
 	r := engine.RoleSpec{Name: "Bench", State: []engine.Var{
-		{Name: "health", Value: engine.NumberValue(65)},
-		{Name: "ammo", Value: engine.NumberValue(12)},
-		{Name: "distance", Value: engine.NumberValue(18)},
-		{Name: "enemy_visible", Value: engine.BoolValue(true)},
+		{Name: "health", Value: expr.NumberValue(65)},
+		{Name: "ammo", Value: expr.NumberValue(12)},
+		{Name: "distance", Value: expr.NumberValue(18)},
+		{Name: "enemy_visible", Value: expr.BoolValue(true)},
 	}}
 	for i := range n {
 		a := engine.ActionSpec{Name: fmt.Sprintf("act%02d", i),
@@ -43,18 +44,18 @@ func utilityRoleN(n int) engine.RoleSpec {
 func goConsiderations(d *engine.Domain) []engine.Consideration {
 	slot := func(n string) int { s, _ := d.Schema.Lookup(n); return s }
 	health, ammo, dist := slot("health"), slot("ammo"), slot("distance")
-	num := func(st engine.State, s int) float64 { v, _ := st[s].AsNumber(); return v }
+	num := func(st expr.State, s int) float64 { v, _ := st[s].AsNumber(); return v }
 	return []engine.Consideration{
-		engine.FuncConsideration("health", 1, func(a *engine.Action, st engine.State) float64 {
+		engine.FuncConsideration("health", 1, func(a *engine.Action, st expr.State) float64 {
 			return num(st, health) / 100
 		}),
-		engine.FuncConsideration("ammo", 0.5, func(a *engine.Action, st engine.State) float64 {
+		engine.FuncConsideration("ammo", 0.5, func(a *engine.Action, st expr.State) float64 {
 			return num(st, ammo) / 30 * a.Utility.Weight
 		}),
-		engine.FuncConsideration("distance", 2, func(a *engine.Action, st engine.State) float64 {
+		engine.FuncConsideration("distance", 2, func(a *engine.Action, st expr.State) float64 {
 			return 1 - num(st, dist)/50
 		}),
-		engine.FuncConsideration("value", 1, func(a *engine.Action, _ engine.State) float64 {
+		engine.FuncConsideration("value", 1, func(a *engine.Action, _ expr.State) float64 {
 			return a.Utility.Value / 100
 		}),
 	}
@@ -78,7 +79,7 @@ func curveConsiderations(b testing.TB, d *engine.Domain) []engine.Consideration 
 	return out
 }
 
-func benchPlanner(b testing.TB, mode string, cs func(*engine.Domain) []engine.Consideration) (*engine.UtilityPlanner, engine.State) {
+func benchPlanner(b testing.TB, mode string, cs func(*engine.Domain) []engine.Consideration) (*engine.UtilityPlanner, expr.State) {
 	r := utilityRole()
 	r.UtilityMode = mode
 	d, err := engine.Compile(r)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
@@ -70,7 +71,7 @@ type goSoldierTask struct {
 	a                                *engine.Agent
 	position, nearest, moveTo, shoot luabind.HostFunc
 	call                             luabind.HostCall // the running host call
-	args                             [2]engine.Value
+	args                             [2]expr.Value
 	moving, sleeping                 bool
 	slept, sleepFor                  float64
 	home                             [2]float64
@@ -116,7 +117,7 @@ func (t *goSoldierTask) Asleep(dt float64) int {
 func (t *goSoldierTask) Slept(n int, dt float64) { t.slept = engine.AddSleeps(t.slept, n, dt) }
 
 // host calls f once with no arguments and returns its two results.
-func (t *goSoldierTask) host(f luabind.HostFunc, name string, args ...engine.Value) (float64, float64) {
+func (t *goSoldierTask) host(f luabind.HostFunc, name string, args ...expr.Value) (float64, float64) {
 	t.call = luabind.HostCall{Agent: t.a, Name: name, Args: args, First: true, Results: t.call.Results[:0]}
 	if _, err := f(&t.call); err != nil {
 		panic(err)
@@ -132,7 +133,7 @@ func (t *goSoldierTask) host(f luabind.HostFunc, name string, args ...engine.Val
 // startMove calls move_to(x, y) for the first time and reports whether it
 // is done; when not, the task polls it from the next resume on.
 func (t *goSoldierTask) startMove(x, y float64) bool {
-	t.args = [2]engine.Value{engine.NumberValue(x), engine.NumberValue(y)}
+	t.args = [2]expr.Value{expr.NumberValue(x), expr.NumberValue(y)}
 	t.call = luabind.HostCall{Agent: t.a, Name: "move_to", Args: t.args[:], First: true, Results: t.call.Results[:0]}
 	done, _ := t.moveTo(&t.call)
 	t.moving = !done
@@ -160,7 +161,7 @@ func (t *goSoldierTask) run() engine.Status {
 			return engine.Succeeded
 		}
 		t.host(t.shoot, "shoot")
-		a.Set("ammo", engine.NumberValue(t.num("ammo")-1))
+		a.Set("ammo", expr.NumberValue(t.num("ammo")-1))
 		if t.num("ammo") <= 0 {
 			return engine.Succeeded
 		}
@@ -170,7 +171,7 @@ func (t *goSoldierTask) run() engine.Status {
 		switch t.pc {
 		case 0:
 			t.home[0], t.home[1] = t.host(t.position, "position")
-			cx, cy := t.host(t.nearest, "nearest", engine.StringValue("ammo_crate"))
+			cx, cy := t.host(t.nearest, "nearest", expr.StringValue("ammo_crate"))
 			t.pc = 1
 			if !t.startMove(cx, cy) {
 				return engine.Running
@@ -180,7 +181,7 @@ func (t *goSoldierTask) run() engine.Status {
 			t.pc = 2
 			return t.wait(0.5)
 		case 2:
-			a.Set("magazines", engine.NumberValue(t.num("magazines")+1))
+			a.Set("magazines", expr.NumberValue(t.num("magazines")+1))
 			t.pc = 3
 			if !t.startMove(t.home[0], t.home[1]) {
 				return engine.Running
@@ -192,23 +193,23 @@ func (t *goSoldierTask) run() engine.Status {
 			t.pc = 1
 			return t.wait(1.5)
 		}
-		a.Set("ammo", engine.NumberValue(30))
-		a.Set("magazines", engine.NumberValue(t.num("magazines")-1))
+		a.Set("ammo", expr.NumberValue(30))
+		a.Set("magazines", expr.NumberValue(t.num("magazines")-1))
 		return engine.Succeeded
 	case bodyCover:
 		if t.pc == 0 {
-			x, y := t.host(t.nearest, "nearest", engine.StringValue("cover"))
+			x, y := t.host(t.nearest, "nearest", expr.StringValue("cover"))
 			t.pc = 1
 			if !t.startMove(x, y) {
 				return engine.Running
 			}
 		}
-		a.Set("in_cover", engine.BoolValue(true))
+		a.Set("in_cover", expr.BoolValue(true))
 		return engine.Succeeded
 	case bodyRetreat:
 		switch t.pc {
 		case 0:
-			x, y := t.host(t.nearest, "nearest", engine.StringValue("rally"))
+			x, y := t.host(t.nearest, "nearest", expr.StringValue("rally"))
 			t.pc = 1
 			if !t.startMove(x, y) {
 				return engine.Running

@@ -5,12 +5,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/internal/plancases"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
 )
 
 // replanningWorld builds n agents of the deep domain (a 12-step plan;
@@ -45,7 +47,7 @@ func replanningWorld(tb testing.TB, n, workers, budget int) (w *engine.World, st
 		}
 		for _, a := range w.Agents {
 			if goal.Satisfied(a.State) {
-				a.State[food], a.State[tired] = engine.NumberValue(0), engine.NumberValue(0)
+				a.State[food], a.State[tired] = expr.NumberValue(0), expr.NumberValue(0)
 			}
 		}
 	}

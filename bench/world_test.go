@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -25,11 +26,11 @@ func soldierHost() map[string]luabind.HostFunc {
 	return map[string]luabind.HostFunc{
 		"position": func(c *luabind.HostCall) (bool, error) {
 			p := pos(c.Agent)
-			c.Results = append(c.Results[:0], engine.NumberValue(p[0]), engine.NumberValue(p[1]))
+			c.Results = append(c.Results[:0], expr.NumberValue(p[0]), expr.NumberValue(p[1]))
 			return true, nil
 		},
 		"nearest": func(c *luabind.HostCall) (bool, error) {
-			c.Results = append(c.Results[:0], engine.NumberValue(100), engine.NumberValue(0))
+			c.Results = append(c.Results[:0], expr.NumberValue(100), expr.NumberValue(0))
 			return true, nil
 		},
 		"move_to": func(c *luabind.HostCall) (bool, error) {
@@ -89,8 +90,8 @@ func buildSoldierWorldWith(b testing.TB, n, workers, groups, gap, warm int, adap
 		for i := g * n / groups; i < (g+1)*n/groups; i++ {
 			k := soldierLane(i, n, workers)
 			a := engine.NewAgent(fmt.Sprintf("s%d", i), domains[k])
-			a.Set("enemy_visible", engine.BoolValue(true))
-			a.Set("enemy_health", engine.NumberValue(1e12))
+			a.Set("enemy_visible", expr.BoolValue(true))
+			a.Set("enemy_health", expr.NumberValue(1e12))
 			w.Add(a)
 			w.Pin(i, k)
 		}

@@ -7,21 +7,21 @@ import (
 	"maps"
 	"sync"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // factCache is a store's view of the fact bucket, kept by a watch.
 type factCache struct {
 	mu      sync.Mutex
 	started bool
-	vals    map[string]engine.Value
+	vals    map[string]expr.Value
 	subs    []func()
 }
 
 // SetFact sets a fact shared by every zone (a global alarm, a market
 // price). Every zone of every shard sees it through Zone.Fact from its
 // next tick boundary after its shard's watch brings it.
-func (s *Store) SetFact(ctx context.Context, name string, v engine.Value) error {
+func (s *Store) SetFact(ctx context.Context, name string, v expr.Value) error {
 	b, _ := json.Marshal(v.Interface())
 	if _, err := s.facts.Put(ctx, token(name), b); err != nil {
 		return fmt.Errorf("cluster: set fact %s: %w", name, err)
@@ -39,7 +39,7 @@ func (s *Store) watchFacts(ctx context.Context, changed func()) error {
 		return nil
 	}
 	s.fc.started = true
-	s.fc.vals = map[string]engine.Value{}
+	s.fc.vals = map[string]expr.Value{}
 	s.fc.mu.Unlock()
 	w, err := s.facts.WatchAll(ctx)
 	if err != nil {
@@ -72,7 +72,7 @@ func (s *Store) watchFacts(ctx context.Context, changed func()) error {
 }
 
 // factView returns a copy of the facts as the watch knows them.
-func (s *Store) factView() map[string]engine.Value {
+func (s *Store) factView() map[string]expr.Value {
 	s.fc.mu.Lock()
 	defer s.fc.mu.Unlock()
 	return maps.Clone(s.fc.vals)

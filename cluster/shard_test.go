@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // walkerDomain is a role whose agents count their steps: x grows by one
@@ -20,7 +21,7 @@ import (
 func walkerDomain(t testing.TB) *engine.Domain {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Walker",
-		State: []engine.Var{{Name: "x", Value: engine.NumberValue(0)}, {Name: "alarm", Value: engine.BoolValue(false)}},
+		State: []engine.Var{{Name: "x", Value: expr.NumberValue(0)}, {Name: "alarm", Value: expr.BoolValue(false)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("far", "x >= 1000000000", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("walk").Effects("x = x + 1").Fulfills("far").Body(engine.BodyFunc(engine.ApplyEffects)).Spec(),
@@ -35,7 +36,7 @@ func walkerDomain(t testing.TB) *engine.Domain {
 type census struct {
 	mu    sync.Mutex
 	zones map[string]map[string]float64 // shard/zone -> agent -> x
-	facts map[string]engine.Value       // zone -> the fact "alarm" as the zone saw it
+	facts map[string]expr.Value         // zone -> the fact "alarm" as the zone saw it
 	alarm map[string]bool               // agent -> its belief "alarm"
 	recs  []Record
 }
@@ -113,7 +114,7 @@ func newTwoZones(t *testing.T, hooks map[string]*testHooks) *twoZones {
 // newZones is twoZones with the given agents spawned in west and east.
 func newZones(t *testing.T, hooks map[string]*testHooks, west, east []string) *twoZones {
 	srv := testServer(t)
-	tz := &twoZones{c: &census{zones: map[string]map[string]float64{}, facts: map[string]engine.Value{},
+	tz := &twoZones{c: &census{zones: map[string]map[string]float64{}, facts: map[string]expr.Value{},
 		alarm: map[string]bool{}}, shards: map[string]*Shard{},
 		stores: map[string]*Store{}, stop: map[string]context.CancelFunc{}, done: map[string]chan error{},
 		d: walkerDomain(t)}

@@ -11,6 +11,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // tellMsg is a belief told to an agent in another zone.
@@ -35,7 +36,7 @@ const maxTellHops = 4
 // to an agent that moved on follows it (up to four times). Delivery is at
 // most once: a message in flight when a shard dies is lost. An agent
 // nobody owns is an error naming it.
-func (s *Shard) Tell(ctx context.Context, to, name string, v engine.Value) error {
+func (s *Shard) Tell(ctx context.Context, to, name string, v expr.Value) error {
 	return s.tell(ctx, &tellMsg{From: s.opts.Name, Seq: s.tellSeq.Add(1), To: to, Name: name, Value: v.Interface()})
 }
 
@@ -54,7 +55,7 @@ func (s *Shard) tell(ctx context.Context, m *tellMsg) error {
 // Tell is Shard.Tell from the zone's goroutine: to an agent of this zone
 // it is engine.Agent.Tell from from (delivered at the world's next tick);
 // to another it is sent without waiting.
-func (z *Zone) Tell(from *engine.Agent, to, name string, v engine.Value) error {
+func (z *Zone) Tell(from *engine.Agent, to, name string, v expr.Value) error {
 	if z.World.Agent(to) != nil {
 		return from.Tell(to, name, v)
 	}
@@ -101,14 +102,14 @@ func (z *Zone) deliverTells(tells []*tellMsg) {
 }
 
 // valueOf is the engine value of a decoded JSON value.
-func valueOf(x any) engine.Value {
+func valueOf(x any) expr.Value {
 	switch v := x.(type) {
 	case bool:
-		return engine.BoolValue(v)
+		return expr.BoolValue(v)
 	case float64:
-		return engine.NumberValue(v)
+		return expr.NumberValue(v)
 	case string:
-		return engine.StringValue(v)
+		return expr.StringValue(v)
 	}
-	return engine.NilValue()
+	return expr.NilValue()
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // Beliefs told from other zones are set at the zone's tick boundary in
@@ -52,7 +53,7 @@ func TestTellAcrossShardsAndSharedFacts(t *testing.T) {
 			slices.Equal(tz.c.where("e1", tz.shards), []string{"east"})
 	}, 10*time.Second, 10*time.Millisecond)
 
-	require.NoError(t, tz.shards["a"].Tell(testCtx(t), "e1", "alarm", engine.BoolValue(true)))
+	require.NoError(t, tz.shards["a"].Tell(testCtx(t), "e1", "alarm", expr.BoolValue(true)))
 	require.Eventually(t, func() bool {
 		tz.c.mu.Lock()
 		defer tz.c.mu.Unlock()
@@ -60,17 +61,17 @@ func TestTellAcrossShardsAndSharedFacts(t *testing.T) {
 	}, 10*time.Second, 10*time.Millisecond, "shard a's message reached e1 in shard b's zone")
 	tz.c.mu.Lock()
 	assert.False(t, tz.c.alarm["w1"])
-	assert.Equal(t, engine.NilValue(), tz.c.facts["west"])
+	assert.Equal(t, expr.NilValue(), tz.c.facts["west"])
 	tz.c.mu.Unlock()
 
-	err := tz.shards["a"].Tell(testCtx(t), "nobody", "alarm", engine.BoolValue(true))
+	err := tz.shards["a"].Tell(testCtx(t), "nobody", "alarm", expr.BoolValue(true))
 	require.Error(t, err)
 	assert.Equal(t, `cluster: tell nobody: no agent "nobody" in the cluster`, err.Error())
 
-	require.NoError(t, tz.stores["b"].SetFact(testCtx(t), "alarm", engine.StringValue("raid")))
+	require.NoError(t, tz.stores["b"].SetFact(testCtx(t), "alarm", expr.StringValue("raid")))
 	require.Eventually(t, func() bool {
 		tz.c.mu.Lock()
 		defer tz.c.mu.Unlock()
-		return tz.c.facts["west"] == engine.StringValue("raid") && tz.c.facts["east"] == engine.StringValue("raid")
+		return tz.c.facts["west"] == expr.StringValue("raid") && tz.c.facts["east"] == expr.StringValue("raid")
 	}, 10*time.Second, 10*time.Millisecond)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/nats-io/nats.go"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // Zone is one running zone of a shard: its World, ticked on the zone's own
@@ -23,7 +24,7 @@ type Zone struct {
 	shard *Shard
 	held  map[string]held     // the agents the zone owns, by name
 	out   map[string]*transit // the agents it is handing off, by name
-	facts map[string]engine.Value
+	facts map[string]expr.Value
 
 	renewMu  sync.Mutex // held while the lease is renewed or released
 	released bool       // the drain released the lease (under renewMu)
@@ -134,11 +135,11 @@ func (z *Zone) Held() int { return len(z.held) + len(z.out) }
 
 // Fact returns a shared fact (Store.SetFact) as it was at the start of
 // the zone's tick, or the nil value when it is not set.
-func (z *Zone) Fact(name string) engine.Value {
+func (z *Zone) Fact(name string) expr.Value {
 	if v, ok := z.facts[name]; ok {
 		return v
 	}
-	return engine.NilValue()
+	return expr.NilValue()
 }
 
 // loop ticks the zone until it is stopped or its lease runs out.

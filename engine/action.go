@@ -1,6 +1,10 @@
 package engine
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+)
 
 // UtilitySpec is the utility data of an action, read by the utility
 // planner. A zero Cost, Value or Weight means the default 1 unless
@@ -55,8 +59,8 @@ type ActionSpec struct {
 type Action struct {
 	Name       string
 	Index      int // position in Domain.Actions (declaration order)
-	Pre        *Condition
-	Effects    *Effect
+	Pre        *expr.Condition
+	Effects    *expr.Effect
 	Fulfills   []*Goal
 	Cost       float64
 	Utility    UtilitySpec

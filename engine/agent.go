@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/perception"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -77,7 +79,7 @@ type Agent struct {
 	// of fields, 3.5 of states). Fields read only when something happens
 	// (a resume, a record, a decision, a re-score) lie after them.
 	Domain *Domain
-	State  State
+	State  expr.State
 	task   Task
 	// Timing records planning wall time in events (record.Event.Duration). Off by
 	// default so traces are reproducible.
@@ -115,7 +117,7 @@ type Agent struct {
 	// they lie in the agent's own allocation, right after the fields
 	// above, and a tick reads one stretch of memory (one page walk, few
 	// lines).
-	stateBuf [16]Value
+	stateBuf [16]expr.Value
 
 	// The fields a resume reads besides the hot ones (running, sleptOf),
 	// then those of a step's end and of the checks when something changed.
@@ -126,7 +128,7 @@ type Agent struct {
 	plan     []*Action
 	step     int
 	goal     *Goal
-	post     State // the state after the running body's last resume (see postState)
+	post     expr.State // the state after the running body's last resume (see postState)
 	// satBuf is per goal: satisfied when the current plan was made, for
 	// up to 8 goals (satMore holds them for more; see sat).
 	satBuf [8]bool
@@ -176,16 +178,16 @@ type Agent struct {
 	policy  Policy // Authorities, as the planner reads them
 	planner *Planner
 
-	started State // the state when the running step started
-	scratch State
+	started expr.State // the state when the running step started
+	scratch expr.State
 
 	sensing
 	backoff
-	facts map[string]any // the blackboard of typed values, by type name
-	job   planJob        // time-sliced planning under a world's plan budget (agent_slice.go)
-	lod   lodState       // its level of detail under the world's LOD (world_lod.go)
-	mem   *Memory        // its perception memory, or nil before first use (perception.go)
-	src   randSource     // the Rand that World.Add made and its source, for Snapshot
+	facts map[string]any     // the blackboard of typed values, by type name
+	job   planJob            // time-sliced planning under a world's plan budget (agent_slice.go)
+	lod   lodState           // its level of detail under the world's LOD (world_lod.go)
+	mem   *perception.Memory // its perception memory, or nil before first use (perception.go)
+	src   randSource         // the Rand that World.Add made and its source, for Snapshot
 	// swapTo is the domain SetDomain was given during the agent's own
 	// tick, swapped in when the tick ends (markSwap).
 	swapTo *Domain
@@ -208,9 +210,9 @@ type sensing struct {
 // and the NoRerun actions its current pursuit already ran
 // (agent_backoff.go).
 type backoff struct {
-	cooldown    []float64 // per action: backed off until this time
-	excl        []bool    // the backed-off mask handed to the planner
-	failedState State     // the state when deciding last found nothing
+	cooldown    []float64  // per action: backed off until this time
+	excl        []bool     // the backed-off mask handed to the planner
+	failedState expr.State // the state when deciding last found nothing
 	retryAt     float64
 	pursuit     *Goal   // the goal whose pursuit ran the actions in ran
 	ran         []bool  // per action: a NoRerun action ran in this pursuit
@@ -258,14 +260,14 @@ func NewAgent(name string, d *Domain) *Agent {
 // which a tick reads only when a step starts, are allocated together.
 func (a *Agent) makeStates(d *Domain) {
 	n := len(d.Initial)
-	var block []Value
+	var block []expr.Value
 	if 2*n <= len(a.stateBuf) {
 		clear(a.stateBuf[:])
 		a.State, a.post = a.stateBuf[0:n:n], a.stateBuf[n:2*n:2*n]
 		a.postN = uint8(n)
-		block = make([]Value, 2*n)
+		block = make([]expr.Value, 2*n)
 	} else {
-		block = make([]Value, 4*n)
+		block = make([]expr.Value, 4*n)
 		a.State, a.post = block[0:n:n], block[n:2*n:2*n]
 		a.postN = 0
 		block = block[2*n:]
@@ -307,7 +309,7 @@ func (a *Agent) setTask(task Task, act *Action) {
 // resume: from stateBuf when it lies there (postN), without reading the
 // slice header a.post, which lies among the fields a waiting tick does
 // not read. makeStates is the one place post is given its memory.
-func (a *Agent) postState() State {
+func (a *Agent) postState() expr.State {
 	if n := int(a.postN); n != 0 {
 		return a.stateBuf[n : 2*n : 2*n]
 	}
@@ -366,8 +368,8 @@ func (a *Agent) Time() float64 { return a.time }
 func (a *Agent) Ticks() int { return a.tick }
 
 // Get returns a state variable by name (Unknown when absent).
-func (a *Agent) Get(name string) Value { return a.State.Get(a.Domain.Schema, name) }
+func (a *Agent) Get(name string) expr.Value { return a.State.Get(a.Domain.Schema, name) }
 
 // Set writes a state variable by name and reports whether the domain has
 // it.
-func (a *Agent) Set(name string, v Value) bool { return a.State.Set(a.Domain.Schema, name, v) }
+func (a *Agent) Set(name string, v expr.Value) bool { return a.State.Set(a.Domain.Schema, name, v) }

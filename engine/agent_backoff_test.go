@@ -3,8 +3,10 @@ package engine
 import (
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // TestAnIdleAgentWakesWhenTheFirstBackOffEnds: both ways to the goal
@@ -15,7 +17,7 @@ import (
 // (t = 1).
 func TestAnIdleAgentWakesWhenTheFirstBackOffEnds(t *testing.T) {
 	w, a, tr := newWorld(t, RoleSpec{Name: "R",
-		State: []Var{{"done", BoolValue(false)}},
+		State: []Var{{"done", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("g", "done", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Cheap").Effects("done = true").Body(ticksBody{n: 1, fail: true}).Spec(),

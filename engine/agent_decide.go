@@ -4,6 +4,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -232,7 +233,7 @@ func names(as []*Action) []string {
 	return out
 }
 
-func equalStates(x, y State) bool {
+func equalStates(x, y expr.State) bool {
 	if len(x) != len(y) {
 		return false
 	}
@@ -251,7 +252,7 @@ func equalStates(x, y State) bool {
 // writes every tick) cannot give a goal a plan. A utility pick, a
 // custom planner handle or planning turned off may read any variable,
 // so the whole states are compared then.
-func (a *Agent) sameForDeciding(failed State) bool {
+func (a *Agent) sameForDeciding(failed expr.State) bool {
 	if a.Domain.Decide != "goap" || a.handle == nil || a.customHandle() || len(failed) != len(a.State) {
 		return equalStates(failed, a.State)
 	}

@@ -4,9 +4,10 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // fixedHandle is a custom planner handle: it always proposes the named
@@ -69,29 +70,9 @@ func TestAPlannerHandleThatPlans(t *testing.T) {
 	}
 }
 
-// scriptPlanner is a StatePlanner that is not a *Planner.
-type scriptPlanner struct{ d *Domain }
-
-func (s scriptPlanner) Plan(State) (*Plan, error) {
-	w := s.d.Action("Work")
-	return &Plan{Steps: []*Action{w}, Cost: w.Cost, Goals: []GoalPlan{{Goal: s.d.Goal("money"), Steps: []*Action{w}, Cost: w.Cost}}}, nil
-}
-
-func TestPlanExecutorTakesAnyPlanner(t *testing.T) {
-	d, err := Compile(robOrWork(NewAction("Rob").Effects("rich = true").Body(ticksBody{n: 1}).Spec()))
-	require.NoError(t, err)
-	a := NewAgent("npc", d)
-	ran, err := executorWith(a, scriptPlanner{d}).Think()
-	require.NoError(t, err)
-	assert.Equal(t, []string{"Work"}, ran, "the seed's new PlanExecutor(role, planner): any planner")
-	ran, err = NewPlanExecutor(NewAgent("npc2", d)).Think()
-	require.NoError(t, err)
-	assert.Equal(t, []string{"Rob"}, ran, "the default planner takes the cheaper way")
-}
-
 func TestPlanningOffDoesNotRepickAfterTheGoal(t *testing.T) {
 	w, a, tr := newWorld(t, RoleSpec{Name: "R",
-		State:   []Var{{"fed", BoolValue(false)}},
+		State:   []Var{{"fed", expr.BoolValue(false)}},
 		Goals:   []GoalSpec{NewGoal("eat", "fed", Normal)},
 		Actions: []ActionSpec{NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 1}).Spec()}})
 	a.SetPlannerHandle(nil) // what the command line and the demo do for MOONMIND_GOAP=off

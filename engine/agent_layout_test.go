@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // TestAgentHotFieldsComeFirst: on a 64-bit machine the fields a tick
@@ -21,7 +23,7 @@ func TestAgentHotFieldsComeFirst(t *testing.T) {
 		t.Skip("the layout is measured for 64-bit machines")
 	}
 	assert.Equal(t, unsafe.Offsetof(Agent{}.stateBuf), hotTo, "stateBuf follows the hot fields")
-	assert.Equal(t, unsafe.Sizeof(Value{}), valueSize, "a Value is a pointer and a word")
+	assert.Equal(t, unsafe.Sizeof(expr.Value{}), valueSize, "a Value is a pointer and a word")
 	for name, off := range map[string]uintptr{
 		"Domain": unsafe.Offsetof(Agent{}.Domain), "State": unsafe.Offsetof(Agent{}.State),
 		"StuckAfter": unsafe.Offsetof(Agent{}.StuckAfter), "tick": unsafe.Offsetof(Agent{}.tick),
@@ -37,7 +39,7 @@ func TestAgentHotFieldsComeFirst(t *testing.T) {
 	d, err := Compile(skipRole())
 	require.NoError(t, err)
 	require.Len(t, d.Initial, 8)
-	require.Equal(t, uintptr(16), unsafe.Sizeof(Value{}), "a Value is a pointer and a word")
+	require.Equal(t, uintptr(16), unsafe.Sizeof(expr.Value{}), "a Value is a pointer and a word")
 	lines := map[uintptr]bool{}
 	for range 8 {
 		a := NewAgent("s", d)
@@ -46,7 +48,7 @@ func TestAgentHotFieldsComeFirst(t *testing.T) {
 		require.Equal(t, a.post, a.postState(), "postState is post")
 		p := uintptr(unsafe.Pointer(a))
 		clear(lines)
-		for off := uintptr(0); off < hotTo+uintptr(2*len(a.State))*unsafe.Sizeof(Value{}); off++ {
+		for off := uintptr(0); off < hotTo+uintptr(2*len(a.State))*unsafe.Sizeof(expr.Value{}); off++ {
 			lines[(p+off)/64] = true
 		}
 		assert.Len(t, lines, (5+len(a.State)+1)/2, "the lines of the hot fields and the states of an agent at %#x", p)

@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // pretendRole has a cheap action whose body does nothing and a dear one
@@ -15,7 +17,7 @@ import (
 func pretendRole() RoleSpec {
 	nothing := BodyFunc(func(*Agent, *Action) (Status, error) { return Succeeded, nil })
 	return RoleSpec{Name: "Pretender",
-		State: []Var{{"x", BoolValue(false)}},
+		State: []Var{{"x", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("x", "x", Normal)},
 		Actions: []ActionSpec{
 			NewAction("pretend").Effects("x = true").Body(nothing).Spec(),
@@ -55,7 +57,7 @@ func TestBrokenPromisesInARowAreSavedAndRestored(t *testing.T) {
 		"plan x: left out: pretend (backed off for 0.9 s after a failure)",
 		"finish buildx: ",
 	}, got, "the count in a row goes on after a load")
-	assert.Equal(t, BoolValue(true), b.Get("x"))
+	assert.Equal(t, expr.BoolValue(true), b.Get("x"))
 }
 
 func TestAKeptPromiseResetsTheCount(t *testing.T) {
@@ -64,17 +66,17 @@ func TestAKeptPromiseResetsTheCount(t *testing.T) {
 		runs++
 		if runs%2 == 0 {
 			n, _ := a.Get("n").AsNumber()
-			a.Set("n", NumberValue(n+1))
+			a.Set("n", expr.NumberValue(n+1))
 		}
 		return Succeeded, nil
 	})
 	w, a, _ := newWorld(t, RoleSpec{Name: "R",
-		State:   []Var{{"n", NumberValue(0)}},
+		State:   []Var{{"n", expr.NumberValue(0)}},
 		Goals:   []GoalSpec{NewGoal("many", "n >= 5", Normal)},
 		Actions: []ActionSpec{NewAction("add").Effects("n = n + 1").Body(sometimes).Spec()}})
 	for i := 0; i < 10; i++ {
 		w.Tick(0.1)
 	}
-	assert.Equal(t, NumberValue(5), a.Get("n"), "every other run keeps its promise: never two broken in a row, never backed off")
+	assert.Equal(t, expr.NumberValue(5), a.Get("n"), "every other run keeps its promise: never two broken in a row, never backed off")
 	assert.Equal(t, 10, a.Recorder.Count(record.EventFinish))
 }

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/internal/plancases"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/internal/plancases"
 )
 
 // TestAProbedPlanWhoseAuthorityWasRevokedIsRefused: under a plan budget a
@@ -17,8 +19,8 @@ import (
 // naming the plan, not a plan-failed one) instead of running it.
 func TestAProbedPlanWhoseAuthorityWasRevokedIsRefused(t *testing.T) {
 	c := plancases.Deep()
-	c.Role.State = append(c.Role.State, engine.Var{Name: "safe", Value: engine.BoolValue(true)},
-		engine.Var{Name: "spot", Value: engine.BoolValue(false)})
+	c.Role.State = append(c.Role.State, engine.Var{Name: "safe", Value: expr.BoolValue(true)},
+		engine.Var{Name: "spot", Value: expr.BoolValue(false)})
 	c.Role.Goals = append(c.Role.Goals, engine.NewGoal("safe", "safe", engine.High))
 	c.Role.Actions = append(c.Role.Actions, engine.NewAction("Hide").Pre("spot").Effects("safe = true").Authority("cover").Spec(),
 		engine.NewAction("FindSpot").Effects("spot = true").Spec())
@@ -30,7 +32,7 @@ func TestAProbedPlanWhoseAuthorityWasRevokedIsRefused(t *testing.T) {
 	w.Tick(1.0 / 60) // Forage starts
 	require.Equal(t, "Forage", a.Running().Name)
 	w.PlanBudget = 1
-	require.True(t, a.Set("safe", engine.BoolValue(false)))
+	require.True(t, a.Set("safe", expr.BoolValue(false)))
 	w.Tick(1.0 / 60) // tick 3: the probe's search is suspended after 1 expansion
 	w.Tick(1.0 / 60) // tick 4: the probe finds FindSpot, Hide
 	a.Authorities = nil

@@ -5,27 +5,29 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func TestNoPlanIsAskedAgainOnlyWhenWhatPlanningReadsChanges(t *testing.T) {
 	w, a, tr := newWorld(t, RoleSpec{Name: "Digger",
-		State: []Var{{"treasure", BoolValue(false)}, {"shovel", BoolValue(false)}, {"ground", StringValue("hard")},
-			{"clock", NumberValue(0)}},
+		State: []Var{{"treasure", expr.BoolValue(false)}, {"shovel", expr.BoolValue(false)}, {"ground", expr.StringValue("hard")},
+			{"clock", expr.NumberValue(0)}},
 		Goals: []GoalSpec{NewGoal("rich", "treasure", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Dig").Pre("shovel && ground == soft").Effects("treasure = true").Body(ticksBody{n: 1}).Spec(),
 		},
 		Sensors: []SensorSpec{{Name: "clock", Run: func(a *Agent, dt float64) error {
 			n, _ := a.Get("clock").AsNumber()
-			a.Set("clock", NumberValue(n+dt)) // a variable no goal, precondition or effect reads
+			a.Set("clock", expr.NumberValue(n+dt)) // a variable no goal, precondition or effect reads
 			return nil
 		}}}})
 	for i := 1; i <= 30; i++ {
 		if i == 15 {
-			a.Set("ground", StringValue("soft")) // read by Dig's precondition: ask again
+			a.Set("ground", expr.StringValue("soft")) // read by Dig's precondition: ask again
 		}
 		w.Tick(0.1)
 	}
@@ -35,7 +37,7 @@ func TestNoPlanIsAskedAgainOnlyWhenWhatPlanningReadsChanges(t *testing.T) {
 
 func TestNotAuthorizedIsNamedWhenTheAuthorityBlocks(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "Burglar",
-		State: []Var{{"tools", BoolValue(false)}, {"vault", BoolValue(false)}},
+		State: []Var{{"tools", expr.BoolValue(false)}, {"vault", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("loot", "vault", Normal)},
 		Actions: []ActionSpec{
 			NewAction("GetTools").Effects("tools = true").Spec(),
@@ -55,7 +57,7 @@ func TestNotAuthorizedIsNamedWhenTheAuthorityBlocks(t *testing.T) {
 
 func TestAPlanTheWorldMadeFallShortIsReplannedAtOnce(t *testing.T) {
 	w, a, tr := newWorld(t, RoleSpec{Name: "Traveller",
-		State: []Var{{"pos", NumberValue(0)}, {"portal", BoolValue(false)}},
+		State: []Var{{"pos", expr.NumberValue(0)}, {"portal", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("arrive", "pos >= 10", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Walk").Effects("pos = pos + 2").Body(ticksBody{n: 2}).Spec(),
@@ -66,8 +68,8 @@ func TestAPlanTheWorldMadeFallShortIsReplannedAtOnce(t *testing.T) {
 			// A current carries the traveller back, and a portal opens: the
 			// walks left no longer reach 10, and the portal is cheaper.
 			n, _ := a.Get("pos").AsNumber()
-			a.Set("pos", NumberValue(n-2))
-			a.Set("portal", BoolValue(true))
+			a.Set("pos", expr.NumberValue(n-2))
+			a.Set("portal", expr.BoolValue(true))
 		}
 		w.Tick(0.1)
 	}
@@ -85,5 +87,5 @@ func TestAPlanTheWorldMadeFallShortIsReplannedAtOnce(t *testing.T) {
 		"plan  Teleport ",
 		"finish Teleport  ",
 	}, plans)
-	assert.Equal(t, NumberValue(10), a.Get("pos"))
+	assert.Equal(t, expr.NumberValue(10), a.Get("pos"))
 }

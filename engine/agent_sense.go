@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/moonmind-ai/moonmind/engine/record"
+import (
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
+)
 
 // sense runs the sensors that are due and refreshes named conditions.
 func (a *Agent) sense(dt float64) {
@@ -34,10 +37,10 @@ func (a *Agent) refreshConditions() {
 		ok, err := c.Test(a)
 		a.noteSenseErr(len(a.Domain.Sensors)+i, record.EventConditionFailed, c.Name, err)
 		if err != nil {
-			a.State[c.Slot] = Value{}
+			a.State[c.Slot] = expr.Value{}
 			continue
 		}
-		a.State[c.Slot] = BoolValue(ok)
+		a.State[c.Slot] = expr.BoolValue(ok)
 	}
 }
 
@@ -78,7 +81,7 @@ func (a *Agent) worldChanges() uint64 {
 // compares bits, not meaning (Value.Equal): 0 and -0 count as changed,
 // which only makes a check run that could have been skipped; no change is
 // missed.
-func changedSlots(x, y State) uint64 {
+func changedSlots(x, y expr.State) uint64 {
 	var m uint64
 	y = y[:len(x)]
 	for i := range x {
@@ -94,7 +97,7 @@ func changedSlots(x, y State) uint64 {
 // stopping at the first difference. Most calls find them alike (a
 // waiting body, a world that wrote nothing), so worldChanges and notePost
 // build the mask only when they are not.
-func statesAlike(x, y State) bool {
+func statesAlike(x, y expr.State) bool {
 	y = y[:len(x)]
 	for i := range x {
 		if x[i] != y[i] {

@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // paddedSkipRole is skipRole with pad unread variables before its own,
@@ -16,7 +18,7 @@ func paddedSkipRole(pad int) RoleSpec {
 	spec := skipRole()
 	vars := make([]Var, 0, pad+len(spec.State))
 	for i := range pad {
-		vars = append(vars, Var{"pad" + strconv.Itoa(i), NumberValue(float64(i))})
+		vars = append(vars, Var{"pad" + strconv.Itoa(i), expr.NumberValue(float64(i))})
 	}
 	spec.State = append(vars, spec.State...)
 	return spec
@@ -38,19 +40,19 @@ func skipRunSpec(t *testing.T, spec RoleSpec, agents, ticks, workers int, checkA
 			num := func(name string) float64 { x, _ := a.Get(name).AsNumber(); return x }
 			switch p := r.IntN(100); {
 			case p < 15:
-				a.State[slot("health")] = NumberValue(max(0, min(100, num("health")+float64(r.IntN(41)-25))))
+				a.State[slot("health")] = expr.NumberValue(max(0, min(100, num("health")+float64(r.IntN(41)-25))))
 			case p < 20:
-				a.State[slot("enemy_visible")] = BoolValue(!a.Get("enemy_visible").Truthy())
+				a.State[slot("enemy_visible")] = expr.BoolValue(!a.Get("enemy_visible").Truthy())
 			case p < 27:
-				a.Set("enemy_distance", NumberValue(float64(r.IntN(800))))
+				a.Set("enemy_distance", expr.NumberValue(float64(r.IntN(800))))
 			case p < 29:
-				a.State[slot("ammo")] = NumberValue(float64(r.IntN(31)))
+				a.State[slot("ammo")] = expr.NumberValue(float64(r.IntN(31)))
 			case p < 30:
-				a.State[slot("health")] = BoolValue(true) // another kind: the input reads NaN
+				a.State[slot("health")] = expr.BoolValue(true) // another kind: the input reads NaN
 			case p < 32:
-				a.Set("in_cover", BoolValue(false))
+				a.Set("in_cover", expr.BoolValue(false))
 			case p < 40:
-				a.Set("noise", NumberValue(float64(r.IntN(5))))
+				a.Set("noise", expr.NumberValue(float64(r.IntN(5))))
 			}
 		}
 		w.Tick(1.0 / 60)
@@ -105,13 +107,13 @@ func TestSkippedChecksAcrossSetDomain(t *testing.T) {
 				switch p := r.IntN(100); {
 				case p < 15:
 					x, _ := a.Get("health").AsNumber()
-					a.Set("health", NumberValue(max(0, min(100, x+float64(r.IntN(41)-25)))))
+					a.Set("health", expr.NumberValue(max(0, min(100, x+float64(r.IntN(41)-25)))))
 				case p < 20:
-					a.Set("enemy_visible", BoolValue(!a.Get("enemy_visible").Truthy()))
+					a.Set("enemy_visible", expr.BoolValue(!a.Get("enemy_visible").Truthy()))
 				case p < 27:
-					a.Set("enemy_distance", NumberValue(float64(r.IntN(800))))
+					a.Set("enemy_distance", expr.NumberValue(float64(r.IntN(800))))
 				case p < 29:
-					a.Set("ammo", NumberValue(float64(r.IntN(31))))
+					a.Set("ammo", expr.NumberValue(float64(r.IntN(31))))
 				}
 			}
 			w.Tick(1.0 / 60)

@@ -6,10 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/curve"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/curve"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // stepsBody runs for n resumes; every `every` resumes it adds add to
@@ -25,7 +27,7 @@ type stepsBody struct {
 func (b stepsBody) Start(a *Agent, act *Action) (Task, error) {
 	t := &stepsTask{b: b, a: a, act: act}
 	if b.stop != "" {
-		c, err := CompileCondition(b.stop, a.Domain.Schema)
+		c, err := expr.CompileCondition(b.stop, a.Domain.Schema)
 		if err != nil {
 			return nil, err
 		}
@@ -38,7 +40,7 @@ type stepsTask struct {
 	b    stepsBody
 	a    *Agent
 	act  *Action
-	stop *Condition
+	stop *expr.Condition
 	done int
 }
 
@@ -46,7 +48,7 @@ func (t *stepsTask) Resume(float64) (Status, error) {
 	t.done++
 	if t.b.v != "" && t.b.every > 0 && t.done%t.b.every == 0 {
 		x, _ := t.a.Get(t.b.v).AsNumber()
-		t.a.Set(t.b.v, NumberValue(x+t.b.add))
+		t.a.Set(t.b.v, expr.NumberValue(x+t.b.add))
 	}
 	if t.stop != nil && t.stop.Eval(t.a.State) {
 		return Succeeded, nil
@@ -80,9 +82,9 @@ func skipRole() RoleSpec {
 		Curve: &curve.Curve{Kind: curve.Logistic, Slope: 14, Offset: 0.75}}}
 	return RoleSpec{Name: "Soldier", Decide: "hybrid", UtilityMode: UtilityMultiply,
 		Considerations: []ConsiderationSpec{{Kind: ConsiderHasTag, Tag: "combat"}},
-		State: []Var{{"ammo", NumberValue(0)}, {"magazines", NumberValue(0)}, {"health", NumberValue(100)},
-			{"enemy_visible", BoolValue(true)}, {"enemy_distance", NumberValue(300)}, {"in_cover", BoolValue(false)},
-			{"noise", NumberValue(0)}, {"alarm", NumberValue(0)}},
+		State: []Var{{"ammo", expr.NumberValue(0)}, {"magazines", expr.NumberValue(0)}, {"health", expr.NumberValue(100)},
+			{"enemy_visible", expr.BoolValue(true)}, {"enemy_distance", expr.NumberValue(300)}, {"in_cover", expr.BoolValue(false)},
+			{"noise", expr.NumberValue(0)}, {"alarm", expr.NumberValue(0)}},
 		// calm has no plan: it only decides whether the agent is making
 		// progress (checkProgress), and the world flips it.
 		Goals: []GoalSpec{NewGoal("armed", "ammo > 10", High), NewGoal("calm", "alarm < 3", Low)},
@@ -133,23 +135,23 @@ func skipRun(t *testing.T, agents, ticks, workers, budget, sparse int, checkAll 
 			num := func(name string) float64 { x, _ := a.Get(name).AsNumber(); return x }
 			switch p := r.IntN(100 * sparse); {
 			case p < 20:
-				a.Set("noise", NumberValue(float64(r.IntN(5))))
+				a.Set("noise", expr.NumberValue(float64(r.IntN(5))))
 			case p < 25:
-				a.Set("alarm", NumberValue(float64(r.IntN(5))))
+				a.Set("alarm", expr.NumberValue(float64(r.IntN(5))))
 			case p < 40:
-				a.Set("health", NumberValue(max(0, min(100, num("health")+float64(r.IntN(41)-25)))))
+				a.Set("health", expr.NumberValue(max(0, min(100, num("health")+float64(r.IntN(41)-25)))))
 			case p < 45:
-				a.Set("enemy_visible", BoolValue(!a.Get("enemy_visible").Truthy()))
+				a.Set("enemy_visible", expr.BoolValue(!a.Get("enemy_visible").Truthy()))
 			case p < 52:
-				a.Set("enemy_distance", NumberValue(float64(r.IntN(800))))
+				a.Set("enemy_distance", expr.NumberValue(float64(r.IntN(800))))
 			case p < 60:
 				a.Set("ammo", a.Get("ammo")) // the same value
 			case p < 63:
-				a.Set("in_cover", BoolValue(false))
+				a.Set("in_cover", expr.BoolValue(false))
 			case p < 66:
-				a.Set("ammo", NumberValue(float64(r.IntN(31))))
+				a.Set("ammo", expr.NumberValue(float64(r.IntN(31))))
 			case p < 68:
-				a.Set("magazines", NumberValue(0))
+				a.Set("magazines", expr.NumberValue(0))
 			}
 		}
 		w.Tick(1.0 / 60)
@@ -183,8 +185,8 @@ func TestSkippedChecksChangeNothing(t *testing.T) {
 // TestChangedSlots: a slot counts as changed when its kind, number or
 // string differs, and not when the values are stored alike.
 func TestChangedSlots(t *testing.T) {
-	x := State{NumberValue(0), BoolValue(false), StringValue("a"), {}, NumberValue(2)}
-	y := State{BoolValue(false), BoolValue(false), StringValue("b"), {}, NumberValue(2)}
+	x := expr.State{expr.NumberValue(0), expr.BoolValue(false), expr.StringValue("a"), {}, expr.NumberValue(2)}
+	y := expr.State{expr.BoolValue(false), expr.BoolValue(false), expr.StringValue("b"), {}, expr.NumberValue(2)}
 	assert.Equal(t, uint64(0b00101), changedSlots(x, y), "slot 0: a number against a boolean, both 0; slot 2: another string")
 	assert.Equal(t, uint64(0), changedSlots(x, x.Clone()))
 }

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // sleepyBody is a stepsBody whose tasks are Sleepers: the resumes before
@@ -88,11 +90,11 @@ func sleepyRole(sleepy bool, bad, skipped *atomic.Int64) RoleSpec {
 // has another dt, on which no resume is skipped.
 func sleepyRun(t *testing.T, sleepy bool, workers, sparse int, bad, skipped *atomic.Int64) []string {
 	t.Helper()
-	return sleepyRunWith(t, sleepy, workers, sparse, bad, skipped, func(a *Agent, name string, v Value) { a.Set(name, v) })
+	return sleepyRunWith(t, sleepy, workers, sparse, bad, skipped, func(a *Agent, name string, v expr.Value) { a.Set(name, v) })
 }
 
 // sleepyRunWith is sleepyRun with the world's writes made by set.
-func sleepyRunWith(t *testing.T, sleepy bool, workers, sparse int, bad, skipped *atomic.Int64, set func(a *Agent, name string, v Value)) []string {
+func sleepyRunWith(t *testing.T, sleepy bool, workers, sparse int, bad, skipped *atomic.Int64, set func(a *Agent, name string, v expr.Value)) []string {
 	t.Helper()
 	d, err := Compile(sleepyRole(sleepy, bad, skipped))
 	require.NoError(t, err)
@@ -103,19 +105,19 @@ func sleepyRunWith(t *testing.T, sleepy bool, workers, sparse int, bad, skipped 
 		for _, a := range w.Agents {
 			switch p := r.IntN(100 * sparse); {
 			case p < 15:
-				set(a, "noise", NumberValue(float64(r.IntN(5))))
+				set(a, "noise", expr.NumberValue(float64(r.IntN(5))))
 			case p < 20:
-				set(a, "alarm", NumberValue(float64(r.IntN(5))))
+				set(a, "alarm", expr.NumberValue(float64(r.IntN(5))))
 			case p < 30:
-				set(a, "health", NumberValue(float64(r.IntN(101))))
+				set(a, "health", expr.NumberValue(float64(r.IntN(101))))
 			case p < 33:
-				set(a, "enemy_visible", BoolValue(!a.Get("enemy_visible").Truthy()))
+				set(a, "enemy_visible", expr.BoolValue(!a.Get("enemy_visible").Truthy()))
 			case p < 36:
-				set(a, "in_cover", BoolValue(false))
+				set(a, "in_cover", expr.BoolValue(false))
 			case p < 38:
-				set(a, "ammo", NumberValue(float64(r.IntN(31))))
+				set(a, "ammo", expr.NumberValue(float64(r.IntN(31))))
 			case p < 40:
-				set(a, "magazines", NumberValue(0))
+				set(a, "magazines", expr.NumberValue(0))
 			}
 		}
 		dt := 1.0 / 60
@@ -165,11 +167,15 @@ func TestWorldWritesThroughEveryPathAreSeen(t *testing.T) {
 		require.True(t, ok, name)
 		return i
 	}
-	for name, set := range map[string]func(a *Agent, name string, v Value){
-		"Set":       func(a *Agent, name string, v Value) { a.Set(name, v) },
-		"slot":      func(a *Agent, name string, v Value) { a.State[slot(a, name)] = v },
-		"replaced":  func(a *Agent, name string, v Value) { st := a.State.Clone(); st[slot(a, name)] = v; a.State = st },
-		"copied in": func(a *Agent, name string, v Value) { st := a.State.Clone(); st[slot(a, name)] = v; copy(a.State, st) },
+	for name, set := range map[string]func(a *Agent, name string, v expr.Value){
+		"Set":      func(a *Agent, name string, v expr.Value) { a.Set(name, v) },
+		"slot":     func(a *Agent, name string, v expr.Value) { a.State[slot(a, name)] = v },
+		"replaced": func(a *Agent, name string, v expr.Value) { st := a.State.Clone(); st[slot(a, name)] = v; a.State = st },
+		"copied in": func(a *Agent, name string, v expr.Value) {
+			st := a.State.Clone()
+			st[slot(a, name)] = v
+			copy(a.State, st)
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			var bad, skipped atomic.Int64

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
@@ -27,7 +28,7 @@ type planJob struct {
 	// failed is set when a job ended without a plan; the next decide reads
 	// it (and from, the state the job planned from) instead of planning.
 	failed bool
-	from   State
+	from   expr.State
 }
 
 // readyPlan is a plan a probe found, acted on at the agent's next tick.
@@ -95,7 +96,7 @@ func (a *Agent) queuePlan() bool {
 // goes on. When the queue has found it a plan, probeHigher reports the
 // goal, the caller interrupts the step or drops the plan, and the next
 // decision adopts that plan (queuePlan).
-func (a *Agent) probeHigher(after State, changed uint64) string {
+func (a *Agent) probeHigher(after expr.State, changed uint64) string {
 	if r := a.ready; r != nil {
 		switch {
 		case a.tick > r.at+1 || r.goal.Satisfied(a.State):

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -214,7 +215,7 @@ func (a *Agent) invalidated(changed uint64) string {
 // the body itself made unsatisfied does not interrupt it, and changed is
 // the slots the world changed since (see worldChanges): a goal that reads
 // none of them is as it was after the resume, so it is skipped.
-func (a *Agent) higherGoal(after State, changed uint64) string {
+func (a *Agent) higherGoal(after expr.State, changed uint64) string {
 	if a.Domain.Decide == "utility" {
 		return ""
 	}

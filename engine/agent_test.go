@@ -7,9 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // ticksBody takes n resumes, then makes its action's effects true. It
@@ -88,7 +90,7 @@ func newWorld(t *testing.T, roles ...RoleSpec) (*World, *Agent, *trace) {
 func TestInterruptWhenTheWorldInvalidatesTheRunningStep(t *testing.T) {
 	interrupted := 0
 	w, a, tr := newWorld(t, RoleSpec{Name: "R",
-		State: []Var{{"canA", BoolValue(true)}, {"done", BoolValue(false)}},
+		State: []Var{{"canA", expr.BoolValue(true)}, {"done", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("finish", "done", Normal)},
 		Actions: []ActionSpec{
 			NewAction("DoA").Pre("canA").Effects("done = true").Body(ticksBody{n: 10, interrupted: &interrupted}).Spec(),
@@ -97,7 +99,7 @@ func TestInterruptWhenTheWorldInvalidatesTheRunningStep(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		w.Tick(0.1)
 	}
-	a.Set("canA", BoolValue(false)) // the world changes between ticks
+	a.Set("canA", expr.BoolValue(false)) // the world changes between ticks
 	for i := 0; i < 12; i++ {
 		w.Tick(0.1)
 	}
@@ -105,7 +107,7 @@ func TestInterruptWhenTheWorldInvalidatesTheRunningStep(t *testing.T) {
 	assert.Equal(t, []string{
 		"1 plan finish", "1 start DoA", "4 interrupt DoA", "4 plan finish", "4 start DoB", "13 finish DoB",
 	}, tr.lines(record.EventPlan, record.EventStart, record.EventInterrupt, record.EventFinish))
-	assert.Equal(t, BoolValue(true), a.Get("done"))
+	assert.Equal(t, expr.BoolValue(true), a.Get("done"))
 }
 
 func TestABodyThatInvalidatesItsOwnPreconditionFinishes(t *testing.T) {
@@ -113,15 +115,15 @@ func TestABodyThatInvalidatesItsOwnPreconditionFinishes(t *testing.T) {
 	// doing, not the world's, so it is not interrupted.
 	spend := BodyFunc(func(a *Agent, _ *Action) (Status, error) {
 		n, _ := a.Get("ammo").AsNumber()
-		a.Set("ammo", NumberValue(n-1))
+		a.Set("ammo", expr.NumberValue(n-1))
 		if n-1 > 0 {
 			return Running, nil
 		}
-		a.Set("shot", BoolValue(true))
+		a.Set("shot", expr.BoolValue(true))
 		return Succeeded, nil
 	})
 	w, _, tr := newWorld(t, RoleSpec{Name: "R",
-		State:   []Var{{"ammo", NumberValue(3)}, {"shot", BoolValue(false)}},
+		State:   []Var{{"ammo", expr.NumberValue(3)}, {"shot", expr.BoolValue(false)}},
 		Goals:   []GoalSpec{NewGoal("fire", "shot", Normal)},
 		Actions: []ActionSpec{NewAction("Shoot").Pre("ammo > 0").Effects("shot = true, ammo = 0").Body(spend).Spec()}})
 	for i := 0; i < 5; i++ {
@@ -133,7 +135,7 @@ func TestABodyThatInvalidatesItsOwnPreconditionFinishes(t *testing.T) {
 func TestReplanTriggers(t *testing.T) {
 	t.Run("next step stale", func(t *testing.T) {
 		w, a, tr := newWorld(t, RoleSpec{Name: "R",
-			State: []Var{{"key", BoolValue(false)}, {"open", BoolValue(false)}, {"door", BoolValue(true)}},
+			State: []Var{{"key", expr.BoolValue(false)}, {"open", expr.BoolValue(false)}, {"door", expr.BoolValue(true)}},
 			Goals: []GoalSpec{NewGoal("in", "open", Normal)},
 			Actions: []ActionSpec{
 				NewAction("GetKey").Effects("key = true").Body(ticksBody{n: 2}).Spec(),
@@ -141,34 +143,34 @@ func TestReplanTriggers(t *testing.T) {
 			}})
 		w.Tick(0.1)
 		w.Tick(0.1) // GetKey finishes
-		a.Set("door", BoolValue(false))
+		a.Set("door", expr.BoolValue(false))
 		w.Tick(0.1)
 		assert.Contains(t, tr.lines(record.EventReplan), "3 replan Unlock")
 		assert.Contains(t, tr.lines(record.EventPlanFailed), "3 plan-failed in")
 	})
 	t.Run("higher-priority goal", func(t *testing.T) {
 		w, a, tr := newWorld(t, RoleSpec{Name: "R",
-			State: []Var{{"health", NumberValue(100)}, {"dug", BoolValue(false)}},
+			State: []Var{{"health", expr.NumberValue(100)}, {"dug", expr.BoolValue(false)}},
 			Goals: []GoalSpec{NewGoal("alive", "health > 50", Critical), NewGoal("work", "dug", Low)},
 			Actions: []ActionSpec{
 				NewAction("Dig").Effects("dug = true").Body(ticksBody{n: 20}).Spec(),
 				NewAction("Heal").Effects("health = 100").Body(ticksBody{n: 2}).Spec(),
 			}})
 		w.Tick(0.1)
-		a.Set("health", NumberValue(10))
+		a.Set("health", expr.NumberValue(10))
 		w.Tick(0.1)
 		assert.Equal(t, []string{"1 plan work", "1 start Dig", "2 interrupt Dig", "2 plan alive", "2 start Heal"},
 			tr.lines(record.EventPlan, record.EventStart, record.EventInterrupt))
 	})
 	t.Run("plan finished", func(t *testing.T) {
 		w, a, tr := newWorld(t, RoleSpec{Name: "R",
-			State:   []Var{{"n", NumberValue(0)}},
+			State:   []Var{{"n", expr.NumberValue(0)}},
 			Goals:   []GoalSpec{NewGoal("count", "n >= 2", Normal)},
 			Actions: []ActionSpec{NewAction("Inc").Effects("n = n + 1").Body(ticksBody{n: 1}).Spec()}})
 		for i := 0; i < 4; i++ {
 			w.Tick(0.1)
 		}
-		a.Set("n", NumberValue(0))
+		a.Set("n", expr.NumberValue(0))
 		for i := 0; i < 3; i++ {
 			w.Tick(0.1)
 		}
@@ -178,7 +180,7 @@ func TestReplanTriggers(t *testing.T) {
 
 func TestFailedActionIsBackedOff(t *testing.T) {
 	w, a, tr := newWorld(t, RoleSpec{Name: "R",
-		State:   []Var{{"done", BoolValue(false)}},
+		State:   []Var{{"done", expr.BoolValue(false)}},
 		Goals:   []GoalSpec{NewGoal("g", "done", Normal)},
 		Actions: []ActionSpec{NewAction("Try").Effects("done = true").Body(ticksBody{n: 1, fail: true}).Spec()}})
 	a.RetryDelay = 0.5
@@ -191,7 +193,7 @@ func TestFailedActionIsBackedOff(t *testing.T) {
 
 func TestStuckAndRecovery(t *testing.T) {
 	w, a, tr := newWorld(t, RoleSpec{Name: "R",
-		State: []Var{{"bridge", BoolValue(false)}, {"across", BoolValue(false)}},
+		State: []Var{{"bridge", expr.BoolValue(false)}, {"across", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("cross", "across", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Cross").Pre("bridge").Effects("across = true").Body(ticksBody{n: 1}).Spec(),
@@ -201,7 +203,7 @@ func TestStuckAndRecovery(t *testing.T) {
 		w.Tick(0.1)
 	}
 	assert.True(t, a.Stuck())
-	a.Set("bridge", BoolValue(true))
+	a.Set("bridge", expr.BoolValue(true))
 	w.Tick(0.1)
 	assert.False(t, a.Stuck())
 	assert.Equal(t, []string{"1 plan-failed cross", "11 stuck cross", "11 summary ", "16 plan cross", "16 finish Cross", "16 recovered "},
@@ -211,10 +213,10 @@ func TestStuckAndRecovery(t *testing.T) {
 
 func TestSensorMakesAGoalReachableNextTick(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "R",
-		State: []Var{{"seen", BoolValue(false)}, {"caught", BoolValue(false)}},
+		State: []Var{{"seen", expr.BoolValue(false)}, {"caught", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("catch", "caught", Normal)},
 		Sensors: []SensorSpec{{Name: "eyes", Run: func(a *Agent, _ float64) error {
-			a.Set("seen", BoolValue(a.Ticks() >= 2))
+			a.Set("seen", expr.BoolValue(a.Ticks() >= 2))
 			return nil
 		}}},
 		Actions: []ActionSpec{NewAction("Chase").Pre("seen").Effects("caught = true").Body(ticksBody{n: 1}).Spec()}})
@@ -252,7 +254,7 @@ func TestSensorRateAndErrors(t *testing.T) {
 
 func TestRestrictedPlanIsRefused(t *testing.T) {
 	w, a, tr := newWorld(t, RoleSpec{Name: "R",
-		State:   []Var{{"rich", BoolValue(false)}},
+		State:   []Var{{"rich", expr.BoolValue(false)}},
 		Goals:   []GoalSpec{NewGoal("money", "rich", Normal)},
 		Actions: []ActionSpec{NewAction("Rob").Effects("rich = true").Restricted().Body(ticksBody{n: 1}).Spec()}})
 	w.Tick(0.1)
@@ -260,12 +262,12 @@ func TestRestrictedPlanIsRefused(t *testing.T) {
 	assert.Equal(t, `NOT_AUTHORIZED: a plan exists only through action "Rob", which is restricted`, tr.events[0].Reason)
 	_, err := a.ExecutePlan([]string{"Rob"})
 	assert.ErrorIs(t, err, ErrRestricted)
-	assert.Equal(t, BoolValue(false), a.Get("rich"))
+	assert.Equal(t, expr.BoolValue(false), a.Get("rich"))
 }
 
 func TestExecutePlan(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "R",
-		State: []Var{{"wood", NumberValue(0)}, {"fire", BoolValue(false)}},
+		State: []Var{{"wood", expr.NumberValue(0)}, {"fire", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("warm", "fire", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Chop").Effects("wood = wood + 1").Body(ticksBody{n: 3}).Spec(),
@@ -293,8 +295,8 @@ func TestExecutePlan(t *testing.T) {
 		`Pray false engine: action "Pray": the action has no body, so it cannot run`,
 		"Light true ",
 	}, got)
-	assert.Equal(t, NumberValue(2), res.FinalState.Get(d.Schema, "wood"))
-	assert.Equal(t, BoolValue(true), res.FinalState.Get(d.Schema, "fire"))
+	assert.Equal(t, expr.NumberValue(2), res.FinalState.Get(d.Schema, "wood"))
+	assert.Equal(t, expr.BoolValue(true), res.FinalState.Get(d.Schema, "fire"))
 
 	cands, err := a.PlanForGoal("warm")
 	require.NoError(t, err)
@@ -324,8 +326,8 @@ func TestPlanningOffWithoutAHandle(t *testing.T) {
 
 func TestMergedStateLaterRoleWins(t *testing.T) {
 	d, err := Compile(
-		RoleSpec{Name: "Soldier", State: []Var{{"ammo", NumberValue(5)}, {"rank", StringValue("private")}}},
-		RoleSpec{Name: "Medic", State: []Var{{"rank", StringValue("corporal")}, {"kits", NumberValue(2)}}})
+		RoleSpec{Name: "Soldier", State: []Var{{"ammo", expr.NumberValue(5)}, {"rank", expr.StringValue("private")}}},
+		RoleSpec{Name: "Medic", State: []Var{{"rank", expr.StringValue("corporal")}, {"kits", expr.NumberValue(2)}}})
 	require.NoError(t, err)
 	a := NewAgent("npc", d)
 	assert.Equal(t, "Soldier+Medic", d.Name)
@@ -337,13 +339,13 @@ func TestMergedStateLaterRoleWins(t *testing.T) {
 
 func TestHybridCommitment(t *testing.T) {
 	w, a, tr := newWorld(t, RoleSpec{Name: "R", Decide: "hybrid",
-		State: []Var{{"danger", NumberValue(0)}},
+		State: []Var{{"danger", expr.NumberValue(0)}},
 		Actions: []ActionSpec{
 			{Name: "Graze", Utility: UtilitySpec{Value: 50}, Body: ticksBody{n: 100}},
 			{Name: "Flee", Pre: "danger > 0", Utility: UtilitySpec{Value: 90}, Body: ticksBody{n: 100}},
 		}})
 	w.Tick(0.1)
-	a.Set("danger", NumberValue(1))
+	a.Set("danger", expr.NumberValue(1))
 	w.Tick(0.1)
 	assert.Equal(t, []string{"1 pick Graze", "1 start Graze", "2 interrupt Graze", "2 pick Flee", "2 start Flee"},
 		tr.lines(record.EventPick, record.EventStart, record.EventInterrupt))
@@ -372,14 +374,14 @@ func TestAgentCommitment(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			w, a, tr := newWorld(t, RoleSpec{Name: "R", Decide: "utility",
-				State: []Var{{"x", NumberValue(0)}},
+				State: []Var{{"x", expr.NumberValue(0)}},
 				Actions: []ActionSpec{
 					{Name: "Graze", Body: ticksBody{n: 100}},
 					{Name: "Flee", Pre: "x > 0", Body: ticksBody{n: 100}},
 				}})
 			slot, ok := a.Domain.Schema.Lookup("x")
 			require.True(t, ok)
-			a.Utility().Considerations = []Consideration{FuncConsideration("s", 1, func(act *Action, st State) float64 {
+			a.Utility().Considerations = []Consideration{FuncConsideration("s", 1, func(act *Action, st expr.State) float64 {
 				if act.Name == "Graze" {
 					return 0.5
 				}
@@ -388,7 +390,7 @@ func TestAgentCommitment(t *testing.T) {
 			})}
 			a.Commitment, a.RethinkEvery = tc.commitment, -1
 			w.Tick(0.1)
-			a.Set("x", NumberValue(0.55))
+			a.Set("x", expr.NumberValue(0.55))
 			w.Tick(0.1)
 			w.Tick(0.1)
 			assert.Equal(t, tc.want, tr.lines(record.EventPick, record.EventStart, record.EventInterrupt), tc.reason)
@@ -398,11 +400,11 @@ func TestAgentCommitment(t *testing.T) {
 
 func TestPromisedEffectsAreChecked(t *testing.T) {
 	lazy := BodyFunc(func(a *Agent, _ *Action) (Status, error) {
-		a.Set("ammo", NumberValue(29))
+		a.Set("ammo", expr.NumberValue(29))
 		return Succeeded, nil
 	})
 	w, _, tr := newWorld(t, RoleSpec{Name: "R",
-		State:   []Var{{"ammo", NumberValue(0)}},
+		State:   []Var{{"ammo", expr.NumberValue(0)}},
 		Goals:   []GoalSpec{NewGoal("armed", "ammo > 10", Normal)},
 		Actions: []ActionSpec{NewAction("Reload").Effects("ammo = 30").Body(lazy).Spec()}})
 	w.Tick(0.1)
@@ -419,12 +421,12 @@ func TestPromisedEffectsAreChecked(t *testing.T) {
 func TestWorkersGiveTheSameTrace(t *testing.T) {
 	run := func(workers int) []record.Event {
 		d, err := Compile(RoleSpec{Name: "R",
-			State: []Var{{"wood", NumberValue(0)}},
+			State: []Var{{"wood", expr.NumberValue(0)}},
 			Goals: []GoalSpec{NewGoal("pile", "wood >= 3", Normal)},
 			Sensors: []SensorSpec{{Name: "wind", Every: 0.3, Run: func(a *Agent, _ float64) error {
 				if a.Rand.IntN(4) == 0 {
 					n, _ := a.Get("wood").AsNumber()
-					a.Set("wood", NumberValue(max(0, n-1)))
+					a.Set("wood", expr.NumberValue(max(0, n-1)))
 				}
 				return nil
 			}}},
@@ -465,7 +467,7 @@ func TestRecorderKeepsTheLatestRecords(t *testing.T) {
 }
 
 func TestWorldRemove(t *testing.T) {
-	d, err := Compile(RoleSpec{Name: "R", State: []Var{{"n", NumberValue(0)}},
+	d, err := Compile(RoleSpec{Name: "R", State: []Var{{"n", expr.NumberValue(0)}},
 		Goals:   []GoalSpec{NewGoal("g", "n >= 5", Normal)},
 		Actions: []ActionSpec{NewAction("Inc").Effects("n = n + 1").Body(ticksBody{n: 1}).Spec()}})
 	require.NoError(t, err)
@@ -480,16 +482,16 @@ func TestWorldRemove(t *testing.T) {
 	assert.False(t, w.Remove(b))
 	w.Tick(0.1)
 	assert.Equal(t, []*Agent{a, c}, w.Agents)
-	assert.Equal(t, NumberValue(2), a.Get("n"))
-	assert.Equal(t, NumberValue(1), b.Get("n"), "a removed agent ticks no more")
-	assert.Equal(t, NumberValue(2), c.Get("n"))
+	assert.Equal(t, expr.NumberValue(2), a.Get("n"))
+	assert.Equal(t, expr.NumberValue(1), b.Get("n"), "a removed agent ticks no more")
+	assert.Equal(t, expr.NumberValue(2), c.Get("n"))
 	assert.Equal(t, 2, c.ID, "IDs stay")
 }
 
 func TestNamedConditionErrorsAreRecordedOnce(t *testing.T) {
 	calls := 0
 	d, err := Compile(RoleSpec{Name: "R",
-		State: []Var{{"x", NumberValue(0)}},
+		State: []Var{{"x", expr.NumberValue(0)}},
 		Conditions: []ConditionSpec{{Name: "ready", Test: func(*Agent) (bool, error) {
 			calls++
 			if calls >= 3 && calls < 6 {
@@ -509,7 +511,7 @@ func TestNamedConditionErrorsAreRecordedOnce(t *testing.T) {
 	}
 	assert.Equal(t, 8, calls, "evaluated every tick")
 	assert.Equal(t, []string{"3 condition-failed ready"}, tr.lines(record.EventConditionFailed), "reported once while the error lasts")
-	assert.Equal(t, BoolValue(true), a.Get("ready"))
+	assert.Equal(t, expr.BoolValue(true), a.Get("ready"))
 	probs := d.Undeclared()
 	assert.Empty(t, probs, "a named condition is declared")
 }
@@ -517,14 +519,14 @@ func TestNamedConditionErrorsAreRecordedOnce(t *testing.T) {
 func TestPickThatSpendsItsOwnPreconditionFinishes(t *testing.T) {
 	spend := BodyFunc(func(a *Agent, _ *Action) (Status, error) {
 		n, _ := a.Get("ammo").AsNumber()
-		a.Set("ammo", NumberValue(n-1))
+		a.Set("ammo", expr.NumberValue(n-1))
 		if n-1 > 0 {
 			return Running, nil
 		}
 		return Succeeded, nil
 	})
 	w, a, tr := newWorld(t, RoleSpec{Name: "R", Decide: "utility",
-		State: []Var{{"ammo", NumberValue(3)}},
+		State: []Var{{"ammo", expr.NumberValue(3)}},
 		Actions: []ActionSpec{
 			{Name: "Shoot", Pre: "ammo > 0", Utility: UtilitySpec{Value: 90}, Body: spend},
 			{Name: "Idle", Utility: UtilitySpec{Value: 50}, Body: ticksBody{n: 100}},
@@ -539,7 +541,7 @@ func TestPickThatSpendsItsOwnPreconditionFinishes(t *testing.T) {
 
 func TestBackedOffActionIsPlannedAround(t *testing.T) {
 	w, _, tr := newWorld(t, RoleSpec{Name: "R",
-		State: []Var{{"done", BoolValue(false)}},
+		State: []Var{{"done", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("g", "done", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Cheap").Effects("done = true").Body(ticksBody{n: 1, fail: true}).Spec(),

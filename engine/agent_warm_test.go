@@ -8,6 +8,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // warmLog counts what the warmTasks of a run saw. tick is the world's
@@ -109,13 +111,13 @@ func warmRun(t *testing.T, warm bool, workers int, log *warmLog) []string {
 		for _, a := range w.Agents {
 			switch p := rnd.IntN(400); {
 			case p < 15:
-				a.Set("noise", NumberValue(float64(rnd.IntN(5))))
+				a.Set("noise", expr.NumberValue(float64(rnd.IntN(5))))
 			case p < 25:
-				a.Set("health", NumberValue(float64(rnd.IntN(101))))
+				a.Set("health", expr.NumberValue(float64(rnd.IntN(101))))
 			case p < 28:
-				a.Set("enemy_visible", BoolValue(!a.Get("enemy_visible").Truthy()))
+				a.Set("enemy_visible", expr.BoolValue(!a.Get("enemy_visible").Truthy()))
 			case p < 30:
-				a.Set("ammo", NumberValue(float64(rnd.IntN(31))))
+				a.Set("ammo", expr.NumberValue(float64(rnd.IntN(31))))
 			}
 		}
 		log.tick = tick

@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/moonmind-ai/moonmind/engine/record"
+import (
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
+)
 
 // The whole plan is watched, not only the running step. When the world
 // (not the running body) changes a variable that the rest of the plan
@@ -141,7 +144,7 @@ func (a *Agent) restBroken() string {
 // whether the goal holds during or at the end of the simulation, or a
 // step of the rest fulfills it. The simulation stops early, with nil and
 // reaches, once the goal holds.
-func (a *Agent) blockedStep(from State) (blocked *Action, reaches bool) {
+func (a *Agent) blockedStep(from expr.State) (blocked *Action, reaches bool) {
 	sim := a.scratch
 	copy(sim, from)
 	for i, s := range a.plan[a.step:] {

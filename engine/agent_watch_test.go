@@ -3,8 +3,10 @@ package engine
 import (
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func TestTheWholePlanIsWatched(t *testing.T) { watchTable(t, 0, 7, nil) }
@@ -14,8 +16,8 @@ func TestTheWholePlanIsWatched(t *testing.T) { watchTable(t, 0, 7, nil) }
 // records (by case name).
 func watchTable(t *testing.T, budget, ticks int, want map[string][]string) {
 	role := RoleSpec{Name: "R",
-		State: []Var{{"inside", BoolValue(false)}, {"has_key", BoolValue(false)}, {"front_open", BoolValue(true)},
-			{"back_open", BoolValue(true)}, {"ladder", BoolValue(true)}},
+		State: []Var{{"inside", expr.BoolValue(false)}, {"has_key", expr.BoolValue(false)}, {"front_open", expr.BoolValue(true)},
+			{"back_open", expr.BoolValue(true)}, {"ladder", expr.BoolValue(true)}},
 		Goals: []GoalSpec{NewGoal("in", "inside", Normal)},
 	}
 	tests := []struct {
@@ -76,7 +78,7 @@ func watchTable(t *testing.T, budget, ticks int, want map[string][]string) {
 			}
 			for i := 0; i < ticks; i++ {
 				if i == 2 {
-					a.Set(tc.change, BoolValue(tc.change == "inside"))
+					a.Set(tc.change, expr.BoolValue(tc.change == "inside"))
 				}
 				w.Tick(0.1)
 			}

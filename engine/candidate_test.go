@@ -5,19 +5,21 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // warmRole: Pray fulfills warm but its effects say nothing of fire; Light
 // makes fire true by its effects; Chop only helps Light.
 func warmRole(prayCost float64) RoleSpec {
 	return RoleSpec{Name: "R",
-		State: []Var{{"wood", NumberValue(0)}, {"fire", BoolValue(false)}, {"faith", NumberValue(0)}},
+		State: []Var{{"wood", expr.NumberValue(0)}, {"fire", expr.BoolValue(false)}, {"faith", expr.NumberValue(0)}},
 		Goals: []GoalSpec{NewGoal("warm", "fire", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Chop").Effects("wood = wood + 1").Body(ticksBody{n: 1}).Spec(),
 			NewAction("Light").Pre("wood >= 2").Effects("fire = true").Body(ticksBody{n: 1}).Spec(),
 			NewAction("Pray").Effects("faith = faith + 1").Fulfills("warm").Cost(prayCost).Body(BodyFunc(func(a *Agent, _ *Action) (Status, error) {
-				a.Set("fire", BoolValue(true)) // the body keeps the promise fulfills makes
+				a.Set("fire", expr.BoolValue(true)) // the body keeps the promise fulfills makes
 				return Succeeded, nil
 			})).Spec(),
 		}}
@@ -59,15 +61,18 @@ func TestFulfillsIsOneRule(t *testing.T) {
 	assert.Equal(t, []string{"Light", "Pray"}, names(d.candidates(warm)))
 	u := NewUtilityPlanner(d)
 	st := d.NewState()
-	st.Set(d.Schema, "wood", NumberValue(2))
+	st.Set(d.Schema, "wood", expr.NumberValue(2))
 	var scored []string
 	for _, sa := range u.ActionsForGoal(warm, st) {
 		scored = append(scored, sa.Action.Name)
 	}
 	assert.ElementsMatch(t, []string{"Light", "Pray"}, scored, "ActionsForGoal agrees with PlanForGoal on the applicable ones")
 
-	ran, err := NewPlanExecutor(a).Think()
+	plan, err := a.Plan()
 	require.NoError(t, err)
-	assert.Equal(t, []string{"Pray"}, ran)
-	assert.Equal(t, BoolValue(true), a.Get("fire"))
+	assert.Equal(t, []string{"Pray"}, plan.Names())
+	res, err := a.ExecutePlan(plan.Names())
+	require.NoError(t, err)
+	assert.True(t, res.Success)
+	assert.Equal(t, expr.BoolValue(true), a.Get("fire"))
 }

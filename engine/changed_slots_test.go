@@ -10,23 +10,25 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // drawSlotValue draws a state value of any kind, a string's text stored
 // in one of several ways (a literal, bytes converted at run time, a
 // substring).
-func drawSlotValue(t *rapid.T, label string) Value {
+func drawSlotValue(t *rapid.T, label string) expr.Value {
 	switch rapid.IntRange(0, 4).Draw(t, label+"kind") {
 	case 1:
-		return NilValue()
+		return expr.NilValue()
 	case 2:
-		return BoolValue(rapid.Bool().Draw(t, label+"bool"))
+		return expr.BoolValue(rapid.Bool().Draw(t, label+"bool"))
 	case 3:
 		f := rapid.Float64().Draw(t, label+"float")
 		if rapid.Bool().Draw(t, label+"special") {
 			f = rapid.SampledFrom([]float64{0, math.Copysign(0, -1), 1, math.Nextafter(1, 2), 2, math.Inf(1), math.NaN()}).Draw(t, label+"number")
 		}
-		return NumberValue(f)
+		return expr.NumberValue(f)
 	case 4:
 		s := rapid.SampledFrom([]string{"", "a", "ab", "abab", "ATTACK"}).Draw(t, label+"text")
 		switch rapid.IntRange(0, 2).Draw(t, label+"store") {
@@ -37,9 +39,9 @@ func drawSlotValue(t *rapid.T, label string) Value {
 			i := rapid.IntRange(0, len(long)).Draw(t, label+"from")
 			s = long[i:rapid.IntRange(i, len(long)).Draw(t, label+"to")]
 		}
-		return StringValue(s)
+		return expr.StringValue(s)
 	}
-	return Value{}
+	return expr.Value{}
 }
 
 // TestChangedSlotsMissesNoChange: a slot whose value differs in kind, in
@@ -48,7 +50,7 @@ func drawSlotValue(t *rapid.T, label string) Value {
 func TestChangedSlotsMissesNoChange(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		n := rapid.IntRange(0, 64).Draw(t, "n")
-		x, y := make(State, n), make(State, n)
+		x, y := make(expr.State, n), make(expr.State, n)
 		for i := range x {
 			x[i] = drawSlotValue(t, "x")
 			switch rapid.IntRange(0, 2).Draw(t, "y") {
@@ -58,7 +60,7 @@ func TestChangedSlotsMissesNoChange(t *testing.T) {
 				y[i] = drawSlotValue(t, "y")
 			case 2: // the same value made again: a text at another place
 				if s, ok := x[i].AsString(); ok {
-					y[i] = StringValue(strings.Clone(s))
+					y[i] = expr.StringValue(strings.Clone(s))
 				} else {
 					y[i] = x[i]
 				}
@@ -83,8 +85,8 @@ func TestChangedSlotsMissesNoChange(t *testing.T) {
 // by side in one string.
 func TestChangedSlotsSeesSmallDifferences(t *testing.T) {
 	long := "abcd"
-	x := State{NumberValue(1), StringValue(long[0:2]), NumberValue(4), BoolValue(false)}
-	y := State{NumberValue(math.Nextafter(1, 2)), StringValue(long[2:4]), NumberValue(math.Nextafter(4, 5)), BoolValue(true)}
+	x := expr.State{expr.NumberValue(1), expr.StringValue(long[0:2]), expr.NumberValue(4), expr.BoolValue(false)}
+	y := expr.State{expr.NumberValue(math.Nextafter(1, 2)), expr.StringValue(long[2:4]), expr.NumberValue(math.Nextafter(4, 5)), expr.BoolValue(true)}
 	assert.Equal(t, uint64(0b1111), changedSlots(x, y))
 	assert.Equal(t, uint64(0), changedSlots(x, x.Clone()))
 	for i := range x {
@@ -101,20 +103,20 @@ func TestChangedSlotsSeesSmallDifferences(t *testing.T) {
 // nothing outside the n Values (the slots before and after them differ,
 // and are not reported).
 func TestStatesAlikeSeesEveryByte(t *testing.T) {
-	size := int(unsafe.Sizeof(Value{}))
+	size := int(unsafe.Sizeof(expr.Value{}))
 	for n := 0; n <= 20; n++ {
-		xs, ys := make(State, n+2), make(State, n+2)
+		xs, ys := make(expr.State, n+2), make(expr.State, n+2)
 		for i := range xs {
-			xs[i] = NumberValue(float64(i) + 0.5)
+			xs[i] = expr.NumberValue(float64(i) + 0.5)
 			ys[i] = xs[i]
 		}
-		ys[0], ys[n+1] = NumberValue(-2), NumberValue(-1) // outside: must not count
+		ys[0], ys[n+1] = expr.NumberValue(-2), expr.NumberValue(-1) // outside: must not count
 		x, y := xs[1:n+1], ys[1:n+1:n+1]
 		assert.True(t, statesAlike(x, y), "n=%d alike", n)
 		if n <= 64 {
 			assert.Zero(t, changedSlots(x, y), "n=%d alike", n)
 		}
-		other := BoolValue(true) // its first word (a valid handle) replaces a slot's
+		other := expr.BoolValue(true) // its first word (a valid handle) replaces a slot's
 		for i := range n {
 			zs := ys.Clone()
 			z := zs[1 : n+1]
@@ -142,7 +144,7 @@ func TestStateMovedSeesEverySlot(t *testing.T) {
 	for n := 1; n <= 8; n++ {
 		vars := make([]Var, n)
 		for i := range vars {
-			vars[i] = Var{fmt.Sprintf("v%d", i), NumberValue(float64(i) + 0.25)}
+			vars[i] = Var{fmt.Sprintf("v%d", i), expr.NumberValue(float64(i) + 0.25)}
 		}
 		d, err := Compile(RoleSpec{Name: "R", State: vars})
 		require.NoError(t, err)
@@ -151,9 +153,9 @@ func TestStateMovedSeesEverySlot(t *testing.T) {
 		assert.False(t, stateMoved(a), "n=%d: alike", n)
 		for i := range n {
 			was := a.State[i]
-			a.State[i] = NumberValue(-1)
+			a.State[i] = expr.NumberValue(-1)
 			assert.True(t, stateMoved(a), "n=%d: slot %d's number", n, i)
-			a.State[i] = StringValue("x")
+			a.State[i] = expr.StringValue("x")
 			assert.True(t, stateMoved(a), "n=%d: slot %d's kind", n, i)
 			a.State[i] = was
 			assert.False(t, stateMoved(a), "n=%d: slot %d back", n, i)
@@ -162,12 +164,12 @@ func TestStateMovedSeesEverySlot(t *testing.T) {
 		assert.True(t, stateMoved(a), "n=%d: a shorter State", n)
 		a.State = a.Domain.NewState() // the same values in a slice of the game's: compared with post
 		assert.False(t, stateMoved(a), "n=%d: a replaced State alike", n)
-		a.State[n-1] = BoolValue(false)
+		a.State[n-1] = expr.BoolValue(false)
 		assert.True(t, stateMoved(a), "n=%d: a replaced State changed", n)
 	}
 	var wide []Var
 	for i := range 9 { // 2*9 > len(stateBuf): post lies apart
-		wide = append(wide, Var{fmt.Sprintf("w%d", i), BoolValue(true)})
+		wide = append(wide, Var{fmt.Sprintf("w%d", i), expr.BoolValue(true)})
 	}
 	d, err := Compile(RoleSpec{Name: "W", State: wide})
 	require.NoError(t, err)

@@ -56,7 +56,7 @@ func (e *CompileError) Error() string {
 // nothing provides (Domain.Undeclared), which a Domain that compiles
 // leaves to the caller.
 func Compile(roles ...RoleSpec) (*Domain, error) {
-	c := &compiler{d: &Domain{Schema: NewSchema(), goalIndex: map[string]*Goal{}, actionIndex: map[string]*Action{}}}
+	c := &compiler{d: &Domain{Schema: expr.NewSchema(), goalIndex: map[string]*Goal{}, actionIndex: map[string]*Action{}}}
 	return c.compile(roles)
 }
 
@@ -74,7 +74,7 @@ func (c *compiler) add(pos Pos, msg string, err error) {
 
 // at shifts a field position by a parse error's column, when both are known.
 func at(field, decl Pos, err error) Pos {
-	var pe *ParseError
+	var pe *expr.ParseError
 	if field.Line > 0 && errors.As(err, &pe) {
 		p := field
 		p.Col += pe.Col - 1
@@ -114,7 +114,7 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 // rest is fixed, so that one run reports them with the rest; not when an
 // effect failed to compile, as the variables it writes are not known then
 // (what it would provide could be reported as provided by nothing).
-func (c *compiler) undeclaredToo(initial []Value) {
+func (c *compiler) undeclaredToo(initial []expr.Value) {
 	if c.effectsFailed {
 		return
 	}
@@ -126,7 +126,7 @@ func (c *compiler) undeclaredToo(initial []Value) {
 // a later role's entry with the same name replaces an earlier one's in
 // place.
 type merged struct {
-	initial  []Value // by slot
+	initial  []expr.Value // by slot
 	goals    []GoalSpec
 	actions  []ActionSpec
 	sensors  []SensorSpec
@@ -171,7 +171,7 @@ func (c *compiler) mergeRoles(roles []RoleSpec) merged {
 			}
 			slot := d.Schema.Intern(v.Name)
 			for len(m.initial) <= slot {
-				m.initial = append(m.initial, Value{})
+				m.initial = append(m.initial, expr.Value{})
 			}
 			m.initial[slot] = v.Value
 		}
@@ -278,7 +278,7 @@ func (c *compiler) compileGoals(goals []GoalSpec) {
 		} else if msg := controlInName(gs.Name); msg != "" {
 			c.add(gs.Pos, "goal "+strconv.Quote(gs.Name)+": "+msg, nil)
 		}
-		cond, err := CompileCondition(gs.Condition, d.Schema)
+		cond, err := expr.CompileCondition(gs.Condition, d.Schema)
 		if err != nil {
 			c.add(at(gs.ConditionAt, gs.Pos, err), "goal \""+gs.Name+"\" condition: "+parseMsg(err), err)
 		}
@@ -303,11 +303,11 @@ func (c *compiler) compileActions(actions []ActionSpec, syntax []*expr.EffectSyn
 		} else if msg := controlInName(as.Name); msg != "" {
 			c.add(as.Pos, "action "+strconv.Quote(as.Name)+": "+msg, nil)
 		}
-		pre, err := CompileCondition(as.Pre, d.Schema)
+		pre, err := expr.CompileCondition(as.Pre, d.Schema)
 		if err != nil {
 			c.add(at(as.PreAt, as.Pos, err), "action \""+as.Name+"\" pre: "+parseMsg(err), err)
 		}
-		var eff *Effect
+		var eff *expr.Effect
 		if syntax[i] != nil {
 			eff, err = syntax[i].Compile(d.Schema)
 			if err != nil {
@@ -351,19 +351,19 @@ func (c *compiler) compileActions(actions []ActionSpec, syntax []*expr.EffectSyn
 
 // finish fills in what needs every phase done: the initial state, with a
 // slot for every variable interned on the way, and the goals by priority.
-func (c *compiler) finish(initial []Value) {
+func (c *compiler) finish(initial []expr.Value) {
 	d := c.d
 	for len(initial) < d.Schema.Len() {
-		initial = append(initial, Value{})
+		initial = append(initial, expr.Value{})
 	}
 	typesStartFalse(d, initial)
-	d.Initial = State(initial)
+	d.Initial = expr.State(initial)
 	d.ByPrio = sortedByPriority(d.Goals)
 	d.lowered = d.lower()
 }
 
 func parseMsg(err error) string {
-	var pe *ParseError
+	var pe *expr.ParseError
 	if errors.As(err, &pe) {
 		return pe.Message() + " in \"" + pe.Excerpt() + "\""
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // TestCompileOperatorWordState checks that a state variable named like a
@@ -15,7 +16,7 @@ import (
 func TestCompileOperatorWordState(t *testing.T) {
 	_, err := engine.Compile(engine.RoleSpec{
 		Name: "Farmer", File: "farmer.lua",
-		State: []engine.Var{{Name: "not", Value: engine.BoolValue(true)}, {Name: "nothing", Value: engine.NumberValue(1)}},
+		State: []engine.Var{{Name: "not", Value: expr.BoolValue(true)}, {Name: "nothing", Value: expr.NumberValue(1)}},
 		Goals: []engine.GoalSpec{{Name: "fed", Condition: "nothing > 0 and not hungry"}},
 	})
 	var ce *engine.CompileError
@@ -25,7 +26,7 @@ func TestCompileOperatorWordState(t *testing.T) {
 
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Farmer",
-		State: []engine.Var{{Name: "nothing", Value: engine.NumberValue(1)}, {Name: "hungry", Value: engine.BoolValue(false)}},
+		State: []engine.Var{{Name: "nothing", Value: expr.NumberValue(1)}, {Name: "hungry", Value: expr.BoolValue(false)}},
 		Goals: []engine.GoalSpec{{Name: "fed", Condition: "nothing > 0 and not hungry"}},
 	})
 	require.NoError(t, err)

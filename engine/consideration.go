@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/moonmind-ai/moonmind/engine/curve"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // ConsiderationKind names what a consideration measures.
@@ -81,12 +82,12 @@ type Consideration struct {
 	Curve  *curve.Curve    // optional; see above
 	Of     []Consideration // ConsiderCombine
 	// Score is a custom consideration in Go, (action, state) → score.
-	Score func(a *Action, st State) float64
+	Score func(a *Action, st expr.State) float64
 	// Func is a custom consideration that reads state by name through the
 	// schema and may fail; an error scores 0 and is recorded (see
 	// UtilityPlanner.LastError). Lua considerations use it. Used when
 	// Score is nil.
-	Func func(a *Action, st State, s *Schema) (float64, error)
+	Func func(a *Action, st expr.State, s *expr.Schema) (float64, error)
 }
 
 // CostConsideration is cost(weight), see ConsiderCost; weight 0 means 1.
@@ -124,7 +125,7 @@ func combineConsideration(cs ...Consideration) Consideration {
 
 // FuncConsideration is a custom consideration: fn's result, clamped to
 // [0, 1] (NaN is 0). weight 0 means 1.
-func FuncConsideration(name string, weight float64, fn func(a *Action, st State) float64) Consideration {
+func FuncConsideration(name string, weight float64, fn func(a *Action, st expr.State) float64) Consideration {
 	return Consideration{Name: name, Kind: ConsiderFunc, Weight: orOne(weight), Score: fn}
 }
 
@@ -151,7 +152,7 @@ func orOne(w float64) float64 {
 // for action a in state st; s is the state's schema, which only Func and
 // Lua considerations read. A Func error gives output 0 and the error. It
 // does not allocate unless a custom function does.
-func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, err error) {
+func (c *Consideration) eval(a *Action, st expr.State, s *expr.Schema) (in, out float64, err error) {
 	switch c.Kind {
 	case ConsiderCost:
 		in = a.Utility.Cost
@@ -198,9 +199,9 @@ func (c *Consideration) eval(a *Action, st State, s *Schema) (in, out float64, e
 		if c.Slot >= 0 && c.Slot < len(st) {
 			v := st[c.Slot]
 			switch v.Kind() {
-			case Number:
+			case expr.Number:
 				in, _ = v.AsNumber()
-			case Bool:
+			case expr.Bool:
 				in = 0
 				if v.Truthy() {
 					in = 1

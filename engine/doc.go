@@ -67,7 +67,7 @@
 // # Options and errors
 //
 // Constructors take what they need (NewPlanner(d), NewUtilityPlanner(d),
-// NewPlanExecutor(agent)) and the options are the fields of the result or
+// executor.New(agent)) and the options are the fields of the result or
 // of an options struct (RestoreOptions), each with a documented zero
 // value. Errors are typed: *CompileError, *PlanError, *ActionError,
 // *ConsiderationError and *Error, and errors.Is matches the sentinels

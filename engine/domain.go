@@ -5,7 +5,9 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/internal/goap"
+	"github.com/moonmind-ai/moonmind/engine/perception"
 )
 
 // Var is a named state variable with its initial value.
@@ -13,7 +15,7 @@ import (
 // while another goroutine reads it.
 type Var struct {
 	Name  string
-	Value Value
+	Value expr.Value
 }
 
 // RoleSpec declares a role: a named bundle of state, goals and actions.
@@ -43,9 +45,9 @@ type RoleSpec struct {
 	// positive finite number.
 	ThinkRates []float64
 	// Memory is the settings of the perception memory its agents start
-	// with (see Memory); a later role's non-zero settings replace an
+	// with (see perception.Memory); a later role's non-zero settings replace an
 	// earlier one's.
-	Memory MemorySpec
+	Memory perception.Spec
 }
 
 // Domain is one or more compiled roles: the schema of their merged state,
@@ -54,11 +56,11 @@ type RoleSpec struct {
 // concurrent use.
 type Domain struct {
 	Name    string // the role names joined with "+"
-	Schema  *Schema
-	Initial State     // the merged initial state; clone it, do not modify it
-	Goals   []*Goal   // declaration order
-	ByPrio  []*Goal   // highest priority first, declaration order among equals
-	Actions []*Action // declaration order
+	Schema  *expr.Schema
+	Initial expr.State // the merged initial state; clone it, do not modify it
+	Goals   []*Goal    // declaration order
+	ByPrio  []*Goal    // highest priority first, declaration order among equals
+	Actions []*Action  // declaration order
 	Sensors []*Sensor
 	// Conditions are the named conditions, each with its boolean slot.
 	Conditions []*NamedCondition
@@ -72,7 +74,7 @@ type Domain struct {
 	ThinkRates []float64
 	// Memory is the roles' perception memory settings (RoleSpec.Memory):
 	// each agent's Memory starts with them.
-	Memory MemorySpec
+	Memory perception.Spec
 	// NewReactive, when set, makes the reactive layer of each new agent
 	// of the domain (NewAgent and SetDomain call it). A loader sets it
 	// after Compile, before the domain is shared (package engine/bdi,
@@ -117,7 +119,7 @@ func (d *Domain) Goal(name string) *Goal { return d.goalIndex[name] }
 func (d *Domain) Action(name string) *Action { return d.actionIndex[name] }
 
 // NewState returns a copy of the initial state.
-func (d *Domain) NewState() State { return d.Initial.Clone() }
+func (d *Domain) NewState() expr.State { return d.Initial.Clone() }
 
 // GoalNames returns the names of the goals in declaration order, for
 // messages such as DidYouMean's. The slice is new on every call.
@@ -248,7 +250,7 @@ func (d *Domain) returnPlanner(p *Planner) {
 
 // namedConditionNote explains, for an error, that a condition reads named
 // conditions: values computed by the game that no plan can change.
-func (d *Domain) namedConditionNote(c *Condition) string {
+func (d *Domain) namedConditionNote(c *expr.Condition) string {
 	var names []string
 	for _, nc := range d.Conditions {
 		for _, r := range c.Reads() {

@@ -7,9 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/curve"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/curve"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // TestErrorsKeepTheirMessage checks that errors that other messages embed
@@ -17,7 +19,7 @@ import (
 // caller cuts text.
 func TestErrorsKeepTheirMessage(t *testing.T) {
 	_, err := CompileConsideration(ConsiderationSpec{Name: "fear", Input: "x", Min: 0, Max: 1,
-		Curve: &curve.Curve{Kind: "logistc"}}, NewSchema("x"))
+		Curve: &curve.Curve{Kind: "logistc"}}, expr.NewSchema("x"))
 	var ce *ConsiderationError
 	require.True(t, errors.As(err, &ce), "%v is a *ConsiderationError", err)
 	assert.Equal(t, "fear", ce.Consideration)
@@ -47,14 +49,14 @@ func TestErrorKinds(t *testing.T) {
 	a := NewAgent("ann", d)
 	w.Add(a)
 
-	err = a.Believe("amo", NumberValue(1))
+	err = a.Believe("amo", expr.NumberValue(1))
 	require.ErrorIs(t, err, ErrUnknownName)
 	assert.Equal(t, `engine: believe amo: no state variable "amo" (did you mean "ammo"?)`, err.Error())
 	var ee *Error
 	require.ErrorAs(t, err, &ee)
 	assert.Equal(t, `believe amo: no state variable "amo" (did you mean "ammo"?)`, ee.Message())
 
-	err = a.Tell("bob", "ammo", NumberValue(1))
+	err = a.Tell("bob", "ammo", expr.NumberValue(1))
 	require.ErrorIs(t, err, ErrUnknownName)
 	assert.Contains(t, err.Error(), `no agent "bob" in the world`)
 	assert.NotErrorIs(t, err, ErrSnapshot)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -15,7 +16,7 @@ func ExampleUtilityPlanner_Pick() {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:   "Deer",
 		Decide: "utility",
-		State:  []engine.Var{{Name: "hunger", Value: engine.NumberValue(80)}, {Name: "danger", Value: engine.NumberValue(10)}},
+		State:  []engine.Var{{Name: "hunger", Value: expr.NumberValue(80)}, {Name: "danger", Value: expr.NumberValue(10)}},
 		Considerations: []engine.ConsiderationSpec{
 			{Input: "hunger", Min: 0, Max: 100, Name: "hungry"},
 		},
@@ -31,7 +32,7 @@ func ExampleUtilityPlanner_Pick() {
 	st := d.NewState()
 	best, _ := u.Pick(st, nil)
 	fmt.Println(best.Name, u.Score(d.Action("graze"), st), u.Score(d.Action("flee"), st))
-	st.Set(d.Schema, "danger", engine.NumberValue(95))
+	st.Set(d.Schema, "danger", expr.NumberValue(95))
 	best, _ = u.Pick(st, nil)
 	fmt.Println(best.Name)
 	// Output:
@@ -45,7 +46,7 @@ func ExampleFuncConsideration() {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:   "Shopper",
 		Decide: "utility",
-		State:  []engine.Var{{Name: "coins", Value: engine.NumberValue(3)}},
+		State:  []engine.Var{{Name: "coins", Value: expr.NumberValue(3)}},
 		Actions: []engine.ActionSpec{
 			{Name: "buyBread", Utility: engine.UtilitySpec{Cost: 2}},
 			{Name: "buyCake", Utility: engine.UtilitySpec{Cost: 5}},
@@ -56,7 +57,7 @@ func ExampleFuncConsideration() {
 	}
 	// Affordable: 1 when the action's utility cost fits the purse, else 0.
 	slot, _ := d.Schema.Lookup("coins")
-	affordable := engine.FuncConsideration("affordable", 1, func(a *engine.Action, st engine.State) float64 {
+	affordable := engine.FuncConsideration("affordable", 1, func(a *engine.Action, st expr.State) float64 {
 		coins, _ := st[slot].AsNumber()
 		if a.Utility.Cost <= coins {
 			return 1
@@ -103,7 +104,7 @@ func (b sawBody) Start(a *engine.Agent, act *engine.Action) (engine.Task, error)
 func ExampleBody() {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Carpenter",
-		State: []engine.Var{{Name: "planks", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "planks", Value: expr.NumberValue(0)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "planks >= 1", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("saw").Effects("planks = planks + 1").Body(sawBody{seconds: 0.5}).Spec(),
@@ -132,7 +133,7 @@ func ExampleBody() {
 func ExampleRecorder() {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Miner",
-		State: []engine.Var{{Name: "ore", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "ore", Value: expr.NumberValue(0)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("loaded", "ore >= 2", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("dig").Effects("ore = ore + 1").Body(engine.BodyFunc(engine.ApplyEffects)).Spec(),
@@ -168,7 +169,7 @@ func ExampleRecorder() {
 func ExampleWorld_Snapshot() {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Baker",
-		State: []engine.Var{{Name: "loaves", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "loaves", Value: expr.NumberValue(0)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("baked", "loaves >= 3", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("bake").Effects("loaves = loaves + 1").Body(engine.BodyFunc(engine.ApplyEffects)).Spec(),
@@ -217,7 +218,7 @@ func ExampleJSONFacts() {
 		Actions: []engine.ActionSpec{
 			engine.NewAction("bake").Inputs("Recipe").Effects("baked = true").Spec(),
 		},
-		State: []engine.Var{{Name: "baked", Value: engine.BoolValue(false)}, {Name: "Recipe", Value: engine.BoolValue(false)}},
+		State: []engine.Var{{Name: "baked", Value: expr.BoolValue(false)}, {Name: "Recipe", Value: expr.BoolValue(false)}},
 	})
 	if err != nil {
 		panic(err)

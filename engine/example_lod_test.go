@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // A level of detail: the game says how much each agent matters, and the
@@ -11,7 +12,7 @@ import (
 func ExampleLOD() {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Guard",
-		State: []engine.Var{{Name: "rested", Value: engine.BoolValue(false)}},
+		State: []engine.Var{{Name: "rested", Value: expr.BoolValue(false)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("fresh", "rested", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("rest").Effects("rested = true").Body(engine.BodyFunc(engine.ApplyEffects)).Spec(),

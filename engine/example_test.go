@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -11,7 +12,7 @@ import (
 func ExamplePlanner() {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Soldier",
-		State: []engine.Var{{Name: "ammo", Value: engine.NumberValue(0)}, {Name: "magazines", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "ammo", Value: expr.NumberValue(0)}, {Name: "magazines", Value: expr.NumberValue(0)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("armed", "ammo > 10", engine.High)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("fetchMagazine").Effects("magazines = magazines + 1").Spec(),
@@ -34,7 +35,7 @@ func ExamplePlanner() {
 func ExampleWorld() {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Woodcutter",
-		State: []engine.Var{{Name: "wood", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "wood", Value: expr.NumberValue(0)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "wood >= 2", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("chop").Effects("wood = wood + 1").Body(engine.BodyFunc(engine.ApplyEffects)).Spec(),

@@ -3,6 +3,8 @@ package engine
 import (
 	"strconv"
 	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // Priority orders goals: a higher number is planned first. The named
@@ -88,7 +90,7 @@ type Goal struct {
 	Name        string
 	Index       int // position in Domain.Goals (declaration order)
 	Priority    Priority
-	Condition   *Condition
+	Condition   *expr.Condition
 	Description string
 	Persistent  bool
 	Deadline    float64
@@ -96,7 +98,7 @@ type Goal struct {
 }
 
 // Satisfied reports whether the goal's condition holds in st.
-func (g *Goal) Satisfied(st State) bool { return g.Condition.Eval(st) }
+func (g *Goal) Satisfied(st expr.State) bool { return g.Condition.Eval(st) }
 
 // NewGoal returns a goal spec with the given name, condition and priority;
 // a zero priority means Normal (as in GoalSpec).

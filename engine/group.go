@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -59,10 +60,10 @@ func GroupSpecOf(d *Domain, scope string) GroupSpec {
 type Group struct {
 	name    string
 	scope   string
-	vars    []string // board variable names, without the scope
-	board   State    // the board's values, by index of vars
-	before  State    // syncGroups's scratch: the board as every member was given it
-	members []member // in order of agent ID
+	vars    []string   // board variable names, without the scope
+	board   expr.State // the board's values, by index of vars
+	before  expr.State // syncGroups's scratch: the board as every member was given it
+	members []member   // in order of agent ID
 	world   *World
 }
 
@@ -136,18 +137,18 @@ func (g *Group) Vars() []string { return g.vars }
 
 // Get returns a board variable by name, without the scope (Unknown when
 // the board has no such variable).
-func (g *Group) Get(name string) Value {
+func (g *Group) Get(name string) expr.Value {
 	if i := slices.Index(g.vars, name); i >= 0 {
 		return g.board[i]
 	}
-	return Value{}
+	return expr.Value{}
 }
 
 // Set writes a board variable from the game: the board and every member's
 // state get the value at once, as a belief event for members that did not
 // have it. An unknown variable is an error naming it. Call it between
 // ticks.
-func (g *Group) Set(name string, v Value) error {
+func (g *Group) Set(name string, v expr.Value) error {
 	i := slices.Index(g.vars, name)
 	if i < 0 {
 		return unknownName("group " + g.name + ": no variable \"" + name + "\"" + DidYouMean(name, g.vars))
@@ -229,7 +230,7 @@ func (g *Group) has(a *Agent) bool {
 
 // give sets board variable i's slot of the member to v when it differs, as
 // a belief told by the group.
-func (m member) give(i int, v Value, from string) {
+func (m member) give(i int, v expr.Value, from string) {
 	slot := m.slots[i]
 	if old := m.a.State[slot]; old == v || old.Equal(v) {
 		return

@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // lookout is the Data of a squad test agent: what its body saw of
@@ -36,8 +39,8 @@ func (t *lookTask) Resume(float64) (engine.Status, error) {
 	l := t.a.Data.(*lookout)
 	l.seen = append(l.seen, t.a.Get("squad.enemy_x").String())
 	if t.n == l.writeAt {
-		t.a.Set("squad.enemy_x", engine.NumberValue(l.write))
-		t.a.Set("squad.enemy_seen", engine.BoolValue(true))
+		t.a.Set("squad.enemy_x", expr.NumberValue(l.write))
+		t.a.Set("squad.enemy_seen", expr.BoolValue(true))
 	}
 	return engine.Running, nil
 }
@@ -49,9 +52,9 @@ func squadDomain(t *testing.T) *engine.Domain {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name: "Lookout",
 		State: []engine.Var{
-			{Name: "done", Value: engine.BoolValue(false)},
-			{Name: "squad.enemy_seen", Value: engine.BoolValue(false)},
-			{Name: "squad.enemy_x", Value: engine.NumberValue(0)},
+			{Name: "done", Value: expr.BoolValue(false)},
+			{Name: "squad.enemy_seen", Value: expr.BoolValue(false)},
+			{Name: "squad.enemy_x", Value: expr.NumberValue(0)},
 		},
 		Goals:   []engine.GoalSpec{engine.NewGoal("watch", "done", engine.Normal)},
 		Actions: []engine.ActionSpec{engine.NewAction("look").Effects("done = true").Body(lookBody{}).Spec()},
@@ -64,11 +67,11 @@ func squadDomain(t *testing.T) *engine.Domain {
 // handed.
 type squadBeliefs struct{ got []string }
 
-func (b *squadBeliefs) Believed(_ *engine.Agent, c engine.BeliefChange) {
+func (b *squadBeliefs) Believed(_ *engine.Agent, c reactive.BeliefChange) {
 	b.got = append(b.got, fmt.Sprintf("%s=%s from %q", c.Name, c.New, c.From))
 }
-func (b *squadBeliefs) Achieve(*engine.Agent, engine.GoalValue) {}
-func (b *squadBeliefs) Step(*engine.Agent, float64)             {}
+func (b *squadBeliefs) Achieve(*engine.Agent, reactive.Goal) {}
+func (b *squadBeliefs) Step(*engine.Agent, float64)          {}
 
 // squadWorld makes 5 agents of which the first 4 form squad "blue";
 // agent eye (ID 1) writes enemy_x = 7 at its second resume, and, when
@@ -126,8 +129,8 @@ func TestGroupWriteSeenByEveryMemberNextTick(t *testing.T) {
 				"a3":    {"0", "0", "7"},
 				"loner": {"0", "0", "0"},
 			}, seenBy(w))
-			assert.Equal(t, engine.NumberValue(7), g.Get("enemy_x"))
-			assert.Equal(t, engine.BoolValue(true), g.Get("enemy_seen"))
+			assert.Equal(t, expr.NumberValue(7), g.Get("enemy_x"))
+			assert.Equal(t, expr.BoolValue(true), g.Get("enemy_seen"))
 			// The mates got the write as belief events from the group; the
 			// writer saw its own change as its own.
 			assert.Equal(t, []string{`squad.enemy_seen=true from "blue"`, `squad.enemy_x=7 from "blue"`},
@@ -149,9 +152,9 @@ func TestGroupClashingWritesSameTraceAnyWorkers(t *testing.T) {
 			w.Tick(0.1)
 		}
 		// eye (ID 1) and a3 (ID 3) wrote in the same tick: the higher ID wins.
-		assert.Equal(t, engine.NumberValue(9), g.Get("enemy_x"))
+		assert.Equal(t, expr.NumberValue(9), g.Get("enemy_x"))
 		for _, a := range w.Agents[:4] {
-			assert.Equal(t, engine.NumberValue(9), a.Get("squad.enemy_x"), a.Name)
+			assert.Equal(t, expr.NumberValue(9), a.Get("squad.enemy_x"), a.Name)
 		}
 		assert.Equal(t, []string{"0", "0", "9"}, seenBy(w)["eye"])
 		traces = append(traces, trace)
@@ -188,18 +191,18 @@ func TestGroupSnapshotRoundTrip(t *testing.T) {
 	}
 	assert.Equal(t, []string{"a0", "eye", "a2", "a3"}, names)
 	// The restored group still shares: a write of a2 reaches the others.
-	r.Agents[2].Set("squad.enemy_x", engine.NumberValue(12))
+	r.Agents[2].Set("squad.enemy_x", expr.NumberValue(12))
 	r.Tick(0.1)
 	for _, a := range r.Agents[:4] {
-		assert.Equal(t, engine.NumberValue(12), a.Get("squad.enemy_x"), a.Name)
+		assert.Equal(t, expr.NumberValue(12), a.Get("squad.enemy_x"), a.Name)
 	}
-	assert.Equal(t, engine.NumberValue(0), r.Agents[4].Get("squad.enemy_x"))
+	assert.Equal(t, expr.NumberValue(0), r.Agents[4].Get("squad.enemy_x"))
 }
 
 func TestGroupMembership(t *testing.T) {
 	d := squadDomain(t)
 	w := engine.NewWorld(1)
-	g, err := w.NewGroup("blue", engine.GroupSpec{Scope: "squad", Vars: []engine.Var{{Name: "enemy_x", Value: engine.NumberValue(4)}}})
+	g, err := w.NewGroup("blue", engine.GroupSpec{Scope: "squad", Vars: []engine.Var{{Name: "enemy_x", Value: expr.NumberValue(4)}}})
 	require.NoError(t, err)
 	_, err = w.NewGroup("blue", engine.GroupSpec{Scope: "squad"})
 	assert.EqualError(t, err, "engine: NewGroup blue: the world has a group of that name")
@@ -210,16 +213,16 @@ func TestGroupMembership(t *testing.T) {
 	assert.EqualError(t, g.Join(a), "engine: group blue: agent a is not in the group's world")
 	w.Add(a)
 	require.NoError(t, g.Join(a))
-	assert.Equal(t, engine.NumberValue(4), a.Get("squad.enemy_x"), "a member gets the board when it joins")
+	assert.Equal(t, expr.NumberValue(4), a.Get("squad.enemy_x"), "a member gets the board when it joins")
 	assert.EqualError(t, red.Join(a), `engine: group red: agent a is in group blue of the same scope "squad"`)
 	b := engine.NewAgent("b", d)
 	w.Add(b)
 	assert.EqualError(t, red.Join(b), `engine: group red: agent b has no state variable "squad.enemy_y" (declare it in the agent's role)`)
-	assert.EqualError(t, g.Set("enemy_z", engine.NumberValue(1)), `engine: group blue: no variable "enemy_z" (did you mean "enemy_x"?)`)
+	assert.EqualError(t, g.Set("enemy_z", expr.NumberValue(1)), `engine: group blue: no variable "enemy_z" (did you mean "enemy_x"?)`)
 
 	require.NoError(t, g.Join(b))
-	require.NoError(t, g.Set("enemy_x", engine.NumberValue(5)))
-	assert.Equal(t, engine.NumberValue(5), b.Get("squad.enemy_x"))
+	require.NoError(t, g.Set("enemy_x", expr.NumberValue(5)))
+	assert.Equal(t, expr.NumberValue(5), b.Get("squad.enemy_x"))
 	require.True(t, w.Remove(a))
 	assert.Equal(t, []*engine.Agent{b}, g.Members(), "a removed agent leaves its groups")
 	assert.True(t, g.Leave(b))
@@ -232,8 +235,8 @@ func TestGroupVariableDrivesMatesPlans(t *testing.T) {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name: "Mate",
 		State: []engine.Var{
-			{Name: "responded", Value: engine.BoolValue(false)},
-			{Name: "squad.enemy_seen", Value: engine.BoolValue(false)},
+			{Name: "responded", Value: expr.BoolValue(false)},
+			{Name: "squad.enemy_seen", Value: expr.BoolValue(false)},
 		},
 		Goals: []engine.GoalSpec{engine.NewGoal("respond", "!squad.enemy_seen || responded", engine.Normal)},
 		Actions: []engine.ActionSpec{
@@ -258,7 +261,7 @@ func TestGroupVariableDrivesMatesPlans(t *testing.T) {
 		require.NoError(t, g.Join(a))
 	}
 	w.Tick(0.1)
-	w.Agents[1].Set("squad.enemy_seen", engine.BoolValue(true)) // m1 spots an enemy (a sensor of the game)
+	w.Agents[1].Set("squad.enemy_seen", expr.BoolValue(true)) // m1 spots an enemy (a sensor of the game)
 	w.Tick(0.1)
 	assert.Equal(t, []string{"2 m1"}, starts, "m1 sees its own write at once; its mates do not yet")
 	w.Tick(0.1)

@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/moonmind-ai/moonmind/engine/record"
+import (
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
+)
 
 // PlannerHandle is an agent's planning interface. The default one plans with the agent's GOAP planner over
 // all of the agent's roles.
@@ -26,7 +29,7 @@ type PlannerHandle interface {
 type PlanResult struct {
 	Success    bool
 	Results    []StepResult
-	FinalState State
+	FinalState expr.State
 }
 
 // StepResult is one step of ExecutePlan. Executed is false when the step
@@ -82,7 +85,7 @@ func (a *Agent) PlanningEnabled() bool { return a.handle != nil }
 
 // CurrentState returns a copy of the agent's state: the merged state of all
 // its roles (a later role's variable with the same name wins).
-func (a *Agent) CurrentState() State { return a.State.Clone() }
+func (a *Agent) CurrentState() expr.State { return a.State.Clone() }
 
 // Plan plans every unsatisfied goal from the current state through the
 // planner handle.
@@ -108,7 +111,7 @@ func (a *Agent) PlanForGoal(name string) ([]*Action, error) {
 // missing action, a precondition that does not hold in the state re-read
 // before the step, an action without a body, or a body that fails is
 // recorded as not executed, and the next step runs. A body runs as
-// PlanExecutor runs it: resumed with dt = 1/60 s until it finishes, at most
+// RunAction runs it: resumed with dt = 1/60 s until it finishes, at most
 // 3,600 times (a minute of game time).
 // Must not be called while the agent ticks.
 func (a *Agent) ExecutePlan(steps []string) (PlanResult, error) {
@@ -138,9 +141,7 @@ func (a *Agent) executePlan(steps []string) (PlanResult, error) {
 		case !act.Pre.Eval(a.State):
 			r.Err = newError("precondition \"" + act.Pre.Source() + "\" of " + s + " does not hold")
 		default:
-			if r.Err = refuse(act, a.Authorities); r.Err == nil {
-				r.Err = (&PlanExecutor{Agent: a}).run(act)
-			}
+			r.Err = a.RunAction(act, 0, 0)
 			r.Executed = r.Err == nil
 		}
 		res.Success = res.Success && r.Executed

@@ -7,7 +7,7 @@ import "github.com/moonmind-ai/moonmind/engine/expr"
 func shortNumber(f float64) string { return expr.ShortNumber(f) }
 
 // shortValue is Value.String with numbers in shortNumber form.
-func shortValue(v Value) string {
+func shortValue(v expr.Value) string {
 	if n, ok := v.AsNumber(); ok {
 		return shortNumber(n)
 	}

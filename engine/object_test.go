@@ -6,10 +6,12 @@ import (
 	"math"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // fetcher is the Data of a crate test agent: how many resumes its fetch
@@ -52,7 +54,7 @@ func crateWorld(t *testing.T, workers int, slots []int, agents ...*fetcher) (*en
 	t.Helper()
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Soldier",
-		State: []engine.Var{{Name: "ammo", Value: engine.NumberValue(0)}, {Name: "stop", Value: engine.BoolValue(false)}},
+		State: []engine.Var{{Name: "ammo", Value: expr.NumberValue(0)}, {Name: "stop", Value: expr.BoolValue(false)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("armed", "ammo > 0", engine.Normal)},
 		Actions: []engine.ActionSpec{func() engine.ActionSpec {
 			s := engine.NewAction("fetch").Pre("!stop").Effects("ammo = ammo + 1").Body(fetchBody{}).Spec()
@@ -132,7 +134,7 @@ func TestObjectReleased(t *testing.T) {
 		{name: "finished", reason: "the step succeeds in its second resume", f: fetcher{resumes: 2, end: engine.Succeeded}, end: func(w *engine.World, a *engine.Agent) { w.Tick(0.1) }},
 		{name: "failed", reason: "the body fails in its second resume", f: fetcher{resumes: 2, end: engine.Failed}, end: func(w *engine.World, a *engine.Agent) { w.Tick(0.1) }},
 		{name: "interrupted", reason: "the world makes the precondition false", f: fetcher{end: engine.Running}, end: func(w *engine.World, a *engine.Agent) {
-			a.Set("stop", engine.BoolValue(true))
+			a.Set("stop", expr.BoolValue(true))
 			w.Tick(0.1)
 		}},
 		{name: "removed", reason: "the agent leaves the world", f: fetcher{end: engine.Running}, end: func(w *engine.World, a *engine.Agent) {
@@ -200,7 +202,7 @@ func TestObjectNotClaimedOutsideAWorld(t *testing.T) {
 	a := w.Agents[0]
 	require.True(t, w.Remove(a))
 	a.Tick(0.1)
-	assert.Equal(t, engine.NumberValue(1), a.Get("ammo"), "the action ran without a crate to claim")
+	assert.Equal(t, expr.NumberValue(1), a.Get("ammo"), "the action ran without a crate to claim")
 	assert.Nil(t, a.Holds())
 }
 
@@ -245,7 +247,7 @@ func TestObjectUtilityPickWaitsForASlot(t *testing.T) {
 	spec.Uses = "crate"
 	spec.Utility = engine.UtilitySpec{Value: 1}
 	d, err := engine.Compile(engine.RoleSpec{Name: "Picker", Decide: "utility",
-		State: []engine.Var{{Name: "ammo", Value: engine.NumberValue(0)}}, Actions: []engine.ActionSpec{spec}})
+		State: []engine.Var{{Name: "ammo", Value: expr.NumberValue(0)}}, Actions: []engine.ActionSpec{spec}})
 	require.NoError(t, err)
 	w := engine.NewWorld(1)
 	var picks []string

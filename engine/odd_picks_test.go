@@ -7,10 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/curve"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/curve"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // oddPickRole is a utility domain built to trip the fast paths of a
@@ -38,10 +40,10 @@ func oddPickRole(pad int) RoleSpec {
 		{Of: []ConsiderationSpec{in("tired", "fatigue", 10, 0, nil), in("hungry", "hunger", 10, 0, logit)}}}
 	idle := NewAction("idle").Body(stepsBody{n: 20}).Spec()
 	idle.Considerations = []ConsiderationSpec{{Kind: ConsiderValue, Weight: 0.2}}
-	vars := []Var{{"hunger", NumberValue(3)}, {"heat", NumberValue(10)}, {"fatigue", NumberValue(2)},
-		{"danger", NumberValue(0.3)}, {"gate", NumberValue(1)}, {"tag", StringValue("")}}
+	vars := []Var{{"hunger", expr.NumberValue(3)}, {"heat", expr.NumberValue(10)}, {"fatigue", expr.NumberValue(2)},
+		{"danger", expr.NumberValue(0.3)}, {"gate", expr.NumberValue(1)}, {"tag", expr.StringValue("")}}
 	for i := range pad {
-		vars = append(vars, Var{fmt.Sprintf("pad%d", i), NumberValue(float64(i))})
+		vars = append(vars, Var{fmt.Sprintf("pad%d", i), expr.NumberValue(float64(i))})
 	}
 	if pad > 0 { // a consideration on a slot of 64 or more
 		last := fmt.Sprintf("pad%d", pad-1)
@@ -51,12 +53,12 @@ func oddPickRole(pad int) RoleSpec {
 		Sensors: []SensorSpec{{Name: "nose", Run: func(a *Agent, _ float64) error {
 			if a.Rand.IntN(4) == 0 {
 				x, _ := a.Get("danger").AsNumber()
-				a.Set("danger", NumberValue(math.Mod(x+0.37, 1.2)))
+				a.Set("danger", expr.NumberValue(math.Mod(x+0.37, 1.2)))
 			} else {
 				a.Set("danger", a.Get("danger")) // the same value
 			}
 			if a.Rand.IntN(6) == 0 { // a told belief for another agent's next tick
-				_ = a.Tell(fmt.Sprintf("o%d", a.Rand.IntN(30)), "hunger", NumberValue(float64(a.Rand.IntN(12))))
+				_ = a.Tell(fmt.Sprintf("o%d", a.Rand.IntN(30)), "hunger", expr.NumberValue(float64(a.Rand.IntN(12))))
 			}
 			return nil
 		}}},
@@ -64,9 +66,9 @@ func oddPickRole(pad int) RoleSpec {
 }
 
 // oddValues are the values the game writes into the odd role's slots.
-var oddValues = []Value{NumberValue(math.NaN()), NumberValue(math.Inf(1)), NumberValue(math.Inf(-1)),
-	NumberValue(math.Copysign(0, -1)), NumberValue(0), NumberValue(5), NumberValue(1e308), NilValue(),
-	StringValue(""), StringValue("x"), BoolValue(true), {}}
+var oddValues = []expr.Value{expr.NumberValue(math.NaN()), expr.NumberValue(math.Inf(1)), expr.NumberValue(math.Inf(-1)),
+	expr.NumberValue(math.Copysign(0, -1)), expr.NumberValue(0), expr.NumberValue(5), expr.NumberValue(1e308), expr.NilValue(),
+	expr.StringValue(""), expr.StringValue("x"), expr.BoolValue(true), {}}
 
 // oddPickRun ticks a world of agents of the odd role while the game
 // writes odd values between ticks, changes dt every tick (0, tiny, to an
@@ -106,9 +108,9 @@ func oddPickRun(t *testing.T, pad int, seed uint64, checkAll bool) []string {
 			case p < 8:
 				a.Set(names[r.IntN(len(names))], oddValues[r.IntN(len(oddValues))])
 			case p < 30:
-				a.Set(names[r.IntN(5)], NumberValue(float64(r.IntN(12))))
+				a.Set(names[r.IntN(5)], expr.NumberValue(float64(r.IntN(12))))
 			case p < 34 && pad > 0:
-				a.Set(fmt.Sprintf("pad%d", pad-1), NumberValue(float64(r.IntN(2*pad))))
+				a.Set(fmt.Sprintf("pad%d", pad-1), expr.NumberValue(float64(r.IntN(2*pad))))
 			}
 		}
 		switch p := r.IntN(100); {
@@ -178,18 +180,18 @@ func tellBudgetRun(t *testing.T, budget int, checkAll bool) []string {
 			switch p := r.IntN(100); {
 			case p < 6:
 				to := w.Agents[r.IntN(len(w.Agents))].Name
-				require.NoError(t, a.Tell(to, "health", NumberValue(float64(r.IntN(101)))))
+				require.NoError(t, a.Tell(to, "health", expr.NumberValue(float64(r.IntN(101)))))
 			case p < 9:
 				to := w.Agents[r.IntN(len(w.Agents))].Name
-				require.NoError(t, a.Tell(to, "enemy_visible", BoolValue(r.IntN(3) > 0)))
+				require.NoError(t, a.Tell(to, "enemy_visible", expr.BoolValue(r.IntN(3) > 0)))
 			case p < 11:
 				to := w.Agents[r.IntN(len(w.Agents))].Name
-				require.NoError(t, a.Tell(to, "alarm", NumberValue(float64(r.IntN(5)))))
+				require.NoError(t, a.Tell(to, "alarm", expr.NumberValue(float64(r.IntN(5)))))
 			case p < 13:
 				to := w.Agents[r.IntN(len(w.Agents))].Name
-				require.NoError(t, a.Tell(to, "ammo", NumberValue(float64(r.IntN(31)))))
+				require.NoError(t, a.Tell(to, "ammo", expr.NumberValue(float64(r.IntN(31)))))
 			case p < 15:
-				a.Set("magazines", NumberValue(0))
+				a.Set("magazines", expr.NumberValue(0))
 			}
 		}
 		w.Tick(1.0 / 60)

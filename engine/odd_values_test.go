@@ -8,26 +8,27 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // identicalValue reports whether two Values are the same: kind, a number's
 // float64 bits (so -0 is not 0; every NaN is NaN: a snapshot
 // keeps no NaN's sign or payload), a bool, a string's text.
-func identicalValue(x, y Value) bool {
+func identicalValue(x, y expr.Value) bool {
 	if x.Kind() != y.Kind() {
 		return false
 	}
 	switch x.Kind() {
-	case Number:
+	case expr.Number:
 		a, _ := x.AsNumber()
 		b, _ := y.AsNumber()
 		return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b
-	case Bool:
+	case expr.Bool:
 		return x.Truthy() == y.Truthy()
-	case String:
+	case expr.String:
 		a, _ := x.AsString()
 		b, _ := y.AsString()
 		return a == b
@@ -39,12 +40,12 @@ func identicalValue(x, y Value) bool {
 // -0, ±Inf, the smallest subnormal, the empty string, strings of the
 // bytes 0 to 3 (which a tag byte might hold), a string of NULs, a long
 // string, and Unknown and nil.
-func oddStateValues() []Value {
-	return []Value{NumberValue(math.NaN()), NumberValue(math.Copysign(math.NaN(), -1)),
-		NumberValue(math.Copysign(0, -1)), NumberValue(0), NumberValue(math.Inf(1)), NumberValue(math.Inf(-1)),
-		NumberValue(math.SmallestNonzeroFloat64), StringValue(""), StringValue("\x00"), StringValue("\x01"),
-		StringValue("\x02"), StringValue("\x03"), StringValue("\x00\x00\x00\x00\x00\x00\x00\x00\x00"),
-		StringValue(strings.Repeat("é", 300)), NilValue(), BoolValue(false), BoolValue(true), {}}
+func oddStateValues() []expr.Value {
+	return []expr.Value{expr.NumberValue(math.NaN()), expr.NumberValue(math.Copysign(math.NaN(), -1)),
+		expr.NumberValue(math.Copysign(0, -1)), expr.NumberValue(0), expr.NumberValue(math.Inf(1)), expr.NumberValue(math.Inf(-1)),
+		expr.NumberValue(math.SmallestNonzeroFloat64), expr.StringValue(""), expr.StringValue("\x00"), expr.StringValue("\x01"),
+		expr.StringValue("\x02"), expr.StringValue("\x03"), expr.StringValue("\x00\x00\x00\x00\x00\x00\x00\x00\x00"),
+		expr.StringValue(strings.Repeat("é", 300)), expr.NilValue(), expr.BoolValue(false), expr.BoolValue(true), {}}
 }
 
 // TestOddValuesSurviveSnapshot: odd values in an agent's state come back
@@ -54,7 +55,7 @@ func TestOddValuesSurviveSnapshot(t *testing.T) {
 	vals := oddStateValues()
 	var vars []Var
 	for i := range vals {
-		vars = append(vars, Var{string(rune('a' + i)), NumberValue(1)})
+		vars = append(vars, Var{string(rune('a' + i)), expr.NumberValue(1)})
 	}
 	d, err := Compile(RoleSpec{Name: "Vals", State: vars, Actions: []ActionSpec{NewAction("x").Spec()}})
 	require.NoError(t, err)
@@ -97,9 +98,9 @@ func TestOddValuesSurviveLiteral(t *testing.T) {
 		require.NoError(t, err, "value %d: %s", i, v.String())
 		assert.True(t, identicalValue(v, p), "value %d: %s read back as %v", i, v.String(), p)
 	}
-	st := State{NumberValue(0), NumberValue(math.Copysign(0, -1))}
+	st := expr.State{expr.NumberValue(0), expr.NumberValue(math.Copysign(0, -1))}
 	assert.True(t, st[0].Equal(st[1]))
-	assert.Equal(t, uint64(0b01), changedSlots(State{st[1], st[1]}, State{st[0], st[1]}), "-0 is stored apart from 0")
+	assert.Equal(t, uint64(0b01), changedSlots(expr.State{st[1], st[1]}, expr.State{st[0], st[1]}), "-0 is stored apart from 0")
 }
 
 // TestSubstringValueOutlivesItsString: a Value holding a small substring
@@ -107,12 +108,12 @@ func TestOddValuesSurviveLiteral(t *testing.T) {
 // through collections that return memory to the system; a state's clone
 // and changedSlots read it too.
 func TestSubstringValueOutlivesItsString(t *testing.T) {
-	st := make(State, 3)
+	st := make(expr.State, 3)
 	func() {
 		big := strings.Repeat("abcdefgh", 1<<17) // 1 MiB
-		st[0] = StringValue(big[4096+3 : 4096+3+5])
-		st[1] = StringValue(big[len(big)-1:])
-		st[2] = StringValue(big[7:7])
+		st[0] = expr.StringValue(big[4096+3 : 4096+3+5])
+		st[1] = expr.StringValue(big[len(big)-1:])
+		st[2] = expr.StringValue(big[7:7])
 	}()
 	for range 3 {
 		runtime.GC()
@@ -126,7 +127,7 @@ func TestSubstringValueOutlivesItsString(t *testing.T) {
 		assert.Equal(t, want, s, "slot %d", i)
 	}
 	assert.Equal(t, uint64(0), changedSlots(st, c))
-	assert.True(t, st[2].Equal(StringValue("")))
+	assert.True(t, st[2].Equal(expr.StringValue("")))
 }
 
 // nanPlanDomain is a GOAP role whose start state holds x and y equal to
@@ -140,7 +141,7 @@ func nanPlanDomain(t *testing.T, xv float64) *Domain {
 		pre = "x != x"
 	}
 	d, err := Compile(RoleSpec{Name: "NaNPlan",
-		State: []Var{{"x", NumberValue(xv)}, {"y", NumberValue(xv)}, {"k", NumberValue(0)}, {"done", BoolValue(false)}},
+		State: []Var{{"x", expr.NumberValue(xv)}, {"y", expr.NumberValue(xv)}, {"k", expr.NumberValue(0)}, {"done", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("g", "done", High)},
 		Actions: []ActionSpec{NewAction("copy").Effects("x = y").Cost(1).Spec(), NewAction("copy2").Effects("y = x").Cost(1).Spec(),
 			NewAction("step").Pre(pre).Effects("k = k + 1").Cost(1).Spec(),

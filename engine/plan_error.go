@@ -8,7 +8,7 @@ import "strconv"
 type Reason string
 
 // The failure reasons. When each is returned is documented on Planner and
-// PlanExecutor.
+// on the executor of package engine/executor.
 const (
 	Unreachable                   Reason = "UNREACHABLE"
 	CyclicPrecondition            Reason = "CYCLIC_PRECONDITION"

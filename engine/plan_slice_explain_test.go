@@ -6,9 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // explainRoles are roles whose goal has no plan, one per failure reason
@@ -26,8 +28,8 @@ func explainRoles() []struct {
 		maxDepth     int
 	}{
 		{name: "unreachable", reason: "UNREACHABLE", maxDepth: DefaultMaxDepth, role: RoleSpec{Name: "U",
-			State: []Var{{"a", BoolValue(false)}, {"b", BoolValue(false)}, {"c", BoolValue(false)},
-				{"key", BoolValue(false)}, {"done", BoolValue(false)}},
+			State: []Var{{"a", expr.BoolValue(false)}, {"b", expr.BoolValue(false)}, {"c", expr.BoolValue(false)},
+				{"key", expr.BoolValue(false)}, {"done", expr.BoolValue(false)}},
 			Goals: []GoalSpec{NewGoal("g", "done", Normal)},
 			Actions: []ActionSpec{
 				NewAction("A").Effects("a = true").Body(ticksBody{n: 1}).Spec(),
@@ -38,7 +40,7 @@ func explainRoles() []struct {
 		{name: "beyond max depth", reason: "MAX_DEPTH_EXCEEDED: a plan of 6 steps exists", maxDepth: 3, role: chain},
 		{name: "beyond max depth, last step not authorized", reason: "UNREACHABLE", maxDepth: 3, role: chainRole("crime")},
 		{name: "backed off", reason: `BACKED_OFF`, maxDepth: DefaultMaxDepth, role: RoleSpec{Name: "B",
-			State: []Var{{"a", BoolValue(false)}, {"b", BoolValue(false)}, {"done", BoolValue(false)}},
+			State: []Var{{"a", expr.BoolValue(false)}, {"b", expr.BoolValue(false)}, {"done", expr.BoolValue(false)}},
 			Goals: []GoalSpec{NewGoal("g", "done", Normal)},
 			Actions: []ActionSpec{
 				NewAction("A").Effects("a = true").Body(ticksBody{n: 1}).Spec(),
@@ -46,7 +48,7 @@ func explainRoles() []struct {
 				NewAction("Finish").Pre("b").Effects("done = true").Body(ticksBody{n: 1, fail: true}).Spec(),
 			}}},
 		{name: "not authorized", reason: `NOT_AUTHORIZED`, maxDepth: DefaultMaxDepth, role: RoleSpec{Name: "R",
-			State: []Var{{"cased", BoolValue(false)}, {"rich", BoolValue(false)}},
+			State: []Var{{"cased", expr.BoolValue(false)}, {"rich", expr.BoolValue(false)}},
 			Goals: []GoalSpec{NewGoal("money", "rich", Normal)},
 			Actions: []ActionSpec{
 				NewAction("Case").Effects("cased = true").Body(ticksBody{n: 1}).Spec(),
@@ -60,7 +62,7 @@ func explainRoles() []struct {
 func chainRole(authority string) RoleSpec {
 	chain := RoleSpec{Name: "Chain", Goals: []GoalSpec{NewGoal("top", "s6", Normal)}}
 	for i := 1; i <= 6; i++ {
-		chain.State = append(chain.State, Var{fmt.Sprintf("s%d", i), BoolValue(false)})
+		chain.State = append(chain.State, Var{fmt.Sprintf("s%d", i), expr.BoolValue(false)})
 		a := NewAction(fmt.Sprintf("S%d", i)).Effects(fmt.Sprintf("s%d = true", i)).Body(ticksBody{n: 1})
 		if i > 1 {
 			a = a.Pre(fmt.Sprintf("s%d", i-1))
@@ -152,7 +154,7 @@ func TestSuspendedExplanationRestartsWhenTheStateChanges(t *testing.T) {
 		w.Tick(0.1)
 	}
 	require.Empty(t, tr.lines(record.EventPlanFailed), "the explanation is still under way")
-	require.True(t, a.Set("s1", BoolValue(true)))
+	require.True(t, a.Set("s1", expr.BoolValue(true)))
 	var resumed []string
 	for range 20 {
 		w.Tick(0.1)

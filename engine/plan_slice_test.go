@@ -6,11 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
-	"github.com/moonmind-ai/moonmind/internal/plancases"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
+	"github.com/moonmind-ai/moonmind/internal/plancases"
 )
 
 // slicedDomain compiles a planner case with every action's body making
@@ -101,7 +103,7 @@ func TestSlicedSearchFindsTheUnslicedPlan(t *testing.T) {
 // reads.
 func deepWithNoise() plancases.PlannerCase {
 	c := plancases.Deep()
-	c.Role.State = append(c.Role.State, engine.Var{Name: "noise", Value: engine.NumberValue(0)})
+	c.Role.State = append(c.Role.State, engine.Var{Name: "noise", Value: expr.NumberValue(0)})
 	return c
 }
 
@@ -111,12 +113,12 @@ func TestSlicedSearchRestartsWhenARelevantVariableChanges(t *testing.T) {
 	tests := []struct {
 		name, reason string
 		set          string
-		v            engine.Value
+		v            expr.Value
 		restart      string
 	}{
 		{"relevant", "food is read by the goal: the search starts again from the new state",
-			"food", engine.NumberValue(40), `restarted: variable "food" changed since the search began`},
-		{"irrelevant", "noise is read by nothing: the search goes on", "noise", engine.NumberValue(7), ""},
+			"food", expr.NumberValue(40), `restarted: variable "food" changed since the search began`},
+		{"irrelevant", "noise is read by nothing: the search goes on", "noise", expr.NumberValue(7), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -335,7 +337,7 @@ func resumedAfter(n int) string {
 // the start; Hide makes it hold again.
 func guardedDeep(t *testing.T) *engine.Domain {
 	c := plancases.Deep()
-	c.Role.State = append(c.Role.State, engine.Var{Name: "safe", Value: engine.BoolValue(true)})
+	c.Role.State = append(c.Role.State, engine.Var{Name: "safe", Value: expr.BoolValue(true)})
 	c.Role.Goals = append(c.Role.Goals, engine.NewGoal("safe", "safe", engine.High))
 	c.Role.Actions = append(c.Role.Actions, engine.NewAction("Hide").Effects("safe = true").Spec())
 	return slicedDomain(t, c)
@@ -345,14 +347,14 @@ func TestQueuedJobFollowsTheGoals(t *testing.T) {
 	tests := []struct {
 		name, reason string
 		set          string
-		v            engine.Value
+		v            expr.Value
 		dropped      string
 		plan         string
 	}{
 		{"higher goal", "a goal of higher priority that became unsatisfied takes over the job",
-			"safe", engine.BoolValue(false), "suspended search dropped: goal safe (high) became unsatisfied", "safe"},
+			"safe", expr.BoolValue(false), "suspended search dropped: goal safe (high) became unsatisfied", "safe"},
 		{"goal holds", "a goal the world achieved meanwhile is not planned",
-			"food", engine.NumberValue(90), "suspended search dropped: the goal holds now", ""},
+			"food", expr.NumberValue(90), "suspended search dropped: the goal holds now", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -437,8 +439,8 @@ func plannerAt(d *engine.Domain, maxDepth int) *engine.Planner {
 // without FindSpot, nothing can.
 func probedDeep(t *testing.T, withSpot bool) *engine.Domain {
 	c := plancases.Deep()
-	c.Role.State = append(c.Role.State, engine.Var{Name: "safe", Value: engine.BoolValue(true)},
-		engine.Var{Name: "spot", Value: engine.BoolValue(false)})
+	c.Role.State = append(c.Role.State, engine.Var{Name: "safe", Value: expr.BoolValue(true)},
+		engine.Var{Name: "spot", Value: expr.BoolValue(false)})
 	c.Role.Goals = append(c.Role.Goals, engine.NewGoal("safe", "safe", engine.High))
 	c.Role.Actions = append(c.Role.Actions, engine.NewAction("Hide").Pre("spot").Effects("safe = true").Spec())
 	if withSpot {
@@ -462,7 +464,7 @@ func TestHigherGoalIsProbedWhileTheStepRuns(t *testing.T) {
 			w.Tick(1.0 / 60) // Forage starts
 			require.Equal(t, "Forage", a.Running().Name)
 			w.PlanBudget = 1
-			require.True(t, a.Set("safe", engine.BoolValue(false)))
+			require.True(t, a.Set("safe", expr.BoolValue(false)))
 			w.Tick(1.0 / 60) // tick 3: the probe's search is suspended after 1 expansion
 			assert.Equal(t, "Forage", a.Running().Name, "the step goes on while the queue plans")
 			w.Tick(1.0 / 60) // tick 4: the probe finds its plan, or that there is none

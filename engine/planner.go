@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/moonmind-ai/moonmind/engine/internal/goap"
+import (
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
+)
 
 // Planner limits.
 const (
@@ -122,7 +125,7 @@ func (p *Plan) Names() []string {
 //     still open and no plan found; Expansions says how many.
 //
 // PRECONDITION_STALE and GOAL_UNSATISFIED_AFTER_EXECUTION come from
-// PlanExecutor.Think, never from a Planner.
+// an executor's Think (package engine/executor), never from a Planner.
 //
 // With Chaining false, a goal is planned only as one candidate action that
 // can run now and whose effects make the goal hold (the cheapest, the first
@@ -167,8 +170,8 @@ type Planner struct {
 	// s is the search core: its Skip, Budget, Slice and buffers.
 	s goap.Searcher
 
-	scratch State // planDirect's simulated state
-	sim     State
+	scratch expr.State // planDirect's simulated state
+	sim     expr.State
 	plan    Plan
 	pathBuf []int32
 }
@@ -199,7 +202,7 @@ func (p *Planner) budget() int {
 
 // Plan plans every goal unsatisfied in st, highest priority first. st is
 // not modified. With every goal satisfied the plan is empty.
-func (p *Planner) Plan(st State) (*Plan, error) {
+func (p *Planner) Plan(st expr.State) (*Plan, error) {
 	if p.exclude != nil || p.Policy != nil {
 		p.prepareSkip()
 	} else {
@@ -249,7 +252,7 @@ func (p *Planner) Plan(st State) (*Plan, error) {
 
 // PlanFor plans goal g alone from st. A goal already satisfied gives an
 // empty plan.
-func (p *Planner) PlanFor(g *Goal, st State) (*Plan, error) {
+func (p *Planner) PlanFor(g *Goal, st expr.State) (*Plan, error) {
 	p.prepareSkip()
 	p.prepareSearch()
 	p.sim = append(p.sim[:0], st...)
@@ -302,7 +305,7 @@ func (p *Planner) goalOf(g *Goal) *goap.Goal {
 // plan budget (see goap.Slice) it returns errSearchPaused when a search
 // of the goal's chain, the main search or one that explains its failure,
 // ran out of the tick's budget.
-func (p *Planner) planGoal(g *Goal, gs *goap.GoalSearch, sim State, apply bool) error {
+func (p *Planner) planGoal(g *Goal, gs *goap.GoalSearch, sim expr.State, apply bool) error {
 	if sl := p.s.Slice; sl != nil {
 		sl.BeginChain()
 		err := p.planGoalSearch(g, gs, sim, apply)
@@ -314,7 +317,7 @@ func (p *Planner) planGoal(g *Goal, gs *goap.GoalSearch, sim State, apply bool) 
 	return p.planGoalSearch(g, gs, sim, apply)
 }
 
-func (p *Planner) planGoalSearch(g *Goal, gs *goap.GoalSearch, sim State, apply bool) error {
+func (p *Planner) planGoalSearch(g *Goal, gs *goap.GoalSearch, sim expr.State, apply bool) error {
 	if len(gs.Direct()) == 0 {
 		return &PlanError{Reason: Unreachable, Goal: g.Name, MaxDepth: p.depth(),
 			Detail: "no action fulfills the goal or assigns a variable its condition reads" + p.Domain.namedConditionNote(g.Condition)}
@@ -350,11 +353,11 @@ func (p *Planner) planGoalSearch(g *Goal, gs *goap.GoalSearch, sim State, apply 
 	return nil
 }
 
-func (p *Planner) planDirect(g *Goal, gs *goap.GoalSearch, sim State, apply bool) error {
+func (p *Planner) planDirect(g *Goal, gs *goap.GoalSearch, sim expr.State, apply bool) error {
 	var best, blocked, leftOut *Action
 	n := p.Domain.Schema.Len()
 	if len(p.scratch) < n {
-		p.scratch = make(State, max(n, 64))
+		p.scratch = make(expr.State, max(n, 64))
 	}
 	scratch := p.scratch[:n]
 	skip := p.s.Skip
@@ -413,7 +416,7 @@ func (p *Planner) planDirect(g *Goal, gs *goap.GoalSearch, sim State, apply bool
 // were left out and a plan exists with them, the error names the first
 // left-out step of that plan (BACKED_OFF or NOT_AUTHORIZED); otherwise
 // the search's own reason.
-func (p *Planner) explain(g *Goal, gs *goap.GoalSearch, start State, maxDepth int, res goap.Outcome, cut bool, expansions int) error {
+func (p *Planner) explain(g *Goal, gs *goap.GoalSearch, start expr.State, maxDepth int, res goap.Outcome, cut bool, expansions int) error {
 	e := p.explainSearch(g, gs, start, maxDepth, res, cut, expansions)
 	if p.s.Skip == nil || p.s.Suspended() {
 		return e
@@ -426,7 +429,7 @@ func (p *Planner) explain(g *Goal, gs *goap.GoalSearch, start State, maxDepth in
 
 // explainSearch builds the error for a search that found no plan, from
 // that search alone.
-func (p *Planner) explainSearch(g *Goal, gs *goap.GoalSearch, start State, maxDepth int, res goap.Outcome, cut bool, expansions int) *PlanError {
+func (p *Planner) explainSearch(g *Goal, gs *goap.GoalSearch, start expr.State, maxDepth int, res goap.Outcome, cut bool, expansions int) *PlanError {
 	f := p.s.Explain(gs, start, maxDepth, res, cut, expansions)
 	return &PlanError{Reason: failureReasons[f.Reason], Goal: g.Name, Action: f.Action, Precondition: f.Precondition,
 		MaxDepth: maxDepth, Expansions: f.Expansions, Detail: f.Detail}

@@ -1,6 +1,10 @@
 package engine
 
-import "errors"
+import (
+	"errors"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+)
 
 // GoalOutcome is one goal's part of PlanEach: the steps that serve it and
 // their cost, or the reason it has none.
@@ -19,7 +23,7 @@ type GoalOutcome struct {
 // and the goals after it are planned from the simulated state that the
 // planned goals leave. Goals satisfied at their turn are left out. st is
 // not modified; the result and its slices are new.
-func (p *Planner) PlanEach(st State) []GoalOutcome {
+func (p *Planner) PlanEach(st expr.State) []GoalOutcome {
 	sim := st.Clone()
 	var out []GoalOutcome
 	for _, g := range p.Domain.ByPrio {
@@ -33,7 +37,7 @@ func (p *Planner) PlanEach(st State) []GoalOutcome {
 
 // planOne plans g from sim and, when it has a plan, leaves in sim the
 // state after its steps.
-func (p *Planner) planOne(g *Goal, sim State) GoalOutcome {
+func (p *Planner) planOne(g *Goal, sim expr.State) GoalOutcome {
 	plan, err := p.PlanFor(g, sim)
 	if err != nil {
 		var pe *PlanError

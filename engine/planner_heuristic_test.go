@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 func forageRole(sleep bool) RoleSpec {
@@ -17,8 +19,8 @@ func forageRole(sleep bool) RoleSpec {
 	}
 	return RoleSpec{
 		Name: "Deep",
-		State: []Var{{Name: "hunger", Value: NumberValue(80)}, {Name: "food", Value: NumberValue(0)},
-			{Name: "tired", Value: NumberValue(0)}},
+		State: []Var{{Name: "hunger", Value: expr.NumberValue(80)}, {Name: "food", Value: expr.NumberValue(0)},
+			{Name: "tired", Value: expr.NumberValue(0)}},
 		Goals:   []GoalSpec{NewGoal("stocked", "food > 80", Normal)},
 		Actions: acts,
 	}

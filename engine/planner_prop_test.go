@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // propDomain draws a tiny random domain: up to 2 bool and 2 small-int
@@ -22,10 +24,10 @@ func propDomain(t *rapid.T) RoleSpec {
 	}
 	var state []Var
 	for i := 0; i < nb; i++ {
-		state = append(state, Var{"b" + strconv.Itoa(i), BoolValue(rapid.Bool().Draw(t, "b"))})
+		state = append(state, Var{"b" + strconv.Itoa(i), expr.BoolValue(rapid.Bool().Draw(t, "b"))})
 	}
 	for i := 0; i < ni; i++ {
-		state = append(state, Var{"n" + strconv.Itoa(i), NumberValue(float64(rapid.IntRange(0, 3).Draw(t, "n")))})
+		state = append(state, Var{"n" + strconv.Itoa(i), expr.NumberValue(float64(rapid.IntRange(0, 3).Draw(t, "n")))})
 	}
 	atom := func(label string) string {
 		if v := rapid.IntRange(0, nb+ni-1).Draw(t, label+"var"); v < nb {
@@ -102,12 +104,12 @@ func propDomain(t *rapid.T) RoleSpec {
 // goal: see Goal.Candidate), the first in declaration order among the cheapest
 // (depth-first search in declaration order visits plans in that order), and
 // whether one exists.
-func bruteForce(d *Domain, g *Goal, st State, depth int) ([]int, float64, bool) {
+func bruteForce(d *Domain, g *Goal, st expr.State, depth int) ([]int, float64, bool) {
 	var best []int
 	bestCost, ok := 0.0, false
 	path := []int{}
-	var walk func(st State, cost float64)
-	walk = func(st State, cost float64) {
+	var walk func(st expr.State, cost float64)
+	walk = func(st expr.State, cost float64) {
 		done := g.Satisfied(st) || len(path) > 0 && d.Actions[path[len(path)-1]].Serves(g)
 		if done && (!ok || cost < bestCost) {
 			best, bestCost, ok = append([]int(nil), path...), cost, true
@@ -133,7 +135,7 @@ func bruteForce(d *Domain, g *Goal, st State, depth int) ([]int, float64, bool) 
 }
 
 // checkValid replays a plan step by step.
-func checkValid(t require.TestingT, g *Goal, st State, steps []*Action) {
+func checkValid(t require.TestingT, g *Goal, st expr.State, steps []*Action) {
 	st = st.Clone()
 	for i, a := range steps {
 		require.True(t, a.Pre.Eval(st), "step %d (%s): precondition %q fails in %v", i, a.Name, a.Pre.Source(), st)
@@ -233,7 +235,7 @@ func TestPlannerIndexedProperties(t *testing.T) {
 			actions = append(actions, b.Spec())
 		}
 		goal := rapid.SampledFrom(locs).Draw(t, "goal")
-		d, err := Compile(RoleSpec{Name: "G", State: []Var{{"loc", StringValue("a")}, {"key", BoolValue(false)}},
+		d, err := Compile(RoleSpec{Name: "G", State: []Var{{"loc", expr.StringValue("a")}, {"key", expr.BoolValue(false)}},
 			Goals: []GoalSpec{NewGoal("g", `loc == "`+goal+`" && key`, Normal)}, Actions: actions})
 		require.NoError(t, err)
 		depth := rapid.IntRange(1, 4).Draw(t, "depth")

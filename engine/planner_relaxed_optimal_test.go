@@ -8,13 +8,15 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // bruteCost is the least cost of a plan of at most depth steps for goal
 // g from st, trying every sequence of actions (a step's precondition
 // holds where it runs, its effect applies; the goal holds after the last
 // step or the last step fulfills g), and +Inf when there is none.
-func bruteCost(d *Domain, g *Goal, st State, depth int) float64 {
+func bruteCost(d *Domain, g *Goal, st expr.State, depth int) float64 {
 	if g.Satisfied(st) {
 		return 0
 	}
@@ -45,9 +47,9 @@ func bruteCost(d *Domain, g *Goal, st State, depth int) float64 {
 // "or" and numbers; effects that set, clear, copy or negate facts.
 func drawnBoolDomain(t *rapid.T) RoleSpec {
 	facts := []string{"p", "q", "r", "s"}
-	state := []Var{{"n", NumberValue(float64(rapid.IntRange(0, 3).Draw(t, "n")))}}
+	state := []Var{{"n", expr.NumberValue(float64(rapid.IntRange(0, 3).Draw(t, "n")))}}
 	for _, f := range facts {
-		state = append(state, Var{f, BoolValue(rapid.IntRange(0, 3).Draw(t, f) == 0)})
+		state = append(state, Var{f, expr.BoolValue(rapid.IntRange(0, 3).Draw(t, f) == 0)})
 	}
 	fact := func(l string) string { return rapid.SampledFrom(facts).Draw(t, l) }
 	var actions []ActionSpec

@@ -11,6 +11,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 func TestRelaxedEstimateInTheWordSearchOfFourWords(t *testing.T) {
@@ -18,7 +20,7 @@ func TestRelaxedEstimateInTheWordSearchOfFourWords(t *testing.T) {
 	// too. "back", declared first, leaves p1 cheaply: with the one-step
 	// estimate its child ties with step2's (f = 3) and is expanded first.
 	d, err := Compile(RoleSpec{Name: "Tiny",
-		State: []Var{{"p0", BoolValue(true)}, {"p1", BoolValue(false)}, {"p2", BoolValue(false)}, {"p3", BoolValue(false)}},
+		State: []Var{{"p0", expr.BoolValue(true)}, {"p1", expr.BoolValue(false)}, {"p2", expr.BoolValue(false)}, {"p3", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("top", "p3", Normal)},
 		Actions: []ActionSpec{
 			NewAction("back").Pre("p1").Effects("p0 = false").Spec(),
@@ -53,7 +55,7 @@ func relaxedDomain(t *rapid.T) RoleSpec {
 	name := func(i int) string { return "b" + strconv.Itoa(i) }
 	var state []Var
 	for i := range nb {
-		state = append(state, Var{name(i), BoolValue(rapid.IntRange(0, 2).Draw(t, "init") == 0)})
+		state = append(state, Var{name(i), expr.BoolValue(rapid.IntRange(0, 2).Draw(t, "init") == 0)})
 	}
 	lit := func(label string) string {
 		v := name(rapid.IntRange(0, nb-1).Draw(t, label))
@@ -139,15 +141,15 @@ func optimalCosts(t require.TestingT, d *Domain, g *Goal, nb int) []float64 {
 	return out
 }
 
-func boolState(d *Domain, bits, nb int) State {
+func boolState(d *Domain, bits, nb int) expr.State {
 	st := d.NewState()
 	for k := range nb {
-		st[k] = BoolValue(bits&(1<<k) != 0)
+		st[k] = expr.BoolValue(bits&(1<<k) != 0)
 	}
 	return st
 }
 
-func stateBits(st State, nb int) int {
+func stateBits(st expr.State, nb int) int {
 	b := 0
 	for k := range nb {
 		if st[k].Truthy() {

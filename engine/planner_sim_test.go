@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // TestPlanAppliesEachGoalsStepsForTheNextGoals checks that Plan plans a
@@ -14,7 +16,7 @@ import (
 func TestPlanAppliesEachGoalsStepsForTheNextGoals(t *testing.T) {
 	d, err := Compile(RoleSpec{
 		Name:  "T",
-		State: []Var{{Name: "ammo", Value: NumberValue(0)}, {Name: "magazines", Value: NumberValue(0)}},
+		State: []Var{{Name: "ammo", Value: expr.NumberValue(0)}, {Name: "magazines", Value: expr.NumberValue(0)}},
 		Goals: []GoalSpec{
 			NewGoal("armed", "ammo > 10", Critical),
 			// Satisfied by armed's steps (ammo = 30): no steps of its own.
@@ -29,8 +31,8 @@ func TestPlanAppliesEachGoalsStepsForTheNextGoals(t *testing.T) {
 	require.NoError(t, err)
 	for _, start := range []float64{0, 0.5} {
 		st := d.NewState()
-		st[0] = NumberValue(start)
-		before := append(State(nil), st...)
+		st[0] = expr.NumberValue(start)
+		before := append(expr.State(nil), st...)
 		p := NewPlanner(d)
 		pl, err := p.Plan(st)
 		require.NoError(t, err, "ammo %v", start)

@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/moonmind-ai/moonmind/engine/internal/goap"
+import (
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
+)
 
 // prepareSkip builds the search core's Skip, the actions the search leaves out: those
 // Exclude marks and those the Policy forbids. It stays nil when nothing
@@ -48,7 +51,7 @@ func (p *Planner) excluded(i int32) bool {
 // forbidden one (a backed-off step before it is not what blocks the goal:
 // its back-off ends, the policy stays), or returns nil when no plan exists
 // even with every action.
-func (p *Planner) blameLeftOut(g *Goal, gs *goap.GoalSearch, start State, maxDepth int) *PlanError {
+func (p *Planner) blameLeftOut(g *Goal, gs *goap.GoalSearch, start expr.State, maxDepth int) *PlanError {
 	saved := p.s.Skip
 	defer func() { p.s.Skip = saved }()
 	try := func(keep, blame func(int32) bool) *Action {

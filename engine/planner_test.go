@@ -5,11 +5,13 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
-func num(f float64) Value  { return NumberValue(f) }
-func str(s string) Value   { return StringValue(s) }
-func boolean(b bool) Value { return BoolValue(b) }
+func num(f float64) expr.Value  { return expr.NumberValue(f) }
+func str(s string) expr.Value   { return expr.StringValue(s) }
+func boolean(b bool) expr.Value { return expr.BoolValue(b) }
 
 func soldierRole() RoleSpec {
 	return RoleSpec{
@@ -336,7 +338,7 @@ func TestNewPlannerDefaults(t *testing.T) {
 }
 
 func TestCyclicThroughTwoActions(t *testing.T) {
-	_, err := planCase(t, []Var{{"p", BoolValue(false)}, {"q", BoolValue(false)}, {"open", BoolValue(false)}}, "open",
+	_, err := planCase(t, []Var{{"p", expr.BoolValue(false)}, {"q", expr.BoolValue(false)}, {"open", expr.BoolValue(false)}}, "open",
 		NewAction("A").Pre("p").Effects("open = true").Spec(),
 		NewAction("B").Pre("q").Effects("p = true").Spec(),
 		NewAction("C").Pre("p").Effects("q = true").Spec())
@@ -358,7 +360,7 @@ func depthPlanner(d *Domain, depth int) *Planner {
 // domain compiles, so no search sees one.
 func TestCompileRefusesNegativeCosts(t *testing.T) {
 	for _, c := range []float64{-1, -1e-300} {
-		_, err := Compile(RoleSpec{Name: "E", State: []Var{{"v0", NumberValue(0)}}, Goals: []GoalSpec{NewGoal("g", "v0 > 1", High)},
+		_, err := Compile(RoleSpec{Name: "E", State: []Var{{"v0", expr.NumberValue(0)}}, Goals: []GoalSpec{NewGoal("g", "v0 > 1", High)},
 			Actions: []ActionSpec{NewAction("up").Effects("v0 = v0 + 1").Cost(c).Spec()}})
 		require.Error(t, err, "cost %v", c)
 		assert.Contains(t, err.Error(), "cost")

@@ -9,6 +9,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // edgeNumbers are start values, test constants and assigned literals at
@@ -34,10 +36,10 @@ func edgeLit(f float64) string {
 func edgeDomain(t *rapid.T) RoleSpec {
 	num := func(label string) float64 { return rapid.SampledFrom(edgeNumbers).Draw(t, label) }
 	state := []Var{
-		{"n0", NumberValue(num("n0"))},
-		{"n1", NumberValue(num("n1"))},
-		{"b0", BoolValue(rapid.Bool().Draw(t, "b0"))},
-		{"loc", StringValue(rapid.SampledFrom([]string{"a", "b"}).Draw(t, "loc"))},
+		{"n0", expr.NumberValue(num("n0"))},
+		{"n1", expr.NumberValue(num("n1"))},
+		{"b0", expr.BoolValue(rapid.Bool().Draw(t, "b0"))},
+		{"loc", expr.StringValue(rapid.SampledFrom([]string{"a", "b"}).Draw(t, "loc"))},
 	}
 	test := func(label string) string {
 		switch rapid.IntRange(0, 4).Draw(t, label+"shape") {
@@ -123,11 +125,11 @@ func edgeRound(t *testing.T, words *int) {
 		st := d.NewState()
 		switch rapid.IntRange(0, 4).Draw(t, "start") {
 		case 0:
-			st[0] = NumberValue(rapid.SampledFrom(edgeNumbers).Draw(t, "s0"))
+			st[0] = expr.NumberValue(rapid.SampledFrom(edgeNumbers).Draw(t, "s0"))
 		case 1:
-			st[3] = StringValue(rapid.SampledFrom([]string{"zz", "q", "c"}).Draw(t, "s3"))
+			st[3] = expr.StringValue(rapid.SampledFrom([]string{"zz", "q", "c"}).Draw(t, "s3"))
 		case 2:
-			st[1] = rapid.SampledFrom([]Value{BoolValue(true), StringValue("a"), {}}).Draw(t, "s1")
+			st[1] = rapid.SampledFrom([]expr.Value{expr.BoolValue(true), expr.StringValue("a"), {}}).Draw(t, "s1")
 		}
 		depth := rapid.IntRange(1, 8).Draw(t, "depth")
 		mk := func(generalOnly bool) *Planner {

@@ -6,10 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 )
 
 // smallDomain draws a random domain whose rows fit a few words: at most
@@ -21,10 +23,10 @@ import (
 func smallDomain(t *rapid.T) RoleSpec {
 	locs := []string{"a", "b", "c"}
 	state := []Var{
-		{"n0", NumberValue(float64(rapid.IntRange(-2, 4).Draw(t, "n0")))},
-		{"n1", NumberValue(float64(rapid.IntRange(0, 60).Draw(t, "n1")))},
-		{"b0", BoolValue(rapid.Bool().Draw(t, "b0"))},
-		{"loc", StringValue(rapid.SampledFrom(locs).Draw(t, "loc"))},
+		{"n0", expr.NumberValue(float64(rapid.IntRange(-2, 4).Draw(t, "n0")))},
+		{"n1", expr.NumberValue(float64(rapid.IntRange(0, 60).Draw(t, "n1")))},
+		{"b0", expr.BoolValue(rapid.Bool().Draw(t, "b0"))},
+		{"loc", expr.StringValue(rapid.SampledFrom(locs).Draw(t, "loc"))},
 	}
 	test := func(label string) string {
 		switch rapid.IntRange(0, 4).Draw(t, label+"shape") {
@@ -117,11 +119,11 @@ func TestWordSearchTakesSoldierAndDeep(t *testing.T) {
 		require.NoError(t, err)
 		return NewPlanner(d).searchGoal(d.Goals[0]).HasWords()
 	}
-	soldier := []Var{{"ammo", NumberValue(0)}, {"magazines", NumberValue(0)}}
+	soldier := []Var{{"ammo", expr.NumberValue(0)}, {"magazines", expr.NumberValue(0)}}
 	fetch := NewAction("fetchMagazine").Effects("magazines = magazines + 1").Spec()
 	reload := NewAction("reload").Pre("magazines > 0").Effects("ammo = 30, magazines = magazines - 1").Fulfills("g").Spec()
 	assert.True(t, takesWords(soldier, "ammo > 10", fetch, reload), "soldier")
-	assert.True(t, takesWords([]Var{{"hunger", NumberValue(80)}, {"food", NumberValue(0)}, {"tired", NumberValue(0)}}, "food > 80",
+	assert.True(t, takesWords([]Var{{"hunger", expr.NumberValue(80)}, {"food", expr.NumberValue(0)}, {"tired", expr.NumberValue(0)}}, "food > 80",
 		NewAction("Eat").Pre("food > 0").Effects("hunger = hunger - 50, food = food - 5").Spec(),
 		NewAction("Forage").Pre("tired < 50").Effects("tired = tired + 20, food = food + 10, hunger = hunger + 5").Spec(),
 		NewAction("Sleep").Pre("tired > 30").Effects("tired = tired - 50").Spec()), "deep")
@@ -135,7 +137,7 @@ func smallEdgeDomain(t *rapid.T) RoleSpec {
 	nv := rapid.IntRange(1, 8).Draw(t, "vars")
 	var state []Var
 	for i := range nv {
-		state = append(state, Var{"v" + strconv.Itoa(i), NumberValue(rapid.SampledFrom([]float64{0, 1, 5, 1000, 100000, 1 << 40}).Draw(t, "start"))})
+		state = append(state, Var{"v" + strconv.Itoa(i), expr.NumberValue(rapid.SampledFrom([]float64{0, 1, 5, 1000, 100000, 1 << 40}).Draw(t, "start"))})
 	}
 	v := func(label string) string { return "v" + strconv.Itoa(rapid.IntRange(0, nv-1).Draw(t, label)) }
 	var n int
@@ -230,7 +232,7 @@ func TestSmallWordSearchAtItsEdges(t *testing.T) {
 		// the held search's arena, general and word search alike; no
 		// caller does that.)
 		st2 := st.Clone()
-		st2[0] = NumberValue(3)
+		st2[0] = expr.NumberValue(3)
 		want2 := outcomeOf(gp.Plan(st2))
 		other := mk(false)
 		got, m, _ := rounds(mk(false), n, func() {

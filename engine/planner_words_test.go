@@ -6,10 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 )
 
 // wordDomain draws a random domain of the shapes the word search takes
@@ -20,11 +22,11 @@ import (
 func wordDomain(t *rapid.T) RoleSpec {
 	locs := []string{"a", "b", "c"}
 	state := []Var{
-		{"b0", BoolValue(rapid.Bool().Draw(t, "b0"))},
-		{"b1", BoolValue(rapid.Bool().Draw(t, "b1"))},
-		{"n0", NumberValue(float64(rapid.IntRange(-2, 4).Draw(t, "n0")))},
-		{"n1", NumberValue(float64(rapid.IntRange(0, 60).Draw(t, "n1")))},
-		{"loc", StringValue(rapid.SampledFrom(locs).Draw(t, "loc"))},
+		{"b0", expr.BoolValue(rapid.Bool().Draw(t, "b0"))},
+		{"b1", expr.BoolValue(rapid.Bool().Draw(t, "b1"))},
+		{"n0", expr.NumberValue(float64(rapid.IntRange(-2, 4).Draw(t, "n0")))},
+		{"n1", expr.NumberValue(float64(rapid.IntRange(0, 60).Draw(t, "n1")))},
+		{"loc", expr.StringValue(rapid.SampledFrom(locs).Draw(t, "loc"))},
 	}
 	test := func(label string) string {
 		switch rapid.IntRange(0, 6).Draw(t, label+"shape") {
@@ -98,7 +100,7 @@ func wordDomain(t *rapid.T) RoleSpec {
 		// 14 more booleans in a chain of actions: over maxDense words, so
 		// the search runs assignment by assignment with the sum hash.
 		for i := range 14 {
-			state = append(state, Var{"x" + strconv.Itoa(i), BoolValue(i == 0)})
+			state = append(state, Var{"x" + strconv.Itoa(i), expr.BoolValue(i == 0)})
 		}
 		for i := range 13 {
 			x, y := "x"+strconv.Itoa(i), "x"+strconv.Itoa(i+1)
@@ -180,7 +182,7 @@ func compareWithGeneral(t *rapid.T, d *Domain, spec RoleSpec, count func(wp *Pla
 // planSliced plans goal g with a searchSlice of budget expansions per
 // call, calling again while the search is suspended, as a world's plan
 // job does tick after tick.
-func planSliced(p *Planner, g *Goal, st State, budget int) (*Plan, error) {
+func planSliced(p *Planner, g *Goal, st expr.State, budget int) (*Plan, error) {
 	sl := &goap.Slice{}
 	p.s.Slice = sl
 	defer func() { p.s.Slice = nil }()
@@ -223,14 +225,14 @@ func TestWordSearchGivesTheGeneralSearch(t *testing.T) {
 // TestPlanTakesAShortState checks that a start state without the
 // schema's last slots plans as before: the missing variables are Unknown.
 func TestPlanTakesAShortState(t *testing.T) {
-	d, err := Compile(RoleSpec{Name: "S", State: []Var{{"n", NumberValue(0)}, {"b", BoolValue(false)}},
+	d, err := Compile(RoleSpec{Name: "S", State: []Var{{"n", expr.NumberValue(0)}, {"b", expr.BoolValue(false)}},
 		Goals:   []GoalSpec{NewGoal("g", "n > 1", Normal), NewGoal("h", "b", Low)},
 		Actions: []ActionSpec{NewAction("inc").Effects("n = n + 1").Spec(), NewAction("set").Effects("b = true").Spec()}})
 	require.NoError(t, err)
 	for _, general := range []bool{false, true} {
 		p := NewPlanner(d)
 		p.s.GeneralOnly = general
-		pl, err := p.Plan(State{NumberValue(0)})
+		pl, err := p.Plan(expr.State{expr.NumberValue(0)})
 		require.NoError(t, err)
 		assert.Equal(t, []string{"inc", "inc", "set"}, pl.Names(), "general only: %v", general)
 	}

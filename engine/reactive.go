@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"strings"
-
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -23,78 +23,12 @@ type Reactive interface {
 	// Believed receives one change of a state variable: a belief added
 	// (the variable got a value it did not have) or removed (it lost its
 	// value). It must only queue the change: Step dispatches it.
-	Believed(a *Agent, c BeliefChange)
+	Believed(a *Agent, c reactive.BeliefChange)
 	// Achieve adds a top-level goal (a goal_added event) from Go.
-	Achieve(a *Agent, g GoalValue)
+	Achieve(a *Agent, g reactive.Goal)
 	// Step is the reactive phase of one tick of dt seconds: dispatch the
 	// queued events and resume the intentions.
 	Step(a *Agent, dt float64)
-}
-
-// BeliefChange is one change of a state variable seen by the agent.
-// Removed is true when the variable lost its value (it became Unknown or
-// nil); otherwise it got a new value (from no value, or a different one).
-// From names the agent that told it, or is empty.
-// It is plain data: safe to read from many goroutines at once, not to change
-// while another goroutine reads it.
-type BeliefChange struct {
-	Slot     int
-	Name     string
-	Old, New Value
-	Removed  bool
-	From     string
-}
-
-// GoalValue is a goal of the reactive layer: a name such as "prepare", or
-// a tuple such as {"start", 1, 5} (a Lua table of strings, numbers and
-// booleans). Two goals are equal when both are names and the names are
-// equal, or both are tuples with equal elements. The zero GoalValue is the
-// empty name. Safe to copy; do not modify Terms of a goal in use.
-type GoalValue struct {
-	Terms []Value
-	Tuple bool
-}
-
-// GoalNamed returns the goal with that name.
-func GoalNamed(name string) GoalValue { return GoalValue{Terms: []Value{StringValue(name)}} }
-
-// GoalTuple returns the tuple goal with those elements.
-func GoalTuple(terms ...Value) GoalValue { return GoalValue{Terms: terms, Tuple: true} }
-
-// Name returns the goal's name: the name of a named goal, or the first
-// element of a tuple when it is a string; "" otherwise.
-func (g GoalValue) Name() string {
-	if len(g.Terms) == 0 {
-		return ""
-	}
-	s, _ := g.Terms[0].AsString()
-	return s
-}
-
-// Equal reports whether two goals are equal (see GoalValue).
-func (g GoalValue) Equal(o GoalValue) bool {
-	if g.Tuple != o.Tuple || len(g.Terms) != len(o.Terms) {
-		return false
-	}
-	for i := range g.Terms {
-		if !g.Terms[i].Equal(o.Terms[i]) {
-			return false
-		}
-	}
-	return true
-}
-
-// String formats a named goal as its name and a tuple as
-// {"start", 1, 5}, numbers in ShortNumber form, for messages and records.
-func (g GoalValue) String() string {
-	if !g.Tuple {
-		return g.Name()
-	}
-	parts := make([]string, len(g.Terms))
-	for i, t := range g.Terms {
-		parts[i] = shortValue(t)
-	}
-	return "{" + strings.Join(parts, ", ") + "}"
 }
 
 // reactiveState is the agent's part in the reactive layer: the layer, the
@@ -103,9 +37,9 @@ func (g GoalValue) String() string {
 // The layer itself and the agent's world are the Agent's fields layer and
 // world, among those a tick reads.
 type reactiveState struct {
-	seen   State  // the state as the layer last saw it; nil before the first tick
-	inbox  []told // when not empty, the agent's told is set
-	outbox []told // when not empty, the agent's handOn is set
+	seen   expr.State // the state as the layer last saw it; nil before the first tick
+	inbox  []told     // when not empty, the agent's told is set
+	outbox []told     // when not empty, the agent's handOn is set
 	// pursued and pursueFail are per goal of the domain: asked for by the
 	// reactive layer, and why the planner could not serve it.
 	pursued    []bool
@@ -115,7 +49,7 @@ type reactiveState struct {
 type told struct {
 	to   *Agent
 	slot int
-	v    Value
+	v    expr.Value
 	from string
 }
 
@@ -153,7 +87,7 @@ func (a *Agent) Recording() bool { return a.Recorder != nil || a.buffered || a.O
 // it to the reactive layer at once, so two believes in one resume make two
 // events. value nil (NilValue) removes the belief, like Forget. An unknown
 // variable is an error naming it.
-func (a *Agent) Believe(name string, v Value) error {
+func (a *Agent) Believe(name string, v expr.Value) error {
 	slot, ok := a.Domain.Schema.Lookup(name)
 	if !ok {
 		return unknownName("believe " + name + ": no state variable \"" + name + "\"" + DidYouMean(name, a.Domain.Schema.Names()))
@@ -170,11 +104,11 @@ func (a *Agent) Forget(name string) error {
 	if !ok {
 		return unknownName("forget " + name + ": no state variable \"" + name + "\"" + DidYouMean(name, a.Domain.Schema.Names()))
 	}
-	a.believe(slot, Value{}, "")
+	a.believe(slot, expr.Value{}, "")
 	return nil
 }
 
-func (a *Agent) believe(slot int, v Value, from string) {
+func (a *Agent) believe(slot int, v expr.Value, from string) {
 	a.State[slot] = v
 	if a.layer == nil || a.rx.seen == nil {
 		return
@@ -184,14 +118,14 @@ func (a *Agent) believe(slot int, v Value, from string) {
 	a.noteChange(slot, old, v, from)
 }
 
-func hasValue(v Value) bool { k := v.Kind(); return k != Unknown && k != Nil }
+func hasValue(v expr.Value) bool { k := v.Kind(); return k != expr.Unknown && k != expr.Nil }
 
-func (a *Agent) noteChange(slot int, old, v Value, from string) {
+func (a *Agent) noteChange(slot int, old, v expr.Value, from string) {
 	switch {
 	case hasValue(v) && (!hasValue(old) || !old.Equal(v)):
-		a.layer.Believed(a, BeliefChange{Slot: slot, Name: a.Domain.Schema.Name(slot), Old: old, New: v, From: from})
+		a.layer.Believed(a, reactive.BeliefChange{Slot: slot, Name: a.Domain.Schema.Name(slot), Old: old, New: v, From: from})
 	case hasValue(old) && !hasValue(v):
-		a.layer.Believed(a, BeliefChange{Slot: slot, Name: a.Domain.Schema.Name(slot), Old: old, New: v, Removed: true, From: from})
+		a.layer.Believed(a, reactive.BeliefChange{Slot: slot, Name: a.Domain.Schema.Name(slot), Old: old, New: v, Removed: true, From: from})
 	}
 }
 
@@ -229,7 +163,7 @@ func (a *Agent) ObserveBeliefs() {
 // agent of the world has that name, or the receiver has no such variable;
 // each error names what is missing. Safe to call from a body while
 // workers tick other agents.
-func (a *Agent) Tell(to, name string, v Value) error {
+func (a *Agent) Tell(to, name string, v expr.Value) error {
 	w := a.world
 	if w == nil {
 		return newError("tell " + to + ": agent " + a.Name + " is in no world")
@@ -269,7 +203,7 @@ func (a *Agent) Print(text string) {
 // goal_added event for the layer's plans (see package engine/bdi).
 // Without one, a named goal that the domain declares is handed to the
 // planners (see Pursue); any other goal is an error.
-func (a *Agent) Achieve(g GoalValue) error {
+func (a *Agent) Achieve(g reactive.Goal) error {
 	if a.layer != nil {
 		a.layer.Achieve(a, g)
 		return nil

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // failOnce fails its first run and succeeds, making its effects true, after.
@@ -42,7 +44,7 @@ func TestFailureReasonsNameTheRealCause(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			runs := 0
 			w, a, tr := newWorld(t, RoleSpec{Name: "R",
-				State:   []Var{{"rich", BoolValue(false)}, {"coins", NumberValue(0)}},
+				State:   []Var{{"rich", expr.BoolValue(false)}, {"coins", expr.NumberValue(0)}},
 				Goals:   []GoalSpec{NewGoal("money", "rich", Normal)},
 				Actions: append([]ActionSpec{NewAction("Work").Effects("rich = true").Body(failOnce{&runs}).Spec()}, tc.extra...)})
 			for i := 0; i < 12; i++ {
@@ -55,14 +57,14 @@ func TestFailureReasonsNameTheRealCause(t *testing.T) {
 					assert.Equal(t, tc.want, e.Reason, tc.reason)
 				}
 			}
-			assert.Equal(t, BoolValue(true), a.Get("rich"))
+			assert.Equal(t, expr.BoolValue(true), a.Get("rich"))
 		})
 	}
 }
 
 func TestUnreachableNamesTheBlockingAction(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "S",
-		State: []Var{{"ammo", NumberValue(0)}, {"magazines", NumberValue(0)}, {"at_crate", BoolValue(false)}},
+		State: []Var{{"ammo", expr.NumberValue(0)}, {"magazines", expr.NumberValue(0)}, {"at_crate", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("armed", "ammo > 10", Normal)},
 		Actions: []ActionSpec{
 			NewAction("reload").Pre("magazines > 0").Effects("ammo = ammo + 30, magazines = magazines - 1").Spec(),
@@ -80,7 +82,7 @@ func TestUnreachableNamesTheBlockingAction(t *testing.T) {
 
 func TestPlanEachPlansThePossibleGoal(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "S",
-		State: []Var{{"fed", BoolValue(false)}, {"flying", BoolValue(false)}, {"wings", BoolValue(false)}},
+		State: []Var{{"fed", expr.BoolValue(false)}, {"flying", expr.BoolValue(false)}, {"wings", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("fly", "flying", High), NewGoal("eat", "fed", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Flap").Pre("wings").Effects("flying = true").Spec(),
@@ -114,11 +116,11 @@ func TestDeadEndNamesTheWrongWayMovers(t *testing.T) {
 		note         string
 	}{
 		{name: "a number moved the other way", reason: "Spend and Tax only lower gold",
-			state: []Var{{"gold", NumberValue(0)}}, goal: "gold >= 10",
+			state: []Var{{"gold", expr.NumberValue(0)}}, goal: "gold >= 10",
 			actions: []ActionSpec{NewAction("Spend").Effects("gold = gold - 5").Spec(), NewAction("Tax").Effects("gold = gold - 1").Spec()},
 			note:    ` ("gold": Spend, Tax only move it the other way)`},
 		{name: "a flag nothing sets", reason: "Dig is a candidate (it writes tired), but nothing assigns rained",
-			state: []Var{{"rained", BoolValue(false)}, {"tired", BoolValue(false)}}, goal: "rained && !tired",
+			state: []Var{{"rained", expr.BoolValue(false)}, {"tired", expr.BoolValue(false)}}, goal: "rained && !tired",
 			actions: []ActionSpec{NewAction("Dig").Effects("tired = true").Spec()},
 			note:    ` (no action assigns "rained")`},
 	}

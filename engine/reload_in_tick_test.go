@@ -3,9 +3,11 @@ package engine
 import (
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func TestSetDomainDuringTheAgentsTickWaitsForItsEnd(t *testing.T) {
@@ -20,7 +22,7 @@ func TestSetDomainDuringTheAgentsTickWaitsForItsEnd(t *testing.T) {
 			return ApplyEffects(a, act)
 		})
 		return RoleSpec{Name: name,
-			State:   []Var{{"n", NumberValue(0)}},
+			State:   []Var{{"n", expr.NumberValue(0)}},
 			Goals:   []GoalSpec{NewGoal("g", "n >= 2", Normal)},
 			Actions: []ActionSpec{NewAction("step").Effects("n = n + 1").Body(body).Spec()}}
 	}
@@ -34,9 +36,9 @@ func TestSetDomainDuringTheAgentsTickWaitsForItsEnd(t *testing.T) {
 	w.Add(a)
 	require.NotPanics(t, func() { w.Tick(0.1) })
 	assert.Same(t, d2, a.Domain, "swapped when the tick ended")
-	assert.Equal(t, NumberValue(1), a.Get("n"), "the step finished under the old domain and the state was kept")
+	assert.Equal(t, expr.NumberValue(1), a.Get("n"), "the step finished under the old domain and the state was kept")
 	w.Tick(0.1)
-	assert.Equal(t, NumberValue(2), a.Get("n"))
+	assert.Equal(t, expr.NumberValue(2), a.Get("n"))
 	assert.Equal(t, []string{"1 plan g", "1 start step", "1 finish step", "2 plan g", "2 start step", "2 finish step"},
 		tr.lines(record.EventPlan, record.EventStart, record.EventFinish, record.EventInterrupt))
 }

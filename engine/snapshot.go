@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 )
 
 // SnapshotFormat and SnapshotVersion identify what World.Snapshot writes:
@@ -40,11 +42,11 @@ const (
 type ReactiveSaver interface {
 	// SavedGoals returns the top-level goals the layer is pursuing or has
 	// queued, oldest first, without duplicates.
-	SavedGoals() []GoalValue
+	SavedGoals() []reactive.Goal
 	// RestoreGoals starts a fresh layer from a snapshot: it queues goals
 	// as top-level goals in place of its initial goals, which it must not
 	// add again. Called once, before the agent's first tick after a load.
-	RestoreGoals(goals []GoalValue)
+	RestoreGoals(goals []reactive.Goal)
 }
 
 // RestoreOptions says how Restore finds the domains of the saved agents.

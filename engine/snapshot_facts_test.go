@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -22,7 +23,7 @@ type survey struct {
 // a new survey is needed, depend on the Survey fact's value.
 func minerDomain(t testing.TB) *engine.Domain {
 	d, err := engine.Compile(engine.RoleSpec{Name: "Miner",
-		State: []engine.Var{{Name: "ore", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "ore", Value: expr.NumberValue(0)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "ore >= 12", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("survey").Output("Survey").Body(engine.BodyFunc(func(a *engine.Agent, _ *engine.Action) (engine.Status, error) {
@@ -36,7 +37,7 @@ func minerDomain(t testing.TB) *engine.Domain {
 					return engine.Failed, assert.AnError
 				}
 				ore, _ := a.Get("ore").AsNumber()
-				a.Set("ore", engine.NumberValue(ore+float64(s.Veins[s.Mined])))
+				a.Set("ore", expr.NumberValue(ore+float64(s.Veins[s.Mined])))
 				s.Mined++
 				if s.Mined == len(s.Veins) {
 					a.SetFact("Survey", nil)
@@ -59,7 +60,7 @@ func runMiners(w *engine.World, n int) map[string][]record.Event {
 	for i := 0; i < n; i++ {
 		a := w.Agents[w.Rand.IntN(len(w.Agents))]
 		if ore, _ := a.Get("ore").AsNumber(); ore >= 12 {
-			a.Set("ore", engine.NumberValue(float64(w.Rand.IntN(6))))
+			a.Set("ore", expr.NumberValue(float64(w.Rand.IntN(6))))
 		}
 		w.Tick(1.0 / 60)
 	}
@@ -114,7 +115,7 @@ func TestSnapshotFactsWithoutTypesAndUnencodable(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, map[string]any{"Veins": []any{2.0, 3.0}, "Mined": 1.0}, r.Agents[0].Fact("Survey"),
 		"a type JSONFacts does not list decodes as encoding/json decodes into an any")
-	assert.Equal(t, engine.BoolValue(true), r.Agents[0].Get("Survey"))
+	assert.Equal(t, expr.BoolValue(true), r.Agents[0].Get("Survey"))
 
 	require.True(t, a.SetFact("Survey", func() {}))
 	err = w.Snapshot(&bytes.Buffer{})

@@ -130,63 +130,63 @@ type varSnap struct {
 	Nil     bool     `json:"nil,omitempty"`
 }
 
-func saveValue(name string, v Value) varSnap {
+func saveValue(name string, v expr.Value) varSnap {
 	s := varSnap{Name: name}
 	switch v.Kind() {
-	case Bool:
+	case expr.Bool:
 		b, _ := v.AsBool()
 		s.Bool = &b
-	case Number:
+	case expr.Number:
 		f, _ := v.AsNumber()
 		if s.Special = specialName(f); s.Special == "" {
 			s.Number = &f
 		}
-	case String:
+	case expr.String:
 		str, _ := v.AsString()
 		s.String = &str
-	case Nil:
+	case expr.Nil:
 		s.Nil = true
 	}
 	return s
 }
 
-func (s varSnap) value() (Value, error) {
+func (s varSnap) value() (expr.Value, error) {
 	n := 0
-	var v Value
+	var v expr.Value
 	if s.Bool != nil {
 		n++
-		v = BoolValue(*s.Bool)
+		v = expr.BoolValue(*s.Bool)
 	}
 	if s.Number != nil {
 		n++
-		v = NumberValue(*s.Number)
+		v = expr.NumberValue(*s.Number)
 	}
 	if s.Special != "" {
 		n++
 		f, ok := specialNumber(s.Special)
 		if !ok {
-			return Value{}, fmt.Errorf("special number %q is none of NaN, +Inf, -Inf", s.Special)
+			return expr.Value{}, fmt.Errorf("special number %q is none of NaN, +Inf, -Inf", s.Special)
 		}
-		v = NumberValue(f)
+		v = expr.NumberValue(f)
 	}
 	if s.String != nil {
 		n++
-		v = StringValue(*s.String)
+		v = expr.StringValue(*s.String)
 	}
 	if s.Nil {
 		n++
-		v = NilValue()
+		v = expr.NilValue()
 	}
 	if n > 1 {
-		return Value{}, errors.New("more than one of bool, number, special, string, nil")
+		return expr.Value{}, errors.New("more than one of bool, number, special, string, nil")
 	}
 	if s.String != nil && len(*s.String) > maxRestoreString {
-		return Value{}, fmt.Errorf("a string of %d bytes is longer than %d, the longest a snapshot may hold", len(*s.String), maxRestoreString)
+		return expr.Value{}, fmt.Errorf("a string of %d bytes is longer than %d, the longest a snapshot may hold", len(*s.String), maxRestoreString)
 	}
 	return v, nil
 }
 
-func saveState(d *Domain, st State) []varSnap {
+func saveState(d *Domain, st expr.State) []varSnap {
 	out := make([]varSnap, 0, len(st))
 	for i, v := range st {
 		out = append(out, saveValue(d.Schema.Name(i), v))
@@ -195,7 +195,7 @@ func saveState(d *Domain, st State) []varSnap {
 }
 
 // loadState writes the saved variables the domain has into st, by name.
-func loadState(d *Domain, st State, vars []varSnap, agent, field string) error {
+func loadState(d *Domain, st expr.State, vars []varSnap, agent, field string) error {
 	for _, vs := range vars {
 		v, err := vs.value()
 		if err == nil && d.SafeNumbers {
@@ -282,7 +282,7 @@ func specialNumber(name string) (f float64, ok bool) {
 
 // safeNumber refuses, for a domain with SafeNumbers, a number its state
 // may not hold (expr.SafeNumber): NaN, or one that may have lost digits.
-func safeNumber(v Value) error {
+func safeNumber(v expr.Value) error {
 	if f, ok := v.AsNumber(); ok {
 		if err := expr.CheckNumber(f); err != nil {
 			return errors.New(err.(*expr.NumberError).Message())

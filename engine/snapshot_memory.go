@@ -1,6 +1,10 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/moonmind-ai/moonmind/engine/perception"
+)
 
 // memorySnap is an agent's perception memory in a snapshot (Memory).
 type memorySnap struct {
@@ -29,9 +33,9 @@ func saveMemory(a *Agent) *memorySnap {
 		return nil
 	}
 	s := &memorySnap{HalfLife: snapNum(m.HalfLife), Forget: snapNum(m.Forget), Capacity: m.Capacity}
-	for _, r := range m.things {
+	for _, r := range m.Held() {
 		s.Things = append(s.Things, rememberSnap{Source: r.Source, Sense: r.Sense.String(),
-			X: snapNum(r.X), Y: snapNum(r.Y), At: snapNum(r.At), Strength: snapNum(r.strength)})
+			X: snapNum(r.X), Y: snapNum(r.Y), At: snapNum(r.At), Strength: snapNum(r.Strength)})
 	}
 	return s
 }
@@ -44,12 +48,13 @@ func (a *Agent) loadMemory(s *memorySnap, where string) error {
 	if s == nil {
 		return nil
 	}
-	m := &Memory{HalfLife: float64(s.HalfLife), Forget: float64(s.Forget), Capacity: s.Capacity}
-	if len(s.Things) > m.capacity() {
-		return fmt.Errorf("engine: restore: %s: the memory holds %d things, more than its capacity %d", where, len(s.Things), m.capacity())
+	m := perception.New(perception.Spec{HalfLife: float64(s.HalfLife), Forget: float64(s.Forget), Capacity: s.Capacity})
+	if c := capacityOf(m); len(s.Things) > c {
+		return fmt.Errorf("engine: restore: %s: the memory holds %d things, more than its capacity %d", where, len(s.Things), c)
 	}
+	things := make([]perception.Remembered, 0, len(s.Things))
 	for i, t := range s.Things {
-		sense, ok := ParseSense(t.Sense)
+		sense, ok := perception.ParseSense(t.Sense)
 		at, st := float64(t.At), float64(t.Strength)
 		switch {
 		case t.Source == "":
@@ -61,8 +66,17 @@ func (a *Agent) loadMemory(s *memorySnap, where string) error {
 		case !(st >= 0 && st <= 1):
 			return fmt.Errorf("engine: restore: %s: remembered %q: strength %s is not from 0 to 1", where, t.Source, formatSnapFloat(st))
 		}
-		m.things = append(m.things, Remembered{Source: t.Source, Sense: sense, X: float64(t.X), Y: float64(t.Y), At: at, strength: st})
+		things = append(things, perception.Remembered{Source: t.Source, Sense: sense, X: float64(t.X), Y: float64(t.Y), At: at, Strength: st})
 	}
+	m.Hold(things)
 	a.mem = m
 	return nil
+}
+
+// capacityOf is the most things m holds: its Capacity, or the default.
+func capacityOf(m *perception.Memory) int {
+	if m.Capacity <= 0 {
+		return perception.DefaultCapacity
+	}
+	return m.Capacity
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -80,7 +81,7 @@ func TestPickRecordsOfInfiniteInputsAreValidJSON(t *testing.T) {
 	}{{math.Inf(1), math.MaxFloat64}, {math.Inf(-1), -math.MaxFloat64}, {4, 4}} {
 		d, err := engine.Compile(engine.RoleSpec{
 			Name:   "U",
-			State:  []engine.Var{{Name: "danger", Value: engine.NumberValue(0)}},
+			State:  []engine.Var{{Name: "danger", Value: expr.NumberValue(0)}},
 			Decide: "utility",
 			Actions: []engine.ActionSpec{
 				{Name: "rest", Body: engine.BodyFunc(engine.ApplyEffects), Considerations: []engine.ConsiderationSpec{{Input: "danger", Min: 10, Max: 0}}},
@@ -92,7 +93,7 @@ func TestPickRecordsOfInfiniteInputsAreValidJSON(t *testing.T) {
 		a := engine.NewAgent("u", d)
 		a.Recorder = record.New(8)
 		w.Add(a)
-		a.Set("danger", engine.NumberValue(tc.in))
+		a.Set("danger", expr.NumberValue(tc.in))
 		w.Tick(1.0 / 60)
 
 		var pick *record.Event

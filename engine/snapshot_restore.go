@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -367,9 +368,9 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 		a.Recorder = r
 	}
 	if rs, ok := a.layer.(ReactiveSaver); ok && s.Tick > 0 {
-		var goals []GoalValue
+		var goals []reactive.Goal
 		for _, gs := range s.Reactive {
-			g := GoalValue{Tuple: gs.Tuple}
+			g := reactive.Goal{Tuple: gs.Tuple}
 			for _, t := range gs.Terms {
 				v, err := t.value()
 				if err != nil {

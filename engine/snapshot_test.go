@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -45,10 +46,10 @@ func quickDomain(t testing.TB) *engine.Domain {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name: "Forager",
 		State: []engine.Var{
-			{Name: "hunger", Value: engine.NumberValue(0)},
-			{Name: "food", Value: engine.NumberValue(0)},
-			{Name: "gold", Value: engine.NumberValue(0)},
-			{Name: "luck", Value: engine.NumberValue(0)},
+			{Name: "hunger", Value: expr.NumberValue(0)},
+			{Name: "food", Value: expr.NumberValue(0)},
+			{Name: "gold", Value: expr.NumberValue(0)},
+			{Name: "luck", Value: expr.NumberValue(0)},
 		},
 		Decide: "hybrid",
 		Goals: []engine.GoalSpec{
@@ -68,8 +69,8 @@ func quickDomain(t testing.TB) *engine.Domain {
 		},
 		Sensors: []engine.SensorSpec{{Name: "belly", Every: 0.25, Run: func(a *engine.Agent, dt float64) error {
 			h, _ := a.Get("hunger").AsNumber()
-			a.Set("hunger", engine.NumberValue(h+1+float64(a.Rand.IntN(3))))
-			a.Set("luck", engine.NumberValue(a.Rand.Float64()))
+			a.Set("hunger", expr.NumberValue(h+1+float64(a.Rand.IntN(3))))
+			a.Set("luck", expr.NumberValue(a.Rand.Float64()))
 			return nil
 		}}},
 	})
@@ -80,7 +81,7 @@ func quickDomain(t testing.TB) *engine.Domain {
 // collapse knocks a finished wall down, so builders always have work.
 var collapse = engine.SensorSpec{Name: "collapse", Run: func(a *engine.Agent, dt float64) error {
 	if n, _ := a.Get("walls").AsNumber(); n >= 1 {
-		a.Set("walls", engine.NumberValue(0))
+		a.Set("walls", expr.NumberValue(0))
 	}
 	return nil
 }}
@@ -89,7 +90,7 @@ var collapse = engine.SensorSpec{Name: "collapse", Run: func(a *engine.Agent, dt
 func slowDomain(t testing.TB) *engine.Domain {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Builder",
-		State: []engine.Var{{Name: "bricks", Value: engine.NumberValue(0)}, {Name: "walls", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "bricks", Value: expr.NumberValue(0)}, {Name: "walls", Value: expr.NumberValue(0)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("built", "walls >= 1", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("fetch").Effects("bricks = bricks + 2").Body(waitBody{Ticks: 7}).Spec(),
@@ -110,7 +111,7 @@ func gameStep(w *engine.World) {
 	a := w.Agents[w.Rand.IntN(len(w.Agents))]
 	if a.Domain.Name == "Forager" && w.Rand.Float64() < 0.2 {
 		g, _ := a.Get("gold").AsNumber()
-		a.Set("gold", engine.NumberValue(g+1))
+		a.Set("gold", expr.NumberValue(g+1))
 	}
 }
 
@@ -341,7 +342,7 @@ func TestRestoreRestartsStepOfChangedDomain(t *testing.T) {
 	// The reloaded Builder's fetch has no body.
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:    "Builder",
-		State:   []engine.Var{{Name: "bricks", Value: engine.NumberValue(0)}, {Name: "walls", Value: engine.NumberValue(0)}},
+		State:   []engine.Var{{Name: "bricks", Value: expr.NumberValue(0)}, {Name: "walls", Value: expr.NumberValue(0)}},
 		Goals:   []engine.GoalSpec{engine.NewGoal("built", "walls >= 1", engine.Normal)},
 		Sensors: []engine.SensorSpec{collapse},
 		Actions: []engine.ActionSpec{

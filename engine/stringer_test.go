@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // What the engine hands back prints as names, not as structs of pointers:
@@ -14,7 +16,7 @@ import (
 func ExampleAction_String() {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Soldier",
-		State: []engine.Var{{Name: "ammo", Value: engine.NumberValue(0)}, {Name: "magazines", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "ammo", Value: expr.NumberValue(0)}, {Name: "magazines", Value: expr.NumberValue(0)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("armed", "ammo > 10", engine.High)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("fetchMagazine").Effects("magazines = magazines + 1").Body(sawBody{seconds: 0.5}).Spec(),
@@ -47,7 +49,7 @@ func ExampleAction_String() {
 func TestStringsOfWhatTheEngineHandsBack(t *testing.T) {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:       "Guard",
-		State:      []engine.Var{{Name: "alert", Value: engine.BoolValue(false)}},
+		State:      []engine.Var{{Name: "alert", Value: expr.BoolValue(false)}},
 		Goals:      []engine.GoalSpec{engine.NewGoal("ready", "alert", engine.Normal)},
 		Actions:    []engine.ActionSpec{engine.NewAction("wake").Effects("alert = true").Cost(1.5).Spec()},
 		Sensors:    []engine.SensorSpec{{Name: "ears", Run: func(*engine.Agent, float64) error { return nil }}},
@@ -66,7 +68,7 @@ func TestStringsOfWhatTheEngineHandsBack(t *testing.T) {
 	assert.Equal(t, "wake [cost 1.5]", p.String())
 
 	st := d.NewState()
-	st.Set(d.Schema, "alert", engine.BoolValue(true))
+	st.Set(d.Schema, "alert", expr.BoolValue(true))
 	done, err := engine.NewPlanner(d).Plan(st)
 	require.NoError(t, err)
 	assert.Equal(t, "(no steps) [cost 0]", done.String(), "a plan whose goals hold has no steps")

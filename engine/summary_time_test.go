@@ -3,9 +3,11 @@ package engine
 import (
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // TestSummaryCarriesTheLastTicksTime: World.Finish's summary record has
@@ -14,7 +16,7 @@ import (
 // after a change of dt and with a dt that is no whole fraction of a
 // second; before any tick it reads the time reached.
 func TestSummaryCarriesTheLastTicksTime(t *testing.T) {
-	d, err := Compile(RoleSpec{Name: "R", State: []Var{{Name: "x", Value: NumberValue(0)}}})
+	d, err := Compile(RoleSpec{Name: "R", State: []Var{{Name: "x", Value: expr.NumberValue(0)}}})
 	require.NoError(t, err)
 	run := func(dts ...float64) (summary record.Event) {
 		w := NewWorld(1)

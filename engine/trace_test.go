@@ -6,9 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func TestGameTimeIsExact(t *testing.T) {
@@ -95,7 +97,7 @@ func TestShortNumber(t *testing.T) {
 
 func TestPickRecordCarriesConsiderations(t *testing.T) {
 	w, _, tr := newWorld(t, RoleSpec{Name: "R", Decide: "utility",
-		State: []Var{{"hunger", NumberValue(80)}},
+		State: []Var{{"hunger", expr.NumberValue(80)}},
 		Actions: []ActionSpec{{Name: "Eat", Utility: UtilitySpec{Value: 50, Cost: 10}, Body: ticksBody{n: 100},
 			Considerations: []ConsiderationSpec{
 				{Name: "hungry", Kind: ConsiderInput, Input: "hunger", Min: 0, Max: 100},
@@ -116,7 +118,7 @@ func TestPickRecordCarriesConsiderations(t *testing.T) {
 
 func TestDecidedBy(t *testing.T) {
 	w, a, _ := newWorld(t, RoleSpec{Name: "R", Decide: "hybrid",
-		State: []Var{{"fed", BoolValue(false)}},
+		State: []Var{{"fed", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("eat", "fed", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 3}).Spec(),
@@ -140,13 +142,13 @@ func TestTimingRecordsEveryDecision(t *testing.T) {
 		kind         record.EventKind
 	}{
 		{name: "GOAP plan", reason: "the search's wall time is on the plan record", kind: record.EventPlan,
-			role: RoleSpec{Name: "R", State: []Var{{"fed", BoolValue(false)}}, Goals: []GoalSpec{NewGoal("eat", "fed", Normal)},
+			role: RoleSpec{Name: "R", State: []Var{{"fed", expr.BoolValue(false)}}, Goals: []GoalSpec{NewGoal("eat", "fed", Normal)},
 				Actions: []ActionSpec{NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 1}).Spec()}}},
 		{name: "utility pick", reason: "the scoring's wall time is on the pick record", kind: record.EventPick,
 			role: RoleSpec{Name: "R", Decide: "utility",
 				Actions: []ActionSpec{{Name: "Nap", Utility: UtilitySpec{Value: 50}, Body: ticksBody{n: 100}}}}},
 		{name: "planner handle", reason: "a custom handle's Plan is timed too", kind: record.EventPlan, handle: true,
-			role: RoleSpec{Name: "R", State: []Var{{"fed", BoolValue(false)}}, Goals: []GoalSpec{NewGoal("eat", "fed", Normal)},
+			role: RoleSpec{Name: "R", State: []Var{{"fed", expr.BoolValue(false)}}, Goals: []GoalSpec{NewGoal("eat", "fed", Normal)},
 				Actions: []ActionSpec{NewAction("Eat").Effects("fed = true").Body(ticksBody{n: 1}).Spec()}}},
 	}
 	for _, tc := range tests {

@@ -3,6 +3,8 @@ package engine
 import (
 	"slices"
 	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // Typed inputs and outputs, promised named conditions, rerunnable actions
@@ -201,7 +203,7 @@ func (a *Agent) SetFact(typ string, v any) bool {
 		}
 		a.facts[typ] = v
 	}
-	a.Set(typ, BoolValue(v != nil))
+	a.Set(typ, expr.BoolValue(v != nil))
 	return true
 }
 
@@ -326,10 +328,10 @@ func (c *compiler) typedContract(a *Action, as ActionSpec) {
 
 // typesStartFalse makes every type false in the initial state unless the
 // roles' state sets it: a type is false until an action produces it.
-func typesStartFalse(d *Domain, initial []Value) {
+func typesStartFalse(d *Domain, initial []expr.Value) {
 	for _, t := range d.Types() {
 		if s, ok := d.Schema.Lookup(t); ok && !initial[s].IsKnown() {
-			initial[s] = BoolValue(false)
+			initial[s] = expr.BoolValue(false)
 		}
 	}
 }

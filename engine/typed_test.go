@@ -5,6 +5,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 type draft struct{ slots []int }
@@ -19,7 +21,7 @@ func produce(v func(a *Agent) any) Body {
 
 func TestTypedFactsFromGo(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "Conf",
-		State: []Var{{"UserInput", BoolValue(true)}},
+		State: []Var{{"UserInput", expr.BoolValue(true)}},
 		Conditions: []ConditionSpec{{Name: "noDoubleBooking", Test: func(a *Agent) (bool, error) {
 			dr, ok := a.Fact("DraftSchedule").(draft)
 			return ok && dr.slots[0] != dr.slots[1], nil
@@ -44,14 +46,17 @@ func TestTypedFactsFromGo(t *testing.T) {
 	assert.Equal(t, []string{"profile", "assemble", "confirm"}, p.Names(), "declaration order is reversed; the types order the plan")
 
 	a := NewAgent("npc", d)
-	assert.Equal(t, BoolValue(false), a.Get("Profile"), "a type is false until produced")
-	ran, err := NewPlanExecutor(a).Think()
+	assert.Equal(t, expr.BoolValue(false), a.Get("Profile"), "a type is false until produced")
+	plan, err := a.Plan()
 	require.NoError(t, err)
-	assert.Equal(t, []string{"profile", "assemble", "confirm"}, ran)
+	res, err := a.ExecutePlan(plan.Names())
+	require.NoError(t, err)
+	assert.True(t, res.Success)
+	assert.Equal(t, []string{"profile", "assemble", "confirm"}, plan.Names())
 	assert.Equal(t, draft{slots: []int{1, 2}}, a.Fact("PersonalSchedule"), "any Go value on the blackboard")
-	assert.Equal(t, BoolValue(true), a.Get("PersonalSchedule"))
+	assert.Equal(t, expr.BoolValue(true), a.Get("PersonalSchedule"))
 	assert.True(t, a.SetFact("Profile", nil))
-	assert.Equal(t, BoolValue(false), a.Get("Profile"), "removing the value makes the type false")
+	assert.Equal(t, expr.BoolValue(false), a.Get("Profile"), "removing the value makes the type false")
 	assert.False(t, a.SetFact("Nope", 1), "only the domain's types")
 }
 
@@ -67,7 +72,7 @@ func sortedCopy(xs []string) []string {
 
 func TestNoRerunOncePerPlan(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "Wood",
-		State: []Var{{"wood", NumberValue(0)}},
+		State: []Var{{"wood", expr.NumberValue(0)}},
 		Goals: []GoalSpec{NewGoal("pile", "wood >= 3", Normal)},
 		Actions: []ActionSpec{
 			NewAction("chop").Effects("wood = wood + 1").Spec(),

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // Utility modes: how a planner combines an action's considerations.
@@ -136,15 +138,15 @@ func (u *UtilityPlanner) considerationsFor(a *Action) []Consideration {
 
 // Score returns a's score in st (see UtilityPlanner), whether or not its
 // precondition holds.
-func (u *UtilityPlanner) Score(a *Action, st State) float64 {
+func (u *UtilityPlanner) Score(a *Action, st expr.State) float64 {
 	return u.score(a, st, false)
 }
 
 // score computes a's score; with explain it appends one row per
 // consideration to u.rows.
-func (u *UtilityPlanner) score(a *Action, st State, explain bool) float64 {
+func (u *UtilityPlanner) score(a *Action, st expr.State, explain bool) float64 {
 	cs := u.considerationsFor(a)
-	var s *Schema
+	var s *expr.Schema
 	if u.Domain != nil {
 		s = u.Domain.Schema
 	}
@@ -220,7 +222,7 @@ func (u *UtilityPlanner) note(err error) {
 
 // ActionsByUtility returns the applicable actions, best first (declaration
 // order among equal scores). The slice is valid until the next call.
-func (u *UtilityPlanner) ActionsByUtility(st State) []ScoredAction {
+func (u *UtilityPlanner) ActionsByUtility(st expr.State) []ScoredAction {
 	return u.byUtility(st, nil)
 }
 
@@ -228,14 +230,14 @@ func (u *UtilityPlanner) ActionsByUtility(st State) []ScoredAction {
 // Goal.Candidate: they list it in fulfills or assign a variable it reads),
 // best first (declaration order among equal scores); none for a nil goal.
 // The slice is valid until the next call.
-func (u *UtilityPlanner) ActionsForGoal(goal *Goal, st State) []ScoredAction {
+func (u *UtilityPlanner) ActionsForGoal(goal *Goal, st expr.State) []ScoredAction {
 	if goal == nil {
 		return u.scored[:0]
 	}
 	return u.byUtility(st, goal)
 }
 
-func (u *UtilityPlanner) byUtility(st State, goal *Goal) []ScoredAction {
+func (u *UtilityPlanner) byUtility(st expr.State, goal *Goal) []ScoredAction {
 	u.scored = u.scored[:0]
 	for _, a := range u.Domain.Actions {
 		if goal != nil && !goal.Candidate(a) {
@@ -253,14 +255,14 @@ func (u *UtilityPlanner) byUtility(st State, goal *Goal) []ScoredAction {
 
 // SelectBestAction returns the best applicable action, or nil when none
 // applies. It does not allocate.
-func (u *UtilityPlanner) SelectBestAction(st State) *Action {
+func (u *UtilityPlanner) SelectBestAction(st expr.State) *Action {
 	best, _, _, _ := u.best(st, nil)
 	return best
 }
 
 // Plan returns at most one action, the best applicable one; none when no
 // action applies. The slice is valid until the next call.
-func (u *UtilityPlanner) Plan(st State) []*Action {
+func (u *UtilityPlanner) Plan(st expr.State) []*Action {
 	u.plan = u.plan[:0]
 	if best := u.SelectBestAction(st); best != nil {
 		u.plan = append(u.plan, best)
@@ -270,7 +272,7 @@ func (u *UtilityPlanner) Plan(st State) []*Action {
 
 // best returns the best applicable action and its score, and running's
 // score and whether running applies.
-func (u *UtilityPlanner) best(st State, running *Action) (best *Action, bestScore, runScore float64, runOK bool) {
+func (u *UtilityPlanner) best(st expr.State, running *Action) (best *Action, bestScore, runScore float64, runOK bool) {
 	t := newTally()
 	for _, a := range u.Domain.Actions {
 		if a.Pre.Eval(st) {
@@ -309,7 +311,7 @@ func (t *tally) add(a, running *Action, s float64) {
 // Explain is set; it is valid until the next call. Pick does not allocate
 // once its buffers have grown, with or without Explain, unless a
 // consideration function does.
-func (u *UtilityPlanner) Pick(st State, running *Action) (*Action, *Explanation) {
+func (u *UtilityPlanner) Pick(st expr.State, running *Action) (*Action, *Explanation) {
 	if u.Explain {
 		e := u.explain(st, running)
 		return e.picked, e

@@ -26,8 +26,8 @@ type ConsiderationSpec struct {
 	Max    float64      // ConsiderInput: the raw value that maps to 1; ≠ Min
 	Curve  *curve.Curve // optional response curve (see Consideration)
 	Of     []ConsiderationSpec
-	Score  func(a *Action, st State) float64
-	Func   func(a *Action, st State, s *Schema) (float64, error)
+	Score  func(a *Action, st expr.State) float64
+	Func   func(a *Action, st expr.State, s *expr.Schema) (float64, error)
 	Pos    Pos // where it is declared, for errors
 }
 
@@ -50,7 +50,7 @@ func (sp *ConsiderationSpec) kind() ConsiderationKind {
 // curve, an input no state variable has (with a suggestion), Min == Max,
 // a weight or bound that is negative or not finite, hasTag without a tag,
 // combine without considerations, func without a function.
-func CompileConsideration(spec ConsiderationSpec, s *Schema) (Consideration, error) {
+func CompileConsideration(spec ConsiderationSpec, s *expr.Schema) (Consideration, error) {
 	k := spec.kind()
 	c := Consideration{Name: spec.Name, Kind: k, Weight: orOne(spec.Weight), tag: spec.Tag, input: spec.Input,
 		Slot: -1, Min: spec.Min, Max: spec.Max, Score: spec.Score, Func: spec.Func}

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"math"
 	"slices"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // Explanation says why a pick was made: every applicable action's score
@@ -51,7 +53,7 @@ type ConsiderationExplanation struct {
 }
 
 // explain scores every applicable action with its rows, picks and sorts.
-func (u *UtilityPlanner) explain(st State, running *Action) *Explanation {
+func (u *UtilityPlanner) explain(st expr.State, running *Action) *Explanation {
 	e := &u.expl
 	mode := u.Mode
 	if mode == "" {

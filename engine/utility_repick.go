@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/moonmind-ai/moonmind/engine/expr"
+
 // pickMemo remembers a re-score of an agent's running pick (see
 // Agent.invalidated) that kept the running action, and the settings it
 // was made with. A later re-score from a state equal to that one on every
@@ -66,7 +68,7 @@ func (m *pickMemo) forget() { *m = pickMemo{scores: m.scores[:0]} }
 // then, and the memo's are taken instead of working them out again: the
 // same, since every consideration reads state variables only when the
 // memo is kept. What it finds per action is kept for pickMemo.keep.
-func (u *UtilityPlanner) repick(a *Agent, st State, running *Action, changed uint64) *Action {
+func (u *UtilityPlanner) repick(a *Agent, st expr.State, running *Action, changed uint64) *Action {
 	u.reOK = false
 	if u.Explain || u.Domain == nil {
 		next, _ := u.Pick(st, running)

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // TestRepickFollowsSettings: a re-score that takes scores from the memo
@@ -26,8 +28,8 @@ func TestRepickFollowsSettings(t *testing.T) {
 	names := []string{"hunger", "heat", "fatigue", "danger", "gate"}
 	type agentRun struct {
 		ag      *Agent
-		st      State
-		kept    State
+		st      expr.State
+		kept    expr.State
 		running *Action
 	}
 	runs := []*agentRun{{ag: a, st: a.State.Clone()}, {ag: b, st: b.State.Clone()}}
@@ -58,7 +60,7 @@ func TestRepickFollowsSettings(t *testing.T) {
 		if r.IntN(3) == 0 {
 			ar.st.Set(d.Schema, names[r.IntN(len(names))], oddValues[r.IntN(len(oddValues))])
 		} else {
-			ar.st.Set(d.Schema, names[r.IntN(len(names))], NumberValue(float64(r.IntN(12))))
+			ar.st.Set(d.Schema, names[r.IntN(len(names))], expr.NumberValue(float64(r.IntN(12))))
 		}
 		acts := u.Domain.Actions
 		if ar.running == nil || !ar.running.Pre.Eval(ar.st) {

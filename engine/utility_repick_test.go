@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // TestRepickIsPick: a re-score that takes the scores of the actions whose
@@ -23,22 +25,22 @@ func TestRepickIsPick(t *testing.T) {
 		require.NotNil(t, running)
 		r := rand.New(rand.NewPCG(7, uint64(commitment+2)))
 		st := a.State.Clone()
-		var kept State // the state of the last kept re-score, nil when none
+		var kept expr.State // the state of the last kept re-score, nil when none
 		switches, reused := 0, 0
 		for i := range 3000 {
 			switch r.IntN(6) {
 			case 0:
-				st.Set(d.Schema, "ammo", NumberValue(float64(r.IntN(31))))
+				st.Set(d.Schema, "ammo", expr.NumberValue(float64(r.IntN(31))))
 			case 1:
-				st.Set(d.Schema, "health", NumberValue(float64(r.IntN(101))))
+				st.Set(d.Schema, "health", expr.NumberValue(float64(r.IntN(101))))
 			case 2:
-				st.Set(d.Schema, "enemy_distance", NumberValue(float64(r.IntN(800))))
+				st.Set(d.Schema, "enemy_distance", expr.NumberValue(float64(r.IntN(800))))
 			case 3:
-				st.Set(d.Schema, "enemy_visible", BoolValue(r.IntN(4) > 0))
+				st.Set(d.Schema, "enemy_visible", expr.BoolValue(r.IntN(4) > 0))
 			case 4:
-				st.Set(d.Schema, "in_cover", BoolValue(r.IntN(2) == 0))
+				st.Set(d.Schema, "in_cover", expr.BoolValue(r.IntN(2) == 0))
 			case 5:
-				st.Set(d.Schema, "noise", NumberValue(float64(r.IntN(5))))
+				st.Set(d.Schema, "noise", expr.NumberValue(float64(r.IntN(5))))
 			}
 			changed := allSlots
 			if kept != nil {

@@ -5,16 +5,18 @@ import (
 	"math"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/curve"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/curve"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // utilitySoldier is the seed's attack example plus two supply actions.
 func utilitySoldier() RoleSpec {
 	return RoleSpec{
 		Name:  "Soldier",
-		State: []Var{{"ammo", NumberValue(0)}, {"magazines", NumberValue(0)}, {"health", NumberValue(100)}, {"enemy_visible", BoolValue(false)}},
+		State: []Var{{"ammo", expr.NumberValue(0)}, {"magazines", expr.NumberValue(0)}, {"health", expr.NumberValue(100)}, {"enemy_visible", expr.BoolValue(false)}},
 		Actions: []ActionSpec{
 			{Name: "attack", Pre: "enemy_visible && ammo > 0", Utility: UtilitySpec{Cost: 10, Value: 50, Weight: 1.5, Tags: []string{"combat"}}},
 			{Name: "fetchMagazine", Utility: UtilitySpec{Cost: 20, Value: 30, Tags: []string{"supply"}}},
@@ -30,7 +32,7 @@ func compileRoles(t *testing.T, roles ...RoleSpec) *Domain {
 	return d
 }
 
-func stateOf(t *testing.T, d *Domain, kv map[string]Value) State {
+func stateOf(t *testing.T, d *Domain, kv map[string]expr.Value) expr.State {
 	t.Helper()
 	st := d.NewState()
 	for k, v := range kv {
@@ -51,7 +53,7 @@ func scoreOf(t *testing.T, xs []ScoredAction) map[string]float64 {
 func TestSeedFormulaHandComputed(t *testing.T) {
 	d := compileRoles(t, utilitySoldier())
 	u := NewUtilityPlanner(d)
-	st := stateOf(t, d, map[string]Value{"ammo": NumberValue(30), "enemy_visible": BoolValue(true), "magazines": NumberValue(1)})
+	st := stateOf(t, d, map[string]expr.Value{"ammo": expr.NumberValue(30), "enemy_visible": expr.BoolValue(true), "magazines": expr.NumberValue(1)})
 	got := scoreOf(t, u.ActionsByUtility(st))
 	tests := []struct {
 		name   string
@@ -105,9 +107,9 @@ func TestSeedConsiderationEdges(t *testing.T) {
 		{"utility 300", "(300 - 0 + 100)/200 = 2, not 1 (issue 13.6)", utilityConsideration(0), UtilitySpec{Value: 300, Set: UtilityCost}, 300, 2},
 		{"tag present", "hasTag(combat) on a combat action", hasTagConsideration("combat"), UtilitySpec{Tags: []string{"x", "combat"}}, 1, 1},
 		{"tag absent", "hasTag(combat) on a supply action", hasTagConsideration("combat"), UtilitySpec{Tags: []string{"supply"}}, 0, 0},
-		{"NaN func", "a NaN score is 0", FuncConsideration("nan", 1, func(*Action, State) float64 { return math.NaN() }), UtilitySpec{}, math.NaN(), 0},
-		{"func above 1", "a custom score is used as it is, as the seed's lambda", FuncConsideration("big", 1, func(*Action, State) float64 { return 3 }), UtilitySpec{}, 3, 3},
-		{"func with curve", "0.5 through the quadratic is 0.25", FuncConsideration("half", 1, func(*Action, State) float64 { return 0.5 }).withCurve(curve.New(curve.Polynomial)), UtilitySpec{}, 0.5, 0.25},
+		{"NaN func", "a NaN score is 0", FuncConsideration("nan", 1, func(*Action, expr.State) float64 { return math.NaN() }), UtilitySpec{}, math.NaN(), 0},
+		{"func above 1", "a custom score is used as it is, as the seed's lambda", FuncConsideration("big", 1, func(*Action, expr.State) float64 { return 3 }), UtilitySpec{}, 3, 3},
+		{"func with curve", "0.5 through the quadratic is 0.25", FuncConsideration("half", 1, func(*Action, expr.State) float64 { return 0.5 }).withCurve(curve.New(curve.Polynomial)), UtilitySpec{}, 0.5, 0.25},
 		{"cost with curve", "cost 50 gives 0.5, squared 0.25", CostConsideration(0).withCurve(curve.New(curve.Polynomial)), UtilitySpec{Cost: 50}, 50, 0.25},
 	}
 	for _, tc := range tests {
@@ -152,7 +154,7 @@ func TestPreconditionConsideration(t *testing.T) {
 
 func TestTagFiltering(t *testing.T) {
 	d := compileRoles(t, utilitySoldier())
-	st := stateOf(t, d, map[string]Value{"ammo": NumberValue(30), "enemy_visible": BoolValue(true), "magazines": NumberValue(1)})
+	st := stateOf(t, d, map[string]expr.Value{"ammo": expr.NumberValue(30), "enemy_visible": expr.BoolValue(true), "magazines": expr.NumberValue(1)})
 	tests := []struct {
 		name   string
 		reason string
@@ -216,7 +218,7 @@ func TestEmptyRolePicksNothing(t *testing.T) {
 }
 
 func TestNoApplicableActionPicksNothing(t *testing.T) {
-	d := compileRoles(t, RoleSpec{Name: "R", State: []Var{{"x", NumberValue(0)}}, Actions: []ActionSpec{{Name: "a", Pre: "x > 0"}}})
+	d := compileRoles(t, RoleSpec{Name: "R", State: []Var{{"x", expr.NumberValue(0)}}, Actions: []ActionSpec{{Name: "a", Pre: "x > 0"}}})
 	u := NewUtilityPlanner(d)
 	assert.Nil(t, u.SelectBestAction(d.NewState()))
 	assert.Empty(t, u.Plan(d.NewState()))
@@ -230,12 +232,12 @@ func TestPlanAndActionsForGoal(t *testing.T) {
 	role.Actions = append(role.Actions, ActionSpec{Name: "grenade", Fulfills: []string{"enemy_down"}, Utility: UtilitySpec{Cost: 50, Value: 90}})
 	d := compileRoles(t, role)
 	u := NewUtilityPlanner(d)
-	st := stateOf(t, d, map[string]Value{"ammo": NumberValue(30), "enemy_visible": BoolValue(true), "magazines": NumberValue(1)})
+	st := stateOf(t, d, map[string]expr.Value{"ammo": expr.NumberValue(30), "enemy_visible": expr.BoolValue(true), "magazines": expr.NumberValue(1)})
 	assert.Equal(t, []*Action{d.Action("attack")}, u.Plan(st), "Plan returns at most the best")
 	assert.Equal(t, []string{"attack", "grenade"}, namesOf(u.ActionsForGoal(d.Goal("enemy_down"), st)))
 	assert.Equal(t, []string{"reload"}, namesOf(u.ActionsForGoal(d.Goal("armed"), st)))
 	assert.Empty(t, u.ActionsForGoal(nil, st))
-	st.Set(d.Schema, "magazines", NumberValue(0))
+	st.Set(d.Schema, "magazines", expr.NumberValue(0))
 	assert.Empty(t, u.ActionsForGoal(d.Goal("armed"), st), "reload does not apply without a magazine")
 }
 
@@ -243,11 +245,11 @@ func TestMultiplyModeCompensation(t *testing.T) {
 	eatFlee := func(mode string) *Domain {
 		return compileRoles(t, RoleSpec{Name: "Animal", UtilityMode: mode, Actions: []ActionSpec{
 			{Name: "eat", Considerations: []ConsiderationSpec{
-				{Name: "hunger", Score: func(*Action, State) float64 { return 0.4 }},
-				{Name: "food near", Score: func(*Action, State) float64 { return 0.4 }},
-				{Name: "safe", Score: func(*Action, State) float64 { return 0.4 }},
+				{Name: "hunger", Score: func(*Action, expr.State) float64 { return 0.4 }},
+				{Name: "food near", Score: func(*Action, expr.State) float64 { return 0.4 }},
+				{Name: "safe", Score: func(*Action, expr.State) float64 { return 0.4 }},
 			}},
-			{Name: "flee", Considerations: []ConsiderationSpec{{Name: "danger", Score: func(*Action, State) float64 { return 0.9 }}}},
+			{Name: "flee", Considerations: []ConsiderationSpec{{Name: "danger", Score: func(*Action, expr.State) float64 { return 0.9 }}}},
 		}})
 	}
 	tests := []struct {
@@ -290,11 +292,11 @@ func TestMultiplyWithoutCompensationWouldPunish(t *testing.T) {
 	// and 0.928^5 = 0.688 wins, as the average (0.8 vs 0.5) does.
 	five := make([]ConsiderationSpec, 5)
 	for i := range five {
-		five[i] = ConsiderationSpec{Name: "c", Score: func(*Action, State) float64 { return 0.8 }}
+		five[i] = ConsiderationSpec{Name: "c", Score: func(*Action, expr.State) float64 { return 0.8 }}
 	}
 	d := compileRoles(t, RoleSpec{Name: "R", UtilityMode: UtilityMultiply, Actions: []ActionSpec{
 		{Name: "many", Considerations: five},
-		{Name: "one", Considerations: []ConsiderationSpec{{Name: "c", Score: func(*Action, State) float64 { return 0.5 }}}},
+		{Name: "one", Considerations: []ConsiderationSpec{{Name: "c", Score: func(*Action, expr.State) float64 { return 0.5 }}}},
 	}})
 	u := NewUtilityPlanner(d)
 	assert.InDelta(t, math.Pow(0.928, 5), u.Score(d.Action("many"), d.NewState()), 1e-12)
@@ -308,14 +310,14 @@ func TestMultiplyZeroVetoes(t *testing.T) {
 }
 
 func TestCommitment(t *testing.T) {
-	d := compileRoles(t, RoleSpec{Name: "R", State: []Var{{"x", NumberValue(0.5)}, {"ok", BoolValue(true)}}, Actions: []ActionSpec{
+	d := compileRoles(t, RoleSpec{Name: "R", State: []Var{{"x", expr.NumberValue(0.5)}, {"ok", expr.BoolValue(true)}}, Actions: []ActionSpec{
 		{Name: "hold", Pre: "ok"},
 		{Name: "switch"},
 	}})
 	x := d.Schema.Names()
 	_ = x
 	slot, _ := d.Schema.Lookup("x")
-	score := func(a *Action, st State) float64 {
+	score := func(a *Action, st expr.State) float64 {
 		if a.Name == "hold" {
 			return 0.5
 		}
@@ -345,7 +347,7 @@ func TestCommitment(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			u := utilityWith(d, FuncConsideration("s", 1, score))
 			u.Commitment = tc.margin
-			st := stateOf(t, d, map[string]Value{"x": NumberValue(tc.x), "ok": BoolValue(tc.ok)})
+			st := stateOf(t, d, map[string]expr.Value{"x": expr.NumberValue(tc.x), "ok": expr.BoolValue(tc.ok)})
 			pick, e := u.Pick(st, d.Action(tc.running))
 			require.NotNil(t, pick)
 			assert.Nil(t, e, "no explanation unless asked")
@@ -362,7 +364,7 @@ func TestCommitment(t *testing.T) {
 
 func TestExplanation(t *testing.T) {
 	d := compileRoles(t, RoleSpec{Name: "R",
-		State: []Var{{"health", NumberValue(40)}, {"ammo", NumberValue(0)}},
+		State: []Var{{"health", expr.NumberValue(40)}, {"ammo", expr.NumberValue(0)}},
 		Considerations: []ConsiderationSpec{
 			{Input: "health", Min: 0, Max: 100, Weight: 2},
 			{Kind: ConsiderCost},
@@ -400,21 +402,21 @@ func TestExplanation(t *testing.T) {
 }
 
 func TestInputConsiderationValues(t *testing.T) {
-	d := compileRoles(t, RoleSpec{Name: "R", State: []Var{{"v", NumberValue(0)}}, Actions: []ActionSpec{{Name: "a"}}})
+	d := compileRoles(t, RoleSpec{Name: "R", State: []Var{{"v", expr.NumberValue(0)}}, Actions: []ActionSpec{{Name: "a"}}})
 	c, err := CompileConsideration(ConsiderationSpec{Input: "v", Min: 0, Max: 1}, d.Schema)
 	require.NoError(t, err)
 	tests := []struct {
 		name   string
 		reason string
-		v      Value
+		v      expr.Value
 		out    float64
 	}{
-		{"number", "read as is", NumberValue(0.25), 0.25},
-		{"true", "true is 1", BoolValue(true), 1},
-		{"false", "false is 0", BoolValue(false), 0},
-		{"string", "not a number: 0", StringValue("x"), 0},
-		{"unknown", "missing: 0", Value{}, 0},
-		{"NaN", "NaN: 0", NumberValue(math.NaN()), 0},
+		{"number", "read as is", expr.NumberValue(0.25), 0.25},
+		{"true", "true is 1", expr.BoolValue(true), 1},
+		{"false", "false is 0", expr.BoolValue(false), 0},
+		{"string", "not a number: 0", expr.StringValue("x"), 0},
+		{"unknown", "missing: 0", expr.Value{}, 0},
+		{"NaN", "NaN: 0", expr.NumberValue(math.NaN()), 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -430,7 +432,7 @@ func TestInputConsiderationValues(t *testing.T) {
 func TestFuncErrorScoresZeroAndIsRecorded(t *testing.T) {
 	d := compileRoles(t, RoleSpec{Name: "R", Actions: []ActionSpec{{Name: "broken"}, {Name: "fine"}}})
 	boom := errors.New("boom")
-	u := utilityWith(d, Consideration{Name: "f", Weight: 1, Func: func(a *Action, _ State, _ *Schema) (float64, error) {
+	u := utilityWith(d, Consideration{Name: "f", Weight: 1, Func: func(a *Action, _ expr.State, _ *expr.Schema) (float64, error) {
 		if a.Name == "broken" {
 			return 1, boom
 		}
@@ -448,7 +450,7 @@ func TestFuncErrorScoresZeroAndIsRecorded(t *testing.T) {
 }
 
 func TestRoleAndActionConsiderations(t *testing.T) {
-	base := RoleSpec{Name: "Base", State: []Var{{"hunger", NumberValue(80)}},
+	base := RoleSpec{Name: "Base", State: []Var{{"hunger", expr.NumberValue(80)}},
 		Considerations: []ConsiderationSpec{{Kind: ConsiderValue}},
 		Actions: []ActionSpec{
 			{Name: "eat", Utility: UtilitySpec{Value: 30}, Considerations: []ConsiderationSpec{{Input: "hunger", Min: 0, Max: 100}}},
@@ -476,13 +478,13 @@ func TestCompileConsiderationErrors(t *testing.T) {
 		msg    string
 	}{
 		{"unknown input", "a typo gets a suggestion",
-			RoleSpec{Name: "R", State: []Var{{"health", NumberValue(1)}}, Considerations: []ConsiderationSpec{{Input: "helth", Max: 1, Pos: Pos{File: "r.lua", Line: 3, Col: 5}}}},
+			RoleSpec{Name: "R", State: []Var{{"health", expr.NumberValue(1)}}, Considerations: []ConsiderationSpec{{Input: "helth", Max: 1, Pos: Pos{File: "r.lua", Line: 3, Col: 5}}}},
 			`r.lua:3:5: role consideration "helth": input "helth" is no state variable (did you mean "health"?)`},
 		{"empty range", "min and max must differ",
-			RoleSpec{Name: "R", State: []Var{{"h", NumberValue(1)}}, Considerations: []ConsiderationSpec{{Input: "h", Min: 5, Max: 5}}},
+			RoleSpec{Name: "R", State: []Var{{"h", expr.NumberValue(1)}}, Considerations: []ConsiderationSpec{{Input: "h", Min: 5, Max: 5}}},
 			`role consideration "h": min and max must differ (both are 5)`},
 		{"bad curve", "curves are validated",
-			RoleSpec{Name: "R", State: []Var{{"h", NumberValue(1)}}, Actions: []ActionSpec{{Name: "a", Considerations: []ConsiderationSpec{{Input: "h", Max: 1, Curve: &curve.Curve{Kind: "sigmoid"}}}}}},
+			RoleSpec{Name: "R", State: []Var{{"h", expr.NumberValue(1)}}, Actions: []ActionSpec{{Name: "a", Considerations: []ConsiderationSpec{{Input: "h", Max: 1, Curve: &curve.Curve{Kind: "sigmoid"}}}}}},
 			`action "a" consideration "h": unknown curve "sigmoid"; want linear, polynomial, logistic, logit or step`},
 		{"negative weight", "weights are >= 0",
 			RoleSpec{Name: "R", Considerations: []ConsiderationSpec{{Kind: ConsiderCost, Weight: -1}}},
@@ -524,7 +526,7 @@ func TestUtilityHotPathsDoNotAllocate(t *testing.T) {
 		role.UtilityMode = mode
 		d := compileRoles(t, role)
 		u := NewUtilityPlanner(d)
-		st := stateOf(t, d, map[string]Value{"ammo": NumberValue(30), "enemy_visible": BoolValue(true), "magazines": NumberValue(1)})
+		st := stateOf(t, d, map[string]expr.Value{"ammo": expr.NumberValue(30), "enemy_visible": expr.BoolValue(true), "magazines": expr.NumberValue(1)})
 		running := d.Action("reload")
 		tests := []struct {
 			name string

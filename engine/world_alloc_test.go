@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // TestQuietTicksDoNotAllocate: a tick in which nothing happens (bodies
@@ -21,7 +23,7 @@ func TestQuietTicksDoNotAllocate(t *testing.T) {
 			testHooks.checkEverything = tc.checkAll
 			defer func() { testHooks.checkEverything = saved }()
 			goap, err := Compile(RoleSpec{Name: "Worker",
-				State: []Var{{"done", BoolValue(false)}},
+				State: []Var{{"done", expr.BoolValue(false)}},
 				Goals: []GoalSpec{NewGoal("finish", "done", Normal)},
 				Actions: []ActionSpec{
 					NewAction("work").Effects("done = true").Body(ticksBody{n: 1 << 30}).Spec(),
@@ -43,8 +45,8 @@ func TestQuietTicksDoNotAllocate(t *testing.T) {
 				}
 				a := NewAgent(fmt.Sprintf("a%d", i), d)
 				if d == soldier {
-					a.Set("ammo", NumberValue(30)) // armed: it picks attack
-					a.RethinkEvery = -1            // and re-scores it every tick
+					a.Set("ammo", expr.NumberValue(30)) // armed: it picks attack
+					a.RethinkEvery = -1                 // and re-scores it every tick
 				}
 				w.Add(a)
 			}

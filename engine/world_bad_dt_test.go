@@ -5,9 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // timer is a body that runs for secs seconds of the dt it is given.
@@ -44,7 +46,7 @@ func TestTickWithABadDtLeavesTheClock(t *testing.T) {
 	for _, bad := range []float64{math.NaN(), math.Inf(1), math.Inf(-1), -1} {
 		d, err := Compile(RoleSpec{
 			Name:  "Baker",
-			State: []Var{{Name: "bread", Value: NumberValue(0)}},
+			State: []Var{{Name: "bread", Value: expr.NumberValue(0)}},
 			Goals: []GoalSpec{NewGoal("baked", "bread >= 1", Normal)},
 			Actions: []ActionSpec{
 				NewAction("bake").Effects("bread = bread + 1").Body(timer{secs: 0.5}).Spec(),
@@ -63,7 +65,7 @@ func TestTickWithABadDtLeavesTheClock(t *testing.T) {
 		}
 		assert.Equal(t, 0.5, w.Time, "dt %v", bad)
 		assert.Equal(t, 0.5, a.Time(), "dt %v", bad)
-		assert.Equal(t, NumberValue(1), a.Get("bread"), "dt %v: the 0.5 s bake is done after five ticks of 0.1 s", bad)
+		assert.Equal(t, expr.NumberValue(1), a.Get("bread"), "dt %v: the 0.5 s bake is done after five ticks of 0.1 s", bad)
 		assert.Equal(t, []string{
 			"tick    1  t=  0.000s  baker        plan        goal=baked plan=[bake] cost=1",
 			"tick    1  t=  0.000s  baker        start       goal=baked action=bake",

@@ -8,9 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // crewDomain is a one-action role whose body runs forever and hands each
@@ -22,7 +24,7 @@ func crewDomain(t *testing.T, resume func(a *Agent, dt float64)) *Domain {
 		body = crewFuncBody{resume}
 	}
 	d, err := Compile(RoleSpec{Name: "R",
-		State:   []Var{{"done", BoolValue(false)}},
+		State:   []Var{{"done", expr.BoolValue(false)}},
 		Goals:   []GoalSpec{NewGoal("finish", "done", Normal)},
 		Actions: []ActionSpec{NewAction("work").Effects("done = true").Body(body).Spec()}})
 	require.NoError(t, err)

@@ -5,9 +5,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // TestLaneCrewTicksEveryLaneOnce: whether the helpers of runLanes spin
@@ -17,7 +19,7 @@ import (
 // change which goroutines tick the lanes; nothing here reads a clock.
 func TestLaneCrewTicksEveryLaneOnce(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "R",
-		State:   []Var{{"done", BoolValue(false)}},
+		State:   []Var{{"done", expr.BoolValue(false)}},
 		Goals:   []GoalSpec{NewGoal("finish", "done", Normal)},
 		Actions: []ActionSpec{NewAction("work").Effects("done = true").Body(recordingBody{}).Spec()}})
 	require.NoError(t, err)

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // handOnRun ticks a world of n agents on the given number of workers
@@ -19,14 +21,14 @@ func handOnRun(t *testing.T, n, workers int) ([]string, []string) {
 	tell := BodyFunc(func(a *Agent, act *Action) (Status, error) {
 		to := fmt.Sprintf("a%d", (a.ID+3)%n)
 		x, _ := a.Get("count").AsNumber()
-		if err := a.Tell(to, "heard", NumberValue(float64(a.ID)*100+x)); err != nil {
+		if err := a.Tell(to, "heard", expr.NumberValue(float64(a.ID)*100+x)); err != nil {
 			return Failed, err
 		}
-		a.Set("count", NumberValue(x+1))
+		a.Set("count", expr.NumberValue(x+1))
 		return Succeeded, nil
 	})
 	d, err := Compile(RoleSpec{Name: "R",
-		State: []Var{{"count", NumberValue(0)}, {"heard", NumberValue(-1)}},
+		State: []Var{{"count", expr.NumberValue(0)}, {"heard", expr.NumberValue(-1)}},
 		Goals: []GoalSpec{NewGoal("done", "count >= 4", Normal)},
 		Actions: []ActionSpec{
 			NewAction("talk").Effects("count = count + 1").Body(tell).Spec(),

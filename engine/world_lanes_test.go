@@ -6,13 +6,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // workingDomain is a role whose one action's body runs for ever.
 func workingDomain(t *testing.T) *Domain {
 	t.Helper()
 	d, err := Compile(RoleSpec{Name: "R",
-		State:   []Var{{"done", BoolValue(false)}},
+		State:   []Var{{"done", expr.BoolValue(false)}},
 		Goals:   []GoalSpec{NewGoal("finish", "done", Normal)},
 		Actions: []ActionSpec{NewAction("work").Effects("done = true").Body(ticksBody{n: 1 << 30}).Spec()}})
 	require.NoError(t, err)

@@ -7,9 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // walker is a body that walks the agent's x towards to at speed units a
@@ -33,9 +35,9 @@ func (t *walking) Resume(dt float64) (Status, error) {
 	}
 	x, _ := t.a.Get("x").AsNumber()
 	x = math.Min(t.to, x+t.speed*dt)
-	t.a.Set("x", NumberValue(x))
+	t.a.Set("x", expr.NumberValue(x))
 	if x >= t.to-1e-9 {
-		t.a.Set("x", NumberValue(t.to))
+		t.a.Set("x", expr.NumberValue(t.to))
 		return ApplyEffects(t.a, t.act)
 	}
 	return Running, nil
@@ -48,7 +50,7 @@ func (t *walking) Interrupt() {}
 func walkerRole(t *testing.T, rates ...float64) *Domain {
 	d, err := Compile(RoleSpec{
 		Name:       "Walker",
-		State:      []Var{{"x", NumberValue(0)}, {"there", BoolValue(false)}, {"bread", NumberValue(0)}},
+		State:      []Var{{"x", expr.NumberValue(0)}, {"there", expr.BoolValue(false)}, {"bread", expr.NumberValue(0)}},
 		Goals:      []GoalSpec{NewGoal("fed", "bread >= 1", Normal)},
 		ThinkRates: rates,
 		Actions: []ActionSpec{
@@ -132,8 +134,8 @@ func TestThrottledWalkerEndsWhereTheFullRateOneDoes(t *testing.T) {
 		assert.Equal(t, w.Agents[0].State, a.State, "%s ends as the full-rate agent", a.Name)
 		assert.Nil(t, a.Running(), a.Name)
 	}
-	assert.Equal(t, NumberValue(1), w.Agents[0].Get("bread"))
-	assert.Equal(t, NumberValue(10), w.Agents[0].Get("x"))
+	assert.Equal(t, expr.NumberValue(1), w.Agents[0].Get("bread"))
+	assert.Equal(t, expr.NumberValue(10), w.Agents[0].Get("x"))
 	assert.InDelta(t, 5.5, finished[0], 0.05, "5 s of walking and 0.5 s of baking")
 	for i, period := range []float64{0, 0.1, 0.5} {
 		// A think covers the time since the one before and its records
@@ -246,7 +248,7 @@ func TestRoleThinkRatesReplaceTheWorlds(t *testing.T) {
 // change, a tick in which nothing else happens makes no allocation.
 func TestLODTicksDoNotAllocate(t *testing.T) {
 	d, err := Compile(RoleSpec{Name: "Worker",
-		State:   []Var{{"done", BoolValue(false)}},
+		State:   []Var{{"done", expr.BoolValue(false)}},
 		Goals:   []GoalSpec{NewGoal("finish", "done", Normal)},
 		Actions: []ActionSpec{NewAction("work").Effects("done = true").Body(ticksBody{n: 1 << 30}).Spec()},
 	})

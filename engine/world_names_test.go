@@ -5,13 +5,15 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 func counterDomain(t *testing.T) *Domain {
 	t.Helper()
 	d, err := Compile(RoleSpec{
 		Name:    "Counter",
-		State:   []Var{{Name: "n", Value: NumberValue(0)}},
+		State:   []Var{{Name: "n", Value: expr.NumberValue(0)}},
 		Decide:  "utility",
 		Actions: []ActionSpec{NewAction("inc").Effects("n = n + 1").Body(BodyFunc(ApplyEffects)).Spec()},
 	})
@@ -35,10 +37,10 @@ func TestRemoveHandsTheNameToTheNextAgent(t *testing.T) {
 	require.Same(t, old, w.Agent("guard-3"), "the first one added, as documented")
 	require.True(t, w.Remove(old))
 	assert.Same(t, fresh, w.Agent("guard-3"))
-	require.NoError(t, w.Agent("guard-4").Tell("guard-3", "n", NumberValue(40)))
+	require.NoError(t, w.Agent("guard-4").Tell("guard-3", "n", expr.NumberValue(40)))
 	w.Tick(0.1)
 	w.Tick(0.1)
-	assert.Equal(t, NumberValue(41), fresh.Get("n"), "the told 40, then one inc")
+	assert.Equal(t, expr.NumberValue(41), fresh.Get("n"), "the told 40, then one inc")
 	require.True(t, w.Remove(fresh))
 	assert.Nil(t, w.Agent("guard-3"))
 }
@@ -54,7 +56,7 @@ func TestAddingAnAgentTwicePanics(t *testing.T) {
 	assert.PanicsWithValue(t, `engine: World.Add: agent "a" is already in a world (Remove it first)`, func() { w.Add(a) })
 	assert.PanicsWithValue(t, `engine: World.Add: agent "a" is already in a world (Remove it first)`, func() { NewWorld(2).Add(a) })
 	w.Tick(0.1)
-	assert.Equal(t, NumberValue(1), a.Get("n"), "ticked once")
+	assert.Equal(t, expr.NumberValue(1), a.Get("n"), "ticked once")
 	require.True(t, w.Remove(a))
 	w2 := NewWorld(2)
 	assert.NotPanics(t, func() { w2.Add(a) }, "once removed it may join another world")

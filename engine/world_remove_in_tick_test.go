@@ -5,9 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // TestRemoveAndAddDuringTickWaitForItsEnd: a body that removes its own
@@ -24,7 +26,7 @@ func TestRemoveAndAddDuringTickWaitForItsEnd(t *testing.T) {
 		var spawn *Domain
 		d, err := Compile(RoleSpec{
 			Name:  "Mortal",
-			State: []Var{{Name: "hp", Value: NumberValue(1)}, {Name: "turns", Value: NumberValue(0)}},
+			State: []Var{{Name: "hp", Value: expr.NumberValue(1)}, {Name: "turns", Value: expr.NumberValue(0)}},
 			Goals: []GoalSpec{NewGoal("dead", "hp <= 0", Normal)},
 			Actions: []ActionSpec{NewAction("die").Effects("hp = 0").Body(BodyFunc(func(a *Agent, act *Action) (Status, error) {
 				if a.Name == "m2" {
@@ -36,7 +38,7 @@ func TestRemoveAndAddDuringTickWaitForItsEnd(t *testing.T) {
 			})).Spec()},
 		})
 		require.NoError(t, err)
-		spawn, err = Compile(RoleSpec{Name: "Corpse", State: []Var{{Name: "rot", Value: NumberValue(0)}},
+		spawn, err = Compile(RoleSpec{Name: "Corpse", State: []Var{{Name: "rot", Value: expr.NumberValue(0)}},
 			Decide:  "utility",
 			Actions: []ActionSpec{NewAction("rot").Effects("rot = rot + 1").Body(BodyFunc(ApplyEffects)).Spec()}})
 		require.NoError(t, err)
@@ -72,6 +74,6 @@ func TestRemoveAndAddDuringTickWaitForItsEnd(t *testing.T) {
 		assert.Equal(t, []string{"m0", "m0", "m1", "m1", "m2", "m2", "m3", "m3", "m4", "m4", "m5", "m5", "corpse", "corpse"}, who,
 			"workers %d:\n%s", workers, strings.Join(lines, "\n"))
 		assert.Equal(t, "tick    1  t=  0.000s  corpse       start       action=rot", lines[12], "workers %d", workers)
-		assert.Equal(t, NumberValue(1), w.Agent("corpse").Get("rot"), "workers %d", workers)
+		assert.Equal(t, expr.NumberValue(1), w.Agent("corpse").Get("rot"), "workers %d", workers)
 	}
 }

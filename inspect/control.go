@@ -29,7 +29,7 @@ type breakpoint struct {
 	kind    record.EventKind
 	anyKind bool
 	agent   *engine.Agent
-	cond    *engine.Condition
+	cond    *expr.Condition
 	held    bool
 }
 
@@ -102,7 +102,7 @@ func (a *attached) addBreakpoint(b Breakpoint) (Breakpoint, error) {
 		if bp.agent == nil {
 			return b, errors.New("inspect: a condition breakpoint needs an agent, whose state it reads")
 		}
-		c, err := engine.CompileCondition(b.Condition, bp.agent.Domain.Schema)
+		c, err := expr.CompileCondition(b.Condition, bp.agent.Domain.Schema)
 		if err != nil {
 			return b, err
 		}

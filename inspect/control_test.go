@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -98,7 +99,7 @@ func TestConditionBreakpointPausesWhenItBecomesTrue(t *testing.T) {
 	for f.ins.Tick(f.w, 0.1) {
 		require.Less(t, f.w.Ticks, 20)
 	}
-	assert.Equal(t, engine.NumberValue(2), f.w.Agent("jack").Get("wood"))
+	assert.Equal(t, expr.NumberValue(2), f.w.Agent("jack").Get("wood"))
 	assert.Equal(t, 6, f.w.Ticks, "takeAxe (2 ticks) and two chops (2 ticks each)")
 	resp, _ = f.do("POST", "/api/worlds/zone1/resume", map[string]string{})
 	require.Equal(t, http.StatusOK, resp.StatusCode)
@@ -122,7 +123,7 @@ func TestSetStateOfAPausedAgent(t *testing.T) {
 	var v AgentView
 	require.NoError(t, json.Unmarshal(body, &v))
 	assert.Equal(t, Var{Name: "wood", Value: "5", Kind: "number", Changed: true}, v.State[0])
-	assert.Equal(t, engine.NumberValue(5), f.w.Agent("jack").Get("wood"))
+	assert.Equal(t, expr.NumberValue(5), f.w.Agent("jack").Get("wood"))
 	resp, body = f.do("POST", "/api/worlds/zone1/agents/jack/state", map[string]string{"name": "wod", "value": "5"})
 	assert.Equal(t, http.StatusBadRequest, resp.StatusCode)
 	assert.Contains(t, string(body), `no state variable \"wod\" (did you mean \"wood\"?)`)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/inspect"
 )
 
@@ -16,7 +17,7 @@ import (
 func Example() {
 	role, _ := engine.Compile(engine.RoleSpec{
 		Name:    "Woodcutter",
-		State:   []engine.Var{{Name: "wood", Value: engine.NumberValue(0)}},
+		State:   []engine.Var{{Name: "wood", Value: expr.NumberValue(0)}},
 		Goals:   []engine.GoalSpec{engine.NewGoal("stocked", "wood >= 3", engine.High)},
 		Actions: []engine.ActionSpec{engine.NewAction("chop").Effects("wood = wood + 1").Body(engine.BodyFunc(engine.ApplyEffects)).Spec()},
 	})

@@ -14,6 +14,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/curve"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // slow is a body that runs for its ticks, then makes the action's effects
@@ -44,7 +45,7 @@ func woodcutter(t *testing.T) *engine.Domain {
 	t.Helper()
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Woodcutter",
-		State: []engine.Var{{Name: "wood", Value: engine.NumberValue(0)}, {Name: "axe", Value: engine.BoolValue(false)}},
+		State: []engine.Var{{Name: "wood", Value: expr.NumberValue(0)}, {Name: "axe", Value: expr.BoolValue(false)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "wood >= 3", engine.High)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("takeAxe").Effects("axe = true").Body(slow{2}).Spec(),
@@ -63,12 +64,12 @@ func guard(t *testing.T) *engine.Domain {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:   "Guard",
 		Decide: "utility",
-		State:  []engine.Var{{Name: "tired", Value: engine.NumberValue(80)}},
+		State:  []engine.Var{{Name: "tired", Value: expr.NumberValue(80)}},
 		Actions: []engine.ActionSpec{
 			{Name: "rest", Effects: "tired = 0", Body: slow{3},
 				Considerations: []engine.ConsiderationSpec{{Input: "tired", Min: 0, Max: 100, Curve: &logistic}}},
 			{Name: "patrol", Effects: "tired = tired + 10", Body: slow{3},
-				Considerations: []engine.ConsiderationSpec{{Name: "duty", Score: func(*engine.Action, engine.State) float64 { return 0.5 }}}},
+				Considerations: []engine.ConsiderationSpec{{Name: "duty", Score: func(*engine.Action, expr.State) float64 { return 0.5 }}}},
 		},
 	})
 	require.NoError(t, err)

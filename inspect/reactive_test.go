@@ -8,6 +8,8 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 )
 
 // listening is a plan body that waits for ever, saying on what.
@@ -23,7 +25,7 @@ func (t *listenTask) Stop()                                 {}
 func (t *listenTask) Suspension() (int, string)             { return t.n, "wait for the bell" }
 
 func TestAgentViewShowsIntentionsAndWhatTheyWaitFor(t *testing.T) {
-	d, err := engine.Compile(engine.RoleSpec{Name: "Sentry", State: []engine.Var{{Name: "alert", Value: engine.BoolValue(false)}}})
+	d, err := engine.Compile(engine.RoleSpec{Name: "Sentry", State: []engine.Var{{Name: "alert", Value: expr.BoolValue(false)}}})
 	require.NoError(t, err)
 	lib, err := bdi.NewLibrary(d, []*bdi.Plan{{Name: "listen", On: bdi.GoalAdded, Goal: "guard", Body: listening{}}})
 	require.NoError(t, err)
@@ -31,7 +33,7 @@ func TestAgentViewShowsIntentionsAndWhatTheyWaitFor(t *testing.T) {
 	w := engine.NewWorld(1)
 	a := engine.NewAgent("sentry", d)
 	w.Add(a)
-	require.NoError(t, a.Achieve(engine.GoalNamed("guard")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("guard")))
 	ins := New(Options{})
 	require.NoError(t, ins.Attach("post", w))
 	f := &fixture{t: t, ins: ins, w: w}

@@ -4,10 +4,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func TestRunawayBodyIsStoppedAndTheWorldGoesOn(t *testing.T) {
@@ -21,7 +23,7 @@ func TestRunawayBodyIsStoppedAndTheWorldGoesOn(t *testing.T) {
 	assert.Equal(t, "spin", fail.Action)
 	assert.Contains(t, fail.Reason, filepath.Join("testdata", "broken", "runaway.lua")+":12: instruction budget exceeded",
 		"the error names the file and the line of the loop")
-	assert.Equal(t, engine.BoolValue(true), wd.agents["waiter"].Get("done"), "the other agent finished meanwhile")
+	assert.Equal(t, expr.BoolValue(true), wd.agents["waiter"].Get("done"), "the other agent finished meanwhile")
 	n, _ := wd.agents["spinner"].Get("tries").AsNumber()
 	assert.GreaterOrEqual(t, n, 2.0, "the spinner was retried after its back-off: the runtime stayed usable")
 }
@@ -41,15 +43,15 @@ func TestBodyOutcomes(t *testing.T) {
 			"the door is locked", nil},
 		{"pcall around npc:wait", "the sandbox's pcall is yield-safe", "pcall_wait.lua", record.EventFinish, "",
 			func(t *testing.T, a *engine.Agent) {
-				assert.Equal(t, engine.BoolValue(true), a.Get("ok"), "pcall returned true after the wait")
-				assert.Equal(t, engine.StringValue(filepath.Join("testdata", "pcall_wait.lua")+":14: boom"), a.Get("caught"),
+				assert.Equal(t, expr.BoolValue(true), a.Get("ok"), "pcall returned true after the wait")
+				assert.Equal(t, expr.StringValue(filepath.Join("testdata", "pcall_wait.lua")+":14: boom"), a.Get("caught"),
 					"an error after a wait inside pcall is caught with its position")
 			}},
 		{"2^53 + 1", "an integer of 2^53 or more is refused, not rounded: 2^53 + 1 reads as 2^53", "bigid.lua", record.EventFail,
 			"bigid.lua:13: npc.state.id: 9007199254740992 is not an exact integer: numbers of magnitude 2^53 or more are refused",
 			func(t *testing.T, a *engine.Agent) {
-				assert.Equal(t, engine.NumberValue(9007199254740991), a.Get("small"), "2^53 - 1 is exact and kept")
-				assert.Equal(t, engine.StringValue("1234567890123456789"), a.Get("id"), "the id kept as a string stays")
+				assert.Equal(t, expr.NumberValue(9007199254740991), a.Get("small"), "2^53 - 1 is exact and kept")
+				assert.Equal(t, expr.StringValue("1234567890123456789"), a.Get("id"), "the id kept as a string stays")
 			}},
 		{"waiting in a sort comparator", "gopher-lua cannot suspend a Go call; the sandbox says so", "sort_wait.lua", record.EventFail,
 			"sort_wait.lua:14: cannot wait or yield inside a callback of table.sort", nil},
@@ -68,7 +70,7 @@ func TestBodyOutcomes(t *testing.T) {
 			if tc.check != nil {
 				tc.check(t, wd.agents["a"])
 			}
-			assert.Equal(t, engine.BoolValue(true), wd.agents["waiter"].Get("done"), "the other agent kept running")
+			assert.Equal(t, expr.BoolValue(true), wd.agents["waiter"].Get("done"), "the other agent kept running")
 		})
 	}
 }
@@ -98,21 +100,21 @@ func TestWaitUntilAndInterrupt(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, engine.Running, st, "the body waits while open is false")
 	}
-	a.Set("open", engine.BoolValue(true))
+	a.Set("open", expr.BoolValue(true))
 	st, err := task.Resume(0.1)
 	require.NoError(t, err)
 	assert.Equal(t, engine.Succeeded, st, "wait_until returns once the function is true")
-	assert.Equal(t, engine.NumberValue(4), a.Get("checks"), "the function ran once per resume")
-	assert.Equal(t, engine.BoolValue(false), a.Get("interrupted"))
+	assert.Equal(t, expr.NumberValue(4), a.Get("checks"), "the function ran once per resume")
+	assert.Equal(t, expr.BoolValue(false), a.Get("interrupted"))
 
-	a.Set("open", engine.BoolValue(false))
+	a.Set("open", expr.BoolValue(false))
 	task, err = act.Body.Start(a, act)
 	require.NoError(t, err)
 	st, err = task.Resume(0.1)
 	require.NoError(t, err)
 	require.Equal(t, engine.Running, st)
 	task.Interrupt()
-	assert.Equal(t, engine.BoolValue(true), a.Get("interrupted"), "on_interrupt ran when the engine interrupted the body")
+	assert.Equal(t, expr.BoolValue(true), a.Get("interrupted"), "on_interrupt ran when the engine interrupted the body")
 	st, err = task.Resume(0.1)
 	assert.Equal(t, engine.Failed, st, "an interrupted task does not run again")
 	assert.Error(t, err)
@@ -123,8 +125,8 @@ func TestAnNPCKeptByAnotherAgentIsRefused(t *testing.T) {
 	defer rt.Close()
 	wd := newWorld(t, rt, []string{"first", "second"}, []string{"leak.lua", "leak.lua"})
 	wd.run(3, 0.1)
-	assert.Equal(t, engine.BoolValue(true), wd.agents["first"].Get("done"))
-	assert.Equal(t, engine.NumberValue(100), wd.agents["first"].Get("hp"), "the second agent could not reach the first one's state")
+	assert.Equal(t, expr.BoolValue(true), wd.agents["first"].Get("done"))
+	assert.Equal(t, expr.NumberValue(100), wd.agents["first"].Get("hp"), "the second agent could not reach the first one's state")
 	fail := wd.first("second", record.EventFail)
 	require.NotNil(t, fail)
 	assert.Contains(t, fail.Reason, `leak.lua:17: npc "first" used while agent "second" runs`)

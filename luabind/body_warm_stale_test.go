@@ -9,10 +9,12 @@ import (
 	"runtime/debug"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // warmAttackRole is a utility role whose bodies make warming's notes go
@@ -81,7 +83,7 @@ func warmAttackRun(t *testing.T, file string, stale bool) []string {
 			polls++
 			n, _ := c.Memo.(int)
 			c.Memo = n + 1
-			c.Results = []engine.Value{engine.NumberValue(float64(n + 1))}
+			c.Results = []expr.Value{expr.NumberValue(float64(n + 1))}
 			return n >= 2, nil
 		},
 	}})
@@ -111,11 +113,11 @@ func warmAttackRun(t *testing.T, file string, stale bool) []string {
 		for _, a := range w.Agents {
 			switch p := r.IntN(100); {
 			case p < 6:
-				a.Set("mood", engine.NumberValue(float64(1+r.IntN(3))))
+				a.Set("mood", expr.NumberValue(float64(1+r.IntN(3))))
 			case p < 9:
-				a.Set("ok", engine.BoolValue(r.IntN(3) > 0))
+				a.Set("ok", expr.BoolValue(r.IntN(3) > 0))
 			case p < 14:
-				a.Set("depth", engine.NumberValue(float64(r.IntN(600))))
+				a.Set("depth", expr.NumberValue(float64(r.IntN(600))))
 			}
 		}
 		if tick == 150 || tick == 300 { // a hot reload: every agent takes the new domain

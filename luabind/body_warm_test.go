@@ -6,12 +6,14 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/internal/prefetch"
-	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/internal/prefetch"
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 )
 
 // TestWarmChangesNothing: warming a body's task before each of its
@@ -36,7 +38,7 @@ func TestWarmChangesNothing(t *testing.T) {
 	rt := NewRuntime(Options{InstructionBudget: testBudget, Host: map[string]HostFunc{
 		"slow": func(c *HostCall) (bool, error) {
 			calls[c.Agent]++
-			c.Results = []engine.Value{engine.NumberValue(5)}
+			c.Results = []expr.Value{expr.NumberValue(5)}
 			return calls[c.Agent]%3 == 0, nil
 		},
 	}})
@@ -135,7 +137,7 @@ return { name = "D", state = { depth = 0 },
 	seen := map[uintptr]bool{}
 	for _, depth := range []int{0, 1, 5, 6, 7, 8, 13} {
 		a := engine.NewAgent("d", d)
-		a.Set("depth", engine.NumberValue(float64(depth)))
+		a.Set("depth", expr.NumberValue(float64(depth)))
 		task, err := act.Body.Start(a, act)
 		require.NoError(t, err)
 		lt := task.(*luaTask)

@@ -4,10 +4,11 @@ import (
 	"math"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 func TestTypeNamesEveryKind(t *testing.T) {
@@ -23,12 +24,12 @@ func TestTypeNamesEveryKind(t *testing.T) {
 
 func TestNumbersKeepTheirValueAndSmallWholeOnesAreShared(t *testing.T) {
 	for _, n := range []float64{0, 1, 30, 1023, 1024, 0.5, -1, 1e300, math.Inf(1), 1023.0000001} {
-		got, ok := fromValue(engine.NumberValue(n)).(lua.LNumber)
+		got, ok := fromValue(expr.NumberValue(n)).(lua.LNumber)
 		require.True(t, ok, "%v", n)
 		assert.Equal(t, math.Float64bits(n), math.Float64bits(float64(got)), "%v", n)
 	}
-	negZero := fromValue(engine.NumberValue(math.Copysign(0, -1))).(lua.LNumber)
+	negZero := fromValue(expr.NumberValue(math.Copysign(0, -1))).(lua.LNumber)
 	assert.True(t, math.Signbit(float64(negZero)), "-0 stays -0")
-	assert.Zero(t, testing.AllocsPerRun(100, func() { _ = fromValue(engine.NumberValue(30)) }), "a counter's value is not boxed again")
-	assert.Equal(t, 1.0, testing.AllocsPerRun(100, func() { _ = fromValue(engine.NumberValue(0.25)) }))
+	assert.Zero(t, testing.AllocsPerRun(100, func() { _ = fromValue(expr.NumberValue(30)) }), "a counter's value is not boxed again")
+	assert.Equal(t, 1.0, testing.AllocsPerRun(100, func() { _ = fromValue(expr.NumberValue(0.25)) }))
 }

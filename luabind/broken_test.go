@@ -4,10 +4,11 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // TestBrokenScripts runs each broken script next to a healthy agent: each
@@ -55,7 +56,7 @@ func TestBrokenScripts(t *testing.T) {
 			e := wd.first("broken", tc.kind)
 			require.NotNil(t, e, "no %s event: %v", tc.kind, wd.events)
 			assert.Contains(t, e.Reason, tc.want, tc.reason)
-			assert.Equal(t, engine.BoolValue(true), wd.agents["waiter"].Get("done"), "the other agent kept running")
+			assert.Equal(t, expr.BoolValue(true), wd.agents["waiter"].Get("done"), "the other agent kept running")
 		})
 	}
 }
@@ -69,7 +70,7 @@ func TestBrokenConsiderationIsRecorded(t *testing.T) {
 	require.Error(t, err)
 	assert.Positive(t, n)
 	assert.Contains(t, err.Error(), filepath.Join("testdata", "broken", "consideration_error.lua")+":11: cannot perform add operation")
-	assert.Equal(t, engine.BoolValue(true), wd.agents["waiter"].Get("done"), "the other agent kept running")
+	assert.Equal(t, expr.BoolValue(true), wd.agents["waiter"].Get("done"), "the other agent kept running")
 }
 
 func TestSparseArrayKeysStayCheap(t *testing.T) {
@@ -77,6 +78,6 @@ func TestSparseArrayKeysStayCheap(t *testing.T) {
 	defer rt.Close()
 	wd := newWorld(t, rt, []string{"a"}, []string{filepath.Join("broken", "sparse_array.lua")})
 	wd.run(3, 0.1)
-	assert.Equal(t, engine.BoolValue(true), wd.agents["a"].Get("done"),
+	assert.Equal(t, expr.BoolValue(true), wd.agents["a"].Get("done"),
 		"64 tables with key 2^26-1 each would pad 64 GiB of array; in the hash part they cost a few bytes")
 }

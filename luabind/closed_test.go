@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -23,7 +24,7 @@ func TestTickAfterCloseFailsWithAnError(t *testing.T) {
 	require.NoError(t, err)
 	goRole, err := engine.Compile(engine.RoleSpec{
 		Name:    "Clock",
-		State:   []engine.Var{{Name: "n", Value: engine.NumberValue(0)}},
+		State:   []engine.Var{{Name: "n", Value: expr.NumberValue(0)}},
 		Decide:  "utility",
 		Actions: []engine.ActionSpec{engine.NewAction("count").Effects("n = n + 1").Body(engine.BodyFunc(engine.ApplyEffects)).Spec()},
 	})
@@ -35,14 +36,14 @@ func TestTickAfterCloseFailsWithAnError(t *testing.T) {
 	w.Add(shop)
 	w.Add(engine.NewAgent("clock", goRole))
 	w.Tick(0.1)
-	require.Equal(t, engine.NumberValue(1), shop.Get("ticks"), "the sensor ran before Close")
+	require.Equal(t, expr.NumberValue(1), shop.Get("ticks"), "the sensor ran before Close")
 	require.NotNil(t, shop.Running(), "restock is mid-run at Close")
 
 	rt.Close()
 	lines = nil
 	require.NotPanics(t, func() {
 		for i := 0; i < 20; i++ {
-			shop.Set("alarm", engine.BoolValue(i%2 == 0))
+			shop.Set("alarm", expr.BoolValue(i%2 == 0))
 			w.Tick(0.1)
 		}
 	})
@@ -50,9 +51,9 @@ func TestTickAfterCloseFailsWithAnError(t *testing.T) {
 	assert.Contains(t, all, `fail        goal=stocked action=restock reason="luabind: the runtime is closed`)
 	assert.Contains(t, all, `sensor-failed action=clock reason="luabind: the runtime is closed`)
 	assert.Contains(t, all, `intention-failed action=ring`)
-	assert.Equal(t, engine.NumberValue(1), shop.Get("ticks"), "no Lua ran after Close")
-	assert.Equal(t, engine.NumberValue(0), shop.Get("stock"))
-	assert.Equal(t, engine.NumberValue(21), w.Agent("clock").Get("n"), "the Go agent ticks on: one count a tick, 1 + 20")
+	assert.Equal(t, expr.NumberValue(1), shop.Get("ticks"), "no Lua ran after Close")
+	assert.Equal(t, expr.NumberValue(0), shop.Get("stock"))
+	assert.Equal(t, expr.NumberValue(21), w.Agent("clock").Get("n"), "the Go agent ticks on: one count a tick, 1 + 20")
 
 	assert.NotPanics(t, rt.Close, "a second Close")
 	_, err = rt.LoadDomain("shop.lua")

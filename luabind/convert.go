@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/expr"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // checkExact returns an error for a finite number of magnitude 2^53 or
@@ -36,37 +36,37 @@ func checkExact(f float64) error {
 // ...768), so storing it would silently keep a different number; such ids
 // belong in strings.
 // NaN is refused too; ±inf is kept.
-func toValue(v lua.LValue) (engine.Value, error) {
+func toValue(v lua.LValue) (expr.Value, error) {
 	switch x := v.(type) {
 	case *lua.LNilType:
-		return engine.NilValue(), nil
+		return expr.NilValue(), nil
 	case lua.LBool:
-		return engine.BoolValue(bool(x)), nil
+		return expr.BoolValue(bool(x)), nil
 	case lua.LNumber:
 		f := float64(x)
 		if math.IsNaN(f) {
-			return engine.Value{}, fmt.Errorf("NaN cannot be stored in state")
+			return expr.Value{}, fmt.Errorf("NaN cannot be stored in state")
 		}
 		if err := checkExact(f); err != nil {
-			return engine.Value{}, err
+			return expr.Value{}, err
 		}
-		return engine.NumberValue(f), nil
+		return expr.NumberValue(f), nil
 	case lua.LString:
-		return engine.StringValue(string(x)), nil
+		return expr.StringValue(string(x)), nil
 	}
-	return engine.Value{}, fmt.Errorf("a %s cannot be stored in state (only nil, booleans, numbers and strings)", v.Type())
+	return expr.Value{}, fmt.Errorf("a %s cannot be stored in state (only nil, booleans, numbers and strings)", v.Type())
 }
 
 // fromValue converts a state value to Lua; Unknown and nil become nil.
-func fromValue(v engine.Value) lua.LValue {
+func fromValue(v expr.Value) lua.LValue {
 	switch v.Kind() {
-	case engine.Bool:
+	case expr.Bool:
 		b, _ := v.AsBool()
 		return lua.LBool(b)
-	case engine.Number:
+	case expr.Number:
 		n, _ := v.AsNumber()
 		return number(n)
-	case engine.String:
+	case expr.String:
 		s, _ := v.AsString()
 		return lua.LString(s)
 	}

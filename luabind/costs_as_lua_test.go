@@ -6,9 +6,11 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // runWorkRole writes a role named role whose one action, work, runs body
@@ -61,7 +63,7 @@ func assertCostsAsLua(t *testing.T, run runAsLua, dir, body, want string) {
 	if want == "" {
 		require.NoError(t, luaErr)
 		require.NoError(t, goErr)
-		assert.Equal(t, engine.BoolValue(true), ga.Get("done"))
+		assert.Equal(t, expr.BoolValue(true), ga.Get("done"))
 		return
 	}
 	require.Error(t, luaErr)

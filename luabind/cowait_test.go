@@ -5,10 +5,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // TestWaitInScriptCoroutine pins what a script sees when it calls
@@ -52,6 +54,6 @@ func TestWaitInScriptCoroutine(t *testing.T) {
 			"tick 1: create wait_until: 1 suspended",
 			"tick 3: after own wait",
 		}, reports)
-		assert.Equal(t, engine.BoolValue(true), a.Get("done"))
+		assert.Equal(t, expr.BoolValue(true), a.Get("done"))
 	})
 }

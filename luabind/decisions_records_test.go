@@ -9,6 +9,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/executor"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -19,7 +21,7 @@ import (
 type decisionRun struct {
 	file   string
 	setup  func(a *engine.Agent)
-	change map[int]map[string]engine.Value // tick -> variable -> value
+	change map[int]map[string]expr.Value // tick -> variable -> value
 	ticks  int
 	dt     float64
 	kinds  []record.EventKind
@@ -92,19 +94,19 @@ func TestDecisionRecordsFromLua(t *testing.T) {
 			want: []string{`1 plan money: left out: Beg (action "Beg" is restricted)`, "1 start Rob", "1 finish Rob"}},
 		{name: "2 the world achieves the goal", reason: "inside becomes true at tick 3 while FetchKey waits: interrupted at once, on_interrupt runs",
 			run: decisionRun{file: "door.lua", ticks: 8, kinds: []record.EventKind{plan, start, finish, interrupt, replan, idle},
-				change: map[int]map[string]engine.Value{3: {"inside": engine.BoolValue(true)}}},
+				change: map[int]map[string]expr.Value{3: {"inside": expr.BoolValue(true)}}},
 			want: []string{"1 plan in", "1 start FetchKey", "3 interrupt FetchKey: goal in already holds: the world achieved it", "3 idle "},
 			check: func(t *testing.T, a *engine.Agent, _ []record.Event) {
-				assert.Equal(t, engine.NumberValue(1), a.Get("interrupted"), "on_interrupt ran once")
+				assert.Equal(t, expr.NumberValue(1), a.Get("interrupted"), "on_interrupt ran once")
 			}},
 		{name: "2 the new plan begins with the running action", reason: "the front closes at tick 3: FetchKey goes on without a restart, then UseBack",
 			run: decisionRun{file: "door.lua", ticks: 8, kinds: []record.EventKind{plan, start, finish, interrupt, replan, idle},
-				change: map[int]map[string]engine.Value{3: {"front_open": engine.BoolValue(false)}}},
+				change: map[int]map[string]expr.Value{3: {"front_open": expr.BoolValue(false)}}},
 			want: []string{"1 plan in", "1 start FetchKey",
 				`3 replan FetchKey: step UseFront of the plan can no longer run (precondition "has_key && front_open"); the new plan begins with the running action, which goes on`,
 				"5 finish FetchKey", "6 start UseBack", "6 finish UseBack", "7 idle "},
 			check: func(t *testing.T, a *engine.Agent, _ []record.Event) {
-				assert.Equal(t, engine.NumberValue(0), a.Get("interrupted"), "FetchKey was not restarted")
+				assert.Equal(t, expr.NumberValue(0), a.Get("interrupted"), "FetchKey was not restarted")
 			}},
 		{name: "3 backed off, not cyclic or too deep", reason: "Work fails at tick 1; until its 1 s back-off ends the reason is BACKED_OFF with the time left, never CYCLIC_PRECONDITION (Invest) or MAX_DEPTH_EXCEEDED (Save x20, Buy)",
 			run: decisionRun{file: "backoff.lua", ticks: 12, kinds: []record.EventKind{plan, start, finish, pfail, fail}},
@@ -187,17 +189,17 @@ func TestDecisionPlanningFromLua(t *testing.T) {
 				_, err := a.ExecutePlan([]string{"Rob"})
 				require.ErrorIs(t, err, engine.ErrRestricted)
 				assert.Contains(t, err.Error(), `"crime"`, "the message names the missing authority")
-				assert.Equal(t, engine.BoolValue(false), a.Get("rich"), "no step ran")
-				bare := engine.NewPlanExecutor(a)
+				assert.Equal(t, expr.BoolValue(false), a.Get("rich"), "no step ran")
+				bare := executor.New(a)
 				bare.Planner = engine.NewPlanner(d)
 				ran, err := bare.Think()
 				require.ErrorIs(t, err, engine.ErrRestricted, "a bare Planner plans Rob (cost 1); Think refuses it")
 				assert.Empty(t, ran)
-				assert.Equal(t, engine.BoolValue(false), a.Get("rich"))
-				ran, err = engine.NewPlanExecutor(a).Think()
+				assert.Equal(t, expr.BoolValue(false), a.Get("rich"))
+				ran, err = executor.New(a).Think()
 				require.NoError(t, err, "with the agent's policy the executor plans Work")
 				assert.Equal(t, []string{"Work"}, ran)
-				assert.Equal(t, engine.BoolValue(true), a.Get("rich"))
+				assert.Equal(t, expr.BoolValue(true), a.Get("rich"))
 			}},
 		{name: "3 per goal, and the blocking action named", reason: "armed has no plan (no crate in reach); rest still gets sit",
 			file: "armed.lua", check: func(t *testing.T, d *engine.Domain) {
@@ -232,7 +234,7 @@ func TestDecisionPlanningFromLua(t *testing.T) {
 				}
 				assert.Equal(t, cands, byHandle, "PlanForGoal uses the same rule")
 				st := d.NewState()
-				st.Set(d.Schema, "wood", engine.NumberValue(2))
+				st.Set(d.Schema, "wood", expr.NumberValue(2))
 				var scored []string
 				for _, sa := range engine.NewUtilityPlanner(d).ActionsForGoal(warm, st) {
 					scored = append(scored, sa.Action.Name)

@@ -6,11 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func TestRestrictedNamesAnAuthority(t *testing.T) {
@@ -50,7 +52,7 @@ func TestFulfillsFromLua(t *testing.T) {
 		w.Tick(0.1)
 	}
 	assert.Equal(t, []string{"plan ", "start Pray", "finish Pray", "idle "}, got)
-	assert.Equal(t, engine.BoolValue(true), a.Get("fire"))
+	assert.Equal(t, expr.BoolValue(true), a.Get("fire"))
 }
 
 func TestSensorDtFromLua(t *testing.T) {
@@ -126,7 +128,7 @@ func TestPostPromisesAndCanRerun(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			a, got := runTyped(t, tc.file, 6)
 			assert.Equal(t, tc.want, got, tc.reason)
-			assert.Equal(t, engine.BoolValue(tc.done), a.Get("PersonalSchedule"), tc.reason)
+			assert.Equal(t, expr.BoolValue(tc.done), a.Get("PersonalSchedule"), tc.reason)
 			if tc.done {
 				fact, ok := a.Fact("PersonalSchedule").(*lua.LTable)
 				require.True(t, ok, "the body stored a Lua table on the blackboard")
@@ -183,7 +185,7 @@ func TestWholePlanWatchedFromLua(t *testing.T) {
 			}
 			for i := 0; i < 10; i++ {
 				if i == 2 {
-					a.Set(tc.set, engine.BoolValue(tc.set == "inside"))
+					a.Set(tc.set, expr.BoolValue(tc.set == "inside"))
 				}
 				w.Tick(0.1)
 			}

@@ -21,7 +21,7 @@
 //	world.OnEvent = func(e record.Event) { log.Println(e) }
 //	world.Add(engine.NewAgent("s1", d))
 //	for {
-//		world.Agents[0].Set("enemy_visible", engine.BoolValue(true)) // a sensor of the game
+//		world.Agents[0].Set("enemy_visible", expr.BoolValue(true)) // a sensor of the game
 //		world.Tick(1.0 / 60)
 //	}
 //
@@ -67,7 +67,7 @@
 // A role's lod table, lod = { rates = { 60, 10, 2 } }, sets its domain's
 // think rates under a world's level of detail (engine.Domain.ThinkRates,
 // engine.LOD; docs/lod.md). npc:perceive, npc:recall and npc:memories
-// write and read the agent's perception memory (engine.Memory;
+// write and read the agent's perception memory (perception.Memory;
 // docs/perception.md).
 //
 // # Limits and what they cost

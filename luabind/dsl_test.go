@@ -5,9 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 func names[T any](xs []T, name func(T) string) []string {
@@ -32,12 +34,12 @@ func TestExtendsMergesChildOverParent(t *testing.T) {
 	assert.Equal(t, []string{"armed", "safe"}, names(spec.Goals, func(g engine.GoalSpec) string { return g.Name }))
 	assert.Equal(t, engine.Critical, spec.Goals[0].Priority, "the child's armed won")
 	assert.Equal(t, "ammo > 20 && enemy_near", spec.Goals[0].Condition)
-	state := map[string]engine.Value{}
+	state := map[string]expr.Value{}
 	for _, v := range spec.State {
 		state[v.Name] = v.Value
 	}
-	assert.Equal(t, map[string]engine.Value{"hp": engine.NumberValue(100), "ammo": engine.NumberValue(0),
-		"seen": engine.NumberValue(0), "stamina": engine.NumberValue(3)}, state)
+	assert.Equal(t, map[string]expr.Value{"hp": expr.NumberValue(100), "ammo": expr.NumberValue(0),
+		"seen": expr.NumberValue(0), "stamina": expr.NumberValue(3)}, state)
 }
 
 func TestConditionsAndSensorsRunInTheTick(t *testing.T) {
@@ -51,13 +53,13 @@ func TestConditionsAndSensorsRunInTheTick(t *testing.T) {
 	w := engine.NewWorld(1)
 	w.Add(a)
 	w.Tick(0.1)
-	assert.Equal(t, engine.NumberValue(1), a.Get("seen"), "the sensor ran on the first tick")
-	assert.Equal(t, engine.BoolValue(false), a.Get("enemy_near"), "the condition read the sensor's value")
+	assert.Equal(t, expr.NumberValue(1), a.Get("seen"), "the sensor ran on the first tick")
+	assert.Equal(t, expr.BoolValue(false), a.Get("enemy_near"), "the condition read the sensor's value")
 	w.Tick(0.1)
-	assert.Equal(t, engine.NumberValue(1), a.Get("seen"), "not again before 0.2 s")
+	assert.Equal(t, expr.NumberValue(1), a.Get("seen"), "not again before 0.2 s")
 	w.Tick(0.1)
-	assert.Equal(t, engine.NumberValue(2), a.Get("seen"))
-	assert.Equal(t, engine.BoolValue(true), a.Get("enemy_near"), "the named condition is evaluated on the real state")
+	assert.Equal(t, expr.NumberValue(2), a.Get("seen"))
+	assert.Equal(t, expr.BoolValue(true), a.Get("enemy_near"), "the named condition is evaluated on the real state")
 }
 
 func TestConditionsCannotChangeState(t *testing.T) {
@@ -70,7 +72,7 @@ func TestConditionsCannotChangeState(t *testing.T) {
 	assert.False(t, ok)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "condition_writes.lua:6: npc.state.hp: a condition must not change state")
-	assert.Equal(t, engine.NumberValue(100), a.Get("hp"))
+	assert.Equal(t, expr.NumberValue(100), a.Get("hp"))
 }
 
 func TestValidationReportsEveryProblemAtEveryLevel(t *testing.T) {

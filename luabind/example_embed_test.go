@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
@@ -21,7 +23,7 @@ func ExampleRuntime_LoadDomain() {
 		Host: map[string]luabind.HostFunc{
 			// local where, steps = npc:lookup("parcel")
 			"lookup": func(c *luabind.HostCall) (bool, error) {
-				c.Results = []engine.Value{engine.StringValue("the mill"), engine.NumberValue(3)}
+				c.Results = []expr.Value{expr.StringValue("the mill"), expr.NumberValue(3)}
 				return true, nil
 			},
 			// npc:walk(steps): one step per tick.
@@ -137,7 +139,7 @@ func Example_reactivePlans() {
 	for i := 0; i < 4; i++ {
 		w.Tick(0.1)
 	}
-	if err := a.Achieve(engine.GoalNamed("ring")); err != nil {
+	if err := a.Achieve(reactive.GoalNamed("ring")); err != nil {
 		panic(err)
 	}
 	for i := 0; i < 4; i++ {

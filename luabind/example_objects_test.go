@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -26,7 +27,7 @@ func ExampleRuntime_AddObjects() {
 		return
 	}
 	near := w.Object("near")
-	near.Data.(*luabind.ObjectData).Values["magazines"] = engine.NumberValue(0) // the last one taken
+	near.Data.(*luabind.ObjectData).Values["magazines"] = expr.NumberValue(0) // the last one taken
 	if err := rt.UpdateObjects(w); err != nil {
 		fmt.Println(err)
 		return

@@ -3,9 +3,10 @@ package luabind
 import (
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // TestFastNPCMissThroughAChainIsCharged: a key the fast npc's table lacks
@@ -48,7 +49,7 @@ while true do local x = t.name i = i + 1 npc.state.n = i end`
 		assert.Contains(t, fastErr.Error(), "fast.lua:4: instruction budget exceeded")
 		assert.Equal(t, stripDir(slowErr.Error(), dir, "slow"), stripDir(fastErr.Error(), dir, "fast"))
 		assert.Equal(t, slow.Get("n"), fast.Get("n"), "as many lookups before the budget is spent")
-		assert.Equal(t, engine.NumberValue(3333), fast.Get("n"))
+		assert.Equal(t, expr.NumberValue(3333), fast.Get("n"))
 	})
 }
 

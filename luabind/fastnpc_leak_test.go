@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // TestLeakedFastNPCIsRefused: a victim keeps its npc object (fast while
@@ -57,6 +58,6 @@ func leakedNPCIsRefused(t *testing.T) {
 		"attacker: kept Go method, own npc: ok nil",
 		"victim: count 8",
 	}, reports)
-	assert.Equal(t, engine.NumberValue(8), victim.Get("count"), "1 + #\"victim\" + 1, and no attack wrote 99")
-	assert.Equal(t, engine.BoolValue(true), victim.Get("done"))
+	assert.Equal(t, expr.NumberValue(8), victim.Get("count"), "1 + #\"victim\" + 1, and no attack wrote 99")
+	assert.Equal(t, expr.BoolValue(true), victim.Get("done"))
 }

@@ -5,9 +5,11 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // withFastAndSlowNPC runs f as two subtests, "fast" with the running
@@ -108,7 +110,7 @@ npc.state.n = (ok and 1000 or 0) + #tostring(err)`, "", 0},
 			if c.want == "" {
 				require.NoError(t, fastErr)
 				require.NoError(t, slowErr)
-				assert.Equal(t, engine.BoolValue(true), fast.Get("done"))
+				assert.Equal(t, expr.BoolValue(true), fast.Get("done"))
 				return
 			}
 			require.Error(t, fastErr)

@@ -3,8 +3,9 @@ package luabind
 import (
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // TestFormatNamesValuesLikeTostring: string.format's %s names a table, a
@@ -16,7 +17,7 @@ func TestFormatNamesValuesLikeTostring(t *testing.T) {
         local s = string.format("%s %s %s|%5s|%s", t, print, coroutine.running(), true, t)
         npc.state.out = s .. "|" .. string.format("%s", setmetatable({}, { __tostring = function() return "T" end }))`)
 	assert.Empty(t, fails)
-	assert.Equal(t, engine.StringValue("table: #1 function: #2 thread: #3| true|table: #1|T"), out)
+	assert.Equal(t, expr.StringValue("table: #1 function: #2 thread: #3| true|table: #1|T"), out)
 }
 
 // TestPcallErrorHasNoHeapAddress: the message pcall returns names no heap
@@ -28,5 +29,5 @@ func TestPcallErrorHasNoHeapAddress(t *testing.T) {
         local ok, e = pcall(function() return x[{}] end)
         npc.state.out = tostring(ok) .. " " .. e:gsub("^.-:%d+: ", "")`)
 	assert.Empty(t, fails)
-	assert.Equal(t, engine.StringValue("false attempt to index a non-table object(nil) with key 'table'"), out)
+	assert.Equal(t, expr.StringValue("false attempt to index a non-table object(nil) with key 'table'"), out)
 }

@@ -6,10 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // TestHostCallHandles: the first call of a host method runs in the
@@ -33,13 +35,13 @@ func TestHostCallHandles(t *testing.T) {
 			if c.Memo.(int) < int(n) {
 				return false, nil
 			}
-			c.Results = append(c.Results[:0], engine.StringValue(dir), engine.NumberValue(float64(c.Memo.(int))))
+			c.Results = append(c.Results[:0], expr.StringValue(dir), expr.NumberValue(float64(c.Memo.(int))))
 			return true, nil
 		},
 		"ping": func(c *HostCall) (bool, error) {
 			what, _ := c.Args[0].AsString()
 			calls = append(calls, fmt.Sprintf("ping %s %d first=%v", what, len(c.Args), c.First))
-			c.Results = append(c.Results, engine.StringValue("pong-"+what), engine.NumberValue(float64(len(c.Args))))
+			c.Results = append(c.Results, expr.StringValue("pong-"+what), expr.NumberValue(float64(len(c.Args))))
 			return true, nil
 		},
 		"relay": func(c *HostCall) (bool, error) {
@@ -48,7 +50,7 @@ func TestHostCallHandles(t *testing.T) {
 				return false, err
 			}
 			calls = append(calls, fmt.Sprintf("relay %s first=%v args=%d", c.Name, c.First, len(c.Args)))
-			c.Results = append(c.Results, engine.StringValue("relayed-"+out[0].String()))
+			c.Results = append(c.Results, expr.StringValue("relayed-"+out[0].String()))
 			return true, nil
 		},
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // runHost loads a role whose body is body, resumes it up to 6 times with
@@ -19,11 +20,11 @@ func runHost(t *testing.T, dir, name, body string, useLua bool, budget int) (wor
 	return runWorkRole(t, dir, name, "H", body, budget, map[string]HostFunc{
 		"noop": func(c *HostCall) (bool, error) { return true, nil },
 		"pair": func(c *HostCall) (bool, error) {
-			c.Results = []engine.Value{engine.NumberValue(float64(len(c.Args))), engine.StringValue("x")}
+			c.Results = []expr.Value{expr.NumberValue(float64(len(c.Args))), expr.StringValue("x")}
 			return true, nil
 		},
 		"slow": func(c *HostCall) (bool, error) {
-			c.Results = []engine.Value{engine.NumberValue(7)}
+			c.Results = []expr.Value{expr.NumberValue(7)}
 			return !c.First, nil
 		},
 		"fail": func(c *HostCall) (bool, error) { return true, errors.New("no ammo") },

@@ -10,10 +10,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // updateCorpus rewrites the "-- want: " line of each hostile corpus file
@@ -109,7 +111,7 @@ func TestHostileCorpus(t *testing.T) {
 			}
 			assert.Equal(t, want, got)
 			if wd != nil {
-				assert.Equal(t, engine.BoolValue(true), wd.agents["waiter"].Get("done"), "the other agent kept running")
+				assert.Equal(t, expr.BoolValue(true), wd.agents["waiter"].Get("done"), "the other agent kept running")
 			}
 		})
 	}

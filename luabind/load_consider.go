@@ -8,9 +8,11 @@ import (
 	"strconv"
 	"strings"
 
+	lua "github.com/yuin/gopher-lua"
+
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/curve"
-	lua "github.com/yuin/gopher-lua"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // Utility considerations in a role file. The role's `considerations` score
@@ -296,8 +298,8 @@ func (rd *roleReader) funcPos(f *lua.LFunction, at engine.Pos) engine.Pos {
 // state converts each variable once.
 type luaUtility struct {
 	rt      *Runtime
-	schema  *engine.Schema
-	last    engine.State
+	schema  *expr.Schema
+	last    expr.State
 	data    *lua.LTable   // variable name → value
 	proxy   *lua.LTable   // what scripts get: reads data, refuses writes
 	actions []actionTable // by Action.Index
@@ -326,7 +328,7 @@ type actionTable struct {
 // themselves rather than read-only proxies, and without the instruction
 // budget: it can neither write them nor run more than its own few
 // instructions. Others go through the proxies under the budget.
-func (lu *luaUtility) bind(fn *lua.LFunction, name string, pos engine.Pos) func(*engine.Action, engine.State, *engine.Schema) (float64, error) {
+func (lu *luaUtility) bind(fn *lua.LFunction, name string, pos engine.Pos) func(*engine.Action, expr.State, *expr.Schema) (float64, error) {
 	fast := fn.Proto != nil && straightLine(fn.Proto)
 	stateOnly := fast && !readsFirstArg(fn.Proto)
 	id := lu.nfn
@@ -336,7 +338,7 @@ func (lu *luaUtility) bind(fn *lua.LFunction, name string, pos engine.Pos) func(
 	gid := r.nconsider // the runtime's id of the consideration, for its records
 	r.nconsider++
 	site := callSite{kind: siteConsideration, name: name}
-	return func(a *engine.Action, st engine.State, s *engine.Schema) (float64, error) {
+	return func(a *engine.Action, st expr.State, s *expr.Schema) (float64, error) {
 		// The scoring agent's tick budget spent: not run, scores 0.
 		if w := r.scoreWork; w != nil && w.spent >= r.tickLimit {
 			r.noteTickBudget(r.scorer, w, site, "", false)
@@ -452,7 +454,7 @@ func (lu *luaUtility) call(fn *lua.LFunction, action, state lua.LValue, budgeted
 	return ret, nil
 }
 
-func (lu *luaUtility) state(st engine.State, s *engine.Schema) *lua.LTable {
+func (lu *luaUtility) state(st expr.State, s *expr.Schema) *lua.LTable {
 	if s != lu.schema || lu.data == nil {
 		lu.gen++
 		lu.schema, lu.last = s, lu.last[:0]

@@ -6,10 +6,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 func protoOf(t *testing.T, src string) *lua.FunctionProto {
@@ -91,10 +93,10 @@ func TestFastConsiderationsScoreAsTheSlowPath(t *testing.T) {
 	sf, ss := fast.NewState(), slow.NewState()
 	for i := 0; i < 60; i++ {
 		h, am, di := float64(i*7%101), float64(i*3%31), float64(i*11%60)
-		for _, st := range []engine.State{sf, ss} {
-			st.Set(fast.Schema, "health", engine.NumberValue(h))
-			st.Set(fast.Schema, "ammo", engine.NumberValue(am))
-			st.Set(fast.Schema, "dist", engine.NumberValue(di))
+		for _, st := range []expr.State{sf, ss} {
+			st.Set(fast.Schema, "health", expr.NumberValue(h))
+			st.Set(fast.Schema, "ammo", expr.NumberValue(am))
+			st.Set(fast.Schema, "dist", expr.NumberValue(di))
 		}
 		a, b := uf.ActionsByUtility(sf), us.ActionsByUtility(ss)
 		require.Len(t, a, 3)

@@ -7,10 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/curve"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/curve"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 func loadUtility(t *testing.T, rt *Runtime, file string) *engine.Domain {
@@ -20,10 +22,10 @@ func loadUtility(t *testing.T, rt *Runtime, file string) *engine.Domain {
 	return d
 }
 
-func setState(t *testing.T, d *engine.Domain, st engine.State, kv map[string]float64) {
+func setState(t *testing.T, d *engine.Domain, st expr.State, kv map[string]float64) {
 	t.Helper()
 	for k, v := range kv {
-		require.True(t, st.Set(d.Schema, k, engine.NumberValue(v)), "no variable %q", k)
+		require.True(t, st.Set(d.Schema, k, expr.NumberValue(v)), "no variable %q", k)
 	}
 }
 
@@ -76,12 +78,12 @@ func TestConsiderationsFromLua(t *testing.T) {
 }
 
 // gunnerScore is utility_same.lua's consideration written in Go.
-func gunnerScore(d *engine.Domain) func(a *engine.Action, st engine.State) float64 {
-	num := func(st engine.State, name string) float64 {
+func gunnerScore(d *engine.Domain) func(a *engine.Action, st expr.State) float64 {
+	num := func(st expr.State, name string) float64 {
 		v, _ := st.Get(d.Schema, name).AsNumber()
 		return v
 	}
-	return func(a *engine.Action, st engine.State) float64 {
+	return func(a *engine.Action, st expr.State) float64 {
 		switch a.Name {
 		case "attack":
 			return (num(st, "ammo") / 30) * (num(st, "health") / 100) * (1 - num(st, "distance")/50)

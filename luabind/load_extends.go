@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/perception"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -89,7 +90,7 @@ func (lr *loadedRole) spec() engine.RoleSpec {
 		if out.ThinkRates == nil {
 			out.ThinkRates = l.own.ThinkRates
 		}
-		if out.Memory == (engine.MemorySpec{}) {
+		if out.Memory == (perception.Spec{}) {
 			out.Memory = l.own.Memory
 		}
 	}

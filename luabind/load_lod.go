@@ -14,17 +14,10 @@ var lodKeys = []string{"rates"}
 // its think rates, in thinks per second, for levels 0, 1, 2, ... of a
 // world's level of detail (engine.LOD), each a positive finite number.
 func (rd *roleReader) lod(t *lua.LTable, spec *engine.RoleSpec, top engine.Pos) {
-	v := t.RawGetString("lod")
-	if v == lua.LNil {
+	lt, at := rd.settings(t, "lod", lodKeys, "{ rates = { 60, 10, 2 } }", top)
+	if lt == nil {
 		return
 	}
-	at := rd.find(top, `lod\s*=`)
-	lt, ok := v.(*lua.LTable)
-	if !ok {
-		rd.add(at, "role: lod must be a table such as { rates = { 60, 10, 2 } }, not "+v.Type().String())
-		return
-	}
-	rd.checkKeys(lt, lodKeys, "role: lod", at)
 	rv := lt.RawGetString("rates")
 	rt, ok := rv.(*lua.LTable)
 	if !ok {
@@ -57,4 +50,22 @@ func luaShow(v lua.LValue) string {
 		return strconv.FormatFloat(float64(n), 'g', -1, 64)
 	}
 	return v.Type().String()
+}
+
+// settings returns the role's table of settings under key (lod, memory),
+// its keys checked against keys, and where it is; nil when the role has
+// none, or (with a problem naming example) when it is not a table.
+func (rd *roleReader) settings(t *lua.LTable, key string, keys []string, example string, top engine.Pos) (*lua.LTable, engine.Pos) {
+	v := t.RawGetString(key)
+	if v == lua.LNil {
+		return nil, top
+	}
+	at := rd.find(top, key+`\s*=`)
+	st, ok := v.(*lua.LTable)
+	if !ok {
+		rd.add(at, "role: "+key+" must be a table such as "+example+", not "+v.Type().String())
+		return nil, at
+	}
+	rd.checkKeys(st, keys, "role: "+key, at)
+	return st, at
 }

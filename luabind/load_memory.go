@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/perception"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -11,20 +12,13 @@ var memoryKeys = []string{"half_life", "forget", "capacity"}
 
 // memory reads the role's perception memory settings,
 // memory = { half_life = 3, forget = 0.1, capacity = 32 }
-// (engine.MemorySpec; absent keys keep the defaults).
+// (perception.Spec; absent keys keep the defaults).
 func (rd *roleReader) memory(t *lua.LTable, spec *engine.RoleSpec, top engine.Pos) {
-	v := t.RawGetString("memory")
-	if v == lua.LNil {
+	mt, at := rd.settings(t, "memory", memoryKeys, "{ half_life = 5, forget = 0.05, capacity = 64 }", top)
+	if mt == nil {
 		return
 	}
-	at := rd.find(top, `memory\s*=`)
-	mt, ok := v.(*lua.LTable)
-	if !ok {
-		rd.add(at, "role: memory must be a table such as { half_life = 5, forget = 0.05, capacity = 64 }, not "+v.Type().String())
-		return
-	}
-	rd.checkKeys(mt, memoryKeys, "role: memory", at)
-	m := engine.MemorySpec{
+	m := perception.Spec{
 		HalfLife: rd.num(mt, "half_life", "role: memory", at),
 		Forget:   rd.num(mt, "forget", "role: memory", at),
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	lua "github.com/yuin/gopher-lua"
 )
 
@@ -18,7 +19,7 @@ var objectKeys = []string{"name", "kind", "slots", "data", "offers"}
 type objectDecl struct {
 	name, kind string
 	slots      int
-	data       map[string]engine.Value
+	data       map[string]expr.Value
 	offers     *lua.LFunction // nil: the object always offers its slots
 	pos        engine.Pos
 	offersAt   engine.Pos // where offers is declared
@@ -29,7 +30,7 @@ type objectDecl struct {
 // game may read and change between ticks. After a change, UpdateObjects
 // asks the object's offers function what it offers now.
 type ObjectData struct {
-	Values map[string]engine.Value
+	Values map[string]expr.Value
 	decl   *objectDecl
 }
 
@@ -69,8 +70,8 @@ func (rd *roleReader) objects(t *lua.LTable, top engine.Pos) []*objectDecl {
 
 // objectData reads an object's data = { name = value, ... }: numbers,
 // strings and booleans.
-func (rd *roleReader) objectData(t *lua.LTable, what string, pos engine.Pos) map[string]engine.Value {
-	data := map[string]engine.Value{}
+func (rd *roleReader) objectData(t *lua.LTable, what string, pos engine.Pos) map[string]expr.Value {
+	data := map[string]expr.Value{}
 	switch dt := t.RawGetString("data").(type) {
 	case *lua.LNilType:
 	case *lua.LTable:
@@ -142,7 +143,7 @@ func (r *Runtime) Objects(d *engine.Domain) ([]*engine.Object, error) {
 	}
 	out := make([]*engine.Object, 0, len(rec.objects))
 	for _, decl := range rec.objects {
-		data := make(map[string]engine.Value, len(decl.data))
+		data := make(map[string]expr.Value, len(decl.data))
 		for k, v := range decl.data {
 			data[k] = v
 		}

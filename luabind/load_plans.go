@@ -4,16 +4,18 @@ import (
 	"errors"
 	"regexp"
 
+	lua "github.com/yuin/gopher-lua"
+
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
-	lua "github.com/yuin/gopher-lua"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 )
 
 // rolePlans are the reactive plans and initial goals of one role file,
 // its parents' after its own.
 type rolePlans struct {
 	plans   []*bdi.Plan
-	initial []engine.GoalValue
+	initial []reactive.Goal
 	quiet   bool // quiet_beliefs: see bdi.Config.QuietBeliefs
 }
 

@@ -6,10 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // prints returns the print lines of the events, in order.
@@ -55,8 +58,8 @@ func TestBaristaRecoversWithTheFailurePlan(t *testing.T) {
 		"Barista I could not prepare the espresso buying beans and trying again",
 		"Barista served cup of espresso",
 	}, wd.prints())
-	assert.Equal(t, engine.StringValue("cup of espresso"), a.Get("served"))
-	assert.Equal(t, engine.BoolValue(true), a.Get("beans"))
+	assert.Equal(t, expr.StringValue("cup of espresso"), a.Get("served"))
+	assert.Equal(t, expr.BoolValue(true), a.Get("beans"))
 	// The first prepare failed for want of an applicable plan, and the
 	// failure plan's result completed it.
 	nop := wd.first("Barista", record.EventNoPlan)
@@ -86,7 +89,7 @@ func TestCountingGoalReachesItsEndInOneTick(t *testing.T) {
 	wd.run(1, 0.1)
 	assert.Equal(t, []string{"Counter Counting... 0", "Counter Counting... 1", "Counter Counting... 2",
 		"Counter Counting... 3", "Counter Counting... 4", "Counter done at 5"}, wd.prints())
-	assert.Equal(t, engine.NumberValue(5), wd.agents["Counter"].Get("reached"))
+	assert.Equal(t, expr.NumberValue(5), wd.agents["Counter"].Get("reached"))
 	assert.Equal(t, 6, wd.count("Counter", record.EventIntentionDone))
 	assert.Empty(t, wd.agents["Counter"].Recorder.Count(record.EventIntentionFailed))
 }
@@ -142,7 +145,7 @@ func scriptWorld(t *testing.T, workers int, files ...string) *world {
 func TestEachTriggerKindFiresForItsEventOnly(t *testing.T) {
 	wd := scriptWorld(t, 1, "kinds.lua")
 	a := wd.agents["Kinds"]
-	require.NoError(t, a.Achieve(engine.GoalNamed("job")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("job")))
 	wd.run(1, 0.1)
 	assert.Equal(t, []string{"Kinds goal_added job", "Kinds goal_failed job", "Kinds goal_removed job"}, wd.prints())
 	failed := wd.first("Kinds", record.EventIntentionFailed)
@@ -150,7 +153,7 @@ func TestEachTriggerKindFiresForItsEventOnly(t *testing.T) {
 	assert.Equal(t, "testdata/bdi/kinds.lua:7: job cannot be done", failed.Reason, "a body error names its file and line")
 
 	wd.events = nil
-	a.Set("bell", engine.BoolValue(true)) // a change by Go, seen at the next tick
+	a.Set("bell", expr.BoolValue(true)) // a change by Go, seen at the next tick
 	wd.run(1, 0.1)
 	assert.Equal(t, []string{"Kinds belief_added bell true false"}, wd.prints())
 
@@ -160,7 +163,7 @@ func TestEachTriggerKindFiresForItsEventOnly(t *testing.T) {
 	assert.Equal(t, []string{"Kinds belief_removed bell nil true"}, wd.prints())
 
 	wd.events = nil
-	a.Set("light", engine.StringValue("on")) // no plan for light: ignored, but recorded
+	a.Set("light", expr.StringValue("on")) // no plan for light: ignored, but recorded
 	wd.run(1, 0.1)
 	assert.Empty(t, wd.prints())
 	ev := wd.first("Kinds", record.EventBeliefAdded)
@@ -172,8 +175,8 @@ func TestEachTriggerKindFiresForItsEventOnly(t *testing.T) {
 
 func TestGuardRefinesTheContextAndFirstApplicableWins(t *testing.T) {
 	wd := scriptWorld(t, 1, "ordered.lua")
-	require.NoError(t, wd.agents["Ordered"].Achieve(engine.GoalNamed("drink")))
-	require.NoError(t, wd.agents["Ordered"].Achieve(engine.GoalNamed("eat")))
+	require.NoError(t, wd.agents["Ordered"].Achieve(reactive.GoalNamed("drink")))
+	require.NoError(t, wd.agents["Ordered"].Achieve(reactive.GoalNamed("eat")))
 	wd.run(1, 0.1)
 	// "tea" comes first and its guard's context reaches the body; "water"
 	// and the catch-all never run for drink; eat reaches the catch-all.
@@ -182,7 +185,7 @@ func TestGuardRefinesTheContextAndFirstApplicableWins(t *testing.T) {
 
 func TestCatchAllFirstShadowsTheLibrariesAfterIt(t *testing.T) {
 	wd := scriptWorld(t, 1, "shadow.lua")
-	require.NoError(t, wd.agents["Shadow"].Achieve(engine.GoalNamed("drink")))
+	require.NoError(t, wd.agents["Shadow"].Achieve(reactive.GoalNamed("drink")))
 	wd.run(1, 0.1)
 	assert.Equal(t, []string{"Shadow catch-all drink"}, wd.prints())
 }
@@ -192,10 +195,10 @@ func TestWaitEventMatchesAndTimesOut(t *testing.T) {
 	a := wd.agents["Waiter"]
 	wd.run(2, 0.1)
 	assert.Empty(t, wd.prints())
-	a.Set("other", engine.NumberValue(3)) // matches neither wait
+	a.Set("other", expr.NumberValue(3)) // matches neither wait
 	wd.run(1, 0.1)
 	assert.Empty(t, wd.prints())
-	a.Set("bell", engine.BoolValue(true))
+	a.Set("bell", expr.BoolValue(true))
 	wd.run(1, 0.1)
 	assert.Equal(t, []string{"Waiter heard belief_added bell true false"}, wd.prints())
 	assert.Equal(t, 4, wd.events[len(wd.events)-1].Tick)
@@ -247,7 +250,7 @@ func TestBrokenIntentionsFailAloneWithFileAndLine(t *testing.T) {
 	wd := scriptWorld(t, 1, "broken_run.lua")
 	a := wd.agents["Runner"]
 	for _, g := range []string{"guarded", "tell", "ask", "spin"} {
-		require.NoError(t, a.Achieve(engine.GoalNamed(g)))
+		require.NoError(t, a.Achieve(reactive.GoalNamed(g)))
 	}
 	wd.run(2, 0.1)
 	var failed []string
@@ -271,9 +274,9 @@ func TestActionBodiesAchieveAndWaitForEvents(t *testing.T) {
 	wd := scriptWorld(t, 1, "action_achieve.lua")
 	wd.run(10, 0.1)
 	a := wd.agents["Worker"]
-	assert.Equal(t, engine.BoolValue(true), a.Get("finished"), wd.trace("Worker"))
-	assert.Equal(t, engine.NumberValue(1), a.Get("helped"))
-	assert.Equal(t, engine.StringValue("help then nil timeout"), a.Get("why"))
+	assert.Equal(t, expr.BoolValue(true), a.Get("finished"), wd.trace("Worker"))
+	assert.Equal(t, expr.NumberValue(1), a.Get("helped"))
+	assert.Equal(t, expr.StringValue("help then nil timeout"), a.Get("why"))
 	fin := wd.first("Worker", record.EventFinish)
 	require.NotNil(t, fin)
 	// Start at tick 1; the goal is dispatched at tick 2 and its plan waits
@@ -285,8 +288,8 @@ func TestQuietBeliefsLeaveOutEventsNoPlanWants(t *testing.T) {
 	wd := scriptWorld(t, 1, "quiet.lua")
 	a := wd.agents["Quiet"]
 	wd.run(1, 0.1)
-	a.Set("noise", engine.NumberValue(1))
-	a.Set("bell", engine.BoolValue(true))
+	a.Set("noise", expr.NumberValue(1))
+	a.Set("bell", expr.BoolValue(true))
 	wd.run(1, 0.1)
 	var beliefs []string
 	for _, e := range wd.events {
@@ -303,11 +306,11 @@ func TestAnActionBodyWaitsForEventsInARoleWithoutPlans(t *testing.T) {
 	a := wd.agents["Late"]
 	require.Nil(t, a.Reactive(), "no plans: no reactive layer until a body needs one")
 	wd.run(30, 0.1) // 3 s of game time pass
-	a.Set("go", engine.BoolValue(true))
+	a.Set("go", expr.BoolValue(true))
 	wd.run(4, 0.1)
-	assert.Equal(t, engine.StringValue(""), a.Get("why"), "the 0.5 s timeout counts from the call, not from the start")
+	assert.Equal(t, expr.StringValue(""), a.Get("why"), "the 0.5 s timeout counts from the call, not from the start")
 	wd.run(4, 0.1)
-	assert.Equal(t, engine.StringValue("timeout"), a.Get("why"))
+	assert.Equal(t, expr.StringValue("timeout"), a.Get("why"))
 }
 
 func TestReloadSwapsThePlans(t *testing.T) {
@@ -328,14 +331,14 @@ func TestReloadSwapsThePlans(t *testing.T) {
 	a := engine.NewAgent("g", d)
 	wd.w.Add(a)
 	wd.run(1, 0.1)
-	a.Set("bell", engine.NumberValue(1))
+	a.Set("bell", expr.NumberValue(1))
 	wd.run(1, 0.1)
 	write("bonjour")
 	n, err := rt.Reload("greeter.lua", wd.w.Agents)
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
 	wd.run(1, 0.1) // the new mind's starting beliefs
-	a.Set("bell", engine.NumberValue(2))
+	a.Set("bell", expr.NumberValue(2))
 	wd.run(1, 0.1)
 	assert.Equal(t, []string{"g hello 1", "g bonjour 2"}, wd.prints())
 }
@@ -344,10 +347,10 @@ func TestBadArgumentsFailTheirIntentionWithFileAndLine(t *testing.T) {
 	wd := scriptWorld(t, 1, "bad_args.lua")
 	a := wd.agents["BadArgs"]
 	for _, g := range []string{"field", "kind", "goal", "timeout", "believe", "filter"} {
-		require.NoError(t, a.Achieve(engine.GoalNamed(g)))
+		require.NoError(t, a.Achieve(reactive.GoalNamed(g)))
 	}
 	wd.run(1, 0.1)
-	a.Set("bell", engine.BoolValue(true)) // an event for the filter function
+	a.Set("bell", expr.BoolValue(true)) // an event for the filter function
 	wd.run(1, 0.1)
 	var failed []string
 	for _, e := range wd.events {

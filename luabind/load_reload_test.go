@@ -5,9 +5,11 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 func copyFile(t *testing.T, from, to string) {
@@ -32,7 +34,7 @@ func TestReloadSwapsTheRoleAndKeepsState(t *testing.T) {
 	for range 5 {
 		w.Tick(0.1)
 	}
-	require.Equal(t, engine.NumberValue(5), a.Get("count"), "version 1 counts by one")
+	require.Equal(t, expr.NumberValue(5), a.Get("count"), "version 1 counts by one")
 
 	// A broken file keeps the old version and reports file:line:col.
 	copyFile(t, filepath.Join("testdata", "reload", "counter_broken.lua"), role)
@@ -42,7 +44,7 @@ func TestReloadSwapsTheRoleAndKeepsState(t *testing.T) {
 	assert.Contains(t, err.Error(), role+`:6:55: goal "counted" condition: col 10: expected a value`)
 	assert.Same(t, d, a.Domain, "the agents kept the old domain")
 	w.Tick(0.1)
-	assert.Equal(t, engine.NumberValue(6), a.Get("count"), "version 1 still runs")
+	assert.Equal(t, expr.NumberValue(6), a.Get("count"), "version 1 still runs")
 
 	copyFile(t, filepath.Join("testdata", "reload", "counter_v2.lua"), role)
 	n, err = rt.Reload("counter.lua", w.Agents)
@@ -50,11 +52,11 @@ func TestReloadSwapsTheRoleAndKeepsState(t *testing.T) {
 	assert.Equal(t, 2, n, "both agents carry the role")
 	assert.NotSame(t, d, a.Domain)
 	assert.Same(t, a.Domain, b.Domain, "the new domain is shared")
-	assert.Equal(t, engine.NumberValue(6), a.Get("count"), "state kept by name")
-	assert.Equal(t, engine.StringValue("v1"), a.Get("label"), "a kept variable keeps the agent's value, not the new initial one")
-	assert.Equal(t, engine.NumberValue(7), a.Get("bonus"), "a new variable takes its initial value")
+	assert.Equal(t, expr.NumberValue(6), a.Get("count"), "state kept by name")
+	assert.Equal(t, expr.StringValue("v1"), a.Get("label"), "a kept variable keeps the agent's value, not the new initial one")
+	assert.Equal(t, expr.NumberValue(7), a.Get("bonus"), "a new variable takes its initial value")
 	w.Tick(0.1)
-	assert.Equal(t, engine.NumberValue(106), a.Get("count"), "version 2 counts by a hundred")
+	assert.Equal(t, expr.NumberValue(106), a.Get("count"), "version 2 counts by a hundred")
 }
 
 func TestReloadFollowsExtendsAndModules(t *testing.T) {
@@ -71,7 +73,7 @@ func TestReloadFollowsExtendsAndModules(t *testing.T) {
 	n, err := rt.Reload("base.lua", []*engine.Agent{a})
 	require.NoError(t, err)
 	assert.Equal(t, 1, n, "the child read base.lua through extends")
-	assert.Equal(t, engine.NumberValue(100), a.Get("hp"), "the agent's value is kept")
-	assert.Equal(t, engine.NumberValue(9), a.Get("mana"), "the parent's new variable arrived")
+	assert.Equal(t, expr.NumberValue(100), a.Get("hp"), "the agent's value is kept")
+	assert.Equal(t, expr.NumberValue(9), a.Get("mana"), "the parent's new variable arrived")
 	assert.Nil(t, a.Domain.Action("reload"), "the parent's removed action is gone")
 }

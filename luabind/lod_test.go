@@ -7,10 +7,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // lodSoldierHost is a small game for the shipped soldier: each soldier
@@ -28,11 +30,11 @@ func lodSoldierHost() map[string]HostFunc {
 	return map[string]HostFunc{
 		"position": func(c *HostCall) (bool, error) {
 			p := pos(c.Agent)
-			c.Results = append(c.Results[:0], engine.NumberValue(p[0]), engine.NumberValue(p[1]))
+			c.Results = append(c.Results[:0], expr.NumberValue(p[0]), expr.NumberValue(p[1]))
 			return true, nil
 		},
 		"nearest": func(c *HostCall) (bool, error) {
-			c.Results = append(c.Results[:0], engine.NumberValue(120), engine.NumberValue(0))
+			c.Results = append(c.Results[:0], expr.NumberValue(120), expr.NumberValue(0))
 			return true, nil
 		},
 		"move_to": func(c *HostCall) (bool, error) {
@@ -82,14 +84,14 @@ func TestThrottledSoldiersEndAsTheFullRateOne(t *testing.T) {
 	for tick := 1; tick <= 24*60; tick++ {
 		if tick == 8*60 || tick == 16*60 {
 			for _, a := range w.Agents {
-				a.Set("ammo", engine.NumberValue(5))
+				a.Set("ammo", expr.NumberValue(5))
 			}
 		}
 		w.Tick(1.0 / 60)
 	}
 	full := w.Agents[0]
-	assert.Equal(t, engine.NumberValue(30), full.Get("ammo"))
-	assert.Equal(t, engine.NumberValue(0), full.Get("magazines"))
+	assert.Equal(t, expr.NumberValue(30), full.Get("ammo"))
+	assert.Equal(t, expr.NumberValue(0), full.Get("magazines"))
 	for i, a := range w.Agents {
 		assert.Equal(t, full.State, a.State, "%s ends in the full-rate soldier's state", a.Name)
 		assert.Equal(t, &[2]float64{0, 0}, a.Data, "%s is home", a.Name)

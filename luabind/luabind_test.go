@@ -5,10 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func soldierPath() string { return filepath.Join("..", "scripts", "soldier.lua") }
@@ -58,7 +60,7 @@ func TestWaitFinishesAfterGameTime(t *testing.T) {
 			require.NotNil(t, finish, "the body never finished: %v", events)
 			assert.Equal(t, tc.tick, finish.Tick, tc.reason)
 			assert.Equal(t, "linger", finish.Action)
-			assert.Equal(t, engine.BoolValue(true), a.Get("done"))
+			assert.Equal(t, expr.BoolValue(true), a.Get("done"))
 		})
 	}
 }
@@ -111,7 +113,7 @@ func TestBodyErrorFailsTheStepNotTheWorld(t *testing.T) {
 	require.NotEmpty(t, fails)
 	assert.Equal(t, "bad", fails[0].Agent)
 	assert.Contains(t, fails[0].Reason, filepath.Join("testdata", "failing.lua")+":12: attempt to index")
-	assert.Equal(t, engine.BoolValue(true), g.Get("done"), "the other agent kept running")
+	assert.Equal(t, expr.BoolValue(true), g.Get("done"), "the other agent kept running")
 	n, _ := b.Get("tries").AsNumber()
 	assert.GreaterOrEqual(t, n, 2.0, "the failing agent retried after its back-off")
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
@@ -23,7 +24,7 @@ func TestGoRoleAndLuaRoleOnOneAgent(t *testing.T) {
 	carried := 0
 	goRole := engine.RoleSpec{
 		Name:  "Carrier",
-		State: []engine.Var{{Name: "stacked", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "stacked", Value: expr.NumberValue(0)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "stacked >= 2", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("carry").Pre("wood >= 2").Effects("wood = wood - 2, stacked = stacked + 2").
@@ -60,6 +61,6 @@ func TestGoRoleAndLuaRoleOnOneAgent(t *testing.T) {
 		"finish carry ",
 	}, got)
 	assert.Equal(t, 1, carried)
-	assert.Equal(t, engine.NumberValue(2), a.Get("stacked"))
-	assert.Equal(t, engine.NumberValue(0), a.Get("wood"))
+	assert.Equal(t, expr.NumberValue(2), a.Get("stacked"))
+	assert.Equal(t, expr.NumberValue(0), a.Get("wood"))
 }

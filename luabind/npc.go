@@ -5,9 +5,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 )
 
 // The npc object a body receives is a userdata: npc.state reads and writes
@@ -491,7 +493,7 @@ func (r *Runtime) hostStart(L *lua.LState) int {
 	// is not done gets a handle of its own (hostRun).
 	// The spare handle keeps the room of its arguments (args) across calls.
 	h, spare := r.hostFirst, r.hostFirst != nil
-	var args []engine.Value
+	var args []expr.Value
 	if spare {
 		r.hostFirst = nil
 		args = h.call.Args[:0]

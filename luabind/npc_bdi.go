@@ -4,10 +4,12 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
+
+	lua "github.com/yuin/gopher-lua"
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // The reactive npc methods: believe, forget, tell, print, also_achieve,
@@ -93,7 +95,7 @@ func (r *Runtime) npcBelieve(L *lua.LState) int {
 	if err := nameLength(name); err != nil {
 		L.ArgError(1, err.Error())
 	}
-	v := engine.BoolValue(true)
+	v := expr.BoolValue(true)
 	if L.GetTop() >= 3 {
 		var err error
 		if v, err = toValue(L.Get(3)); err != nil {
@@ -129,7 +131,7 @@ func (r *Runtime) npcTell(L *lua.LState) int {
 			L.ArgError(i+1, err.Error())
 		}
 	}
-	v := engine.BoolValue(true)
+	v := expr.BoolValue(true)
 	if L.GetTop() >= 4 {
 		var err error
 		if v, err = toValue(L.Get(4)); err != nil {
@@ -241,27 +243,27 @@ func waitOf(v lua.LValue) *bdiWait {
 
 // toGoal reads a goal: a string, or a list of strings, numbers and
 // booleans.
-func toGoal(v lua.LValue) (engine.GoalValue, error) {
+func toGoal(v lua.LValue) (reactive.Goal, error) {
 	switch x := v.(type) {
 	case lua.LString:
 		if err := nameLength(string(x)); err != nil {
-			return engine.GoalValue{}, err
+			return reactive.Goal{}, err
 		}
-		return engine.GoalNamed(string(x)), nil
+		return reactive.GoalNamed(string(x)), nil
 	case *lua.LTable:
 		n := x.Len()
 		if n > maxNameBytes {
-			return engine.GoalValue{}, errString("a goal table lists at most " + itoa(maxNameBytes) + " values, not " + itoa(n))
+			return reactive.Goal{}, errString("a goal table lists at most " + itoa(maxNameBytes) + " values, not " + itoa(n))
 		}
 		if s, ok := x.RawGetInt(1).(lua.LString); ok {
 			if err := nameLength(string(s)); err != nil {
-				return engine.GoalValue{}, err
+				return reactive.Goal{}, err
 			}
 		}
 		if n == 0 {
-			return engine.GoalValue{}, errString("a goal table must list at least one value, such as {\"start\", 1, 5}")
+			return reactive.Goal{}, errString("a goal table must list at least one value, such as {\"start\", 1, 5}")
 		}
-		terms := make([]engine.Value, 0, n)
+		terms := make([]expr.Value, 0, n)
 		bad := ""
 		x.ForEach(func(k, _ lua.LValue) {
 			if i, ok := k.(lua.LNumber); !ok || float64(i) < 1 || float64(i) > float64(n) || float64(i) != float64(int(i)) {
@@ -269,24 +271,24 @@ func toGoal(v lua.LValue) (engine.GoalValue, error) {
 			}
 		})
 		if bad != "" {
-			return engine.GoalValue{}, errString(bad)
+			return reactive.Goal{}, errString(bad)
 		}
 		for i := 1; i <= n; i++ {
 			e := x.RawGetInt(i)
 			switch e.(type) {
 			case lua.LString, lua.LNumber, lua.LBool:
 			default:
-				return engine.GoalValue{}, errString("a goal table holds strings, numbers and booleans, not a " + e.Type().String() + " at [" + itoa(i) + "]")
+				return reactive.Goal{}, errString("a goal table holds strings, numbers and booleans, not a " + e.Type().String() + " at [" + itoa(i) + "]")
 			}
 			val, err := toValue(e)
 			if err != nil {
-				return engine.GoalValue{}, err
+				return reactive.Goal{}, err
 			}
 			terms = append(terms, val)
 		}
-		return engine.GoalTuple(terms...), nil
+		return reactive.GoalTuple(terms...), nil
 	}
-	return engine.GoalValue{}, errString("a goal is a string or a list of strings, numbers and booleans, not a " + v.Type().String())
+	return reactive.Goal{}, errString("a goal is a string or a list of strings, numbers and booleans, not a " + v.Type().String())
 }
 
 type errString string
@@ -294,7 +296,7 @@ type errString string
 func (e errString) Error() string { return string(e) }
 
 // goalLua is a goal as Lua sees it: a string, or a new list.
-func (r *Runtime) goalLua(g engine.GoalValue) lua.LValue {
+func (r *Runtime) goalLua(g reactive.Goal) lua.LValue {
 	if !g.Tuple {
 		return lua.LString(g.Name())
 	}
@@ -317,7 +319,7 @@ func describeLua(v lua.LValue, depth int) string {
 		if len(x) > maxNameBytes { // a message names it, not copies it
 			return "a string of " + itoa(len(x)) + " bytes"
 		}
-		return engine.StringValue(string(x)).String()
+		return expr.StringValue(string(x)).String()
 	case lua.LNumber:
 		return expr.ShortNumber(float64(x))
 	case lua.LBool, *lua.LNilType:
@@ -349,9 +351,9 @@ func (r *Runtime) toLua(v any) lua.LValue {
 		return x.v
 	case lua.LValue:
 		return x
-	case engine.Value:
+	case expr.Value:
 		return fromValue(x)
-	case engine.GoalValue:
+	case reactive.Goal:
 		return r.goalLua(x)
 	case string:
 		return lua.LString(x)
@@ -426,9 +428,9 @@ func (r *Runtime) eventFilter(a *engine.Agent, f lua.LValue) (func(*bdi.Event) (
 	case *lua.LTable:
 		var kind bdi.Kind
 		hasKind, hasGoal := false, false
-		var goal engine.GoalValue
+		var goal reactive.Goal
 		var name, errText, from string
-		var value, old engine.Value
+		var value, old expr.Value
 		var problem error
 		var parts []string
 		x.ForEach(func(k, v lua.LValue) {

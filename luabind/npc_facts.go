@@ -1,8 +1,10 @@
 package luabind
 
 import (
-	"github.com/moonmind-ai/moonmind/engine"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // npc.facts is the agent's blackboard of typed values (engine.Agent.Fact
@@ -98,7 +100,7 @@ func (r *Runtime) toLuaFact(v any) lua.LValue {
 		return lua.LNil
 	case lua.LValue:
 		return x
-	case engine.Value:
+	case expr.Value:
 		return fromValue(x)
 	case string:
 		return lua.LString(x)

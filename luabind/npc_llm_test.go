@@ -9,12 +9,14 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/llm"
 	"github.com/moonmind-ai/moonmind/engine/llm/openaichat"
 	"github.com/moonmind-ai/moonmind/engine/record"
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // fakeModel is an httptest server that speaks chat completions with one
@@ -102,7 +104,7 @@ func commanders(t *testing.T, n int, mode string, o LLMOptions) (*world, *LLM) {
 	}
 	wd := newWorld(t, rt, names, files)
 	for _, a := range wd.w.Agents {
-		require.True(t, a.Set("mode", engine.StringValue(mode)))
+		require.True(t, a.Set("mode", expr.StringValue(mode)))
 	}
 	return wd, l
 }
@@ -124,9 +126,9 @@ func TestLLMPlanAnswerAtADefinedTick(t *testing.T) {
 	wd, _ := commanders(t, 1, "plain", LLMOptions{Planner: m.planner(t), DeliverAfterTicks: 3})
 	a := wd.agents["c0"]
 	wd.run(3, 0.1)
-	assert.Equal(t, engine.BoolValue(false), a.Get("done"), "the body still waits after 2 ticks of waiting")
+	assert.Equal(t, expr.BoolValue(false), a.Get("done"), "the body still waits after 2 ticks of waiting")
 	wd.run(1, 0.1)
-	assert.Equal(t, engine.BoolValue(true), a.Get("done"), "the answer reached the body on the third tick after the request")
+	assert.Equal(t, expr.BoolValue(true), a.Get("done"), "the answer reached the body on the third tick after the request")
 	assert.Equal(t, "fetchMagazine,reload", str(a, "actions"))
 	assert.Equal(t, "north", str(a, "arg"), "arguments are a Lua table")
 
@@ -175,9 +177,9 @@ func TestLLMPlanTimeoutWhileTheServerSleeps(t *testing.T) {
 	wd.run(1, 0.1)
 	<-m.arrived // the request is at the server, which sleeps
 	wd.run(2, 0.1)
-	assert.Equal(t, engine.BoolValue(false), a.Get("done"))
+	assert.Equal(t, expr.BoolValue(false), a.Get("done"))
 	wd.run(1, 0.1) // 0.3 s of game time waited
-	assert.Equal(t, engine.BoolValue(true), a.Get("done"))
+	assert.Equal(t, expr.BoolValue(true), a.Get("done"))
 	assert.Equal(t, "timeout", str(a, "why"))
 	assert.Equal(t, int32(0), m.answered.Load(), "the server never answered")
 	ans := kinds(wd, record.EventLLMAnswer)
@@ -212,7 +214,7 @@ func TestLLMPlanOutcomes(t *testing.T) {
 			wd.run(1, 0.1)
 			l.Wait() // the answer has arrived: the next tick delivers it
 			wd.run(1, 0.1)
-			assert.Equal(t, engine.BoolValue(true), a.Get("done"))
+			assert.Equal(t, expr.BoolValue(true), a.Get("done"))
 			assert.Equal(t, tt.actions, str(a, "actions"))
 			assert.Equal(t, tt.why, str(a, "why"))
 			assert.Len(t, m.arrived, tt.calls)
@@ -227,7 +229,7 @@ func TestLLMPlanCapabilitiesAndBadOptions(t *testing.T) {
 	l.Wait()
 	wd.run(1, 0.1)
 	a := wd.agents["c0"]
-	assert.Equal(t, engine.NumberValue(0), a.Get("plan_size"))
+	assert.Equal(t, expr.NumberValue(0), a.Get("plan_size"))
 	m.mu.Lock()
 	sys := m.systems[0]
 	m.mu.Unlock()
@@ -262,7 +264,7 @@ func TestNoTickWaitsOnTheModel(t *testing.T) {
 		require.Equal(t, int32(0), m.answered.Load(), "the server is still asleep at tick %d", tick)
 	}
 	for _, a := range wd.w.Agents {
-		require.Equal(t, engine.BoolValue(false), a.Get("done"), a.Name)
+		require.Equal(t, expr.BoolValue(false), a.Get("done"), a.Name)
 	}
 	close(m.gate)
 	l.Wait()

@@ -3,12 +3,12 @@ package luabind
 import (
 	"math"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/perception"
 	lua "github.com/yuin/gopher-lua"
 )
 
 // initMemory adds the npc methods of the perception memory
-// (engine.Memory): recall, memories and perceive.
+// (perception.Memory): recall, memories and perceive.
 func (r *Runtime) initMemory() {
 	for name, f := range map[string]lua.LGFunction{
 		"recall": r.npcRecall, "memories": r.npcMemories, "perceive": r.npcPerceive,
@@ -18,7 +18,7 @@ func (r *Runtime) initMemory() {
 }
 
 // rememberedTable is one remembered thing as Lua reads it.
-func rememberedTable(L *lua.LState, m engine.Remembered) *lua.LTable {
+func rememberedTable(L *lua.LState, m perception.Remembered) *lua.LTable {
 	t := L.CreateTable(0, 7)
 	t.RawSetString("source", lua.LString(m.Source))
 	t.RawSetString("sense", lua.LString(m.Sense.String()))
@@ -68,7 +68,7 @@ func (r *Runtime) npcPerceive(L *lua.LState) int {
 	if err := nameLength(source); err != nil {
 		L.ArgError(1, err.Error())
 	}
-	sense, ok := engine.ParseSense(L.CheckString(3))
+	sense, ok := perception.ParseSense(L.CheckString(3))
 	if !ok {
 		L.ArgError(2, `sense must be "sight", "sound", "damage" or "told", not `+describeLua(L.Get(3), 0))
 	}
@@ -83,6 +83,6 @@ func (r *Runtime) npcPerceive(L *lua.LState) int {
 		L.ArgError(5, "strength must be a number above 0 and at most 1")
 	}
 	r.charge(L, 2*accessUnits)
-	a.Perceive(engine.Stimulus{Source: source, Sense: sense, X: x, Y: y, Strength: strength})
+	a.Perceive(perception.Stimulus{Source: source, Sense: sense, X: x, Y: y, Strength: strength})
 	return 0
 }

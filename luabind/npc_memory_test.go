@@ -5,10 +5,13 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/perception"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 const scoutRole = `return { name = "Scout",
@@ -63,19 +66,19 @@ func TestLuaReadsThePerceptionMemory(t *testing.T) {
 	for range 25 {
 		w.Tick(0.1)
 	}
-	assert.Equal(t, engine.BoolValue(true), a.Get("done"))
+	assert.Equal(t, expr.BoolValue(true), a.Get("done"))
 	age, _ := a.Get("age").AsNumber()
 	assert.InDelta(t, 2.0, age, 1e-9)
 	conf, _ := a.Get("conf").AsNumber()
 	assert.InDelta(t, 0.757858283, conf, 1e-9, "2^(-2/5)")
-	assert.Equal(t, engine.NumberValue(10), a.Get("x"))
-	assert.Equal(t, engine.NumberValue(2), a.Get("count"))
-	assert.Equal(t, engine.StringValue("sound"), a.Get("heard"))
-	assert.Equal(t, engine.BoolValue(true), a.Get("gone"))
+	assert.Equal(t, expr.NumberValue(10), a.Get("x"))
+	assert.Equal(t, expr.NumberValue(2), a.Get("count"))
+	assert.Equal(t, expr.StringValue("sound"), a.Get("heard"))
+	assert.Equal(t, expr.BoolValue(true), a.Get("gone"))
 
 	m, ok := a.Memory().Recall("red1", 0.5)
 	require.True(t, ok, "what Lua perceived, Go recalls")
-	assert.Equal(t, engine.SenseSight, m.Sense)
+	assert.Equal(t, perception.SenseSight, m.Sense)
 
 	require.Empty(t, fails)
 
@@ -105,7 +108,7 @@ func TestRoleMemorySettings(t *testing.T) {
 	defer rt.Close()
 	d, err := rt.LoadDomain("keen.lua")
 	require.NoError(t, err)
-	assert.Equal(t, engine.MemorySpec{HalfLife: 3, Forget: 0.1, Capacity: 8}, d.Memory)
+	assert.Equal(t, perception.Spec{HalfLife: 3, Forget: 0.1, Capacity: 8}, d.Memory)
 	m := engine.NewAgent("k", d).Memory()
 	assert.Equal(t, 3.0, m.HalfLife)
 	assert.Equal(t, 8, m.Capacity)

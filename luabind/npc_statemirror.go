@@ -3,9 +3,11 @@ package luabind
 import (
 	"math"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 )
 
 // The fast npc.state. While the running agent's npc object is fast (see
@@ -38,7 +40,7 @@ import (
 
 // stateMirror is the lookup table of the fast npc.state for one schema.
 type stateMirror struct {
-	schema *engine.Schema
+	schema *expr.Schema
 	tbl    *lua.LTable   // variable name -> value, the mirrored slots only
 	a      *engine.Agent // the agent whose values tbl holds now
 	// held are the mirrored variables, in the order first read, with the
@@ -51,16 +53,16 @@ type stateMirror struct {
 type mirrored struct {
 	slot int
 	name string
-	v    engine.Value
+	v    expr.Value
 }
 
 // maxMirrored bounds the variables a mirror holds (sync compares each on
 // every read); further ones are answered by fastStateMiss each time.
 const maxMirrored = 16
 
-// noValue is the value of a slot past the end of a state (engine.Value's
+// noValue is the value of a slot past the end of a state (expr.Value's
 // zero value); it is only read.
-var noValue engine.Value
+var noValue expr.Value
 
 // sync brings tbl up to date with agent a's state, rewriting only the
 // mirrored variables whose value changed. An agent whose schema is no
@@ -97,7 +99,7 @@ func (m *stateMirror) sync(a *engine.Agent) {
 
 // present reports whether a mirror table holds a key for v: Lua tables
 // hold no nil.
-func present(v engine.Value) bool { return v.Kind() != engine.Nil && v.Kind() != engine.Unknown }
+func present(v expr.Value) bool { return v.Kind() != expr.Nil && v.Kind() != expr.Unknown }
 
 // replaceString is t.RawSetString(key, v) for a key t holds already (a
 // mirror table, which no script can reach, holds the key of every
@@ -129,7 +131,7 @@ func (m *stateMirror) clear() {
 }
 
 // add mirrors slot s of agent a (already synced) holding v.
-func (m *stateMirror) add(a *engine.Agent, s int, v engine.Value) {
+func (m *stateMirror) add(a *engine.Agent, s int, v expr.Value) {
 	if m.a != a || a.Domain.Schema != m.schema || s >= len(m.in) || m.in[s] || len(m.held) >= maxMirrored {
 		return
 	}
@@ -139,12 +141,12 @@ func (m *stateMirror) add(a *engine.Agent, s int, v engine.Value) {
 }
 
 // mirrorFor returns the runtime's mirror for schema s, made on first use.
-func (r *Runtime) mirrorFor(s *engine.Schema) *stateMirror {
+func (r *Runtime) mirrorFor(s *expr.Schema) *stateMirror {
 	if m := r.lastMirror; m != nil && m.schema == s {
 		return m
 	}
 	if r.mirrors == nil {
-		r.mirrors = map[*engine.Schema]*stateMirror{}
+		r.mirrors = map[*expr.Schema]*stateMirror{}
 	}
 	m := r.mirrors[s]
 	if m == nil {
@@ -422,16 +424,16 @@ func (b *budget) fastWrite(f vmFrame) bool {
 	if e == nil || e.slot >= len(a.State) {
 		return false
 	}
-	var v engine.Value
+	var v expr.Value
 	switch x := f.rk(int(f.inst>>9) & 0x1ff).(type) {
 	case lua.LBool:
-		v = engine.BoolValue(bool(x))
+		v = expr.BoolValue(bool(x))
 	case lua.LString:
-		v = engine.StringValue(string(x))
+		v = expr.StringValue(string(x))
 	case lua.LNumber:
 		// toValue's checks, without boxing the number again.
 		if n := float64(x); !math.IsNaN(n) && checkExact(n) == nil {
-			v = engine.NumberValue(n)
+			v = expr.NumberValue(n)
 		} else {
 			return false
 		}

@@ -7,9 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // chainTo is Lua that builds a chain of n tables, each one's __index the
@@ -125,7 +127,7 @@ npc.state.n = sum`
 		var works []int64
 		st := engine.Running
 		for i := 0; i < 6 && st == engine.Running; i++ {
-			a.Set("v20", engine.NumberValue(float64(100*i))) // the game writes a variable past the 16th
+			a.Set("v20", expr.NumberValue(float64(100*i))) // the game writes a variable past the 16th
 			st, err = task.Resume(0.1)
 			require.NoError(t, err)
 			works = append(works, task.(*luaTask).work)
@@ -140,7 +142,7 @@ npc.state.n = sum`
 		assert.Equal(t, slow.Get(k), fast.Get(k), k)
 	}
 	assert.Equal(t, slow.Get("n"), fast.Get("n"))
-	assert.Equal(t, engine.BoolValue(true), fast.Get("done"))
+	assert.Equal(t, expr.BoolValue(true), fast.Get("done"))
 }
 
 func loadRole(t *testing.T, src string) (*Runtime, *engine.Domain) {
@@ -150,7 +152,7 @@ func loadRole(t *testing.T, src string) (*Runtime, *engine.Domain) {
 	rt := NewRuntime(Options{InstructionBudget: testBudget, Host: map[string]HostFunc{
 		"bump": func(c *HostCall) (bool, error) {
 			n, _ := c.Agent.Get("n").AsNumber()
-			c.Agent.Set("n", engine.NumberValue(n+10))
+			c.Agent.Set("n", expr.NumberValue(n+10))
 			return true, nil
 		},
 	}})
@@ -210,7 +212,7 @@ func TestMirrorAcrossAReload(t *testing.T) {
 		var agents []*engine.Agent
 		for i := range 3 {
 			a := engine.NewAgent(fmt.Sprintf("a%d", i), d)
-			a.Set("m", engine.NumberValue(float64(i+1)))
+			a.Set("m", expr.NumberValue(float64(i+1)))
 			agents = append(agents, a)
 		}
 		tick := func() {
@@ -230,8 +232,8 @@ func TestMirrorAcrossAReload(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, 1, n)
 		require.NotSame(t, agents[0].Domain.Schema, agents[1].Domain.Schema)
-		agents[1].Set("z", engine.NumberValue(9))
-		agents[1].Set("m", engine.NumberValue(5))
+		agents[1].Set("z", expr.NumberValue(9))
+		agents[1].Set("m", expr.NumberValue(5))
 		tick()
 		var out []string
 		for _, a := range agents {

@@ -8,10 +8,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // mirrorPickRole is a utility role whose bodies write, between yields and
@@ -78,8 +80,8 @@ func mirrorPickRun(t *testing.T, file string, off, useLua bool) []string {
 		a.RethinkEvery = []float64{0, 0.05, 0.2, -1}[i%4]
 		w.Add(a)
 	}
-	odd := []engine.Value{engine.NumberValue(math.NaN()), engine.NumberValue(math.Inf(1)), engine.NumberValue(math.Inf(-1)),
-		engine.NumberValue(math.Copysign(0, -1)), engine.NilValue(), engine.StringValue("hot"), engine.BoolValue(true)}
+	odd := []expr.Value{expr.NumberValue(math.NaN()), expr.NumberValue(math.Inf(1)), expr.NumberValue(math.Inf(-1)),
+		expr.NumberValue(math.Copysign(0, -1)), expr.NilValue(), expr.StringValue("hot"), expr.BoolValue(true)}
 	names := []string{"hunger", "heat", "fatigue"}
 	r := rand.New(rand.NewPCG(5, 6))
 	for range 500 {
@@ -88,7 +90,7 @@ func mirrorPickRun(t *testing.T, file string, off, useLua bool) []string {
 			case p < 3:
 				a.Set(names[r.IntN(3)], odd[r.IntN(len(odd))])
 			case p < 15:
-				a.Set(names[r.IntN(3)], engine.NumberValue(float64(r.IntN(10))))
+				a.Set(names[r.IntN(3)], expr.NumberValue(float64(r.IntN(10))))
 			case p < 20:
 				a.Set("hunger", a.Get("hunger")) // the same value
 			}

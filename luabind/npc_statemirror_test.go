@@ -6,9 +6,11 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // mirrorRole is a one-action role whose body is %s, with state variables
@@ -29,7 +31,7 @@ func runMirrored(t *testing.T, dir, name, body string, off bool) (works []int64,
 	var rt *Runtime
 	rt = NewRuntime(Options{InstructionBudget: testBudget, Host: map[string]HostFunc{
 		"bump": func(c *HostCall) (bool, error) {
-			c.Agent.Set("s", engine.StringValue("bumped"))
+			c.Agent.Set("s", expr.StringValue("bumped"))
 			return bumpN(c)
 		},
 		"look": func(c *HostCall) (bool, error) {
@@ -41,7 +43,7 @@ func runMirrored(t *testing.T, dir, name, body string, off bool) (works []int64,
 	defer rt.Close()
 	a, task := startWork(t, rt, file, "m", nil)
 	works, err = resumeWork(task, 5, func(i int) {
-		a.Set("m", engine.NumberValue(float64(2+i))) // the game changes state between ticks
+		a.Set("m", expr.NumberValue(float64(2+i))) // the game changes state between ticks
 	})
 	return works, a, seen, err
 }
@@ -112,7 +114,7 @@ while true do local x = t.n end`, "4: instruction budget exceeded"},
 				require.NoError(t, slowErr)
 				require.NoError(t, fastErr)
 				assert.Equal(t, slowWork, fastWork, "the same work units per resume")
-				assert.Equal(t, engine.BoolValue(true), fast.Get("done"))
+				assert.Equal(t, expr.BoolValue(true), fast.Get("done"))
 			} else {
 				require.Error(t, slowErr)
 				require.Error(t, fastErr)
@@ -135,7 +137,7 @@ func TestFastStateIsUsed(t *testing.T) {
 	_, a, seen, err := runMirrored(t, dir, "on", body, false)
 	require.NoError(t, err)
 	assert.Equal(t, []bool{true, true}, seen)
-	assert.Equal(t, engine.NumberValue(1), a.Get("n"))
+	assert.Equal(t, expr.NumberValue(1), a.Get("n"))
 	_, _, seen, err = runMirrored(t, dir, "off", body, true)
 	require.NoError(t, err)
 	assert.Equal(t, []bool{false, false}, seen)
@@ -171,7 +173,7 @@ end`
 	var tasks []engine.Task
 	for i := range 3 {
 		a := engine.NewAgent(fmt.Sprintf("a%d", i), d)
-		a.Set("m", engine.NumberValue(float64(10*(i+1))))
+		a.Set("m", expr.NumberValue(float64(10*(i+1))))
 		task, err := act.Body.Start(a, act)
 		require.NoError(t, err)
 		agents, tasks = append(agents, a), append(tasks, task)
@@ -184,8 +186,8 @@ end`
 		}
 	}
 	for i, a := range agents {
-		assert.Equal(t, engine.NumberValue(float64(30*(i+1))), a.Get("n"), a.Name)
-		assert.Equal(t, engine.BoolValue(true), a.Get("done"), a.Name)
+		assert.Equal(t, expr.NumberValue(float64(30*(i+1))), a.Get("n"), a.Name)
+		assert.Equal(t, expr.BoolValue(true), a.Get("done"), a.Name)
 		s, _ := a.Get("s").AsString()
 		assert.Contains(t, s, "an npc object belongs to its own agent", a.Name)
 	}
@@ -213,12 +215,12 @@ npc.state.s = "n=" .. npc.state.n`)
 	for _, opts := range []Options{{InstructionBudget: -1}, {InstructionBudget: testBudget}} {
 		opts.Host = map[string]HostFunc{"bump": bumpN}
 		rt := NewRuntime(opts)
-		a, task := startWork(t, rt, file, "a", func(a *engine.Agent) { a.Set("n", engine.NumberValue(1)) })
+		a, task := startWork(t, rt, file, "a", func(a *engine.Agent) { a.Set("n", expr.NumberValue(1)) })
 		st, err := task.Resume(0.1)
 		require.NoError(t, err)
 		assert.Equal(t, engine.Succeeded, st)
-		assert.Equal(t, engine.NumberValue(8), a.Get("m"), "budget %d", opts.InstructionBudget)
-		assert.Equal(t, engine.StringValue("n=17"), a.Get("s"), "budget %d", opts.InstructionBudget)
+		assert.Equal(t, expr.NumberValue(8), a.Get("m"), "budget %d", opts.InstructionBudget)
+		assert.Equal(t, expr.StringValue("n=17"), a.Get("s"), "budget %d", opts.InstructionBudget)
 		rt.Close()
 	}
 }

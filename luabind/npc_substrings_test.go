@@ -8,9 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // substringRole's body builds a 1 MiB string, keeps small pieces of it
@@ -72,6 +74,6 @@ func TestLuaSubstringsOutliveTheirString(t *testing.T) {
 	assert.Equal(t, "h", get("b"))
 	assert.Equal(t, "", get("c"))
 	assert.Equal(t, "defgh|h||0", get("ok"))
-	assert.True(t, a.Get("c").Equal(engine.StringValue("")))
-	assert.Equal(t, engine.StringValue("defgh"), a.Get("a"))
+	assert.True(t, a.Get("c").Equal(expr.StringValue("")))
+	assert.Equal(t, expr.StringValue("defgh"), a.Get("a"))
 }

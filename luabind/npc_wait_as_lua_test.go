@@ -5,10 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // Attacks on the fast paths of the fourth session (the Go npc:wait and
@@ -199,8 +201,8 @@ func TestBodyEndingInAWaitWaits(t *testing.T) {
 		works, a, err := runWait(t, t.TempDir(), "w", `npc.state.n = npc.state.n + 1 do return npc:wait(0.25) end`, useLua, 0)
 		require.NoError(t, err)
 		assert.Len(t, works, 4, "lua %v: three resumes waiting, the fourth ends the body", useLua)
-		assert.Equal(t, engine.NumberValue(1), a.Get("n"))
-		assert.Equal(t, engine.BoolValue(false), a.Get("done"), "the body returned before its last line")
+		assert.Equal(t, expr.NumberValue(1), a.Get("n"))
+		assert.Equal(t, expr.BoolValue(false), a.Get("done"), "the body returned before its last line")
 	}
 }
 
@@ -229,7 +231,7 @@ func TestSleepersInAWorld(t *testing.T) {
 		var agents []*engine.Agent
 		for i := range 4 {
 			a := engine.NewAgent(fmt.Sprintf("s%d", i), d)
-			a.Set("food", engine.NumberValue(float64(i)))
+			a.Set("food", expr.NumberValue(float64(i)))
 			w.Add(a)
 			agents = append(agents, a)
 		}

@@ -5,9 +5,11 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // runWait loads a role whose body is body, resumes it up to 6 times with
@@ -142,10 +144,10 @@ func TestWaitRefusesNaNAndNegativeSecondsAtTheCallersLine(t *testing.T) {
 	works, a, err := runWait(t, dir, "zero", "npc:wait(0) npc:wait(0) npc.state.n = 1", false, 0)
 	require.NoError(t, err)
 	assert.Len(t, works, 1, "npc:wait(0) does not yield: the body ends in its first resume")
-	assert.Equal(t, engine.BoolValue(true), a.Get("done"))
+	assert.Equal(t, expr.BoolValue(true), a.Get("done"))
 
 	works, a, err = runWait(t, dir, "huge", "npc:wait(math.huge) npc.state.n = 1", false, 0)
 	require.NoError(t, err)
 	assert.Len(t, works, 6, "npc:wait(math.huge) is still waiting after every resume")
-	assert.Equal(t, engine.BoolValue(false), a.Get("done"))
+	assert.Equal(t, expr.BoolValue(false), a.Get("done"))
 }

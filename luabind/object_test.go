@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -40,7 +41,7 @@ func TestUsesClaimsACrateFromLua(t *testing.T) {
 		`tick    2  t=  0.100s  blue2        plan-failed goal=armed reason="BACKED_OFF: a plan exists only through action \"fetch\", which uses a crate: the only crate (c1) is claimed by blue1"`,
 		"blue2 at c1",
 	}, lines)
-	assert.Equal(t, engine.NumberValue(1), w.Agents[0].Get("magazines"))
+	assert.Equal(t, expr.NumberValue(1), w.Agents[0].Get("magazines"))
 	assert.Equal(t, []*engine.Agent{w.Agents[1]}, w.Object("c1").Holders())
 }
 
@@ -57,15 +58,15 @@ func TestObjectsDeclaredInLua(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s %s %d", o.Name, o.Kind, o.Slots))
 	}
 	assert.Equal(t, []string{"near crate 1", "far crate 2", "medic medic 3"}, got, "far answers 5 magazines: at most its 2 slots")
-	assert.Equal(t, engine.NumberValue(10), objs[0].Data.(*ObjectData).Values["x"])
+	assert.Equal(t, expr.NumberValue(10), objs[0].Data.(*ObjectData).Values["x"])
 
 	w := engine.NewWorld(1)
 	require.NoError(t, rt.AddObjects(w, d))
 	require.NoError(t, rt.AddObjects(w, d), "a second call adds nothing")
 	require.Len(t, w.Objects(), 3)
 	near, far := w.Object("near"), w.Object("far")
-	near.Data.(*ObjectData).Values["magazines"] = engine.NumberValue(0)
-	far.Data.(*ObjectData).Values["magazines"] = engine.NumberValue(1)
+	near.Data.(*ObjectData).Values["magazines"] = expr.NumberValue(0)
+	far.Data.(*ObjectData).Values["magazines"] = expr.NumberValue(1)
 	require.NoError(t, rt.UpdateObjects(w))
 	assert.Equal(t, 0, near.Slots, "near has run out")
 	assert.Equal(t, 1, far.Slots)
@@ -137,7 +138,7 @@ func TestObjectsDeclaredInLuaAfterARestore(t *testing.T) {
 	require.NoError(t, rt.AddObjects(back, d))
 	require.Len(t, back.Objects(), 3, "nothing added twice")
 	assert.Equal(t, []*engine.Agent{back.Agents[0]}, near.Holders(), "the restored claim stays")
-	near.Data.(*ObjectData).Values["magazines"] = engine.NumberValue(0)
+	near.Data.(*ObjectData).Values["magazines"] = expr.NumberValue(0)
 	require.NoError(t, rt.UpdateObjects(back))
 	assert.Equal(t, 0, near.Slots, "its offers function answers for it again")
 }

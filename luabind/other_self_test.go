@@ -4,8 +4,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // TestNPCMethodsRefuseAnotherAgentsNPCAsSelf: npc.wait(other, 1) and
@@ -38,6 +39,6 @@ func npcMethodsRefuseAnotherAgentsNPCAsSelf(t *testing.T) {
 		"attacker: state: error " + f + "21: " + used,
 	}, reports)
 	assert.Equal(t, []string{"attacker: " + f + "45: " + used}, fails, "unprotected, the body fails")
-	assert.Equal(t, engine.BoolValue(false), victim.Get("flag"), "nothing reached the victim through its npc")
-	assert.Equal(t, engine.BoolValue(true), victim.Get("told"), "a tell by name did")
+	assert.Equal(t, expr.BoolValue(false), victim.Get("flag"), "nothing reached the victim through its npc")
+	assert.Equal(t, expr.BoolValue(true), victim.Get("told"), "a tell by name did")
 }

@@ -14,8 +14,10 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // HostCall is one call of a game-provided npc method, npc:name(args...).
@@ -23,12 +25,12 @@ import (
 // goroutine that ticks that agent; do not keep or share it.
 type HostCall struct {
 	Agent   *engine.Agent
-	Name    string         // the method name
-	Args    []engine.Value // the Lua arguments after npc; the slice is reused once the call returns, so keep a copy (slices.Clone) of what outlives it, in Memo say
-	First   bool           // true on the first call of one invocation
-	DT      float64        // seconds of this tick; 0 on the first call
-	Results []engine.Value // set by the function; returned to Lua when done
-	Memo    any            // kept across the calls of one invocation
+	Name    string       // the method name
+	Args    []expr.Value // the Lua arguments after npc; the slice is reused once the call returns, so keep a copy (slices.Clone) of what outlives it, in Memo say
+	First   bool         // true on the first call of one invocation
+	DT      float64      // seconds of this tick; 0 on the first call
+	Results []expr.Value // set by the function; returned to Lua when done
+	Memo    any          // kept across the calls of one invocation
 }
 
 // HostFunc is an npc method provided by the game. It is called once when
@@ -184,7 +186,7 @@ type Runtime struct {
 	// promoteState sets it), a mirror per schema and the last one used.
 	stFastMeta, stMirrorMiss *lua.LTable
 	stFastIndex              *lua.LTable
-	mirrors                  map[*engine.Schema]*stateMirror
+	mirrors                  map[*expr.Schema]*stateMirror
 	lastMirror               *stateMirror
 	fMeta                    *lua.LTable // npc.facts
 	sqMeta                   *lua.LTable // npc.squad

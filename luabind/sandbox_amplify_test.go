@@ -10,11 +10,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // Limits of the adversarial runs: small enough that one case takes
@@ -92,7 +94,7 @@ func runAttack(t *testing.T, dir, body string, opts Options) attackResult {
 	res.elapsed = time.Since(start)
 	runtime.ReadMemStats(&after)
 	res.alloc = after.TotalAlloc - before.TotalAlloc
-	res.done = a.Get("done") == engine.BoolValue(true)
+	res.done = a.Get("done") == expr.BoolValue(true)
 	return res
 }
 

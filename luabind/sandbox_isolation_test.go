@@ -6,10 +6,12 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // isolationWorld runs victims (and, when hostile, three hostile agents
@@ -111,10 +113,10 @@ func TestCrossAgentAttemptsAreRefused(t *testing.T) {
 		"attack_nested": file + `:19: 1: the module "common" is read-only: every agent of the role shares it (copy what you need into a local table)`,
 	}, fails)
 	v := agents["victim"]
-	assert.Equal(t, engine.BoolValue(true), v.Get("done"), "the victim finished")
-	assert.Equal(t, engine.NumberValue(1), v.Get("count"), "only the victim resumed its coroutine")
-	assert.Equal(t, engine.StringValue("hello victim"), v.Get("greeting"), "the module's function is the original")
-	assert.Equal(t, engine.NumberValue(1), v.Get("first"), "the module's nested table is unchanged")
+	assert.Equal(t, expr.BoolValue(true), v.Get("done"), "the victim finished")
+	assert.Equal(t, expr.NumberValue(1), v.Get("count"), "only the victim resumed its coroutine")
+	assert.Equal(t, expr.StringValue("hello victim"), v.Get("greeting"), "the module's function is the original")
+	assert.Equal(t, expr.NumberValue(1), v.Get("first"), "the module's nested table is unchanged")
 	assert.Equal(t, map[string]int{"victim": 1}, calls, "the host call ran once, for the victim; nobody waited on it")
 }
 
@@ -148,6 +150,6 @@ func TestModulesAreLoadedPerRoleFile(t *testing.T) {
 		d, err := rt.LoadDomain(filepath.Join(dir, f))
 		require.NoError(t, err, f)
 		a := engine.NewAgent("x", d)
-		assert.Equal(t, engine.NumberValue(2), a.Get("n"), "%s counted from its own copy", f)
+		assert.Equal(t, expr.NumberValue(2), a.Get("n"), "%s counted from its own copy", f)
 	}
 }

@@ -3,8 +3,9 @@ package luabind
 import (
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // TestPcallYieldsThroughNestingAndCoroutines: a yield inside pcall, with
@@ -17,6 +18,6 @@ func TestPcallYieldsThroughNestingAndCoroutines(t *testing.T) {
 	wd := newWorld(t, rt, []string{"a"}, []string{"pcall_nested.lua"})
 	wd.run(10, 0.1)
 	a := wd.agents["a"]
-	assert.Equal(t, engine.BoolValue(true), a.Get("done"))
-	assert.Equal(t, engine.StringValue("truetrueinner;2,50,end!,dead;w1,falselate;handled x;false attempt to call a number value"), a.Get("log"))
+	assert.Equal(t, expr.BoolValue(true), a.Get("done"))
+	assert.Equal(t, expr.StringValue("truetrueinner;2,50,end!,dead;w1,falselate;handled x;false attempt to call a number value"), a.Get("log"))
 }

@@ -5,11 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // TestStringLimitBodies runs each body that builds a huge string or
@@ -54,8 +55,8 @@ func TestStringLimitBodies(t *testing.T) {
 			e := wd.first("broken", record.EventFail)
 			require.NotNil(t, e, "no fail event: %v", wd.events)
 			assert.Contains(t, e.Reason, filepath.Join("testdata", "broken", tc.want), tc.reason)
-			assert.NotEqual(t, engine.BoolValue(true), wd.agents["broken"].Get("done"), "the body did not finish")
-			assert.Equal(t, engine.BoolValue(true), wd.agents["waiter"].Get("done"), "the other agent kept running")
+			assert.NotEqual(t, expr.BoolValue(true), wd.agents["broken"].Get("done"), "the body did not finish")
+			assert.Equal(t, expr.BoolValue(true), wd.agents["waiter"].Get("done"), "the other agent kept running")
 		})
 	}
 }

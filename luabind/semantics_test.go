@@ -9,11 +9,13 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/llm"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/llm"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // runPromises runs one agent of testdata/semantics/file for ticks of 0.1 s
@@ -106,7 +108,7 @@ func TestBrokenPromisesBackOff(t *testing.T) {
 			require.GreaterOrEqual(t, len(got), len(tc.want))
 			assert.Equal(t, tc.want, got[:len(tc.want)], tc.reason)
 			if tc.done != "" {
-				assert.Equal(t, engine.BoolValue(true), a.Get(tc.done), tc.reason)
+				assert.Equal(t, expr.BoolValue(true), a.Get(tc.done), tc.reason)
 				assert.Len(t, got, len(tc.want), "nothing more once the goal holds")
 			}
 		})
@@ -129,9 +131,9 @@ func TestReloadFromInsideABodyIsRefused(t *testing.T) {
 	host := map[string]HostFunc{"reload_scripts": func(c *HostCall) (bool, error) {
 		_, err := rt.Reload("reloader.lua", w.Agents)
 		if err != nil {
-			c.Results = []engine.Value{engine.BoolValue(false), engine.StringValue(err.Error())}
+			c.Results = []expr.Value{expr.BoolValue(false), expr.StringValue(err.Error())}
 		} else {
-			c.Results = []engine.Value{engine.BoolValue(true)}
+			c.Results = []expr.Value{expr.BoolValue(true)}
 		}
 		return true, nil
 	}}
@@ -147,9 +149,9 @@ func TestReloadFromInsideABodyIsRefused(t *testing.T) {
 			w.Tick(0.1)
 		}
 	})
-	assert.Equal(t, engine.StringValue("false luabind: reload reloader.lua: a script of this runtime is running (an action body, or a host method it called); reload between ticks"),
+	assert.Equal(t, expr.StringValue("false luabind: reload reloader.lua: a script of this runtime is running (an action body, or a host method it called); reload between ticks"),
 		a.Get("answer"))
-	assert.Equal(t, engine.BoolValue(true), a.Get("done"), "the body went on")
+	assert.Equal(t, expr.BoolValue(true), a.Get("done"), "the body went on")
 	assert.Same(t, d, a.Domain)
 	n, err := rt.Reload("reloader.lua", w.Agents)
 	require.NoError(t, err, "between ticks it reloads")
@@ -228,7 +230,7 @@ func TestRestoreWithARuntimePerWorker(t *testing.T) {
 		w2.Tick(0.1)
 	}
 	for _, a := range w2.Agents {
-		assert.Equal(t, engine.BoolValue(true), a.Get("x"))
+		assert.Equal(t, expr.BoolValue(true), a.Get("x"))
 	}
 }
 
@@ -310,12 +312,12 @@ func TestLLMPlanReviewFromLua(t *testing.T) {
 			require.NoError(t, err)
 			w := engine.NewWorld(1)
 			a := engine.NewAgent("npc", d)
-			require.True(t, a.Set("mode", engine.StringValue(tc.mode)))
+			require.True(t, a.Set("mode", expr.StringValue(tc.mode)))
 			w.Add(a)
 			for range 3 {
 				w.Tick(0.1)
 			}
-			require.Equal(t, engine.BoolValue(true), a.Get("done"))
+			require.Equal(t, expr.BoolValue(true), a.Get("done"))
 			assert.Equal(t, tc.actions, str(a, "actions"), tc.reason)
 			assert.Equal(t, tc.why, str(a, "why"), tc.reason)
 		})
@@ -379,7 +381,7 @@ func TestLLMPlanOptionsFromLua(t *testing.T) {
 				}
 			}
 			a := engine.NewAgent("npc", d)
-			require.True(t, a.Set("mode", engine.StringValue(tc.mode)))
+			require.True(t, a.Set("mode", expr.StringValue(tc.mode)))
 			w.Add(a)
 			for range 3 {
 				w.Tick(0.1)
@@ -452,16 +454,16 @@ func TestLLMPlanReplansAFailedStepFromLua(t *testing.T) {
 				}
 			}
 			a := engine.NewAgent("npc", d)
-			require.True(t, a.Set("limit", engine.NumberValue(tc.limit)))
+			require.True(t, a.Set("limit", expr.NumberValue(tc.limit)))
 			w.Add(a)
 			for range 12 {
 				w.Tick(0.1)
 			}
-			require.Equal(t, engine.BoolValue(true), a.Get("done"))
+			require.Equal(t, expr.BoolValue(true), a.Get("done"))
 			assert.Equal(t, tc.log, str(a, "log"), tc.reason)
-			assert.Equal(t, engine.BoolValue(false), a.Get("success"), "a step failed: not a success, as in the Go engine")
-			assert.Equal(t, engine.BoolValue(tc.completed), a.Get("completed"), tc.reason)
-			assert.Equal(t, engine.NumberValue(tc.replans), a.Get("replans"), tc.reason)
+			assert.Equal(t, expr.BoolValue(false), a.Get("success"), "a step failed: not a success, as in the Go engine")
+			assert.Equal(t, expr.BoolValue(tc.completed), a.Get("completed"), tc.reason)
+			assert.Equal(t, expr.NumberValue(tc.replans), a.Get("replans"), tc.reason)
 			assert.Equal(t, tc.last, str(a, "last"), tc.reason)
 			require.Len(t, prompts, tc.asked)
 			if tc.asked > 1 {

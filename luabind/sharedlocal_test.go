@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -247,7 +248,7 @@ return { name = "H", state = { n = 0 }, decide = "utility",
 	w.Tick(0.1)
 	w.Tick(0.1)
 	require.Empty(t, fails)
-	require.Equal(t, engine.NumberValue(2), a.Get("n"))
+	require.Equal(t, expr.NumberValue(2), a.Get("n"))
 
 	require.NoError(t, os.WriteFile(path, []byte(v2), 0o644))
 	n, err := rt.Reload("hot.lua", w.Agents)
@@ -255,7 +256,7 @@ return { name = "H", state = { n = 0 }, decide = "utility",
 	assert.Equal(t, 1, n)
 	w.Tick(0.1)
 	assert.Equal(t, []string{sharedMsg(path+":3", "step", "hot.lua")}, fails)
-	assert.Equal(t, engine.NumberValue(2), a.Get("n"))
+	assert.Equal(t, expr.NumberValue(2), a.Get("n"))
 }
 
 // TestSharedLocalClassesAndBuiltins: a class table at the top level
@@ -319,5 +320,5 @@ return { name = "W", state = { s = "" }, decide = "utility",
 	a := engine.NewAgent("a", d)
 	w.Add(a)
 	w.Tick(0.1)
-	assert.Equal(t, engine.StringValue("abc a,b false"), a.Get("s"))
+	assert.Equal(t, expr.StringValue("abc a,b false"), a.Get("s"))
 }

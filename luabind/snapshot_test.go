@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
@@ -35,8 +36,8 @@ func tickAll(w *engine.World, n int) map[string][]record.Event {
 	w.OnEvent = func(e record.Event) { out[e.Agent] = append(out[e.Agent], e) }
 	for i := 0; i < n; i++ {
 		for _, a := range w.Agents {
-			a.Set("walked", engine.BoolValue(false))
-			a.Set("counted", engine.BoolValue(false))
+			a.Set("walked", expr.BoolValue(false))
+			a.Set("counted", expr.BoolValue(false))
 		}
 		w.Tick(1.0 / 60)
 	}
@@ -94,7 +95,7 @@ func TestRandomseedKeepsTheWorldSavable(t *testing.T) {
 	w := engine.NewWorld(5)
 	w.Add(engine.NewAgent("guard", domains[0]))
 	tickAll(w, 2)
-	require.Equal(t, engine.BoolValue(true), w.Agents[0].Get("seeded"))
+	require.Equal(t, expr.BoolValue(true), w.Agents[0].Get("seeded"))
 	var buf bytes.Buffer
 	require.NoError(t, w.Snapshot(&buf))
 	r, err := engine.Restore(&buf, engine.RestoreOptions{Domains: domains})
@@ -116,7 +117,7 @@ func TestSnapshotOfLuaPlansRestartsIntentions(t *testing.T) {
 	w := engine.NewWorld(1)
 	w.Add(engine.NewAgent("bell", load()))
 	w.Tick(0.1)
-	require.Equal(t, engine.NumberValue(0), w.Agents[0].Get("rung"), "the ring intention waits")
+	require.Equal(t, expr.NumberValue(0), w.Agents[0].Get("rung"), "the ring intention waits")
 	var buf bytes.Buffer
 	require.NoError(t, w.Snapshot(&buf))
 
@@ -132,7 +133,7 @@ func TestSnapshotOfLuaPlansRestartsIntentions(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		r.Tick(0.1)
 	}
-	assert.Equal(t, engine.NumberValue(1), r.Agents[0].Get("rung"))
+	assert.Equal(t, expr.NumberValue(1), r.Agents[0].Get("rung"))
 	assert.Equal(t, []string{"bell rung 1 time(s)"}, prints)
 }
 
@@ -144,7 +145,7 @@ func tickMiners(w *engine.World, n int) map[string][]record.Event {
 	for i := 0; i < n; i++ {
 		a := w.Agents[w.Rand.IntN(len(w.Agents))]
 		if ore, _ := a.Get("ore").AsNumber(); ore >= 12 {
-			a.Set("ore", engine.NumberValue(float64(w.Rand.IntN(6))))
+			a.Set("ore", expr.NumberValue(float64(w.Rand.IntN(6))))
 		}
 		w.Tick(1.0 / 60)
 	}
@@ -226,7 +227,7 @@ func TestSnapshotOfLuaRolesRefusesNumbersScriptsCannotStore(t *testing.T) {
 	w := engine.NewWorld(5)
 	clerk := engine.NewAgent("clerk", domains[1])
 	w.Add(clerk)
-	require.True(t, clerk.Set("counted", engine.NumberValue(math.NaN())), "Go code may write what a script cannot")
+	require.True(t, clerk.Set("counted", expr.NumberValue(math.NaN())), "Go code may write what a script cannot")
 	var buf bytes.Buffer
 	require.NoError(t, w.Snapshot(&buf))
 	_, err := engine.Restore(&buf, engine.RestoreOptions{Domains: domains})

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -43,7 +44,7 @@ func squadTrace(t *testing.T, workers, ticks int) ([]string, *engine.World) {
 	assert.Equal(t, []string{"enemy_seen", "enemy_x"}, g.Vars())
 	for i, name := range []string{"a0", "spot", "a2", "a3", "loner"} {
 		a := engine.NewAgent(name, domains[i%workers])
-		a.Set("spotter", engine.BoolValue(name == "spot"))
+		a.Set("spotter", expr.BoolValue(name == "spot"))
 		w.Add(a)
 		w.Pin(i, i%workers)
 		if name != "loner" {
@@ -92,6 +93,6 @@ func TestSquadBoardFromLua(t *testing.T) {
 	r, err := engine.Restore(&buf, engine.RestoreOptions{Domains: []*engine.Domain{w.Agents[0].Domain}})
 	require.NoError(t, err)
 	require.NotNil(t, r.Group("blue"))
-	assert.Equal(t, engine.NumberValue(7), r.Group("blue").Get("enemy_x"))
+	assert.Equal(t, expr.NumberValue(7), r.Group("blue").Get("enemy_x"))
 	assert.Len(t, r.Group("blue").Members(), 4)
 }

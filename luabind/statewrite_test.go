@@ -5,10 +5,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // writeRun is one run of runWrites: the work of each resume, the agents
@@ -49,7 +51,7 @@ func runWrites(t *testing.T, dir, name, body string, slow bool, budget int64) wr
 			}
 			_, err := rt.Call(c.Agent, judge, 0, rt.npc(c.Agent))
 			if err != nil {
-				c.Agent.Set("s", engine.StringValue(err.Error()))
+				c.Agent.Set("s", expr.StringValue(err.Error()))
 			}
 			return true, nil
 		},
@@ -65,7 +67,7 @@ func runWrites(t *testing.T, dir, name, body string, slow bool, budget int64) wr
 	var tasks []engine.Task
 	for i := range 2 {
 		a := engine.NewAgent(fmt.Sprintf("w%d", i), d)
-		a.Set("m", engine.NumberValue(float64(3+i)))
+		a.Set("m", expr.NumberValue(float64(3+i)))
 		task, err := act.Body.Start(a, act)
 		require.NoError(t, err)
 		run.agents, tasks = append(run.agents, a), append(tasks, task)
@@ -150,7 +152,7 @@ while true do npc.state.n = x x = npc.state.n end`, "instruction budget exceeded
 			if c.want == "" {
 				require.NoError(t, slow.err)
 				require.NoError(t, fast.err)
-				assert.Equal(t, engine.BoolValue(true), fast.agents[0].Get("done"))
+				assert.Equal(t, expr.BoolValue(true), fast.agents[0].Get("done"))
 			} else {
 				require.Error(t, slow.err)
 				require.Error(t, fast.err)
@@ -162,10 +164,10 @@ while true do npc.state.n = x x = npc.state.n end`, "instruction budget exceeded
 				for _, k := range []string{"n", "m", "s", "flag", "done"} {
 					sv, fv := slow.agents[i].Get(k), fast.agents[i].Get(k)
 					if s, ok := sv.AsString(); ok {
-						sv = engine.StringValue(stripDir(s, dir, "slow"))
+						sv = expr.StringValue(stripDir(s, dir, "slow"))
 					}
 					if s, ok := fv.AsString(); ok {
-						fv = engine.StringValue(stripDir(s, dir, "fast"))
+						fv = expr.StringValue(stripDir(s, dir, "fast"))
 					}
 					assert.Equal(t, sv, fv, "agent %d: %s", i, k)
 				}
@@ -222,9 +224,9 @@ npc:bump()
 npc.state.s = "n=" .. npc.state.n .. " m=" .. npc.state.m`)
 	rt := NewRuntime(Options{InstructionBudget: -1, TimeBudget: time.Hour, Host: map[string]HostFunc{"bump": bumpN}})
 	defer rt.Close()
-	a, task := startWork(t, rt, file, "t", func(a *engine.Agent) { a.Set("n", engine.NumberValue(1)) })
+	a, task := startWork(t, rt, file, "t", func(a *engine.Agent) { a.Set("n", expr.NumberValue(1)) })
 	st, err := task.Resume(0.1)
 	require.NoError(t, err)
 	assert.Equal(t, engine.Succeeded, st)
-	assert.Equal(t, engine.StringValue("n=16 m=12"), a.Get("s"))
+	assert.Equal(t, expr.StringValue("n=16 m=12"), a.Get("s"))
 }

@@ -6,8 +6,10 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // The set-up the tests of one action body share (runBody, runMirrored and
@@ -28,7 +30,7 @@ func writeMirrorRole(t *testing.T, dir, name, body string) string {
 // agent's state variable n and is done at once.
 func bumpN(c *HostCall) (bool, error) {
 	n, _ := c.Agent.Get("n").AsNumber()
-	c.Agent.Set("n", engine.NumberValue(n+10))
+	c.Agent.Set("n", expr.NumberValue(n+10))
 	return true, nil
 }
 

@@ -8,9 +8,11 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // yieldChecks counts, over every test of the package, the yields whose
@@ -128,7 +130,7 @@ func runYieldCases(t *testing.T, cases []yieldCase) {
 			if c.want == "" {
 				require.NoError(t, err)
 				assert.Equal(t, engine.Succeeded, st)
-				assert.Equal(t, engine.BoolValue(true), a.Get("done"))
+				assert.Equal(t, expr.BoolValue(true), a.Get("done"))
 				return
 			}
 			require.Error(t, err)

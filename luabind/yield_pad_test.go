@@ -5,15 +5,17 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // runYieldBody runs one agent whose action body is body for a few ticks
 // and returns its failure reasons and the string it stored in state.out.
-func runYieldBody(t *testing.T, body string) (fails []string, out engine.Value) {
+func runYieldBody(t *testing.T, body string) (fails []string, out expr.Value) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "y.lua")
 	src := `return {
@@ -79,7 +81,7 @@ func TestYieldResumedWithFewerValuesGivesNil(t *testing.T) {
 				"a bare yield in a body":             "number nil",
 				"a coroutine resumed with one value": "true number nil",
 			}[name]
-			assert.Equal(t, engine.StringValue(want), out)
+			assert.Equal(t, expr.StringValue(want), out)
 		})
 	}
 }

@@ -72,7 +72,7 @@ const stateValues = ";\n      the value is written as in an effect (a number, tr
 // cannot store it, and it would equal nothing). text is true when the
 // role's variable holds a string: then every bare word, these too, is
 // text, as it was. A quoted 'nan' is always text.
-func stateLiteral(v string, text bool) (engine.Value, error) {
+func stateLiteral(v string, text bool) (expr.Value, error) {
 	if !text {
 		word := strings.ToLower(strings.TrimSpace(v))
 		sign := 1.0
@@ -83,9 +83,9 @@ func stateLiteral(v string, text bool) (engine.Value, error) {
 		}
 		switch word {
 		case "inf", "infinity":
-			return engine.NumberValue(math.Inf(int(sign))), nil
+			return expr.NumberValue(math.Inf(int(sign))), nil
 		case "nan":
-			return engine.Value{}, nanValue(strings.TrimSpace(v))
+			return expr.Value{}, nanValue(strings.TrimSpace(v))
 		}
 	}
 	return expr.ParseLiteral(v)
@@ -100,7 +100,7 @@ func (v nanValue) Error() string {
 }
 
 // applyStates sets each k=v on st, parsing v with stateLiteral.
-func applyStates(d *engine.Domain, st engine.State, kvs []string) error {
+func applyStates(d *engine.Domain, st expr.State, kvs []string) error {
 	for _, kv := range kvs {
 		k, v, ok := strings.Cut(kv, "=")
 		k = strings.TrimSpace(k)
@@ -108,9 +108,9 @@ func applyStates(d *engine.Domain, st engine.State, kvs []string) error {
 			return errors.New("--state " + kv + ": expected name=value")
 		}
 		init := d.Initial.Get(d.Schema, k)
-		val, err := stateLiteral(v, init.IsKnown() && init.Kind() == engine.String)
+		val, err := stateLiteral(v, init.IsKnown() && init.Kind() == expr.String)
 		if err != nil {
-			var pe *engine.ParseError
+			var pe *expr.ParseError
 			if errors.As(err, &pe) {
 				return errors.New("--state " + kv + ": value " + pe.Message())
 			}
@@ -120,7 +120,7 @@ func applyStates(d *engine.Domain, st engine.State, kvs []string) error {
 			}
 			return errors.New("--state " + kv + ": " + err.Error())
 		}
-		if init.IsKnown() && init.Kind() != engine.Nil && val.Kind() != init.Kind() {
+		if init.IsKnown() && init.Kind() != expr.Nil && val.Kind() != init.Kind() {
 			return errors.New("--state " + kv + ": " + k + " holds a " + init.Kind().String() + " in the role (" +
 				init.String() + "), and " + strings.TrimSpace(v) + " is a " + val.Kind().String())
 		}
@@ -135,7 +135,7 @@ func applyStates(d *engine.Domain, st engine.State, kvs []string) error {
 // loadWithState loads one role file for a command and applies --state
 // flags to a copy of its initial state. On failure it prints the error and
 // returns exit status 2; the caller closes the runtime.
-func loadWithState(cmd string, pos []string, states []string, stderr io.Writer) (*luabind.Runtime, *engine.Domain, engine.State, int) {
+func loadWithState(cmd string, pos []string, states []string, stderr io.Writer) (*luabind.Runtime, *engine.Domain, expr.State, int) {
 	if len(pos) != 1 {
 		fmt.Fprintf(stderr, "moonmind %s: expected one role file, got %d\n", cmd, len(pos))
 		return nil, nil, nil, 2

@@ -490,7 +490,7 @@ func noMoveToward(d *engine.Domain, g *engine.Goal) string {
 
 // conjuncts returns the parts of c's top-level "&&", or c's root itself
 // when it is not a conjunction.
-func conjuncts(c *engine.Condition) []expr.Node {
+func conjuncts(c *expr.Condition) []expr.Node {
 	root := c.Root()
 	if root.Op() != expr.OpAnd {
 		return []expr.Node{root}

@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // moonmind eval and moonmind apply try the condition and effect languages
@@ -34,7 +34,7 @@ func evalCmd(args []string, stdout, stderr io.Writer) int {
 	if code != 0 {
 		return code
 	}
-	c, err := engine.CompileCondition(src, sc)
+	c, err := expr.CompileCondition(src, sc)
 	if err != nil {
 		printExprError(stderr, "moonmind eval: ", err)
 		return 2
@@ -59,7 +59,7 @@ func applyCmd(args []string, stdout, stderr io.Writer) int {
 	if code != 0 {
 		return code
 	}
-	e, err := engine.CompileEffect(src, sc)
+	e, err := expr.CompileEffect(src, sc)
 	if err != nil {
 		printExprError(stderr, "moonmind apply: ", err)
 		return 2
@@ -77,7 +77,7 @@ func applyCmd(args []string, stdout, stderr io.Writer) int {
 // apply. The schema holds the state's names in the order given; a name
 // given twice keeps its last value. code is non-zero when the arguments are
 // bad, after the problem is printed.
-func exprArgs(name, what string, args []string, stderr io.Writer) (sc *engine.Schema, st engine.State, src string, code int) {
+func exprArgs(name, what string, args []string, stderr io.Writer) (sc *expr.Schema, st expr.State, src string, code int) {
 	fs := newFlagSet(name, stderr)
 	var states stateFlags
 	fs.Var(&states, "state", stateUsage)
@@ -89,7 +89,7 @@ func exprArgs(name, what string, args []string, stderr io.Writer) (sc *engine.Sc
 		fmt.Fprintf(stderr, "moonmind %s: expected one %s argument (quote it), got %d\n", name, what, len(pos))
 		return nil, nil, "", 2
 	}
-	sc = engine.NewSchema()
+	sc = expr.NewSchema()
 	for _, kv := range states {
 		k, v, ok := strings.Cut(kv, "=")
 		k = strings.TrimSpace(k)
@@ -110,9 +110,9 @@ func exprArgs(name, what string, args []string, stderr io.Writer) (sc *engine.Sc
 }
 
 // grow extends st with Unknown values to n slots.
-func grow(st engine.State, n int) engine.State {
+func grow(st expr.State, n int) expr.State {
 	for len(st) < n {
-		st = append(st, engine.Value{})
+		st = append(st, expr.Value{})
 	}
 	return st
 }
@@ -136,7 +136,7 @@ func isName(k string) bool {
 // printExprError prints a parse error as its message, then the text with a
 // caret under the column, both after prefix; any other error as it is.
 func printExprError(w io.Writer, prefix string, err error) {
-	var pe *engine.ParseError
+	var pe *expr.ParseError
 	if errors.As(err, &pe) {
 		fmt.Fprintf(w, "%s%s\n\t%s\n", prefix, pe.Message(), strings.ReplaceAll(pe.Caret(), "\n", "\n\t"))
 		return
@@ -147,7 +147,7 @@ func printExprError(w io.Writer, prefix string, err error) {
 		fmt.Fprintf(w, "%s%s\n", prefix, m.Message())
 		return
 	}
-	var ee *engine.EffectError
+	var ee *expr.EffectError
 	if errors.As(err, &ee) {
 		fmt.Fprintf(w, "%s%s\n", prefix, ee.Message())
 		return

@@ -289,7 +289,7 @@ func (in hostInput) apply(a *engine.Agent) error {
 }
 
 // diffState lists the variables of a whose value differs from before.
-func diffState(a *engine.Agent, before engine.State) []inputWrite {
+func diffState(a *engine.Agent, before expr.State) []inputWrite {
 	var out []inputWrite
 	for i, v := range a.State {
 		if i >= len(before) || !v.Equal(before[i]) {
@@ -299,7 +299,7 @@ func diffState(a *engine.Agent, before engine.State) []inputWrite {
 	return out
 }
 
-func literals(vs []engine.Value) []string {
+func literals(vs []expr.Value) []string {
 	out := make([]string, len(vs))
 	for i, v := range vs {
 		out[i] = v.String()
@@ -309,13 +309,13 @@ func literals(vs []engine.Value) []string {
 
 // parseInputValue reads a value written by Value.String: "unknown" (never
 // a string, which is quoted) is the unknown value.
-func parseInputValue(s string) engine.Value {
+func parseInputValue(s string) expr.Value {
 	if s == "unknown" {
-		return engine.Value{}
+		return expr.Value{}
 	}
 	v, err := expr.ParseLiteral(s)
 	if err != nil {
-		return engine.Value{}
+		return expr.Value{}
 	}
 	return v
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -27,14 +28,14 @@ func (s *claimFlags) Set(v string) error { *s = append(*s, v); return nil }
 type objectWorld struct {
 	w  *engine.World
 	d  *engine.Domain
-	st engine.State
+	st expr.State
 }
 
 // newObjectWorld adds d's objects to a new world and makes each claim
 // (OBJECT=AGENT) hold: the agent, of a role that only holds objects,
 // claims the object in the world's first tick. A claim naming no object,
 // or more claims than an object has slots, is an error.
-func newObjectWorld(rt *luabind.Runtime, d *engine.Domain, st engine.State, claims []string) (*objectWorld, error) {
+func newObjectWorld(rt *luabind.Runtime, d *engine.Domain, st expr.State, claims []string) (*objectWorld, error) {
 	objs, err := rt.Objects(d)
 	if err != nil {
 		return nil, err
@@ -161,7 +162,7 @@ func holderDomain(kind string) (*engine.Domain, error) {
 	spec.Uses = kind
 	return engine.Compile(engine.RoleSpec{
 		Name:    "Holder",
-		State:   []engine.Var{{Name: "held", Value: engine.BoolValue(false)}},
+		State:   []engine.Var{{Name: "held", Value: expr.BoolValue(false)}},
 		Goals:   []engine.GoalSpec{engine.NewGoal("hold", "held", engine.Normal)},
 		Actions: []engine.ActionSpec{spec},
 	})

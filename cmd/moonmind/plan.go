@@ -187,7 +187,7 @@ func depthPlanner(d *engine.Domain, depth int) *engine.Planner {
 
 // planOneGoal is the outcome of planning g alone from st: none when g
 // already holds.
-func planOneGoal(pl *engine.Planner, g *engine.Goal, st engine.State) []engine.GoalOutcome {
+func planOneGoal(pl *engine.Planner, g *engine.Goal, st expr.State) []engine.GoalOutcome {
 	if g.Satisfied(st) {
 		return nil
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/luabind"
 
 	"github.com/stretchr/testify/assert"
@@ -86,7 +86,7 @@ func TestReplayBadInput(t *testing.T) {
 func weatherGround(w string) func(map[string]luabind.HostFunc) map[string]luabind.HostFunc {
 	return func(m map[string]luabind.HostFunc) map[string]luabind.HostFunc {
 		m["weather"] = func(c *luabind.HostCall) (bool, error) {
-			c.Results = []engine.Value{engine.StringValue(w)}
+			c.Results = []expr.Value{expr.StringValue(w)}
 			return true, nil
 		}
 		return m

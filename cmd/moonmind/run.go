@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/llm"
 	"github.com/moonmind-ai/moonmind/engine/llm/openaichat"
 	"github.com/moonmind-ai/moonmind/engine/record"
@@ -260,11 +261,11 @@ func (g *trainingGround) host() map[string]luabind.HostFunc {
 	return map[string]luabind.HostFunc{
 		"position": func(c *luabind.HostCall) (bool, error) {
 			p := g.pos[c.Agent]
-			c.Results = []engine.Value{engine.NumberValue(p[0]), engine.NumberValue(p[1])}
+			c.Results = []expr.Value{expr.NumberValue(p[0]), expr.NumberValue(p[1])}
 			return true, nil
 		},
 		"nearest": func(c *luabind.HostCall) (bool, error) {
-			c.Results = []engine.Value{engine.NumberValue(100), engine.NumberValue(0)}
+			c.Results = []expr.Value{expr.NumberValue(100), expr.NumberValue(0)}
 			return true, nil
 		},
 		"move_to": func(c *luabind.HostCall) (bool, error) {
@@ -289,7 +290,7 @@ func (g *trainingGround) host() map[string]luabind.HostFunc {
 		},
 		"shoot": func(c *luabind.HostCall) (bool, error) {
 			if h, ok := c.Agent.Get("enemy_health").AsNumber(); ok {
-				c.Agent.Set("enemy_health", engine.NumberValue(math.Max(0, h-10)))
+				c.Agent.Set("enemy_health", expr.NumberValue(math.Max(0, h-10)))
 			}
 			return true, nil
 		},

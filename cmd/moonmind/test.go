@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -126,7 +127,7 @@ type scenario struct {
 	ticks                      int
 	dt                         float64
 	expectState                map[string]any
-	host                       map[string][]engine.Value // method -> the values it answers
+	host                       map[string][]expr.Value // method -> the values it answers
 }
 
 // runTestFile loads one test file and its role and runs its tests. The
@@ -242,7 +243,7 @@ func parseScenario(raw any) (*scenario, error) {
 		if !ok || sc.ticks == 0 {
 			return nil, fmt.Errorf("host = { method = { values... } } goes with ticks")
 		}
-		sc.host = map[string][]engine.Value{}
+		sc.host = map[string][]expr.Value{}
 		for name, raw := range m {
 			vals, _ := raw.([]any)
 			if _, single := raw.(map[string]any); !single && vals == nil {
@@ -388,7 +389,7 @@ func (sc *scenario) run(role string) ([]string, error) {
 // stateAfter runs one agent of role on moonmind run's training ground for
 // ticks ticks of dt seconds from the given state, and returns its state by
 // name. answers replaces host methods: each answers its values at once.
-func stateAfter(role string, states []string, ticks int, dt float64, answers map[string][]engine.Value) (map[string]engine.Value, error) {
+func stateAfter(role string, states []string, ticks int, dt float64, answers map[string][]expr.Value) (map[string]expr.Value, error) {
 	host := newTrainingGround().host()
 	for name, vals := range answers {
 		host[name] = func(c *luabind.HostCall) (bool, error) {
@@ -412,7 +413,7 @@ func stateAfter(role string, states []string, ticks int, dt float64, answers map
 		w.Tick(dt)
 	}
 	w.Finish()
-	out := map[string]engine.Value{}
+	out := map[string]expr.Value{}
 	for i, n := range d.Schema.Names() {
 		if i < len(a.State) {
 			out[n] = a.State[i]

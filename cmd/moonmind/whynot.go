@@ -35,7 +35,7 @@ func init() {
 type whyNot struct {
 	w      io.Writer
 	d      *engine.Domain
-	st     engine.State
+	st     expr.State
 	act    *engine.Action
 	chosen bool
 	ow     *objectWorld // the role's smart objects and their claims, or nil
@@ -139,7 +139,7 @@ func (r *whyNot) precondition() {
 	for _, n := range failingClauses(pre.Root(), pre, r.st) {
 		var vals []string
 		for _, slot := range n.Reads(nil) {
-			v := engine.Value{}
+			v := expr.Value{}
 			if slot < len(r.st) {
 				v = r.st[slot]
 			}
@@ -385,7 +385,7 @@ func relevantTo(d *engine.Domain, g *engine.Goal) []bool {
 
 // failingClauses returns the smallest parts of condition c under n that
 // fail in st: into every failing conjunct of an "&&", else n itself.
-func failingClauses(n expr.Node, c *engine.Condition, st engine.State) []expr.Node {
+func failingClauses(n expr.Node, c *expr.Condition, st expr.State) []expr.Node {
 	if n.IsZero() || n.Condition(c).Eval(st) {
 		return nil
 	}
@@ -400,7 +400,7 @@ func failingClauses(n expr.Node, c *engine.Condition, st engine.State) []expr.No
 }
 
 // nodeText writes a node of a compiled condition back as condition text.
-func nodeText(n expr.Node, sc *engine.Schema) string {
+func nodeText(n expr.Node, sc *expr.Schema) string {
 	sub := func(k expr.Node, parent expr.Op) string {
 		s := nodeText(k, sc)
 		if op := k.Op(); (op == expr.OpOr || op == expr.OpAnd) && op != parent || parent == expr.OpNot && (op == expr.OpCompare || op == expr.OpVarLit || op == expr.OpVarVar) {
@@ -435,7 +435,7 @@ func nodeText(n expr.Node, sc *engine.Schema) string {
 	return ""
 }
 
-func readsText(c *engine.Condition, sc *engine.Schema, st engine.State) string {
+func readsText(c *expr.Condition, sc *expr.Schema, st expr.State) string {
 	var parts []string
 	for _, s := range c.Reads() {
 		parts = append(parts, sc.Name(s)+" = "+st[s].String())

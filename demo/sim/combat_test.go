@@ -10,6 +10,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/demo/sim"
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -58,14 +59,14 @@ func TestCombatChoice(t *testing.T) {
 			so := s.Soldier("blue2")
 			require.NotNil(t, so)
 			so.Health = tt.health
-			so.Agent.Set("ammo", engine.NumberValue(tt.ammo))
+			so.Agent.Set("ammo", expr.NumberValue(tt.ammo))
 			if tt.inCover {
 				c := coverOf(s, so.Team)
 				so.X, so.Y = c.SpotX, c.SpotY
 			}
 			s.Step(dt)
 			require.Equal(t, tt.inCover, so.InCover, "the in_cover sensor")
-			assert.Equal(t, engine.BoolValue(tt.inCover), so.Agent.Get("in_cover"))
+			assert.Equal(t, expr.BoolValue(tt.inCover), so.Agent.Get("in_cover"))
 			assert.Equal(t, tt.want, so.Doing(), tt.reason)
 		})
 	}
@@ -79,7 +80,7 @@ func TestSensorsWriteDistanceAndCover(t *testing.T) {
 	d, ok := so.Agent.Get("enemy_distance").AsNumber()
 	require.True(t, ok)
 	assert.InDelta(t, math.Hypot(so.Target.X-so.X, so.Target.Y-so.Y), d, 2, "enemy_distance is the distance to the target (it moved at most a step since)")
-	assert.Equal(t, engine.BoolValue(false), so.Agent.Get("in_cover"), "the spawn line is open ground")
+	assert.Equal(t, expr.BoolValue(false), so.Agent.Get("in_cover"), "the spawn line is open ground")
 }
 
 func TestHurtSquadTakesDistinctCover(t *testing.T) {
@@ -89,7 +90,7 @@ func TestHurtSquadTakesDistinctCover(t *testing.T) {
 	for _, so := range s.Soldiers {
 		if so.Team == 0 && so.Target != nil { // those who see an enemy; the others advance
 			so.Health = 45
-			so.Agent.Set("ammo", engine.NumberValue(30))
+			so.Agent.Set("ammo", expr.NumberValue(30))
 			blue = append(blue, so)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
@@ -181,7 +182,7 @@ func (s *Sim) objectAt(c *luabind.HostCall) (bool, error) {
 		cr := s.Crates[o.Data.(int)]
 		x, y = cr.X, cr.Y
 	}
-	c.Results = []engine.Value{engine.NumberValue(x), engine.NumberValue(y)}
+	c.Results = []expr.Value{expr.NumberValue(x), expr.NumberValue(y)}
 	return true, nil
 }
 
@@ -194,7 +195,7 @@ func (s *Sim) targetAt(c *luabind.HostCall) (bool, error) {
 	}
 	c.Results = nil
 	if t := so.Target; t != nil && !t.Dead && !so.Dead {
-		c.Results = []engine.Value{engine.NumberValue(t.X), engine.NumberValue(t.Y)}
+		c.Results = []expr.Value{expr.NumberValue(t.X), expr.NumberValue(t.Y)}
 	}
 	return true, nil
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/demo/sim"
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -95,9 +95,9 @@ func TestAMateTurnsTowardTheEnemyItCannotSee(t *testing.T) {
 	g := s.World.Group("blue")
 	require.NotNil(t, g, "each team is a squad")
 	const ex, ey = 900.0, 300.0
-	require.NoError(t, g.Set("enemy_x", engine.NumberValue(ex)))
-	require.NoError(t, g.Set("enemy_y", engine.NumberValue(ey)))
-	require.NoError(t, g.Set("sightings", engine.NumberValue(1)))
+	require.NoError(t, g.Set("enemy_x", expr.NumberValue(ex)))
+	require.NoError(t, g.Set("enemy_y", expr.NumberValue(ey)))
+	require.NoError(t, g.Set("sightings", expr.NumberValue(1)))
 	s.Step(dt)
 	for _, so := range s.Soldiers {
 		if so.Team != 0 {
@@ -119,7 +119,7 @@ func TestRecordLineShowsClaimsAndSquadWrites(t *testing.T) {
 func TestCoordinationListsTheClaims(t *testing.T) {
 	s := blindSim(t, sim.Config{Seed: 1})
 	so := s.Soldier("blue2")
-	so.Agent.Set("ammo", engine.NumberValue(0))
+	so.Agent.Set("ammo", expr.NumberValue(0))
 	for range 30 {
 		s.Step(dt)
 		if so.Doing() == "fetchMagazine" {

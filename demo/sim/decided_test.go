@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/demo/sim"
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -57,7 +57,7 @@ func TestOverlaySaysWhichPlannerDecided(t *testing.T) {
 			defer s.Close()
 			so := s.Soldier("blue2")
 			so.Health = tc.health
-			so.Agent.Set("ammo", engine.NumberValue(tc.ammo))
+			so.Agent.Set("ammo", expr.NumberValue(tc.ammo))
 			s.Step(dt)
 			o := s.Overlay(so, 8)
 

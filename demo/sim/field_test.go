@@ -8,7 +8,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/assets"
 	"github.com/moonmind-ai/moonmind/demo/sim"
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -135,9 +135,9 @@ func TestCrateRunsEmpty(t *testing.T) {
 	so := s.Soldier("blue1")
 	s.Crates[0].Stock, s.Crates[2].Stock = 0, 0 // blue's crates (on the left half; map order is row by row)
 	s.Step(dt)
-	assert.Equal(t, engine.BoolValue(true), so.Agent.Get("crate_empty"), "the nearest crate is empty")
+	assert.Equal(t, expr.BoolValue(true), so.Agent.Get("crate_empty"), "the nearest crate is empty")
 	s.Crates[0].Stock, s.Crates[2].Stock = 1, 1
 	s.Step(dt)
-	assert.Equal(t, engine.BoolValue(false), so.Agent.Get("crate_empty"))
-	assert.Equal(t, engine.NumberValue(150), so.Agent.Get("medic"), "the medic's supply")
+	assert.Equal(t, expr.BoolValue(false), so.Agent.Get("crate_empty"))
+	assert.Equal(t, expr.NumberValue(150), so.Agent.Get("medic"), "the medic's supply")
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -193,7 +193,7 @@ func (s *Sim) takeMagazine(c *luabind.HostCall) (bool, error) {
 			s.EmptyClaims++ // it reached the crate it held, and found it empty
 		}
 	}
-	c.Results = []engine.Value{engine.BoolValue(ok)}
+	c.Results = []expr.Value{expr.BoolValue(ok)}
 	return true, nil
 }
 
@@ -236,7 +236,7 @@ func (s *Sim) nearest(c *luabind.HostCall) (bool, error) {
 	if !found {
 		return true, fmt.Errorf("sim: nearest: no %s on the field", kind)
 	}
-	c.Results = []engine.Value{engine.NumberValue(x), engine.NumberValue(y)}
+	c.Results = []expr.Value{expr.NumberValue(x), expr.NumberValue(y)}
 	return true, nil
 }
 
@@ -246,7 +246,7 @@ func (s *Sim) position(c *luabind.HostCall) (bool, error) {
 	if err != nil {
 		return true, err
 	}
-	c.Results = []engine.Value{engine.NumberValue(so.X), engine.NumberValue(so.Y)}
+	c.Results = []expr.Value{expr.NumberValue(so.X), expr.NumberValue(so.Y)}
 	return true, nil
 }
 
@@ -280,7 +280,7 @@ func (s *Sim) shoot(c *luabind.HostCall) (bool, error) {
 	}
 	t := so.Target
 	if so.Dead || t == nil || t.Dead || t.Health <= 0 {
-		c.Results = []engine.Value{engine.BoolValue(false)}
+		c.Results = []expr.Value{expr.BoolValue(false)}
 		return true, nil
 	}
 	r := s.World.Rand
@@ -309,7 +309,7 @@ func (s *Sim) shoot(c *luabind.HostCall) (bool, error) {
 			o.HeardX, o.HeardY, o.HeardAt = so.X, so.Y, s.World.Time
 		}
 	}
-	c.Results = []engine.Value{engine.BoolValue(hit)}
+	c.Results = []expr.Value{expr.BoolValue(hit)}
 	return true, nil
 }
 
@@ -340,7 +340,7 @@ func (s *Sim) mates(c *luabind.HostCall) (bool, error) {
 	c.Results = nil
 	for _, o := range s.Soldiers {
 		if o != so && o.Team == so.Team && !o.Dead {
-			c.Results = append(c.Results, engine.StringValue(o.Name))
+			c.Results = append(c.Results, expr.StringValue(o.Name))
 		}
 	}
 	return true, nil
@@ -369,7 +369,7 @@ func (s *Sim) nextCrate(c *luabind.HostCall) (bool, error) {
 	}
 	c.Results = nil
 	if best >= 0 {
-		c.Results = append(c.Results, engine.NumberValue(s.Crates[best].X), engine.NumberValue(s.Crates[best].Y))
+		c.Results = append(c.Results, expr.NumberValue(s.Crates[best].X), expr.NumberValue(s.Crates[best].Y))
 	}
 	return true, nil
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/demo/sim"
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/llm"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
@@ -64,7 +64,7 @@ func TestHeardShotTurnsTheSoldierAndSendsItToCover(t *testing.T) {
 	prints := records(so, record.EventPrint)
 	require.Len(t, prints, 1)
 	assert.Equal(t, "blue1 heard a shot from 900, 300: taking cover", prints[0].Reason)
-	assert.Equal(t, engine.BoolValue(true), so.Agent.Get("alert"))
+	assert.Equal(t, expr.BoolValue(true), so.Agent.Get("alert"))
 	assert.Equal(t, "duck", so.Doing(), "the goal braced sends it to cover instead of moving up")
 
 	ducked := false
@@ -74,12 +74,12 @@ func TestHeardShotTurnsTheSoldierAndSendsItToCover(t *testing.T) {
 			ducked = true
 			assert.InDelta(t, math.Atan2(sy-so.Y, sx-so.X), so.Facing, 1e-9, "in cover it faces the shot")
 		}
-		if so.Agent.Get("alert").Equal(engine.BoolValue(false)) {
+		if so.Agent.Get("alert").Equal(expr.BoolValue(false)) {
 			break
 		}
 	}
 	assert.True(t, ducked, "it reached cover (at %.0f, %.0f)", so.X, so.Y)
-	assert.Equal(t, engine.BoolValue(false), so.Agent.Get("alert"), "the alert ends once it is in cover")
+	assert.Equal(t, expr.BoolValue(false), so.Agent.Get("alert"), "the alert ends once it is in cover")
 	s.Step(dt)
 	assert.Equal(t, "advance", so.Doing(), "then it moves up again")
 	done := records(so, record.EventIntentionDone)
@@ -91,19 +91,19 @@ func TestHeardShotWithAnEnemyInSightIsLeftToTheFight(t *testing.T) {
 	s := quietSim(t, 1) // everybody sees an enemy from the start
 	so := s.Soldier("blue1")
 	s.Step(dt)
-	require.Equal(t, engine.BoolValue(true), so.Agent.Get("enemy_visible"))
+	require.Equal(t, expr.BoolValue(true), so.Agent.Get("enemy_visible"))
 	so.HeardX, so.HeardY, so.HeardAt = 900, 300, s.World.Time
 	s.Step(dt)
 	assert.NotContains(t, chosen(so), "shot heard", "the guard refuses: it already sees whom to shoot")
-	assert.Equal(t, engine.BoolValue(false), so.Agent.Get("alert"))
+	assert.Equal(t, expr.BoolValue(false), so.Agent.Get("alert"))
 }
 
 func TestRunningDryTellsTheSquad(t *testing.T) {
 	s := blindSim(t, sim.Config{Seed: 1})
 	dry := s.Soldier("blue2")
 	s.Step(dt)
-	dry.Agent.Set("ammo", engine.NumberValue(0)) // the last round fired, no magazine left
-	dry.Agent.Set("magazines", engine.NumberValue(0))
+	dry.Agent.Set("ammo", expr.NumberValue(0)) // the last round fired, no magazine left
+	dry.Agent.Set("magazines", expr.NumberValue(0))
 	s.Step(dt)
 
 	assert.Contains(t, chosen(dry), "tell the squad")
@@ -128,7 +128,7 @@ func TestRunningDryTellsTheSquad(t *testing.T) {
 		assert.Equal(t, "blue2", got[0].Peer, "%s: told by blue2", name)
 		assert.Equal(t, `"blue2"`, got[0].Value)
 		assert.Contains(t, chosen(mate), "mate ran dry")
-		assert.Equal(t, engine.Value{}, mate.Agent.Get("mate_dry"), "%s forgot it, so the next time is news again", name)
+		assert.Equal(t, expr.Value{}, mate.Agent.Get("mate_dry"), "%s forgot it, so the next time is news again", name)
 	}
 	assert.Equal(t, `  0.0s tell mate_dry="blue2" to blue1`, sim.RecordLine(records(dry, record.EventTell)[0], 0), "the overlay's line")
 	for _, e := range records(s.Soldier("blue1"), record.EventBeliefAdded) {
@@ -145,7 +145,7 @@ func TestEmptyCrateIsRecoveredFromAnotherCrate(t *testing.T) {
 	s := blindSim(t, sim.Config{Seed: 1, CrateRefill: 1000})
 	so := s.Soldier("blue1")
 	s.Step(dt)
-	so.Agent.Set("ammo", engine.NumberValue(5)) // low: the goal armed sends it to a crate
+	so.Agent.Set("ammo", expr.NumberValue(5)) // low: the goal armed sends it to a crate
 	first := -1
 	for range 60 {
 		s.Step(dt)

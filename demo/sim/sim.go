@@ -28,6 +28,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/assets"
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/llm"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
@@ -338,7 +339,7 @@ func (s *Sim) spawn() {
 			}
 			so.Agent.Data = so
 			ammo := max(1, s.Config.SpawnAmmo+float64(s.World.Rand.IntN(7)-3))
-			so.Agent.Set("ammo", engine.NumberValue(ammo))
+			so.Agent.Set("ammo", expr.NumberValue(ammo))
 			s.Soldiers = append(s.Soldiers, so)
 			s.World.Add(so.Agent)
 		}

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/demo/sim"
-	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -206,7 +206,7 @@ func TestNoGOAPTurnsPlanningOff(t *testing.T) {
 		require.NoError(t, err)
 		for _, so := range s.Soldiers {
 			assert.Equal(t, !off, so.Agent.PlanningEnabled(), "NoGOAP=%v", off)
-			so.Agent.Set("ammo", engine.NumberValue(0)) // the supply goal is unmet
+			so.Agent.Set("ammo", expr.NumberValue(0)) // the supply goal is unmet
 		}
 		for range 120 {
 			s.Step(dt)

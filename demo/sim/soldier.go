@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // Soldier is one NPC on the field: its body (position, health) on the Go
@@ -102,25 +103,25 @@ func (s *Sim) sense() {
 		}
 		so.Target = t
 		a := so.Agent
-		a.Set("enemy_visible", engine.BoolValue(t != nil))
+		a.Set("enemy_visible", expr.BoolValue(t != nil))
 		hp, d := 0.0, s.Config.SightRange
 		if t != nil {
 			hp, d = t.Health, dist(so.X, so.Y, t.X, t.Y)
 		}
-		a.Set("enemy_health", engine.NumberValue(hp))
-		a.Set("enemy_distance", engine.NumberValue(d))
+		a.Set("enemy_health", expr.NumberValue(hp))
+		a.Set("enemy_distance", expr.NumberValue(d))
 		so.InCover = s.coverAt(so) >= 0
-		a.Set("in_cover", engine.BoolValue(so.InCover))
-		a.Set("health", engine.NumberValue(so.Health))
-		a.Set("heard_shot", engine.BoolValue(s.World.Time-so.HeardAt <= s.Config.HearingMemory))
-		a.Set("heard_x", engine.NumberValue(so.HeardX))
-		a.Set("heard_y", engine.NumberValue(so.HeardY))
+		a.Set("in_cover", expr.BoolValue(so.InCover))
+		a.Set("health", expr.NumberValue(so.Health))
+		a.Set("heard_shot", expr.BoolValue(s.World.Time-so.HeardAt <= s.Config.HearingMemory))
+		a.Set("heard_x", expr.NumberValue(so.HeardX))
+		a.Set("heard_y", expr.NumberValue(so.HeardY))
 		empty := false
 		if i := s.nearestCrate(so, false); i >= 0 {
 			empty = s.Crates[i].Stock == 0
 		}
-		a.Set("crate_empty", engine.BoolValue(empty))
-		a.Set("medic", engine.NumberValue(s.Medic[so.Team]))
+		a.Set("crate_empty", expr.BoolValue(empty))
+		a.Set("medic", expr.NumberValue(s.Medic[so.Team]))
 		if t != nil {
 			so.Facing = math.Atan2(t.Y-so.Y, t.X-so.X)
 		}

@@ -3,8 +3,8 @@ package bdi
 import (
 	"fmt"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 )
 
 // Kind is the kind of an Event, and the `on` of a Plan. The zero Kind is
@@ -61,13 +61,13 @@ func ParseKind(s string) (k Kind, ok bool) {
 // while another goroutine reads it.
 type Event struct {
 	Kind   Kind
-	Goal   engine.GoalValue
+	Goal   reactive.Goal
 	Err    error
 	Result any
 	Slot   int
 	Name   string
-	Value  engine.Value
-	Old    engine.Value
+	Value  expr.Value
+	Old    expr.Value
 	From   string
 }
 
@@ -88,7 +88,7 @@ func (e *Event) String() string {
 }
 
 // Describe formats a result or context value for a trace: nil as "",
-// numbers (float64 and engine.Value) in expr.ShortNumber form, values
+// numbers (float64 and expr.Value) in expr.ShortNumber form, values
 // with a String method by it, Go strings quoted, others as fmt prints
 // them.
 func Describe(v any) string {
@@ -99,7 +99,7 @@ func Describe(v any) string {
 		return fmt.Sprintf("%q", x)
 	case float64:
 		return expr.ShortNumber(x)
-	case engine.Value:
+	case expr.Value:
 		return shortValue(x)
 	case error:
 		return x.Error()
@@ -111,7 +111,7 @@ func Describe(v any) string {
 
 // shortValue formats v for a record: as Value.String, but a number in
 // expr.ShortNumber form (a belief of 48.699999999999996 reads 48.7).
-func shortValue(v engine.Value) string {
+func shortValue(v expr.Value) string {
 	if n, ok := v.AsNumber(); ok {
 		return expr.ShortNumber(n)
 	}

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/bdi"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 func TestKindsReadAsLuaWritesThem(t *testing.T) {
@@ -42,8 +44,8 @@ func TestDescribeFormatsResultsForTraces(t *testing.T) {
 		{"nil", nil, ""},
 		{"go string", "door", `"door"`},
 		{"number", 0.1 + 0.2, "0.3"},
-		{"value number", engine.NumberValue(2.5), "2.5"},
-		{"value string", engine.StringValue("x"), `"x"`},
+		{"value number", expr.NumberValue(2.5), "2.5"},
+		{"value string", expr.StringValue("x"), `"x"`},
 		{"error", errors.New("r.lua:1: boom"), "r.lua:1: boom"},
 		{"stringer", named{}, "a named thing"},
 		{"other", []int{1, 2}, "[1 2]"},
@@ -51,7 +53,7 @@ func TestDescribeFormatsResultsForTraces(t *testing.T) {
 	for _, tc := range tests {
 		assert.Equal(t, tc.want, bdi.Describe(tc.v), tc.name)
 	}
-	ev := bdi.Event{Kind: bdi.BeliefRemoved, Name: "door", Old: engine.StringValue("open")}
+	ev := bdi.Event{Kind: bdi.BeliefRemoved, Name: "door", Old: expr.StringValue("open")}
 	assert.Equal(t, `belief_removed door (was "open")`, ev.String())
 }
 

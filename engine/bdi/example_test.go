@@ -6,6 +6,8 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -14,7 +16,7 @@ import (
 func Example() {
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Bell",
-		State: []engine.Var{{Name: "rung", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "rung", Value: expr.NumberValue(0)}},
 	})
 	if err != nil {
 		panic(err)
@@ -23,7 +25,7 @@ func Example() {
 		{Name: "ring", On: bdi.GoalAdded, Goal: "ring",
 			Body: bdi.Func(func(a *engine.Agent, ev *bdi.Event, ctx any) (any, error) {
 				n, _ := a.Get("rung").AsNumber()
-				return "ding", a.Believe("rung", engine.NumberValue(n+1))
+				return "ding", a.Believe("rung", expr.NumberValue(n+1))
 			})},
 		{Name: "count", On: bdi.BeliefAdded, Belief: "rung",
 			Body: bdi.Func(func(a *engine.Agent, ev *bdi.Event, ctx any) (any, error) {
@@ -43,9 +45,9 @@ func Example() {
 	}
 	a := engine.NewAgent("bell", d)
 	w.Add(a)
-	_ = a.Achieve(engine.GoalNamed("ring"))
+	_ = a.Achieve(reactive.GoalNamed("ring"))
 	w.Tick(0.1)
-	_ = a.Achieve(engine.GoalNamed("ring"))
+	_ = a.Achieve(reactive.GoalNamed("ring"))
 	w.Tick(0.1)
 	// Output:
 	// 1 print bell rung 1 times

@@ -4,11 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/bdi"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // armory is a role with a goal the GOAP planner serves (armed, by
@@ -17,13 +20,13 @@ import (
 func armory(t *testing.T) *engine.Domain {
 	t.Helper()
 	d, err := engine.Compile(engine.RoleSpec{Name: "Armory",
-		State: []engine.Var{{Name: "ammo", Value: engine.NumberValue(0)}, {Name: "food", Value: engine.NumberValue(0)},
-			{Name: "hp", Value: engine.NumberValue(3)}},
+		State: []engine.Var{{Name: "ammo", Value: expr.NumberValue(0)}, {Name: "food", Value: expr.NumberValue(0)},
+			{Name: "hp", Value: expr.NumberValue(3)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("armed", "ammo > 0", engine.Low), engine.NewGoal("fed", "food > 0", engine.Low),
 			engine.NewGoal("alive", "hp > 0", engine.Low)},
 		Actions: []engine.ActionSpec{engine.NewAction("Reload").Effects("ammo = 6").Fulfills("armed").
 			Body(engine.BodyFunc(func(a *engine.Agent, _ *engine.Action) (engine.Status, error) {
-				a.Set("ammo", engine.NumberValue(6))
+				a.Set("ammo", expr.NumberValue(6))
 				return engine.Succeeded, nil
 			})).Spec()},
 	})
@@ -38,10 +41,10 @@ func armory(t *testing.T) *engine.Domain {
 func TestAGoalWithoutPlansGoesToTheGOAPPlanner(t *testing.T) {
 	d := armory(t)
 	var armed, fed, alive *awaitTask
-	install(t, d, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("a"), engine.GoalNamed("f"), engine.GoalNamed("h")}},
-		&bdi.Plan{Name: "arm", On: bdi.GoalAdded, Goal: "a", Body: awaitGoal(engine.GoalNamed("armed"), &armed)},
-		&bdi.Plan{Name: "feed", On: bdi.GoalAdded, Goal: "f", Body: awaitGoal(engine.GoalNamed("fed"), &fed)},
-		&bdi.Plan{Name: "live", On: bdi.GoalAdded, Goal: "h", Body: awaitGoal(engine.GoalNamed("alive"), &alive)},
+	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("a"), reactive.GoalNamed("f"), reactive.GoalNamed("h")}},
+		&bdi.Plan{Name: "arm", On: bdi.GoalAdded, Goal: "a", Body: awaitGoal(reactive.GoalNamed("armed"), &armed)},
+		&bdi.Plan{Name: "feed", On: bdi.GoalAdded, Goal: "f", Body: awaitGoal(reactive.GoalNamed("fed"), &fed)},
+		&bdi.Plan{Name: "live", On: bdi.GoalAdded, Goal: "h", Body: awaitGoal(reactive.GoalNamed("alive"), &alive)},
 	)
 	w, a, tr := world(d)
 	w.Tick(0.1)
@@ -50,7 +53,7 @@ func TestAGoalWithoutPlansGoesToTheGOAPPlanner(t *testing.T) {
 	assert.Nil(t, res)
 	assert.NoError(t, err)
 	assert.False(t, armed.p.Done(), "the reload runs in this tick's action phase")
-	assert.Equal(t, engine.NumberValue(6), a.Get("ammo"))
+	assert.Equal(t, expr.NumberValue(6), a.Get("ammo"))
 	w.Tick(0.1)
 	require.True(t, armed.p.Done(), "armed holds: the goal completes at the next reactive phase")
 	_, err = armed.p.Result()
@@ -85,14 +88,14 @@ func TestAGoalWithoutPlansGoesToTheGOAPPlanner(t *testing.T) {
 func TestStopReleasesTheGOAPGoals(t *testing.T) {
 	d := armory(t)
 	var fed *awaitTask
-	lib, err := bdi.NewLibrary(d, []*bdi.Plan{{Name: "feed", On: bdi.GoalAdded, Goal: "f", Body: awaitGoal(engine.GoalNamed("fed"), &fed)}})
+	lib, err := bdi.NewLibrary(d, []*bdi.Plan{{Name: "feed", On: bdi.GoalAdded, Goal: "f", Body: awaitGoal(reactive.GoalNamed("fed"), &fed)}})
 	require.NoError(t, err)
 	cfg := &bdi.Config{Library: lib, MaxDepth: 3}
 	w, a, _ := world(d)
 	m := bdi.Attach(a, cfg)
 	assert.Same(t, m, bdi.Of(a))
 	assert.Same(t, cfg, m.Config())
-	require.NoError(t, a.Achieve(engine.GoalNamed("f")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("f")))
 	for range 2 { // armed by tick 1; fed tried at tick 2
 		w.Tick(0.1)
 	}

@@ -5,11 +5,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/bdi"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // forever is a body whose intention never ends.
@@ -36,13 +39,13 @@ func TestBeliefEventsPastMaxEventsAreDropped(t *testing.T) {
 	w, a, tr := world(d)
 	w.Tick(0.1)
 	for _, v := range []string{"a", "b", "c", "e"} {
-		a.Set(v, engine.NumberValue(1))
+		a.Set(v, expr.NumberValue(1))
 	}
 	w.Tick(0.1)
 	assert.Equal(t, []string{"a", "b"}, seen)
 	assert.Equal(t, []string{`reason="more than 2 events waiting; belief_added c and the later belief events of this tick are dropped (a plan that believes what triggers it?)"`},
 		reasons(tr, record.EventNoPlan))
-	assert.Equal(t, engine.NumberValue(1), a.Get("e"), "the state keeps the value")
+	assert.Equal(t, expr.NumberValue(1), a.Get("e"), "the state keeps the value")
 }
 
 // TestIntentionsPastMaxIntentionsAreRefused: a goal past MaxIntentions
@@ -55,14 +58,14 @@ func TestIntentionsPastMaxIntentionsAreRefused(t *testing.T) {
 	w, a, tr := world(d)
 	w.Tick(0.1)
 	for range 3 {
-		require.NoError(t, a.Achieve(engine.GoalNamed("hold")))
+		require.NoError(t, a.Achieve(reactive.GoalNamed("hold")))
 	}
 	w.Tick(0.1)
 	assert.Len(t, bdi.Of(a).Intentions(), 2)
 	assert.Equal(t, []string{`reason="bdi: goal hold: more than 2 intentions and queued goals at once (a plan that adds goals faster than they finish?)"`},
 		reasons(tr, record.EventGoalFailed))
-	a.Set("a", engine.NumberValue(1))
-	a.Set("b", engine.NumberValue(1))
+	a.Set("a", expr.NumberValue(1))
+	a.Set("b", expr.NumberValue(1))
 	w.Tick(0.1)
 	assert.Len(t, bdi.Of(a).Intentions(), 2)
 	assert.Equal(t, []string{`reason="more than 2 intentions at once; plan \"watch\" and the other plans of this tick's belief_added events do not start (a plan that believes what triggers it?)"`},
@@ -80,8 +83,8 @@ func TestQuietBeliefsLeavesOutUnheardBeliefs(t *testing.T) {
 				Guard: func(*engine.Agent, *bdi.Event, any) (any, error) { return nil, nil }, Body: done(nil)})
 		w, a, tr := world(d)
 		w.Tick(0.1)
-		a.Set("a", engine.NumberValue(1))
-		a.Set("b", engine.NumberValue(1))
+		a.Set("a", expr.NumberValue(1))
+		a.Set("b", expr.NumberValue(1))
 		require.NoError(t, a.Forget("b"))
 		w.Tick(0.1)
 		var got []string
@@ -118,8 +121,8 @@ func TestATriggerErrorFailsAGoalAndSkipsAPlanForABelief(t *testing.T) {
 	)
 	w, a, tr := world(d)
 	w.Tick(0.1)
-	require.NoError(t, a.Achieve(engine.GoalNamed("g")))
-	a.Set("a", engine.NumberValue(1))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("g")))
+	a.Set("a", expr.NumberValue(1))
 	w.Tick(0.1)
 	assert.Equal(t, []string{"a"}, ran, "the next plan for the belief runs")
 	assert.Equal(t, []string{`reason="plan \"broken\" trigger: r.lua:2: boom"`, `reason="plan \"broken belief\" trigger: r.lua:2: boom"`,
@@ -137,8 +140,8 @@ func TestABodyThatCannotStartFailsItsGoal(t *testing.T) {
 		&bdi.Plan{Name: "broken", On: bdi.GoalAdded, Goal: "g", Body: brokenBody{}},
 		&bdi.Plan{Name: "odd", On: bdi.GoalAdded, Goal: "h", Body: bodyFunc(func(*engine.Agent) bdi.Task { return oddTask{} })})
 	w, a, tr := world(d)
-	require.NoError(t, a.Achieve(engine.GoalNamed("g")))
-	require.NoError(t, a.Achieve(engine.GoalNamed("h")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("g")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("h")))
 	w.Tick(0.1)
 	assert.Equal(t, []string{`reason="r.lua:1: no such function"`, `reason="bdi: the body reported invalid"`},
 		reasons(tr, record.EventIntentionFailed))

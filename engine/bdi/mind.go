@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -38,7 +39,7 @@ type Config struct {
 	Library *Library
 	// InitialGoals are added, as goal_added events in this order, at the
 	// agent's first tick.
-	InitialGoals []engine.GoalValue
+	InitialGoals []reactive.Goal
 	// QuietBeliefs, when true, leaves out of the flight recorder the belief
 	// events that no plan's kind and shorthand fit and no intention waits
 	// for (sensors that change numbers every tick make many), and the
@@ -137,7 +138,7 @@ type queued struct {
 // goalRun is one goal being pursued: the Pending of whoever waits for it,
 // how deeply it nests, and whether it is already being recovered.
 type goalRun struct {
-	goal       engine.GoalValue
+	goal       reactive.Goal
 	waiter     *Pending
 	depth      int
 	recovering bool
@@ -177,7 +178,7 @@ func (m *Mind) maxResumes() int {
 }
 
 // Believed implements engine.Reactive: it queues the belief event.
-func (m *Mind) Believed(_ *engine.Agent, c engine.BeliefChange) {
+func (m *Mind) Believed(_ *engine.Agent, c reactive.BeliefChange) {
 	k := BeliefAdded
 	if c.Removed {
 		k = BeliefRemoved
@@ -202,20 +203,20 @@ func (m *Mind) maxEvents() int {
 }
 
 // Achieve implements engine.Reactive: a top-level goal, as AlsoAchieve.
-func (m *Mind) Achieve(_ *engine.Agent, g engine.GoalValue) { m.AlsoAchieve(g) }
+func (m *Mind) Achieve(_ *engine.Agent, g reactive.Goal) { m.AlsoAchieve(g) }
 
 // AlsoAchieve adds g as a top-level goal (alsoAchieve in docs/reactive-plans.md): a
 // goal_added event dispatched in this tick's reactive phase (or the next
 // tick's, when called from an action body), whose intention nobody waits
 // for.
-func (m *Mind) AlsoAchieve(g engine.GoalValue) { m.addGoal(g, nil, 0, 0) }
+func (m *Mind) AlsoAchieve(g reactive.Goal) { m.addGoal(g, nil, 0, 0) }
 
 // Await adds g as a sub-goal of the intention being resumed (or of the
 // action body that calls it) and returns the Pending that is done when
 // the goal completes (with the result of the body that completed it) or
 // fails (with why). Called from an intention, that intention is resumed
 // in the same tick once the Pending is done.
-func (m *Mind) Await(g engine.GoalValue) *Pending {
+func (m *Mind) Await(g reactive.Goal) *Pending {
 	p := &Pending{m: m, owner: m.current}
 	depth, by := 0, 0
 	if m.current != nil {
@@ -240,7 +241,7 @@ func (m *Mind) WaitEvent(match func(*Event) (bool, error), timeout float64) *Pen
 	return p
 }
 
-func (m *Mind) addGoal(g engine.GoalValue, waiter *Pending, depth, by int) {
+func (m *Mind) addGoal(g reactive.Goal, waiter *Pending, depth, by int) {
 	run := &goalRun{goal: g, waiter: waiter, depth: depth, by: by}
 	if depth > m.maxDepth() {
 		err := errors.New("bdi: goal " + g.String() + ": sub-goals nested deeper than " + strconv.Itoa(m.maxDepth()) +

@@ -5,18 +5,21 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/bdi"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func domain(t *testing.T, vars ...string) *engine.Domain {
 	t.Helper()
 	spec := engine.RoleSpec{Name: "R"}
 	for _, v := range vars {
-		spec.State = append(spec.State, engine.Var{Name: v, Value: engine.NumberValue(0)})
+		spec.State = append(spec.State, engine.Var{Name: v, Value: expr.NumberValue(0)})
 	}
 	d, err := engine.Compile(spec)
 	require.NoError(t, err)
@@ -79,7 +82,7 @@ type stepTask struct {
 
 func (s *stepTask) Resume(float64) (engine.Status, error) {
 	if s.p == nil {
-		s.p = bdi.Of(s.a).Await(engine.GoalNamed("sub"))
+		s.p = bdi.Of(s.a).Await(reactive.GoalNamed("sub"))
 		return engine.Running, nil
 	}
 	if !s.p.Done() {
@@ -114,7 +117,7 @@ func (s *slowTask) Stop()       {}
 
 func TestAGoIntentionAwaitsASubGoalAndGoesOnInTheSameTick(t *testing.T) {
 	d := domain(t)
-	install(t, d, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("top")}},
+	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("top")}},
 		&bdi.Plan{Name: "top", On: bdi.GoalAdded, Goal: "top", Body: bodyFunc(func(a *engine.Agent) bdi.Task { return &stepTask{a: a} })},
 		&bdi.Plan{Name: "sub", On: bdi.GoalAdded, Goal: "sub", Body: bodyFunc(func(*engine.Agent) bdi.Task { return &slowTask{} })},
 	)
@@ -152,7 +155,7 @@ func TestSubGoalsNestAtMostMaxDepth(t *testing.T) {
 	w.OnEvent = tr.add
 	a := engine.NewAgent("a", d)
 	w.Add(a)
-	require.NoError(t, a.Achieve(engine.GoalNamed("again")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("again")))
 	w.Tick(0.1)
 	assert.Len(t, tr.kinds(record.EventIntentionStart), 6, "depths 0 to 5")
 	failed := tr.kinds(record.EventIntentionFailed)
@@ -168,7 +171,7 @@ type recurse struct {
 
 func (r *recurse) Resume(float64) (engine.Status, error) {
 	if r.p == nil {
-		r.p = bdi.Of(r.a).Await(engine.GoalNamed("again"))
+		r.p = bdi.Of(r.a).Await(reactive.GoalNamed("again"))
 	}
 	if !r.p.Done() {
 		return engine.Running, nil
@@ -185,7 +188,7 @@ func TestResumesPerTickAreCapped(t *testing.T) {
 	install(t, d, &bdi.Config{MaxResumes: 50}, &bdi.Plan{Name: "bump", On: bdi.BeliefAdded, Belief: "x",
 		Body: bdi.Func(func(a *engine.Agent, ev *bdi.Event, _ any) (any, error) {
 			n, _ := ev.Value.AsNumber()
-			return nil, a.Believe("x", engine.NumberValue(n+1))
+			return nil, a.Believe("x", expr.NumberValue(n+1))
 		})})
 	w := engine.NewWorld(1)
 	tr := &tracer{}
@@ -193,14 +196,14 @@ func TestResumesPerTickAreCapped(t *testing.T) {
 	a := engine.NewAgent("a", d)
 	w.Add(a)
 	w.Tick(0.1)
-	a.Set("x", engine.NumberValue(1))
+	a.Set("x", expr.NumberValue(1))
 	w.Tick(0.1)
-	assert.Equal(t, engine.NumberValue(51), a.Get("x"), "50 resumes in the tick")
+	assert.Equal(t, expr.NumberValue(51), a.Get("x"), "50 resumes in the tick")
 	capped := tr.kinds(record.EventNoPlan)
 	require.Len(t, capped, 1)
 	assert.Contains(t, capped[0], "more than 50 intention resumes in one tick")
 	w.Tick(0.1)
-	assert.Equal(t, engine.NumberValue(101), a.Get("x"), "the chain goes on next tick")
+	assert.Equal(t, expr.NumberValue(101), a.Get("x"), "the chain goes on next tick")
 }
 
 func TestOnlyPlansIndexedForTheEventAreAsked(t *testing.T) {
@@ -219,14 +222,14 @@ func TestOnlyPlansIndexedForTheEventAreAsked(t *testing.T) {
 	a := engine.NewAgent("a", d)
 	w.Add(a)
 	w.Tick(0.1)
-	a.Set("b", engine.NumberValue(1))
+	a.Set("b", expr.NumberValue(1))
 	w.Tick(0.1)
 	assert.Equal(t, map[string]int{"any belief": 1}, asked)
-	a.Set("a", engine.NumberValue(1))
+	a.Set("a", expr.NumberValue(1))
 	w.Tick(0.1)
 	assert.Equal(t, map[string]int{"any belief": 2, "on a": 1}, asked)
 	require.NoError(t, a.Forget("a"))
-	require.NoError(t, a.Achieve(engine.GoalTuple(engine.StringValue("g"), engine.NumberValue(2))))
+	require.NoError(t, a.Achieve(reactive.GoalTuple(expr.StringValue("g"), expr.NumberValue(2))))
 	w.Tick(0.1)
 	assert.Equal(t, map[string]int{"any belief": 2, "on a": 1, "a removed": 1, "goal g": 1}, asked)
 }
@@ -245,7 +248,7 @@ func TestAGuardErrorFailsTheGoalAndAFailurePlanRecoversIt(t *testing.T) {
 	w.OnEvent = tr.add
 	a := engine.NewAgent("a", d)
 	w.Add(a)
-	require.NoError(t, a.Achieve(engine.GoalNamed("g")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("g")))
 	w.Tick(0.1)
 	removed := tr.kinds(record.EventGoalRemoved)
 	require.Len(t, removed, 1, tr.lines)
@@ -260,7 +263,7 @@ func ring(t *testing.T, n, workers, ticks int) []string {
 		Body: bdi.Func(func(a *engine.Agent, ev *bdi.Event, _ any) (any, error) {
 			v, _ := ev.Value.AsNumber()
 			next := "a" + string(rune('0'+(a.ID+1)%n))
-			return nil, a.Tell(next, "ball", engine.NumberValue(v+1))
+			return nil, a.Tell(next, "ball", expr.NumberValue(v+1))
 		})})
 	w := engine.NewWorld(7)
 	w.Workers = workers
@@ -270,8 +273,8 @@ func ring(t *testing.T, n, workers, ticks int) []string {
 		w.Add(engine.NewAgent("a"+string(rune('0'+i)), d))
 	}
 	w.Tick(0.1) // the starting beliefs; changes after it are events
-	w.Agents[0].Set("ball", engine.NumberValue(1))
-	w.Agents[3].Set("ball", engine.NumberValue(100))
+	w.Agents[0].Set("ball", expr.NumberValue(1))
+	w.Agents[3].Set("ball", expr.NumberValue(100))
 	for range ticks {
 		w.Tick(0.1)
 	}
@@ -289,18 +292,18 @@ func TestEngineRefusesBadTells(t *testing.T) {
 	d := domain(t, "ball")
 	w := engine.NewWorld(1)
 	a, b := engine.NewAgent("alice", d), engine.NewAgent("bob", d)
-	assert.EqualError(t, a.Tell("bob", "ball", engine.NumberValue(1)), "engine: tell bob: agent alice is in no world")
+	assert.EqualError(t, a.Tell("bob", "ball", expr.NumberValue(1)), "engine: tell bob: agent alice is in no world")
 	w.Add(a)
 	w.Add(b)
-	assert.EqualError(t, a.Tell("bobb", "ball", engine.NumberValue(1)), `engine: tell bobb: no agent "bobb" in the world (did you mean "bob"?)`)
-	assert.EqualError(t, a.Tell("bob", "bal", engine.NumberValue(1)), `engine: tell bob bal: bob has no state variable "bal" (did you mean "ball"?)`)
-	assert.EqualError(t, a.Believe("bal", engine.NumberValue(1)), `engine: believe bal: no state variable "bal" (did you mean "ball"?)`)
+	assert.EqualError(t, a.Tell("bobb", "ball", expr.NumberValue(1)), `engine: tell bobb: no agent "bobb" in the world (did you mean "bob"?)`)
+	assert.EqualError(t, a.Tell("bob", "bal", expr.NumberValue(1)), `engine: tell bob bal: bob has no state variable "bal" (did you mean "ball"?)`)
+	assert.EqualError(t, a.Believe("bal", expr.NumberValue(1)), `engine: believe bal: no state variable "bal" (did you mean "ball"?)`)
 	// Without a reactive layer a told belief is still set, next tick.
-	require.NoError(t, a.Tell("bob", "ball", engine.NumberValue(3)))
+	require.NoError(t, a.Tell("bob", "ball", expr.NumberValue(3)))
 	w.Tick(0.1)
-	assert.Equal(t, engine.NumberValue(0), b.Get("ball"))
+	assert.Equal(t, expr.NumberValue(0), b.Get("ball"))
 	w.Tick(0.1)
-	assert.Equal(t, engine.NumberValue(3), b.Get("ball"))
+	assert.Equal(t, expr.NumberValue(3), b.Get("ball"))
 }
 
 type stopTask struct{ stopped *bool }
@@ -312,7 +315,7 @@ func (s stopTask) Stop()                                 { *s.stopped = true }
 func TestANewDomainStopsTheOldIntentions(t *testing.T) {
 	stopped := false
 	d := domain(t)
-	install(t, d, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("forever")}},
+	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("forever")}},
 		&bdi.Plan{On: bdi.GoalAdded, Goal: "forever", Body: bodyFunc(func(*engine.Agent) bdi.Task { return stopTask{&stopped} })})
 	a := engine.NewAgent("a", d)
 	a.Tick(0.1)
@@ -327,13 +330,13 @@ func TestANewDomainStopsTheOldIntentions(t *testing.T) {
 }
 
 func TestGoalValues(t *testing.T) {
-	g := engine.GoalTuple(engine.StringValue("start"), engine.NumberValue(1), engine.BoolValue(true))
+	g := reactive.GoalTuple(expr.StringValue("start"), expr.NumberValue(1), expr.BoolValue(true))
 	assert.Equal(t, `{"start", 1, true}`, g.String())
 	assert.Equal(t, "start", g.Name())
-	assert.True(t, g.Equal(engine.GoalTuple(engine.StringValue("start"), engine.NumberValue(1), engine.BoolValue(true))))
-	assert.False(t, g.Equal(engine.GoalTuple(engine.StringValue("start"), engine.NumberValue(2), engine.BoolValue(true))))
-	assert.False(t, engine.GoalNamed("start").Equal(engine.GoalTuple(engine.StringValue("start"))), "a name is not a one-element list")
-	assert.Equal(t, "", engine.GoalTuple(engine.NumberValue(1)).Name())
+	assert.True(t, g.Equal(reactive.GoalTuple(expr.StringValue("start"), expr.NumberValue(1), expr.BoolValue(true))))
+	assert.False(t, g.Equal(reactive.GoalTuple(expr.StringValue("start"), expr.NumberValue(2), expr.BoolValue(true))))
+	assert.False(t, reactive.GoalNamed("start").Equal(reactive.GoalTuple(expr.StringValue("start"))), "a name is not a one-element list")
+	assert.Equal(t, "", reactive.GoalTuple(expr.NumberValue(1)).Name())
 	for _, name := range []string{"plan", "belief-added", "intention-done", "print", "tell"} {
 		k, ok := record.ParseEventKind(name)
 		require.True(t, ok, name)
@@ -348,7 +351,7 @@ func TestBeliefAndTellRecordsPrintShortestNumbers(t *testing.T) {
 	install(t, d, &bdi.Config{}, &bdi.Plan{Name: "pass on", On: bdi.BeliefAdded, Belief: "range",
 		Body: bdi.Func(func(a *engine.Agent, ev *bdi.Event, _ any) (any, error) {
 			v, _ := ev.Value.AsNumber()
-			return v * 3, a.Tell("b", "heard", engine.NumberValue(v*3))
+			return v * 3, a.Tell("b", "heard", expr.NumberValue(v*3))
 		})})
 	w := engine.NewWorld(1)
 	tr := &tracer{}
@@ -358,7 +361,7 @@ func TestBeliefAndTellRecordsPrintShortestNumbers(t *testing.T) {
 	w.Add(b)
 	w.Tick(0.1)
 	tenth, fifth := 0.1, 0.2
-	a.Set("range", engine.NumberValue(tenth+fifth)) // 0.30000000000000004 (a constant 0.1 + 0.2 would be exact)
+	a.Set("range", expr.NumberValue(tenth+fifth)) // 0.30000000000000004 (a constant 0.1 + 0.2 would be exact)
 	for range 3 {
 		w.Tick(0.1)
 	}
@@ -368,10 +371,10 @@ func TestBeliefAndTellRecordsPrintShortestNumbers(t *testing.T) {
 	assert.Contains(t, out, "belief-added belief=heard value=0.9 old=0 from=a")
 	assert.Contains(t, out, "intention-done action=pass on intention=#1 value=0.9", "the intention's result too")
 	assert.NotContains(t, out, "0000000")
-	ev := bdi.Event{Kind: bdi.BeliefAdded, Name: "range", Value: engine.NumberValue(48.699999999999996), Old: engine.NumberValue(tenth + fifth)}
+	ev := bdi.Event{Kind: bdi.BeliefAdded, Name: "range", Value: expr.NumberValue(48.699999999999996), Old: expr.NumberValue(tenth + fifth)}
 	assert.Equal(t, "belief_added range = 48.7 (was 0.3)", ev.String())
 	assert.Equal(t, "0.3", bdi.Describe(tenth+fifth))
-	g := engine.GoalTuple(engine.StringValue("magazine"), engine.NumberValue(tenth+fifth), engine.NumberValue(48.699999999999996))
+	g := reactive.GoalTuple(expr.StringValue("magazine"), expr.NumberValue(tenth+fifth), expr.NumberValue(48.699999999999996))
 	assert.Equal(t, `{"magazine", 0.3, 48.7}`, g.String(), "a goal tuple's numbers in shortest form")
 }
 
@@ -395,8 +398,8 @@ func TestAFailedGuardIsRecordedOnceATickAndIsNoRefusal(t *testing.T) {
 	w.Add(a)
 	w.Tick(0.1)
 	for i := range 2 {
-		a.Set("a", engine.NumberValue(float64(i+1)))
-		a.Set("b", engine.NumberValue(float64(i+1)))
+		a.Set("a", expr.NumberValue(float64(i+1)))
+		a.Set("b", expr.NumberValue(float64(i+1)))
 		w.Tick(0.1)
 	}
 	var reasons []string

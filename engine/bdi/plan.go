@@ -15,7 +15,7 @@ import (
 // A plan is relevant for an event when the shorthand matches and Trigger
 // (when set) returns a non-nil context; applicable when Guard (when set)
 // also returns a non-nil context, which may refine the trigger's. Without
-// a Trigger the context is the goal (an engine.GoalValue) for goal events
+// a Trigger the context is the goal (a reactive.Goal) for goal events
 // and the Event for belief events. An error from Trigger or Guard fails a
 // goal event's goal with that error (so failure plans may recover it) and
 // makes the plan not relevant for a belief event; either way it is

@@ -5,11 +5,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/bdi"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // The tests of this file drive the reactive layer through its own API
@@ -55,7 +58,7 @@ func (t *awaitTask) Suspension() (int, string) {
 
 // awaitGoal is an awaitTask body that awaits goal g and returns its
 // result, or fails with its error; the task is kept in *task.
-func awaitGoal(g engine.GoalValue, task **awaitTask) bdi.Body {
+func awaitGoal(g reactive.Goal, task **awaitTask) bdi.Body {
 	return bodyFunc(func(a *engine.Agent) bdi.Task {
 		t := &awaitTask{a: a, what: "achieve " + g.String(),
 			begin: func(m *bdi.Mind) *bdi.Pending { return m.Await(g) },
@@ -105,8 +108,8 @@ func TestTheFirstApplicablePlanWins(t *testing.T) {
 	)
 	w, a, tr := world(d)
 	for _, x := range []float64{3, 1, 0} {
-		a.Set("x", engine.NumberValue(x))
-		require.NoError(t, a.Achieve(engine.GoalNamed("g")))
+		a.Set("x", expr.NumberValue(x))
+		require.NoError(t, a.Achieve(reactive.GoalNamed("g")))
 		w.Tick(0.1)
 	}
 	assert.Equal(t, []string{`high "trig x>=2"`, `mid "trig x>=1"`, "low g"}, ran,
@@ -136,7 +139,7 @@ func TestTheFirstApplicableBeliefPlanWins(t *testing.T) {
 	)
 	w, a, _ := world(d)
 	w.Tick(0.1)
-	a.Set("y", engine.NumberValue(2))
+	a.Set("y", expr.NumberValue(2))
 	w.Tick(0.1)
 	assert.Equal(t, []string{"any: belief_added y = 2 (was 0) / belief_added y = 2 (was 0)"}, ran,
 		"the plan for every belief comes first in the library, so it wins over the one for y")
@@ -148,8 +151,8 @@ func TestTheFirstApplicableBeliefPlanWins(t *testing.T) {
 func TestAFailedIntentionIsRecoveredByAFailurePlan(t *testing.T) {
 	d := domain(t)
 	var top *awaitTask
-	install(t, d, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("top")}},
-		&bdi.Plan{Name: "top", On: bdi.GoalAdded, Goal: "top", Body: awaitGoal(engine.GoalNamed("shoot"), &top)},
+	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("top")}},
+		&bdi.Plan{Name: "top", On: bdi.GoalAdded, Goal: "top", Body: awaitGoal(reactive.GoalNamed("shoot"), &top)},
 		&bdi.Plan{Name: "shoot", On: bdi.GoalAdded, Goal: "shoot",
 			Body: bdi.Func(func(*engine.Agent, *bdi.Event, any) (any, error) { return nil, errors.New("no ammo") })},
 		&bdi.Plan{Name: "melee", On: bdi.GoalFailed, Goal: "shoot",
@@ -177,8 +180,8 @@ func TestAFailedIntentionIsRecoveredByAFailurePlan(t *testing.T) {
 func TestAFailurePlanThatFailsEndsTheGoal(t *testing.T) {
 	d := domain(t)
 	var top *awaitTask
-	install(t, d, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("top")}},
-		&bdi.Plan{Name: "top", On: bdi.GoalAdded, Goal: "top", Body: awaitGoal(engine.GoalNamed("shoot"), &top)},
+	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("top")}},
+		&bdi.Plan{Name: "top", On: bdi.GoalAdded, Goal: "top", Body: awaitGoal(reactive.GoalNamed("shoot"), &top)},
 		&bdi.Plan{Name: "shoot", On: bdi.GoalAdded, Goal: "shoot",
 			Body: bdi.Func(func(*engine.Agent, *bdi.Event, any) (any, error) { return nil, errors.New("no ammo") })},
 		&bdi.Plan{Name: "retreat", On: bdi.GoalFailed, Goal: "shoot",
@@ -202,7 +205,7 @@ func TestAFailurePlanThatFailsEndsTheGoal(t *testing.T) {
 func TestAGoalWithoutPlanFailsWithWhy(t *testing.T) {
 	d := domain(t)
 	results := map[string]error{}
-	keep := func(g engine.GoalValue) bdi.Body {
+	keep := func(g reactive.Goal) bdi.Body {
 		return bodyFunc(func(a *engine.Agent) bdi.Task {
 			return &awaitTask{a: a, begin: func(m *bdi.Mind) *bdi.Pending { return m.Await(g) },
 				end: func(p *bdi.Pending) (any, error) {
@@ -213,9 +216,9 @@ func TestAGoalWithoutPlanFailsWithWhy(t *testing.T) {
 		})
 	}
 	install(t, d, &bdi.Config{},
-		&bdi.Plan{Name: "ask nowhere", On: bdi.GoalAdded, Goal: "ask1", Body: keep(engine.GoalNamed("nowhere"))},
-		&bdi.Plan{Name: "ask tuple", On: bdi.GoalAdded, Goal: "ask2", Body: keep(engine.GoalTuple(engine.StringValue("go"), engine.NumberValue(3)))},
-		&bdi.Plan{Name: "ask picky", On: bdi.GoalAdded, Goal: "ask3", Body: keep(engine.GoalNamed("picky"))},
+		&bdi.Plan{Name: "ask nowhere", On: bdi.GoalAdded, Goal: "ask1", Body: keep(reactive.GoalNamed("nowhere"))},
+		&bdi.Plan{Name: "ask tuple", On: bdi.GoalAdded, Goal: "ask2", Body: keep(reactive.GoalTuple(expr.StringValue("go"), expr.NumberValue(3)))},
+		&bdi.Plan{Name: "ask picky", On: bdi.GoalAdded, Goal: "ask3", Body: keep(reactive.GoalNamed("picky"))},
 		&bdi.Plan{Name: "picky", On: bdi.GoalAdded, Goal: "picky",
 			Guard: func(*engine.Agent, *bdi.Event, any) (any, error) { return nil, nil }, Body: done(nil)},
 		&bdi.Plan{Name: "refusing recovery", On: bdi.GoalFailed, Goal: "picky",
@@ -223,7 +226,7 @@ func TestAGoalWithoutPlanFailsWithWhy(t *testing.T) {
 	)
 	w, a, tr := world(d)
 	for _, g := range []string{"ask1", "ask2", "ask3"} {
-		require.NoError(t, a.Achieve(engine.GoalNamed(g)))
+		require.NoError(t, a.Achieve(reactive.GoalNamed(g)))
 	}
 	w.Tick(0.1)
 	assert.Equal(t, map[string]error{

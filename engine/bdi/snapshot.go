@@ -1,6 +1,6 @@
 package bdi
 
-import "github.com/moonmind-ai/moonmind/engine"
+import "github.com/moonmind-ai/moonmind/engine/reactive"
 
 // SavedGoals implements engine.ReactiveSaver: the top-level goals the mind
 // pursues (those its live intentions serve, those handed to the GOAP
@@ -8,8 +8,8 @@ import "github.com/moonmind-ai/moonmind/engine"
 // Sub-goals are left out: the intentions that asked for them restart and
 // ask again. Goals of intentions that react to belief events are not
 // goals and are not saved.
-func (m *Mind) SavedGoals() []engine.GoalValue {
-	var out []engine.GoalValue
+func (m *Mind) SavedGoals() []reactive.Goal {
+	var out []reactive.Goal
 	add := func(run *goalRun) {
 		if run == nil || run.waiter != nil || run.depth != 0 || run.by != 0 {
 			return
@@ -40,7 +40,7 @@ func (m *Mind) SavedGoals() []engine.GoalValue {
 // RestoreGoals implements engine.ReactiveSaver: it queues goals as
 // top-level goals, dispatched at the agent's next tick, and marks the
 // mind started so that its initial goals are not added again.
-func (m *Mind) RestoreGoals(goals []engine.GoalValue) {
+func (m *Mind) RestoreGoals(goals []reactive.Goal) {
 	m.started = true
 	for _, g := range goals {
 		m.addGoal(g, nil, 0, 0)

@@ -9,6 +9,8 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
@@ -25,7 +27,7 @@ func (s *lapTask) Resume(float64) (engine.Status, error) {
 		return engine.Running, nil
 	}
 	n, _ := s.a.Get(s.name).AsNumber()
-	return engine.Succeeded, s.a.Believe(s.name, engine.NumberValue(n+1))
+	return engine.Succeeded, s.a.Believe(s.name, expr.NumberValue(n+1))
 }
 func (s *lapTask) Result() any { return nil }
 func (s *lapTask) Stop()       {}
@@ -41,7 +43,7 @@ func (b lapBody) Start(a *engine.Agent, _ *bdi.Event, _ any) (bdi.Task, error) {
 
 func reactiveWorld(t *testing.T) (*engine.World, *engine.Domain) {
 	d := domain(t, "laps", "rounds")
-	install(t, d, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("patrol")}},
+	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("patrol")}},
 		&bdi.Plan{Name: "walk", On: bdi.GoalAdded, Goal: "patrol", Body: lapBody{ticks: 6, name: "laps"}},
 		&bdi.Plan{Name: "watch", On: bdi.GoalAdded, Goal: "guard", Body: lapBody{ticks: 4, name: "rounds"}},
 	)
@@ -54,13 +56,13 @@ func TestSnapshotRestartsIntentionsFromTheirGoals(t *testing.T) {
 	w, d := reactiveWorld(t)
 	a := w.Agents[0]
 	w.Tick(0.1)
-	require.NoError(t, a.Achieve(engine.GoalTuple(engine.StringValue("guard"), engine.NumberValue(2))))
+	require.NoError(t, a.Achieve(reactive.GoalTuple(expr.StringValue("guard"), expr.NumberValue(2))))
 	w.Tick(0.1)
 	w.Tick(0.1)
 	m := bdi.Of(a)
 	require.NotNil(t, m)
 	require.Len(t, m.Intentions(), 2, "both intentions are mid-run")
-	assert.Equal(t, []engine.GoalValue{engine.GoalNamed("patrol"), engine.GoalTuple(engine.StringValue("guard"), engine.NumberValue(2))},
+	assert.Equal(t, []reactive.Goal{reactive.GoalNamed("patrol"), reactive.GoalTuple(expr.StringValue("guard"), expr.NumberValue(2))},
 		m.SavedGoals())
 
 	var buf bytes.Buffer
@@ -75,8 +77,8 @@ func TestSnapshotRestartsIntentionsFromTheirGoals(t *testing.T) {
 	b := r.Agents[0]
 	// Each goal got a fresh intention and completed once; the initial
 	// goal was not added a second time.
-	assert.Equal(t, engine.NumberValue(1), b.Get("laps"))
-	assert.Equal(t, engine.NumberValue(1), b.Get("rounds"))
+	assert.Equal(t, expr.NumberValue(1), b.Get("laps"))
+	assert.Equal(t, expr.NumberValue(1), b.Get("rounds"))
 	assert.Equal(t, []string{
 		`tick    4  t=  0.300s  scout        goal-added  goal=patrol`,
 		`tick    4  t=  0.300s  scout        goal-added  goal={"guard", 2}`,
@@ -95,7 +97,7 @@ func TestSnapshotBeforeFirstTickKeepsInitialGoals(t *testing.T) {
 	for i := 0; i < 6; i++ {
 		r.Tick(0.1)
 	}
-	assert.Equal(t, engine.NumberValue(1), r.Agents[0].Get("laps"))
+	assert.Equal(t, expr.NumberValue(1), r.Agents[0].Get("laps"))
 }
 
 // TestSavedGoalsKeepQueuedGoals: goals added since the last tick are
@@ -104,11 +106,11 @@ func TestSavedGoalsKeepQueuedGoals(t *testing.T) {
 	w, _ := reactiveWorld(t)
 	a := w.Agents[0]
 	w.Tick(0.1)
-	guard := engine.GoalTuple(engine.StringValue("guard"), engine.NumberValue(1))
+	guard := reactive.GoalTuple(expr.StringValue("guard"), expr.NumberValue(1))
 	require.NoError(t, a.Achieve(guard))
-	require.NoError(t, a.Achieve(engine.GoalNamed("patrol")))
+	require.NoError(t, a.Achieve(reactive.GoalNamed("patrol")))
 	require.NoError(t, a.Achieve(guard))
-	bdi.Of(a).Believed(a, engine.BeliefChange{Name: "laps", New: engine.NumberValue(3)})
-	assert.Equal(t, []engine.GoalValue{engine.GoalNamed("patrol"), guard}, bdi.Of(a).SavedGoals(),
+	bdi.Of(a).Believed(a, reactive.BeliefChange{Name: "laps", New: expr.NumberValue(3)})
+	assert.Equal(t, []reactive.Goal{reactive.GoalNamed("patrol"), guard}, bdi.Of(a).SavedGoals(),
 		"patrol's intention runs; guard is queued twice and patrol once more, saved once each")
 }

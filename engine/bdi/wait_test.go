@@ -4,11 +4,14 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/bdi"
-	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/reactive"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 func isBelief(name string) func(*bdi.Event) (bool, error) {
@@ -45,7 +48,7 @@ func waitFor(match func(*bdi.Event) (bool, error), timeout float64, task **await
 func TestAnIntentionWaitsForAnEvent(t *testing.T) {
 	d := domain(t, "bell", "noise")
 	var task *awaitTask
-	install(t, d, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("listen")}},
+	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("listen")}},
 		&bdi.Plan{Name: "listen", On: bdi.GoalAdded, Goal: "listen", Body: waitFor(isBelief("bell"), 0, &task)})
 	w, a, tr := world(d)
 	w.Tick(0.1)
@@ -56,10 +59,10 @@ func TestAnIntentionWaitsForAnEvent(t *testing.T) {
 	assert.Equal(t, "goal_added listen", (&[]bdi.Event{in.Event()}[0]).String())
 	assert.Equal(t, 0, in.Depth())
 	assert.True(t, m.Busy())
-	a.Set("noise", engine.NumberValue(1))
+	a.Set("noise", expr.NumberValue(1))
 	w.Tick(0.1)
 	assert.False(t, task.p.Done(), "another belief does not match")
-	a.Set("bell", engine.NumberValue(1))
+	a.Set("bell", expr.NumberValue(1))
 	w.Tick(0.1)
 	require.True(t, task.p.Done())
 	assert.False(t, task.p.TimedOut())
@@ -78,7 +81,7 @@ func TestAnIntentionWaitsForAnEvent(t *testing.T) {
 func TestAWaitTimesOut(t *testing.T) {
 	d := domain(t, "bell")
 	var timed, broken *awaitTask
-	install(t, d, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("timed"), engine.GoalNamed("broken")}},
+	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("timed"), reactive.GoalNamed("broken")}},
 		&bdi.Plan{Name: "timed", On: bdi.GoalAdded, Goal: "timed", Body: waitFor(isBelief("bell"), 0.25, &timed)},
 		&bdi.Plan{Name: "broken", On: bdi.GoalAdded, Goal: "broken",
 			Body: waitFor(func(*bdi.Event) (bool, error) { return false, errors.New("r.lua:7: bad filter") }, 0, &broken)})
@@ -86,7 +89,7 @@ func TestAWaitTimesOut(t *testing.T) {
 	w.Tick(0.1) // waits from t = 0.1 (the end of this tick)
 	w.Tick(0.1)
 	assert.False(t, timed.p.Done(), "t = 0.2")
-	a.Set("bell", engine.NumberValue(1))
+	a.Set("bell", expr.NumberValue(1))
 	w.Tick(0.1)
 	require.True(t, timed.p.Done(), "t = 0.3: the bell rang, but the filter saw it too")
 	assert.Equal(t, "belief_added bell = 1 (was 0)", timed.res)
@@ -99,7 +102,7 @@ func TestAWaitTimesOut(t *testing.T) {
 
 	// Without the bell the same wait times out at t = 0.35 (tick 4).
 	d2 := domain(t, "bell")
-	install(t, d2, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("timed")}},
+	install(t, d2, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("timed")}},
 		&bdi.Plan{Name: "timed", On: bdi.GoalAdded, Goal: "timed", Body: waitFor(isBelief("bell"), 0.25, &timed)})
 	w, _, _ = world(d2)
 	for range 3 {
@@ -124,7 +127,7 @@ func (r *racer) Resume(float64) (engine.Status, error) {
 	r.resumedAt = append(r.resumedAt, r.a.Ticks())
 	m := bdi.Of(r.a)
 	if r.sub == nil {
-		r.sub = m.Await(engine.GoalNamed("slow"))
+		r.sub = m.Await(reactive.GoalNamed("slow"))
 		r.wait = m.WaitEvent(func(*bdi.Event) (bool, error) { return false, nil }, 0.15)
 	}
 	if r.wait.Done() && !r.sub.Done() {
@@ -140,7 +143,7 @@ func (r *racer) Stop()       {}
 func TestACancelledWaitWakesNobody(t *testing.T) {
 	d := domain(t)
 	r := &racer{}
-	install(t, d, &bdi.Config{InitialGoals: []engine.GoalValue{engine.GoalNamed("race")}},
+	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("race")}},
 		&bdi.Plan{Name: "race", On: bdi.GoalAdded, Goal: "race", Body: bodyFunc(func(a *engine.Agent) bdi.Task { r.a = a; return r })},
 		&bdi.Plan{Name: "slow", On: bdi.GoalAdded, Goal: "slow", Body: bodyFunc(func(*engine.Agent) bdi.Task { return &slowTask{} })})
 	w, _, tr := world(d)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/llm"
 )
 
@@ -13,7 +14,7 @@ import (
 func Example() {
 	soldier, err := engine.Compile(engine.RoleSpec{
 		Name:  "Soldier",
-		State: []engine.Var{{Name: "ammo", Value: engine.NumberValue(0)}, {Name: "magazines", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "ammo", Value: expr.NumberValue(0)}, {Name: "magazines", Value: expr.NumberValue(0)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("armed", "ammo > 10", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("fetchMagazine").Effects("magazines = magazines + 1").Cost(2).Spec(),

@@ -2,8 +2,9 @@ package llm
 
 import (
 	"fmt"
-	"github.com/moonmind-ai/moonmind/engine/expr"
 	"strings"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
 
 	"github.com/moonmind-ai/moonmind/engine"
 )
@@ -51,7 +52,7 @@ type Grounding struct {
 	// Actions are the role's actions of those Prefix steps.
 	Actions []*engine.Action
 	// End is the simulated state after the Prefix steps.
-	End engine.State
+	End expr.State
 }
 
 // Ground checks plan p against domain d from state st (not modified)
@@ -59,7 +60,7 @@ type Grounding struct {
 // is not in the role, is restricted, has a precondition that does not hold
 // at that point, or has an effect that cannot apply (arithmetic on a value
 // that is not a number).
-func Ground(d *engine.Domain, st engine.State, goal *engine.Goal, p Plan) Grounding {
+func Ground(d *engine.Domain, st expr.State, goal *engine.Goal, p Plan) Grounding {
 	sim := st.Clone()
 	next := st.Clone()
 	g := Grounding{FailedStep: -1}
@@ -121,7 +122,7 @@ const (
 // It only reads its fields, so one rule may review from many goroutines.
 type GroundingRule struct {
 	Domain *engine.Domain
-	State  engine.State // the current state the plan starts from
+	State  expr.State   // the current state the plan starts from
 	Goal   *engine.Goal // the goal the plan must reach; nil checks only the steps
 	// OnInvalid is what happens to a plan that does not hold; the zero
 	// value rejects it.

@@ -3,9 +3,11 @@ package llm
 import (
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // soldier is the shipped soldier's supply side, in Go.
@@ -13,7 +15,7 @@ func soldier(t *testing.T) *engine.Domain {
 	t.Helper()
 	d, err := engine.Compile(engine.RoleSpec{
 		Name:  "Soldier",
-		State: []engine.Var{{Name: "ammo", Value: engine.NumberValue(0)}, {Name: "magazines", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "ammo", Value: expr.NumberValue(0)}, {Name: "magazines", Value: expr.NumberValue(0)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("armed", "ammo > 10", engine.High)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("fetchMagazine").Effects("magazines = magazines + 1").Cost(2).Spec(),

@@ -19,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
@@ -56,12 +57,12 @@ func run(out io.Writer, scriptsDir string, seconds int) error {
 			// local ok, price = npc:buy("grain"): answers at once, with results.
 			"buy": func(c *luabind.HostCall) (bool, error) {
 				if m.grain == 0 {
-					c.Results = []engine.Value{engine.BoolValue(false), engine.NumberValue(0)}
+					c.Results = []expr.Value{expr.BoolValue(false), expr.NumberValue(0)}
 					return true, nil
 				}
 				m.grain--
 				m.sold++
-				c.Results = []engine.Value{engine.BoolValue(true), engine.NumberValue(2)}
+				c.Results = []expr.Value{expr.BoolValue(true), expr.NumberValue(2)}
 				return true, nil
 			},
 			// npc:say(text): the game shows a speech bubble; here, a line.
@@ -96,7 +97,7 @@ func run(out io.Writer, scriptsDir string, seconds int) error {
 
 	for tick := 1; tick <= seconds*TPS; tick++ {
 		// The game's own sensor for the Lua role: it sees the stall.
-		w.Agent("trader").Set("market_grain", engine.NumberValue(float64(m.grain)))
+		w.Agent("trader").Set("market_grain", expr.NumberValue(float64(m.grain)))
 		w.Tick(1.0 / TPS)
 		if tick%TPS == 0 {
 			t := w.Agent("trader")
@@ -112,7 +113,7 @@ func run(out io.Writer, scriptsDir string, seconds int) error {
 func farmerDomain(m *market) (*engine.Domain, error) {
 	return engine.Compile(engine.RoleSpec{
 		Name:  "Farmer",
-		State: []engine.Var{{Name: "grain", Value: engine.NumberValue(0)}, {Name: "stall", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "grain", Value: expr.NumberValue(0)}, {Name: "stall", Value: expr.NumberValue(0)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "stall >= 2", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("harvest").Effects("grain = grain + 1").Body(harvest{seconds: 0.3}).Spec(),
@@ -123,7 +124,7 @@ func farmerDomain(m *market) (*engine.Domain, error) {
 				})).Spec(),
 		},
 		Sensors: []engine.SensorSpec{{Name: "stall", Run: func(a *engine.Agent, dt float64) error {
-			a.Set("stall", engine.NumberValue(float64(m.grain)))
+			a.Set("stall", expr.NumberValue(float64(m.grain)))
 			return nil
 		}}},
 	})

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // PlannerCase is a domain and a depth limit for a planner benchmark.
@@ -23,7 +24,7 @@ type PlannerCase struct {
 func Soldier() PlannerCase {
 	return PlannerCase{Name: "soldier", MaxDepth: engine.DefaultMaxDepth, Role: engine.RoleSpec{
 		Name:  "Soldier",
-		State: []engine.Var{{Name: "ammo", Value: engine.NumberValue(0)}, {Name: "magazines", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "ammo", Value: expr.NumberValue(0)}, {Name: "magazines", Value: expr.NumberValue(0)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("armed", "ammo > 10", engine.High)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("fetchMagazine").Effects("magazines = magazines + 1").Spec(),
@@ -39,8 +40,8 @@ func Soldier() PlannerCase {
 func Deep() PlannerCase {
 	return PlannerCase{Name: "deep", MaxDepth: 20, Role: engine.RoleSpec{
 		Name: "Deep",
-		State: []engine.Var{{Name: "hunger", Value: engine.NumberValue(80)}, {Name: "food", Value: engine.NumberValue(0)},
-			{Name: "tired", Value: engine.NumberValue(0)}},
+		State: []engine.Var{{Name: "hunger", Value: expr.NumberValue(80)}, {Name: "food", Value: expr.NumberValue(0)},
+			{Name: "tired", Value: expr.NumberValue(0)}},
 		Goals: []engine.GoalSpec{engine.NewGoal("stocked", "food > 80", engine.Normal)},
 		Actions: []engine.ActionSpec{
 			engine.NewAction("Eat").Pre("food > 0").Effects("hunger = hunger - 50, food = food - 5").Spec(),
@@ -66,7 +67,7 @@ func Maze() PlannerCase {
 	}
 	return PlannerCase{Name: "maze", MaxDepth: 30, Role: engine.RoleSpec{
 		Name:    "Maze",
-		State:   []engine.Var{{Name: "loc", Value: engine.StringValue("A")}},
+		State:   []engine.Var{{Name: "loc", Value: expr.StringValue("A")}},
 		Goals:   []engine.GoalSpec{engine.NewGoal("exit", `loc == "Z"`, engine.Normal)},
 		Actions: actions,
 	}}
@@ -81,12 +82,12 @@ func Maze() PlannerCase {
 // cost 1) and "side" (pre p{a} && !p{(a+3)%7}, sets p{(a+1)%7}, cost 2).
 func Synthetic100() PlannerCase {
 	p := func(i int) string { return "p" + strconv.Itoa(i) }
-	state := []engine.Var{{Name: p(0), Value: engine.BoolValue(true)}}
+	state := []engine.Var{{Name: p(0), Value: expr.BoolValue(true)}}
 	for i := 1; i <= 6; i++ {
-		state = append(state, engine.Var{Name: p(i), Value: engine.BoolValue(false)})
+		state = append(state, engine.Var{Name: p(i), Value: expr.BoolValue(false)})
 	}
 	for i := 0; i < 5; i++ {
-		state = append(state, engine.Var{Name: "n" + strconv.Itoa(i), Value: engine.NumberValue(0)})
+		state = append(state, engine.Var{Name: "n" + strconv.Itoa(i), Value: expr.NumberValue(0)})
 	}
 	var actions []engine.ActionSpec
 	for k := 1; k <= 6; k++ {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // Synthetic is the layered domain of Synthetic100 generalised to n actions
@@ -19,12 +20,12 @@ import (
 // case's depth limit is depth.
 func Synthetic(n, depth int) PlannerCase {
 	p := func(i int) string { return "p" + strconv.Itoa(i) }
-	state := []engine.Var{{Name: p(0), Value: engine.BoolValue(true)}}
+	state := []engine.Var{{Name: p(0), Value: expr.BoolValue(true)}}
 	for i := 1; i <= depth; i++ {
-		state = append(state, engine.Var{Name: p(i), Value: engine.BoolValue(false)})
+		state = append(state, engine.Var{Name: p(i), Value: expr.BoolValue(false)})
 	}
 	for i := 0; i < 5; i++ {
-		state = append(state, engine.Var{Name: "n" + strconv.Itoa(i), Value: engine.NumberValue(0)})
+		state = append(state, engine.Var{Name: "n" + strconv.Itoa(i), Value: expr.NumberValue(0)})
 	}
 	var actions []engine.ActionSpec
 	for k := 1; k <= depth; k++ {
@@ -80,7 +81,7 @@ func MazeFacts() PlannerCase {
 	}
 	var state []engine.Var
 	for _, l := range locs {
-		state = append(state, engine.Var{Name: "at_" + l, Value: engine.BoolValue(l == "A")})
+		state = append(state, engine.Var{Name: "at_" + l, Value: expr.BoolValue(l == "A")})
 	}
 	return PlannerCase{Name: "maze_facts", MaxDepth: 30, Role: engine.RoleSpec{
 		Name:    "MazeFacts",

@@ -18,6 +18,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/cluster"
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // ShardConfig is one shard process of the soak.
@@ -102,8 +103,8 @@ func RunShard(cfg ShardConfig, out io.Writer) error {
 			for k := range cfg.PerZone {
 				a := engine.NewAgent(fmt.Sprintf("npc%06d", i*cfg.PerZone+k), d)
 				x := cfg.Width*float64(i) + cfg.Width*(float64(k)+0.5)/float64(cfg.PerZone)
-				a.Set("x", engine.NumberValue(x))
-				a.Set("post", engine.NumberValue(x))
+				a.Set("x", expr.NumberValue(x))
+				a.Set("post", expr.NumberValue(x))
 				_ = z.Spawn(a)
 			}
 		},

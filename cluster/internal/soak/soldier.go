@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // Soldier compiles the soak's soldier: it walks to a post anywhere along
@@ -18,10 +19,10 @@ func Soldier(span, speed float64) (*engine.Domain, error) {
 	return engine.Compile(engine.RoleSpec{
 		Name: "Soldier",
 		State: []engine.Var{
-			{Name: "x", Value: engine.NumberValue(0)},
-			{Name: "post", Value: engine.NumberValue(0)},
-			{Name: "arrived", Value: engine.BoolValue(true)},
-			{Name: "patrols", Value: engine.NumberValue(0)},
+			{Name: "x", Value: expr.NumberValue(0)},
+			{Name: "post", Value: expr.NumberValue(0)},
+			{Name: "arrived", Value: expr.BoolValue(true)},
+			{Name: "patrols", Value: expr.NumberValue(0)},
 		},
 		Goals: []engine.GoalSpec{engine.NewGoal("at_post", "arrived == true", engine.High)},
 		Actions: []engine.ActionSpec{
@@ -30,8 +31,8 @@ func Soldier(span, speed float64) (*engine.Domain, error) {
 		},
 		Sensors: []engine.SensorSpec{{Name: "orders", Every: 1, Run: func(a *engine.Agent, dt float64) error {
 			if a.Get("arrived").Truthy() {
-				a.Set("post", engine.NumberValue(math.Floor(a.Rand.Float64()*span)))
-				a.Set("arrived", engine.BoolValue(false))
+				a.Set("post", expr.NumberValue(math.Floor(a.Rand.Float64()*span)))
+				a.Set("arrived", expr.BoolValue(false))
 			}
 			return nil
 		}}},
@@ -56,10 +57,10 @@ func (t *walkTask) Resume(dt float64) (engine.Status, error) {
 	post, _ := t.a.Get("post").AsNumber()
 	step := t.speed * dt
 	if math.Abs(post-x) <= step {
-		t.a.Set("x", engine.NumberValue(post))
+		t.a.Set("x", expr.NumberValue(post))
 		return engine.ApplyEffects(t.a, t.act)
 	}
-	t.a.Set("x", engine.NumberValue(x+math.Copysign(step, post-x)))
+	t.a.Set("x", expr.NumberValue(x+math.Copysign(step, post-x)))
 	return engine.Running, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // soldierWorld is a zone of n soldiers that have walked for a while.
@@ -20,8 +21,8 @@ func soldierWorld(t testing.TB, n int) (*engine.World, *engine.Domain) {
 	w := engine.NewWorld(7)
 	for i := range n {
 		a := engine.NewAgent(fmt.Sprintf("npc%06d", i), d)
-		a.Set("x", engine.NumberValue(float64(i)))
-		a.Set("post", engine.NumberValue(float64(i)))
+		a.Set("x", expr.NumberValue(float64(i)))
+		a.Set("post", expr.NumberValue(float64(i)))
 		w.Add(a)
 	}
 	for range 300 {
