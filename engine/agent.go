@@ -328,8 +328,15 @@ func (a *Agent) sat() []bool {
 
 // Planner returns the agent's GOAP planner, to change its limits
 // (MaxDepth, Budget, Chaining). The tick plans with the same limits on
-// search buffers the domain lends while the agent plans.
-func (a *Agent) Planner() *Planner { return a.planner }
+// search buffers the domain lends while the agent plans. Planning with it
+// between ticks leaves out what the tick would leave out now: the actions
+// backed off after a failure and those that use a kind of smart object
+// none of which the agent may claim (a goal with a plan only through one
+// fails with BACKED_OFF, saying why).
+func (a *Agent) Planner() *Planner {
+	a.planner.exclude = a.backedOff()
+	return a.planner
+}
 
 // Utility returns the agent's utility planner, to change its considerations.
 func (a *Agent) Utility() *UtilityPlanner { return a.utility }

@@ -38,6 +38,11 @@ func (a *Agent) allowed1(s *Action) string {
 	if a.cooldown[s.Index] > a.time+1e-9 {
 		return "action " + s.Name + " is backed off for " + shortNumber(roundTo(a.cooldown[s.Index]-a.time, 3)) + " s after a failure"
 	}
+	if s.Uses != "" && a.world != nil {
+		if ok, why := a.usable(s.Uses); !ok {
+			return "action " + s.Name + " uses a " + s.Uses + ": " + why
+		}
+	}
 	return ""
 }
 

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"slices"
 	"strconv"
 )
@@ -50,6 +51,19 @@ func (o *Object) Holders() []*Agent { return slices.Clone(o.holders) }
 // or a holds one already.
 func (o *Object) free(a *Agent) bool {
 	return len(o.holders) < o.Slots || slices.Contains(o.holders, a)
+}
+
+// cost is what claiming o costs agent a (World.ObjectCost, or 0 without
+// it); +Inf (or NaN) means a may not claim o at all.
+func (o *Object) cost(a *Agent) float64 {
+	if o.world == nil || o.world.ObjectCost == nil {
+		return 0
+	}
+	c := o.world.ObjectCost(a, o)
+	if math.IsNaN(c) {
+		return math.Inf(1)
+	}
+	return c
 }
 
 // AddObject adds a smart object to the world. Its name must be new in
@@ -112,24 +126,35 @@ func (a *Agent) usable(kind string) (bool, string) {
 		return false, "the agent is in no world, which holds the objects"
 	}
 	var taken *Object
-	n := 0
+	n, barred, out := 0, 0, 0
 	for _, o := range w.objects {
 		if o.Kind != kind {
+			continue
+		}
+		if math.IsInf(o.cost(a), 1) {
+			barred++ // World.ObjectCost keeps the agent away from it
 			continue
 		}
 		n++
 		if o.free(a) {
 			return true, ""
 		}
-		if taken == nil && len(o.holders) > 0 {
+		if o.Slots <= 0 {
+			out++
+		}
+		if taken == nil && len(o.holders) > 0 && o.Slots > 0 {
 			taken = o
 		}
 	}
 	switch {
+	case n == 0 && barred > 0:
+		return false, "no " + kind + " in the world is for " + a.Name + " (the world's ObjectCost is +Inf for each)"
 	case n == 0:
 		return false, "no " + kind + " is in the world"
 	case taken == nil:
 		return false, "every " + kind + " has run out (no slots)"
+	case n-out == 1 && out > 0:
+		return false, "the only " + kind + " with slots (" + taken.Name + ") is claimed by " + holderNames(taken) + ", the others have run out"
 	case n == 1:
 		return false, "the only " + kind + " (" + taken.Name + ") is claimed by " + holderNames(taken)
 	}
@@ -161,9 +186,9 @@ func (a *Agent) claimFor(act *Action) (*Object, string) {
 		if o.Kind != act.Uses || !o.free(a) {
 			continue
 		}
-		c := 0.0
-		if w.ObjectCost != nil {
-			c = w.ObjectCost(a, o)
+		c := o.cost(a)
+		if math.IsInf(c, 1) {
+			continue
 		}
 		if best == nil || c < bestCost {
 			best, bestCost = o, c

@@ -3,6 +3,7 @@ package engine_test
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -203,4 +204,71 @@ func TestObjectNotClaimedOutsideAWorld(t *testing.T) {
 	a.Tick(0.1)
 	assert.Equal(t, expr.NumberValue(1), a.Get("ammo"), "the action ran without a crate to claim")
 	assert.Nil(t, a.Holds())
+}
+
+func TestObjectInfiniteCostIsNotForTheAgent(t *testing.T) {
+	w, trace := crateWorld(t, 1, []int{1, 1}, &fetcher{end: engine.Running}, &fetcher{end: engine.Running})
+	// s1 may use only c1 (its team's crate, say); s0 prefers c1 too.
+	w.ObjectCost = func(a *engine.Agent, o *engine.Object) float64 {
+		if a.Name == "s1" && o.Name == "c2" {
+			return math.Inf(1)
+		}
+		return map[string]float64{"c1": 1, "c2": 2}[o.Name]
+	}
+	w.Tick(0.1)
+	w.Tick(0.1)
+	assert.Equal(t, []string{"s0"}, holders(w, "c1"))
+	assert.Nil(t, holders(w, "c2"), "s1 never claims the crate its cost bars")
+	assert.Nil(t, w.Agents[1].Holds())
+	assert.Contains(t, *trace, `tick    2  t=  0.100s  s1           plan-failed goal=armed reason="BACKED_OFF: a plan exists only through action \"fetch\", which uses a crate: the only crate (c1) is claimed by s0"`)
+
+	w.ObjectCost = func(*engine.Agent, *engine.Object) float64 { return math.NaN() }
+	pe := new(engine.PlanError)
+	_, err := w.Agents[1].Planner().Plan(w.Agents[1].State)
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, `a plan exists only through action "fetch", which uses a crate: no crate in the world is for s1 (the world's ObjectCost is +Inf for each)`, pe.Detail)
+}
+
+func TestObjectPlannerLeavesOutClaimedKinds(t *testing.T) {
+	w, _ := crateWorld(t, 1, []int{1}, &fetcher{end: engine.Running}, &fetcher{end: engine.Running})
+	w.Tick(0.1)
+	require.Equal(t, []string{"s0"}, holders(w, "c1"))
+	p, err := w.Agents[0].Planner().Plan(w.Agents[0].State)
+	require.NoError(t, err, "the holder may plan with the crate it holds")
+	assert.Equal(t, "fetch", p.Steps[0].Name)
+	_, err = w.Agents[1].Planner().Plan(w.Agents[1].State)
+	assert.EqualError(t, err, `engine: BACKED_OFF: goal "armed", action "fetch": a plan exists only through action "fetch", which uses a crate: the only crate (c1) is claimed by s0`)
+}
+
+// TestObjectUtilityPickWaitsForASlot: a utility pick of an action that
+// uses a kind of object is made only while the agent may claim one.
+func TestObjectUtilityPickWaitsForASlot(t *testing.T) {
+	spec := engine.NewAction("fetch").Pre("ammo < 1").Effects("ammo = ammo + 1").Body(fetchBody{}).Spec()
+	spec.Uses = "crate"
+	spec.Utility = engine.UtilitySpec{Value: 1}
+	d, err := engine.Compile(engine.RoleSpec{Name: "Picker", Decide: "utility",
+		State: []engine.Var{{Name: "ammo", Value: expr.NumberValue(0)}}, Actions: []engine.ActionSpec{spec}})
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	var picks []string
+	w.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventPick || e.Kind == record.EventInterrupt {
+			picks = append(picks, e.String())
+		}
+	}
+	require.NoError(t, w.AddObject(&engine.Object{Name: "c1", Kind: "crate", Slots: 1}))
+	for i, f := range []*fetcher{{resumes: 3, end: engine.Succeeded}, {end: engine.Running}} {
+		a := engine.NewAgent(fmt.Sprint("s", i), d)
+		a.Data = f
+		w.Add(a)
+	}
+	var seen [][]string
+	for range 5 {
+		w.Tick(0.1)
+		seen = append(seen, holders(w, "c1"))
+	}
+	assert.Equal(t, [][]string{{"s0"}, {"s0"}, nil, {"s1"}, {"s1"}}, seen)
+	require.Len(t, picks, 4, "%q", picks)
+	assert.Equal(t, "tick    4  t=  0.300s  s1           pick        action=fetch score=0.723", picks[3],
+		"s1 picks fetch again only once s0 has let go of the crate")
 }

@@ -58,7 +58,12 @@
 // write as npc.squad.enemy_seen. The game makes the squads (an
 // engine.Group of scope "squad", from engine.GroupSpecOf of a member's
 // domain) and puts agents in them; a member's write reaches every other
-// member from the next tick (docs/coordination.md).
+// member from the next tick (docs/coordination.md). A role's objects list
+// declares smart objects of its world (name, kind, slots, data and an
+// offers function of the data): Runtime.AddObjects adds them to a world
+// once, and Runtime.UpdateObjects asks each offers function again after
+// the game changes an object's data (ObjectData), so an object can run
+// out.
 // A role's lod table, lod = { rates = { 60, 10, 2 } }, sets its domain's
 // think rates under a world's level of detail (engine.Domain.ThinkRates,
 // engine.LOD; docs/lod.md). npc:perceive, npc:recall and npc:memories

@@ -109,6 +109,7 @@ func (r *Runtime) loadRole(path string, chain []string) (*loadedRole, error) {
 	rd := &roleReader{rt: r, file: path, src: string(src)}
 	spec := rd.role(tbl)
 	rp := rd.readPlans(tbl)
+	objs := rd.objects(tbl, engine.Pos{File: path, Line: 1, Col: 1})
 	lr := &loadedRole{own: spec, path: path, depth: 1}
 	parentFile := ""
 	var problems []engine.Problem
@@ -128,6 +129,7 @@ func (r *Runtime) loadRole(path string, chain []string) (*loadedRole, error) {
 		}
 	}
 	r.notePlans(path, rp, parentFile)
+	r.noteObjects(path, objs, parentFile)
 	problems = append(problems, rd.problems...)
 	if len(problems) > 0 {
 		return lr, &engine.CompileError{Problems: problems}
@@ -154,6 +156,9 @@ func (r *Runtime) LoadDomain(paths ...string) (*engine.Domain, error) {
 		rec := &domainRecord{paths: append([]string(nil), paths...), files: map[string]bool{}}
 		for f := range files {
 			rec.files[filepath.Clean(f)] = true
+		}
+		for _, p := range paths {
+			rec.objects = mergeObjects(rec.objects, r.objectSets[r.resolve(p)])
 		}
 		r.domains[d] = rec
 	}
@@ -255,7 +260,7 @@ func (rd *roleReader) add(pos engine.Pos, msg string) {
 }
 
 var (
-	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs", "check_ignore", "squad", "lod", "memory"}
+	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs", "check_ignore", "squad", "lod", "memory", "objects"}
 	goalKeys      = []string{"name", "condition", "priority", "description", "persistent", "deadline"}
 	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations", "inputs", "output", "can_rerun", "achieves_goal", "llm_model", "uses"}
 	utilKeys      = []string{"cost", "value", "weight", "tags"}

@@ -10,8 +10,9 @@ import (
 // domainRecord is a domain this runtime compiled: the role files it was
 // loaded from and every file the load read (parents, modules).
 type domainRecord struct {
-	paths []string
-	files map[string]bool
+	paths   []string
+	files   map[string]bool
+	objects []*objectDecl // the smart objects its role files declare (load_objects.go)
 }
 
 // Reload recompiles every domain this runtime loaded that read path (a

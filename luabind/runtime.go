@@ -204,6 +204,9 @@ type Runtime struct {
 	hostFn    HostFunc
 	walkSpare *sizer   // the memory walk's spare set and work list (sizeOf)
 	bdi       bdiState // reactive plans (body_bdi.go)
+	// objectSets are the smart objects each role file read declares, its
+	// parent's merged in, by file (load_objects.go).
+	objectSets map[string][]*objectDecl
 }
 
 // Lua state sizes. A coroutine starts with a small value stack and call

@@ -15,7 +15,18 @@
 -- soldier stands at and returns false when it is empty; face(x, y) turns
 -- to look at a point; mates() returns the names of its living squad mates;
 -- next_crate(x, y) returns x, y of the nearest other crate with stock (or
--- nothing).
+-- nothing); object_at(name) returns x, y of a smart object (npc.holds);
+-- target_at() returns x, y of the enemy it aims at (or nothing);
+-- look_at(x, y, seconds) turns it toward (x, y) for that long while it walks.
+--
+-- Coordination (docs/coordination.md): the game adds smart objects to the
+-- world, a crate object per crate with a slot per magazine in it and each
+-- team's medic with two slots while it has supply. fetchMagazine uses a
+-- crate, so no two soldiers walk to a crate for its last magazine;
+-- retreat and regroup use the team's medic, which heals only the soldiers
+-- holding its slots. Each team is a squad sharing the squad table below:
+-- a soldier that spots an enemy reports where, and mates that cannot see
+-- it turn toward it.
 --
 -- Reactive plans (docs/reactive-plans.md) handle what happens to a soldier
 -- rather than what it chooses to do:
@@ -56,6 +67,15 @@ return {
   -- Only the beliefs some plan reacts to are recorded, not every sensor
   -- change (enemy_distance, health...).
   quiet_beliefs = true,
+
+  -- What the squad knows: where a soldier last reported an enemy, and how
+  -- many reports there were this round (a new one is news to every mate).
+  squad = { enemy_x = 0, enemy_y = 0, sightings = 0 },
+
+  check_ignore = {
+    ["no-object:crate"] = "the demo adds a crate object per crate of its map",
+    ["no-object:medic"] = "the demo adds each team's medic at its rally point",
+  },
 
   conditions = {
     dry = function(npc) return npc.state.ammo <= 0 and npc.state.magazines <= 0 end,
@@ -137,6 +157,32 @@ return {
       end,
     },
     {
+      -- Squad knowledge: the soldier reports an enemy it has just spotted.
+      name = "report the enemy",
+      on = "belief_added", belief = "enemy_visible",
+      guard = function(b) if b.value then return b end end,
+      body = function(npc)
+        local x, y = npc:target_at()
+        if not x then return end
+        npc.squad.enemy_x = math.floor(x + 0.5) -- whole pixels read better in the trace
+        npc.squad.enemy_y = math.floor(y + 0.5)
+        npc.squad.sightings = npc.squad.sightings + 1
+      end,
+    },
+    {
+      -- A mate's report (the squad's board, from the next tick): a soldier
+      -- that sees no enemy itself turns toward it, and keeps looking there
+      -- for 2 s while it walks.
+      name = "mate spotted an enemy",
+      on = "belief_added", belief = "squad.sightings",
+      guard = function(b, npc)
+        if b.from and not npc.state.enemy_visible then return b end
+      end,
+      body = function(npc)
+        npc:look_at(npc.squad.enemy_x, npc.squad.enemy_y, 2)
+      end,
+    },
+    {
       name = "fetch",
       on = "goal_added", goal = "magazine",
       body = function(npc, goal)
@@ -162,22 +208,26 @@ return {
   },
 
   actions = {
-    -- As in soldier.lua, but the crate can be empty: the walk and the
-    -- take are the goal {"magazine", x, y, 1} of the plans above, whose
-    -- failure plan tries another crate. When every try fails, achieve
-    -- raises the error here, the step fails and the soldier plans again
-    -- (nearest("ammo_crate") prefers a crate with magazines left).
+    -- As in soldier.lua, but from the crate the step holds (a slot per
+    -- magazine in it, so one is there for it): the walk and the take are
+    -- the goal {"magazine", x, y, 1} of the plans above, whose failure plan
+    -- tries another crate should the game empty it meanwhile. When every
+    -- try fails, achieve raises the error here, the step fails and the
+    -- soldier plans again. The step, and its hold on the crate, ends back
+    -- where it started (its cover, say).
     {
       name = "fetchMagazine",
+      uses = "crate",
       effects = "magazines = magazines + 1",
       cost = 2,
       utility = { cost = 20, value = 30, tags = { "supply" } },
       run = function(npc)
         local hx, hy = npc:position()
-        local cx, cy = npc:nearest("ammo_crate")
+        local cx, cy = npc:object_at(npc.holds)
+        if not cx then cx, cy = npc:nearest("ammo_crate") end
         npc:achieve({ "magazine", cx, cy, 1 })
         npc.state.magazines = npc.state.magazines + 1
-        npc:move_to(hx, hy) -- back to where it was (its cover, say)
+        npc:move_to(hx, hy) -- back to where it was
       end,
     },
     -- For the goal braced (a plan heard a shot): to the nearest cover,
@@ -204,6 +254,7 @@ return {
     -- fights on (takeCover or attack) instead of running back and forth.
     {
       name = "retreat",
+      uses = "medic",
       pre = "enemy_visible && enemy_health > 0",
       utility = { tags = { "combat" } },
       considerations = {
@@ -234,6 +285,7 @@ return {
       -- With nobody in sight and hurt: back to the rally point, where the
       -- medic heals, while the medic has something left to give.
       name = "regroup",
+      uses = "medic",
       pre = "!enemy_visible && health < 100",
       utility = { tags = { "combat" } },
       considerations = {

@@ -58,12 +58,17 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 	for _, p := range files {
 		rt := luabind.NewRuntime(luabind.Options{ScriptsDir: filepath.Dir(p)})
 		d, err := rt.LoadDomain(p)
+		var objs []*engine.Object
+		if err == nil {
+			objs, err = rt.Objects(d) // an offers function that fails on its data
+		}
 		rt.Close()
 		if err != nil {
 			all = append(all, loadFindings(p, err)...)
 			continue
 		}
-		found := analyse(d, readSource(p))
+		src := readSource(p)
+		found := append(analyse(d, src), objectFindings(d, objs, fieldFinder{src: src})...)
 		for i := range found {
 			if found[i].Pos.File == "" {
 				found[i].Pos.File = p

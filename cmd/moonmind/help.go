@@ -49,7 +49,9 @@ var helps = map[string]helpText{
 			"is fine); an effect assigning a variable the state does not declare and no body, sensor or reactive plan\n" +
 			"writes (with a did-you-mean); a body, sensor, named condition or reactive plan reading or writing\n" +
 			"npc.state.NAME that the state does not declare, when a declared name is close or nothing writes it;\n" +
-			"in a goap role, an action no goal can use (a note). Notes alone exit 0.\n" +
+			"in a goap role, an action no goal can use (a note); an action that uses a kind of smart object none of the\n" +
+			"role's objects is of (a warning; a note when the role declares no objects, which the game then adds), and an\n" +
+			"object whose offers function fails on its data. Notes alone exit 0.\n" +
 			"A role silences a finding by its name, with the reason, in check_ignore = { [\"sensor-write:hunger\"] =\n" +
 			"\"why\" }; --verbose prints each finding's name and the silenced ones with their reasons; a name that\n" +
 			"silences nothing is a warning.",
@@ -81,7 +83,10 @@ var helps = map[string]helpText{
 	"plan": {
 		args:    "FILE  one role file",
 		example: "moonmind plan scripts/soldier.lua --state ammo=0\n  role Soldier\n  goal armed (high): fetchMagazine, reload  [cost 3]\n  plan: fetchMagazine, reload  [cost 3]",
-		exits:   "1  no plan reaches a goal (the reason is printed)\n2  the role does not load, or a bad flag or --state",
+		exits:   "1  no plan reaches a goal (the reason is printed)\n2  the role does not load, or a bad flag, --state or --claim",
+		more: "With smart objects the role declares (objects = { ... }), a step that uses one is followed by the object\n" +
+			"it would claim now: fetch (crate1). --claim crate1=blue2 has another agent, blue2, hold a slot of crate1:\n" +
+			"plans go around it, and a goal with a plan only through it says so (\"the only crate (crate1) is claimed by blue2\").",
 	},
 	"utility": {
 		args:    "FILE  one role file",

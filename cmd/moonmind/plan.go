@@ -14,7 +14,7 @@ import (
 
 func init() {
 	commands["plan"] = command{what: "print the GOAP plan for a role at its initial state (changed by --state)",
-		usage: "plan FILE [--state k=v]... [--authority NAME]... [--goal NAME] [--max-depth N] [--no-chaining] [--json]",
+		usage: "plan FILE [--state k=v]... [--authority NAME]... [--claim OBJECT=AGENT]... [--goal NAME] [--max-depth N] [--no-chaining] [--json]",
 		run:   planCmd,
 	}
 }
@@ -30,9 +30,12 @@ type planJSON struct {
 }
 
 type goalPlanJSON struct {
-	Goal  string         `json:"goal"`
-	Steps []string       `json:"steps"`
-	Error *planErrorJSON `json:"error,omitempty"`
+	Goal  string   `json:"goal"`
+	Steps []string `json:"steps"`
+	// Objects is, when a step uses a smart object, the object each step
+	// would claim now ("" for a step that uses none).
+	Objects []string       `json:"objects,omitempty"`
+	Error   *planErrorJSON `json:"error,omitempty"`
 }
 
 type planFailJSON struct {
@@ -65,8 +68,10 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("plan", stderr)
 	var states stateFlags
 	var auths authorityFlags
+	var claims claimFlags
 	fs.Var(&states, "state", stateUsage)
 	fs.Var(&auths, "authority", "grant an authority that secured actions need (repeatable)")
+	fs.Var(&claims, "claim", claimUsage)
 	goal := fs.String("goal", "", "plan only this goal")
 	depth := fs.Int("max-depth", engine.DefaultMaxDepth, "most steps per goal (1..256)")
 	noChain := fs.Bool("no-chaining", false, "plan a goal only with an action that can run now")
@@ -89,7 +94,15 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 			engine.DidYouMean(*goal, d.GoalNames()))
 		return 2
 	}
+	ow, err := newObjectWorld(rt, d, st, claims)
+	if err != nil {
+		fmt.Fprintf(stderr, "moonmind plan: %v\n", err)
+		return 2
+	}
 	pl := depthPlanner(d, *depth)
+	if ow != nil {
+		pl = ow.planner(*depth) // plans around the objects it may not claim
+	}
 	pl.Chaining = !*noChain
 	pl.Policy = &engine.Policy{Authorities: auths}
 	var outcomes []engine.GoalOutcome
@@ -102,8 +115,9 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 	// is 1 when any goal has no plan.
 	out := planJSON{Role: d.Name, Plan: []string{}, Goals: []goalPlanJSON{}}
 	code = 0
+	var all []*engine.Action
 	for _, o := range outcomes {
-		gj := goalPlanJSON{Steps: names(o.Steps)}
+		gj := goalPlanJSON{Steps: names(o.Steps), Objects: ow.objectsOf(o.Steps)}
 		if o.Goal != nil {
 			gj.Goal = o.Goal.Name
 		} else {
@@ -117,6 +131,7 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 			code = 1
 		} else {
 			out.Plan = append(out.Plan, gj.Steps...)
+			all = append(all, o.Steps...)
 			out.Cost += o.Cost
 		}
 		out.Goals = append(out.Goals, gj)
@@ -139,12 +154,12 @@ func planCmd(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "goal %s%s: no plan: %s\n", o.Err.Goal, prio, o.Err.Message())
 			continue
 		}
-		fmt.Fprintf(stdout, "goal %s (%s): %s  [cost %s]\n", o.Goal.Name, o.Goal.Priority, strings.Join(names(o.Steps), ", "), expr.ShortNumber(o.Cost))
+		fmt.Fprintf(stdout, "goal %s (%s): %s  [cost %s]\n", o.Goal.Name, o.Goal.Priority, ow.stepsText(o.Steps), expr.ShortNumber(o.Cost))
 	}
 	if len(out.Plan) == 0 {
 		fmt.Fprintln(stdout, "plan: none")
 	} else {
-		fmt.Fprintf(stdout, "plan: %s  [cost %s]\n", strings.Join(out.Plan, ", "), expr.ShortNumber(out.Cost))
+		fmt.Fprintf(stdout, "plan: %s  [cost %s]\n", ow.stepsText(all), expr.ShortNumber(out.Cost))
 	}
 	return code
 }

@@ -177,6 +177,14 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 		w.Pin(i, lane)
 		inputs.add(a)
 	}
+	// The smart objects the roles declare, once each (the first lane's
+	// runtime answers their offers functions).
+	for _, d := range domains[0] {
+		if err := rts[0].AddObjects(w, d); err != nil {
+			fmt.Fprintln(stderr, "moonmind run:", err)
+			return 2
+		}
+	}
 	if hooks.changed != nil {
 		*hooks.changed = inputs.changed
 	}

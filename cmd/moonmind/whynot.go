@@ -14,7 +14,7 @@ import (
 
 func init() {
 	commands["why-not"] = command{what: "say why the planners did not choose an action in a state, with the evidence",
-		usage: "why-not FILE --action NAME [--state k=v]... [--goal NAME] [--max-depth N]",
+		usage: "why-not FILE --action NAME [--state k=v]... [--claim OBJECT=AGENT]... [--goal NAME] [--max-depth N]",
 		run:   whyNotCmd,
 	}
 	helps["why-not"] = helpText{
@@ -26,7 +26,8 @@ func init() {
 		exits: "1  the action is not chosen: the reasons are printed\n2  the role does not load, an unknown action or goal, or a bad flag or --state",
 		more: "The agent is a fresh one at the role's initial state changed by --state: a back-off after a failure\n" +
 			"happens only in a running game (see moonmind trace for fail records). Exit 0 means the action is\n" +
-			"chosen: the first step of the plan or the utility pick, or a later step of the plan (the output says which).",
+			"chosen: the first step of the plan or the utility pick, or a later step of the plan (the output says which).\n" +
+			"--claim OBJECT=AGENT has another agent hold a slot of one of the role's smart objects (see moonmind plan).",
 	}
 }
 
@@ -37,6 +38,16 @@ type whyNot struct {
 	st     expr.State
 	act    *engine.Action
 	chosen bool
+	ow     *objectWorld // the role's smart objects and their claims, or nil
+}
+
+// planner is a planner at depth that, when the role declares smart
+// objects, plans around those the agent may not claim.
+func (r *whyNot) planner(depth int) *engine.Planner {
+	if r.ow != nil {
+		return r.ow.planner(depth)
+	}
+	return depthPlanner(r.d, depth)
 }
 
 func (r *whyNot) say(format string, args ...any) {
@@ -56,7 +67,9 @@ func (r *whyNot) detail(format string, args ...any) {
 func whyNotCmd(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("why-not", stderr)
 	var states stateFlags
+	var claims claimFlags
 	fs.Var(&states, "state", stateUsage)
+	fs.Var(&claims, "claim", claimUsage)
 	action := fs.String("action", "", "the action that was not chosen (required)")
 	goal := fs.String("goal", "", "only this goal")
 	depth := fs.Int("max-depth", engine.DefaultMaxDepth, "most steps per goal (1..256)")
@@ -91,7 +104,12 @@ func whyNotCmd(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 	}
-	r := &whyNot{w: stdout, d: d, st: st, act: a}
+	ow, err := newObjectWorld(rt, d, st, claims)
+	if err != nil {
+		fmt.Fprintf(stderr, "moonmind why-not: %v\n", err)
+		return 2
+	}
+	r := &whyNot{w: stdout, d: d, st: st, act: a, ow: ow}
 	fmt.Fprintf(stdout, "why not %s (role %s, decide %s)?\n", a.Name, d.Name, d.Decide)
 	if a.Restricted {
 		r.say("it is restricted: the executors and the tick refuse it and every plan that holds it")
@@ -140,7 +158,7 @@ func (r *whyNot) precondition() {
 // plan, so that the goals come before the utility planner.
 func (r *whyNot) goap(only *engine.Goal, depth int, preHolds bool) bool {
 	d, a, st := r.d, r.act, r.st
-	pl := depthPlanner(d, depth)
+	pl := r.planner(depth)
 	var full *engine.Plan
 	var fullErr error
 	if only != nil {
@@ -182,7 +200,7 @@ func (r *whyNot) goap(only *engine.Goal, depth int, preHolds bool) bool {
 			r.say("goal %s, which it serves, holds already: %s is true (%s)", g.Name, g.Condition.Source(), readsText(g.Condition, d.Schema, st))
 			continue
 		}
-		p, err := depthPlanner(d, depth).PlanFor(g, st)
+		p, err := r.planner(depth).PlanFor(g, st)
 		if err != nil {
 			var pe *engine.PlanError
 			if errors.As(err, &pe) && pe.Reason == engine.MaxDepthExceeded {
@@ -220,7 +238,7 @@ func (r *whyNot) compare(g *engine.Goal, won []*engine.Action, wonCost float64, 
 	if !g.Satisfied(after) {
 		// Plan the rest without the depth limit, to tell "beyond the
 		// limit" from "dearer".
-		rest, err := depthPlanner(r.d, engine.MaxMaxDepth).PlanFor(g, after)
+		rest, err := r.planner(engine.MaxMaxDepth).PlanFor(g, after)
 		if err != nil {
 			r.say("after %s, goal %s has no plan: %s", a.Name, g.Name, planErrText(err))
 			return
@@ -250,6 +268,10 @@ func (r *whyNot) compare(g *engine.Goal, won []*engine.Action, wonCost float64, 
 // consideration by consideration. The pick is the agent's: the best scored
 // action that scores more than 0 and is not restricted.
 func (r *whyNot) utility(goalsFirst bool) {
+	if k := r.act.Uses; r.ow != nil && k != "" && r.ow.object(r.act) == "" {
+		r.say("the utility planner does not pick it: it uses a %s, and no %s has a slot free now", k, k)
+		return
+	}
 	u := engine.NewUtilityPlanner(r.d)
 	u.Explain = true
 	_, e := u.Pick(r.st, nil)

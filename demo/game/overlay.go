@@ -136,6 +136,9 @@ func (g *Game) soldierLines(p *panelText, o sim.Overlay) {
 		c = textDim
 	}
 	p.add(o.GOAPLine(), c, 0)
+	if so := g.sim.Soldier(o.Soldier); so != nil {
+		coordinationLines(p, g.sim.Coordination(so))
+	}
 
 	// The utility side.
 	c, hi := textMain, barPicked

@@ -20,8 +20,14 @@ import (
 //	                       spot of its team, or its team's "rally" point
 //	npc:position()         x, y
 //	npc:shoot()            fires one round at the target; returns whether it hit
-//	npc:take_magazine()    takes a magazine from the crate it stands at;
+//	npc:take_magazine()    takes a magazine from the crate it stands at: the one
+//	                       its step holds, else one no holder waits for;
 //	                       returns false when there is none (empty, or no crate)
+//	npc:object_at(name)    x, y of the smart object of that name (a crate, or a
+//	                       medic at its rally point); nothing for another name
+//	npc:target_at()        x, y of the enemy it aims at; nothing when none
+//	npc:look_at(x, y, s)   turns to look at (x, y) and keeps looking there for
+//	                       s seconds (default 1) while it walks; at once
 //	npc:face(x, y)         turns to look at (x, y); at once
 //	npc:mates()            the names of its living squad mates, in spawn order
 //	                       (several results: { npc:mates() } makes a list)
@@ -38,6 +44,9 @@ func (s *Sim) hostFuncs() map[string]luabind.HostFunc {
 		"position":      s.position,
 		"shoot":         s.shoot,
 		"take_magazine": s.takeMagazine,
+		"object_at":     s.objectAt,
+		"target_at":     s.targetAt,
+		"look_at":       s.lookAt,
 	}
 }
 
@@ -104,8 +113,9 @@ func (s *Sim) walk(so *Soldier, step float64) bool {
 		}
 		so.X += (p.X - so.X) / d * step
 		so.Y += (p.Y - so.Y) / d * step
-		return false
+		step = 0
 	}
+	s.keepLooking(so)
 	if len(so.path) == 0 {
 		so.path = nil
 		return true
@@ -162,8 +172,10 @@ func (s *Sim) advance(c *luabind.HostCall) (bool, error) {
 }
 
 // takeMagazine takes one magazine from the crate within CrateRadius of the
-// soldier and returns true; false when that crate is empty or there is
-// none.
+// soldier and returns true: from the crate its step holds when it stands
+// there, else (a soldier trying another crate) only a magazine no holder
+// of that crate waits for. It returns false when there is none to take or
+// no crate.
 func (s *Sim) takeMagazine(c *luabind.HostCall) (bool, error) {
 	so, err := soldierOf(c)
 	if err != nil {
@@ -172,9 +184,13 @@ func (s *Sim) takeMagazine(c *luabind.HostCall) (bool, error) {
 	ok := false
 	if i := s.nearestCrate(so, false); i >= 0 && !so.Dead {
 		cr := &s.Crates[i]
-		if dist(so.X, so.Y, cr.X, cr.Y) <= CrateRadius && cr.Stock > 0 {
+		mine := s.heldCrate(so) == i
+		if dist(so.X, so.Y, cr.X, cr.Y) <= CrateRadius && cr.Stock > 0 && (mine || s.unclaimed(i) > 0) {
 			cr.Stock--
 			ok = true
+			s.syncObjects()
+		} else if mine && dist(so.X, so.Y, cr.X, cr.Y) <= CrateRadius {
+			s.EmptyClaims++ // it reached the crate it held, and found it empty
 		}
 	}
 	c.Results = []expr.Value{expr.BoolValue(ok)}

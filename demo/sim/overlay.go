@@ -205,8 +205,9 @@ func (o Overlay) whyNoGoal() string {
 // RecordLine formats a flight-recorder record in a few words for the
 // overlay: the time, the kind and what it is about, e.g.
 // "12.3s pick attack 0.945", "14.0s interrupt attack: utility pick
-// changed: ...", "3.7s belief-added heard_shot=true" or "9.1s tell
-// mate_dry="blue2" to blue1". Long reasons are cut to fit width characters (no limit
+// changed: ...", "3.7s belief-added heard_shot=true", "9.1s tell
+// mate_dry="blue2" to blue1", "5.2s start fetchMagazine crate3" or "6.0s
+// group-write squad.enemy_x=812 to blue". Long reasons are cut to fit width characters (no limit
 // when width <= 0).
 func RecordLine(e record.Event, width int) string {
 	var b strings.Builder
@@ -225,6 +226,8 @@ func RecordLine(e record.Event, width int) string {
 		b.WriteString(" " + e.Belief)
 	case record.EventTell:
 		fmt.Fprintf(&b, " %s=%s to %s", e.Belief, e.Value, e.Peer)
+	case record.EventStart, record.EventGroupWrite:
+		coordinationRecord(&b, e)
 	default:
 		if e.Action != "" {
 			b.WriteString(" " + e.Action)

@@ -230,11 +230,19 @@ type Sim struct {
 	Ticks    int    // Steps since New, over all rounds
 	// Medic is the health each team's medic has left to give this round.
 	Medic [2]float64
+	// EmptyClaims counts, over all rounds, the soldiers that reached the
+	// crate their step held and found it empty: the crates' slots (one per
+	// magazine) keep it at 0 unless something else empties a crate.
+	EmptyClaims int
 
-	rt      *luabind.Runtime
-	llm     *luabind.LLM
-	pause   float64                // seconds left before the next round
-	explain *engine.UtilityPlanner // the overlay's planner (Explain on)
+	rt  *luabind.Runtime
+	llm *luabind.LLM
+	// The round's smart objects (coordination.go): a crate object per
+	// crate, by index, and each team's medic.
+	crateObjs []*engine.Object
+	medics    [2]*engine.Object
+	pause     float64                // seconds left before the next round
+	explain   *engine.UtilityPlanner // the overlay's planner (Explain on)
 }
 
 // New parses the map, loads cfg.Role from cfg.ScriptsDir and spawns the
@@ -336,6 +344,10 @@ func (s *Sim) spawn() {
 			s.World.Add(so.Agent)
 		}
 	}
+	s.addObjects()
+	// The squads' groups take the role's own squad variables, so Join
+	// cannot fail, and every round's world is new.
+	_ = s.makeSquads()
 }
 
 var teamNames = [2]string{"blue", "red"}
@@ -354,6 +366,7 @@ func (s *Sim) Step(dt float64) {
 	s.reap()
 	s.heal(dt)
 	s.restock(dt)
+	s.syncObjects()
 	live := s.Tracers[:0]
 	for _, t := range s.Tracers {
 		t.Age += dt
@@ -425,11 +438,12 @@ func (s *Sim) reap() {
 	}
 }
 
-// heal gives every living soldier at its own rally point HealRate health
-// per second, up to 100, while its team's medic has supply left.
+// heal gives every living soldier at its own rally point that holds a
+// slot of its team's medic (MedicSlots) HealRate health per second, up to
+// 100, while the medic has supply left.
 func (s *Sim) heal(dt float64) {
 	for _, so := range s.Soldiers {
-		if so.Dead || so.Health >= 100 {
+		if so.Dead || so.Health >= 100 || so.Agent.Holds() != s.medics[so.Team] {
 			continue
 		}
 		r := s.Rallies[so.Team]

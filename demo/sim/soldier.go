@@ -38,6 +38,9 @@ type Soldier struct {
 
 	path     []Point // the walk move_to or advance follows, next waypoint first
 	pathGoal Point   // where path leads
+	// lookX, lookY is where npc:look_at turned it, kept while it walks
+	// until the world time lookUntil (coordination.go).
+	lookX, lookY, lookUntil float64
 }
 
 // Ammo returns the rounds left in the soldier's magazine (its "ammo" state).

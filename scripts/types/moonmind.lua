@@ -332,6 +332,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field squad? table<string, moonmind.Value> The squad's shared variables with their starting values: state variables named "squad.NAME" that every member of the agent's squad shares (the game puts agents in squads).
 ---@field lod? moonmind.LOD The role's think rates under the game's level of detail.
 ---@field memory? moonmind.MemorySettings How its agents' perception memory fades.
+---@field objects? moonmind.Object[] Smart objects of the world its agents live in, which actions use (uses = "kind"); the game adds them to its world, once however many agents have the role.
 ---@field check_ignore? table<string, string>|string[] Findings of moonmind check silenced by name ("sensor-write:hunger"), each with its reason.
 
 ---A role's level of detail: how often its agents think at each level of importance the game
@@ -339,6 +340,15 @@ function NPC:llm_plan(goal_text, opts) end
 ---the game time since its last think as its dt: its body and sensors see the real elapsed time.
 ---@class moonmind.LOD
 ---@field rates number[] Thinks per second of levels 0, 1, 2, ... (e.g. { 60, 10, 2 }); a level past the end uses the last. Each a positive number; a rate at or above the game's tick rate thinks every tick.
+
+---A smart object a role declares: something in the world, of a kind that actions use, with slots
+---that agents claim while a step that uses it runs.
+---@class moonmind.Object
+---@field name string Unique among the world's objects.
+---@field kind string What actions name in uses ("crate").
+---@field slots? integer How many agents may hold it at once (default 1; 0 offers nothing).
+---@field data? table<string, moonmind.Value> The game's values for it (a position, the magazines left); the game may change them.
+---@field offers? fun(data: table<string, moonmind.Value>): boolean|integer|nil What it offers for its data now: true its slots, false or nil nothing (it has run out), a number that many slots (at most slots). Asked when the game adds it and after the game changes its data.
 
 ---How a role's agents' perception memory fades (see npc:recall). Absent fields keep the defaults.
 ---@class moonmind.MemorySettings
