@@ -84,7 +84,10 @@ var helps = map[string]helpText{
 		args:    "FILE  one role file",
 		example: "moonmind plan scripts/soldier.lua --state ammo=0\n  role Soldier\n  goal armed (high): fetchMagazine, reload  [cost 3]\n  plan: fetchMagazine, reload  [cost 3]",
 		exits:   "1  no plan reaches a goal (the reason is printed)\n2  the role does not load, or a bad flag, --state or --claim",
-		more: "With smart objects the role declares (objects = { ... }), a step that uses one is followed by the object\n" +
+		more: "Each false goal gets a line with its own plan, highest priority first. The plan: line joins those plans\n" +
+			"in order, each planned from the state the ones before it leave: a preview of the whole run, not one search;\n" +
+			"an agent pursues one goal's plan at a time.\n\n" +
+			"With smart objects the role declares (objects = { ... }), a step that uses one is followed by the object\n" +
 			"it would claim now: fetch (crate1). --claim crate1=blue2 has another agent, blue2, hold a slot of crate1:\n" +
 			"plans go around it, and a goal with a plan only through it says so (\"the only crate (crate1) is claimed by blue2\").",
 	},

@@ -55,7 +55,7 @@ func TestWhyNotAClaimedObject(t *testing.T) {
 	out, errOut, code := runMain("why-not", crates, "--action", "fetch", "--claim", "crate1=blue2")
 	assert.Equal(t, 1, code, errOut)
 	assert.Equal(t, "why not fetch (role Fetcher, decide goap)?\n"+
-		`- goal armed, which it serves, has no plan: engine: BACKED_OFF: goal "armed", action "fetch": a plan exists only through action "fetch", which uses a crate: the only crate with slots (crate1) is claimed by blue2, the others have run out`+"\n", out)
+		`- goal armed, which it serves, has no plan: BACKED_OFF: goal "armed", action "fetch": a plan exists only through action "fetch", which uses a crate: the only crate with slots (crate1) is claimed by blue2, the others have run out`+"\n", out)
 
 	out, errOut, code = runMain("why-not", crates, "--action", "fetch")
 	assert.Equal(t, 0, code, errOut)
