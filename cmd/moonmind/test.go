@@ -163,7 +163,7 @@ func runTestFile(path string) ([]scenarioResult, error) {
 		}
 		fails, err := sc.run(role)
 		if err != nil {
-			return nil, fmt.Errorf("%s: test %q: %v", path, sc.name, err)
+			return nil, fmt.Errorf("%s: test %q: %s", path, sc.name, scenarioError(err))
 		}
 		out = append(out, scenarioResult{File: path, Test: sc.name, Pass: len(fails) == 0, Failures: append([]string{}, fails...)})
 	}
@@ -420,4 +420,21 @@ func stateAfter(role string, states []string, ticks int, dt float64, answers map
 		}
 	}
 	return out, nil
+}
+
+// scenarioError is the text of an error a scenario's run met, in the test
+// file's terms: the scenarios run the commands' own code, whose messages
+// begin "moonmind plan: " or name a --state flag the test file wrote as
+// state = { ... }.
+func scenarioError(err error) string {
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, "moonmind "); ok {
+		if _, after, ok := strings.Cut(rest, ": "); ok {
+			msg = after
+		}
+	}
+	if rest, ok := strings.CutPrefix(msg, "--state "); ok {
+		msg = "state " + rest
+	}
+	return msg
 }

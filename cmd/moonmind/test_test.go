@@ -57,6 +57,8 @@ func TestScenarioMalformed(t *testing.T) {
 			`moonmind test: ` + filepath.Join(dir, "x_test.lua") + `: test 1: unknown field expect_plna (did you mean "expect_plan"?)` + "\n"},
 		{"no expectation", `{ name = "a", state = { hunger = 1 } }`,
 			`moonmind test: ` + filepath.Join(dir, "x_test.lua") + `: test 1: nothing is expected: give expect_plan, expect_pick, expect_why_not or expect_state` + "\n"},
+		{"unknown state variable", `{ name = "typo", state = { hungr = 70 }, expect_plan = { "eat" } }`,
+			`moonmind test: ` + filepath.Join(dir, "x_test.lua") + `: test "typo": state hungr=70: the role has no state variable "hungr" (did you mean "hunger"?)` + "\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
