@@ -1,6 +1,7 @@
 package goap
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -252,7 +253,9 @@ func (p *Searcher) neededVars(a *Action) (inV []bool, order []int) {
 // deadEndNote names, for a goal no action can move toward, the variable
 // that cannot move: ` (no action assigns "rained")`, or for a number the
 // actions that move it only the other way: ` ("gold": Spend only moves it
-// the other way)`; or "".
+// the other way)`, or the actions that move it the right way but use up a
+// resource nothing restores: ` ("bread": Bake use up "wheat", which no
+// action restores enough of)`; or "".
 func (p *Searcher) deadEndNote(gs *GoalSearch, start State) string {
 	for i := range gs.atoms {
 		at := &gs.atoms[i]
@@ -268,6 +271,18 @@ func (p *Searcher) deadEndNote(gs *GoalSearch, start State) string {
 		}
 		if len(movers) == 0 {
 			return " (no action assigns \"" + name + "\")"
+		}
+		if at.numeric && at.step != 0 && at.res != nil {
+			// Some actions move it the right way, but each needs a
+			// resource they use up and nothing gives back enough of.
+			var toward []string
+			for _, ai := range gs.actions {
+				if act := &p.prob.Actions[ai]; writesAny(act.Effects, []int{at.slot}) && slices.Contains(act.Pre.Reads(), at.res.slot) {
+					toward = append(toward, act.Name)
+				}
+			}
+			return " (\"" + name + "\": " + strings.Join(toward, ", ") + " use up \"" + p.prob.Schema.Name(at.res.slot) +
+				"\", which no action restores enough of)"
 		}
 		if at.numeric {
 			return " (\"" + name + "\": " + strings.Join(movers, ", ") + " only move it the other way)"
