@@ -417,7 +417,7 @@ func (r *Runtime) eventFilter(a *engine.Agent, f lua.LValue) (func(*bdi.Event) (
 	case *lua.LFunction:
 		return func(ev *bdi.Event) (bool, error) {
 			r.site = callSite{kind: siteFilter}
-			rets, err := r.call(a, modeCallback, x, 1, r.eventTable(ev))
+			rets, err := r.call(a, modeFilter, x, 1, r.eventTable(ev))
 			if err != nil {
 				return false, err
 			}

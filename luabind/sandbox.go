@@ -508,6 +508,9 @@ func (r *Runtime) checkYield(L *lua.LState) { r.checkYieldAt(L, scriptWhere) }
 
 // checkYieldAt is checkYield whose messages name where(L).
 func (r *Runtime) checkYieldAt(L *lua.LState, where func(*lua.LState) string) {
+	if L == r.L { // the main thread: no coroutine to suspend
+		L.Error(lua.LString(where(L)+r.noCoroutine()), 0)
+	}
 	for _, c := range r.goCalls {
 		if c.L == L {
 			L.Error(lua.LString(where(L)+"cannot wait or yield inside a callback of "+c.what+
@@ -518,6 +521,17 @@ func (r *Runtime) checkYieldAt(L *lua.LState, where func(*lua.LState) string) {
 		L.Error(lua.LString(where(L)+"cannot wait or yield inside a metamethod or a for-in iterator (__index, __newindex, __lt, __call, ..., f in for k in f): "+
 			"gopher-lua runs it in a Go call it cannot suspend"), 0)
 	}
+}
+
+// noCoroutine is the error of a wait or yield in code that runs outside
+// any coroutine: a role file's top level or a function the engine calls
+// and needs the result of within the tick (a condition, a guard, ...).
+func (r *Runtime) noCoroutine() string {
+	if r.mode.waitsNever() {
+		return "cannot wait or yield in " + r.mode.String() + ": it runs to its end within the tick that calls it " +
+			"(only action bodies and plan bodies can wait)"
+	}
+	return "cannot wait or yield outside a coroutine (a role file's top level or a callback)"
 }
 
 // typeNames are the results of type(), by lua.LValueType, boxed once

@@ -295,6 +295,10 @@ const (
 	modeSensor                // a sensor's run
 	modeCondition             // a named condition's test
 	modeCallback              // a function called through Runtime.Call
+	modeConsideration         // a consideration function
+	modeTrigger               // a reactive plan's trigger
+	modeGuard                 // a reactive plan's guard
+	modeFilter                // a function filter of npc:wait_event
 )
 
 func (m mode) String() string {
@@ -308,14 +312,27 @@ func (m mode) String() string {
 	case modeCondition:
 		return "a condition"
 	case modeCallback:
-		return "a consideration or callback"
+		return "a callback"
+	case modeConsideration:
+		return "a consideration"
+	case modeTrigger:
+		return "a plan's trigger"
+	case modeGuard:
+		return "a plan's guard"
+	case modeFilter:
+		return "a wait_event filter"
 	}
 	return "a script's top level"
 }
 
 // readOnly reports whether npc.state is read-only in this mode: conditions
 // and considerations are predicates and must not change the agent.
-func (m mode) readOnly() bool { return m == modeCondition || m == modeCallback }
+func (m mode) readOnly() bool { return m >= modeCondition }
+
+// waitsNever reports whether code of this mode runs to its end inside
+// one Go call of the tick (everything but a body and a role file's top
+// level, which has its own message), so it can never wait or yield.
+func (m mode) waitsNever() bool { return m >= modeInterrupt }
 
 // enter arms the budget and makes agent the current one (the only agent
 // whose npc object scripts may use) in mode m; the returned function
