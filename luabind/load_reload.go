@@ -12,6 +12,8 @@ import (
 type domainRecord struct {
 	paths []string
 	files map[string]bool
+	// llmModel is the role-level llm_model (see loadedRole.model).
+	llmModel string
 }
 
 // Reload recompiles every domain this runtime loaded that read path (a

@@ -332,6 +332,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field squad? table<string, moonmind.Value> The squad's shared variables with their starting values: state variables named "squad.NAME" that every member of the agent's squad shares (the game puts agents in squads).
 ---@field lod? moonmind.LOD The role's think rates under the game's level of detail.
 ---@field memory? moonmind.MemorySettings How its agents' perception memory fades.
+---@field llm_model? string The model role npc:llm_plan asks in this role's bodies when neither the call nor the running action names one ("cheapest", "best", ...); inherited through extends.
 ---@field check_ignore? table<string, string>|string[] Findings of moonmind check silenced by name ("sensor-write:hunger"), each with its reason.
 
 ---A role's level of detail: how often its agents think at each level of importance the game
