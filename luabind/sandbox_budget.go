@@ -289,16 +289,16 @@ func (b *budget) disarm() { b.armed, b.stop = false, -1 }
 type mode uint8
 
 const (
-	modeLoad      mode = iota // a role file's or module's top level
-	modeBody                  // an action body (run), a coroutine
-	modeInterrupt             // an on_interrupt handler
-	modeSensor                // a sensor's run
-	modeCondition             // a named condition's test
-	modeCallback              // a function called through Runtime.Call
-	modeConsideration         // a consideration function
-	modeTrigger               // a reactive plan's trigger
-	modeGuard                 // a reactive plan's guard
-	modeFilter                // a function filter of npc:wait_event
+	modeLoad          mode = iota // a role file's or module's top level
+	modeBody                      // an action body (run), a coroutine
+	modeInterrupt                 // an on_interrupt handler
+	modeSensor                    // a sensor's run
+	modeCondition                 // a named condition's test
+	modeCallback                  // a function called through Runtime.Call
+	modeConsideration             // a consideration function
+	modeTrigger                   // a reactive plan's trigger
+	modeGuard                     // a reactive plan's guard
+	modeFilter                    // a function filter of npc:wait_event
 )
 
 func (m mode) String() string {
