@@ -149,7 +149,7 @@ func (r *Runtime) npcTell(L *lua.LState) int {
 // be a gigabyte no memory limit sees.
 func (r *Runtime) npcPrint(L *lua.LState) int {
 	a := r.checkAgent(L, 1)
-	a.Print(clipError(r.printText(L, "npc:print", 2, " "))) // tostring's names: no heap address reaches the trace
+	a.Print(clipError(r.printText(L, "npc:print", "", 2, " "))) // tostring's names: no heap address reaches the trace
 	return 0
 }
 
