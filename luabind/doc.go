@@ -98,8 +98,7 @@
 // units per value that a table constructor ending in a call or ...
 // appends ({ unpack(t) }); a unit per 4 nils that an assignment,
 // table.insert or rawset far past a list's end pads the list with (see
-// Lists below), and one unit per 4
-// nils that #t, next and the length that insert, remove, sort, unpack
+// "Lists and sparse keys" below), and one unit per 4 nils that #t, next and the length that insert, remove, sort, unpack
 // and concat find scan over (the budget reads the instruction the VM is
 // about to run to see the assignment and the #). Functions that built-ins call back
 // (a sort comparator, a gsub callback, a metamethod) count their
@@ -228,13 +227,13 @@
 // with nils up to it ..." at its line. Keep ids that are sparse and large
 // in strings, or use keys outside that range. Negative keys, zero, keys
 // of 4,194,304 and more (t[2^40]) and keys that are not integers go to
-// the hash part, 88 bytes a key in the memory walk (64 once cleared); gopher-lua never
-// forgets a hash key whose value was set to nil (nor the string or table
-// it holds), so the walk counts those too, and writing and clearing keys
-// again and again cannot hide memory. An append past the array part's last
-// slot, which gopher-lua would put where #t does not see it, fails with
-// "list too long" (with a memory limit above 64 MiB; below, the limit
-// stops the list first).
+// the hash part, 88 bytes a key in the memory walk (64 once cleared):
+// gopher-lua never forgets a hash key whose value was set to nil (nor the
+// string or table it holds), so the walk counts those too, and writing
+// and clearing keys again and again cannot hide memory. An append past
+// the array part's last slot, which gopher-lua would put where #t does
+// not see it, fails with "list too long" (with a memory limit above
+// 64 MiB; below, the limit stops the list first).
 //
 // Numbers. A number of magnitude 2^53 or more is refused where it enters
 // state from Lua (npc.state, a role's state table): Lua numbers are

@@ -42,9 +42,10 @@ const (
 //     walk; a body holding more than its limit fails (deterministic given
 //     when it runs; the walk's figure is an estimate: 16 bytes per list
 //     slot, 24 per value, 64 more per key of a hash part (keys set to
-//     nil since included, see hashKeyBytes), 64 per table, function or userdata, a string's
-//     length plus 16, a coroutine's value stack at 16 bytes a slot plus
-//     2 KiB, the values on it). A role file's top-level tables that a body can reach count for every agent that
+//     nil since included, see hashKeyBytes), 64 per table, function or
+//     userdata, a string's length plus 16, a coroutine's value stack at
+//     16 bytes a slot plus 2 KiB, the values on it). A role file's
+//     top-level tables that a body can reach count for every agent that
 //     can reach them; the modules (read-only) and the libraries do not.
 //     The strings of the agent's state and the Lua values of its facts
 //     count as if the body held them (see sizer.pushAgent).
