@@ -101,10 +101,9 @@
 // through another table's __index is charged as a plain table lookup);
 // four
 // units per value that a table constructor ending in a call or ...
-// appends ({ unpack(t) }); two units per nil that an assignment, table.insert or rawset
-// far past a list's end pads the list with (gopher-lua appends them one
-// by one: 90-160 ns of CPU each on the busy dev box), and one unit per 4
-// nils that #t, next and the length that insert, remove, sort, unpack
+// appends ({ unpack(t) }); a unit per 4 nils that an assignment,
+// table.insert or rawset far past a list's end pads the list with (see
+// "Lists and sparse keys" below), and one unit per 4 nils that #t, next and the length that insert, remove, sort, unpack
 // and concat find scan over (the budget reads the instruction the VM is
 // about to run to see the assignment and the #). Functions that built-ins call back
 // (a sort comparator, a gsub callback, a metamethod) count their
@@ -201,8 +200,10 @@
 // limit fails with "memory limit exceeded (64 MiB): ..." at its file and
 // line; its coroutine, the idle pcall workers and its agent's tostring
 // ids are dropped, so the next collection frees its memory, and every other agent
-// goes on. The figures are estimates: 16 bytes per list slot, 24 per hash
-// entry, 64 per table, function or userdata, a string's length plus 16
+// goes on. The figures are estimates: 16 bytes per list slot, 24 per
+// value a table holds, 64 more per key of its hash part (keys cleared
+// since included: within a factor of two of the Go heap for every kind of
+// key), 64 per table, function or userdata, a string's length plus 16
 // (long strings counted once), a coroutine's value stack (16 bytes a slot,
 // as deep as its deepest call made it) plus 2 KiB. A role file's
 // top-level tables count for each body that can reach them. What the
@@ -213,17 +214,31 @@
 // record keeps the first 8 KiB of its text, so the recorder's ring of
 // records stays small whatever a script prints.
 //
-// Lists. The array part of a table holds up to 4 Mi slots (64 MiB, the
-// default memory limit), so #t, appends and loops behave as in stock Lua
-// up to about 4 million items. One assignment far past a list's end pads
-// the list with nils; it is charged before it runs, two work units per
-// padded slot and 32 bytes per slot against the memory limit, so
-// t[4000000] = 1 on an empty table fails at once with "instruction budget
-// exceeded" at its line, before a byte is padded (a default budget pads
-// at most 250,000 slots, 4 MB, in one resume: some tens of ms). An append past the
-// array part's last slot, which gopher-lua would put where #t does not
-// see it, fails with "list too long" (with a memory limit above 64 MiB;
-// below, the limit stops the list first).
+// Lists and sparse keys. The array part of a table holds up to 4 Mi
+// slots (64 MiB, the default memory limit), so #t, appends and loops
+// behave as in stock Lua up to about 4 million items. Unlike stock Lua,
+// gopher-lua keeps every integer key from 1 to 4,194,303 in the array
+// part: a write far past a list's end (t[700000] = "orc" on an empty
+// table, a lookup table keyed by entity ids) pads the list with a nil
+// for every smaller key. That padding is charged as the table growth it
+// is, before it happens: 32 bytes a slot of the list it makes against the
+// memory limit (16 for the slot, as much again while the list is rebuilt
+// and collected) and a work unit per 4 slots, and the sandbox then pads
+// the list in one allocation (12-18 ns of CPU a slot, where gopher-lua's
+// own padding took 90-160). So t[700000] = "orc" costs 175,000 units and
+// about 11 MiB held, and works under the default limits, at load too;
+// t[4000000] = 1 fails at once, before a byte is padded, with "memory
+// limit exceeded (64 MiB): the assignment of key 4000000 would pad a list
+// with nils up to it ..." at its line. Keep ids that are sparse and large
+// in strings, or use keys outside that range. Negative keys, zero, keys
+// of 4,194,304 and more (t[2^40]) and keys that are not integers go to
+// the hash part, 88 bytes a key in the memory walk (64 once cleared):
+// gopher-lua never forgets a hash key whose value was set to nil (nor the
+// string or table it holds), so the walk counts those too, and writing
+// and clearing keys again and again cannot hide memory. An append past
+// the array part's last slot, which gopher-lua would put where #t does
+// not see it, fails with "list too long" (with a memory limit above
+// 64 MiB; below, the limit stops the list first).
 //
 // Numbers. A number of magnitude 2^53 or more is refused where it enters
 // state from Lua (npc.state, a role's state table): Lua numbers are

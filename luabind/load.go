@@ -10,8 +10,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/moonmind-ai/moonmind/engine"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine"
 )
 
 // LoadRole runs a role file in the sandbox and reads the role table it
@@ -41,6 +42,21 @@ type loadedRole struct {
 	parent  *loadedRole
 	depth   int // roles in the chain from this one to its root, itself included
 	path    string
+	// llmModel is the file's own role-level llm_model: the model role
+	// npc:llm_plan asks in its agents' bodies when neither the call nor
+	// the running action names one (see model).
+	llmModel string
+}
+
+// model is the role's llm_model: its own, else the nearest parent's that
+// sets one.
+func (lr *loadedRole) model() string {
+	for l := lr; l != nil; l = l.parent {
+		if l.llmModel != "" {
+			return l.llmModel
+		}
+	}
+	return ""
 }
 
 // loadRole reads one role file; chain holds the files that extend it, to
@@ -110,7 +126,7 @@ func (r *Runtime) loadRole(path string, chain []string) (*loadedRole, error) {
 	spec := rd.role(tbl)
 	rp := rd.readPlans(tbl)
 	objs := rd.objects(tbl, engine.Pos{File: path, Line: 1, Col: 1})
-	lr := &loadedRole{own: spec, path: path, depth: 1}
+	lr := &loadedRole{own: spec, path: path, depth: 1, llmModel: rd.llmModel(tbl, "role", engine.Pos{File: path, Line: 1, Col: 1})}
 	parentFile := ""
 	var problems []engine.Problem
 	if ext := tbl.RawGetString("extends"); ext != lua.LNil {
@@ -151,9 +167,9 @@ func (r *Runtime) LoadDomain(paths ...string) (*engine.Domain, error) {
 	outer := r.reading
 	r.reading = files
 	defer func() { r.reading = outer }()
-	d, err := r.loadDomain(paths)
+	d, model, err := r.loadDomain(paths)
 	if err == nil {
-		rec := &domainRecord{paths: append([]string(nil), paths...), files: map[string]bool{}}
+		rec := &domainRecord{paths: append([]string(nil), paths...), files: map[string]bool{}, llmModel: model}
 		for f := range files {
 			rec.files[filepath.Clean(f)] = true
 		}
@@ -165,17 +181,27 @@ func (r *Runtime) LoadDomain(paths ...string) (*engine.Domain, error) {
 	return d, err
 }
 
-func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
+// loadDomain is LoadDomain without the record for Reload; it also returns
+// the domain's role-level llm_model (the last role's that names one).
+func (r *Runtime) loadDomain(paths []string) (*engine.Domain, string, error) {
 	var specs []engine.RoleSpec
 	var problems []engine.Problem
+	model := ""
 	for _, p := range paths {
-		spec, err := r.LoadRole(p)
+		lr, err := r.loadRole(r.resolve(p), nil)
 		var ce *engine.CompileError
 		switch {
 		case errors.As(err, &ce):
 			problems = append(problems, ce.Problems...)
 		case err != nil:
-			return nil, err
+			return nil, "", err
+		}
+		var spec engine.RoleSpec
+		if lr != nil {
+			spec = lr.spec()
+			if m := lr.model(); m != "" {
+				model = m // a later role's wins, as its actions do
+			}
 		}
 		specs = append(specs, spec)
 	}
@@ -184,7 +210,7 @@ func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
 	if errors.As(err, &ce) {
 		problems = append(problems, readsAtText(ce.Problems, specs)...)
 	} else if err != nil {
-		return nil, err
+		return nil, "", err
 	} else {
 		problems = append(problems, readsAtText(d.Undeclared(), specs)...)
 		if len(problems) == 0 {
@@ -202,14 +228,14 @@ func (r *Runtime) loadDomain(paths []string) (*engine.Domain, error) {
 			}
 			return a.Col < b.Col
 		})
-		return nil, &engine.CompileError{Problems: problems}
+		return nil, "", &engine.CompileError{Problems: problems}
 	}
 	d.Facts = luaFacts{r}
 	d.SafeNumbers = true // scripts cannot write others (toValue)
 	if hasFuncConsideration(d) {
 		d.Scoring = r.scoring
 	}
-	return d, nil
+	return d, model, nil
 }
 
 // readsAtText moves each problem of Domain.Undeclared (which a failing
@@ -260,7 +286,7 @@ func (rd *roleReader) add(pos engine.Pos, msg string) {
 }
 
 var (
-	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs", "check_ignore", "squad", "lod", "memory", "objects"}
+	roleKeys      = []string{"name", "description", "extends", "state", "goals", "actions", "conditions", "sensors", "decide", "considerations", "utility_mode", "plans", "initial_goals", "quiet_beliefs", "check_ignore", "squad", "lod", "memory", "objects", "llm_model"}
 	goalKeys      = []string{"name", "condition", "priority", "description", "persistent", "deadline"}
 	actionKeys    = []string{"name", "description", "pre", "effects", "post", "fulfills", "cost", "utility", "run", "on_interrupt", "restricted", "considerations", "inputs", "output", "can_rerun", "achieves_goal", "llm_model", "uses"}
 	utilKeys      = []string{"cost", "value", "weight", "tags"}
@@ -573,17 +599,24 @@ func (rd *roleReader) action(t *lua.LTable, i int, at engine.Pos) engine.ActionS
 	default:
 		rd.add(rd.find(pos, `on_interrupt\s*=`), what+": on_interrupt must be a function, not "+f.Type().String())
 	}
-	switch m := t.RawGetString("llm_model").(type) {
-	case lua.LString:
-		body.llmModel = string(m)
-	case *lua.LNilType:
-	default:
-		rd.add(rd.find(pos, `llm_model\s*=`), what+": llm_model must name a model role (a string), not "+m.Type().String())
-	}
+	body.llmModel = rd.llmModel(t, what, pos)
 	if body.fn != nil {
 		a.Body = body
 	}
 	return a
+}
+
+// llmModel reads the llm_model of a role or an action (what, declared
+// at pos): the name of a model role, or "" when it has none.
+func (rd *roleReader) llmModel(t *lua.LTable, what string, pos engine.Pos) string {
+	switch m := t.RawGetString("llm_model").(type) {
+	case lua.LString:
+		return string(m)
+	case *lua.LNilType:
+	default:
+		rd.add(rd.find(pos, `llm_model\s*=`), what+": llm_model must name a model role (a string), not "+m.Type().String())
+	}
+	return ""
 }
 
 // names reads a list of strings, reporting any other element.

@@ -427,7 +427,7 @@ func (lu *luaUtility) call(fn *lua.LFunction, action, state lua.LValue, budgeted
 		ctx = L.RemoveContext() // a straight-line function needs no budget
 	}
 	prevA, prevM := r.current, r.mode
-	r.current, r.mode = nil, modeCallback
+	r.current, r.mode = nil, modeConsideration
 	top := L.GetTop()
 	L.Push(fn)
 	L.Push(action)

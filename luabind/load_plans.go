@@ -114,7 +114,7 @@ func (rd *roleReader) plan(t *lua.LTable, i int, at engine.Pos) *bdi.Plan {
 			return subject, nil
 		}
 		r.site = callSite{kind: siteTrigger, name: what}
-		rets, err := r.call(a, modeCallback, trigger, 1, subject, r.npc(a), r.eventTable(ev))
+		rets, err := r.call(a, modeTrigger, trigger, 1, subject, r.npc(a), r.eventTable(ev))
 		if err != nil {
 			return nil, err
 		}
@@ -123,7 +123,7 @@ func (rd *roleReader) plan(t *lua.LTable, i int, at engine.Pos) *bdi.Plan {
 	if guard != nil {
 		p.Guard = func(a *engine.Agent, ev *bdi.Event, ctx any) (any, error) {
 			r.site = callSite{kind: siteGuard, name: what}
-			rets, err := r.call(a, modeCallback, guard, 1, r.toLua(ctx), r.npc(a))
+			rets, err := r.call(a, modeGuard, guard, 1, r.toLua(ctx), r.npc(a))
 			if err != nil {
 				return nil, err
 			}

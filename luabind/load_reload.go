@@ -13,6 +13,8 @@ type domainRecord struct {
 	paths   []string
 	files   map[string]bool
 	objects []*objectDecl // the smart objects its role files declare (load_objects.go)
+	// llmModel is the role-level llm_model (see loadedRole.model).
+	llmModel string
 }
 
 // Reload recompiles every domain this runtime loaded that read path (a

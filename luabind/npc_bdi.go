@@ -151,7 +151,7 @@ func (r *Runtime) npcTell(L *lua.LState) int {
 // be a gigabyte no memory limit sees.
 func (r *Runtime) npcPrint(L *lua.LState) int {
 	a := r.checkAgent(L, 1)
-	a.Print(clipError(r.printText(L, "npc:print", 2, " "))) // tostring's names: no heap address reaches the trace
+	a.Print(clipError(r.printText(L, "npc:print", "", 2, " "))) // tostring's names: no heap address reaches the trace
 	return 0
 }
 
@@ -419,7 +419,7 @@ func (r *Runtime) eventFilter(a *engine.Agent, f lua.LValue) (func(*bdi.Event) (
 	case *lua.LFunction:
 		return func(ev *bdi.Event) (bool, error) {
 			r.site = callSite{kind: siteFilter}
-			rets, err := r.call(a, modeCallback, x, 1, r.eventTable(ev))
+			rets, err := r.call(a, modeFilter, x, 1, r.eventTable(ev))
 			if err != nil {
 				return false, err
 			}

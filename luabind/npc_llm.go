@@ -13,10 +13,11 @@ import (
 	"sync"
 	"time"
 
+	lua "github.com/yuin/gopher-lua"
+
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/llm"
 	"github.com/moonmind-ai/moonmind/engine/record"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // LLM defaults.
@@ -372,11 +373,14 @@ func (l *LLM) callPlanner(req *llmRequest) error {
 	p := l.opts.Planner
 	if o.model == "" {
 		// The running action's llm_model, as Embabel routes an action to
-		// a model.
+		// a model, else its role's.
 		if run := req.agent.Running(); run != nil {
 			if b, ok := run.Body.(*luaBody); ok {
 				o.model = b.llmModel
 			}
+		}
+		if rec := l.rt.domains[req.agent.Domain]; o.model == "" && rec != nil {
+			o.model = rec.llmModel
 		}
 	}
 	if o.model != "" {

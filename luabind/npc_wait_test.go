@@ -120,7 +120,7 @@ func TestGoWaitOutsideABody(t *testing.T) {
 	goN, goErr := run(false)
 	require.Error(t, luaErr)
 	require.Error(t, goErr)
-	assert.Contains(t, goErr.Error(), "npc:wait can only be called in an action body (run), not in a consideration or callback")
+	assert.Contains(t, goErr.Error(), "npc:wait can only be called in an action body (run), not in a callback")
 	assert.Equal(t, luaErr.Error(), goErr.Error())
 	assert.Equal(t, luaN, goN)
 }

@@ -20,8 +20,8 @@ import (
 // not see. 4 Mi slots is 64 MiB of array, the default agent memory limit
 // (DefaultMemoryLimit): up to there #t, appends and loops behave as in
 // stock Lua at array speed, and a list that outgrows it is stopped by the
-// memory limit first. A single padded assignment costs at most 64 MiB,
-// which the memory watchdog sees (see sandbox_memory.go). Only luabind uses
+// memory limit first. A padded assignment is charged to the memory limit
+// before it pads (see budget.chargePad). Only luabind uses
 // gopher-lua in this module, so the setting is made once, at init,
 // before any state exists.
 const maxArrayIndex = 1 << 22
@@ -508,6 +508,9 @@ func (r *Runtime) checkYield(L *lua.LState) { r.checkYieldAt(L, scriptWhere) }
 
 // checkYieldAt is checkYield whose messages name where(L).
 func (r *Runtime) checkYieldAt(L *lua.LState, where func(*lua.LState) string) {
+	if L == r.L { // the main thread: no coroutine to suspend
+		L.Error(lua.LString(where(L)+r.noCoroutine()), 0)
+	}
 	for _, c := range r.goCalls {
 		if c.L == L {
 			L.Error(lua.LString(where(L)+"cannot wait or yield inside a callback of "+c.what+
@@ -518,6 +521,17 @@ func (r *Runtime) checkYieldAt(L *lua.LState, where func(*lua.LState) string) {
 		L.Error(lua.LString(where(L)+"cannot wait or yield inside a metamethod or a for-in iterator (__index, __newindex, __lt, __call, ..., f in for k in f): "+
 			"gopher-lua runs it in a Go call it cannot suspend"), 0)
 	}
+}
+
+// noCoroutine is the error of a wait or yield in code that runs outside
+// any coroutine: a role file's top level or a function the engine calls
+// and needs the result of within the tick (a condition, a guard, ...).
+func (r *Runtime) noCoroutine() string {
+	if r.mode.waitsNever() {
+		return "cannot wait or yield in " + r.mode.String() + ": it runs to its end within the tick that calls it " +
+			"(only action bodies and plan bodies can wait)"
+	}
+	return "cannot wait or yield outside a coroutine (a role file's top level or a callback)"
 }
 
 // typeNames are the results of type(), by lua.LValueType, boxed once
@@ -697,7 +711,7 @@ func (r *Runtime) rawSet(L *lua.LState) int {
 		L.ArgError(2, "table index is nil")
 	}
 	if pad := paddingOf(t, k); pad > 0 {
-		r.chargePadding(L, pad)
+		r.chargePadding(L, "rawset", t, pad)
 	}
 	t.RawSet(k, L.CheckAny(3))
 	L.SetTop(1)
@@ -711,20 +725,21 @@ func (r *Runtime) print(L *lua.LState) int {
 		return 0
 	}
 	defer r.enterGo(L, "print")()
-	line := r.printText(L, "print", 1, "\t")
-	r.opts.Print(scriptWhere(L) + line)
+	r.opts.Print(r.printText(L, "print", scriptWhere(L), 1, "\t"))
 	return 0
 }
 
-// printText joins the values of L from index first on as tostring shows
-// them, with sep between them, for print and npc:print. The text is a
-// string the script builds: its length is checked against
+// printText is prefix and the values of L from index first on as
+// tostring shows them, with sep between them, for print and npc:print.
+// The text is a string the script builds: its length is checked against
 // Options.MaxStringBytes and charged (work and memory) before it is
-// joined, so many references to one long string cannot join gigabytes.
-func (r *Runtime) printText(L *lua.LState, what string, first int, sep string) string {
+// built, in one allocation with the prefix, so many references to one
+// long string cannot join gigabytes, and printing a long string again
+// and again counts every copy Go makes of it.
+func (r *Runtime) printText(L *lua.LState, what, prefix string, first int, sep string) string {
 	n := L.GetTop() - first + 1
 	if n <= 0 {
-		return ""
+		return prefix
 	}
 	r.charge(L, itemsWork(n))
 	parts := make([]string, n)
@@ -737,8 +752,20 @@ func (r *Runtime) printText(L *lua.LState, what string, first int, sep string) s
 				what, size, r.opts.MaxStringBytes)
 		}
 	}
-	r.chargeBytes(L, size)
-	return strings.Join(parts, sep)
+	r.chargeBytes(L, len(prefix)+size)
+	if prefix == "" && n == 1 {
+		return parts[0] // the string itself, no copy
+	}
+	var b strings.Builder
+	b.Grow(len(prefix) + size)
+	b.WriteString(prefix)
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(p)
+	}
+	return b.String()
 }
 
 func quote(s string) string { return strconv.Quote(s) }

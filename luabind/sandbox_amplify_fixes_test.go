@@ -72,6 +72,33 @@ func TestPrintChecksTheJoinedTextFirst(t *testing.T) {
 	}
 }
 
+// TestPrintIsChargedBeforeItIsBuilt: each print of a 15 MiB string,
+// under the string limit, builds a 15 MiB text in Go (the line with its
+// file:line for Options.Print, the record's text for npc:print); each is
+// charged to the memory limit before it is built, so a body printing it
+// again and again is stopped at the print that would pass the limit,
+// and Options.Print got only the lines before it, whole.
+func TestPrintIsChargedBeforeItIsBuilt(t *testing.T) {
+	for _, fn := range []string{"print", "npc:print"} {
+		t.Run(fn, func(t *testing.T) {
+			var lines []int
+			opts := defaultLimits
+			opts.InstructionBudget = 1e9 // the memory limit, not the budget, stops it
+			opts.Print = func(line string) { lines = append(lines, len(line)) }
+			dir := t.TempDir()
+			res := runAttack(t, dir, `local L = string.rep("y", 15 * 2^20) for i = 1, 10 do `+fn+`(L) end`, opts)
+			require.Len(t, res.fails, 1)
+			where := filepath.Join(dir, "attack.lua") + ":9: "
+			assert.Equal(t, where+"memory limit exceeded (64 MiB): built-ins would allocate 69 MiB in one resume, on top of the 0 MiB the body holds (see luabind.Options.MemoryLimit)",
+				res.fails[0])
+			if fn == "print" {
+				assert.Equal(t, []int{len(where) + 15<<20, len(where) + 15<<20}, lines, "two whole lines, then the refusal")
+			}
+			assert.Less(t, res.alloc, uint64(2*DefaultMemoryLimit))
+		})
+	}
+}
+
 // TestScriptFilesAreSizedBeforeTheyAreRead: require of a file larger
 // than MaxScriptBytes is refused before it is read (a 7 GB file was read
 // whole), with the require's line.

@@ -6,9 +6,10 @@ import (
 	"strconv"
 	"time"
 
+	lua "github.com/yuin/gopher-lua"
+
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
-	lua "github.com/yuin/gopher-lua"
 )
 
 // Budget defaults; see Options.
@@ -58,6 +59,7 @@ type budget struct {
 	measure   func(stop int64) int64 // what the running code holds (Runtime.measureRunning)
 	where     func() string          // the running script's "file:line: " (Runtime.runningWhere)
 	spentAt   string                 // where the budget was spent
+	padTable  *lua.LTable            // the table the instruction tableWork read pads (see chargePad)
 	main      *lua.LState            // the runtime's main thread, whose next instruction Done reads (luavm.NextInstruction)
 	fastMeta  *lua.LTable            // the metatable of the fast npc object, whose lookups Done charges (see promote)
 	// fastState is the fast npc.state of the running agent (nil when
@@ -160,7 +162,12 @@ func (b *budget) doneSlow(th *lua.LState) <-chan struct{} {
 	}
 	b.watchHeap()
 	if slots, pad := tableWork(th, b); slots > 0 {
-		b.chargeSlots(slots, pad)
+		if t := b.padTable; t != nil {
+			b.padTable = nil
+			b.chargePad(t, slots)
+		} else {
+			b.chargeSlots(slots, pad)
+		}
 	} else if slots == listTooLong && b.spent == nil {
 		b.spend(errListTooLong())
 	}
@@ -208,13 +215,13 @@ func (b *budget) slotsLeft() int {
 	return int(max(b.limit-b.n, 0))*itemsPerUnit + 1
 }
 
-// chargeSlots charges the work of padding (pad) or scanning n table
-// slots, and the memory of n padded slots (16 bytes each, and as much
-// again while the array grows), to the armed budget, spending it when
-// either limit is passed.
+// chargeSlots charges the work of appending (pad: a table constructor
+// after a call) or scanning n table slots, and the memory of n appended
+// slots (16 bytes each, and as much again while the array grows), to the
+// armed budget, spending it when either limit is passed.
 func (b *budget) chargeSlots(n int, pad bool) {
 	if pad {
-		b.n += padWork(n)
+		b.n += appendWork(n)
 	} else {
 		b.n += itemsWork(n)
 	}
@@ -229,6 +236,28 @@ func (b *budget) chargeSlots(n int, pad bool) {
 	b.mem.alloc += bytes
 	if b.spent == nil && b.mem.limit > 0 && b.mem.held+b.mem.alloc > b.mem.limit {
 		b.spend(memoryExceeded(b.mem.limit, "one table operation would grow a list by "+mib(16*int64(n))+", on top of the "+mib(b.mem.held)+" the body holds"))
+	}
+}
+
+// chargePad charges a write n slots past the end of t's array part (an
+// assignment t[k] = v with k far past #t, which gopher-lua keeps in the
+// array) like any other growth of a table: the list it makes (padBytes)
+// to the memory limit and its work (padWork) to the budget, before it
+// happens; when both afford it, the array is padded at once
+// (luavm.PadArray), so the write itself is one append.
+func (b *budget) chargePad(t *lua.LTable, n int) {
+	b.mem.alloc += padBytes(t, n)
+	if b.spent == nil && b.mem.limit > 0 && b.mem.held+b.mem.alloc > b.mem.limit {
+		b.spend(errPadding(b.mem.limit, b.mem.held, "the assignment", len(tableArray(t))+n+1))
+		return
+	}
+	b.n += padWork(n)
+	if b.spent == nil && b.limit > 0 && b.n > b.limit {
+		b.spend(b.overrun())
+		return
+	}
+	if b.spent == nil {
+		luavm.PadArray(t, n)
 	}
 }
 
@@ -289,12 +318,16 @@ func (b *budget) disarm() { b.armed, b.stop = false, -1 }
 type mode uint8
 
 const (
-	modeLoad      mode = iota // a role file's or module's top level
-	modeBody                  // an action body (run), a coroutine
-	modeInterrupt             // an on_interrupt handler
-	modeSensor                // a sensor's run
-	modeCondition             // a named condition's test
-	modeCallback              // a function called through Runtime.Call
+	modeLoad          mode = iota // a role file's or module's top level
+	modeBody                      // an action body (run), a coroutine
+	modeInterrupt                 // an on_interrupt handler
+	modeSensor                    // a sensor's run
+	modeCondition                 // a named condition's test
+	modeCallback                  // a function called through Runtime.Call
+	modeConsideration             // a consideration function
+	modeTrigger                   // a reactive plan's trigger
+	modeGuard                     // a reactive plan's guard
+	modeFilter                    // a function filter of npc:wait_event
 )
 
 func (m mode) String() string {
@@ -308,14 +341,27 @@ func (m mode) String() string {
 	case modeCondition:
 		return "a condition"
 	case modeCallback:
-		return "a consideration or callback"
+		return "a callback"
+	case modeConsideration:
+		return "a consideration"
+	case modeTrigger:
+		return "a plan's trigger"
+	case modeGuard:
+		return "a plan's guard"
+	case modeFilter:
+		return "a wait_event filter"
 	}
 	return "a script's top level"
 }
 
 // readOnly reports whether npc.state is read-only in this mode: conditions
 // and considerations are predicates and must not change the agent.
-func (m mode) readOnly() bool { return m == modeCondition || m == modeCallback }
+func (m mode) readOnly() bool { return m >= modeCondition }
+
+// waitsNever reports whether code of this mode runs to its end inside
+// one Go call of the tick (everything but a body and a role file's top
+// level, which has its own message), so it can never wait or yield.
+func (m mode) waitsNever() bool { return m >= modeInterrupt }
 
 // enter arms the budget and makes agent the current one (the only agent
 // whose npc object scripts may use) in mode m; the returned function

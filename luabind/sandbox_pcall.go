@@ -93,11 +93,11 @@ func (r *Runtime) pcall(L *lua.LState) int {
 	}
 	// f yielded: yield its values from this coroutine, which now waits on
 	// the worker.
+	r.checkYield(L) // also refuses a yield on the main thread
 	c := threadCtx(L)
 	if c == nil {
-		r.raise(L, "cannot wait or yield outside a coroutine (a role file's top level or a callback)")
+		r.raise(L, "%s", r.noCoroutine())
 	}
-	r.checkYield(L)
 	c.pcallWorker = w
 	L.Remove(1)
 	L.Remove(1)

@@ -4,8 +4,9 @@ import (
 	"errors"
 	"strconv"
 
-	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 )
 
 // Peeking into gopher-lua. Three kinds of table work happen inside one VM
@@ -170,11 +171,15 @@ func tableWork(th *lua.LState, b *budget) (slots int, pad bool) {
 		if int(f.inst>>26) == opSetTableKS {
 			return 0, false
 		}
-		return setTableWork(f)
+		slots, pad, t := setTableWork(f)
+		if slots > 0 {
+			b.padTable = t // doneSlow pads it when the budget affords it
+		}
+		return slots, pad
 	case opSetList:
 		// SETLIST A B C stores B values after register A (B = 0: all up to
 		// the stack's top), at most FieldsPerFlush (50) otherwise. Each
-		// value is charged as two padded slots (4 units, 64 bytes): the
+		// value is charged as two appended slots (4 units, 64 bytes): the
 		// appends, the growing array's copies and the collection of the
 		// list took about 80 ns of CPU per value in bench's HostileResume
 		// (body=unpack_table) against 12 ns per instruction.
@@ -232,24 +237,26 @@ func (f vmFrame) lookupTarget() *lua.LUserData {
 	return nil
 }
 
-func setTableWork(f vmFrame) (int, bool) {
+// setTableWork is the padding a SETTABLE instruction's write would do,
+// and the table it writes to.
+func setTableWork(f vmFrame) (int, bool, *lua.LTable) {
 	// Only a number key pads or appends (t.name = v, the commonest
 	// assignment, is SETTABLE too: see unboxFieldKeys).
 	k, ok := f.rk(int(f.inst & 0x1ff)).(lua.LNumber)
 	if !ok {
-		return 0, false
+		return 0, false, nil
 	}
 	t, ok := f.register(int(f.inst>>18) & 0xff).(*lua.LTable)
 	if !ok || hasMeta(t, "__newindex") {
-		return 0, false
+		return 0, false, nil
 	}
 	if n := paddingOf(t, k); n > 0 {
-		return n, true
+		return n, true, t
 	}
 	if appendsPastArray(t, k) {
-		return listTooLong, true
+		return listTooLong, true, nil
 	}
-	return 0, false
+	return 0, false, nil
 }
 
 // listTooLong is what tableWork returns for an append past the array

@@ -2,6 +2,9 @@ package luabind
 
 import (
 	"math/bits"
+	"strconv"
+
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 
 	lua "github.com/yuin/gopher-lua"
 )
@@ -53,9 +56,9 @@ const (
 	// HostileResume (body=host) against 12 ns per instruction, so a
 	// budget spent on them ran 50-80 ms when they cost nothing extra.
 	accessUnits = 8
-	// unitsPerPaddedSlot is what each nil costs that one write far past a
-	// list's end pads the list with (see padWork).
-	unitsPerPaddedSlot = 2
+	// unitsPerAppendedSlot is what each value costs that a table
+	// constructor ending in a call or ... appends (see tableWork).
+	unitsPerAppendedSlot = 2
 )
 
 // bytesWork is the work of building, copying or scanning n bytes.
@@ -64,13 +67,33 @@ func bytesWork(n int) int64 { return int64(n)/bytesPerUnit + 1 }
 // itemsWork is the work of moving or reading n table slots.
 func itemsWork(n int) int64 { return int64(max(n, 0))/itemsPerUnit + 1 }
 
-// padWork is the work of padding a list with n nils: gopher-lua appends
-// them one at a time, growing the array as it goes, and the collector
-// then scans them: 90-160 ns of CPU per slot on the busy dev box
-// (bench/README.md, "Sandbox"), one to two instructions' worth, so two
-// units per slot (a default budget pads at most 250,000 slots, 4 MB, in
-// one resume).
-func padWork(n int) int64 { return unitsPerPaddedSlot * int64(max(n, 0)) }
+// appendWork is the work of appending n values to a list one at a time,
+// growing the array as it goes (a SETLIST after a call): 80 ns of CPU per
+// value with the collection of the list, so two units each.
+func appendWork(n int) int64 { return unitsPerAppendedSlot * int64(max(n, 0)) }
+
+// padWork is the work of padding a list with n nils, charged as building
+// their 16 bytes each (bytesWork: a unit per 4 slots). gopher-lua would
+// append them one at a time (90-160 ns of CPU per slot on the busy dev
+// box); the sandbox pads the array in one allocation before the write
+// (luavm.PadArray): 12-18 ns of CPU per slot with the collection of the
+// array in bench's LuaTablePad. t[700000] = v on an empty table costs
+// 175,000 units.
+func padWork(n int) int64 { return bytesWork(16 * max(n, 0)) }
+
+// padBytes is what padding t's list part with n nils and writing the key
+// after them counts against the memory limit: 16 bytes a slot of the
+// list it makes, twice (the old list is copied, and the collector lets
+// the heap grow to about twice what is live before it runs).
+func padBytes(t *lua.LTable, n int) int64 { return 32 * int64(len(tableArray(t))+n+1) }
+
+// errPadding is the memory error of a write of key far past the end of a
+// list (what: "the assignment", "rawset", "table.insert").
+func errPadding(limit, held int64, what string, key int) error {
+	return memoryExceeded(limit, what+" of key "+strconv.Itoa(key)+" would pad a list with nils up to it (an integer key from 1 to "+
+		strconv.Itoa(lua.MaxArrayIndex-1)+" is kept in a table's list part, with a slot for every smaller key: "+
+		"keep sparse ids in strings or numbers past that range), on top of the "+mib(held)+" the body holds")
+}
 
 // charge adds units of work done by a built-in to the running budget and
 // raises the budget error once the budget is spent. It is called before
@@ -149,12 +172,19 @@ func (r *Runtime) gapWork(t *lua.LTable, k lua.LValue) int64 {
 	return itemsWork(gap)
 }
 
-// chargePadding charges a built-in's write n slots past the end of a
-// list (table.insert(t, 4000000, v), rawset), which pads the list with
-// n nils, to the budget and the memory meter before it happens.
-func (r *Runtime) chargePadding(L *lua.LState, n int) {
+// chargePadding charges a built-in's write n slots past the end of t's
+// list part (table.insert(t, 4000000, v), rawset), which pads it with n
+// nils, to the budget and the memory meter before it happens, as
+// budget.chargePad charges an assignment, and pads it at once.
+func (r *Runtime) chargePadding(L *lua.LState, what string, t *lua.LTable, n int) {
+	if b := r.budget; b.armed && b.mem.limit > 0 && b.mem.held+b.mem.alloc+padBytes(t, n) > b.mem.limit {
+		err := errPadding(b.mem.limit, b.mem.held, what, len(tableArray(t))+n+1)
+		b.spend(err)
+		r.raise(L, "%s", err.Error())
+	}
+	r.allocate(L, padBytes(t, n))
 	r.charge(L, padWork(n))
-	r.allocate(L, 32*int64(n))
+	luavm.PadArray(t, n)
 }
 
 // strArgWork is the work of a string function that reads or copies its
@@ -222,7 +252,7 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 					r.raise(L, "table.insert: %s", errListTooLong().Error())
 				}
 				if pad := paddingOf(t, lua.LNumber(pos)); pad > 0 {
-					r.chargePadding(L, pad)
+					r.chargePadding(L, "table.insert", t, pad)
 				}
 				w += itemsWork(t.Len() - pos)
 			}

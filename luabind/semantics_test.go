@@ -408,6 +408,59 @@ func TestLLMPlanOptionsFromLua(t *testing.T) {
 	}
 }
 
+// TestLLMModelPrecedence: npc:llm_plan asks the model role the call
+// names, else the running action's llm_model, else its role's (its own or
+// the nearest parent's through extends, which the parent's actions ask
+// too), else the game's Planner.
+func TestLLMModelPrecedence(t *testing.T) {
+	tests := []struct {
+		file, mode, reason string
+		model              string // the model asked
+	}{
+		{"llm_options.lua", "plain", "no model anywhere: the game's Planner", "default"},
+		{"llm_role.lua", "plain", "the role's llm_model", "cheapest"},
+		{"llm_role.lua", "action", "the action's llm_model over the role's", "best"},
+		{"llm_role.lua", "call", "the call's model over the role's", "best"},
+		{"llm_role.lua", "call_over_action", "the call's model over the action's", "default"},
+		{"llm_role_child.lua", "plain", "inherited through extends", "cheapest"},
+		{"llm_role_child.lua", "action", "an inherited action's own llm_model over the inherited role's", "best"},
+		{"llm_role_override.lua", "plain", "the child's llm_model, for the parent's actions too", "best"},
+	}
+	for _, tc := range tests {
+		t.Run(strings.TrimSuffix(tc.file, ".lua")+"/"+tc.mode, func(t *testing.T) {
+			models := map[string]*chatModel{"default": {name: "default"}, "cheapest": {name: "cheapest"}, "best": {name: "best"}}
+			rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "semantics")})
+			defer rt.Close()
+			l, err := rt.EnableLLM(LLMOptions{Planner: models["default"].planner(t), DeliverAfterTicks: 1,
+				Models: map[string]*llm.DynamicPlanner{"cheapest": models["cheapest"].planner(t), "best": models["best"].planner(t)}})
+			require.NoError(t, err)
+			defer l.Close()
+			d, err := rt.LoadDomain(tc.file)
+			require.NoError(t, err)
+			w := engine.NewWorld(1)
+			a := engine.NewAgent("npc", d)
+			require.True(t, a.Set("mode", expr.StringValue(tc.mode)))
+			w.Add(a)
+			for range 3 {
+				w.Tick(0.1)
+			}
+			assert.Equal(t, tc.model, str(a, "actions"), tc.reason)
+			for name, m := range models {
+				want := 0
+				if name == tc.model {
+					want = 1
+				}
+				assert.Len(t, m.reqs, want, "requests to %s", name)
+			}
+		})
+	}
+	rt := NewRuntime(Options{ScriptsDir: filepath.Join("testdata", "semantics")})
+	defer rt.Close()
+	_, err := rt.LoadDomain("llm_role_bad.lua")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), filepath.Join("testdata", "semantics", "llm_role_bad.lua")+":3:3: role: llm_model must name a model role (a string), not number")
+}
+
 func TestLLMPlanReplansAFailedStepFromLua(t *testing.T) {
 	tests := []struct {
 		name, reason string

@@ -6,12 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine"
-	"github.com/moonmind-ai/moonmind/engine/record"
-	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 )
 
 func heapAllocs() uint64 {
@@ -22,11 +23,11 @@ func heapAllocs() uint64 {
 
 // TestHugeTableWritesAreRefusedBeforeTheyPad: an assignment, table.insert
 // or rawset millions of slots past a list's end is charged before it
-// runs, so the budget refuses it before a byte of padding is allocated
-// (it used to build 64 MiB of nils in one instruction, stopped only by the
-// 1 GiB watchdog after many).
+// runs, so the memory limit refuses it before a byte of padding is
+// allocated (it used to build 64 MiB of nils in one instruction, stopped
+// only by the 1 GiB watchdog after many).
 func TestHugeTableWritesAreRefusedBeforeTheyPad(t *testing.T) {
-	for _, file := range []string{"table_huge_index.lua", "table_insert_huge.lua", "rawset_huge.lua"} {
+	for file, what := range map[string]string{"table_huge_index.lua": "the assignment", "table_insert_huge.lua": "table.insert", "rawset_huge.lua": "rawset"} {
 		t.Run(file, func(t *testing.T) {
 			rt := NewRuntime(Options{})
 			defer rt.Close()
@@ -44,7 +45,7 @@ func TestHugeTableWritesAreRefusedBeforeTheyPad(t *testing.T) {
 			before := heapAllocs()
 			w.Tick(0.1)
 			grew := heapAllocs() - before
-			assert.Contains(t, fail, file+":13: instruction budget exceeded")
+			assert.Contains(t, fail, file+":13: memory limit exceeded (64 MiB): "+what+" of key 4000000 would pad a list with nils up to it")
 			assert.Less(t, grew, uint64(8<<20), "bytes allocated by the tick that refused the write")
 		})
 	}

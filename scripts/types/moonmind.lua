@@ -333,6 +333,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field lod? moonmind.LOD The role's think rates under the game's level of detail.
 ---@field memory? moonmind.MemorySettings How its agents' perception memory fades.
 ---@field objects? moonmind.Object[] Smart objects of the world its agents live in, which actions use (uses = "kind"); the game adds them to its world, once however many agents have the role.
+---@field llm_model? string The model role npc:llm_plan asks in this role's bodies when neither the call nor the running action names one ("cheapest", "best", ...); inherited through extends.
 ---@field check_ignore? table<string, string>|string[] Findings of moonmind check silenced by name ("sensor-write:hunger"), each with its reason.
 
 ---A role's level of detail: how often its agents think at each level of importance the game

@@ -261,3 +261,27 @@ func TestStringBytesAreTheString(t *testing.T) {
 	assert.Same(t, StringData(s), StringData(s[:10]), "a prefix shares the bytes")
 	assert.Empty(t, StringBytes(""))
 }
+
+// TestTableKeysMatchGopherLua: TableKeys lists the hash part's keys in
+// next's order, keys set to nil since included; PadArray leaves a table
+// whose keys read as if gopher-lua had padded it.
+func TestTableKeysMatchGopherLua(t *testing.T) {
+	L := lua.NewState()
+	defer L.Close()
+	require.NoError(t, L.DoString(`t = {1, x = 2} t[-1] = 3 t[2^40] = 4 t[0.5] = 5 t.x = nil`))
+	tbl := L.GetGlobal("t").(*lua.LTable)
+	assert.Equal(t, []lua.LValue{lua.LString("x"), lua.LNumber(-1), lua.LNumber(1 << 40), lua.LNumber(0.5)}, TableKeys(tbl))
+	assert.Empty(t, TableKeys(L.NewTable()))
+
+	padded, stock := L.NewTable(), L.NewTable()
+	padded.RawSetInt(1, lua.LTrue)
+	stock.RawSetInt(1, lua.LTrue)
+	require.True(t, PadArray(padded, 5))
+	assert.Len(t, TableArray(padded), 6)
+	assert.Equal(t, 7, cap(TableArray(padded)), "room for the write that follows")
+	padded.RawSetInt(7, lua.LString("seven"))
+	stock.RawSetInt(7, lua.LString("seven"))
+	assert.Equal(t, TableArray(stock), TableArray(padded))
+	assert.Equal(t, stock.MaxN(), padded.MaxN())
+	assert.False(t, PadArray(padded, 0))
+}

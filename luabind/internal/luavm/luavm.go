@@ -1,5 +1,5 @@
 // Package luavm reads, and in a few places writes, what gopher-lua keeps
-// unexported: a table's array part and map of string keys, a thread's
+// unexported: a table's array part, map of string keys and key order, a thread's
 // value stack, its call frames and its call-frame stack, and the frame a
 // lua.Debug describes. The sandbox needs them where gopher-lua has no
 // hook (the table work inside one VM instruction, the instruction a
@@ -33,6 +33,7 @@ import (
 type offsets struct {
 	tableArray   uintptr // LTable.array
 	tableStrings uintptr // LTable.strdict
+	tableKeys    uintptr // LTable.keys
 
 	stateFrame    uintptr // LState.currentFrame
 	stateReg      uintptr // LState.reg (the value stack)
@@ -65,13 +66,14 @@ func findOffsets() (o offsets, ok bool) {
 	table := reflect.TypeFor[lua.LTable]()
 	arr, ok1 := field(table, "array", reflect.Slice, reflect.TypeFor[[]lua.LValue]())
 	strs, ok2 := field(table, "strdict", reflect.Map, reflect.TypeFor[map[string]lua.LValue]())
+	keys, okKeys := field(table, "keys", reflect.Slice, reflect.TypeFor[[]lua.LValue]())
 	state := reflect.TypeFor[lua.LState]()
 	cf, ok3 := field(state, "currentFrame", reflect.Pointer, nil)
 	reg, ok4 := field(state, "reg", reflect.Pointer, nil)
 	uv, ok5 := field(state, "uvcache", reflect.Pointer, nil)
 	stack, ok6 := field(state, "stack", reflect.Interface, nil)
 	dbg, ok7 := field(reflect.TypeFor[lua.Debug](), "frame", reflect.Pointer, cf.Type)
-	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 || !ok6 || !ok7 ||
+	if !ok1 || !ok2 || !okKeys || !ok3 || !ok4 || !ok5 || !ok6 || !ok7 ||
 		cf.Type.Elem().Kind() != reflect.Struct || reg.Type.Elem().Kind() != reflect.Struct {
 		return o, false
 	}
@@ -88,7 +90,7 @@ func findOffsets() (o offsets, ok bool) {
 		return o, false
 	}
 	return offsets{
-		tableArray: arr.Offset, tableStrings: strs.Offset,
+		tableArray: arr.Offset, tableStrings: strs.Offset, tableKeys: keys.Offset,
 		stateFrame: cf.Offset, stateReg: reg.Offset, stateUpvalues: uv.Offset,
 		stateStack: stack.Offset + wordSize,
 		frameFn:    fn.Offset, framePc: pc.Offset, frameLocalBase: lb.Offset,

@@ -1,4 +1,4 @@
--- want: testdata/hostile/rawset_huge.lua:13: instruction budget exceeded: more than 500000 work units (Lua instructions plus the work of built-ins) in one resume of a body or one call of a callback or a role file (a runaway loop? see luabind.Options.InstructionBudget)
+-- want: testdata/hostile/rawset_huge.lua:13: memory limit exceeded (64 MiB): rawset of key 4000000 would pad a list with nils up to it (an integer key from 1 to 4194303 is kept in a table's list part, with a slot for every smaller key: keep sparse ids in strings or numbers past that range), on top of the 0 MiB the body holds (see luabind.Options.MemoryLimit)
 -- rawset far past a list's end pads it too.
 return {
   name = "Hostile",

@@ -1,0 +1,4 @@
+return {
+  name = "RoleModelBad",
+  llm_model = 5,
+}
