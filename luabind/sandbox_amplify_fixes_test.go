@@ -19,12 +19,13 @@ import (
 // defaultLimits are the limits a game gets without setting any.
 var defaultLimits = Options{MaxStringBytes: DefaultMaxStringBytes, MemoryLimit: DefaultMemoryLimit}
 
-// timeBound is the wall time a single attack may take: fifty times what
-// three ticks of a script that only spends its instruction budget take in
-// the same test binary (the fastest of three runs), so the bound follows
-// the machine, its load and the race detector instead of being a fixed
-// number of seconds. The attacks it guards against took hundreds of
-// budgets (seconds) before they were charged.
+// timeBound is the wall time a single attack may take: the larger of a
+// floor (1 s, 10 s under the race detector) and fifty times what three
+// ticks of a script that only spends its instruction budget take in the
+// same test binary (the fastest of three runs), so a slower machine, a
+// busier one or the race detector moves the bound with it. The attacks it
+// guards against took hundreds of budgets (seconds) before they were
+// charged.
 func timeBound(t *testing.T) time.Duration {
 	t.Helper()
 	boundOnce.Do(func() {
@@ -35,7 +36,11 @@ func timeBound(t *testing.T) time.Duration {
 			require.Contains(t, res.fails[0], "instruction budget exceeded")
 			best = min(best, res.elapsed)
 		}
-		boundValue = max(50*best, 100*time.Millisecond)
+		floor := time.Second
+		if raceEnabled {
+			floor = 10 * time.Second
+		}
+		boundValue = max(50*best, floor)
 	})
 	return boundValue
 }
