@@ -357,7 +357,7 @@ func TestBadArgumentsFailTheirIntentionWithFileAndLine(t *testing.T) {
 	}
 	assert.Equal(t, []string{
 		`testdata/bdi/bad_args.lua:6: bad argument #1 to 'wait_event' (filter has no field "nmae" (an event has kind, goal, error, name, value, old, from) (did you mean "name"?))`,
-		`testdata/bdi/bad_args.lua:7: bad argument #1 to 'wait_event' (filter kind must be one of goal_added, goal_failed, goal_removed, belief_added, belief_removed, not "belief_add" (did you mean "belief_added"?))`,
+		`testdata/bdi/bad_args.lua:7: bad argument #1 to 'wait_event' (filter kind must be one of goal_added, goal_failed, goal_removed, belief_added, belief_removed, perceived, lost, forgotten, not "belief_add" (did you mean "belief_added"?))`,
 		`testdata/bdi/bad_args.lua:8: bad argument #1 to 'achieve' (a goal table holds strings, numbers and booleans, not a table at [2])`,
 		`testdata/bdi/bad_args.lua:9: bad argument #2 to 'wait_event' (timeout must be seconds > 0, or nil for none)`,
 		`testdata/bdi/bad_args.lua:10: npc:believe: believe bel: no state variable "bel" (did you mean "bell"?)`,
