@@ -294,7 +294,9 @@ func (m *Memory) update(now float64) {
 	}
 	if l := m.loseAfter(); l >= 0 {
 		for i := range m.things {
-			if r := &m.things[i]; !r.Lost && now-r.At >= l {
+			// Less 1e-9, as the engine's waits and sensor periods: times
+			// that add up ticks of 0.1 s land a hair short of a round sum.
+			if r := &m.things[i]; !r.Lost && now-r.At >= l-1e-9 {
 				r.Lost = true
 				m.note(Lost, *r, now)
 			}
