@@ -19,11 +19,14 @@ import (
 // and the world pays nothing for the feature.
 type LOD struct {
 	// Level returns the agent's level of detail: 0 for the agents that
-	// matter most, 1, 2, ... for the others. Tick calls it for every
-	// agent, in agent order, on the caller's goroutine before any agent
-	// ticks, so it may read the game and the agents but must not change
-	// them. Nil turns level of detail off; the next tick then ticks every
-	// agent, each with the time it was still owed.
+	// matter most, 1, 2, ... for the others. Tick calls it once a tick
+	// for every agent, all before any agent ticks: with one worker or a
+	// Budget on the caller's goroutine in agent order, else on the
+	// workers, each for the agents of its lane, at the same time. So it
+	// may read the game and the agents but must not change them (nor
+	// anything another call reads). Nil turns level of detail off; the
+	// next tick then ticks every agent, each with the time it was still
+	// owed.
 	Level func(a *Agent) int
 	// Rates are the think rates of levels 0, 1, 2, ..., in thinks per
 	// second of game time: an agent at level i thinks Rates[i] times a
@@ -85,8 +88,9 @@ func (w *World) tickLaneOf(k int, dt float64) {
 	w.busy[k] = tickLane(w.Agents, w.lanes[k], w.hints[k], w.Timing, dt, nil, w.busy[k][:0])
 }
 
-// thinkers decides, on the caller's goroutine before any agent ticks,
-// which agents think this tick and with what dt (see LOD). In the first
+// thinkers decides, before any agent ticks, which agents think this
+// tick and with what dt (see LOD): on the caller's goroutine, or on the
+// workers lane by lane when there is no budget. In the first
 // tick after LOD.Level was set to nil, every agent ticks, each with its
 // owed time and dt; the ticks after it are the plain ones.
 func (w *World) thinkers(dt float64) {
