@@ -234,6 +234,10 @@ type Sim struct {
 	llm     *luabind.LLM
 	pause   float64                // seconds left before the next round
 	explain *engine.UtilityPlanner // the overlay's planner (Explain on)
+	// focus is the soldier the level of detail centres on (SetFocus), of
+	// the name focusName, or nil.
+	focus     *Soldier
+	focusName string
 }
 
 // New parses the map, loads cfg.Role from cfg.ScriptsDir and spawns the
@@ -308,6 +312,7 @@ func (s *Sim) spawn() {
 	s.World = engine.NewWorld(seed)
 	s.World.OnEvent = s.Config.OnEvent
 	s.World.PlanBudget = s.Config.PlanBudget
+	s.setLOD()
 	s.Soldiers = s.Soldiers[:0]
 	s.Tracers = s.Tracers[:0]
 	s.Crates = s.Crates[:0]
@@ -335,6 +340,7 @@ func (s *Sim) spawn() {
 			s.World.Add(so.Agent)
 		}
 	}
+	s.SetFocus(s.focusName) // the new round's soldier of that name
 }
 
 var teamNames = [2]string{"blue", "red"}

@@ -98,6 +98,7 @@ func (s *Sim) sense() {
 			}
 		}
 		so.Target = t
+		s.perceive(so, t)
 		a := so.Agent
 		a.Set("enemy_visible", engine.BoolValue(t != nil))
 		hp, d := 0.0, s.Config.SightRange
