@@ -1,9 +1,13 @@
 // Package perception is an agent's perception memory: the things it
 // perceived (Stimulus), each remembered with its last known position and
 // time (Remembered), whose confidence decays with a half-life and which
-// are forgotten below a threshold (Memory). It knows nothing of agents or
-// worlds: the engine gives each agent one Memory (engine.Agent.Memory)
-// and the time to read it at.
+// are forgotten below a threshold (Memory), and lost from perception when
+// no news of them comes for a while (Memory.LoseAfter, Memory.Lose). A
+// Memory can keep its changes (perceived, lost, forgotten: Change) for a
+// reactive layer, and gives conditions the fields of a remembered thing
+// by the names memory.<source>.<field> (Family, ParseName, Memory.Value).
+// It knows nothing of agents or worlds: the engine gives each agent one
+// Memory (engine.Agent.Memory) and the time to read it at.
 package perception
 
 import (
