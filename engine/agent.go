@@ -139,6 +139,10 @@ type Agent struct {
 
 	Name string
 	ID   int // unique in its World, set by World.Add: 0, 1, 2, ... in order of adding, never reused after a Remove
+	// lod is its level of detail under the world's LOD (world_lod.go),
+	// beside ID: a tick under a level of detail reads both of every
+	// agent (ID in a game's LOD.Level, say), thinking or not.
+	lod lodState
 	// Data is for the embedding game (the demo keeps its soldier here).
 	Data any
 	// Rand is the agent's random source; World.Add seeds it from the
@@ -185,7 +189,6 @@ type Agent struct {
 	backoff
 	facts map[string]any     // the blackboard of typed values, by type name
 	job   planJob            // time-sliced planning under a world's plan budget (agent_slice.go)
-	lod   lodState           // its level of detail under the world's LOD (world_lod.go)
 	mem   *perception.Memory // its perception memory, or nil before first use (perception.go)
 	src   randSource         // the Rand that World.Add made and its source, for Snapshot
 	// swapTo is the domain SetDomain was given during the agent's own

@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/perception"
 )
 
 // This file compiles RoleSpecs into a Domain, in named phases (see
@@ -57,6 +58,7 @@ func (e *CompileError) Error() string {
 // leaves to the caller.
 func Compile(roles ...RoleSpec) (*Domain, error) {
 	c := &compiler{d: &Domain{Schema: expr.NewSchema(), goalIndex: map[string]*Goal{}, actionIndex: map[string]*Action{}}}
+	c.d.Schema.AddFamily(perception.Family())
 	return c.compile(roles)
 }
 
@@ -101,6 +103,7 @@ func (c *compiler) compile(roles []RoleSpec) (*Domain, error) {
 	c.compileGoals(m.goals)
 	c.compileActions(m.actions, syntax)
 	c.compileUtility(m.utilMode, m.roleCons, m.actions)
+	c.bindMemory()
 	if len(c.problems) > 0 {
 		c.undeclaredToo(m.initial)
 		return nil, &CompileError{Problems: c.problems}
@@ -165,9 +168,16 @@ func (c *compiler) mergeRoles(roles []RoleSpec) merged {
 		if r.Memory.Capacity != 0 {
 			d.Memory.Capacity = r.Memory.Capacity
 		}
+		if r.Memory.LoseAfter != 0 {
+			d.Memory.LoseAfter = r.Memory.LoseAfter
+		}
+		d.Memory.Notify = d.Memory.Notify || r.Memory.Notify
 		for _, v := range r.State {
 			if expr.IsOperatorWord(v.Name) {
 				c.add(Pos{File: r.File}, fmt.Sprintf("state variable %q: %s is an operator in conditions (as in Lua), so no condition could read it; rename the variable", v.Name, v.Name), nil)
+			}
+			if strings.HasPrefix(v.Name, perception.Prefix) {
+				c.add(Pos{File: r.File}, fmt.Sprintf("state variable %q: names that begin with %q read the perception memory (memory.<source>.<field>); rename the variable", v.Name, perception.Prefix), nil)
 			}
 			slot := d.Schema.Intern(v.Name)
 			for len(m.initial) <= slot {
@@ -220,6 +230,9 @@ func (c *compiler) checkMemory() {
 	}
 	if m.Capacity < 0 {
 		c.add(Pos{}, "memory capacity must not be negative, not "+strconv.Itoa(m.Capacity), nil)
+	}
+	if math.IsNaN(m.LoseAfter) {
+		c.add(Pos{}, "memory lose_after must be a number of seconds, not NaN", nil)
 	}
 }
 

@@ -107,6 +107,7 @@ type Domain struct {
 
 	goalIndex   map[string]*Goal
 	actionIndex map[string]*Action
+	memReads    []memRead // the memory variables the domain reads (memory_reads.go)
 	// planners lends search buffers to agents while they plan, so memory
 	// grows with the number of goroutines planning, not with the agents.
 	planners sync.Pool
@@ -283,6 +284,9 @@ func (d *Domain) Undeclared() []Problem {
 	}
 	for _, nc := range d.Conditions {
 		declared[nc.Slot] = true
+	}
+	for _, r := range d.memReads {
+		declared[r.slot] = true // the memory sensor provides it
 	}
 	var known []string
 	for i, ok := range declared {

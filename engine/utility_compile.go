@@ -99,6 +99,12 @@ func CompileConsideration(spec ConsiderationSpec, s *expr.Schema) (Consideration
 		if spec.Input == "" {
 			return fail("input needs a state variable name")
 		}
+		if f, ok := s.FamilyOf(spec.Input); ok {
+			if p := f.Check(spec.Input); p != nil {
+				return fail("input \"" + spec.Input + "\": expected " + p.Expected + ", found " + p.Found)
+			}
+			s.Intern(spec.Input)
+		}
 		slot, ok := s.Lookup(spec.Input)
 		if !ok {
 			return fail("input \"" + spec.Input + "\" is no state variable" + DidYouMean(spec.Input, s.Names()))

@@ -45,6 +45,7 @@ type laneCrew struct {
 type laneJob struct {
 	w       *World
 	crew    *laneCrew
+	phase   uint8 // phaseTick or phaseLevels: what a lane does
 	dt      float64
 	lanes   int32
 	hot     bool         // ticks come back to back: spin (crewSpin, crewWait)
@@ -68,7 +69,17 @@ type laneJob struct {
 // on one goroutine, and the records are handed on in agent order
 // (handOn). With ticks back to back the helpers outlive the tick, by at
 // most crewSpin each (laneCrew).
-func (w *World) runLanes(dt float64, lanes int) {
+func (w *World) runLanes(dt float64, lanes int) { w.runPhase(dt, lanes, phaseTick) }
+
+// The phases of a tick that run on the workers, lane by lane.
+const (
+	phaseTick   uint8 = iota // tick the lane's agents (tickLaneOf)
+	phaseLevels              // the level of detail of the lane's agents (levelsOfLane)
+)
+
+// runPhase is runLanes for one phase of the tick: each lane is ticked,
+// or its agents' levels of detail chosen.
+func (w *World) runPhase(dt float64, lanes int, phase uint8) {
 	c := w.crew
 	if c == nil {
 		c = &laneCrew{wake: make(chan struct{}, 1)}
@@ -77,7 +88,7 @@ func (w *World) runLanes(dt float64, lanes int) {
 	start := time.Now()
 	// With one P (GOMAXPROCS 1) a spinning goroutine only keeps the
 	// other from running, so nothing spins then.
-	j := &laneJob{w: w, crew: c, dt: dt, lanes: int32(lanes),
+	j := &laneJob{w: w, crew: c, phase: phase, dt: dt, lanes: int32(lanes),
 		hot: !c.lastEnd.IsZero() && start.Sub(c.lastEnd) < crewSpin && runtime.GOMAXPROCS(0) > 1}
 	j.left.Store(int32(lanes))
 	j.failed = -1
@@ -207,6 +218,11 @@ func (j *laneJob) tick(w *World, k int) (woke bool) {
 			woke = true
 		}
 	}()
+	if j.phase == phaseLevels {
+		w.levelsOfLane(k)
+		finished = true
+		return false
+	}
 	ticktrace.Lane(k, false)
 	w.tickLaneOf(k, j.dt)
 	ticktrace.Lane(k, true)

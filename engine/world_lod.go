@@ -19,11 +19,14 @@ import (
 // and the world pays nothing for the feature.
 type LOD struct {
 	// Level returns the agent's level of detail: 0 for the agents that
-	// matter most, 1, 2, ... for the others. Tick calls it for every
-	// agent, in agent order, on the caller's goroutine before any agent
-	// ticks, so it may read the game and the agents but must not change
-	// them. Nil turns level of detail off; the next tick then ticks every
-	// agent, each with the time it was still owed.
+	// matter most, 1, 2, ... for the others. Tick calls it once a tick
+	// for every agent, all before any agent ticks: with one worker or a
+	// Budget on the caller's goroutine in agent order, else on the
+	// workers, each for the agents of its lane, at the same time. So it
+	// may read the game and the agents but must not change them (nor
+	// anything another call reads). Nil turns level of detail off; the
+	// next tick then ticks every agent, each with the time it was still
+	// owed.
 	Level func(a *Agent) int
 	// Rates are the think rates of levels 0, 1, 2, ..., in thinks per
 	// second of game time: an agent at level i thinks Rates[i] times a
@@ -55,10 +58,12 @@ type lodState struct {
 // agents of its lane that think this tick, with their dts and their own
 // prefetch hints.
 type lodLanes struct {
-	on     bool      // LOD was on at the last tick
-	use    bool      // this tick ticks the lanes below, not the world's
-	next   int       // the ID of the due agent served first under the budget
-	lastDt float64   // the last positive dt (see thinkersFrom)
+	on     bool    // LOD was on at the last tick
+	use    bool    // this tick ticks the lanes below, not the world's
+	next   int     // the ID of the due agent served first under the budget
+	lastDt float64 // the last positive dt (see thinkersFrom)
+	dt     float64 // this tick's dt and the one rates are compared with, for levelsOfLane
+	tickDt float64
 	think  []bool    // per agent index: it thinks this tick
 	due    []int32   // scratch: the indexes of the agents due at a lowered rate
 	lanes  [][]int32 // per worker: its thinkers, in lane order
@@ -83,8 +88,9 @@ func (w *World) tickLaneOf(k int, dt float64) {
 	w.busy[k] = tickLane(w.Agents, w.lanes[k], w.hints[k], w.Timing, dt, nil, w.busy[k][:0])
 }
 
-// thinkers decides, on the caller's goroutine before any agent ticks,
-// which agents think this tick and with what dt (see LOD). In the first
+// thinkers decides, before any agent ticks, which agents think this
+// tick and with what dt (see LOD): on the caller's goroutine, or on the
+// workers lane by lane when there is no budget. In the first
 // tick after LOD.Level was set to nil, every agent ticks, each with its
 // owed time and dt; the ticks after it are the plain ones.
 func (w *World) thinkers(dt float64) {
@@ -134,11 +140,6 @@ func (w *World) thinkersFrom(dt float64, all bool) {
 	l := &w.lod
 	l.on, l.use = true, true
 	n := len(w.Agents)
-	if cap(l.think) < n {
-		l.think = make([]bool, n)
-	}
-	l.think = l.think[:n]
-	l.due = l.due[:0]
 	// The tick rate that rates are compared with: a tick of dt 0 (a game
 	// paused, or a bad dt) keeps the last one, so it changes no rate.
 	tickDt := dt
@@ -147,70 +148,118 @@ func (w *World) thinkersFrom(dt float64, all bool) {
 	} else {
 		tickDt = l.lastDt
 	}
-	const eps = 1e-9
-	for i, a := range w.Agents {
-		s := &a.lod
-		s.owed += dt
-		if all {
-			l.think[i] = true
-			continue
-		}
-		level := w.LOD.Level(a)
-		rate := w.rateFor(a, level)
-		s.level = int32(max(math.MinInt32, min(level, math.MaxInt32)))
-		if rate > 0 && 1/rate <= tickDt+eps {
-			rate = 0 // at or above the tick rate
-		}
-		if rate == 0 {
-			s.rate, s.due = 0, 0
-			l.think[i] = true
-			continue
-		}
-		period := 1 / rate
-		switch {
-		case rate == s.rate:
-			s.due -= dt
-		case s.rate == 0: // from every tick to a lowered rate: wait part of a period
-			s.due = period*lodPhase(a.ID) - dt
-		default: // a new lowered rate
-			s.due = min(s.due, period) - dt
-		}
-		s.rate = rate
-		l.think[i] = false
-		if s.due <= eps {
-			l.due = append(l.due, int32(i))
-		}
-	}
-	w.serveDue()
 	k := len(w.lanes)
 	if len(l.lanes) != k {
 		l.lanes, l.dts, l.hints = make([][]int32, k), make([][]float64, k), make([][]uint8, k)
 	}
+	if !all && w.LOD.Budget <= 0 && k > 1 {
+		// Without a budget each agent's choice is its own: each worker
+		// makes its lane's, all of them before any agent ticks.
+		l.dt, l.tickDt = dt, tickDt
+		w.runPhase(dt, k, phaseLevels)
+		return
+	}
+	if cap(l.think) < n {
+		l.think = make([]bool, n)
+	}
+	l.think = l.think[:n]
+	l.due = l.due[:0]
+	for i, a := range w.Agents {
+		if all {
+			a.lod.owed += dt
+			l.think[i] = true
+			continue
+		}
+		every, due := w.lodChoose(a, dt, tickDt)
+		l.think[i] = every
+		if due {
+			l.due = append(l.due, int32(i))
+		}
+	}
+	w.serveDue()
 	for k, lane := range w.lanes {
 		ll, dts := l.lanes[k][:0], l.dts[k][:0]
 		for _, i := range lane {
-			if !l.think[i] {
-				continue
-			}
-			a := w.Agents[i]
-			s := &a.lod
-			ll, dts = append(ll, i), append(dts, s.owed)
-			s.owed = 0
-			if s.rate > 0 {
-				if s.due += 1 / s.rate; s.due <= eps {
-					s.due = 1 / s.rate // served late (the budget): a whole period from now
-				}
-			}
-			if s.level != s.shown {
-				s.shown = s.level
-				a.recordLOD()
+			if l.think[i] {
+				ll, dts = append(ll, i), append(dts, w.Agents[i].lodServe())
 			}
 		}
 		l.lanes[k], l.dts[k] = ll, dts
-		if h := l.hints[k]; len(h) < len(ll)+1 {
-			l.hints[k] = append(h[:0], make([]uint8, len(ll)+1)...)
+		l.sizeHints(k)
+	}
+}
+
+// levelsOfLane is the level-of-detail phase of lane k without a budget
+// (thinkersFrom): the choice of each of its agents, and its thinkers
+// with their dts, in lane order.
+func (w *World) levelsOfLane(k int) {
+	l := &w.lod
+	ll, dts := l.lanes[k][:0], l.dts[k][:0]
+	for _, i := range w.lanes[k] {
+		a := w.Agents[i]
+		if every, due := w.lodChoose(a, l.dt, l.tickDt); every || due {
+			ll, dts = append(ll, i), append(dts, a.lodServe())
 		}
 	}
+	l.lanes[k], l.dts[k] = ll, dts
+	l.sizeHints(k)
+}
+
+// sizeHints makes lane k's prefetch hints long enough for its thinkers.
+func (l *lodLanes) sizeHints(k int) {
+	if h := l.hints[k]; len(h) < len(l.lanes[k])+1 {
+		l.hints[k] = append(h[:0], make([]uint8, len(l.lanes[k])+1)...)
+	}
+}
+
+// lodChoose adds a tick of dt to the agent's owed time, asks its level
+// and sets its rate (tickDt is the tick the rates are compared with). It
+// reports whether it thinks every tick, or else whether it is due at its
+// lowered rate.
+func (w *World) lodChoose(a *Agent, dt, tickDt float64) (every, due bool) {
+	const eps = 1e-9
+	s := &a.lod
+	s.owed += dt
+	level := w.LOD.Level(a)
+	rate := w.rateFor(a, level)
+	s.level = int32(max(math.MinInt32, min(level, math.MaxInt32)))
+	if rate > 0 && 1/rate <= tickDt+eps {
+		rate = 0 // at or above the tick rate
+	}
+	if rate == 0 {
+		s.rate, s.due = 0, 0
+		return true, false
+	}
+	period := 1 / rate
+	switch {
+	case rate == s.rate:
+		s.due -= dt
+	case s.rate == 0: // from every tick to a lowered rate: wait part of a period
+		s.due = period*lodPhase(a.ID) - dt
+	default: // a new lowered rate
+		s.due = min(s.due, period) - dt
+	}
+	s.rate = rate
+	return false, s.due <= eps
+}
+
+// lodServe is the agent's part when it thinks this tick: it returns the
+// time it is owed (its dt) and pays it, schedules its next think, and
+// records a change of level.
+func (a *Agent) lodServe() (dt float64) {
+	const eps = 1e-9
+	s := &a.lod
+	dt, s.owed = s.owed, 0
+	if s.rate > 0 {
+		if s.due += 1 / s.rate; s.due <= eps {
+			s.due = 1 / s.rate // served late (the budget): a whole period from now
+		}
+	}
+	if s.level != s.shown {
+		s.shown = s.level
+		a.recordLOD()
+	}
+	return dt
 }
 
 // serveDue marks the due agents (l.due, in agent order) that think this

@@ -145,15 +145,16 @@ func TestThrottledWalkerEndsWhereTheFullRateOneDoes(t *testing.T) {
 }
 
 // lodTrace runs 60 walkers at three levels that change over time, under a
-// budget, on the given number of workers, and returns their records.
-func lodTrace(t *testing.T, workers int) []string {
+// budget (0: none), on the given number of workers, and returns their
+// records.
+func lodTrace(t *testing.T, workers, budget int) []string {
 	d := walkerRole(t)
 	w := NewWorld(7)
 	w.Workers = workers
 	w.LOD = LOD{
 		Level:  func(a *Agent) int { return (a.ID + w.Ticks/40) % 3 },
 		Rates:  []float64{60, 10, 2},
-		Budget: 5,
+		Budget: budget,
 	}
 	var lines []string
 	w.OnEvent = func(e record.Event) { lines = append(lines, e.String()) }
@@ -172,17 +173,23 @@ func lodTrace(t *testing.T, workers int) []string {
 				lowered++
 			}
 		}
-		require.LessOrEqual(t, lowered, 5, "the budget caps the agents thinking at a lowered rate")
+		if budget > 0 {
+			require.LessOrEqual(t, lowered, budget, "the budget caps the agents thinking at a lowered rate")
+		}
 	}
 	return lines
 }
 
 // TestLODTracesAreTheSameOnAnyNumberOfWorkers: who thinks when, with what
-// dt, and the lod records are decided on the caller's goroutine, so one
-// and four workers make the same records.
+// dt, and the lod records are decided from each agent's level and its own
+// schedule, whichever goroutine decides it, so one and four workers make
+// the same records, with a budget and without one.
 func TestLODTracesAreTheSameOnAnyNumberOfWorkers(t *testing.T) {
-	one := lodTrace(t, 1)
-	four := lodTrace(t, 4)
+	unbudgeted := lodTrace(t, 1, 0)
+	assert.Equal(t, unbudgeted, lodTrace(t, 4, 0), "without a budget, where the workers choose the levels")
+	assert.NotEqual(t, unbudgeted, lodTrace(t, 1, 5), "the budget changes who thinks when")
+	one := lodTrace(t, 1, 5)
+	four := lodTrace(t, 4, 5)
 	require.NotEmpty(t, one)
 	assert.Equal(t, one, four)
 	assert.Contains(t, one, "tick    1  t=  0.000s  a01          lod         reason=\"level 1, 10 Hz\"")

@@ -66,9 +66,11 @@
 // out.
 // A role's lod table, lod = { rates = { 60, 10, 2 } }, sets its domain's
 // think rates under a world's level of detail (engine.Domain.ThinkRates,
-// engine.LOD; docs/lod.md). npc:perceive, npc:recall and npc:memories
-// write and read the agent's perception memory (perception.Memory;
-// docs/perception.md).
+// engine.LOD; docs/lod.md). npc:perceive, npc:lose, npc:recall and
+// npc:memories write and read the agent's perception memory
+// (perception.Memory; docs/perception.md); conditions and considerations
+// read it as memory.<source>.<field>, and plans react to it with on =
+// "perceived", "lost" or "forgotten" and a source filter.
 //
 // # Limits and what they cost
 //

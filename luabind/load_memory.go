@@ -3,15 +3,16 @@ package luabind
 import (
 	"math"
 
+	lua "github.com/yuin/gopher-lua"
+
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/perception"
-	lua "github.com/yuin/gopher-lua"
 )
 
-var memoryKeys = []string{"half_life", "forget", "capacity"}
+var memoryKeys = []string{"half_life", "forget", "capacity", "lose_after"}
 
 // memory reads the role's perception memory settings,
-// memory = { half_life = 3, forget = 0.1, capacity = 32 }
+// memory = { half_life = 3, forget = 0.1, capacity = 32, lose_after = 1 }
 // (perception.Spec; absent keys keep the defaults).
 func (rd *roleReader) memory(t *lua.LTable, spec *engine.RoleSpec, top engine.Pos) {
 	mt, at := rd.settings(t, "memory", memoryKeys, "{ half_life = 5, forget = 0.05, capacity = 64 }", top)
@@ -36,6 +37,11 @@ func (rd *roleReader) memory(t *lua.LTable, spec *engine.RoleSpec, top engine.Po
 		}
 	} else {
 		m.Capacity = int(c)
+	}
+	if l := rd.num(mt, "lose_after", "role: memory", at); math.IsNaN(l) || math.IsInf(l, 1) {
+		rd.add(rd.find(at, `lose_after\s*=`), "role: memory: lose_after must be a number of seconds (negative: lost only by npc:lose), not "+luaShow(lua.LNumber(l)))
+	} else {
+		m.LoseAfter = l
 	}
 	spec.Memory = m
 }

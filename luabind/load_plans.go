@@ -3,6 +3,7 @@ package luabind
 import (
 	"errors"
 	"regexp"
+	"strings"
 
 	lua "github.com/yuin/gopher-lua"
 
@@ -19,7 +20,7 @@ type rolePlans struct {
 	quiet   bool // quiet_beliefs: see bdi.Config.QuietBeliefs
 }
 
-var planKeys = []string{"name", "on", "goal", "belief", "trigger", "guard", "body"}
+var planKeys = []string{"name", "on", "goal", "belief", "source", "trigger", "guard", "body"}
 
 // readPlans reads the role table's plans and initial_goals.
 func (rd *roleReader) readPlans(t *lua.LTable) *rolePlans {
@@ -74,17 +75,18 @@ func (rd *roleReader) plan(t *lua.LTable, i int, at engine.Pos) *bdi.Plan {
 	case lua.LString:
 		k, ok := bdi.ParseKind(string(on))
 		if !ok {
-			rd.add(rd.find(p.Pos, `on\s*=`), what+": unknown on \""+string(on)+"\" (one of goal_added, goal_failed, goal_removed, belief_added, belief_removed)"+
+			rd.add(rd.find(p.Pos, `on\s*=`), what+": unknown on \""+string(on)+"\" (one of "+strings.Join(bdi.KindNames(), ", ")+")"+
 				didYouMean(string(on), bdi.KindNames()))
 		}
 		p.On = k
 	case *lua.LNilType:
-		rd.add(p.Pos, what+": on is required (goal_added, goal_failed, goal_removed, belief_added or belief_removed)")
+		rd.add(p.Pos, what+": on is required (one of "+strings.Join(bdi.KindNames(), ", ")+")")
 	default:
 		rd.add(rd.find(p.Pos, `on\s*=`), what+": on must be a string, not "+on.Type().String())
 	}
 	p.Goal = rd.str(t, "goal", what, p.Pos)
 	p.Belief = rd.str(t, "belief", what, p.Pos)
+	p.Source = rd.str(t, "source", what, p.Pos)
 	if p.On != 0 && ((p.On.IsBelief() && p.Goal != "") || (p.On.IsGoal() && p.Belief != "")) {
 		key := "goal"
 		if p.Belief != "" {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -143,4 +144,55 @@ func TestRoleLODReadsTheRates(t *testing.T) {
 		bad+`:2:38: role: lod: unknown key "rate" (did you mean "rates"?)`)
 	_, err = rt.LoadDomain("notable.lua")
 	assert.EqualError(t, err, filepath.Join(dir, "notable.lua")+":1:28: role: lod must be a table such as { rates = { 60, 10, 2 } }, not number")
+}
+
+// throttledSoldierTrace runs 12 shipped soldiers at 60, 10 and 2 thinks a
+// second (by ID) for 16 s on the given number of workers, each worker
+// with its own runtime, the game emptying their magazines at 8 s, and
+// returns every record.
+func throttledSoldierTrace(t *testing.T, workers int) []string {
+	t.Helper()
+	w := engine.NewWorld(3)
+	w.Workers = workers
+	w.LOD = engine.LOD{Level: func(a *engine.Agent) int { return a.ID % 3 }, Rates: []float64{60, 10, 2}}
+	domains := make([]*engine.Domain, workers)
+	for k := range domains {
+		rt := NewRuntime(Options{Host: lodSoldierHost()})
+		t.Cleanup(rt.Close)
+		d, err := rt.LoadDomain(soldierPath())
+		require.NoError(t, err)
+		domains[k] = d
+	}
+	var lines []string
+	w.OnEvent = func(e record.Event) { lines = append(lines, e.String()) }
+	const n = 12
+	for i := range n {
+		k := i * workers / n
+		w.Add(engine.NewAgent(fmt.Sprintf("s%02d", i), domains[k]))
+		w.Pin(i, k)
+	}
+	for tick := 1; tick <= 16*60; tick++ {
+		if tick == 8*60 {
+			for _, a := range w.Agents {
+				a.Set("ammo", expr.NumberValue(5))
+			}
+		}
+		w.Tick(1.0 / 60)
+	}
+	return lines
+}
+
+// TestThrottledSoldierTracesAreTheSameOnAnyNumberOfWorkers: the shipped
+// soldier under a level of detail makes the same records, tick for tick,
+// on one worker and on four (each with its own Lua runtime).
+func TestThrottledSoldierTracesAreTheSameOnAnyNumberOfWorkers(t *testing.T) {
+	one := throttledSoldierTrace(t, 1)
+	reloads := 0
+	for _, l := range one {
+		if strings.Contains(l, " finish ") && strings.Contains(l, "action=reload") {
+			reloads++
+		}
+	}
+	require.Equal(t, 12*2, reloads, "every soldier reloads after each empty magazine")
+	assert.Equal(t, one, throttledSoldierTrace(t, 4))
 }

@@ -383,6 +383,10 @@ func (r *Runtime) eventTable(ev *bdi.Event) *lua.LTable {
 		}
 		return t
 	}
+	if ev.Kind.IsPerception() {
+		setRemembered(t, ev.Thing) // the thing as it was when the event happened
+		return t
+	}
 	r.beliefFields(t, ev)
 	return t
 }
@@ -396,18 +400,22 @@ func (r *Runtime) beliefFields(t *lua.LTable, ev *bdi.Event) {
 	}
 }
 
-// subject is what a trigger receives: the goal for a goal event, or
+// subject is what a trigger receives: the goal for a goal event, the
+// thing as npc:recall shows it for a perception event, or
 // { name =, value =, old = } (and from = for a told belief).
 func (r *Runtime) subject(ev *bdi.Event) lua.LValue {
 	if ev.Kind.IsGoal() {
 		return r.goalLua(ev.Goal)
+	}
+	if ev.Kind.IsPerception() {
+		return rememberedTable(r.L, ev.Thing)
 	}
 	t := r.L.CreateTable(0, 4)
 	r.beliefFields(t, ev)
 	return t
 }
 
-var eventFields = []string{"kind", "goal", "error", "name", "value", "old", "from"}
+var eventFields = []string{"kind", "goal", "error", "name", "value", "old", "from", "source"}
 
 // eventFilter compiles wait_event's filter: a table matched field by field
 // against the event, a function of the event (called like a trigger), or
@@ -429,7 +437,7 @@ func (r *Runtime) eventFilter(a *engine.Agent, f lua.LValue) (func(*bdi.Event) (
 		var kind bdi.Kind
 		hasKind, hasGoal := false, false
 		var goal reactive.Goal
-		var name, errText, from string
+		var name, errText, from, source string
 		var value, old expr.Value
 		var problem error
 		var parts []string
@@ -460,6 +468,8 @@ func (r *Runtime) eventFilter(a *engine.Agent, f lua.LValue) (func(*bdi.Event) (
 				errText = lua.LVAsString(v)
 			case "from":
 				from = lua.LVAsString(v)
+			case "source":
+				source = lua.LVAsString(v)
 			case "value", "old":
 				val, err := toValue(v)
 				if err != nil {
@@ -486,6 +496,7 @@ func (r *Runtime) eventFilter(a *engine.Agent, f lua.LValue) (func(*bdi.Event) (
 				name != "" && (!ev.Kind.IsBelief() || ev.Name != name),
 				errText != "" && (ev.Err == nil || !strings.Contains(ev.Err.Error(), errText)),
 				from != "" && ev.From != from,
+				source != "" && (!ev.Kind.IsPerception() || ev.Name != source),
 				value.IsKnown() && !ev.Value.Equal(value),
 				old.IsKnown() && !ev.Old.Equal(old):
 				return false, nil

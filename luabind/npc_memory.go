@@ -3,15 +3,16 @@ package luabind
 import (
 	"math"
 
-	"github.com/moonmind-ai/moonmind/engine/perception"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/engine/perception"
 )
 
 // initMemory adds the npc methods of the perception memory
-// (perception.Memory): recall, memories and perceive.
+// (perception.Memory): recall, memories, perceive and lose.
 func (r *Runtime) initMemory() {
 	for name, f := range map[string]lua.LGFunction{
-		"recall": r.npcRecall, "memories": r.npcMemories, "perceive": r.npcPerceive,
+		"recall": r.npcRecall, "memories": r.npcMemories, "perceive": r.npcPerceive, "lose": r.npcLose,
 	} {
 		r.methods.RawSetString(name, r.L.NewFunction(f))
 	}
@@ -19,7 +20,14 @@ func (r *Runtime) initMemory() {
 
 // rememberedTable is one remembered thing as Lua reads it.
 func rememberedTable(L *lua.LState, m perception.Remembered) *lua.LTable {
-	t := L.CreateTable(0, 7)
+	t := L.CreateTable(0, 8)
+	setRemembered(t, m)
+	return t
+}
+
+// setRemembered sets the fields of a remembered thing in t: source,
+// sense, x, y, at, age, confidence and lost.
+func setRemembered(t *lua.LTable, m perception.Remembered) {
 	t.RawSetString("source", lua.LString(m.Source))
 	t.RawSetString("sense", lua.LString(m.Sense.String()))
 	t.RawSetString("x", lua.LNumber(m.X))
@@ -27,11 +35,11 @@ func rememberedTable(L *lua.LState, m perception.Remembered) *lua.LTable {
 	t.RawSetString("at", lua.LNumber(m.At))
 	t.RawSetString("age", lua.LNumber(m.Age))
 	t.RawSetString("confidence", lua.LNumber(m.Confidence))
-	return t
+	t.RawSetString("lost", lua.LBool(m.Lost))
 }
 
 // npc:recall(source): what the agent remembers of source now, a table
-// of source, sense, x, y, at, age and confidence, or nil.
+// of source, sense, x, y, at, age, confidence and lost, or nil.
 func (r *Runtime) npcRecall(L *lua.LState) int {
 	a := r.checkAgent(L, 1)
 	source := L.CheckString(2)
@@ -85,4 +93,16 @@ func (r *Runtime) npcPerceive(L *lua.LState) int {
 	r.charge(L, 2*accessUnits)
 	a.Perceive(perception.Stimulus{Source: source, Sense: sense, X: x, Y: y, Strength: strength})
 	return 0
+}
+
+// npc:lose(source): the agent has lost source from perception now (its
+// line of sight broke, say): true when it remembered source unlost. It
+// stays remembered, at its last known position, until forgotten.
+func (r *Runtime) npcLose(L *lua.LState) int {
+	a := r.checkAgent(L, 1)
+	r.writable(L, "lose")
+	source := L.CheckString(2)
+	r.charge(L, 2*accessUnits)
+	L.Push(lua.LBool(a.Memory().Lose(source, a.Time())))
+	return 1
 }

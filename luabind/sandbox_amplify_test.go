@@ -184,6 +184,7 @@ var amplifyCases = []struct {
 	{"npc:perceive", "the memory holds at most its capacity", `for i = 1, 10000 do npc:perceive("s" .. i, "sound", 0, 0) end`, ""},
 	{"npc:perceive", "a long sense is refused, not copied", `for i = 1, 100 do pcall(npc.perceive, npc, "x", S, 0, 0) end`, ""},
 	{"npc:recall", "constant work", `for i = 1, 100 do npc:recall(S) end`, ""},
+	{"npc:lose", "constant work", `for i = 1, 100 do npc:lose(S) end`, ""},
 	{"npc:print", "the joined text is checked before joining", `npc:print(unpack(T))`, "string too long: npc:print would join"},
 	{"npc:tell", "a long name is refused", `npc:tell(S, "x")`, "longer than a name may be"},
 	{"npc:tell", "an unknown agent: the long value stays out of the message", `for i = 1, 100 do pcall(npc.tell, npc, "nobody", "x", S) end`, ""},

@@ -60,6 +60,13 @@ return {
     order = "",      -- told by the squad leader: the commander model's first step
   },
 
+  -- The perception memory (docs/perception.md): the game perceives a
+  -- soldier's target as "enemy" while the soldier sees it. With no sight
+  -- of it for 0.5 s it is lost, and the soldier remembers where it was
+  -- last seen, less and less sure (half as sure every 4 s): action search
+  -- goes there while it is still sure enough.
+  memory = { half_life = 4, forget = 0.1, lose_after = 0.5 },
+
   -- Every soldier starts with the goal "orders"; only the squad leaders
   -- (blue1, red1) ask the commander model (npc:llm_plan) for them.
   initial_goals = { "orders" },
@@ -265,6 +272,22 @@ return {
         local x, y = npc:nearest("rally")
         npc:move_to(x, y)
         npc:wait(3)
+      end,
+    },
+    {
+      -- With nobody in sight but an enemy lost from sight not long ago:
+      -- walk to where it was last seen and look around. Picked again
+      -- while the memory is still sure (above 0.3: about 7 s after the
+      -- enemy was last seen); then the soldier gives up and advances.
+      -- It scores 1 (the role's hasTag("combat")), just above advance.
+      name = "search",
+      pre = "!enemy_visible && memory.enemy.lost && memory.enemy.confidence > 0.3",
+      utility = { tags = { "combat" } },
+      run = function(npc)
+        local enemy = npc:recall("enemy")
+        if not enemy then return end
+        npc:move_to(enemy.x, enemy.y)
+        npc:wait(0.5)
       end,
     },
     {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/bdi"
+	"github.com/moonmind-ai/moonmind/engine/perception"
 	"github.com/moonmind-ai/moonmind/luabind"
 )
 
@@ -215,6 +216,17 @@ func buildGraph(d *engine.Domain, sc scans) *roleGraph {
 		label := "sensor " + s.Name
 		if s.Every > 0 {
 			label += " (every " + expr.FormatNumber(s.Every) + " s)"
+		}
+		if s.Pos == (engine.Pos{}) && s.Name == "memory" {
+			// The engine's sensor that fills the memory.<source>.<field>
+			// variables the role reads from the perception memory.
+			g.add(&graphNode{id: id, kind: nodeSensor, label: "the perception memory", lonely: "the role reads none of it"})
+			for _, v := range d.Schema.Names() {
+				if strings.HasPrefix(v, perception.Prefix) {
+					g.edge(graphEdge{from: id, to: "var:" + v})
+				}
+			}
+			continue
 		}
 		t, ok := sc.entry(s.Pos, s.Name)
 		n := g.add(&graphNode{id: id, kind: nodeSensor, label: label, lonely: "its source writes no state variable by name"})

@@ -239,6 +239,7 @@ func (g *Game) Update() error {
 		return nil
 	}
 	g.step = false
+	g.sim.SetFocus(g.sel) // soldiers far from the selected one think less often
 	ticks := 1
 	switch {
 	case g.opts.Frames > 0:

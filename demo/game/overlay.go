@@ -129,6 +129,7 @@ func (g *Game) soldierLines(p *panelText, o sim.Overlay) {
 	// soldier's plan and pick records do.
 	byGoal := o.DecidedBy == "goal"
 	p.add(o.Decision(), textHead, 0)
+	g.thinkLine(p)
 
 	// The GOAP side.
 	c := textMain
@@ -292,3 +293,7 @@ func cutName(s string, n int) string {
 	}
 	return s[:n]
 }
+
+// thinkLine adds how often the soldiers think under the level of detail
+// around the selected one (sim.LODLine).
+func (g *Game) thinkLine(p *panelText) { p.add(g.sim.LODLine(), textDim, 0) }

@@ -243,6 +243,10 @@ type Sim struct {
 	medics    [2]*engine.Object
 	pause     float64                // seconds left before the next round
 	explain   *engine.UtilityPlanner // the overlay's planner (Explain on)
+	// focus is the soldier the level of detail centres on (SetFocus), of
+	// the name focusName, or nil.
+	focus     *Soldier
+	focusName string
 }
 
 // New parses the map, loads cfg.Role from cfg.ScriptsDir and spawns the
@@ -317,6 +321,7 @@ func (s *Sim) spawn() {
 	s.World = engine.NewWorld(seed)
 	s.World.OnEvent = s.Config.OnEvent
 	s.World.PlanBudget = s.Config.PlanBudget
+	s.setLOD()
 	s.Soldiers = s.Soldiers[:0]
 	s.Tracers = s.Tracers[:0]
 	s.Crates = s.Crates[:0]
@@ -348,6 +353,7 @@ func (s *Sim) spawn() {
 	// The squads' groups take the role's own squad variables, so Join
 	// cannot fail, and every round's world is new.
 	_ = s.makeSquads()
+	s.SetFocus(s.focusName) // the new round's soldier of that name
 }
 
 var teamNames = [2]string{"blue", "red"}

@@ -102,6 +102,7 @@ func (s *Sim) sense() {
 			}
 		}
 		so.Target = t
+		s.perceive(so, t)
 		a := so.Agent
 		a.Set("enemy_visible", expr.BoolValue(t != nil))
 		hp, d := 0.0, s.Config.SightRange

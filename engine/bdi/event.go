@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/perception"
 	"github.com/moonmind-ai/moonmind/engine/reactive"
 )
 
@@ -20,10 +21,14 @@ const (
 	GoalRemoved        // a goal was achieved and removed
 	BeliefAdded        // a variable got a value it did not have
 	BeliefRemoved      // a variable lost its value (forget, or set to nil)
+	Perceived          // the perception memory took first news of a thing, or news of one lost
+	Lost               // a thing remembered went out of perception (perception.Lost)
+	Forgotten          // a thing remembered was forgotten
 	numKinds
 )
 
-var kindNames = [...]string{"", "goal_added", "goal_failed", "goal_removed", "belief_added", "belief_removed"}
+var kindNames = [...]string{"", "goal_added", "goal_failed", "goal_removed", "belief_added", "belief_removed",
+	"perceived", "lost", "forgotten"}
 
 // String returns the kind as Lua writes it: "goal_added" and so on.
 func (k Kind) String() string {
@@ -38,6 +43,21 @@ func (k Kind) IsGoal() bool { return k == GoalAdded || k == GoalFailed || k == G
 
 // IsBelief reports whether the kind is a belief event.
 func (k Kind) IsBelief() bool { return k == BeliefAdded || k == BeliefRemoved }
+
+// IsPerception reports whether the kind is an event of the perception
+// memory (perceived, lost, forgotten).
+func (k Kind) IsPerception() bool { return k == Perceived || k == Lost || k == Forgotten }
+
+// kindOfChange is the event kind of a change of the perception memory.
+func kindOfChange(c perception.ChangeKind) Kind {
+	switch c {
+	case perception.Perceived:
+		return Perceived
+	case perception.Lost:
+		return Lost
+	}
+	return Forgotten
+}
 
 // KindNames returns the names ParseKind accepts, in order.
 func KindNames() []string { return append([]string(nil), kindNames[1:]...) }
@@ -54,9 +74,11 @@ func ParseKind(s string) (k Kind, ok bool) {
 }
 
 // Event is one event of an agent: a goal event (Goal; Err on a failure;
-// Result, the value that completed it, on a removal) or a belief event
+// Result, the value that completed it, on a removal), a belief event
 // (Slot and Name of the variable, its Value and its Old value; From, the
-// agent that told it, when it was told). Events are plain values.
+// agent that told it, when it was told) or a perception event (Name, the
+// thing's source, and Thing, the thing as remembered then; Slot -1).
+// Events are plain values.
 // It is plain data: safe to read from many goroutines at once, not to change
 // while another goroutine reads it.
 type Event struct {
@@ -69,6 +91,7 @@ type Event struct {
 	Value  expr.Value
 	Old    expr.Value
 	From   string
+	Thing  perception.Remembered
 }
 
 // String formats the event for messages and traces: `goal_added prepare`,
@@ -78,6 +101,11 @@ func (e *Event) String() string {
 		return e.Kind.String() + " " + e.Goal.String()
 	}
 	s := e.Kind.String() + " " + e.Name
+	if e.Kind.IsPerception() {
+		r := &e.Thing
+		return s + " at (" + expr.ShortNumber(r.X) + ", " + expr.ShortNumber(r.Y) + "), age " + expr.ShortNumber(r.Age) +
+			" s, confidence " + expr.ShortNumber(r.Confidence)
+	}
 	if e.Kind == BeliefAdded {
 		s += " = " + shortValue(e.Value)
 	}

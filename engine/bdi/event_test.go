@@ -14,19 +14,26 @@ import (
 
 func TestKindsReadAsLuaWritesThem(t *testing.T) {
 	names := bdi.KindNames()
-	assert.Equal(t, []string{"goal_added", "goal_failed", "goal_removed", "belief_added", "belief_removed"}, names)
+	assert.Equal(t, []string{"goal_added", "goal_failed", "goal_removed", "belief_added", "belief_removed",
+		"perceived", "lost", "forgotten"}, names)
 	for _, n := range names {
 		k, ok := bdi.ParseKind(n)
 		require.True(t, ok, n)
 		assert.Equal(t, n, k.String())
-		assert.NotEqual(t, k.IsGoal(), k.IsBelief(), n)
+		one := 0
+		for _, is := range []bool{k.IsGoal(), k.IsBelief(), k.IsPerception()} {
+			if is {
+				one++
+			}
+		}
+		assert.Equal(t, 1, one, "%s is of exactly one family", n)
 	}
 	for _, bad := range []string{"", "invalid", "goal"} {
 		_, ok := bdi.ParseKind(bad)
 		assert.False(t, ok, bad)
 	}
 	assert.Equal(t, "invalid", bdi.Kind(0).String())
-	assert.Equal(t, "invalid", bdi.Kind(6).String())
+	assert.Equal(t, "invalid", bdi.Kind(9).String())
 	names[0] = "changed"
 	assert.Equal(t, "goal_added", bdi.KindNames()[0], "KindNames returns a copy")
 }

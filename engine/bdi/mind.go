@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/reactive"
 	"github.com/moonmind-ai/moonmind/engine/record"
 )
@@ -68,6 +69,9 @@ type Config struct {
 // shared.
 func Install(d *engine.Domain, cfg *Config) {
 	d.NewReactive = func(a *engine.Agent) engine.Reactive { return New(a, cfg) }
+	if cfg != nil && cfg.Library.perceiving() {
+		d.Memory.Notify = true // the agents' memories keep their changes for the plans
+	}
 }
 
 // Attach gives agent a a new Mind with cfg, replacing its reactive layer,
@@ -195,6 +199,28 @@ func (m *Mind) Believed(_ *engine.Agent, c reactive.BeliefChange) {
 	m.queue = append(m.queue, queued{ev: Event{Kind: k, Slot: c.Slot, Name: c.Name, Value: c.New, Old: c.Old, From: c.From}})
 }
 
+// perceptions queues the changes of the agent's perception memory since
+// the last step, as perceived, lost and forgotten events, after bringing
+// the memory to the agent's time (so things are lost and forgotten on
+// schedule). The queue's limit applies as to belief events.
+func (m *Mind) perceptions(a *engine.Agent) {
+	mem := a.Memory()
+	mem.Notify = true
+	mem.Update(a.Time())
+	for _, c := range mem.TakeChanges() {
+		k := kindOfChange(c.Kind)
+		if limit := m.maxEvents(); len(m.queue)-m.qhead >= limit {
+			if !m.dropping {
+				m.dropping = true
+				m.record(record.Event{Kind: record.EventNoPlan, Reason: "more than " + strconv.Itoa(limit) +
+					" events waiting; " + k.String() + " " + c.Thing.Source + " and the later events of this tick are dropped"})
+			}
+			continue
+		}
+		m.queue = append(m.queue, queued{ev: Event{Kind: k, Slot: -1, Name: c.Thing.Source, Thing: c.Thing}})
+	}
+}
+
 func (m *Mind) maxEvents() int {
 	if m.cfg.MaxEvents > 0 {
 		return m.cfg.MaxEvents
@@ -284,6 +310,9 @@ func (m *Mind) Step(a *engine.Agent, dt float64) {
 		for _, g := range m.cfg.InitialGoals {
 			m.addGoal(g, nil, 0, 0)
 		}
+	}
+	if m.cfg.Library.perceiving() {
+		m.perceptions(a)
 	}
 	m.drain()
 	for _, in := range m.intentions[:len(m.intentions):len(m.intentions)] {
@@ -382,6 +411,11 @@ func (m *Mind) recordEvent(ev *Event, run *goalRun, quiet bool) {
 		}
 	case BeliefRemoved:
 		e.Kind, e.Belief, e.Old, e.Peer = record.EventBeliefRemoved, ev.Name, shortValue(ev.Old), ev.From
+	case Perceived, Lost, Forgotten:
+		r := &ev.Thing
+		e.Kind = record.EventPerceived + record.EventKind(ev.Kind-Perceived) // perceived, lost, forgotten in both
+		e.Belief, e.Value = ev.Name, "("+expr.ShortNumber(r.X)+", "+expr.ShortNumber(r.Y)+")"
+		e.Reason = r.Sense.String() + ", age " + expr.ShortNumber(r.Age) + " s, confidence " + expr.ShortNumber(r.Confidence)
 	}
 	m.a.Record(e)
 }

@@ -64,7 +64,7 @@ func TestLibraryReportsEveryProblem(t *testing.T) {
 	})
 	require.Error(t, err)
 	assert.Equal(t, strings.Join([]string{
-		`r.lua:1: plan "no kind": on must be one of goal_added, goal_failed, goal_removed, belief_added, belief_removed`,
+		`r.lua:1: plan "no kind": on must be one of goal_added, goal_failed, goal_removed, belief_added, belief_removed, perceived, lost, forgotten`,
 		`r.lua:2: plan "mixed": a goal filter on a belief event (on = belief_added): use belief = "name", or on = goal_added`,
 		`r.lua:3: plan #3: a belief filter on a goal event (on = goal_added): use goal = "name", or on = belief_added`,
 		`r.lua:4: plan "typo": belief "bel" is no state variable of the role (did you mean "bell"?)`,

@@ -10,13 +10,14 @@ import (
 // body, as docs/reactive-plans.md describes): the kind of event it reacts to (On), an optional
 // shorthand filter (Goal for goal events: the goal's name, or the first
 // element of a tuple goal, equals it; Belief for belief events: the
-// variable's name equals it), an optional Trigger and Guard, and a Body.
+// variable's name equals it; Source for perception events: the thing's
+// source equals it), an optional Trigger and Guard, and a Body.
 //
 // A plan is relevant for an event when the shorthand matches and Trigger
 // (when set) returns a non-nil context; applicable when Guard (when set)
 // also returns a non-nil context, which may refine the trigger's. Without
 // a Trigger the context is the goal (a reactive.Goal) for goal events
-// and the Event for belief events. An error from Trigger or Guard fails a
+// and the Event for belief and perception events. An error from Trigger or Guard fails a
 // goal event's goal with that error (so failure plans may recover it) and
 // makes the plan not relevant for a belief event; either way it is
 // recorded. Trigger and Guard must not change the agent.
@@ -28,6 +29,7 @@ type Plan struct {
 	On      Kind
 	Goal    string
 	Belief  string
+	Source  string // perception events: the thing's source equals it
 	Trigger func(a *engine.Agent, ev *Event) (ctx any, err error)
 	Guard   func(a *engine.Agent, ev *Event, ctx any) (any, error)
 	Body    Body
@@ -115,8 +117,10 @@ type Library struct {
 	// Per kind: plans without a shorthand; per goal name and per belief
 	// slot, the plans with that shorthand merged in order with those.
 	any     [numKinds][]*entry
-	goals   [numKinds]map[string][]*entry
+	goals   [numKinds]map[string][]*entry // per goal name, or per source for perception events
 	beliefs [numKinds][][]*entry
+	// perceives is set when some plan reacts to the perception memory.
+	perceives bool
 }
 
 // NewLibrary checks and indexes plans for domain d (whose state variables
@@ -139,12 +143,17 @@ func NewLibrary(d *engine.Domain, plans []*Plan) (*Library, error) {
 		}
 		switch {
 		case p.On == 0 || p.On >= numKinds:
-			add(p, what+": on must be one of goal_added, goal_failed, goal_removed, belief_added, belief_removed")
+			add(p, what+": on must be one of goal_added, goal_failed, goal_removed, belief_added, belief_removed, perceived, lost, forgotten")
 		case p.On.IsBelief() && p.Goal != "":
 			add(p, what+": a goal filter on a belief event (on = "+p.On.String()+"): use belief = \"name\", or on = goal_added")
 		case p.On.IsGoal() && p.Belief != "":
 			add(p, what+": a belief filter on a goal event (on = "+p.On.String()+"): use goal = \"name\", or on = belief_added")
+		case p.On.IsPerception() && (p.Goal != "" || p.Belief != ""):
+			add(p, what+": a goal or belief filter on a perception event (on = "+p.On.String()+"): use source = \"name\"")
+		case !p.On.IsPerception() && p.Source != "":
+			add(p, what+": a source filter on a "+p.On.String()+" event: source filters perceived, lost and forgotten")
 		}
+		l.perceives = l.perceives || p.On.IsPerception()
 		if p.Belief != "" {
 			if _, ok := d.Schema.Lookup(p.Belief); !ok {
 				add(p, what+": belief \""+p.Belief+"\" is no state variable of the role"+engine.DidYouMean(p.Belief, d.Schema.Names()))
@@ -161,7 +170,7 @@ func NewLibrary(d *engine.Domain, plans []*Plan) (*Library, error) {
 	n := d.Schema.Len()
 	for k := Kind(1); k < numKinds; k++ {
 		for _, e := range l.entries {
-			if e.plan.On == k && e.plan.Goal == "" && e.plan.Belief == "" {
+			if e.plan.On == k && e.plan.Goal == "" && e.plan.Belief == "" && e.plan.Source == "" {
 				l.any[k] = append(l.any[k], e)
 			}
 		}
@@ -171,6 +180,13 @@ func NewLibrary(d *engine.Domain, plans []*Plan) (*Library, error) {
 				continue
 			}
 			switch {
+			case p.Source != "":
+				if l.goals[k] == nil {
+					l.goals[k] = map[string][]*entry{}
+				}
+				if _, done := l.goals[k][p.Source]; !done {
+					l.goals[k][p.Source] = l.merged(k, func(q *Plan) bool { return q.Source == p.Source })
+				}
 			case p.Goal != "":
 				if l.goals[k] == nil {
 					l.goals[k] = map[string][]*entry{}
@@ -198,12 +214,16 @@ func NewLibrary(d *engine.Domain, plans []*Plan) (*Library, error) {
 func (l *Library) merged(k Kind, keep func(*Plan) bool) []*entry {
 	var out []*entry
 	for _, e := range l.entries {
-		if e.plan.On == k && (keep(e.plan) || e.plan.Goal == "" && e.plan.Belief == "") {
+		if e.plan.On == k && (keep(e.plan) || e.plan.Goal == "" && e.plan.Belief == "" && e.plan.Source == "") {
 			out = append(out, e)
 		}
 	}
 	return out
 }
+
+// perceiving reports whether some plan of the library (which may be nil)
+// reacts to the perception memory.
+func (l *Library) perceiving() bool { return l != nil && l.perceives }
 
 // Len returns the number of plans.
 func (l *Library) Len() int { return len(l.entries) }
@@ -230,8 +250,12 @@ func (l *Library) candidates(ev *Event) []*entry {
 		}
 		return l.any[k]
 	}
+	key := ev.Name
+	if k.IsGoal() {
+		key = ev.Goal.Name()
+	}
 	if gs := l.goals[k]; gs != nil {
-		if c, ok := gs[ev.Goal.Name()]; ok {
+		if c, ok := gs[key]; ok {
 			return c
 		}
 	}

@@ -564,6 +564,9 @@ func (p *cparser) operand(depth int) (*cnode, error) {
 		case "nil", "null":
 			return p.node(cnode{op: OpLit, lit: NilValue()}), nil
 		}
+		if pe := p.schema.checkName(p.lex.src, t.off, t.text); pe != nil {
+			return nil, pe
+		}
 		slot := p.schema.Intern(t.text)
 		p.reads.add(slot)
 		return p.node(cnode{op: OpVar, slot: slot}), nil

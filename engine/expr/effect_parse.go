@@ -68,7 +68,12 @@ func (es *EffectSyntax) Compile(s *Schema) (*Effect, error) {
 	e := &Effect{src: es.src, assigns: make([]assign, 0, len(es.assigns)), names: make([]string, 0, len(es.assigns))}
 	slots := make([]int, len(es.assigns))
 	for i := range es.assigns {
-		slots[i] = s.Intern(es.assigns[i].target)
+		a := &es.assigns[i]
+		if f, ok := s.FamilyOf(a.target); ok {
+			return nil, &ParseError{Source: es.src, Col: a.col, Expected: "a variable an effect may assign",
+				Found: "\"" + a.target + "\" (no effect may assign a name that begins with \"" + f.Prefix + "\")"}
+		}
+		slots[i] = s.Intern(a.target)
 	}
 	var reads, writes slotList
 	n := 0
@@ -84,6 +89,13 @@ func (es *EffectSyntax) Compile(s *Schema) (*Effect, error) {
 			t := &a.terms[j]
 			ct := eterm{Term: Term{Sub: t.sub, Lit: t.lit}}
 			if t.isWord {
+				if _, ok := s.FamilyOf(t.word); ok {
+					if pe := s.checkName(t.word, 0, t.word); pe != nil {
+						pe.Source, pe.Col = es.src, t.col+pe.Col-1
+						return nil, pe
+					}
+					s.Intern(t.word)
+				}
 				if slot, ok := s.Lookup(t.word); ok {
 					ct.IsVar, ct.Slot, ct.name = true, slot, t.word
 					reads.add(slot)

@@ -11,8 +11,9 @@ import (
 // built while a domain compiles and is read-only afterwards; reading it is
 // safe from many goroutines.
 type Schema struct {
-	names []string
-	index map[string]int
+	names    []string
+	index    map[string]int
+	families []Family
 }
 
 // NewSchema returns a schema holding the given names, in order.
@@ -118,4 +119,59 @@ func (st State) JSON(s *Schema) []byte {
 		out = append(out, vb...)
 	}
 	return append(out, '}')
+}
+
+// Family is a family of variable names that no declaration provides and
+// that a schema reserves (Schema.AddFamily): every name that begins with
+// Prefix. A condition or an effect that reads such a name binds it to a
+// slot as any other, once Check accepts it; an effect may not assign one.
+// Whoever compiles the domain fills those slots (the perception memory's
+// memory.<source>.<field> names are one family).
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
+type Family struct {
+	Prefix string
+	// Check returns nil when name, which begins with Prefix, is one of
+	// the family, else what is wrong with it.
+	Check func(name string) *NameProblem
+}
+
+// NameProblem is what is wrong with a name of a Family: Off is the byte
+// offset in the name where it goes wrong, Expected and Found are the
+// halves of the ParseError the compile reports there.
+// It is plain data: safe to read from many goroutines at once, not to change
+// while another goroutine reads it.
+type NameProblem struct {
+	Off             int
+	Expected, Found string
+}
+
+// AddFamily reserves a family of names in the schema. Call it before
+// anything is compiled with the schema.
+func (s *Schema) AddFamily(f Family) { s.families = append(s.families, f) }
+
+// FamilyOf returns the family a name belongs to, or false.
+func (s *Schema) FamilyOf(name string) (Family, bool) {
+	for _, f := range s.families {
+		if len(name) >= len(f.Prefix) && name[:len(f.Prefix)] == f.Prefix {
+			return f, true
+		}
+	}
+	return Family{}, false
+}
+
+// checkName is the ParseError for a name of a family that its Check
+// refuses, at byte offset off of src where the name begins; nil when
+// the name is fine or of no family.
+func (s *Schema) checkName(src string, off int, name string) *ParseError {
+	f, ok := s.FamilyOf(name)
+	if !ok || f.Check == nil {
+		return nil
+	}
+	p := f.Check(name)
+	if p == nil {
+		return nil
+	}
+	l := lexer{src: src}
+	return &ParseError{Source: src, Col: l.colAt(off + p.Off), Expected: p.Expected, Found: p.Found}
 }

@@ -1,9 +1,13 @@
 // Package perception is an agent's perception memory: the things it
 // perceived (Stimulus), each remembered with its last known position and
 // time (Remembered), whose confidence decays with a half-life and which
-// are forgotten below a threshold (Memory). It knows nothing of agents or
-// worlds: the engine gives each agent one Memory (engine.Agent.Memory)
-// and the time to read it at.
+// are forgotten below a threshold (Memory), and lost from perception when
+// no news of them comes for a while (Memory.LoseAfter, Memory.Lose). A
+// Memory can keep its changes (perceived, lost, forgotten: Change) for a
+// reactive layer, and gives conditions the fields of a remembered thing
+// by the names memory.<source>.<field> (Family, ParseName, Memory.Value).
+// It knows nothing of agents or worlds: the engine gives each agent one
+// Memory (engine.Agent.Memory) and the time to read it at.
 package perception
 
 import (
@@ -77,13 +81,19 @@ type Remembered struct {
 	// Strength is the confidence at At: the strength of the latest
 	// stimulus, or what the memory still held then if that was more.
 	Strength float64
+	// Lost is true once the thing is out of perception: no news of it
+	// for Memory.LoseAfter seconds, or Memory.Lose. It is still
+	// remembered, at its last known position, until it is forgotten; news
+	// of it finds it again.
+	Lost bool
 }
 
 // Memory defaults.
 const (
-	DefaultHalfLife = 5.0  // seconds for a memory's confidence to halve
-	DefaultForget   = 0.05 // the confidence below which a thing is forgotten
-	DefaultCapacity = 64   // the most things a memory holds
+	DefaultHalfLife  = 5.0  // seconds for a memory's confidence to halve
+	DefaultForget    = 0.05 // the confidence below which a thing is forgotten
+	DefaultCapacity  = 64   // the most things a memory holds
+	DefaultLoseAfter = 1.0  // seconds without news after which a thing is lost
 )
 
 // Memory is an agent's perception memory: the things it perceived, each with its last known position and time, whose confidence
@@ -107,7 +117,18 @@ type Memory struct {
 	// least confidence now (the first perceived among equals). The
 	// default (zero) value, like a negative one, is DefaultCapacity (64).
 	Capacity int
-	things   []Remembered
+	// LoseAfter is how long, in seconds, a thing may go without news
+	// before it is lost (Remembered.Lost): out of sight, or out of
+	// hearing. The default (zero) value is DefaultLoseAfter (1 s); a
+	// negative one loses nothing by time (only Lose does).
+	LoseAfter float64
+	// Notify, when true, makes the memory keep its changes (a thing
+	// perceived, lost, forgotten) for TakeChanges. The reactive layer of
+	// package engine/bdi turns it on for the domains whose plans react to
+	// them; off, the memory keeps none.
+	Notify  bool
+	things  []Remembered
+	changes []Change
 }
 
 // Spec is a role's perception memory settings: Memory's fields of the
@@ -115,9 +136,11 @@ type Memory struct {
 // It is plain data: safe to read from many goroutines at once, not to change
 // while another goroutine reads it.
 type Spec struct {
-	HalfLife float64
-	Forget   float64
-	Capacity int
+	HalfLife  float64
+	Forget    float64
+	Capacity  int
+	LoseAfter float64
+	Notify    bool
 }
 
 func (m *Memory) halfLife() float64 {
@@ -157,27 +180,31 @@ func (m *Memory) Perceive(s Stimulus, now float64) {
 		strength = 1
 	}
 	strength = max(0, strength)
+	m.update(now)
 	for i := range m.things {
 		r := &m.things[i]
 		if r.Source == s.Source {
 			r.Strength = max(strength, m.confidence(r, now))
 			r.Sense, r.X, r.Y, r.At = s.Sense, s.X, s.Y, now
+			if r.Lost {
+				r.Lost = false
+				m.note(Perceived, *r, now)
+			}
 			return
 		}
 	}
 	if c := m.capacity(); len(m.things) >= c {
-		m.drop(now)
-		if len(m.things) >= c {
-			weakest := 0
-			for i := range m.things {
-				if m.confidence(&m.things[i], now) < m.confidence(&m.things[weakest], now) {
-					weakest = i
-				}
+		weakest := 0
+		for i := range m.things {
+			if m.confidence(&m.things[i], now) < m.confidence(&m.things[weakest], now) {
+				weakest = i
 			}
-			m.things = slices.Delete(m.things, weakest, weakest+1)
 		}
+		m.note(Forgotten, m.things[weakest], now)
+		m.things = slices.Delete(m.things, weakest, weakest+1)
 	}
 	m.things = append(m.things, Remembered{Source: s.Source, Sense: s.Sense, X: s.X, Y: s.Y, At: now, Strength: strength})
+	m.note(Perceived, m.things[len(m.things)-1], now)
 }
 
 func (m *Memory) capacity() int {
@@ -190,9 +217,9 @@ func (m *Memory) capacity() int {
 // Recall returns what the memory holds of source at time now, with its
 // Age and Confidence then, or false when it holds nothing (never
 // perceived, or forgotten: a thing whose confidence has fallen below
-// Forget is dropped here).
+// Forget is dropped here, as Update does).
 func (m *Memory) Recall(source string, now float64) (Remembered, bool) {
-	m.drop(now)
+	m.update(now)
 	for _, r := range m.things {
 		if r.Source == source {
 			return m.at(r, now), true
@@ -205,7 +232,7 @@ func (m *Memory) Recall(source string, now float64) (Remembered, bool) {
 // first perceived, each with its Age and Confidence then; the things
 // forgotten by then are dropped. The slice is new on every call.
 func (m *Memory) Things(now float64) []Remembered {
-	m.drop(now)
+	m.update(now)
 	out := make([]Remembered, len(m.things))
 	for i, r := range m.things {
 		out[i] = m.at(r, now)
@@ -213,12 +240,41 @@ func (m *Memory) Things(now float64) []Remembered {
 	return out
 }
 
-// Drop forgets source at once and reports whether the memory held it.
+// Drop forgets source at once (a Forgotten change) and reports whether
+// the memory held it.
 func (m *Memory) Drop(source string) bool {
-	n := len(m.things)
-	m.things = slices.DeleteFunc(m.things, func(r Remembered) bool { return r.Source == source })
-	return len(m.things) != n
+	for i, r := range m.things {
+		if r.Source == source {
+			m.note(Forgotten, r, r.At)
+			m.things = slices.Delete(m.things, i, i+1)
+			return true
+		}
+	}
+	return false
 }
+
+// Lose marks source lost at time now (a Lost change), as when the game
+// knows that the agent's line of sight to it broke, and reports whether
+// the memory holds it unlost. It stays remembered until it is forgotten.
+func (m *Memory) Lose(source string, now float64) bool {
+	m.update(now)
+	for i := range m.things {
+		if r := &m.things[i]; r.Source == source && !r.Lost {
+			r.Lost = true
+			m.note(Lost, *r, now)
+			return true
+		}
+	}
+	return false
+}
+
+// Update brings the memory to time now: the things without news for
+// LoseAfter seconds are lost, and those whose confidence has fallen below
+// Forget are forgotten, each a change for TakeChanges when Notify is on.
+// Every read (Recall, Things, Field) does it too; an agent's tick does it
+// on every think of an agent whose role reads its memory in conditions or
+// reacts to its changes, so changes come on schedule.
+func (m *Memory) Update(now float64) { m.update(now) }
 
 func (m *Memory) at(r Remembered, now float64) Remembered {
 	r.Age = max(0, now-r.At)
@@ -226,18 +282,46 @@ func (m *Memory) at(r Remembered, now float64) Remembered {
 	return r
 }
 
-// drop forgets the things whose confidence at now is below Forget.
-func (m *Memory) drop(now float64) {
+func (m *Memory) loseAfter() float64 {
+	if m.LoseAfter == 0 {
+		return DefaultLoseAfter
+	}
+	return m.LoseAfter
+}
+
+// update loses the things without news for LoseAfter seconds at now and
+// forgets those whose confidence at now is below Forget, in the order
+// first perceived (a thing both lost and forgotten is lost first).
+func (m *Memory) update(now float64) {
+	if len(m.things) == 0 {
+		return
+	}
+	if l := m.loseAfter(); l >= 0 {
+		for i := range m.things {
+			// Less 1e-9, as the engine's waits and sensor periods: times
+			// that add up ticks of 0.1 s land a hair short of a round sum.
+			if r := &m.things[i]; !r.Lost && now-r.At >= l-1e-9 {
+				r.Lost = true
+				m.note(Lost, *r, now)
+			}
+		}
+	}
 	f := m.forget()
 	if f < 0 {
 		return
 	}
-	m.things = slices.DeleteFunc(m.things, func(r Remembered) bool { return m.confidence(&r, now) < f })
+	m.things = slices.DeleteFunc(m.things, func(r Remembered) bool {
+		if m.confidence(&r, now) >= f {
+			return false
+		}
+		m.note(Forgotten, r, now)
+		return true
+	})
 }
 
 // New returns an empty memory with the settings of s.
 func New(s Spec) *Memory {
-	return &Memory{HalfLife: s.HalfLife, Forget: s.Forget, Capacity: s.Capacity}
+	return &Memory{HalfLife: s.HalfLife, Forget: s.Forget, Capacity: s.Capacity, LoseAfter: s.LoseAfter, Notify: s.Notify}
 }
 
 // Held returns the things the memory holds as they are stored (Age and

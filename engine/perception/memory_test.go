@@ -18,7 +18,8 @@ func TestMemoryDecaysAndForgetsOnSchedule(t *testing.T) {
 	m.Perceive(Stimulus{Source: "shot", Sense: SenseSound, X: 50, Y: 0, Strength: 0.4}, 2)
 	r, ok := m.Recall("red1", 3)
 	require.True(t, ok)
-	assert.Equal(t, Remembered{Source: "red1", Sense: SenseSight, X: 10, Y: 20, At: 1, Age: 2, Confidence: 0.5, Strength: 1}, r)
+	assert.Equal(t, Remembered{Source: "red1", Sense: SenseSight, X: 10, Y: 20, At: 1, Age: 2, Confidence: 0.5, Strength: 1, Lost: true}, r,
+		"lost: no news for more than LoseAfter (1 s by default)")
 	r, ok = m.Recall("shot", 4)
 	require.True(t, ok)
 	assert.InDelta(t, 0.2, r.Confidence, 1e-12, "a faint sound starts at its strength")
@@ -91,9 +92,9 @@ func TestHeldRoundTripsThroughHold(t *testing.T) {
 	m.Perceive(Stimulus{Source: "b", Sense: SenseSound, Strength: 0.5}, 1)
 	held := m.Held()
 	assert.Equal(t, []Remembered{
-		{Source: "a", Sense: SenseSight, X: 1, Y: 2, At: 0, Strength: 1},
+		{Source: "a", Sense: SenseSight, X: 1, Y: 2, At: 0, Strength: 1, Lost: true},
 		{Source: "b", Sense: SenseSound, At: 1, Strength: 0.5},
-	}, held)
+	}, held, "a was lost when b was perceived, 1 s later")
 	n := New(Spec{HalfLife: 2})
 	n.Hold(held)
 	held[0].Source = "changed"

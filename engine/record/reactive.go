@@ -19,11 +19,15 @@ const (
 	EventPrint                                  // npc:print: Reason is the line, the agent's name first
 	EventTell                                   // the agent told a belief to Peer: Belief, Value
 	EventGroupWrite                             // the agent's write of a group variable reached the group's board: Peer is the group, Belief the variable, Value its value
+	EventPerceived                              // the perception memory took first news of a thing, or news of one lost: Belief is its source, Value its position, Reason its sense, age and confidence
+	EventLost                                   // a remembered thing went out of perception: as EventPerceived
+	EventForgotten                              // a remembered thing was forgotten: as EventPerceived
 	maxEventKind
 )
 
 var reactiveEventNames = [...]string{"belief-added", "belief-removed", "goal-added", "goal-failed", "goal-removed",
-	"plan-chosen", "no-plan", "intention-start", "intention-suspend", "intention-done", "intention-failed", "print", "tell", "group-write"}
+	"plan-chosen", "no-plan", "intention-start", "intention-suspend", "intention-done", "intention-failed", "print", "tell", "group-write",
+	"perceived", "lost", "forgotten"}
 
 func reactiveKindName(k EventKind) (string, bool) {
 	if k >= EventBeliefAdded && int(k-EventBeliefAdded) < len(reactiveEventNames) {

@@ -92,6 +92,7 @@ function NPC:tell(agent, name, value) end
 ---@field at number The agent's time, in seconds, when it was last perceived.
 ---@field age number Seconds since then.
 ---@field confidence number How sure the agent is of it now, from 0 to 1: its strength when last perceived, halved every half-life (5 s by default) since.
+---@field lost boolean True once it is out of perception: no news of it for the memory's lose_after (1 s by default), or npc:lose. Still remembered until forgotten.
 
 ---What the agent remembers of `source` now, or nil (never perceived, or forgotten: its
 ---confidence fell below the memory's threshold, 0.05 by default).
@@ -112,6 +113,14 @@ function NPC:memories() end
 ---@param y number
 ---@param strength? number
 function NPC:perceive(source, sense, x, y, strength) end
+
+---Marks `source` lost now (the game knows the agent's sight of it broke): a lost event for the
+---plans. It stays remembered, at its last known position, until forgotten; news finds it again.
+---Returns true when it was remembered and not lost. Refused in conditions, considerations,
+---triggers and guards.
+---@param source string
+---@return boolean
+function NPC:lose(source) end
 
 ---Writes one line: the agent's name, then the values as tostring shows them, joined by
 ---single spaces (to the `moonmind run` output and as a print record in the trace).
@@ -186,7 +195,7 @@ function NPC:llm_plan(goal_text, opts) end
 
 ---@class moonmind.Goal
 ---@field name string
----@field condition string A condition: comparisons, && (or and), || (or or), ! (or not), ~= (or !=), state variables and named conditions.
+---@field condition string A condition: comparisons, && (or and), || (or or), ! (or not), ~= (or !=), state variables, named conditions, and the perception memory as memory.<source>.<field> (known, lost, age, confidence, x, y, sense; e.g. "memory.enemy.age < 3").
 ---@field priority? moonmind.Priority Default "normal".
 ---@field description? string
 ---@field persistent? boolean
@@ -269,10 +278,12 @@ function NPC:llm_plan(goal_text, opts) end
 ---@alias moonmind.GoalValue string|(string|number|boolean)[]
 
 ---The event kinds plans react to.
----@alias moonmind.EventKind "goal_added"|"goal_failed"|"goal_removed"|"belief_added"|"belief_removed"
+---@alias moonmind.EventKind "goal_added"|"goal_failed"|"goal_removed"|"belief_added"|"belief_removed"|"perceived"|"lost"|"forgotten"
 
 ---An event: goal events have `goal` (and `error` on goal_failed, `result` on goal_removed);
----belief events have `name`, `value`, `old` (and `from`, the agent that told it).
+---belief events have `name`, `value`, `old` (and `from`, the agent that told it); perception
+---events (perceived, lost, forgotten) have the thing's fields as npc:recall gives them, as they
+---were when it happened.
 ---@class moonmind.Event
 ---@field kind moonmind.EventKind
 ---@field goal? moonmind.GoalValue
@@ -282,6 +293,14 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field value? moonmind.Value
 ---@field old? moonmind.Value
 ---@field from? string
+---@field source? string
+---@field sense? "sight"|"sound"|"damage"|"told"
+---@field x? number
+---@field y? number
+---@field at? number
+---@field age? number
+---@field confidence? number
+---@field lost? boolean
 
 ---A wait_event filter: every field given must equal the event's (`error` matches a part of the message).
 ---@class moonmind.EventFilter
@@ -292,6 +311,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field value? moonmind.Value
 ---@field old? moonmind.Value
 ---@field from? string
+---@field source? string Perception events of this source.
 
 ---What a belief trigger receives: the variable's name, its new value and its old one.
 ---@class moonmind.Belief
@@ -301,15 +321,17 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field from? string The agent that told it.
 
 ---A reactive plan (as in JaKtA): on an event of kind `on`, when the shorthand filter
----(`goal` or `belief`) matches and `trigger` returns a context, and `guard` returns one too, the
----body runs as an intention, a coroutine that runs until it suspends. The first applicable plan
----of the list wins. Without a trigger the context is the goal, or the moonmind.Belief.
+---(`goal`, `belief` or `source`) matches and `trigger` returns a context, and `guard` returns one
+---too, the body runs as an intention, a coroutine that runs until it suspends. The first
+---applicable plan of the list wins. Without a trigger the context is the goal, the
+---moonmind.Belief, or for a perception event the moonmind.Remembered thing.
 ---@class moonmind.Plan
 ---@field name? string For traces.
 ---@field on moonmind.EventKind
 ---@field goal? string Goal events: the goal equals this name, or is a list whose [1] equals it.
 ---@field belief? string Belief events: the state variable's name.
----@field trigger? fun(subject: moonmind.GoalValue|moonmind.Belief, npc: moonmind.NPC, event: moonmind.Event): any Nil or false: not relevant. event.error says why a goal failed.
+---@field source? string Perception events (perceived, lost, forgotten): the thing's source.
+---@field trigger? fun(subject: moonmind.GoalValue|moonmind.Belief|moonmind.Remembered, npc: moonmind.NPC, event: moonmind.Event): any Nil or false: not relevant. event.error says why a goal failed.
 ---@field guard? fun(ctx: any, npc: moonmind.NPC): any Nil or false: not applicable; else the (refined) context.
 ---@field body fun(npc: moonmind.NPC, ctx: any, event: moonmind.Event): any Its return value is the goal's result. event.error says why a goal failed.
 
@@ -356,6 +378,7 @@ function NPC:llm_plan(goal_text, opts) end
 ---@field half_life? number Seconds for a remembered thing's confidence to halve (default 5; math.huge: never fades).
 ---@field forget? number The confidence below which a thing is forgotten (default 0.05; negative: never).
 ---@field capacity? integer The most things remembered (default 64); a new thing replaces the least confident.
+---@field lose_after? number Seconds without news after which a thing is lost (default 1; negative: only npc:lose).
 
 ---The helpers of require("moonmind"); each returns plain data.
 ---@class moonmind
