@@ -1,0 +1,341 @@
+package engine_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/record"
+)
+
+// scriptedLayer is a reactive layer that keeps what it is given and runs
+// a function of the test at each step.
+type scriptedLayer struct {
+	changes  []engine.BeliefChange
+	achieved []engine.GoalValue
+	steps    int
+	stopped  int
+	onStep   func(a *engine.Agent, step int)
+}
+
+func (l *scriptedLayer) Believed(_ *engine.Agent, c engine.BeliefChange) {
+	l.changes = append(l.changes, c)
+}
+func (l *scriptedLayer) Achieve(_ *engine.Agent, g engine.GoalValue) {
+	l.achieved = append(l.achieved, g)
+}
+func (l *scriptedLayer) Step(a *engine.Agent, _ float64) {
+	l.steps++
+	if l.onStep != nil {
+		l.onStep(a, l.steps)
+	}
+}
+func (l *scriptedLayer) Stop(*engine.Agent) { l.stopped++ }
+
+// changeText writes a belief change as old->new, with "-" for a removal
+// and "<from" when an agent told it.
+func changeText(c engine.BeliefChange) string {
+	s := c.Name + ":" + c.Old.String() + "->" + c.New.String()
+	if c.Removed {
+		s += " removed"
+	}
+	if c.From != "" {
+		s += " <" + c.From
+	}
+	return s
+}
+
+func changeTexts(cs []engine.BeliefChange) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = changeText(c)
+	}
+	return out
+}
+
+func beliefDomain(t *testing.T) *engine.Domain {
+	t.Helper()
+	d, err := engine.Compile(engine.RoleSpec{Name: "R", State: []engine.Var{
+		{Name: "x", Value: engine.NumberValue(1)},
+		{Name: "y", Value: engine.StringValue("a")},
+	}})
+	require.NoError(t, err)
+	return d
+}
+
+func TestGoalValuesCompareAndPrint(t *testing.T) {
+	named := engine.GoalNamed("prepare")
+	tuple := engine.GoalTuple(engine.StringValue("start"), engine.NumberValue(1), engine.NumberValue(0.5))
+	assert.Equal(t, "prepare", named.Name())
+	assert.Equal(t, "prepare", named.String())
+	assert.False(t, named.Tuple)
+	assert.Equal(t, "start", tuple.Name())
+	assert.Equal(t, `{"start", 1, 0.5}`, tuple.String())
+	assert.Equal(t, "", engine.GoalValue{}.Name(), "the zero goal is the empty name")
+	assert.Equal(t, "", engine.GoalTuple(engine.NumberValue(3)).Name(), "a tuple that starts with a number has no name")
+	assert.Equal(t, "{3}", engine.GoalTuple(engine.NumberValue(3)).String())
+	assert.Equal(t, "{}", engine.GoalTuple().String())
+
+	assert.True(t, named.Equal(engine.GoalNamed("prepare")))
+	assert.True(t, tuple.Equal(engine.GoalTuple(engine.StringValue("start"), engine.NumberValue(1), engine.NumberValue(0.5))))
+	assert.False(t, named.Equal(engine.GoalNamed("rest")))
+	assert.False(t, named.Equal(engine.GoalTuple(engine.StringValue("prepare"))), "a name is not a tuple of one")
+	assert.False(t, tuple.Equal(engine.GoalTuple(engine.StringValue("start"), engine.NumberValue(1))), "a shorter tuple")
+	assert.False(t, tuple.Equal(engine.GoalTuple(engine.StringValue("start"), engine.NumberValue(2), engine.NumberValue(0.5))))
+	assert.False(t, tuple.Equal(engine.GoalTuple(engine.StringValue("start"), engine.NumberValue(1), engine.NumberValue(5))),
+		"the last elements differ")
+}
+
+func TestBelieveAndForgetHandTheLayerOneEventEach(t *testing.T) {
+	d := beliefDomain(t)
+	w := engine.NewWorld(1)
+	a := engine.NewAgent("r", d)
+	layer := &scriptedLayer{}
+	a.SetReactive(layer)
+	assert.Same(t, layer, a.Reactive())
+	w.Add(a)
+
+	// Before the first tick the layer has seen nothing: no events.
+	require.NoError(t, a.Believe("x", engine.NumberValue(5)))
+	assert.Empty(t, layer.changes)
+	assert.Equal(t, engine.NumberValue(5), a.Get("x"), "the state changes all the same")
+
+	w.Tick(0.1)
+	assert.Empty(t, layer.changes, "the first tick only takes a look")
+	assert.Equal(t, 1, layer.steps)
+
+	require.NoError(t, a.Believe("x", engine.NumberValue(6)))
+	require.NoError(t, a.Believe("x", engine.NumberValue(6)))
+	require.NoError(t, a.Believe("y", engine.StringValue("b")))
+	require.NoError(t, a.Forget("x"))
+	require.NoError(t, a.Forget("x"))
+	require.NoError(t, a.Believe("y", engine.NilValue()))
+	require.NoError(t, a.Believe("x", engine.NumberValue(7)))
+	assert.Equal(t, []string{
+		"x:5->6",
+		`y:"a"->"b"`,
+		"x:6->unknown removed",
+		`y:"b"->nil removed`,
+		"x:unknown->7",
+	}, changeTexts(layer.changes), "each change once, in order, at once")
+	assert.Equal(t, engine.NumberValue(7), a.Get("x"))
+
+	err := a.Believe("z", engine.NumberValue(1))
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, engine.ErrUnknownName))
+	assert.Equal(t, `engine: believe z: no state variable "z" (did you mean "x"?)`, err.Error())
+	err = a.Forget("yy")
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, engine.ErrUnknownName))
+	assert.Equal(t, `engine: forget yy: no state variable "yy" (did you mean "y"?)`, err.Error())
+}
+
+func TestSetReactiveStopsTheLayerItReplaces(t *testing.T) {
+	d := beliefDomain(t)
+	w := engine.NewWorld(1)
+	a := engine.NewAgent("r", d)
+	first, second := &scriptedLayer{}, &scriptedLayer{}
+	a.SetReactive(first)
+	w.Add(a)
+	w.Tick(0.1)
+	a.SetReactive(first)
+	assert.Equal(t, 0, first.stopped, "installing the same layer again stops nothing")
+	a.SetReactive(second)
+	assert.Equal(t, 1, first.stopped)
+	assert.Same(t, second, a.Reactive())
+
+	// The new layer starts from the beliefs of the next tick.
+	require.NoError(t, a.Believe("x", engine.NumberValue(2)))
+	assert.Empty(t, second.changes)
+	w.Tick(0.1)
+	require.NoError(t, a.Believe("x", engine.NumberValue(3)))
+	assert.Equal(t, []string{"x:2->3"}, changeTexts(second.changes))
+
+	a.SetReactive(nil)
+	assert.Equal(t, 1, second.stopped)
+	assert.Nil(t, a.Reactive())
+	a.Set("x", engine.NumberValue(4))
+	a.ObserveBeliefs() // without a layer: nothing to tell
+	w.Tick(0.1)
+	assert.Equal(t, []string{"x:2->3"}, changeTexts(second.changes))
+	assert.Equal(t, 1, second.steps, "a removed layer no longer steps")
+}
+
+func TestObserveBeliefsHandsOnEveryChangeInSlotOrder(t *testing.T) {
+	d := beliefDomain(t)
+	w := engine.NewWorld(1)
+	a := engine.NewAgent("r", d)
+	layer := &scriptedLayer{}
+	a.SetReactive(layer)
+	w.Add(a)
+	w.Tick(0.1)
+	a.Set("y", engine.StringValue("b"))
+	a.Set("x", engine.NilValue())
+	a.ObserveBeliefs()
+	a.ObserveBeliefs()
+	assert.Equal(t, []string{"x:1->nil removed", `y:"a"->"b"`}, changeTexts(layer.changes))
+	a.Set("x", engine.NumberValue(1))
+	w.Tick(0.1) // the tick looks after the sensors
+	assert.Equal(t, []string{"x:1->nil removed", `y:"a"->"b"`, "x:nil->1"}, changeTexts(layer.changes))
+}
+
+func TestToldBeliefsArriveAtTheReceiversNextTick(t *testing.T) {
+	d := beliefDomain(t)
+	w := engine.NewWorld(1)
+	var events []string
+	w.OnEvent = func(e record.Event) {
+		switch e.Kind {
+		case record.EventTell:
+			events = append(events, e.Agent+" tells "+e.Peer+" "+e.Belief+"="+e.Value)
+		case record.EventPrint:
+			events = append(events, e.Agent+" prints "+e.Reason)
+		}
+	}
+	ann, bob, cid := engine.NewAgent("ann", d), engine.NewAgent("bob", d), engine.NewAgent("cid", d)
+	annL, bobL, cidL := &scriptedLayer{}, &scriptedLayer{}, &scriptedLayer{}
+	ann.SetReactive(annL)
+	bob.SetReactive(bobL)
+	cid.SetReactive(cidL)
+	// cid tells first in its own tick, but ann comes first in agent order.
+	cidL.onStep = func(a *engine.Agent, step int) {
+		if step == 2 {
+			require.NoError(t, a.Tell("bob", "y", engine.StringValue("from cid")))
+			a.Print("told bob")
+		}
+	}
+	annL.onStep = func(a *engine.Agent, step int) {
+		if step == 2 {
+			require.NoError(t, a.Tell("bob", "x", engine.NumberValue(10)))
+			require.NoError(t, a.Tell("bob", "x", engine.NumberValue(11)))
+			a.Print("")
+		}
+	}
+	w.Add(ann)
+	w.Add(bob)
+	w.Add(cid)
+	w.Tick(0.1)
+	w.Tick(0.1)
+	assert.Equal(t, engine.NumberValue(1), bob.Get("x"), "not within the tick that told it")
+	assert.Empty(t, bobL.changes)
+	w.Tick(0.1)
+	assert.Equal(t, []string{"x:1->10 <ann", "x:10->11 <ann", `y:"a"->"from cid" <cid`}, changeTexts(bobL.changes))
+	assert.Equal(t, engine.NumberValue(11), bob.Get("x"))
+	assert.Empty(t, annL.changes)
+	assert.Empty(t, cidL.changes)
+	assert.Equal(t, []string{
+		"ann tells bob x=10", "ann tells bob x=11", "ann prints ann",
+		`cid tells bob y="from cid"`, "cid prints cid told bob",
+	}, events)
+
+	// What is missing is named.
+	err := ann.Tell("bobby", "x", engine.NumberValue(1))
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, engine.ErrUnknownName))
+	assert.Equal(t, `engine: tell bobby: no agent "bobby" in the world (did you mean "bob"?)`, err.Error())
+	err = ann.Tell("bob", "xs", engine.NumberValue(1))
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, engine.ErrUnknownName))
+	assert.Equal(t, `engine: tell bob xs: bob has no state variable "xs" (did you mean "x"?)`, err.Error())
+	lone := engine.NewAgent("lone", d)
+	err = lone.Tell("bob", "x", engine.NumberValue(1))
+	require.Error(t, err)
+	assert.False(t, errors.Is(err, engine.ErrUnknownName))
+	assert.Equal(t, "engine: tell bob: agent lone is in no world", err.Error())
+}
+
+func TestAchieveHandsTheGoalToTheLayerOrThePlanner(t *testing.T) {
+	d, err := engine.Compile(engine.RoleSpec{
+		Name:  "R",
+		State: []engine.Var{{Name: "ammo", Value: engine.NumberValue(0)}},
+		Goals: []engine.GoalSpec{engine.NewGoal("armed", "ammo > 10", engine.High)},
+	})
+	require.NoError(t, err)
+	a := engine.NewAgent("r", d)
+	layer := &scriptedLayer{}
+	a.SetReactive(layer)
+	require.NoError(t, a.Achieve(engine.GoalTuple(engine.StringValue("start"), engine.NumberValue(1))))
+	require.NoError(t, a.Achieve(engine.GoalNamed("armed")))
+	assert.Equal(t, []string{`{"start", 1}`, "armed"}, []string{layer.achieved[0].String(), layer.achieved[1].String()})
+	require.Len(t, layer.achieved, 2)
+
+	a.SetReactive(nil)
+	armed := d.Goal("armed")
+	require.NotNil(t, armed)
+	_, failed := a.PursuitFailed(armed)
+	assert.False(t, failed)
+	require.NoError(t, a.Achieve(engine.GoalNamed("armed")), "a goal of the domain is pursued")
+	err = a.Achieve(engine.GoalTuple(engine.StringValue("armed")))
+	require.Error(t, err, "a tuple is no goal of the domain")
+	assert.True(t, errors.Is(err, engine.ErrUnknownName))
+	assert.Equal(t, `engine: achieve {"armed"}: the agent has no reactive plans and the domain no goal of that name (did you mean "armed"?)`,
+		err.Error())
+	err = a.Achieve(engine.GoalNamed("armd"))
+	require.Error(t, err)
+	assert.Equal(t, `engine: achieve armd: the agent has no reactive plans and the domain no goal of that name (did you mean "armed"?)`, err.Error())
+}
+
+func TestPursuedGoalsKeepWhyThePlannerFailed(t *testing.T) {
+	d, err := engine.Compile(engine.RoleSpec{
+		Name:  "R",
+		State: []engine.Var{{Name: "ammo", Value: engine.NumberValue(0)}},
+		Goals: []engine.GoalSpec{
+			engine.NewGoal("armed", "ammo > 10", engine.High),
+			engine.NewGoal("calm", "ammo < 0", engine.Low),
+		},
+		Actions: []engine.ActionSpec{engine.NewAction("wait").Effects("ammo = ammo").Body(engine.BodyFunc(engine.ApplyEffects)).Spec()},
+	})
+	require.NoError(t, err)
+	armed, calm := d.Goal("armed"), d.Goal("calm")
+	w := engine.NewWorld(1)
+	a := engine.NewAgent("r", d)
+	w.Add(a)
+	a.Release(armed) // nothing asked for yet: nothing to end
+	w.Tick(0.1)
+	_, failed := a.PursuitFailed(armed)
+	assert.False(t, failed, "the planner failed, but nobody asked for the goal")
+
+	a.Pursue(calm)
+	w.Tick(0.1)
+	why, failed := a.PursuitFailed(calm)
+	assert.True(t, failed)
+	assert.Regexp(t, `^UNREACHABLE: the goal's condition can never hold`, why)
+	_, failed = a.PursuitFailed(armed)
+	assert.False(t, failed, "armed failed too, but was not asked for")
+
+	a.Release(calm)
+	_, failed = a.PursuitFailed(calm)
+	assert.False(t, failed)
+}
+
+func TestAUtilityAgentPlansForTheGoalsItIsAskedToPursue(t *testing.T) {
+	d, err := engine.Compile(engine.RoleSpec{
+		Name:   "R",
+		Decide: "utility",
+		State:  []engine.Var{{Name: "wood", Value: engine.NumberValue(0)}},
+		Goals:  []engine.GoalSpec{engine.NewGoal("stocked", "wood >= 2", engine.Normal)},
+		Actions: []engine.ActionSpec{
+			engine.NewAction("chop").Effects("wood = wood + 1").Body(engine.BodyFunc(engine.ApplyEffects)).Spec(),
+		},
+	})
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	var events []string
+	w.OnEvent = func(e record.Event) { events = append(events, e.Kind.String()+" "+e.Goal+" "+e.Action) }
+	a := engine.NewAgent("r", d)
+	w.Add(a)
+	w.Tick(0.1)
+	assert.Equal(t, []string{"pick  chop", "start  chop", "finish  chop"}, events, "nothing asked: it picks")
+	events = events[:0]
+	a.Set("wood", engine.NumberValue(0))
+	require.NoError(t, a.Achieve(engine.GoalNamed("stocked")))
+	w.Tick(0.1)
+	w.Tick(0.1)
+	w.Tick(0.1)
+	assert.Equal(t, []string{
+		"plan stocked ", "start stocked chop", "finish stocked chop", "start stocked chop", "finish stocked chop",
+		"pick  chop", "start  chop", "finish  chop",
+	}, events, "asked: it plans for the goal, then picks again once the goal holds")
+}
