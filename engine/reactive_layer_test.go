@@ -1,6 +1,7 @@
 package engine_test
 
 import (
+	"bytes"
 	"errors"
 	"testing"
 
@@ -338,4 +339,73 @@ func TestAUtilityAgentPlansForTheGoalsItIsAskedToPursue(t *testing.T) {
 		"plan stocked ", "start stocked chop", "finish stocked chop", "start stocked chop", "finish stocked chop",
 		"pick  chop", "start  chop", "finish  chop",
 	}, events, "asked: it plans for the goal, then picks again once the goal holds")
+}
+
+// savingLayer is a scriptedLayer that saves its top-level goals in a
+// snapshot.
+type savingLayer struct {
+	scriptedLayer
+	goals    []engine.GoalValue
+	restored []engine.GoalValue
+}
+
+func (l *savingLayer) SavedGoals() []engine.GoalValue        { return l.goals }
+func (l *savingLayer) RestoreGoals(goals []engine.GoalValue) { l.restored = goals }
+
+// A snapshot keeps the reactive layer's part of an agent: the beliefs it
+// saw, beliefs told but not yet delivered, goals handed to the planner
+// with why they failed, and the top-level goals of a layer that saves
+// them.
+func TestSnapshotKeepsWhatTheReactiveLayerWasGiven(t *testing.T) {
+	d, err := engine.Compile(engine.RoleSpec{Name: "R",
+		State: []engine.Var{{Name: "x", Value: engine.NumberValue(1)}, {Name: "y", Value: engine.StringValue("a")}},
+		Goals: []engine.GoalSpec{engine.NewGoal("armed", "x > 100", engine.High)},
+	})
+	require.NoError(t, err)
+	d.NewReactive = func(a *engine.Agent) engine.Reactive {
+		if a.Name == "ann" {
+			return &savingLayer{goals: []engine.GoalValue{engine.GoalTuple(engine.StringValue("start"), engine.NumberValue(1)), engine.GoalNamed("rest")}}
+		}
+		return &scriptedLayer{}
+	}
+	w := engine.NewWorld(7)
+	ann, bob := engine.NewAgent("ann", d), engine.NewAgent("bob", d)
+	w.Add(ann)
+	w.Add(bob)
+	armed := d.Goal("armed")
+	w.Tick(0.1)
+	require.NoError(t, ann.Tell("bob", "x", engine.NumberValue(10)))
+	bob.Pursue(armed)
+	w.Tick(0.1) // the told belief waits in bob's inbox for his next tick
+	why, failed := bob.PursuitFailed(armed)
+	require.True(t, failed)
+	bob.Set("y", engine.StringValue("b")) // a change the layer has not seen
+	require.Equal(t, engine.NumberValue(1), bob.Get("x"))
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+
+	r, err := engine.Restore(&buf, engine.RestoreOptions{Domains: []*engine.Domain{d}})
+	require.NoError(t, err)
+	ann2, bob2 := r.Agent("ann"), r.Agent("bob")
+	require.NotNil(t, ann2)
+	require.NotNil(t, bob2)
+	assert.Equal(t, []string{`{"start", 1}`, "rest"}, goalTexts(ann2.Reactive().(*savingLayer).restored))
+	got, failed := bob2.PursuitFailed(armed)
+	assert.True(t, failed)
+	assert.Equal(t, why, got)
+	_, failed = ann2.PursuitFailed(armed)
+	assert.False(t, failed)
+
+	r.Tick(0.1)
+	assert.Equal(t, engine.NumberValue(10), bob2.Get("x"))
+	assert.Equal(t, []string{"x:1->10 <ann", `y:"a"->"b"`}, changeTexts(bob2.Reactive().(*scriptedLayer).changes),
+		"the told belief arrives, and the change made before the snapshot is seen")
+}
+
+func goalTexts(gs []engine.GoalValue) []string {
+	out := make([]string, len(gs))
+	for i, g := range gs {
+		out[i] = g.String()
+	}
+	return out
 }
