@@ -1,10 +1,12 @@
 package engine
 
 import (
+	"errors"
 	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // fixed is a consideration of that weight whose output is always out
@@ -45,4 +47,34 @@ func TestAverageWeightsAreShares(t *testing.T) {
 
 	none := utilityWith(d, fixed("off", 0, 1), fixed("negative", -2, 1))
 	assert.Equal(t, 0.0, none.Score(a, d.NewState()), "no consideration counts: 0, not NaN")
+}
+
+// combine averages its parts by weight, leaves out those of weight 0 (or
+// below, or NaN), keeps the first error of a part, and scores 0 with no
+// part left.
+func TestCombineAveragesItsWeightedParts(t *testing.T) {
+	d := compileRoles(t, RoleSpec{Name: "R", Actions: []ActionSpec{{Name: "a"}}})
+	a := d.Actions[0]
+	failing := func(msg string) Consideration {
+		return Consideration{Name: msg, Kind: ConsiderFunc, Weight: 1,
+			Func: func(*Action, State, *Schema) (float64, error) { return 1, errors.New(msg) }}
+	}
+	c := combineConsideration(fixed("three", 3, 0.2), fixed("one", 1, 1), fixed("off", 0, 1), fixed("nan", math.NaN(), 1),
+		failing("first"), failing("second"))
+	in, out, err := c.eval(a, d.NewState(), d.Schema)
+	assert.InDelta(t, (3*0.2+1)/6, in, 1e-12, "a failing part scores 0")
+	assert.InDelta(t, (3*0.2+1)/6, out, 1e-12)
+	assert.EqualError(t, err, "first")
+
+	none := combineConsideration(fixed("off", 0, 1), fixed("negative", -1, 1))
+	in, out, err = none.eval(a, d.NewState(), d.Schema)
+	require.NoError(t, err)
+	assert.Equal(t, 0.0, in)
+	assert.Equal(t, 0.0, out)
+
+	empty := Consideration{Name: "empty", Kind: ConsiderFunc, Weight: 1}
+	in, out, err = empty.eval(a, d.NewState(), d.Schema)
+	require.NoError(t, err)
+	assert.True(t, math.IsNaN(in), "a custom consideration without a function has no input")
+	assert.Equal(t, 0.0, out, "NaN scores 0")
 }
