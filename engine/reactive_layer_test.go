@@ -409,3 +409,54 @@ func goalTexts(gs []engine.GoalValue) []string {
 	}
 	return out
 }
+
+// A belief told to an agent whose domain is replaced before it arrives,
+// by one without that variable, is dropped.
+func TestABeliefToldBeforeADomainSwapWithoutItsVariableIsDropped(t *testing.T) {
+	d := beliefDomain(t)
+	small, err := engine.Compile(engine.RoleSpec{Name: "S", State: []engine.Var{{Name: "x", Value: engine.NumberValue(1)}}})
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	ann, bob := engine.NewAgent("ann", d), engine.NewAgent("bob", d)
+	w.Add(ann)
+	w.Add(bob)
+	w.Tick(0.1)
+	require.NoError(t, ann.Tell("bob", "y", engine.StringValue("b")))
+	w.Tick(0.1) // now in bob's inbox
+	bob.SetDomain(small)
+	require.NotPanics(t, func() { w.Tick(0.1) })
+	assert.Equal(t, []string{"x"}, bob.Domain.Schema.Names())
+	assert.Equal(t, engine.NumberValue(1), bob.Get("x"), "nothing lands on another variable")
+}
+
+// A belief told before the receiver's domain is replaced reaches the
+// variable of that name in the new domain, whatever its slot there.
+func TestABeliefToldBeforeADomainSwapKeepsItsVariable(t *testing.T) {
+	d := beliefDomain(t)
+	other, err := engine.Compile(engine.RoleSpec{Name: "S", State: []engine.Var{
+		{Name: "z", Value: engine.NumberValue(1)}, {Name: "w", Value: engine.NumberValue(2)}, {Name: "y", Value: engine.StringValue("c")},
+	}})
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	ann, bob := engine.NewAgent("ann", d), engine.NewAgent("bob", d)
+	w.Add(ann)
+	w.Add(bob)
+	w.Tick(0.1)
+	require.NoError(t, ann.Tell("bob", "y", engine.StringValue("b")))
+	require.NoError(t, ann.Tell("bob", "x", engine.NumberValue(5)))
+	w.Tick(0.1) // now in bob's inbox
+	bob.SetDomain(other)
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	w.Tick(0.1)
+	assert.Equal(t, engine.NumberValue(1), bob.Get("z"))
+	assert.Equal(t, engine.NumberValue(2), bob.Get("w"), "y's old slot is w's in the new domain")
+	assert.Equal(t, engine.StringValue("b"), bob.Get("y"))
+
+	// A snapshot taken before the delivery keeps y, and leaves out x.
+	r, err := engine.Restore(&buf, engine.RestoreOptions{Domains: []*engine.Domain{d, other}})
+	require.NoError(t, err)
+	r.Tick(0.1)
+	assert.Equal(t, engine.StringValue("b"), r.Agent("bob").Get("y"))
+	assert.Equal(t, engine.NumberValue(2), r.Agent("bob").Get("w"))
+}
