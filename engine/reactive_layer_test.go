@@ -460,3 +460,20 @@ func TestABeliefToldBeforeADomainSwapKeepsItsVariable(t *testing.T) {
 	assert.Equal(t, engine.StringValue("b"), r.Agent("bob").Get("y"))
 	assert.Equal(t, engine.NumberValue(2), r.Agent("bob").Get("w"))
 }
+
+// Recording is true when a record would be kept (a recorder) or handed
+// on (OnEvent, or a world that hands records on at the end of the tick).
+func TestRecordingSaysWhetherARecordGoesAnywhere(t *testing.T) {
+	d := beliefDomain(t)
+	a := engine.NewAgent("r", d)
+	a.Recorder = nil
+	assert.False(t, a.Recording(), "no recorder, no listener, no world")
+	a.OnEvent = func(record.Event) {}
+	assert.True(t, a.Recording())
+	a.OnEvent = nil
+	a.Recorder = record.New(4)
+	assert.True(t, a.Recording())
+	a.Recorder = nil
+	engine.NewWorld(1).Add(a)
+	assert.True(t, a.Recording(), "in a world")
+}
