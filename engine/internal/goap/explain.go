@@ -221,10 +221,14 @@ func (p *Searcher) deadEndNote(gs *GoalSearch, start State) string {
 		if c, _ := at.estimate(start); c < 1e308 {
 			continue
 		}
-		name := p.prob.Schema.Name(at.slot)
+		slot := at.slot // set for a numeric atom only
+		if !at.numeric && len(at.reads) > 0 {
+			slot = at.reads[0]
+		}
+		name := p.prob.Schema.Name(slot)
 		var movers []string
 		for _, ai := range gs.actions {
-			if act := &p.prob.Actions[ai]; writesAny(act.Effects, []int{at.slot}) {
+			if act := &p.prob.Actions[ai]; writesAny(act.Effects, []int{slot}) {
 				movers = append(movers, act.Name)
 			}
 		}
