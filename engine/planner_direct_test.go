@@ -96,3 +96,19 @@ func TestWithoutChainingALeftOutActionIsTheCause(t *testing.T) {
 	assert.Equal(t, "Beg", pe.Action, "a forbidden blocked action is not named")
 	assert.Equal(t, "key", pe.Precondition)
 }
+
+// PlanEach leaves out a goal that the steps planned before it satisfy.
+func TestPlanEachLeavesOutAGoalTheEarlierStepsSatisfy(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "S",
+		State: []Var{{"money", num(0)}},
+		Goals: []GoalSpec{NewGoal("rich", "money >= 10", High), NewGoal("comfortable", "money >= 5", Normal)},
+		Actions: []ActionSpec{
+			NewAction("Work").Effects("money = money + 10").Spec(),
+			NewAction("Odd").Effects("money = money + 5").Cost(5).Spec(),
+		}})
+	require.NoError(t, err)
+	out := NewPlanner(d).PlanEach(d.NewState())
+	require.Len(t, out, 1)
+	assert.Equal(t, "rich", out[0].Goal.Name)
+	assert.Equal(t, []string{"Work"}, names(out[0].Steps))
+}
