@@ -78,3 +78,19 @@ func TestCombineAveragesItsWeightedParts(t *testing.T) {
 	assert.True(t, math.IsNaN(in), "a custom consideration without a function has no input")
 	assert.Equal(t, 0.0, out, "NaN scores 0")
 }
+
+// An input consideration reads its variable's slot; a slot past the 64 a
+// mask holds reads every slot, and no slot (an input out of range, NaN)
+// reads none.
+func TestAnInputConsiderationReadsItsSlot(t *testing.T) {
+	d := compileRoles(t, RoleSpec{Name: "R", Actions: []ActionSpec{{Name: "a"}}})
+	a := d.Actions[0]
+	for _, tc := range []struct {
+		slot int
+		want uint64
+	}{{-1, 0}, {0, 1}, {3, 8}, {63, 1 << 63}, {64, ^uint64(0)}, {100, ^uint64(0)}} {
+		got, ok := considerationReads(&Consideration{Kind: ConsiderInput, Slot: tc.slot}, a)
+		assert.True(t, ok)
+		assert.Equal(t, tc.want, got, "slot %d", tc.slot)
+	}
+}
