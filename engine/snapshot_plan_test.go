@@ -62,3 +62,35 @@ func TestRestoreDropsAPlanTheDomainCannotExpress(t *testing.T) {
 		})
 	}
 }
+
+// The actions that may not run again for the goal being pursued (NoRerun)
+// and already ran are saved, and restored.
+func TestSnapshotKeepsTheActionsThatRanForTheGoal(t *testing.T) {
+	once := engine.BodyFunc(engine.ApplyEffects)
+	d, err := engine.Compile(engine.RoleSpec{Name: "Chain",
+		State: []engine.Var{{Name: "a", Value: engine.BoolValue(false)}, {Name: "b", Value: engine.BoolValue(false)},
+			{Name: "c", Value: engine.BoolValue(false)}},
+		Goals: []engine.GoalSpec{engine.NewGoal("g", "b and c", engine.Normal)},
+		Actions: []engine.ActionSpec{
+			engine.NewAction("Prep").Effects("a = true").NoRerun().Body(once).Spec(),
+			engine.NewAction("Fin").Pre("a").Effects("b = true").Body(once).Spec(),
+			engine.NewAction("Last").Pre("b").Effects("c = true").Body(once).Spec(),
+		},
+	})
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	w.Add(engine.NewAgent("x", d))
+	w.Tick(0.1)
+	w.Tick(0.1)
+	require.Equal(t, []string{"Last"}, planOf(w.Agents[0]))
+	var first, second bytes.Buffer
+	require.NoError(t, w.Snapshot(&first))
+	var doc map[string]any
+	require.NoError(t, json.Unmarshal(first.Bytes(), &doc))
+	assert.Equal(t, []any{"Prep"}, doc["agents"].([]any)[0].(map[string]any)["ran"])
+
+	r, err := engine.Restore(bytes.NewReader(first.Bytes()), engine.RestoreOptions{Domains: []*engine.Domain{d}})
+	require.NoError(t, err)
+	require.NoError(t, r.Snapshot(&second))
+	assert.Equal(t, first.String(), second.String())
+}
