@@ -162,6 +162,14 @@ func TestRestoreChecksTheRememberedThings(t *testing.T) {
 	nameless := strings.Replace(doc, `"source": "red2"`, `"source": ""`, 1)
 	_, err = Restore(strings.NewReader(nameless), RestoreOptions{Domains: []*Domain{d}})
 	assert.EqualError(t, err, `engine: restore: agent scout: remembered thing 2 has no source`)
+	for _, edge := range []string{`"at": 1e12`, `"at": -1e12`} {
+		_, err = Restore(strings.NewReader(strings.Replace(doc, `"at": 0.1`, edge, 1)), RestoreOptions{Domains: []*Domain{d}})
+		assert.NoError(t, err, "%s is within the bounds", edge)
+	}
+	faint := strings.Replace(doc, `"strength": 1`, `"strength": 0`, 1)
+	require.NotEqual(t, doc, faint)
+	_, err = Restore(strings.NewReader(faint), RestoreOptions{Domains: []*Domain{d}})
+	assert.NoError(t, err, "a strength of 0 is within the bounds")
 	late := strings.Replace(doc, `"at": 0.1`, `"at": 1e300`, 1)
 	require.NotEqual(t, doc, late)
 	_, err = Restore(strings.NewReader(late), RestoreOptions{Domains: []*Domain{d}})
