@@ -6,9 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/perception"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/perception"
 )
 
 // TestAgentMemoryRoundTripsThroughASnapshot: an agent's memory, with its
@@ -60,4 +61,53 @@ func TestRoleMemorySettingsStartEachMemory(t *testing.T) {
 	assert.EqualError(t, err, "memory half-life must be a positive number of seconds, not NaN\n"+
 		"memory forget threshold must be a confidence below 1, not 1\n"+
 		"memory capacity must not be negative, not -1")
+}
+
+// TestRestoreChecksTheRememberedThings: a memory restores up to its
+// capacity, and a thing without a source or with a time past the bounds
+// is refused with its agent.
+func TestRestoreChecksTheRememberedThings(t *testing.T) {
+	d := walkerRole(t)
+	w := NewWorld(1)
+	a := NewAgent("scout", d)
+	w.Add(a)
+	w.Tick(0.1)
+	a.Memory().Capacity = 2
+	a.Perceive(perception.Stimulus{Source: "red1", Sense: perception.SenseSight, X: 1})
+	a.Perceive(perception.Stimulus{Source: "red2", Sense: perception.SenseSight, X: 2})
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	doc := buf.String()
+	r, err := Restore(strings.NewReader(doc), RestoreOptions{Domains: []*Domain{d}})
+	require.NoError(t, err, "a full memory restores")
+	assert.Equal(t, []string{"red1", "red2"}, sources(r.Agents[0].Memory().Things(0.1)))
+
+	over := strings.Replace(doc, `"capacity": 2`, `"capacity": 1`, 1)
+	require.NotEqual(t, doc, over)
+	_, err = Restore(strings.NewReader(over), RestoreOptions{Domains: []*Domain{d}})
+	assert.EqualError(t, err, `engine: restore: agent scout: the memory holds 2 things, more than its capacity 1`)
+	nameless := strings.Replace(doc, `"source": "red2"`, `"source": ""`, 1)
+	_, err = Restore(strings.NewReader(nameless), RestoreOptions{Domains: []*Domain{d}})
+	assert.EqualError(t, err, `engine: restore: agent scout: remembered thing 2 has no source`)
+	for _, edge := range []string{`"at": 1e12`, `"at": -1e12`} {
+		_, err = Restore(strings.NewReader(strings.Replace(doc, `"at": 0.1`, edge, 1)), RestoreOptions{Domains: []*Domain{d}})
+		assert.NoError(t, err, "%s is within the bounds", edge)
+	}
+	faint := strings.Replace(doc, `"strength": 1`, `"strength": 0`, 1)
+	require.NotEqual(t, doc, faint)
+	_, err = Restore(strings.NewReader(faint), RestoreOptions{Domains: []*Domain{d}})
+	assert.NoError(t, err, "a strength of 0 is within the bounds")
+	late := strings.Replace(doc, `"at": 0.1`, `"at": 1e300`, 1)
+	require.NotEqual(t, doc, late)
+	_, err = Restore(strings.NewReader(late), RestoreOptions{Domains: []*Domain{d}})
+	assert.EqualError(t, err, `engine: restore: agent scout: remembered "red1": time 1e+300 is not a finite number`)
+}
+
+// sources lists the sources of remembered things, in order.
+func sources(rs []perception.Remembered) []string {
+	out := []string{}
+	for _, r := range rs {
+		out = append(out, r.Source)
+	}
+	return out
 }

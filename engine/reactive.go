@@ -46,11 +46,24 @@ type reactiveState struct {
 	pursueFail []string
 }
 
+// told is a belief on its way to agent to: slot is the variable's slot in
+// schema, the receiver's schema when it was told (its domain may be
+// replaced before the belief arrives).
 type told struct {
-	to   *Agent
-	slot int
-	v    expr.Value
-	from string
+	to     *Agent
+	schema *expr.Schema
+	slot   int
+	v      expr.Value
+	from   string
+}
+
+// slotIn returns the told variable's slot in schema s, and false when s
+// has no such variable.
+func (t *told) slotIn(s *expr.Schema) (int, bool) {
+	if t.schema == s {
+		return t.slot, true
+	}
+	return s.Lookup(t.schema.Name(t.slot))
 }
 
 // SetReactive installs a reactive layer (nil removes it); a layer it
@@ -181,7 +194,7 @@ func (a *Agent) Tell(to, name string, v expr.Value) error {
 		return unknownName("tell " + to + " " + name + ": " + to + " has no state variable \"" + name + "\"" +
 			DidYouMean(name, b.Domain.Schema.Names()))
 	}
-	a.rx.outbox = append(a.rx.outbox, told{to: b, slot: slot, v: v, from: a.Name})
+	a.rx.outbox = append(a.rx.outbox, told{to: b, schema: b.Domain.Schema, slot: slot, v: v, from: a.Name})
 	a.handOn = true
 	if a.Recording() {
 		a.emit(record.Event{Kind: record.EventTell, Peer: to, Belief: name, Value: shortValue(v)})
@@ -280,9 +293,10 @@ func (a *Agent) reactBegin() {
 	if a.marks&markTold == 0 {
 		return // the inbox is empty
 	}
-	for i, t := range a.rx.inbox {
-		if t.slot < len(a.State) {
-			a.believe(t.slot, t.v, t.from)
+	for i := range a.rx.inbox {
+		t := &a.rx.inbox[i]
+		if slot, ok := t.slotIn(a.Domain.Schema); ok {
+			a.believe(slot, t.v, t.from)
 		}
 		a.rx.inbox[i] = told{}
 	}

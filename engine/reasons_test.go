@@ -123,7 +123,7 @@ func TestDeadEndNamesTheWrongWayMovers(t *testing.T) {
 			state: []Var{{"bread", expr.NumberValue(0)}, {"wheat", expr.NumberValue(0)}}, goal: "bread >= 2",
 			actions: []ActionSpec{NewAction("Bake").Pre("wheat >= 2").Effects("bread = bread + 1, wheat = wheat - 2").Spec(),
 				NewAction("Eat").Pre("bread > 0").Effects("bread = bread - 1").Spec()},
-			note: ` ("bread": Bake use up "wheat", which no action restores enough of)`},
+			note: ` ("bread": Bake uses up "wheat", which no action restores enough of)`},
 		{name: "a flag nothing sets", reason: "Dig is a candidate (it writes tired), but nothing assigns rained",
 			state: []Var{{"rained", expr.BoolValue(false)}, {"tired", expr.BoolValue(false)}}, goal: "rained && !tired",
 			actions: []ActionSpec{NewAction("Dig").Effects("tired = true").Spec()},

@@ -253,7 +253,9 @@ func snapAgent(a *Agent, opts SnapshotOptions) (agentSnap, error) {
 		s.Seen = saveState(d, a.rx.seen)
 	}
 	for _, t := range a.rx.inbox {
-		s.Inbox = append(s.Inbox, toldSnap{From: t.from, Var: d.Schema.Name(t.slot), Value: saveValue("", t.v)})
+		if _, ok := t.slotIn(d.Schema); ok {
+			s.Inbox = append(s.Inbox, toldSnap{From: t.from, Var: t.schema.Name(t.slot), Value: saveValue("", t.v)})
+		}
 	}
 	for i, p := range a.rx.pursued {
 		if p {

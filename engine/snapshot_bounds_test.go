@@ -76,6 +76,17 @@ func TestRestoreRefusesFieldsPastTheirBounds(t *testing.T) {
 		})
 	}
 
+	t.Run("at the bounds", func(t *testing.T) {
+		for name, doc := range map[string]string{
+			"the largest budget": damage(func(a map[string]any) { a["budget"] = 1e6 }),
+			"the longest string": damage(setState("food", map[string]any{"string": strings.Repeat("x", 16<<20)})),
+			"the latest time":    damage(func(a map[string]any) { a["time"] = 1e12 }),
+		} {
+			_, err := engine.Restore(strings.NewReader(doc), engine.RestoreOptions{Domains: domains})
+			assert.NoError(t, err, name)
+		}
+	})
+
 	t.Run("within bounds", func(t *testing.T) {
 		inf := damage(setState("gold", map[string]any{"special": "+Inf"}))
 		r, err := engine.Restore(strings.NewReader(inf), engine.RestoreOptions{Domains: []*engine.Domain{safe}, MaxBytes: int64(len(inf))})

@@ -353,7 +353,7 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 			return nil, fmt.Errorf("engine: restore: %s: inbox %s: %w", where, t.Var, err)
 		}
 		if slot, ok := d.Schema.Lookup(t.Var); ok {
-			a.rx.inbox = append(a.rx.inbox, told{to: a, slot: slot, v: v, from: t.From})
+			a.rx.inbox = append(a.rx.inbox, told{to: a, schema: d.Schema, slot: slot, v: v, from: t.From})
 			a.marks |= markTold
 		}
 	}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -319,6 +320,29 @@ func TestLODRoundTripsThroughASnapshot(t *testing.T) {
 	bad := strings.Replace(buf.String(), `"owed": `, `"owed": -`, 1)
 	_, err = Restore(strings.NewReader(bad), RestoreOptions{Domains: []*Domain{d}})
 	assert.ErrorContains(t, err, "engine: restore: agent a0: level of detail owed -")
+
+	// Its bounds: owed and rate from 0 to 1e12 seconds, due within 1e12
+	// seconds of 0.
+	buf.Reset()
+	require.NoError(t, w.Snapshot(&buf))
+	saved := buf.Bytes()
+	withLOD := func(lodOf map[string]any) error {
+		var doc map[string]any
+		require.NoError(t, json.Unmarshal(saved, &doc))
+		a0 := doc["agents"].([]any)[0].(map[string]any)
+		for k, v := range lodOf {
+			a0["lod"].(map[string]any)[k] = v
+		}
+		b, err := json.Marshal(doc)
+		require.NoError(t, err)
+		_, err = Restore(bytes.NewReader(b), RestoreOptions{Domains: []*Domain{d}})
+		return err
+	}
+	assert.NoError(t, withLOD(map[string]any{"owed": 1e12, "rate": 1e12, "due": 1e12}))
+	assert.NoError(t, withLOD(map[string]any{"owed": 0, "rate": 0, "due": -1e12}))
+	for _, bad := range []map[string]any{{"owed": 2e12}, {"rate": 2e12}, {"rate": -1}, {"due": 2e12}, {"due": -2e12}} {
+		assert.ErrorContains(t, withLOD(bad), "engine: restore: agent a0: level of detail owed ", "%v", bad)
+	}
 }
 
 // TestLODTickOfNoTimeKeepsTheRates: a tick of dt 0 (a paused game) ticks

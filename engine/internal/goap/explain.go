@@ -262,10 +262,14 @@ func (p *Searcher) deadEndNote(gs *GoalSearch, start State) string {
 		if c, _ := at.estimate(start); c < 1e308 {
 			continue
 		}
-		name := p.prob.Schema.Name(at.slot)
+		slot := at.slot // set for a numeric atom only
+		if !at.numeric && len(at.reads) > 0 {
+			slot = at.reads[0]
+		}
+		name := p.prob.Schema.Name(slot)
 		var movers []string
 		for _, ai := range gs.actions {
-			if act := &p.prob.Actions[ai]; writesAny(act.Effects, []int{at.slot}) {
+			if act := &p.prob.Actions[ai]; writesAny(act.Effects, []int{slot}) {
 				movers = append(movers, act.Name)
 			}
 		}
@@ -281,12 +285,21 @@ func (p *Searcher) deadEndNote(gs *GoalSearch, start State) string {
 					toward = append(toward, act.Name)
 				}
 			}
-			return " (\"" + name + "\": " + strings.Join(toward, ", ") + " use up \"" + p.prob.Schema.Name(at.res.slot) +
+			return " (\"" + name + "\": " + strings.Join(toward, ", ") + verb(len(toward), " uses up \"", " use up \"") + p.prob.Schema.Name(at.res.slot) +
 				"\", which no action restores enough of)"
 		}
 		if at.numeric {
-			return " (\"" + name + "\": " + strings.Join(movers, ", ") + " only move it the other way)"
+			return " (\"" + name + "\": " + strings.Join(movers, ", ") + verb(len(movers), " only moves it", " only move it") + " the other way)"
 		}
 	}
 	return ""
+}
+
+// verb is one when n is 1, else many: the verb agreeing with a list of n
+// action names.
+func verb(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
