@@ -45,7 +45,10 @@ type snapSlot struct {
 // name of its own and becomes the zone's current one by a compare-and-set
 // of the zone's entry in the latest bucket at the revision this zone's
 // start left there; a shard that lost the zone (its write came late, after
-// a new owner fenced the entry) fails there and its write is dropped.
+// a new owner fenced the entry) fails there and its write is dropped. A
+// conflict while the shard's lease is live can only come from its own
+// earlier write whose reply was lost; the write is made again at the
+// entry's revision.
 func (s *Shard) putSnapshot(ctx context.Context, z *Zone, seq uint64, b []byte) error {
 	s.mu.Lock()
 	slot := s.snapSlots[z.Name]
@@ -64,6 +67,15 @@ func (s *Shard) putSnapshot(ctx context.Context, z *Zone, seq uint64, b []byte) 
 		return fmt.Errorf("cluster: snapshot of %s: %w", z.Name, err)
 	}
 	rev, err := s.st.latest.Update(ctx, z.Name, []byte(name), z.latestRev)
+	if casConflict(err) && z.leaseValid(time.Now()) {
+		// The entry moved although this shard holds the zone's lease, so
+		// no other shard can have fenced it: an earlier write of this
+		// shard landed but its reply was lost (the server restarted
+		// meanwhile). Write again at the entry's revision.
+		if e, gerr := s.st.latest.Get(ctx, z.Name); gerr == nil {
+			rev, err = s.st.latest.Update(ctx, z.Name, []byte(name), e.Revision())
+		}
+	}
 	if err != nil {
 		_ = s.st.snaps.Delete(ctx, name)
 		return fmt.Errorf("cluster: snapshot of %s: %w", z.Name, err)
