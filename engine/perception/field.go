@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/internal/suggest"
 )
 
 // Prefix begins the names by which conditions, considerations and effects
@@ -71,7 +72,7 @@ func CheckName(name string) *expr.NameProblem {
 	}
 	got := rest[i+1:]
 	found := "\"" + got + "\""
-	if s := closest(got, fieldNames[1:]); s != "" {
+	if s := suggest.Closest(got, fieldNames[1:]); s != "" {
 		found += " (did you mean \"" + s + "\"?)"
 	}
 	return &expr.NameProblem{Off: len(Prefix) + i + 1, Expected: "a field of remembered \"" + rest[:i] + "\" (" + fields + ")", Found: found}
@@ -80,40 +81,6 @@ func CheckName(name string) *expr.NameProblem {
 // Family is the memory's family of names for a schema (expr.Schema.AddFamily):
 // conditions and considerations read them, effects may not assign them.
 func Family() expr.Family { return expr.Family{Prefix: Prefix, Check: CheckName} }
-
-// closest returns the name of names within two edits of s, the first
-// of the nearest; "" when none is.
-func closest(s string, names []string) string {
-	best, bestD := "", 3
-	for _, n := range names {
-		if d := distance(s, n); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	return best
-}
-
-// distance is the edit distance between a and b (insertions, deletions
-// and substitutions of bytes).
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			sub := prev[j-1]
-			if a[i-1] != b[j-1] {
-				sub++
-			}
-			cur[j] = min(sub, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
 
 // Value returns field f of source at time now as a condition reads it:
 // FieldKnown is a bool whether or not the memory holds source; every other

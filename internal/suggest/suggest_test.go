@@ -1,4 +1,4 @@
-package engine
+package suggest
 
 import (
 	"math/rand/v2"
