@@ -68,7 +68,7 @@ func (a *Agent) loadMemory(s *memorySnap, where string) error {
 	}
 	m := perception.New(perception.Spec{HalfLife: float64(s.HalfLife), Forget: float64(s.Forget), Capacity: s.Capacity,
 		LoseAfter: float64(s.LoseAfter), Notify: a.Domain.Memory.Notify})
-	if c := capacityOf(m); len(s.Things) > c {
+	if c := m.Cap(); len(s.Things) > c {
 		return fmt.Errorf("engine: restore: %s: the memory holds %d things, more than its capacity %d", where, len(s.Things), c)
 	}
 	things := make([]perception.Remembered, 0, len(s.Things))
@@ -117,12 +117,4 @@ func loadRemembered(t rememberSnap, i int, where string) (perception.Remembered,
 		return perception.Remembered{}, fmt.Errorf("engine: restore: %s: remembered %q: strength %s is not from 0 to 1", where, t.Source, formatSnapFloat(st))
 	}
 	return perception.Remembered{Source: t.Source, Sense: sense, X: float64(t.X), Y: float64(t.Y), At: at, Strength: st, Lost: t.Lost}, nil
-}
-
-// capacityOf is the most things m holds: its Capacity, or the default.
-func capacityOf(m *perception.Memory) int {
-	if m.Capacity <= 0 {
-		return perception.DefaultCapacity
-	}
-	return m.Capacity
 }

@@ -193,7 +193,7 @@ func (m *Memory) Perceive(s Stimulus, now float64) {
 			return
 		}
 	}
-	if c := m.capacity(); len(m.things) >= c {
+	if c := m.Cap(); len(m.things) >= c {
 		weakest := 0
 		for i := range m.things {
 			if m.confidence(&m.things[i], now) < m.confidence(&m.things[weakest], now) {
@@ -207,7 +207,9 @@ func (m *Memory) Perceive(s Stimulus, now float64) {
 	m.note(Perceived, m.things[len(m.things)-1], now)
 }
 
-func (m *Memory) capacity() int {
+// Cap returns the most things the memory holds: Capacity, or
+// DefaultCapacity when Capacity is zero or negative.
+func (m *Memory) Cap() int {
 	if m.Capacity <= 0 {
 		return DefaultCapacity
 	}
