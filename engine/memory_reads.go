@@ -54,9 +54,10 @@ func (c *compiler) bindMemory() {
 // (perception has its own events: perceived, lost, forgotten).
 func (a *Agent) readMemory() {
 	m := a.Memory()
+	m.Update(a.time) // once, for every variable read below
 	seen := a.rx.seen
 	for _, r := range a.Domain.memReads {
-		v := m.Value(r.source, r.field, a.time)
+		v := m.ValueNow(r.source, r.field, a.time)
 		a.State[r.slot] = v
 		if r.slot < len(seen) {
 			seen[r.slot] = v

@@ -1,6 +1,7 @@
 package perception
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
@@ -88,13 +89,22 @@ func Family() expr.Family { return expr.Family{Prefix: Prefix, Check: CheckName}
 // that reads it does not hold (test memory.<source>.known first). Value
 // brings the memory to now, as Update does, and does not allocate.
 func (m *Memory) Value(source string, f Field, now float64) expr.Value {
-	r, ok := m.Recall(source, now)
+	m.update(now)
+	return m.ValueNow(source, f, now)
+}
+
+// ValueNow is Value without bringing the memory to now first: for a
+// caller that reads several fields at one time, after one Update at that
+// time.
+func (m *Memory) ValueNow(source string, f Field, now float64) expr.Value {
+	i := slices.IndexFunc(m.things, func(r Remembered) bool { return r.Source == source })
 	if f == FieldKnown {
-		return expr.BoolValue(ok)
+		return expr.BoolValue(i >= 0)
 	}
-	if !ok {
+	if i < 0 {
 		return expr.Value{}
 	}
+	r := m.at(m.things[i], now)
 	switch f {
 	case FieldLost:
 		return expr.BoolValue(r.Lost)
