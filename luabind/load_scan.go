@@ -402,17 +402,13 @@ func (w walker) exprNode(e ast.Expr) {
 		w.exprNode(x.Receiver)
 		w.exprs(x.Args)
 	case *ast.LogicalOpExpr:
-		w.exprNode(x.Lhs)
-		w.exprNode(x.Rhs)
+		w.exprs([]ast.Expr{x.Lhs, x.Rhs})
 	case *ast.RelationalOpExpr:
-		w.exprNode(x.Lhs)
-		w.exprNode(x.Rhs)
+		w.exprs([]ast.Expr{x.Lhs, x.Rhs})
 	case *ast.StringConcatOpExpr:
-		w.exprNode(x.Lhs)
-		w.exprNode(x.Rhs)
+		w.exprs([]ast.Expr{x.Lhs, x.Rhs})
 	case *ast.ArithmeticOpExpr:
-		w.exprNode(x.Lhs)
-		w.exprNode(x.Rhs)
+		w.exprs([]ast.Expr{x.Lhs, x.Rhs})
 	case *ast.UnaryMinusOpExpr:
 		w.exprNode(x.Expr)
 	case *ast.UnaryNotOpExpr:

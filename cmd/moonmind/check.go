@@ -36,23 +36,9 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "moonmind check: expected one or more role files or directories")
 		return 2
 	}
-	var files []string
-	for _, p := range pos {
-		st, err := os.Stat(p)
-		if err != nil {
-			fmt.Fprintln(stderr, "moonmind check:", err)
-			return 2
-		}
-		if !st.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		roles, err := roleFilesIn(p)
-		if err != nil {
-			fmt.Fprintln(stderr, "moonmind check:", err)
-			return 2
-		}
-		files = append(files, roles...)
+	files, ok := expandPaths("check", pos, roleFilesIn, stderr)
+	if !ok {
+		return 2
 	}
 	var all []finding
 	for _, p := range files {
@@ -213,4 +199,29 @@ func planCount(d *engine.Domain) int {
 		return 0
 	}
 	return len(m.Config().Library.Plans())
+}
+
+// expandPaths turns a command's arguments into files: a file stays as it
+// is, a directory becomes the files inDir finds in it. A path that does
+// not exist or a directory that cannot be read is reported on stderr
+// under the command's name, and ok is false.
+func expandPaths(cmd string, pos []string, inDir func(dir string) ([]string, error), stderr io.Writer) (files []string, ok bool) {
+	for _, p := range pos {
+		st, err := os.Stat(p)
+		if err != nil {
+			fmt.Fprintf(stderr, "moonmind %s: %v\n", cmd, err)
+			return nil, false
+		}
+		if !st.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		found, err := inDir(p)
+		if err != nil {
+			fmt.Fprintf(stderr, "moonmind %s: %v\n", cmd, err)
+			return nil, false
+		}
+		files = append(files, found...)
+	}
+	return files, true
 }

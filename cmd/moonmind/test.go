@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -61,20 +60,9 @@ func testCmd(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "moonmind test: expected one or more test files or directories")
 		return 2
 	}
-	var files []string
-	for _, p := range pos {
-		st, err := os.Stat(p)
-		if err != nil {
-			fmt.Fprintln(stderr, "moonmind test:", err)
-			return 2
-		}
-		if !st.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		found, _ := filepath.Glob(filepath.Join(p, "*_test.lua"))
-		sort.Strings(found)
-		files = append(files, found...)
+	files, ok := expandPaths("test", pos, testFilesIn, stderr)
+	if !ok {
+		return 2
 	}
 	if len(files) == 0 {
 		fmt.Fprintln(stderr, "moonmind test: no *_test.lua files in", strings.Join(pos, ", "))
@@ -437,4 +425,11 @@ func scenarioError(err error) string {
 		msg = "state " + rest
 	}
 	return msg
+}
+
+// testFilesIn lists a directory's *_test.lua files in name order.
+func testFilesIn(dir string) ([]string, error) {
+	found, err := filepath.Glob(filepath.Join(dir, "*_test.lua"))
+	sort.Strings(found)
+	return found, err
 }
