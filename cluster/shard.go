@@ -82,7 +82,6 @@ type Shard struct {
 	running  map[string]*Zone
 	starting map[string]*Zone // zones claimed and being restored
 
-	freeSince map[string]time.Time // zones of others seen free, and since when (the lease loop's)
 	wasHeld   map[string]bool      // zones seen held by another shard (the lease loop's)
 	snapSlots map[string]*snapSlot // per zone, the order of its snapshot writes
 	snapSeq   atomic.Uint64        // the number of the shard's last zone snapshot
@@ -141,7 +140,7 @@ func NewShard(st *Store, opts Options) (*Shard, error) {
 			return h.Sum64()
 		}
 	}
-	return &Shard{opts: opts, st: st, dt: 1 / opts.Rate, zones: zones, running: map[string]*Zone{}, starting: map[string]*Zone{}, freeSince: map[string]time.Time{}, wasHeld: map[string]bool{}, snapSlots: map[string]*snapSlot{},
+	return &Shard{opts: opts, st: st, dt: 1 / opts.Rate, zones: zones, running: map[string]*Zone{}, starting: map[string]*Zone{}, wasHeld: map[string]bool{}, snapSlots: map[string]*snapSlot{},
 		poke: make(chan struct{}, 1), ready: make(chan struct{}), receiving: make(chan struct{}, maxReceiving)}, nil
 }
 
@@ -275,26 +274,16 @@ func (s *Shard) leaseRound() {
 			if err == nil {
 				s.wasHeld[name] = true
 			}
-			delete(s.freeSince, name)
 			continue
 		}
-		if h.Shard == "" && !slices.Contains(s.opts.Claim, name) {
-			// Another shard's zone, free: taken over only when its lease
+		if h.Shard == "" && !slices.Contains(s.opts.Claim, name) && !s.wasHeld[name] {
+			// Another shard's zone, free: taken over only once its lease
 			// expired or was released (a zone never claimed is left to
-			// the shard that claims it), and after a little wait.
-			if !s.wasHeld[name] {
-				continue
-			}
-			since, ok := s.freeSince[name]
-			if !ok {
-				s.freeSince[name] = time.Now()
-				continue
-			}
-			if time.Since(since) < ttl/2 {
-				continue
-			}
+			// the shard that claims it), at once: the watch on the lease
+			// bucket runs this round as soon as the lease is gone, and
+			// every hand-off into the zone waits for its new owner.
+			continue
 		}
-		delete(s.freeSince, name)
 		at := time.Now()
 		l, err := s.st.Claim(s.ctx, name, s.opts.Name)
 		if err != nil {

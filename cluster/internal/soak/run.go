@@ -117,7 +117,7 @@ func RunShard(cfg ShardConfig, out io.Writer) error {
 			defer mu.Unlock()
 			switch r.Kind {
 			case cluster.ZoneStarted:
-				fmt.Fprintf(os.Stderr, "%s: %s %s, %d soldiers, %.1f s after its claim\n", r.Shard, r.Kind, r.Zone, r.Count, r.Latency.Seconds())
+				fmt.Fprintf(os.Stderr, "%s %s: %s %s, %d soldiers, %.1f s after its claim\n", time.Now().UTC().Format("15:04:05.000"), r.Shard, r.Kind, r.Zone, r.Count, r.Latency.Seconds())
 			case cluster.ZoneStopped:
 				fmt.Fprintf(os.Stderr, "%s: %s %s, %d soldiers\n", r.Shard, r.Kind, r.Zone, r.Count)
 			case cluster.ZoneLost:

@@ -44,6 +44,8 @@ type Result struct {
 	Handoffs                   int
 	P50, P99                   float64 // hand-off latency, ms
 	P99Calm                    float64 // p99 of the first half, before any shard was killed or the server restarted
+	P99Late                    float64 // p99 of the second half
+	Slow                       int     // hand-offs that took a second or more: those that waited for a zone's takeover
 	PerSecond                  float64
 	BytesPerHandoff            float64
 	CPUPerHandoff              time.Duration // the shard processes' CPU time over hand-offs and ticks together
@@ -194,7 +196,7 @@ func Run(cfg Config) (Result, error) {
 	for i := 0; i < cfg.Kill && i < len(children); i++ {
 		c := children[len(children)-1-i]
 		killed[c.name] = true
-		logf("soak: SIGKILL %s at %.0f s", c.name, time.Since(start).Seconds())
+		logf("soak: SIGKILL %s at %.0f s (%s)", c.name, time.Since(start).Seconds(), time.Now().UTC().Format("15:04:05.000"))
 		_ = c.cmd.Process.Signal(syscall.SIGKILL)
 	}
 	if cfg.RestartNATS {
@@ -290,7 +292,17 @@ func Run(cfg Config) (Result, error) {
 		slices.Sort(first)
 		res.P99Calm = first[int(math.Ceil(0.99*float64(len(first))))-1]
 	}
+	if calm >= 0 && calm < len(lat) {
+		second := slices.Clone(lat[calm:])
+		slices.Sort(second)
+		res.P99Late = second[int(math.Ceil(0.99*float64(len(second))))-1]
+	}
 	slices.Sort(lat)
+	for _, l := range lat {
+		if l >= 1000 {
+			res.Slow++
+		}
+	}
 	if len(lat) > 0 {
 		res.P50 = lat[len(lat)/2]
 		res.P99 = lat[int(math.Ceil(0.99*float64(len(lat))))-1]
