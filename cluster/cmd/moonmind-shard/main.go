@@ -64,6 +64,7 @@ source taking the soldier out to the target's tick boundary adding it).`)
 	fs.Float64Var(&cfg.Width, "width", 100, "a zone's width, units")
 	fs.DurationVar(&cfg.Snapshot, "snapshot", 5*time.Second, "how often each zone is snapshotted")
 	fs.DurationVar(&cfg.Lease, "lease", 3*time.Second, "zone lease TTL")
+	fs.StringVar(&cfg.Profile, "cpuprofile", "", "a directory where each shard writes a CPU profile (shardN.pprof; not the killed ones)")
 	_ = fs.Parse(args)
 	exe, err := os.Executable()
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,6 +35,7 @@ type Config struct {
 	Width       float64
 	Snapshot    time.Duration
 	Lease       time.Duration
+	Profile     string    // when set, each shard writes a CPU profile into this directory
 	Exe         string    // the binary whose "run" command is a shard
 	Log         io.Writer // progress lines
 }
@@ -135,6 +137,9 @@ func Run(cfg Config) (Result, error) {
 			"--claim", strings.Join(claim, ","), "--per-zone", strconv.Itoa(cfg.NPCs/cfg.Zones),
 			"--width", fmt.Sprint(cfg.Width), "--speed", fmt.Sprint(cfg.Speed), "--rate", fmt.Sprint(cfg.Rate),
 			"--snapshot", cfg.Snapshot.String(), "--lease", cfg.Lease.String())
+		if cfg.Profile != "" {
+			c.cmd.Args = append(c.cmd.Args, "--cpuprofile", filepath.Join(cfg.Profile, c.name+".pprof"))
+		}
 		c.cmd.Stderr = os.Stderr
 		out, err := c.cmd.StdoutPipe()
 		if err != nil {
