@@ -104,7 +104,8 @@ func Run(cfg Config) (Result, error) {
 	var mu sync.Mutex
 	var res Result
 	var lat []float64
-	calm := -1 // the hand-offs of the first half, once it ends
+	var marks []int // len(lat) at the end of each 5 s of the run
+	calm := -1      // the hand-offs of the first half, once it ends
 	finals := map[string]bool{}
 	sub, err := nc.Subscribe(statsSubject, func(m *nats.Msg) {
 		var s stats
@@ -193,6 +194,23 @@ func Run(cfg Config) (Result, error) {
 
 	start := time.Now()
 	half := time.Duration(cfg.Seconds * float64(time.Second) / 2)
+	stopMarks := make(chan struct{})
+	marksDone := make(chan struct{})
+	go func() {
+		defer close(marksDone)
+		t := time.NewTicker(5 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-stopMarks:
+				return
+			case <-t.C:
+				mu.Lock()
+				marks = append(marks, len(lat))
+				mu.Unlock()
+			}
+		}
+	}()
 	time.Sleep(half)
 	mu.Lock()
 	calm = len(lat)
@@ -217,6 +235,8 @@ func Run(cfg Config) (Result, error) {
 	}
 	time.Sleep(time.Duration(cfg.Seconds*float64(time.Second)) - time.Since(start))
 	elapsed := time.Since(start)
+	close(stopMarks)
+	<-marksDone
 
 	// Every zone must have a live owner before the drain: a zone still
 	// waiting for its takeover has only its last periodic snapshot.
@@ -297,6 +317,19 @@ func Run(cfg Config) (Result, error) {
 		slices.Sort(first)
 		res.P99Calm = first[int(math.Ceil(0.99*float64(len(first))))-1]
 	}
+	// The p99 of each 5 s, to see where the tail comes from (the
+	// latencies arrive about a second after their hand-offs).
+	var series []string
+	from := 0
+	for _, m := range marks {
+		if m > from {
+			part := slices.Clone(lat[from:m])
+			slices.Sort(part)
+			series = append(series, fmt.Sprintf("%.0f", part[int(math.Ceil(0.99*float64(len(part))))-1]))
+		}
+		from = m
+	}
+	logf("soak: p99 of each 5 s, ms: %s", strings.Join(series, " "))
 	if calm >= 0 && calm < len(lat) {
 		second := slices.Clone(lat[calm:])
 		slices.Sort(second)
