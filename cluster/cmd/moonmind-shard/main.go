@@ -75,7 +75,7 @@ source taking the soldier out to the target's tick boundary adding it).`)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("soak: %d hand-offs (%.0f a second, %d sent again), latency p50 %.1f ms, p99 %.1f ms in the first half, %.1f ms in the second, %d took a second or more (a takeover's wait); %.0f bytes a hand-off; shards' CPU %.1f s; %d owner entries disagreeing\n",
+	fmt.Printf("soak: %d hand-offs (%.0f a second, %d sent again), latency p50 %.1f ms, p99 %.1f ms in the first half, %.1f ms in the second, %d took a second or more (they waited for a takeover or the server); %.0f bytes a hand-off; shards' CPU %.1f s; %d owner entries disagreeing\n",
 		r.Handoffs, r.PerSecond, r.Resent, r.P50, r.P99Calm, r.P99Late, r.Slow, r.BytesPerHandoff, r.CPU.Seconds(), r.Misowned)
 	fmt.Println(r.Line())
 	if r.Lost != 0 || r.Duplicated != 0 || r.Misowned != 0 {

@@ -47,7 +47,7 @@ type Result struct {
 	P50, P99                   float64 // hand-off latency, ms
 	P99Calm                    float64 // p99 of the first half, before any shard was killed or the server restarted
 	P99Late                    float64 // p99 of the second half
-	Slow                       int     // hand-offs that took a second or more: those that waited for a zone's takeover
+	Slow                       int     // hand-offs that took a second or more: they waited for a zone's takeover or the server
 	PerSecond                  float64
 	BytesPerHandoff            float64
 	CPUPerHandoff              time.Duration // the shard processes' CPU time over hand-offs and ticks together
