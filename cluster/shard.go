@@ -26,9 +26,10 @@ type Options struct {
 	// shard holds are left to it).
 	Claim []string
 	// TakeOver lets the shard claim a zone of another shard whose lease
-	// expires (a shard that died) or is released (a shard that drained),
-	// and restore it from its last snapshot. Without it the shard claims
-	// only the zones of Claim, when they are free.
+	// expires (a shard that died: at once) or is released (a shard that
+	// drained: half a lease TTL later), and restore it from its last
+	// snapshot. Without it the shard claims only the zones of Claim, when
+	// they are free.
 	TakeOver bool
 	// Domains are the compiled domains of every agent that may enter the
 	// shard's zones (engine.RestoreOptions.Domains).
