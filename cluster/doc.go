@@ -27,7 +27,8 @@
 // subject in the stream; the target moves the agent's owner entry to
 // itself (the commit), adds the agent at its next tick boundary and
 // confirms; the source then drops its copy. Delivery is at least once (the
-// source sends again while the owner is unchanged) and adoption is
+// source sends again while the owner is unchanged, or names the target by
+// this hand-off but no confirmation came) and adoption is
 // idempotent by agent and hand-off, so after any crash exactly one zone
 // owns the agent.
 //

@@ -119,8 +119,13 @@ func (s *Shard) publishHandoff(from, agent string, t transit) error {
 
 // checkHandoff looks at the owner of an agent whose hand-off is not
 // confirmed yet: unchanged, the hand-off is sent again (delivery is at
-// least once; adoption is idempotent); changed, the target (or a later
-// owner) has it and the source drops its copy.
+// least once; adoption is idempotent). Committed to the target by this
+// very hand-off, it is sent again too: the target may have made the
+// commit without its reply (the server restarted just then), so that it
+// never adopted the agent, and nobody else would; sent again, the target
+// finds its commit, adopts the agent (or has it already) and confirms.
+// Changed otherwise, a later owner has the agent and the source drops its
+// copy.
 func (s *Shard) checkHandoff(z *Zone, agent string, t transit) {
 	s.wg.Add(1)
 	go func() {
@@ -130,11 +135,11 @@ func (s *Shard) checkHandoff(z *Zone, agent string, t transit) {
 		}
 		ctx, cancel := context.WithTimeout(s.ctx, 5*time.Second)
 		defer cancel()
-		_, rev, err := s.st.ownerOf(ctx, agent)
+		o, rev, err := s.st.ownerOf(ctx, agent)
 		switch {
 		case err != nil:
 			// Ask again at the next retry.
-		case rev == t.rev:
+		case rev == t.rev || o == (owner{Zone: t.to, Handoff: t.id}):
 			s.record(Record{Kind: Resent, Zone: z.Name, Agent: agent, Handoff: t.id, Peer: t.to})
 			_ = s.publishHandoff(z.Name, agent, t)
 		default:
@@ -197,9 +202,14 @@ func (s *Shard) receive(z *Zone, m handoffMsg) {
 	if m.rev != 0 {
 		rev, err = s.st.setOwner(ctx, m.agent, mine, m.rev)
 	}
+	if err == nil && s.hooks != nil && s.hooks.replyLost != nil && s.hooks.replyLost(z.Name, m.agent) {
+		return
+	}
 	if m.rev == 0 || err != nil {
 		if m.rev != 0 && !casConflict(err) {
-			return // the source sends it again
+			// The source sends it again: also when the commit was made
+			// and only its reply lost (checkHandoff).
+			return
 		}
 		cur, crev, err := s.st.ownerOf(ctx, m.agent)
 		if err != nil || cur != mine {

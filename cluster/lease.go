@@ -91,6 +91,12 @@ func (s *Store) Holder(ctx context.Context, zone string) (Lease, error) {
 // lease, first with every live lease: a claim or renewal (Shard set) or an
 // expiry or release (Shard empty). It stops when ctx ends.
 func (s *Store) WatchLeases(ctx context.Context, f func(Lease)) error {
+	return s.watchLeases(ctx, func(l Lease, _ bool) { f(l) })
+}
+
+// watchLeases is WatchLeases, telling a release (released true) from an
+// expiry.
+func (s *Store) watchLeases(ctx context.Context, f func(l Lease, released bool)) error {
 	w, err := s.leases.WatchAll(ctx)
 	if err != nil {
 		return fmt.Errorf("cluster: watch leases: %w", err)
@@ -104,7 +110,9 @@ func (s *Store) WatchLeases(ctx context.Context, f func(Lease)) error {
 			if e.Operation() == jetstream.KeyValuePut {
 				l.Shard = string(e.Value())
 			}
-			f(l)
+			// Release deletes the key; an expiry leaves a marker that
+			// reads as a purge.
+			f(l, e.Operation() == jetstream.KeyValueDelete)
 		}
 	}()
 	return nil

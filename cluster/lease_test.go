@@ -16,9 +16,11 @@ func TestLeaseClaimRenewAndTakeOver(t *testing.T) {
 
 	var mu sync.Mutex
 	var seen []Lease
-	require.NoError(t, b.WatchLeases(ctx, func(l Lease) {
+	var released []bool // the shard's own watch also tells a release from an expiry
+	require.NoError(t, b.watchLeases(ctx, func(l Lease, rel bool) {
 		mu.Lock()
 		seen = append(seen, Lease{Zone: l.Zone, Shard: l.Shard})
+		released = append(released, rel)
 		mu.Unlock()
 	}))
 
@@ -51,6 +53,9 @@ func TestLeaseClaimRenewAndTakeOver(t *testing.T) {
 		defer mu.Unlock()
 		return len(seen) > 0 && seen[len(seen)-1] == Lease{Zone: "north"}
 	}, 10*time.Second, 50*time.Millisecond)
+	mu.Lock()
+	assert.False(t, released[len(released)-1], "an expiry is no release")
+	mu.Unlock()
 	lb, err := b.Claim(ctx, "north", "shard-b")
 	require.NoError(t, err)
 	assert.Equal(t, "shard-b", lb.Shard)
@@ -67,6 +72,11 @@ func TestLeaseClaimRenewAndTakeOver(t *testing.T) {
 	h, err = a.Holder(ctx, "north")
 	require.NoError(t, err)
 	assert.Equal(t, "", h.Shard)
+	require.Eventually(t, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(seen) > 0 && seen[len(seen)-1] == Lease{Zone: "north"} && released[len(released)-1]
+	}, 10*time.Second, 10*time.Millisecond, "the watch sees the release as one")
 
 	_, err = a.Claim(ctx, "no.dots", "shard-a")
 	require.Error(t, err)

@@ -230,15 +230,11 @@ func (s *Shard) startZone(z *Zone) error {
 		}
 		z.held[a.Name] = held{handoff: f.handoff, rev: f.rev}
 	}
-	found, err := s.scanHandoffs(ctx, z, owned)
-	if err != nil {
+	if err := s.arrivals(ctx, z, owned); err != nil {
 		return fail(err)
 	}
-	for name, e := range owned {
-		if _, ok := z.held[name]; !ok && !found[name] {
-			s.record(Record{Kind: Lost, Zone: l.Zone, Agent: name, Handoff: e.Handoff,
-				Err: errors.New("cluster: no snapshot or hand-off holds the agent")})
-		}
+	if err := s.waiting(ctx, z); err != nil {
+		return fail(err)
 	}
 	z.facts = s.st.factView()
 	s.mu.Lock()
@@ -289,62 +285,127 @@ func (s *Shard) fence(ctx context.Context, agent string, e ownedEntry) (rev uint
 	return 0, false, fmt.Errorf("cluster: owner of %s keeps changing", agent)
 }
 
-// scanHandoffs reads the hand-offs into the zone still in the stream: an
-// agent the zone owns but its snapshot lacked is fenced and added from its
-// hand-off; a hand-off nobody committed is committed as a live one is.
-// It returns the agents it found.
-func (s *Shard) scanHandoffs(ctx context.Context, z *Zone, owned map[string]ownedEntry) (map[string]bool, error) {
-	found := map[string]bool{}
+// arrivals adds the agents the zone owns that its snapshot lacks (they
+// arrived after it, or the zone never wrote one): each from the last
+// hand-off into the zone on its subject in the stream, one direct read
+// per agent, when that is the hand-off its owner entry names; it fences
+// each first. An agent it finds no copy of is recorded as Lost.
+func (s *Shard) arrivals(ctx context.Context, z *Zone, owned map[string]ownedEntry) error {
+	var names []string
+	for name := range owned {
+		if _, ok := z.held[name]; !ok {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	type arrival struct {
+		h   handoffMsg
+		rev uint64
+		ok  bool
+		err error
+	}
+	got := make([]arrival, len(names))
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, maxReceiving)
+	for i, name := range names {
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			e := owned[name]
+			m, err := s.st.hand.GetLastMsgForSubject(ctx, s.st.handoffSubject(z.Name, name))
+			if errors.Is(err, jetstream.ErrMsgNotFound) {
+				return
+			}
+			if err != nil {
+				got[i].err = err
+				return
+			}
+			h, ok := readHandoff(m.Subject, m.Header, m.Data)
+			if !ok || h.id != e.Handoff {
+				return
+			}
+			rev, ok, err := s.fence(ctx, name, e)
+			// Not ok: a hand-off out of the zone committed just now.
+			got[i] = arrival{h: h, rev: rev, ok: ok, err: err}
+		})
+	}
+	wg.Wait()
+	for i, name := range names {
+		a := got[i]
+		switch {
+		case a.err != nil:
+			return fmt.Errorf("cluster: zone %s: hand-off of %s: %w", z.Name, name, a.err)
+		case a.h.id == "":
+			s.record(Record{Kind: Lost, Zone: z.Name, Agent: name, Handoff: owned[name].Handoff,
+				Err: errors.New("cluster: no snapshot or hand-off holds the agent")})
+		case a.ok:
+			moved, err := z.World.AddSnapshot(bytes.NewReader(a.h.snap), engine.RestoreOptions{Domains: s.opts.Domains})
+			if err != nil || len(moved) != 1 {
+				s.record(Record{Kind: Lost, Zone: z.Name, Agent: name, Handoff: a.h.id, Err: err})
+				continue
+			}
+			z.held[name] = held{handoff: a.h.id, rev: a.rev}
+		}
+	}
+	return nil
+}
+
+// waiting commits the hand-offs into the zone that wait in the stream
+// because the zone had no owner when they were sent, as the zone's
+// subscription commits a live one. It reads only the hand-offs stored
+// since a lease's TTL and two HandoffRetry before the zone was claimed:
+// a hand-off sent to a dead zone earlier is sent again by its source
+// within HandoffRetry, so its last copy is in that window, and a source
+// that does not send again either took the agent back or was restored
+// with its own copy. Reading the zone's whole stream would make every
+// hand-off waiting for the zone wait longer.
+func (s *Shard) waiting(ctx context.Context, z *Zone) error {
+	from := z.claimed.Add(-s.st.LeaseTTL() - 2*s.opts.HandoffRetry)
 	c, err := s.st.js.OrderedConsumer(ctx, s.st.prefix+"_handoffs", jetstream.OrderedConsumerConfig{
 		FilterSubjects: []string{s.st.prefix + ".handoff." + z.Name + ".*"},
+		DeliverPolicy:  jetstream.DeliverByStartTimePolicy,
+		OptStartTime:   &from,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
+		return fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
 	}
 	info, err := c.Info(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
+		return fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
 	}
 	left := info.NumPending
+	var wg sync.WaitGroup
+	defer wg.Wait()
 	for left > 0 {
 		batch, err := c.Fetch(int(min(left, 512)), jetstream.FetchMaxWait(5*time.Second))
 		if err != nil {
-			return nil, fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
+			return fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
 		}
 		n := 0
 		for m := range batch.Messages() {
 			n++
 			left--
 			h, ok := readHandoff(m.Subject(), m.Headers(), m.Data())
-			if !ok {
-				continue
+			if !ok || h.rev == 0 {
+				continue // a spawn: committed by its zone already
 			}
 			if _, ok := z.held[h.agent]; ok {
-				found[h.agent] = true
+				// The zone has it: a hand-off of it from an older revision
+				// cannot commit, the fence moved its owner entry on.
 				continue
 			}
-			if e, ok := owned[h.agent]; ok && e.Handoff == h.id {
-				rev, ok, err := s.fence(ctx, h.agent, e)
-				if err != nil || !ok {
-					continue
-				}
-				moved, err := z.World.AddSnapshot(bytes.NewReader(h.snap), engine.RestoreOptions{Domains: s.opts.Domains})
-				if err == nil && len(moved) == 1 {
-					z.held[h.agent] = held{handoff: h.id, rev: rev}
-					found[h.agent] = true
-				}
-				continue
-			}
-			if h.rev != 0 {
-				found[h.agent] = true
+			// Several at once, as the subscription commits them.
+			s.receiving <- struct{}{}
+			wg.Go(func() {
+				defer func() { <-s.receiving }()
 				s.receive(z, h)
-			}
+			})
 		}
 		if err := batch.Error(); err != nil && n == 0 {
-			return nil, fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
+			return fmt.Errorf("cluster: zone %s: hand-offs: %w", z.Name, err)
 		}
 	}
-	return found, nil
+	return nil
 }
 
 // stopZone stops a running zone: drained (its hand-offs settled, a final

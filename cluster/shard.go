@@ -26,9 +26,10 @@ type Options struct {
 	// shard holds are left to it).
 	Claim []string
 	// TakeOver lets the shard claim a zone of another shard whose lease
-	// expires (a shard that died) or is released (a shard that drained),
-	// and restore it from its last snapshot. Without it the shard claims
-	// only the zones of Claim, when they are free.
+	// expires (a shard that died: at once) or is released (a shard that
+	// drained: half a lease TTL later), and restore it from its last
+	// snapshot. Without it the shard claims only the zones of Claim, when
+	// they are free.
 	TakeOver bool
 	// Domains are the compiled domains of every agent that may enter the
 	// shard's zones (engine.RestoreOptions.Domains).
@@ -82,10 +83,12 @@ type Shard struct {
 	running  map[string]*Zone
 	starting map[string]*Zone // zones claimed and being restored
 
-	freeSince map[string]time.Time // zones of others seen free, and since when (the lease loop's)
-	wasHeld   map[string]bool      // zones seen held by another shard (the lease loop's)
-	snapSlots map[string]*snapSlot // per zone, the order of its snapshot writes
-	snapSeq   atomic.Uint64        // the number of the shard's last zone snapshot
+	wasHeld map[string]bool // zones seen held by another shard (the lease loop's)
+	// releasedAt holds the zones whose lease was released (not expired)
+	// and when, from the watch (under mu).
+	releasedAt map[string]time.Time
+	snapSlots  map[string]*snapSlot // per zone, the order of its snapshot writes
+	snapSeq    atomic.Uint64        // the number of the shard's last zone snapshot
 
 	poke     chan struct{} // wakes the lease loop early (a lease expired)
 	ready    chan struct{}
@@ -141,7 +144,7 @@ func NewShard(st *Store, opts Options) (*Shard, error) {
 			return h.Sum64()
 		}
 	}
-	return &Shard{opts: opts, st: st, dt: 1 / opts.Rate, zones: zones, running: map[string]*Zone{}, starting: map[string]*Zone{}, freeSince: map[string]time.Time{}, wasHeld: map[string]bool{}, snapSlots: map[string]*snapSlot{},
+	return &Shard{opts: opts, st: st, dt: 1 / opts.Rate, zones: zones, running: map[string]*Zone{}, starting: map[string]*Zone{}, wasHeld: map[string]bool{}, releasedAt: map[string]time.Time{}, snapSlots: map[string]*snapSlot{},
 		poke: make(chan struct{}, 1), ready: make(chan struct{}), receiving: make(chan struct{}, maxReceiving)}, nil
 }
 
@@ -188,7 +191,14 @@ func (s *Shard) Run(ctx context.Context) error {
 	defer s.cancel()
 	watchCtx, stopWatch := context.WithCancel(s.ctx)
 	defer stopWatch()
-	if err := s.st.WatchLeases(watchCtx, func(l Lease) {
+	if err := s.st.watchLeases(watchCtx, func(l Lease, released bool) {
+		s.mu.Lock()
+		if released {
+			s.releasedAt[l.Zone] = time.Now()
+		} else {
+			delete(s.releasedAt, l.Zone)
+		}
+		s.mu.Unlock()
 		if l.Shard == "" {
 			select {
 			case s.poke <- struct{}{}:
@@ -275,26 +285,22 @@ func (s *Shard) leaseRound() {
 			if err == nil {
 				s.wasHeld[name] = true
 			}
-			delete(s.freeSince, name)
 			continue
 		}
 		if h.Shard == "" && !slices.Contains(s.opts.Claim, name) {
-			// Another shard's zone, free: taken over only when its lease
+			// Another shard's zone, free: taken over only once its lease
 			// expired or was released (a zone never claimed is left to
-			// the shard that claims it), and after a little wait.
-			if !s.wasHeld[name] {
-				continue
-			}
-			since, ok := s.freeSince[name]
-			if !ok {
-				s.freeSince[name] = time.Now()
-				continue
-			}
-			if time.Since(since) < ttl/2 {
+			// the shard that claims it). An expired one at once (the
+			// watch on the lease bucket runs this round as soon as the
+			// lease is gone): its shard died, and every hand-off into the
+			// zone waits for a new owner. A released one (a drained
+			// shard) after half a TTL, so that when every shard is told
+			// to stop at once, those that start draining a little later
+			// do not take over the zones of the others first.
+			if !s.wasHeld[name] || !s.releaseWaited(name, ttl/2) {
 				continue
 			}
 		}
-		delete(s.freeSince, name)
 		at := time.Now()
 		l, err := s.st.Claim(s.ctx, name, s.opts.Name)
 		if err != nil {
@@ -302,6 +308,15 @@ func (s *Shard) leaseRound() {
 		}
 		s.launch(l, at)
 	}
+}
+
+// releaseWaited reports whether the zone's lease was not released, or
+// was released at least wait ago.
+func (s *Shard) releaseWaited(zone string, wait time.Duration) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	at, ok := s.releasedAt[zone]
+	return !ok || time.Since(at) >= wait
 }
 
 // launch starts the zone of a lease just claimed (at is when the claim

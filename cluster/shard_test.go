@@ -317,6 +317,32 @@ func TestLostHandoffIsSentAgainSoon(t *testing.T) {
 	assert.Empty(t, tz.c.kinds(Lost))
 }
 
+// A commit whose reply is lost (the server restarted just then) leaves
+// the owner entry naming the target while the target never adopted the
+// agent: the source, finding its own hand-off committed but unconfirmed,
+// sends it again, and the target finds its commit and adopts the agent.
+func TestCommitWhoseReplyIsLostIsAdopted(t *testing.T) {
+	var lost atomic.Int32
+	hooks := map[string]*testHooks{"b": {replyLost: func(zone, agent string) bool {
+		return agent == "w1" && lost.Add(1) == 1
+	}}}
+	tz := newTwoZones(t, hooks)
+	require.Eventually(t, func() bool { return slices.Equal(tz.c.where("w1", tz.shards), []string{"west"}) },
+		10*time.Second, 10*time.Millisecond)
+	tz.move.Store(true)
+	require.Eventually(t, func() bool {
+		return slices.Equal(tz.c.where("w1", tz.shards), []string{"east"}) && len(tz.c.kinds(Confirmed)) == 1
+	}, 20*time.Second, 10*time.Millisecond, "adopted once the source sent the committed hand-off again")
+	sent, resent, adopted := tz.c.kinds(Sent), tz.c.kinds(Resent), tz.c.kinds(Adopted)
+	require.Len(t, sent, 1)
+	require.Len(t, adopted, 1)
+	assert.Equal(t, sent[0].Handoff, adopted[0].Handoff)
+	require.NotEmpty(t, resent)
+	assert.Equal(t, Record{Kind: Resent, Shard: "a", Zone: "west", Agent: "w1", Handoff: sent[0].Handoff, Peer: "east"}, resent[0])
+	assert.Equal(t, "east", tz.owner(t, "w1"))
+	assert.Empty(t, tz.c.kinds(Lost))
+}
+
 // The source's first look at an unconfirmed hand-off follows the zone's
 // times to a confirmation, as a TCP sender's retransmission timeout
 // follows its round trips: never before four ticks, never after

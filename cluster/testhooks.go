@@ -9,6 +9,10 @@ type testHooks struct {
 	// lose is asked when a hand-off reaches its target zone, before the
 	// commit; true drops that delivery, as a network that lost it would.
 	lose func(zone, agent string) bool
+	// replyLost is asked when a hand-off's commit succeeded; true makes
+	// the target act as if the commit's reply never came (a server that
+	// restarted just then): it neither adopts nor confirms.
+	replyLost func(zone, agent string) bool
 	// beforeFinal is called by a draining zone just before it checks its
 	// lease for its final snapshot.
 	beforeFinal func(z *Zone)

@@ -409,6 +409,11 @@ func TestAgentMovesBetweenShards(t *testing.T) {
 
 	var buf bytes.Buffer
 	require.NoError(t, zoneA.SnapshotAgents(&buf, []*engine.Agent{mover}))
+	assert.Equal(t, 1, bytes.Count(buf.Bytes(), []byte("\n")), "one line: a moving mind is not indented")
+	assert.True(t, bytes.HasPrefix(buf.Bytes(), []byte(`{"format":"moonmind-snapshot",`)), buf.String()[:40])
+	var saved bytes.Buffer
+	require.NoError(t, zoneA.Snapshot(&saved))
+	assert.True(t, bytes.HasPrefix(saved.Bytes(), []byte("{\n \"format\": \"moonmind-snapshot\",\n")), "a saved world stays indented")
 	require.True(t, zoneA.Remove(mover))
 
 	zoneB := engine.NewWorld(777)

@@ -64,6 +64,7 @@ source taking the soldier out to the target's tick boundary adding it).`)
 	fs.Float64Var(&cfg.Width, "width", 100, "a zone's width, units")
 	fs.DurationVar(&cfg.Snapshot, "snapshot", 5*time.Second, "how often each zone is snapshotted")
 	fs.DurationVar(&cfg.Lease, "lease", 3*time.Second, "zone lease TTL")
+	fs.StringVar(&cfg.Profile, "cpuprofile", "", "a directory where each shard writes a CPU profile (shardN.pprof; not the killed ones)")
 	_ = fs.Parse(args)
 	exe, err := os.Executable()
 	if err != nil {
@@ -74,8 +75,8 @@ source taking the soldier out to the target's tick boundary adding it).`)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("soak: %d hand-offs (%.0f a second, %d sent again), latency p50 %.1f ms, p99 %.1f ms in the first half; %.0f bytes a hand-off; shards' CPU %.1f s; %d owner entries disagreeing\n",
-		r.Handoffs, r.PerSecond, r.Resent, r.P50, r.P99Calm, r.BytesPerHandoff, r.CPU.Seconds(), r.Misowned)
+	fmt.Printf("soak: %d hand-offs (%.0f a second, %d sent again), latency p50 %.1f ms, p99 %.1f ms in the first half, %.1f ms in the second, %d took a second or more (they waited for a takeover or the server); %.0f bytes a hand-off; shards' CPU %.1f s; %d owner entries disagreeing\n",
+		r.Handoffs, r.PerSecond, r.Resent, r.P50, r.P99Calm, r.P99Late, r.Slow, r.BytesPerHandoff, r.CPU.Seconds(), r.Misowned)
 	fmt.Println(r.Line())
 	if r.Lost != 0 || r.Duplicated != 0 || r.Misowned != 0 {
 		os.Exit(1)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
@@ -33,6 +34,7 @@ type ShardConfig struct {
 	Rate     float64       // ticks a second
 	Snapshot time.Duration // how often zones are snapshotted
 	Lease    time.Duration // lease TTL
+	Profile  string        // when set, a CPU profile of the shard is written to this file
 }
 
 // stats is what a shard process reports on the stats subject once a
@@ -58,6 +60,17 @@ func storeOptions(lease time.Duration) cluster.StoreOptions {
 // RunShard runs one shard process until SIGTERM (or SIGINT), then drains
 // it. It prints "ready" on out once its zones run.
 func RunShard(cfg ShardConfig, out io.Writer) error {
+	if cfg.Profile != "" {
+		f, err := os.Create(cfg.Profile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	nc, err := nats.Connect(cfg.URL, nats.Name(cfg.Name), nats.MaxReconnects(-1),
 		nats.ReconnectWait(100*time.Millisecond), nats.ReconnectBufSize(64<<20))
 	if err != nil {
@@ -76,6 +89,7 @@ func RunShard(cfg ShardConfig, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	xSlot, _ := d.Schema.Lookup("x")
 	var mu sync.Mutex
 	cur := stats{Shard: cfg.Name}
 	flush := func(final bool) {
@@ -109,7 +123,8 @@ func RunShard(cfg ShardConfig, out io.Writer) error {
 			}
 		},
 		Border: func(z *cluster.Zone, a *engine.Agent) string {
-			x, _ := a.Get("x").AsNumber()
+			// Asked for every soldier every tick: by its slot, not its name.
+			x, _ := a.State[xSlot].AsNumber()
 			return zoneOf(zones, cfg.Width, x)
 		},
 		OnRecord: func(r cluster.Record) {
@@ -117,7 +132,7 @@ func RunShard(cfg ShardConfig, out io.Writer) error {
 			defer mu.Unlock()
 			switch r.Kind {
 			case cluster.ZoneStarted:
-				fmt.Fprintf(os.Stderr, "%s: %s %s, %d soldiers, %.1f s after its claim\n", r.Shard, r.Kind, r.Zone, r.Count, r.Latency.Seconds())
+				fmt.Fprintf(os.Stderr, "%s %s: %s %s, %d soldiers, %.1f s after its claim\n", time.Now().UTC().Format("15:04:05.000"), r.Shard, r.Kind, r.Zone, r.Count, r.Latency.Seconds())
 			case cluster.ZoneStopped:
 				fmt.Fprintf(os.Stderr, "%s: %s %s, %d soldiers\n", r.Shard, r.Kind, r.Zone, r.Count)
 			case cluster.ZoneLost:
@@ -175,6 +190,7 @@ func RunCommand(args []string, out io.Writer) error {
 	fs.Float64Var(&cfg.Rate, "rate", 60, "ticks a second")
 	fs.DurationVar(&cfg.Snapshot, "snapshot", 5*time.Second, "snapshot period")
 	fs.DurationVar(&cfg.Lease, "lease", 3*time.Second, "lease TTL")
+	fs.StringVar(&cfg.Profile, "cpuprofile", "", "write a CPU profile of the shard to this file")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -34,6 +35,7 @@ type Config struct {
 	Width       float64
 	Snapshot    time.Duration
 	Lease       time.Duration
+	Profile     string    // when set, each shard writes a CPU profile into this directory
 	Exe         string    // the binary whose "run" command is a shard
 	Log         io.Writer // progress lines
 }
@@ -44,6 +46,8 @@ type Result struct {
 	Handoffs                   int
 	P50, P99                   float64 // hand-off latency, ms
 	P99Calm                    float64 // p99 of the first half, before any shard was killed or the server restarted
+	P99Late                    float64 // p99 of the second half
+	Slow                       int     // hand-offs that took a second or more: they waited for a zone's takeover or the server
 	PerSecond                  float64
 	BytesPerHandoff            float64
 	CPUPerHandoff              time.Duration // the shard processes' CPU time over hand-offs and ticks together
@@ -100,7 +104,8 @@ func Run(cfg Config) (Result, error) {
 	var mu sync.Mutex
 	var res Result
 	var lat []float64
-	calm := -1 // the hand-offs of the first half, once it ends
+	var marks []int // len(lat) at the end of each 5 s of the run
+	calm := -1      // the hand-offs of the first half, once it ends
 	finals := map[string]bool{}
 	sub, err := nc.Subscribe(statsSubject, func(m *nats.Msg) {
 		var s stats
@@ -133,6 +138,9 @@ func Run(cfg Config) (Result, error) {
 			"--claim", strings.Join(claim, ","), "--per-zone", strconv.Itoa(cfg.NPCs/cfg.Zones),
 			"--width", fmt.Sprint(cfg.Width), "--speed", fmt.Sprint(cfg.Speed), "--rate", fmt.Sprint(cfg.Rate),
 			"--snapshot", cfg.Snapshot.String(), "--lease", cfg.Lease.String())
+		if cfg.Profile != "" {
+			c.cmd.Args = append(c.cmd.Args, "--cpuprofile", filepath.Join(cfg.Profile, c.name+".pprof"))
+		}
 		c.cmd.Stderr = os.Stderr
 		out, err := c.cmd.StdoutPipe()
 		if err != nil {
@@ -186,6 +194,23 @@ func Run(cfg Config) (Result, error) {
 
 	start := time.Now()
 	half := time.Duration(cfg.Seconds * float64(time.Second) / 2)
+	stopMarks := make(chan struct{})
+	marksDone := make(chan struct{})
+	go func() {
+		defer close(marksDone)
+		t := time.NewTicker(5 * time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-stopMarks:
+				return
+			case <-t.C:
+				mu.Lock()
+				marks = append(marks, len(lat))
+				mu.Unlock()
+			}
+		}
+	}()
 	time.Sleep(half)
 	mu.Lock()
 	calm = len(lat)
@@ -194,7 +219,7 @@ func Run(cfg Config) (Result, error) {
 	for i := 0; i < cfg.Kill && i < len(children); i++ {
 		c := children[len(children)-1-i]
 		killed[c.name] = true
-		logf("soak: SIGKILL %s at %.0f s", c.name, time.Since(start).Seconds())
+		logf("soak: SIGKILL %s at %.0f s (%s)", c.name, time.Since(start).Seconds(), time.Now().UTC().Format("15:04:05.000"))
 		_ = c.cmd.Process.Signal(syscall.SIGKILL)
 	}
 	if cfg.RestartNATS {
@@ -210,6 +235,8 @@ func Run(cfg Config) (Result, error) {
 	}
 	time.Sleep(time.Duration(cfg.Seconds*float64(time.Second)) - time.Since(start))
 	elapsed := time.Since(start)
+	close(stopMarks)
+	<-marksDone
 
 	// Every zone must have a live owner before the drain: a zone still
 	// waiting for its takeover has only its last periodic snapshot.
@@ -290,7 +317,30 @@ func Run(cfg Config) (Result, error) {
 		slices.Sort(first)
 		res.P99Calm = first[int(math.Ceil(0.99*float64(len(first))))-1]
 	}
+	// The p99 of each 5 s, to see where the tail comes from (the
+	// latencies arrive about a second after their hand-offs).
+	var series []string
+	from := 0
+	for _, m := range marks {
+		if m > from {
+			part := slices.Clone(lat[from:m])
+			slices.Sort(part)
+			series = append(series, fmt.Sprintf("%.0f", part[int(math.Ceil(0.99*float64(len(part))))-1]))
+		}
+		from = m
+	}
+	logf("soak: p99 of each 5 s, ms: %s", strings.Join(series, " "))
+	if calm >= 0 && calm < len(lat) {
+		second := slices.Clone(lat[calm:])
+		slices.Sort(second)
+		res.P99Late = second[int(math.Ceil(0.99*float64(len(second))))-1]
+	}
 	slices.Sort(lat)
+	for _, l := range lat {
+		if l >= 1000 {
+			res.Slow++
+		}
+	}
 	if len(lat) > 0 {
 		res.P50 = lat[len(lat)/2]
 		res.P99 = lat[int(math.Ceil(0.99*float64(len(lat))))-1]
