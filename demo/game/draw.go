@@ -205,10 +205,10 @@ func (g *gfx) background(f *sim.Field) *ebiten.Image {
 
 func (g *Game) draw(screen *ebiten.Image) {
 	s, x := g.sim, g.gfx
-	// The two big images replace what is under them: no blending, which
-	// software OpenGL (Xvfb) pays for per pixel.
 	x.fieldView()
 	g.drawMargins(screen)
+	// The two big images replace what is under them: no blending, which
+	// software OpenGL (Xvfb) pays for per pixel.
 	x.op = ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
 	x.op.GeoM.Scale(x.scale, x.scale) // the tiles are pixel art: scaled up, they keep their pixels
 	x.op.GeoM.Translate(x.ox, x.oy)

@@ -31,7 +31,7 @@ func TestPixelProblems(t *testing.T) {
 	assert.Empty(t, pixelProblems(paint(wide), wide), "a wide page laid out as Fit says")
 	assert.Empty(t, pixelProblems(paint(tall), tall), "a tall page laid out as Fit says")
 
-	// The old letterbox: the 16:9 screen scaled to the page's height,
+	// A letterboxed screen: the 16:9 layout scaled to the page's height,
 	// centred, black at the sides.
 	boxed := image.NewRGBA(image.Rect(0, 0, 2800, 1280))
 	old := paint(layout.Fit(2276, 1280, 2))
