@@ -73,6 +73,7 @@ func (t *luaTask) Resume(dt float64) (engine.Status, error) {
 	st, rets, err := t.resume(t.body.fn, first, args)
 	switch {
 	case err != nil:
+		t.rt.noteScriptError(err)
 		return engine.Failed, err
 	case st == lua.ResumeYield:
 		return engine.Running, nil

@@ -49,6 +49,7 @@ func TestBrokenScripts(t *testing.T) {
 				_, err := rt.LoadDomain(filepath.Join("testdata", path))
 				require.Error(t, err, tc.reason)
 				assert.Contains(t, err.Error(), filepath.Join("testdata", "broken", tc.want), tc.reason)
+				assert.Zero(t, rt.ScriptErrors(), "a file that does not load is LoadDomain's error, not a script error as agents run")
 				return
 			}
 			wd := newWorld(t, rt, []string{"broken", "waiter"}, []string{path, "waiter.lua"})
@@ -57,6 +58,19 @@ func TestBrokenScripts(t *testing.T) {
 			require.NotNil(t, e, "no %s event: %v", tc.kind, wd.events)
 			assert.Contains(t, e.Reason, tc.want, tc.reason)
 			assert.Equal(t, expr.BoolValue(true), wd.agents["waiter"].Get("done"), "the other agent kept running")
+			failed := 0
+			for _, e := range wd.events {
+				if e.Agent == "broken" && e.Kind == tc.kind {
+					failed++
+				}
+			}
+			if tc.kind == record.EventFail {
+				assert.Equal(t, failed, rt.ScriptErrors(), "each fail record is a script error")
+			} else {
+				// A sensor that fails every tick is recorded once, and
+				// counted each time.
+				assert.GreaterOrEqual(t, rt.ScriptErrors(), max(failed, 2), "every failing run of the sensor is a script error")
+			}
 		})
 	}
 }

@@ -118,6 +118,9 @@ type Runtime struct {
 	// closed is set by Close: every later call into Lua fails with
 	// errClosed instead of reaching the freed state.
 	closed bool
+	// scriptErrors counts the errors scripts raised while agents ran (see
+	// ScriptErrors).
+	scriptErrors int
 
 	budget  *budget
 	current *engine.Agent // the agent whose body or callback runs now
@@ -291,6 +294,24 @@ func NewRuntime(opts Options) *Runtime {
 	}
 	return r
 }
+
+// ScriptErrors is how many errors the runtime's scripts have raised while
+// its agents ran: in action bodies, on_interrupt handlers, sensors, named
+// conditions, considerations, and reactive plans' triggers, guards and
+// wait_event filters, a script stopped for running past its instruction
+// or memory budget among them. Each failed run counts, a consideration
+// once a tick; the agent's records say where (fail, sensor-failed,
+// condition-failed and consideration-failed records; a sensor that fails
+// tick after tick is recorded once).
+//
+// Not counted, since they are how the game goes and not a broken script:
+// an action body that fails by returning false, reason; a reactive plan's
+// body that raises an error (its goal fails, and a goal_failed plan may
+// take over); and a script the agent's tick budget (Options.TickBudget)
+// stopped or put off to the next tick. Nor are a role file that does not
+// load (LoadDomain returns its error) and a function a host calls (Call
+// returns its error). Not safe to call while the runtime's agents tick.
+func (r *Runtime) ScriptErrors() int { return r.scriptErrors }
 
 // Close releases the Lua state. Agents whose domains it loaded should be
 // removed from the world first: if they tick afterwards, their bodies,

@@ -438,7 +438,13 @@ func (r *Runtime) call(agent *engine.Agent, m mode, fn *lua.LFunction, nret int,
 	}
 	if err := L.PCall(len(args), nret, nil); err != nil {
 		L.SetTop(top)
-		return nil, errors.New(locateAt(luaError(err).Error(), r.faultWhere()))
+		err := errors.New(locateAt(luaError(err).Error(), r.faultWhere()))
+		if m != modeLoad && m != modeCallback && m != modeConsideration {
+			// The caller gets the error of a load or a Call;
+			// considerationFailed counts a consideration's.
+			r.noteScriptError(err)
+		}
+		return nil, err
 	}
 	n := L.GetTop() - top
 	out := make([]lua.LValue, n)

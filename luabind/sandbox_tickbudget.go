@@ -147,6 +147,17 @@ func (r *Runtime) tickRefused(a *engine.Agent, s callSite) error {
 		" work units (see the tick-budget record and luabind.Options.TickBudget); it runs again next tick"}
 }
 
+// noteScriptError counts err, an error a script raised while an agent
+// ran, for ScriptErrors, unless the agent's tick budget stopped or
+// refused the script: that is a limit on a tick's work, and the script
+// runs again next tick.
+func (r *Runtime) noteScriptError(err error) {
+	if _, refused := err.(*tickBudgetError); refused || strings.Contains(err.Error(), tickExceeded) {
+		return
+	}
+	r.scriptErrors++
+}
+
 // tickBudgetError is a call refused because its agent's tick budget is
 // spent; a consideration refused so is not recorded on its own (the
 // tick-budget record says it).
@@ -279,6 +290,7 @@ func (r *Runtime) considerationFailed(id int, name string, pos engine.Pos, act *
 		w.considerations = map[int]bool{}
 	}
 	w.considerations[id] = true
+	r.noteScriptError(err)
 	at := ""
 	if pos.File != "" {
 		at = " (" + pos.String() + ")"

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -51,6 +53,11 @@ func checkCmd(args []string, stdout, stderr io.Writer) int {
 		rt.Close()
 		if err != nil {
 			all = append(all, loadFindings(p, err)...)
+			var ce *engine.CompileError
+			if errors.As(err, &ce) {
+				found, _ := applyIgnores(p, luaFindingsOfBroken(p))
+				all = append(all, found...)
+			}
 			continue
 		}
 		src := readSource(p)
@@ -150,6 +157,39 @@ func applyIgnores(path string, found []finding) (kept []finding, ignored []ignor
 		}
 	}
 	return kept, ignored
+}
+
+// luaFindingsOfBroken returns, for a role file whose declarations do not
+// compile (a goal or a precondition reads a misspelt variable, say), what
+// check finds in its Lua functions: the state variables its action
+// bodies, sensors and named conditions misspell or read without anything
+// writing them (undeclaredInLua). Those findings do not depend on the
+// goals and preconditions, so the role is compiled again without them; a
+// role that does not compile even so (its state or its effects are at
+// fault), or does not load, gets none.
+func luaFindingsOfBroken(path string) []finding {
+	rt := luabind.NewRuntime(luabind.Options{ScriptsDir: filepath.Dir(path)})
+	defer rt.Close()
+	spec, _ := rt.LoadRole(path)
+	if spec.File == "" {
+		return nil // the file does not load at all: a syntax error, say
+	}
+	spec.Goals = nil
+	spec.Actions = slices.Clone(spec.Actions)
+	for i := range spec.Actions {
+		spec.Actions[i].Pre, spec.Actions[i].Fulfills = "", nil
+	}
+	d, err := engine.Compile(spec)
+	if err != nil {
+		return nil
+	}
+	found := undeclaredInLua(d, readSource(path), newScans())
+	for i := range found {
+		if found[i].Pos.File == "" {
+			found[i].Pos.File = path
+		}
+	}
+	return found
 }
 
 // failing reports whether findings hold an error or a warning: notes

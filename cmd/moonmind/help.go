@@ -99,7 +99,7 @@ var helps = map[string]helpText{
 	"run": {
 		args:    "[NAME=]FILE...  role files; with several, each file is one agent (named NAME, else after its role)",
 		example: "moonmind run scripts/soldier.lua --ticks 3\n  tick    1  t=  0.000s  Soldier      plan        goal=armed plan=[fetchMagazine, reload] cost=3\n  tick    1  t=  0.000s  Soldier      start       goal=armed action=fetchMagazine",
-		exits:   "2  a role does not load, a bad flag, or the trace cannot be written",
+		exits:   "1  a script raised an error while the agents ran (each is a record above; a body\n   that returns false, reason is how the game went, not an error)\n2  a role does not load, a bad flag, or the trace cannot be written",
 		more:    trainingGroundHelp(),
 	},
 	"eval": {

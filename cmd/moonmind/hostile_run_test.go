@@ -87,7 +87,8 @@ func TestHostileAgentsBesideSoldiers(t *testing.T) {
 	alone, errOut, code := runMain(args...)
 	require.Equal(t, 0, code, errOut)
 	beside, errOut, code := runMain(append(args, writeHostiles(t, t.TempDir())...)...)
-	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, 1, code, "the hostile agents' scripts raise errors: the run fails")
+	assert.Regexp(t, `moonmind run: the scripts raised [0-9]+ errors while the agents ran`, errOut)
 
 	soldiers := prefixLines(alone, "S")
 	require.NotEmpty(t, soldiers)

@@ -60,7 +60,7 @@ func TestHostileCorpusThroughTheCommandLine(t *testing.T) {
 			planOut, planErr, planCode := runMain("plan", path)
 			runOut, runErr, runCode := runMain("run", path, "--ticks", "25")
 			got := runErr
-			if runCode == 0 {
+			if runCode != 2 { // 2: broken at load; else it fails as it runs
 				got = firstFailure(runOut, "Hostile")
 				if got == "" {
 					got = firstSensorFailure(runOut)
@@ -71,6 +71,7 @@ func TestHostileCorpusThroughTheCommandLine(t *testing.T) {
 			case hostDependent[file]:
 				assert.Empty(t, got)
 				assert.Contains(t, runOut, "finish      goal=finished action=work")
+				assert.Equal(t, 0, runCode, runErr)
 			case ownBudget:
 				// Under the default budget the same line fails, maybe for
 				// the budget rather than for memory.
@@ -81,7 +82,12 @@ func TestHostileCorpusThroughTheCommandLine(t *testing.T) {
 			default:
 				assert.Equal(t, want, got)
 			}
-			if runCode != 0 {
+			if !hostDependent[file] && runCode != 2 {
+				// A script error as the agent runs fails the run.
+				assert.Equal(t, 1, runCode, "a script error at run time fails the run")
+				assert.Contains(t, runErr, "moonmind run: the scripts raised ")
+			}
+			if runCode == 2 {
 				// Broken at load: check and plan say the same.
 				assert.Equal(t, 1, checkCode, checkOut+checkErr)
 				assert.Contains(t, checkOut+checkErr, strings.TrimPrefix(want, "^"))

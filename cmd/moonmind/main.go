@@ -21,8 +21,9 @@
 // (0, 0) and walks at 100 px/s, every nearest thing is at (100, 0), and
 // shoot() takes 10 from the agent's own enemy_health (a training dummy).
 //
-// Exit status: 0 on success, 1 a finding or a failed plan, 2 on bad input (a script
-// or argument error, printed as file:line:col: message).
+// Exit status: 0 on success, 1 a finding or a failed plan (for run, a script
+// that raised an error while the agents ran), 2 on bad input (a script or
+// argument error, printed as file:line:col: message).
 package main
 
 import (

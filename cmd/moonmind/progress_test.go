@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,6 +17,9 @@ import (
 // walker runs 30 ticks without the weather its sensor asks for: a failed
 // sensor and a failed plan, the records run paints red on a terminal.
 var walker = filepath.Join("testdata", "replay", "weather.lua")
+
+// walkerFaults is the last line of a 30-tick run of walker.
+const walkerFaults = "moonmind run: the scripts raised 3 errors while the agents ran (each is a record above, with its file and line)\n"
 
 func TestRunColoursAndShowsProgressOnlyOnATerminal(t *testing.T) {
 	t.Setenv("TERM", "xterm")
@@ -39,7 +43,11 @@ func TestRunColoursAndShowsProgressOnlyOnATerminal(t *testing.T) {
 			var out, errOut bytes.Buffer
 			hooks := runHooks{terminal: func(io.Writer) bool { return tc.terminal }, progress: tc.timing}
 			code := runWith([]string{walker, "--ticks", "30"}, &out, &errOut, hooks)
-			require.Equal(t, 0, code, errOut.String())
+			// The walker's sky sensor asks for a host method the training
+			// ground lacks: a script error, the run's last line and status.
+			require.Equal(t, 1, code, errOut.String())
+			require.True(t, strings.HasSuffix(errOut.String(), walkerFaults), errOut.String())
+			bar := strings.TrimSuffix(errOut.String(), walkerFaults)
 			plain := "tick    1  t=  0.000s  Walker       sensor-failed action=sky"
 			red := "tick    1  t=  0.000s  Walker       \x1b[31msensor-failed\x1b[0m action=sky"
 			if tc.colour {
@@ -51,11 +59,11 @@ func TestRunColoursAndShowsProgressOnlyOnATerminal(t *testing.T) {
 				assert.NotContains(t, out.String(), "\x1b[")
 			}
 			if tc.bar {
-				assert.Contains(t, errOut.String(), "ticks")
-				assert.Contains(t, errOut.String(), "| (29/30) [", "the bar advances tick by tick")
-				assert.Regexp(t, `\r +\r$`, errOut.String(), "and is cleared at the end")
+				assert.Contains(t, bar, "ticks")
+				assert.Contains(t, bar, "| (29/30) [", "the bar advances tick by tick")
+				assert.Regexp(t, `\r +\r$`, bar, "and is cleared at the end")
 			} else {
-				assert.Empty(t, errOut.String())
+				assert.Empty(t, bar)
 			}
 		})
 	}
@@ -82,7 +90,8 @@ func TestRunOnAPseudoTerminal(t *testing.T) {
 		require.NoError(t, tty.Close())
 		text := <-got
 		require.NoError(t, ptmx.Close())
-		require.Equal(t, 0, code, text)
+		require.Equal(t, 1, code, text)
+		assert.Contains(t, text, walkerFaults[:len(walkerFaults)-1], "the sky sensor's errors fail the run")
 		assert.Contains(t, text, "ticks", "the bar is drawn on the terminal")
 		if noColor == "" {
 			assert.Contains(t, text, "\x1b[31msensor-failed\x1b[0m")

@@ -141,7 +141,9 @@ func replayWith(args []string, stdout, stderr io.Writer, ground func(map[string]
 	}
 	var changed []string
 	hooks := runHooks{replay: inputs, ground: ground, sensors: hdr.Sensors, changed: &changed, llmAnswers: recorded}
-	if code := runWith(append(runArgs, "--trace", path), io.Discard, &runErr, hooks); code != 0 {
+	// Exit status 1 is a run whose scripts raised errors: its trace holds
+	// them, and the comparison below judges it like any other.
+	if code := runWith(append(runArgs, "--trace", path), io.Discard, &runErr, hooks); code == 2 {
 		fmt.Fprintf(stderr, "moonmind replay: the run failed: %s", runErr.String())
 		return 2
 	}

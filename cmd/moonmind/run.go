@@ -216,7 +216,27 @@ func runWith(args []string, stdout, stderr io.Writer, hooks runHooks) int {
 			return 2
 		}
 	}
+	// A script that raised an error while the agents ran is broken, even
+	// when the run went on (the action failed and backed off): a build
+	// that runs a role sees it in the exit status.
+	faults := 0
+	for _, rt := range rts {
+		faults += rt.ScriptErrors()
+	}
+	if faults > 0 {
+		bar.beforeLine()
+		fmt.Fprintf(stderr, "moonmind run: the scripts raised %d %s while the agents ran (each is a record above, with its file and line)\n", faults, plural(faults, "error", "errors"))
+		return 1
+	}
 	return 0
+}
+
+// plural is one when n is 1, else many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // recordLine formats one record as run prints it; with colour, the kind

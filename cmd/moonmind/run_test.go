@@ -89,3 +89,43 @@ func TestBodyBeliefIsRecordedTheTickAfter(t *testing.T) {
 	}
 	assert.NotContains(t, out, "tick    3  t=  0.200s  Ringer       belief-added", "not in the tick the body wrote it")
 }
+
+// TestRunFailsOnAScriptErrorOnly: a body that raises an error (a misspelt
+// state variable) fails the run with exit status 1 and a last line that
+// counts the errors, after the records that show each; a body that fails
+// by returning false, reason is how the game went, and the run exits 0.
+func TestRunFailsOnAScriptErrorOnly(t *testing.T) {
+	dir := t.TempDir()
+	role := func(name, body string) string {
+		file := filepath.Join(dir, name+".lua")
+		require.NoError(t, os.WriteFile(file, []byte(`return {
+  name = "Farmer",
+  state = { hunger = 5 },
+  goals = { { name = "fed", condition = "hunger < 1" } },
+  actions = {
+    { name = "eat", effects = "hunger = 0",
+      run = function(npc)
+        `+body+`
+      end },
+  },
+}
+`), 0o644))
+		return file
+	}
+	typo := role("typo", "npc.state.hungr = 0")
+	trace := filepath.Join(dir, "typo.jsonl")
+	out, errOut, code := runMain("run", typo, "--ticks", "12", "--trace", trace)
+	assert.Equal(t, 1, code, "a script error fails the run")
+	assert.Contains(t, out, `fail        goal=fed action=eat reason="`+typo+`:8: npc.state.hungr: no such state variable (did you mean \"hunger\"?)"`)
+	assert.Equal(t, "moonmind run: the scripts raised 2 errors while the agents ran (each is a record above, with its file and line)\n", errOut,
+		"the body runs at tick 1 and again after its back-off of 1 s")
+	same, errOut, code := runMain("replay", trace)
+	assert.Equal(t, 0, code, "the failed run's trace replays: %s", errOut)
+	assert.Equal(t, "identical: 9 records over 12 ticks\n", same)
+
+	refused := role("refused", `return false, "the pantry is empty"`)
+	out, errOut, code = runMain("run", refused, "--ticks", "12")
+	assert.Equal(t, 0, code, "an action that fails in the game is not a broken script")
+	assert.Empty(t, errOut)
+	assert.Contains(t, out, `fail        goal=fed action=eat reason="the pantry is empty"`)
+}

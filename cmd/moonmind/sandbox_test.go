@@ -52,7 +52,8 @@ func TestRunCrossAgentAttacksAreRefused(t *testing.T) {
 		args = append(args, a+"="+shared)
 	}
 	attacked, errOut, code := runMain(append(args, "thief="+thief, "--ticks", "12")...)
-	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, 1, code, "the attacks are script errors: the run fails")
+	assert.Regexp(t, `^moonmind run: the scripts raised [0-9]+ errors while the agents ran`, errOut)
 
 	victim := agentLines(alone, "victim")
 	require.Contains(t, victim, "victim count 404, hello victim, first 1", "the victim ran its coroutines four times")
@@ -80,7 +81,8 @@ func TestRunCrossAgentAttacksAreRefused(t *testing.T) {
 func TestRunWrapOfAnotherAgentIsLocated(t *testing.T) {
 	wrap := filepath.Join(sandboxDir, "wrap.lua")
 	out, errOut, code := runMain("run", "victim="+wrap, "other="+wrap, "--ticks", "3")
-	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, 1, code, "other's refused call fails its body: the run fails")
+	assert.Equal(t, "moonmind run: the scripts raised 1 error while the agents ran (each is a record above, with its file and line)\n", errOut)
 	refused := `coroutine.wrap: this coroutine belongs to agent "victim", not to agent "other" that runs now: an agent can resume only its own coroutines`
 	assert.Equal(t, []string{
 		"other pcall: false " + wrap + ":15: " + refused,
@@ -112,7 +114,8 @@ func TestRunHostileAgentsDoNotChangeOthers(t *testing.T) {
 	outAlone, errOut, code := runMain(append(append([]string{"run"}, alone...), ticks...)...)
 	require.Equal(t, 0, code, errOut)
 	outMixed, errOut, code := runMain(append(append([]string{"run"}, mixed...), ticks...)...)
-	require.Equal(t, 0, code, errOut)
+	assert.Equal(t, 1, code, "the hostile scripts' errors fail the run")
+	assert.Regexp(t, `^moonmind run: the scripts raised [0-9]+ errors while the agents ran`, errOut)
 	for _, n := range names {
 		lines := agentLines(outAlone, n)
 		require.NotEmpty(t, lines, n)

@@ -29,8 +29,9 @@ var (
 // tile map's background, and text rendered to images (drawing glyph by
 // glyph every frame is slow under software OpenGL). Every drawing method
 // takes logical pixels (the field is FieldW x Height of them) and draws
-// them scale times larger: the screen has as many pixels as the display
-// shows it with, so text stays sharp on high-density screens.
+// them scale times larger, moved by (ox, oy) device pixels (setView): the
+// screen has as many pixels as the display shows it with, so text stays
+// sharp on high-density screens.
 type gfx struct {
 	sprite  [sprites.Count]*ebiten.Image
 	white   *ebiten.Image // a 1x1 white pixel for bars and lines
@@ -44,15 +45,17 @@ type gfx struct {
 	panelShown bool
 	shownOn    *ebiten.Image
 
-	font  *text.GoTextFaceSource
-	scale float64                   // screen pixels per logical pixel
-	text  map[textKey]*ebiten.Image // white text on a clear ground, by content
-	used  map[textKey]bool          // texts drawn since the last sweep
-	op    ebiten.DrawImageOptions
+	font   *text.GoTextFaceSource
+	scale  float64                   // device pixels per logical pixel of the view drawn now
+	ox, oy float64                   // where the view's origin is, in device pixels
+	screen layout.Screen             // the screen's layout the images are made for
+	text   map[textKey]*ebiten.Image // white text on a clear ground, by content and size
+	used   map[textKey]bool          // texts drawn since the last sweep
+	op     ebiten.DrawImageOptions
 }
 
 func newGfx(sheet image.Image) *gfx {
-	g := &gfx{text: map[textKey]*ebiten.Image{}, used: map[textKey]bool{}, font: newFontSource(), scale: 1}
+	g := &gfx{text: map[textKey]*ebiten.Image{}, used: map[textKey]bool{}, font: newFontSource(), scale: 1, screen: layout.Fit(Width, Height, 1)}
 	all := ebiten.NewImageFromImage(sheet)
 	for i := range sprites.Count {
 		g.sprite[i] = all.SubImage(sprites.Rect(i)).(*ebiten.Image)
@@ -62,13 +65,13 @@ func newGfx(sheet image.Image) *gfx {
 	return g
 }
 
-// setScale sets the screen pixels per logical pixel; the images made at
-// the old scale (texts, the panel) are made again at the new one.
-func (g *gfx) setScale(s float64) {
-	if s == g.scale {
+// setScreen sets the screen's layout; the images made for the old one
+// (texts, the panel) are made again for the new one.
+func (g *gfx) setScreen(s layout.Screen) {
+	if s == g.screen {
 		return
 	}
-	g.scale = s
+	g.screen = s
 	for k, img := range g.text {
 		img.Deallocate()
 		delete(g.text, k)
@@ -78,6 +81,16 @@ func (g *gfx) setScale(s float64) {
 		g.panel.Deallocate()
 		g.panel, g.panelKey, g.panelShown = nil, "", false
 	}
+}
+
+// setView makes the drawing methods draw a logical pixel as scale device
+// pixels, with the logical origin at device pixel (ox, oy).
+func (g *gfx) setView(scale, ox, oy float64) { g.scale, g.ox, g.oy = scale, ox, oy }
+
+// fieldView draws on the field where the screen's layout puts it.
+func (g *gfx) fieldView() {
+	f := g.screen.Field
+	g.setView(g.screen.FieldScale, float64(f.Min.X), float64(f.Min.Y))
 }
 
 // sweep drops cached texts that were not drawn since the last sweep.
@@ -102,7 +115,7 @@ func (g *gfx) drawTextAt(dst *ebiten.Image, s string, size, x, y float64, c colo
 		return
 	}
 	g.op = ebiten.DrawImageOptions{}
-	g.op.GeoM.Translate(math.Round(x*g.scale), math.Round(y*g.scale))
+	g.op.GeoM.Translate(math.Round(x*g.scale+g.ox), math.Round(y*g.scale+g.oy))
 	g.op.ColorScale.ScaleWithColor(c)
 	dst.DrawImage(g.textImageAt(s, size), &g.op)
 }
@@ -113,6 +126,7 @@ func (g *gfx) rect(dst *ebiten.Image, x, y, w, h float64, c color.Color) {
 	g.op.GeoM.Scale(w, h)
 	g.op.GeoM.Translate(x, y)
 	g.op.GeoM.Scale(g.scale, g.scale)
+	g.op.GeoM.Translate(g.ox, g.oy)
 	g.op.ColorScale.ScaleWithColor(c)
 	dst.DrawImage(g.white, &g.op)
 }
@@ -126,6 +140,7 @@ func (g *gfx) line(dst *ebiten.Image, x0, y0, x1, y1, w float64, c color.Color) 
 	g.op.GeoM.Rotate(math.Atan2(y1-y0, x1-x0))
 	g.op.GeoM.Translate(x0, y0)
 	g.op.GeoM.Scale(g.scale, g.scale)
+	g.op.GeoM.Translate(g.ox, g.oy)
 	g.op.ColorScale.ScaleWithColor(c)
 	dst.DrawImage(g.white, &g.op)
 }
@@ -139,6 +154,7 @@ func (g *gfx) spriteAt(dst *ebiten.Image, i int, x, y, angle, scale, alpha float
 	g.op.GeoM.Rotate(angle)
 	g.op.GeoM.Translate(x, y)
 	g.op.GeoM.Scale(g.scale, g.scale)
+	g.op.GeoM.Translate(g.ox, g.oy)
 	g.op.ColorScale.ScaleAlpha(float32(alpha))
 	g.op.Filter = ebiten.FilterNearest
 	dst.DrawImage(g.sprite[i], &g.op)
@@ -189,10 +205,13 @@ func (g *gfx) background(f *sim.Field) *ebiten.Image {
 
 func (g *Game) draw(screen *ebiten.Image) {
 	s, x := g.sim, g.gfx
+	x.fieldView()
+	g.drawMargins(screen)
 	// The two big images replace what is under them: no blending, which
 	// software OpenGL (Xvfb) pays for per pixel.
 	x.op = ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
 	x.op.GeoM.Scale(x.scale, x.scale) // the tiles are pixel art: scaled up, they keep their pixels
+	x.op.GeoM.Translate(x.ox, x.oy)
 	screen.DrawImage(x.background(s.Field), &x.op)
 	for _, c := range s.Crates {
 		i := sprites.Crate
@@ -251,6 +270,23 @@ func (g *Game) draw(screen *ebiten.Image) {
 	g.drawPanel(screen)
 	if g.frames%(10*TPS) == 0 {
 		x.sweep()
+	}
+}
+
+// margin is the colour of the bands above and below the field when the
+// screen is taller than the field.
+var margin = color.RGBA{0x10, 0x14, 0x10, 0xff}
+
+// drawMargins fills the bands of the field's column above and below the
+// field, every frame: the screen is not cleared, and a sprite at the
+// field's edge may reach into them.
+func (g *Game) drawMargins(screen *ebiten.Image) {
+	sc := g.gfx.screen
+	f := sc.Field
+	for _, r := range []image.Rectangle{image.Rect(0, 0, f.Max.X, f.Min.Y), image.Rect(0, f.Max.Y, f.Max.X, sc.H)} {
+		if !r.Empty() {
+			screen.SubImage(r).(*ebiten.Image).Fill(margin)
+		}
 	}
 }
 

@@ -34,10 +34,10 @@ func newFontSource() *text.GoTextFaceSource {
 func textWidth(s string) float64 { return layout.TextWidth(s) }
 
 // textImageAt returns s drawn in white at size logical pixels (times the
-// screen's scale), from the cache: an image textWidth wide (scaled) and
+// view's scale), from the cache: an image textWidth wide (scaled) and
 // textH high (scaled by size/fontSize).
 func (g *gfx) textImageAt(s string, size float64) *ebiten.Image {
-	key := textKey{s, size}
+	key := textKey{s, size, g.scale}
 	g.used[key] = true
 	if img, ok := g.text[key]; ok {
 		return img
@@ -52,8 +52,10 @@ func (g *gfx) textImageAt(s string, size float64) *ebiten.Image {
 	return img
 }
 
-// textKey names a cached text image: its text and size.
+// textKey names a cached text image: its text, its size in logical
+// pixels and the device pixels per logical pixel it was drawn at.
 type textKey struct {
-	s    string
-	size float64
+	s     string
+	size  float64
+	scale float64
 }

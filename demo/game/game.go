@@ -43,13 +43,16 @@ import (
 // seconds, so a run is the same for a seed whatever the frame rate.
 const TPS = 60
 
-// Screen size in pixels: the field on the left, the side panel on the
-// right. The window can be resized; the picture scales.
+// The screen's default size in logical pixels: the field on the left,
+// the side panel on the right. The window opens at this size and can be
+// resized; in a window of any size or shape (and in a browser page) the
+// screen has as many pixels as the display shows, the field keeps its
+// aspect and the panel takes the rest (layout.Fit).
 const (
-	Width  = FieldW + PanelW
-	Height = 720
-	FieldW = 864 // 36 tiles of 24 pixels
-	PanelW = 416
+	Width  = layout.Width
+	Height = layout.Height
+	FieldW = layout.FieldW // 36 tiles of 24 pixels
+	PanelW = layout.PanelW
 )
 
 // Options configures the demo. The zero value runs seed 0 from "scripts"
@@ -293,8 +296,9 @@ func (g *Game) keys() {
 		g.reload()
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
-		x, y := ebiten.CursorPosition() // in screen pixels: scale times the logical ones
-		if so := g.soldierAt(float64(x)/g.gfx.scale, float64(y)/g.gfx.scale); so != nil {
+		x, y := ebiten.CursorPosition() // in screen pixels: where the field is, times its scale
+		f, k := g.gfx.screen.Field, g.gfx.screen.FieldScale
+		if so := g.soldierAt(float64(x-f.Min.X)/k, float64(y-f.Min.Y)/k); so != nil {
 			g.sel, g.details = so.Name, true
 		}
 	}
@@ -339,7 +343,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		n := max(g.opts.StripShots, 1)
 		every := max(g.opts.Frames/n, 1)
 		if g.frames > 0 && g.frames%every == 0 && len(g.strip) < n {
-			g.strip = append(g.strip, grab(screen, g.stripRect()))
+			g.strip = append(g.strip, grab(screen, g.onScreen(g.stripRect())))
 		}
 	}
 	if g.quit && g.opts.Screenshot != "" && !g.saved {
@@ -348,18 +352,38 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 }
 
-// Layout implements ebiten.Game: the screen is Width x Height logical
-// pixels times a scale (layout.ScreenScale), which is as many pixels as
-// the window shows it with, so text and lines stay sharp on high-density
-// screens and in a large browser page. A run with -frames draws at scale 1, so its screenshots are the
-// same everywhere.
+// Layout implements ebiten.Game; ebiten calls LayoutF instead.
 func (g *Game) Layout(outsideW, outsideH int) (int, int) {
-	s := 1.0
+	w, h := g.LayoutF(float64(outsideW), float64(outsideH))
+	return int(w), int(h)
+}
+
+// LayoutF implements ebiten.LayoutFer: the screen is the window's (or the
+// browser page's) size times the display's device scale factor, so it
+// fills the window at any shape with as many pixels as the display shows
+// and text and lines stay sharp on high-density screens; layout.Fit
+// places the field and the panel on it. A run with -frames draws at the
+// default size, Width x Height, at scale 1, so its frames are the same
+// everywhere.
+func (g *Game) LayoutF(outsideW, outsideH float64) (float64, float64) {
+	w, h, dsf := Width, Height, 1.0
 	if g.opts.Frames == 0 {
-		s = layout.ScreenScale(float64(outsideW), float64(outsideH), Width, Height, ebiten.Monitor().DeviceScaleFactor())
+		dsf = ebiten.Monitor().DeviceScaleFactor()
+		w, h = int(math.Ceil(outsideW*dsf)), int(math.Ceil(outsideH*dsf))
 	}
-	g.gfx.setScale(s)
-	return int(math.Ceil(Width * s)), int(math.Ceil(Height * s))
+	sc := layout.Fit(w, h, dsf)
+	g.gfx.setScreen(sc)
+	return float64(sc.W), float64(sc.H)
+}
+
+// onScreen is r, a rectangle of the field in logical pixels, in screen
+// pixels.
+func (g *Game) onScreen(r image.Rectangle) image.Rectangle {
+	f, k := g.gfx.screen.Field, g.gfx.screen.FieldScale
+	at := func(p image.Point) image.Point {
+		return image.Pt(f.Min.X+int(math.Round(float64(p.X)*k)), f.Min.Y+int(math.Round(float64(p.Y)*k)))
+	}
+	return image.Rectangle{Min: at(r.Min), Max: at(r.Max)}
 }
 
 func grab(screen *ebiten.Image, r image.Rectangle) *image.RGBA {

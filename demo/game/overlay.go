@@ -14,15 +14,14 @@ import (
 	"github.com/moonmind-ai/moonmind/demo/sim"
 )
 
-// Panel layout, in pixels and characters.
+// Panel layout, in logical pixels. The panel is PanelW x Height of them
+// at the default size; on a larger screen it may be wider and taller
+// (layout.Fit), and its lines wrap at its width.
 const (
 	lineH    = 15 // line height
 	panelPad = 8
-	// panelChars is how many characters fit on a line: the panel's width
-	// over layout.CharW (1229/2048 of fontSize), in whole numbers.
-	panelChars = (PanelW - 2*panelPad) * 2048 / (fontSize * 1229)
-	barW       = 60 // a score bar at 1.0
-	records    = 12 // flight-recorder records asked for
+	barW     = 60 // a score bar at 1.0
+	records  = 12 // flight-recorder records asked for
 	// panelEvery is how often, in frames, the panel is rebuilt (it is an
 	// image drawn once per frame in between).
 	panelEvery = 6
@@ -51,14 +50,24 @@ type pline struct {
 	rule   bool
 }
 
-// panelText collects the panel's lines, wrapping text at words.
-type panelText struct{ lines []pline }
+// panelText collects the panel's lines, wrapping text at words at chars
+// characters.
+type panelText struct {
+	lines []pline
+	chars int
+}
+
+// newPanelText returns an empty panelText that wraps at the panel's width.
+func (g *Game) newPanelText() *panelText {
+	w, _ := g.gfx.screen.PanelSize()
+	return &panelText{chars: layout.PanelChars(w, panelPad)}
+}
 
 // add wraps text to the panel's width (indent spaces before every line)
 // and adds it in colour c.
 func (p *panelText) add(text string, c color.RGBA, indent int) {
 	pad := strings.Repeat(" ", indent)
-	for _, l := range layout.Wrap(text, panelChars-indent) {
+	for _, l := range layout.Wrap(text, max(p.chars-indent, 1)) {
 		p.lines = append(p.lines, pline{text: pad + l, col: c, bar: -1})
 	}
 }
@@ -79,7 +88,7 @@ const Help = "keys: space pause  . step  s slow  f fast  d details  n new round 
 // line at the bottom.
 func (g *Game) panelLines() []pline {
 	s := g.sim
-	p := &panelText{}
+	p := g.newPanelText()
 	alive := s.Alive()
 	p.add("moonmind: soldiers whose minds are Lua", textHead, 0)
 	state := ""
@@ -182,12 +191,13 @@ func (g *Game) soldierLines(p *panelText, o sim.Overlay) {
 	p.add("flight recorder, newest last:", textMain, 0)
 	var rec []pline
 	for _, e := range o.Records {
-		q := &panelText{}
+		q := g.newPanelText()
 		q.add(sim.RecordLine(e, 0), textDim, 2)
 		rec = append(rec, q.lines...)
 	}
 	// Keep the newest records that fit above the help lines.
-	room := (Height-2*panelPad)/lineH - len(p.lines) - 6
+	_, h := g.gfx.screen.PanelSize()
+	room := int(h-2*panelPad)/lineH - len(p.lines) - 6
 	if len(rec) > room {
 		rec = rec[len(rec)-max(room, 0):]
 		for len(rec) > 0 && !strings.HasPrefix(rec[0].text, "  ") || len(rec) > 0 && strings.HasPrefix(rec[0].text, "   ") {
@@ -202,11 +212,11 @@ func (g *Game) soldierLines(p *panelText, o sim.Overlay) {
 func (g *Game) drawPanel(screen *ebiten.Image) {
 	x := g.gfx
 	if x.panel == nil {
-		x.panel = ebiten.NewImage(int(math.Ceil(PanelW*x.scale)), int(math.Ceil(Height*x.scale)))
+		x.panel = ebiten.NewImage(max(x.screen.Panel.Dx(), 1), max(x.screen.Panel.Dy(), 1))
 	}
 	if x.panelKey == "" || g.frames%panelEvery == 0 || g.paused {
 		lines := g.panelLines()
-		var foot panelText
+		foot := g.newPanelText()
 		if g.note != "" && g.frames-g.noteAt < 8*TPS {
 			c := textMain
 			if strings.HasPrefix(g.note, "reload failed") {
@@ -232,7 +242,7 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 		return
 	}
 	op := ebiten.DrawImageOptions{Blend: ebiten.BlendCopy}
-	op.GeoM.Translate(math.Round(FieldW*x.scale), 0)
+	op.GeoM.Translate(float64(x.screen.Panel.Min.X), float64(x.screen.Panel.Min.Y))
 	screen.DrawImage(x.panel, &op)
 	x.panelShown, x.shownOn = true, screen
 }
@@ -241,20 +251,22 @@ func (g *Game) drawPanel(screen *ebiten.Image) {
 // panel image.
 func (g *Game) renderPanel(lines, foot []pline) {
 	x, img := g.gfx, g.gfx.panel
+	x.setView(x.screen.TextScale, 0, 0)
+	pw, ph := x.screen.PanelSize()
 	img.Fill(panelBack)
-	x.rect(img, 0, 0, 2, Height, rule)
-	maxLines := (Height - 2*panelPad) / lineH
+	x.rect(img, 0, 0, 2, ph, rule)
+	maxLines := int(ph-2*panelPad) / lineH
 	if room := maxLines - len(foot); len(lines) > room {
 		lines = lines[:room]
 	}
 	draw := func(l pline, y float64) {
 		if l.rule {
-			x.rect(img, panelPad, y+lineH/2, PanelW-2*panelPad, 1, rule)
+			x.rect(img, panelPad, y+lineH/2, pw-2*panelPad, 1, rule)
 			return
 		}
 		x.drawText(img, l.text, panelPad, y, l.col)
 		if l.bar >= 0 {
-			bx := float64(PanelW - panelPad - barW)
+			bx := pw - panelPad - barW
 			x.rect(img, bx, y+5, barW, 6, barBack)
 			x.rect(img, bx, y+5, barW*l.bar, 6, l.barCol)
 		}
@@ -263,7 +275,7 @@ func (g *Game) renderPanel(lines, foot []pline) {
 		draw(l, float64(panelPad+i*lineH))
 	}
 	for i, l := range foot {
-		draw(l, float64(Height-panelPad-(len(foot)-i)*lineH))
+		draw(l, ph-panelPad-float64((len(foot)-i)*lineH))
 	}
 }
 

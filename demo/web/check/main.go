@@ -1,15 +1,21 @@
 // Command check loads the demo's WebAssembly build in headless Chromium
-// and exits 0 only when the page shows a battle: two screenshots taken a
-// second apart differ, and each has many colours.
+// and exits 0 only when the page shows a battle that fills it: two
+// screenshots taken a second apart differ, and each has many colours;
+// then, on a page wider and one taller than 16:9, the canvas covers the
+// page with one pixel per device pixel and the demo's panel and field are
+// where its layout puts them (the panel's ground at the right edge, its
+// rule where the field ends, the field's tiles inside its corners).
 //
 //	go run ./demo/web/check [-url http://127.0.0.1:8765/] [-chromium /usr/bin/chromium] [-out DIR] [-dpr 2]
 //
 // It waits (up to -wait) for the canvas to appear, lets the demo run for
 // a few seconds, then takes the two screenshots, saving them to -out as
-// web1.png and web2.png when -out is set. The page is 1280 x 720 pixels
-// on a display of -dpr device pixels per pixel (a high-density screen
-// has 2), so the screenshots are 1280*dpr x 720*dpr. Chromium runs with a fresh
-// profile and without a GPU (WebGL through SwiftShader).
+// web1.png and web2.png when -out is set, and the two of the other page
+// sizes as web-wide.png (1400x640) and web-tall.png (800x900). The page
+// is 1280 x 720 pixels on a display of -dpr device pixels per pixel (a
+// high-density screen has 2, the default), so the screenshots are
+// 1280*dpr x 720*dpr. Chromium runs with a fresh profile and without a
+// GPU (WebGL through SwiftShader).
 package main
 
 import (
@@ -35,7 +41,7 @@ func main() {
 	exe := flag.String("chromium", "chromium", "the Chromium `binary`")
 	out := flag.String("out", "", "save the screenshots in this `folder`")
 	wait := flag.Duration("wait", 3*time.Minute, "how long to wait at most for the page to start (a loaded machine is slow)")
-	dpr := flag.Float64("dpr", 1, "the display's device pixels per CSS pixel (2 for a high-density screen)")
+	dpr := flag.Float64("dpr", 2, "the display's device pixels per CSS pixel (2 for a high-density screen)")
 	flag.Parse()
 	if err := check(*url, *exe, *out, *wait, *dpr); err != nil {
 		fmt.Fprintln(os.Stderr, "web check:", err)
@@ -69,7 +75,7 @@ func check(url, exe, out string, wait time.Duration, dpr float64) error {
 	defer cancel()
 	ctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
-	ctx, cancel = context.WithTimeout(ctx, wait+time.Minute)
+	ctx, cancel = context.WithTimeout(ctx, wait+2*time.Minute) // the fill check has 30 s a page size
 	defer cancel()
 
 	start := time.Now()
@@ -90,7 +96,7 @@ func check(url, exe, out string, wait time.Duration, dpr float64) error {
 	// the shaders compiled. On a loaded machine the page can be slower
 	// still: the first screenshot is taken again every second until it
 	// shows a battle, the second until it differs from the first, both
-	// within wait of the start (ctx allows a minute more); the checks
+	// within wait of the start (ctx allows two minutes more, for this and the fill check); the checks
 	// below then judge the last ones taken.
 	time.Sleep(3 * time.Second)
 	deadline := start.Add(wait)
@@ -132,7 +138,7 @@ func check(url, exe, out string, wait time.Duration, dpr float64) error {
 	if bytes.Equal(shots[0], shots[1]) {
 		return fmt.Errorf("every screenshot a second after the first was the same as it: the battle does not move")
 	}
-	return nil
+	return checkFill(ctx, dpr, out, 30*time.Second)
 }
 
 func colours(img image.Image) int {
