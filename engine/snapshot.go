@@ -141,7 +141,7 @@ func (w *World) snapshot(out io.Writer, agents []*Agent, opts SnapshotOptions) e
 	s := worldSnap{Format: SnapshotFormat, Version: SnapshotVersion, Time: w.Time, Ticks: w.Ticks,
 		Seed: w.seed, Workers: w.Workers, Timing: w.Timing,
 		PlanBudget: w.PlanBudget, PlanNext: w.queue.next, PlanDebt: w.queue.debt, NextID: w.nextID,
-		LODOn: w.lod.on, LODNext: w.lod.next}
+		LODOn: w.lod.on, LODNext: w.lod.next, LODTime: snapNum(w.lod.time)}
 	if w.clock.now() == w.Time {
 		s.Clock = &clockSnap{Base: w.clock.base, DT: w.clock.dt, Rate: w.clock.rate, N: w.clock.n}
 	}
@@ -154,7 +154,7 @@ func (w *World) snapshot(out io.Writer, agents []*Agent, opts SnapshotOptions) e
 		if i < 0 {
 			return errors.New("engine: snapshot: agent " + a.Name + " is not in the world")
 		}
-		as, err := snapAgent(a, opts)
+		as, err := snapAgent(w, a, opts)
 		if err != nil {
 			return err
 		}
@@ -184,7 +184,7 @@ func (w *World) indexOf(a *Agent) int {
 	return -1
 }
 
-func snapAgent(a *Agent, opts SnapshotOptions) (agentSnap, error) {
+func snapAgent(w *World, a *Agent, opts SnapshotOptions) (agentSnap, error) {
 	d := a.Domain
 	s := agentSnap{Name: a.Name, Domain: d.Name, ID: a.ID, Tick: a.tick, Time: a.time,
 		State:      saveState(d, a.State),
@@ -198,7 +198,7 @@ func snapAgent(a *Agent, opts SnapshotOptions) (agentSnap, error) {
 	}
 	s.Facts = facts
 	s.Clock = clockSnap{Base: a.clock.base, DT: a.clock.dt, Rate: a.clock.rate, N: a.clock.n}
-	s.LOD = saveLOD(a)
+	s.LOD = saveLOD(w, a)
 	s.Memory = saveMemory(a)
 	if a.pursuit != nil {
 		s.Pursuit = a.pursuit.Name
