@@ -198,6 +198,9 @@ type Agent struct {
 	// tick (claimNew), or nil (object.go).
 	holds    *Object
 	claimNew bool
+	// rec is scratch for the lists in the records the agent makes while
+	// no one keeps a record past its making (recordsKept).
+	rec recScratch
 }
 
 // sensing is an agent's sensor schedule and the errors it last reported
