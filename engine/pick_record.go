@@ -20,7 +20,10 @@ func (a *Agent) considerationsOf(act *Action) []record.ConsiderationScore {
 	if a.recordsKept() {
 		out = make([]record.ConsiderationScore, len(u.rows))
 	} else {
-		out = append(a.rec.cons[:0], make([]record.ConsiderationScore, len(u.rows))...)
+		if out = a.rec.cons; cap(out) < len(u.rows) {
+			out = make([]record.ConsiderationScore, len(u.rows))
+		}
+		out = out[:len(u.rows)]
 		a.rec.cons = out
 	}
 	for i, r := range u.rows {
