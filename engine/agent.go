@@ -141,7 +141,8 @@ type Agent struct {
 	ID   int // unique in its World, set by World.Add: 0, 1, 2, ... in order of adding, never reused after a Remove
 	// lod is its level of detail under the world's LOD (world_lod.go),
 	// beside ID: a tick under a level of detail reads both of every
-	// agent (ID in a game's LOD.Level, say), thinking or not.
+	// agent it looks at (ID in a game's LOD.Level, say), and prefetches
+	// the line they share.
 	lod lodState
 	// Data is for the embedding game (the demo keeps its soldier here).
 	Data any
