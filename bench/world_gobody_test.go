@@ -58,10 +58,30 @@ func useGoBodies(d *engine.Domain) {
 	}
 }
 
+// goSoldier is a Go-bodied soldier's Data: its position (as soldierHost
+// keeps it) and the one task its bodies run, which each Start makes anew
+// in place, as a Go game that cares for its garbage would: an agent runs
+// one body at a time, and the engine is done with a task when it starts
+// the next.
+type goSoldier struct {
+	pos  [2]float64
+	task goSoldierTask
+}
+
 // Start implements engine.Body.
 func (b goSoldierBody) Start(a *engine.Agent, _ *engine.Action) (engine.Task, error) {
-	return &goSoldierTask{kind: b.kind, a: a, position: b.host["position"], nearest: b.host["nearest"],
-		moveTo: b.host["move_to"], shoot: b.host["shoot"]}, nil
+	d, ok := a.Data.(*goSoldier)
+	if !ok {
+		d = &goSoldier{}
+		if p, ok := a.Data.(*[2]float64); ok {
+			d.pos = *p
+		}
+		a.Data = d
+	}
+	t := &d.task
+	*t = goSoldierTask{kind: b.kind, a: a, position: b.host["position"], nearest: b.host["nearest"],
+		moveTo: b.host["move_to"], shoot: b.host["shoot"], call: luabind.HostCall{Results: t.call.Results[:0]}}
+	return t, nil
 }
 
 // goSoldierTask is one run of a goSoldierBody: pc is where the script's
@@ -116,9 +136,11 @@ func (t *goSoldierTask) Asleep(dt float64) int {
 // Slept implements engine.Sleeper.
 func (t *goSoldierTask) Slept(n int, dt float64) { t.slept = engine.AddSleeps(t.slept, n, dt) }
 
-// host calls f once with no arguments and returns its two results.
+// host calls f once with up to two arguments and returns its two
+// results.
 func (t *goSoldierTask) host(f luabind.HostFunc, name string, args ...expr.Value) (float64, float64) {
-	t.call = luabind.HostCall{Agent: t.a, Name: name, Args: args, First: true, Results: t.call.Results[:0]}
+	n := copy(t.args[:], args)
+	t.call = luabind.HostCall{Agent: t.a, Name: name, Args: t.args[:n], First: true, Results: t.call.Results[:0]}
 	if _, err := f(&t.call); err != nil {
 		panic(err)
 	}

@@ -24,6 +24,11 @@ import (
 // lodNear is how many of the soldiers are near (level 0).
 const lodNear = 1000
 
+// lodWarm is the ticks of play before the ticks measured: 10 s, in which
+// every soldier goes through its cycle and its buffers (the flight
+// recorder's, the planners', its records') reach their size.
+const lodWarm = 600
+
 // lodRates are the think rates of the levels: near, then the three far
 // levels.
 var lodRates = []float64{60, 10, 5, 2}
@@ -67,10 +72,13 @@ func lodSoldierWorld(tb testing.TB, n, workers, near, warm int, lod bool) (*engi
 // BenchmarkWorldTickLOD is one World.Tick(1/60 s) of 100,000 Go-bodied
 // soldiers on 2 workers, with the level of detail (lod=on: 1,000 near at
 // 60 Hz, the rest at 10, 5 and 2 Hz) and without it (lod=off), in one
-// run. Beside ns/op it reports the median and 99th percentile of the
-// ticks' wall times (p50-ms, p99-ms), the process's CPU time per tick
-// (cpu-ns/op), and the heap per soldier after 2 s of play (B/soldier).
-// Use -benchtime 600x for a whole attack, fetch and reload cycle.
+// run, after 10 s of play (600 ticks: by then every soldier, thinking at
+// 2 Hz or more, has been through its cycle and grown its buffers, so the
+// ticks measured are the steady state's). Beside ns/op it reports the
+// median and 99th percentile of the ticks' wall times (p50-ms, p99-ms),
+// the process's CPU time per tick (cpu-ns/op), and the heap per soldier
+// after the 10 s (B/soldier). Use -benchtime 600x for a whole attack,
+// fetch and reload cycle.
 func BenchmarkWorldTickLOD(b *testing.B) {
 	const n, workers = 100000, 2
 	for _, lod := range []bool{true, false} {
@@ -79,7 +87,7 @@ func BenchmarkWorldTickLOD(b *testing.B) {
 			name = "lod=on"
 		}
 		b.Run(fmt.Sprintf("soldiers=%d/workers=%d/%s", n, workers, name), func(b *testing.B) {
-			w, perSoldier, done := lodSoldierWorld(b, n, workers, lodNear, 120, lod)
+			w, perSoldier, done := lodSoldierWorld(b, n, workers, lodNear, lodWarm, lod)
 			defer done()
 			ticks := make([]time.Duration, 0, b.N)
 			thinks0 := thinks(w)
@@ -116,14 +124,17 @@ func thinks(w *engine.World) int {
 }
 
 // TestLODWorldIsSmallAndCheap: the world of BenchmarkWorldTickLOD at a
-// tenth of its size (10,000 soldiers, 100 near) holds at most 10 KB per
-// soldier with or without the level of detail, and a tick under it
-// thinks for about a tenth of the soldiers, with at most one allocation
-// for every two thinks (counts, not times: they hold on any machine).
+// tenth of its size (10,000 soldiers, 100 near), after its 10 s of play,
+// holds at most 10 KB per soldier with or without the level of detail,
+// and a tick under it thinks for about a tenth of the soldiers and
+// allocates next to nothing: at most one allocation for every hundred
+// thinks (the tick's own bookkeeping; the thinks, their records and the
+// choice of who thinks allocate nothing). Counts, not times: they hold on
+// any machine.
 func TestLODWorldIsSmallAndCheap(t *testing.T) {
 	const n, near = 10000, 100
 	for _, lod := range []bool{false, true} {
-		w, perSoldier, done := lodSoldierWorld(t, n, 2, near, 120, lod)
+		w, perSoldier, done := lodSoldierWorld(t, n, 2, near, lodWarm, lod)
 		assert.LessOrEqual(t, perSoldier, 10240.0, "B/soldier with lod=%v", lod)
 		if lod {
 			t0 := thinks(w)
@@ -132,7 +143,7 @@ func TestLODWorldIsSmallAndCheap(t *testing.T) {
 			// 100 at 60 Hz, a third of the rest at 10, 5 and 2 Hz:
 			// 100 + 9,900 × (10 + 5 + 2) / 3 / 60 = 1,035 a tick.
 			assert.InDelta(t, 1035, per, 60, "thinks a tick")
-			assert.LessOrEqual(t, allocs, per/2, "allocations a tick")
+			assert.LessOrEqual(t, allocs, per/100, "allocations a tick")
 		}
 		done()
 	}

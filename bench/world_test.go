@@ -16,8 +16,11 @@ import (
 // line, a crate 100 px away, a target that never dies.
 func soldierHost() map[string]luabind.HostFunc {
 	pos := func(a *engine.Agent) *[2]float64 {
-		if p, ok := a.Data.(*[2]float64); ok {
-			return p
+		switch d := a.Data.(type) {
+		case *[2]float64:
+			return d
+		case *goSoldier:
+			return &d.pos
 		}
 		p := &[2]float64{}
 		a.Data = p

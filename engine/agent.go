@@ -141,7 +141,8 @@ type Agent struct {
 	ID   int // unique in its World, set by World.Add: 0, 1, 2, ... in order of adding, never reused after a Remove
 	// lod is its level of detail under the world's LOD (world_lod.go),
 	// beside ID: a tick under a level of detail reads both of every
-	// agent (ID in a game's LOD.Level, say), thinking or not.
+	// agent it looks at (ID in a game's LOD.Level, say), and prefetches
+	// the line they share.
 	lod lodState
 	// Data is for the embedding game (the demo keeps its soldier here).
 	Data any
@@ -198,6 +199,9 @@ type Agent struct {
 	// tick (claimNew), or nil (object.go).
 	holds    *Object
 	claimNew bool
+	// rec is scratch for the lists in the records the agent makes while
+	// no one keeps a record past its making (recordsKept).
+	rec recScratch
 }
 
 // sensing is an agent's sensor schedule and the errors it last reported

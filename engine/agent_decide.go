@@ -165,7 +165,7 @@ func (a *Agent) takePlan(g *Goal, p *Plan, err error, took time.Duration) bool {
 		a.pursuit = g
 	}
 	a.goal, a.idle = g, false
-	a.emit(record.Event{Kind: record.EventPlan, Goal: g.Name, Plan: names(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took,
+	a.emit(record.Event{Kind: record.EventPlan, Goal: g.Name, Plan: a.planNames(p.Steps), Cost: p.Cost, Expansions: p.Expansions, Duration: took,
 		Reason: a.leftOutNote(g)})
 	return true
 }
@@ -213,8 +213,14 @@ func (a *Agent) pick() bool {
 		a.rethinkAt = a.time + a.rethinkEvery()
 		e := record.Event{Kind: record.EventPick, Action: sa.Action.Name, Score: sa.Score, Considerations: a.considerationsOf(sa.Action),
 			Duration: took}
+		if !a.recordsKept() {
+			e.Scores = a.rec.scores[:0]
+		}
 		for _, r := range ranked {
 			e.Scores = append(e.Scores, record.ActionScore{Action: r.Action.Name, Score: r.Score})
+		}
+		if !a.recordsKept() {
+			a.rec.scores = e.Scores
 		}
 		for _, g := range a.Domain.Goals {
 			a.sat()[g.Index] = g.Satisfied(a.State)

@@ -26,3 +26,40 @@ func (a *Agent) emit(e record.Event) {
 		a.OnEvent(e)
 	}
 }
+
+// recScratch holds the lists of an agent's last pick and plan records
+// (record.Event's Plan, Scores and Considerations), for reuse while no one
+// keeps a record past its making: the flight recorder encodes a record
+// into its own bytes, so a long run of picks and plans allocates nothing
+// for them.
+type recScratch struct {
+	names  []string
+	scores []record.ActionScore
+	cons   []record.ConsiderationScore
+}
+
+// recordsKept reports whether a record the agent makes now outlives
+// emit: World.OnEvent (for an agent in a world) or Agent.OnEvent
+// receives it, and may keep it. When not, the lists in its records are
+// the agent's scratch (recScratch).
+func (a *Agent) recordsKept() bool {
+	if a.buffered {
+		w := a.world
+		return w != nil && w.OnEvent != nil
+	}
+	return a.OnEvent != nil
+}
+
+// planNames returns the names of steps for a record: a new list when the
+// record may be kept (recordsKept), else the agent's scratch.
+func (a *Agent) planNames(steps []*Action) []string {
+	if a.recordsKept() {
+		return names(steps)
+	}
+	out := a.rec.names[:0]
+	for _, s := range steps {
+		out = append(out, s.Name)
+	}
+	a.rec.names = out
+	return out
+}

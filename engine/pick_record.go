@@ -10,12 +10,22 @@ import (
 // record. A NaN input (an input consideration whose variable is no
 // number) is recorded as 0 and an infinite one as ±math.MaxFloat64 (which
 // the consideration scores alike: past its range), so the record is valid
-// JSON.
+// JSON. The list is new when the record may be kept (recordsKept), else
+// the agent's scratch.
 func (a *Agent) considerationsOf(act *Action) []record.ConsiderationScore {
 	u := a.utility
 	u.rows = u.rows[:0]
 	u.score(act, a.State, true)
-	out := make([]record.ConsiderationScore, len(u.rows))
+	var out []record.ConsiderationScore
+	if a.recordsKept() {
+		out = make([]record.ConsiderationScore, len(u.rows))
+	} else {
+		if out = a.rec.cons; cap(out) < len(u.rows) {
+			out = make([]record.ConsiderationScore, len(u.rows))
+		}
+		out = out[:len(u.rows)]
+		a.rec.cons = out
+	}
 	for i, r := range u.rows {
 		in := r.Input
 		switch {

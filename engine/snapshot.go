@@ -147,7 +147,7 @@ func (w *World) snapshot(out io.Writer, agents []*Agent, opts SnapshotOptions, i
 	s := worldSnap{Format: SnapshotFormat, Version: SnapshotVersion, Time: w.Time, Ticks: w.Ticks,
 		Seed: w.seed, Workers: w.Workers, Timing: w.Timing,
 		PlanBudget: w.PlanBudget, PlanNext: w.queue.next, PlanDebt: w.queue.debt, NextID: w.nextID,
-		LODOn: w.lod.on, LODNext: w.lod.next}
+		LODOn: w.lod.on, LODNext: w.lod.next, LODTime: snapNum(w.lod.time)}
 	if w.clock.now() == w.Time {
 		s.Clock = &clockSnap{Base: w.clock.base, DT: w.clock.dt, Rate: w.clock.rate, N: w.clock.n}
 	}
@@ -160,7 +160,7 @@ func (w *World) snapshot(out io.Writer, agents []*Agent, opts SnapshotOptions, i
 		if i < 0 {
 			return errors.New("engine: snapshot: agent " + a.Name + " is not in the world")
 		}
-		as, err := snapAgent(a, opts)
+		as, err := snapAgent(w, a, opts)
 		if err != nil {
 			return err
 		}
@@ -192,7 +192,7 @@ func (w *World) indexOf(a *Agent) int {
 	return -1
 }
 
-func snapAgent(a *Agent, opts SnapshotOptions) (agentSnap, error) {
+func snapAgent(w *World, a *Agent, opts SnapshotOptions) (agentSnap, error) {
 	d := a.Domain
 	s := agentSnap{Name: a.Name, Domain: d.Name, ID: a.ID, Tick: a.tick, Time: a.time,
 		State:      saveState(d, a.State),
@@ -206,7 +206,7 @@ func snapAgent(a *Agent, opts SnapshotOptions) (agentSnap, error) {
 	}
 	s.Facts = facts
 	s.Clock = clockSnap{Base: a.clock.base, DT: a.clock.dt, Rate: a.clock.rate, N: a.clock.n}
-	s.LOD = saveLOD(a)
+	s.LOD = saveLOD(w, a)
 	s.Memory = saveMemory(a)
 	if a.pursuit != nil {
 		s.Pursuit = a.pursuit.Name

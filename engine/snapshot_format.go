@@ -26,10 +26,12 @@ type worldSnap struct {
 	PlanBudget int `json:"planBudget,omitempty"`
 	PlanNext   int `json:"planNext,omitempty"`
 	PlanDebt   int `json:"planDebt,omitempty"`
-	// The level of detail: on at the last tick, and its budget's cursor
-	// (world_lod.go). LOD itself (a function) is the game's to set again.
-	LODOn   bool `json:"lodOn,omitempty"`
-	LODNext int  `json:"lodNext,omitempty"`
+	// The level of detail: on at the last tick, its budget's cursor and
+	// its clock, which the agents' times are on (world_lod.go). LOD itself
+	// (a function) is the game's to set again.
+	LODOn   bool    `json:"lodOn,omitempty"`
+	LODNext int     `json:"lodNext,omitempty"`
+	LODTime snapNum `json:"lodTime,omitempty"`
 	// NextID is the ID the next added agent gets (IDs are never reused);
 	// absent in older snapshots: one past the highest agent ID.
 	NextID int         `json:"nextID,omitempty"`

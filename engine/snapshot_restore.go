@@ -81,13 +81,16 @@ func restore(in io.Reader, opts RestoreOptions) (*World, error) {
 	if s.Ticks < 0 {
 		return nil, fmt.Errorf("engine: restore: ticks %d is negative", s.Ticks)
 	}
+	if t := float64(s.LODTime); !(t >= 0 && t <= maxRestoreTime) {
+		return nil, fmt.Errorf("engine: restore: level-of-detail time %s is not from 0 to %s seconds", formatSnapFloat(t), formatSnapFloat(maxRestoreTime))
+	}
 	w := NewWorld(s.Seed)
 	if err := loadRand(w.src, s.Rand, "the world"); err != nil {
 		return nil, err
 	}
 	w.Time, w.Ticks, w.Workers, w.Timing = s.Time, s.Ticks, s.Workers, s.Timing
 	w.PlanBudget, w.queue.next, w.queue.debt = s.PlanBudget, s.PlanNext, s.PlanDebt
-	w.lod.on, w.lod.next = s.LODOn, s.LODNext
+	w.lod.on, w.lod.next, w.lod.time = s.LODOn, s.LODNext, float64(s.LODTime)
 	if c := s.Clock; c != nil {
 		w.clock = clock{base: c.Base, dt: c.DT, rate: c.Rate, n: c.N} // Tick rebases it if it disagrees with Time
 	}
@@ -186,7 +189,7 @@ func (w *World) addSnapshot(s *worldSnap, opts RestoreOptions, whole bool) ([]*A
 		a := NewAgent(as.Name, d)
 		a.src = newRandSource(0, 0)
 		a.Rand = a.src.r
-		act, err := a.load(as)
+		act, err := a.load(as, float64(s.LODTime))
 		if err != nil {
 			return nil, err
 		}
@@ -198,11 +201,7 @@ func (w *World) addSnapshot(s *worldSnap, opts RestoreOptions, whole bool) ([]*A
 		if whole {
 			w.worker[len(w.worker)-1] = s.Agents[i].Pin
 			a.ID = s.Agents[i].ID
-		}
-		if a.lod.owed > 0 {
-			// The next tick pays it, under the world's level of detail or,
-			// without one, as when it is turned off (see thinkers).
-			w.lod.on = true
+			w.lodExact(a, s.Agents[i].LOD)
 		}
 	}
 	err := w.loadGroups(s, agents)
@@ -241,9 +240,9 @@ func (a *Agent) restartStep(act *Action) {
 	a.emit(record.Event{Kind: record.EventStart, Goal: goalName(a.goal), Action: act.Name, Reason: "restarted after a load"})
 }
 
-// load sets the agent from its snapshot and returns the action to restart
-// (nil when none was mid-run).
-func (a *Agent) load(s *agentSnap) (*Action, error) {
+// load sets the agent from its snapshot, whose level-of-detail clock read
+// lodTime, and returns the action to restart (nil when none was mid-run).
+func (a *Agent) load(s *agentSnap, lodTime float64) (*Action, error) {
 	d := a.Domain
 	where := "agent " + a.Name
 	if !(s.Time >= 0 && s.Time <= maxRestoreTime) {
@@ -261,7 +260,7 @@ func (a *Agent) load(s *agentSnap) (*Action, error) {
 	a.tick, a.time = s.Tick, s.Time
 	a.Authorities = append([]string(nil), s.Authorities...)
 	a.clock = clock{base: s.Clock.Base, dt: s.Clock.DT, rate: s.Clock.Rate, n: s.Clock.N}
-	if err := a.loadLOD(s.LOD, where); err != nil {
+	if err := a.loadLOD(s.LOD, lodTime, where); err != nil {
 		return nil, err
 	}
 	if err := a.loadMemory(s.Memory, where); err != nil {

@@ -169,6 +169,7 @@ func (w *World) adopt(a *Agent) {
 	if w.byName[a.Name] == nil {
 		w.byName[a.Name] = a
 	}
+	w.lodJoin(a)
 	w.Agents = append(w.Agents, a)
 	w.worker = append(w.worker, -1)
 	w.lanesStale = true
@@ -206,6 +207,7 @@ func (w *World) Remove(a *Agent) bool {
 		w.leaveGroups(a)
 		w.dropClaim(a)
 		a.world = nil
+		w.lodLeave(a, i)
 		w.Agents = append(w.Agents[:i], w.Agents[i+1:]...)
 		w.worker = append(w.worker[:i], w.worker[i+1:]...)
 		if w.byName[a.Name] == a {

@@ -106,7 +106,7 @@ func TestLODThinksAtItsRateWithTheElapsedTime(t *testing.T) {
 			}
 			sum += dt
 		}
-		assert.InDelta(t, w.Time, sum+a.lod.owed, 1e-9, "level %d: no game time is lost", i)
+		assert.InDelta(t, w.Time, sum+w.lod.time-a.lod.thought, 1e-9, "level %d: no game time is lost", i)
 		assert.Equal(t, a.Ticks(), len(dts[i]), "level %d: a tick is a think", i)
 	}
 }
@@ -312,17 +312,22 @@ func TestLODRoundTripsThroughASnapshot(t *testing.T) {
 		assert.Equal(t, a.State, b.State, a.Name)
 		assert.Equal(t, a.lod, b.lod, a.Name)
 	}
+	assert.Equal(t, w.lod.at, r.lod.at, "the schedules")
 	assert.Less(t, w.Agents[2].Ticks(), 277, "the agents did think at lowered rates")
 
 	// A snapshot with a bad level of detail is refused.
 	buf.Reset()
 	require.NoError(t, w.Snapshot(&buf))
-	bad := strings.Replace(buf.String(), `"owed": `, `"owed": -`, 1)
+	bad := strings.Replace(buf.String(), `"thought": `, `"thought": 1`, 1)
 	_, err = Restore(strings.NewReader(bad), RestoreOptions{Domains: []*Domain{d}})
-	assert.ErrorContains(t, err, "engine: restore: agent a0: level of detail owed -")
+	assert.ErrorContains(t, err, "engine: restore: agent a0: level of detail thought 1")
+	assert.ErrorContains(t, err, "thought at most the clock's 4.616666666666")
+	bad = strings.Replace(buf.String(), `"lodTime": `, `"lodTime": -`, 1)
+	_, err = Restore(strings.NewReader(bad), RestoreOptions{Domains: []*Domain{d}})
+	assert.ErrorContains(t, err, "engine: restore: level-of-detail time -4.616666666666")
 
-	// Its bounds: owed and rate from 0 to 1e12 seconds, due within 1e12
-	// seconds of 0.
+	// Its bounds: the times within 1e12 seconds of 0, thought not after
+	// the clock, rate from 0 to 1e12.
 	buf.Reset()
 	require.NoError(t, w.Snapshot(&buf))
 	saved := buf.Bytes()
@@ -338,10 +343,10 @@ func TestLODRoundTripsThroughASnapshot(t *testing.T) {
 		_, err = Restore(bytes.NewReader(b), RestoreOptions{Domains: []*Domain{d}})
 		return err
 	}
-	assert.NoError(t, withLOD(map[string]any{"owed": 1e12, "rate": 1e12, "due": 1e12}))
-	assert.NoError(t, withLOD(map[string]any{"owed": 0, "rate": 0, "due": -1e12}))
-	for _, bad := range []map[string]any{{"owed": 2e12}, {"rate": 2e12}, {"rate": -1}, {"due": 2e12}, {"due": -2e12}} {
-		assert.ErrorContains(t, withLOD(bad), "engine: restore: agent a0: level of detail owed ", "%v", bad)
+	assert.NoError(t, withLOD(map[string]any{"thought": -1e12, "rate": 1e12, "next": 1e12}))
+	assert.NoError(t, withLOD(map[string]any{"thought": 0, "rate": 0, "next": -1e12}))
+	for _, bad := range []map[string]any{{"thought": -2e12}, {"thought": 5}, {"rate": 2e12}, {"rate": -1}, {"next": 2e12}, {"next": -2e12}} {
+		assert.ErrorContains(t, withLOD(bad), "engine: restore: agent a0: level of detail thought ", "%v", bad)
 	}
 }
 
