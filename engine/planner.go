@@ -338,12 +338,8 @@ func (p *Planner) planGoalSearch(g *Goal, gs *goap.GoalSearch, sim expr.State, a
 		}
 		return err
 	}
-	// The path comes out last step first.
 	start := len(p.plan.Steps)
-	p.pathBuf = p.s.PathTo(end, p.pathBuf[:0])
-	for i := len(p.pathBuf) - 1; i >= 0; i-- {
-		p.plan.Steps = append(p.plan.Steps, p.Domain.Actions[p.pathBuf[i]])
-	}
+	p.plan.Steps = goap.AppendPath(&p.s, end, p.plan.Steps, p.Domain.Actions)
 	cost := p.s.Cost(end)
 	p.plan.Cost += cost
 	p.plan.Goals = append(p.plan.Goals, GoalPlan{Goal: g, Steps: p.plan.Steps[start:len(p.plan.Steps):len(p.plan.Steps)], Cost: cost})

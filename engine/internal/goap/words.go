@@ -120,19 +120,40 @@ func numberRange(w int32, op uint8, f float64) (t wordTest, always, never bool) 
 	return t, false, never
 }
 
-// wordCond is a conjunction of word tests; never says a test can never
-// hold (a test of a variable of another kind), so neither can the whole.
+// wordCond is a conjunction of word tests, the first kept apart so that
+// the common condition of one test is one compare with no loop. Without
+// tests, first is a test that always holds; when a test can never hold (a
+// test of a variable of another kind), first is one that never holds and
+// rest is empty.
 type wordCond struct {
-	tests []wordTest
-	never bool
+	first wordTest
+	rest  []wordTest
+}
+
+// The tests of word 0 that always and never hold: every uint64 lies
+// within a span of all ones. The search's rows have at least one word.
+var (
+	alwaysTest = wordTest{lo: math.MinInt64, span: math.MaxUint64}
+	neverTest  = wordTest{lo: math.MinInt64, span: math.MaxUint64, out: true}
+)
+
+// newWordCond returns the conjunction of tests, or one that never holds.
+func newWordCond(tests []wordTest, never bool) wordCond {
+	switch {
+	case never:
+		return wordCond{first: neverTest}
+	case len(tests) == 0:
+		return wordCond{first: alwaysTest}
+	}
+	return wordCond{first: tests[0], rest: tests[1:]}
 }
 
 func (c *wordCond) eval(st []uint64) bool {
-	if c.never {
+	if !c.first.holds(st) {
 		return false
 	}
-	for i := range c.tests {
-		if !c.tests[i].holds(st) {
+	for i := range c.rest {
+		if !c.rest[i].holds(st) {
 			return false
 		}
 	}
@@ -196,7 +217,8 @@ const maxDense = 16
 
 // wordAtom is a goal conjunct on words, for the heuristic.
 type wordAtom struct {
-	test wordCond // for a non-numeric atom
+	test  wordCond // for a non-numeric atom
+	plain bool     // atom.plain: the estimate is 0 when test holds, else minCost
 	// For a numeric atom: its variable's word, or -1 when the variable
 	// holds no number (the estimate is then minCost, 1 step); the
 	// resource's word likewise.
@@ -329,6 +351,9 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 		gen                       []uint32
 		mask                      uint64
 		curGen                    uint32
+		skip                      []bool
+		index                     *actionIndex
+		room                      int // see roomWords
 	}
 	L.small, L.f4 = ws.small, &ws.full4
 	L.one = len(ws.atoms) == 1
@@ -338,6 +363,11 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 	L.fin = gs.finish
 	L.finite = L.fin < math.Inf(1)
 	L.full = ws.full
+	L.skip, L.index = p.Skip, gs.index
+	// The table changes only by rehash, in the loop, which sets these again.
+	L.table, L.gen = p.table, p.gen[:len(p.table)]
+	L.mask, L.curGen = uint64(len(L.table)-1), p.curGen
+	L.room = p.roomWords()
 	for len(p.heap) > 0 {
 		cur := p.pop()
 		cn := &p.nodes[cur]
@@ -356,12 +386,10 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 		}
 		expansions++
 		atMax := int(cn.depth) >= maxDepth
-		// Room for a row per action, and 4 words past the last (ws.small).
-		if need := (len(p.nodes)+len(acts))*nw + 4; need > len(p.words) {
-			p.growWords(need)
-		}
-		if need := len(p.nodes) + len(acts); need > cap(p.nodes) {
-			p.nodes = slices.Grow(p.nodes, need-len(p.nodes))
+		// Room for a child per action (a node, an open entry and a row).
+		if len(p.nodes)+len(acts) > L.room {
+			p.growWordSearch(len(acts))
+			L.room = p.roomWords()
 			cn = &p.nodes[cur]
 		}
 		words := p.words
@@ -371,18 +399,13 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 			p4 = (*[4]uint64)(words[int(cur)*nw : int(cur)*nw+4])
 		}
 		cand := ws.all
-		if gs.index != nil {
+		if L.index != nil {
 			cand = p.candidatesWords(gs, ws, cs)
-		}
-		if need := len(p.heap) + len(acts); need > cap(p.heap) {
-			p.heap = slices.Grow(p.heap, need-len(p.heap))
 		}
 		cg, cdepth, ckey, chash := cn.g, cn.depth, cn.key, cn.hash
 		L.keyOn = int(cdepth) < p.keySteps
 		L.keyShift = 64 - uint(p.keyBits)*uint(cdepth+1)
-		L.table, L.gen = p.table, p.gen[:len(p.table)]
-		L.mask, L.curGen = uint64(len(L.table)-1), p.curGen
-		skip := p.Skip
+		skip := L.skip
 		for wi, set := range cand {
 			for ; set != 0; set &= set - 1 {
 				a := &acts[wi*64+bits.TrailingZeros64(set)]
@@ -454,76 +477,76 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 				if L.keyOn { // childKey
 					key |= uint64(ai+1) << L.keyShift
 				}
-				if a.finishes {
-					// The step completes the goal: a goal node, never expanded.
-					p.nodes = p.nodes[:child+1]
-					p.nodes[child] = node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true}
-					p.pushEntry(openEntry{f: g, key: key, node: child})
-					continue
-				}
-				var h float64
-				var hs int32
-				if wa := L.wa0; L.one && wa.fast {
-					// estimateWords inline for an exact atom, in the range
-					// where its divisions fit 32 bits (the same results:
-					// divMagic divides exactly there); else the call.
-					need := wa.sgn * (wa.lit - int64(chs[wa.w]))
-					slow := true
-					if need < wa.thr {
-						h, hs, slow = 0, 0, false
-					} else if a := uint64(need + wa.off); a < 1<<32 {
-						n, _ := bits.Mul64(wa.stepM, a)
-						switch {
-						case n > 1<<16:
-						case !wa.hasRes:
-							h, hs, slow = float64(n)*wa.cost, int32(n), false
-						default:
-							var s uint64
-							ny := wa.rsign*int64(chs[wa.rw]) + (int64(n)-1)*wa.rstep - wa.rlim
-							if ny >= wa.rthr {
-								b := uint64(ny + wa.roff)
-								if b >= 1<<32 {
-									break
+				// A step that completes the goal makes a goal node: never
+				// expanded, so neither estimated nor recorded.
+				f, done := g, a.finishes
+				if !done {
+					var h float64
+					var hs int32
+					if wa := L.wa0; L.one && wa.fast {
+						// estimateWords inline for an exact atom, in the range
+						// where its divisions fit 32 bits (the same results:
+						// divMagic divides exactly there); else the call.
+						need := wa.sgn * (wa.lit - int64(chs[wa.w]))
+						slow := true
+						if need < wa.thr {
+							h, hs, slow = 0, 0, false
+						} else if a := uint64(need + wa.off); a < 1<<32 {
+							n, _ := bits.Mul64(wa.stepM, a)
+							switch {
+							case n > 1<<16:
+							case !wa.hasRes:
+								h, hs, slow = float64(n)*wa.cost, int32(n), false
+							default:
+								var s uint64
+								ny := wa.rsign*int64(chs[wa.rw]) + (int64(n)-1)*wa.rstep - wa.rlim
+								if ny >= wa.rthr {
+									b := uint64(ny + wa.roff)
+									if b >= 1<<32 {
+										break
+									}
+									s, _ = bits.Mul64(wa.rbackM, b)
+									if n+s > math.MaxInt32 {
+										break
+									}
 								}
-								s, _ = bits.Mul64(wa.rbackM, b)
-								if n+s > math.MaxInt32 {
-									break
-								}
+								h, hs, slow = float64(n)*wa.cost+float64(s)*wa.backCost, int32(n+s), false
 							}
-							h, hs, slow = float64(n)*wa.cost+float64(s)*wa.backCost, int32(n+s), false
 						}
-					}
-					if slow {
+						if slow {
+							h, hs = L.at0.estimateWords(L.wa0, chs)
+						}
+					} else if L.one && wa.plain {
+						// estimateWords inline for a plain atom.
+						if !wa.test.eval(chs) {
+							h, hs = L.at0.minCost, 1
+						}
+					} else if L.one {
 						h, hs = L.at0.estimateWords(L.wa0, chs)
+					} else {
+						h, hs = p.heuristicWords(ws, chs)
 					}
-					if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
+					if L.one && L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
 						h, hs = min(h, L.fin), 1 // as heuristicWords
 					}
-				} else if L.one {
-					h, hs = L.at0.estimateWords(L.wa0, chs)
-					if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
-						h, hs = min(h, L.fin), 1 // as heuristicWords
+					if math.IsInf(h, 1) {
+						continue
 					}
-				} else {
-					h, hs = p.heuristicWords(ws, chs)
-				}
-				if math.IsInf(h, 1) {
-					continue
-				}
-				if int(depth)+int(hs) > maxDepth {
-					cut = true
-					continue
-				}
-				f := g + h
-				if hash != 0 {
-				} else if ws.dense {
-					hash = hashWords(ws, chs)
-				} else {
-					// The parent's sum of shares with the assigned words' replaced.
-					hash = chash
-					for i := range a.as {
-						if as := &a.as[i]; as.full {
-							hash += wordShare(as.w, chs[as.w]) - wordShare(as.w, cs[as.w])
+					if int(depth)+int(hs) > maxDepth {
+						cut = true
+						continue
+					}
+					f = g + h
+					if hash != 0 {
+					} else if ws.dense {
+						hash = hashWords(ws, chs)
+					} else {
+						// The parent's sum of shares with the assigned words' replaced.
+						hash = chash
+						for i := range a.as {
+							if as := &a.as[i]; as.full {
+								hash += wordShare(as.w, chs[as.w]) - wordShare(as.w, cs[as.w])
+							}
 						}
 					}
 				}
@@ -531,14 +554,18 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 				n := &p.nodes[child]
 				n.g, n.f, n.hash, n.key = g, f, hash, key
 				n.parent, n.action, n.depth = cur, ai, depth
-				n.dead, n.done = false, false
+				n.dead, n.done = false, done
 				// recordWords, its first probe inline.
-				if 2*int(child+1) > len(L.table) {
+				if done {
+				} else if 2*int(child+1) > len(L.table) {
 					p.rehash()
 					L.table, L.gen = p.table, p.gen[:len(p.table)]
 					L.mask = uint64(len(L.table) - 1)
-				}
-				if t := hash & L.mask; L.gen[t] != L.curGen {
+					if !p.recordWords(child, chs, hash) {
+						p.nodes = p.nodes[:child]
+						continue
+					}
+				} else if t := hash & L.mask; L.gen[t] != L.curGen {
 					L.gen[t], L.table[t] = L.curGen, child
 				} else if !p.recordWords(child, chs, hash) {
 					p.nodes = p.nodes[:child]
@@ -562,6 +589,24 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 		}
 	}
 	return -1, Exhausted, cut, expansions
+}
+
+// roomWords returns the number of nodes the word search can hold without
+// growing its buffers: the nodes, the open set and the word arena, with 4
+// words past the last row for the 4-lane passes (wordSearch.small). The
+// open set never holds more entries than there are nodes (each node is
+// pushed once, and once more only after it was taken).
+func (p *Searcher) roomWords() int {
+	return min(cap(p.nodes), cap(p.heap), (len(p.words)-4)/max(p.nw, 1))
+}
+
+// growWordSearch grows the word search's buffers for k more nodes.
+func (p *Searcher) growWordSearch(k int) {
+	if need := (len(p.nodes)+k)*p.nw + 4; need > len(p.words) {
+		p.growWords(need)
+	}
+	p.nodes = slices.Grow(p.nodes, k)
+	p.heap = slices.Grow(p.heap, cap(p.nodes)-len(p.heap))
 }
 
 // candidatesWords returns the candidate set of the index at a node whose
