@@ -332,13 +332,13 @@ func (p *Searcher) wordState(i int32) []uint64 {
 // searchLoopWords is searchLoop on words, with the expansion (expand on
 // words: expandBy for each candidate action) in the same loop.
 func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions int, cut bool, pauseAt int) (int32, Outcome, bool, int) {
-	budget := p.Budget
 	nw := p.nw
 	acts := ws.acts
 	maxDepth := p.maxDepth
-	// The loop's constants live in memory (a struct of more than 4 fields
-	// is not kept in registers), which leaves the registers to the
-	// candidate loop.
+	// The loop's constants, and the fields of the node being expanded,
+	// live in memory (a struct of more than 4 fields is not kept in
+	// registers), which leaves the registers to the candidate loop: fewer
+	// values to reload where a candidate is skipped.
 	var L struct {
 		small, one, finite, keyOn bool
 		f4                        *[4]uint64
@@ -354,6 +354,12 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 		skip                      []bool
 		index                     *actionIndex
 		room                      int // see roomWords
+		cut                       bool
+		budget, pauseAt           int
+		cg                        float64 // the cost of the node being expanded
+		ckey, chash               uint64  // its key and hash
+		cdepth                    int32   // its depth
+		atMax                     bool    // it is at the depth limit
 	}
 	L.small, L.f4 = ws.small, &ws.full4
 	L.one = len(ws.atoms) == 1
@@ -368,32 +374,38 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 	L.table, L.gen = p.table, p.gen[:len(p.table)]
 	L.mask, L.curGen = uint64(len(L.table)-1), p.curGen
 	L.room = p.roomWords()
+	L.cut, L.budget, L.pauseAt = cut, p.Budget, pauseAt
 	for len(p.heap) > 0 {
+		if top := p.heap[0].node; p.nodes[top].done {
+			// A goal node (never dead) comes first: the search ends
+			// there, so it is taken without the pop.
+			return top, Found, L.cut, expansions
+		}
 		cur := p.pop()
 		cn := &p.nodes[cur]
 		if cn.dead {
 			continue
 		}
-		if cn.done || ws.cond.eval(p.wordState(cur)) {
-			return cur, Found, cut, expansions
+		cs := p.wordState(cur)
+		if ws.cond.eval(cs) {
+			return cur, Found, L.cut, expansions
 		}
-		if expansions >= budget {
-			return -1, OverBudget, cut, expansions
+		if expansions >= L.budget {
+			return -1, OverBudget, L.cut, expansions
 		}
-		if expansions >= pauseAt {
+		if expansions >= L.pauseAt {
 			p.push(cur)
-			return -1, Paused, cut, expansions
+			return -1, Paused, L.cut, expansions
 		}
 		expansions++
-		atMax := int(cn.depth) >= maxDepth
+		L.atMax = int(cn.depth) >= maxDepth
 		// Room for a child per action (a node, an open entry and a row).
 		if len(p.nodes)+len(acts) > L.room {
 			p.growWordSearch(len(acts))
 			L.room = p.roomWords()
-			cn = &p.nodes[cur]
+			cn, cs = &p.nodes[cur], p.wordState(cur)
 		}
 		words := p.words
-		cs := words[int(cur)*nw : int(cur)*nw+nw : int(cur)*nw+nw]
 		var p4 *[4]uint64
 		if L.small {
 			p4 = (*[4]uint64)(words[int(cur)*nw : int(cur)*nw+4])
@@ -402,9 +414,9 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 		if L.index != nil {
 			cand = p.candidatesWords(gs, ws, cs)
 		}
-		cg, cdepth, ckey, chash := cn.g, cn.depth, cn.key, cn.hash
-		L.keyOn = int(cdepth) < p.keySteps
-		L.keyShift = 64 - uint(p.keyBits)*uint(cdepth+1)
+		L.cg, L.ckey, L.chash, L.cdepth = cn.g, cn.key, cn.hash, cn.depth
+		L.keyOn = int(L.cdepth) < p.keySteps
+		L.keyShift = 64 - uint(p.keyBits)*uint(L.cdepth+1)
 		skip := L.skip
 		for wi, set := range cand {
 			for ; set != 0; set &= set - 1 {
@@ -420,8 +432,8 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 					continue // can_rerun = false: once per plan
 				}
 				p.held[ai] = true
-				if atMax {
-					cut = true
+				if L.atMax {
+					L.cut = true
 					continue
 				}
 				// The child is built in the next free row of the arena; its
@@ -473,7 +485,7 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 				} else if !applyWords(a, cs, chs) {
 					continue
 				}
-				g, depth, key := cg+a.cost, cdepth+1, ckey
+				g, depth, key := L.cg+a.cost, L.cdepth+1, L.ckey
 				if L.keyOn { // childKey
 					key |= uint64(ai+1) << L.keyShift
 				}
@@ -533,7 +545,7 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 						continue
 					}
 					if int(depth)+int(hs) > maxDepth {
-						cut = true
+						L.cut = true
 						continue
 					}
 					f = g + h
@@ -542,7 +554,7 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 						hash = hashWords(ws, chs)
 					} else {
 						// The parent's sum of shares with the assigned words' replaced.
-						hash = chash
+						hash = L.chash
 						for i := range a.as {
 							if as := &a.as[i]; as.full {
 								hash += wordShare(as.w, chs[as.w]) - wordShare(as.w, cs[as.w])
@@ -588,7 +600,7 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 			}
 		}
 	}
-	return -1, Exhausted, cut, expansions
+	return -1, Exhausted, L.cut, expansions
 }
 
 // roomWords returns the number of nodes the word search can hold without
