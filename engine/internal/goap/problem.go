@@ -111,7 +111,11 @@ type Searcher struct {
 	table  []int32
 	gen    []uint32
 	curGen uint32
-	held   []bool
+	// held stamps, by action index, the search (its curGen) in which the
+	// action's precondition last held in an expanded state, so a new
+	// search starts with none held without clearing; heldBuf is heldNow's.
+	held    []uint32
+	heldBuf []bool
 
 	keyBits, keySteps int // the layout of node.key
 	maxDepth          int // of the running search

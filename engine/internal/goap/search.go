@@ -73,18 +73,11 @@ func (p *Searcher) resetSearch(gs *GoalSearch, maxDepth int) {
 	p.keyBits, p.keySteps = gs.keyBits, gs.keySteps
 	p.heap = p.heap[:0]
 	p.n = d.Schema.Len()
-	p.resetTable()
 	if cap(p.held) < len(d.Actions) {
-		p.held = make([]bool, len(d.Actions))
+		p.held = make([]uint32, len(d.Actions))
 	}
 	p.held = p.held[:len(d.Actions)]
-	if h := p.held; len(h) <= 8 {
-		for i := 0; i < len(h); i++ { // a few: without clear's call
-			h[i] = false
-		}
-	} else {
-		clear(h)
-	}
+	p.resetTable() // a new curGen: no action held
 }
 
 // searchNew starts a search for gs from start (see search); it pauses
@@ -122,8 +115,8 @@ func (p *Searcher) searchNew(gs *GoalSearch, start State, maxDepth, pauseAt int)
 			if ws.small {
 				// hashWords on the 4 lanes (the arena has at least 64 words; a
 				// lane past the row adds nothing).
-				r, f := (*[4]uint64)(p.words[:4]), &ws.full4
-				hash = hashFinish(r[0]&f[0]*laneMul[0] + r[1]&f[1]*laneMul[1] + r[2]&f[2]*laneMul[2] + r[3]&f[3]*laneMul[3])
+				r, m := (*[4]uint64)(p.words[:4]), &ws.mul4
+				hash = hashFinish(r[0]*m[0] + r[1]*m[1] + r[2]*m[2] + r[3]*m[3])
 			} else {
 				hash = hashWords(ws, rs)
 			}
@@ -236,7 +229,7 @@ func (p *Searcher) expandBy(cur int32, cs State, a *planAction, atMax bool) (cut
 	if a.once && p.onPath(cur, ai) {
 		return false // can_rerun = false: once per plan
 	}
-	p.held[ai] = true
+	p.held[ai] = p.curGen
 	if atMax {
 		return true
 	}
@@ -475,6 +468,7 @@ func (p *Searcher) resetTable() {
 	p.curGen++
 	if p.curGen == 0 {
 		clear(p.gen)
+		clear(p.held[:cap(p.held)])
 		p.curGen = 1
 	}
 }

@@ -38,6 +38,7 @@ type wordSearch struct {
 	full   []uint64    // with dense: all ones for a word compared by value, else 0
 	small  bool        // dense with at most 4 words: 4-lane passes (wordAct.d4, full4)
 	full4  [4]uint64   // with small: full, 0 past the row
+	mul4   [4]uint64   // with small: full4[i] & laneMul[i], so w*mul4[i] is w&full4[i]*laneMul[i]
 	strs   []Value     // intern id -> string Value
 	ids    map[string]uint64
 
@@ -341,7 +342,7 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 	// values to reload where a candidate is skipped.
 	var L struct {
 		small, one, finite, keyOn bool
-		f4                        *[4]uint64
+		f4, m4                    *[4]uint64
 		at0                       *atom
 		wa0                       *wordAtom
 		fin                       float64
@@ -361,7 +362,7 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 		cdepth                    int32   // its depth
 		atMax                     bool    // it is at the depth limit
 	}
-	L.small, L.f4 = ws.small, &ws.full4
+	L.small, L.f4, L.m4 = ws.small, &ws.full4, &ws.mul4
 	L.one = len(ws.atoms) == 1
 	if L.one {
 		L.at0, L.wa0 = &gs.atoms[0], &ws.atoms[0]
@@ -431,7 +432,7 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 				if a.once && p.onPath(cur, ai) {
 					continue // can_rerun = false: once per plan
 				}
-				p.held[ai] = true
+				p.held[ai] = L.curGen
 				if L.atMax {
 					L.cut = true
 					continue
@@ -455,7 +456,7 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 						if a.mayLoop && (c0^p4[0])&L.f4[0]|(c1^p4[1])&L.f4[1]|(c2^p4[2])&L.f4[2]|(c3^p4[3])&L.f4[3] == 0 {
 							continue // a self-loop: the parent dominates it
 						}
-						hash = hashFinish(c0&L.f4[0]*laneMul[0] + c1&L.f4[1]*laneMul[1] + c2&L.f4[2]*laneMul[2] + c3&L.f4[3]*laneMul[3])
+						hash = hashFinish(c0*L.m4[0] + c1*L.m4[1] + c2*L.m4[2] + c3*L.m4[3])
 					} else {
 						diff := (c0^p4[0])&L.f4[0] | (c1^p4[1])&L.f4[1] | (c2^p4[2])&L.f4[2] | (c3^p4[3])&L.f4[3]
 						diff |= applyMoves(a.moves, cs, chs, L.full)
@@ -786,7 +787,7 @@ func hashWords(ws *wordSearch, st []uint64) uint64 {
 	if ws.small {
 		var h uint64
 		for i, w := range st {
-			h += w & ws.full4[i] * laneMul[i]
+			h += w * ws.mul4[i]
 		}
 		return hashFinish(h)
 	}

@@ -179,6 +179,9 @@ func (ws *wordSearch) compileDense() {
 	}
 	ws.small = nw <= 4
 	copy(ws.full4[:], ws.full)
+	for i, f := range ws.full4 {
+		ws.mul4[i] = f & laneMul[i]
+	}
 	for i := range ws.acts {
 		wa := &ws.acts[i]
 		wa.dense = make([]maskVal, nw)
