@@ -222,8 +222,10 @@ func (p *Planner) Plan(st expr.State) (*Plan, error) {
 	for i, g := range goals {
 		// The goal's flattened condition gives exactly g.Satisfied, faster,
 		// on a state that has every slot.
+		// A cached analysis is of the searcher's problem, the domain's
+		// lowered one (prepareSearch), so of this goal.
 		gs := p.s.Cached(g.Index)
-		if gs == nil || gs.Goal() != p.Domain.lowered.Goals[g.Index] {
+		if gs == nil {
 			gs = p.s.GoalSearch(p.goalOf(g))
 		}
 		if full && gs.Satisfied(sim) || !full && g.Satisfied(sim) {

@@ -382,7 +382,12 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 			// there, so it is taken without the pop.
 			return top, Found, L.cut, expansions
 		}
-		cur := p.pop()
+		var cur int32
+		if len(p.heap) == 1 { // pop, without the call
+			cur, p.heap = p.heap[0].node, p.heap[:0]
+		} else {
+			cur = p.pop()
+		}
 		cn := &p.nodes[cur]
 		if cn.dead {
 			continue
