@@ -130,6 +130,7 @@ type Searcher struct {
 	words []uint64
 	nw    int
 	wmode bool
+	loop  wordLoopState
 
 	replayed *doneSearch // the last search, when the slice replayed it from an earlier tick; nil when it ran
 }

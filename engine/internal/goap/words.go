@@ -336,41 +336,11 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 	nw := p.nw
 	acts := ws.acts
 	maxDepth := p.maxDepth
-	// The loop's constants, and the fields of the node being expanded,
-	// live in memory (a struct of more than 4 fields is not kept in
-	// registers), which leaves the registers to the candidate loop: fewer
-	// values to reload where a candidate is skipped.
-	var L struct {
-		small, one, finite, keyOn bool
-		f4, m4                    *[4]uint64
-		at0                       *atom
-		wa0                       *wordAtom
-		fin                       float64
-		full                      []uint64
-		keyShift                  uint
-		table                     []int32
-		gen                       []uint32
-		mask                      uint64
-		curGen                    uint32
-		skip                      []bool
-		index                     *actionIndex
-		room                      int // see roomWords
-		cut                       bool
-		budget, pauseAt           int
-		cg                        float64 // the cost of the node being expanded
-		ckey, chash               uint64  // its key and hash
-		cdepth                    int32   // its depth
-		atMax                     bool    // it is at the depth limit
+	L := &p.loop
+	if L.ws != ws {
+		L.setGoal(gs, ws)
 	}
-	L.small, L.f4, L.m4 = ws.small, &ws.full4, &ws.mul4
-	L.one = len(ws.atoms) == 1
-	if L.one {
-		L.at0, L.wa0 = &gs.atoms[0], &ws.atoms[0]
-	}
-	L.fin = gs.finish
-	L.finite = L.fin < math.Inf(1)
-	L.full = ws.full
-	L.skip, L.index = p.Skip, gs.index
+	L.skip = p.Skip
 	// The table changes only by rehash, in the loop, which sets these again.
 	L.table, L.gen = p.table, p.gen[:len(p.table)]
 	L.mask, L.curGen = uint64(len(L.table)-1), p.curGen
@@ -607,6 +577,56 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 		}
 	}
 	return -1, Exhausted, L.cut, expansions
+}
+
+// wordLoopState is what searchLoopWords reads on every expansion: the
+// goal's constants, the search's, and the fields of the node being
+// expanded. It lives in the Searcher, so the goal's constants are set
+// once while the same goal is searched again, and in memory (a struct of
+// more than 4 fields is not kept in registers), which leaves the
+// registers to the candidate loop: fewer values to reload where a
+// candidate is skipped.
+type wordLoopState struct {
+	// The goal's constants (setGoal), kept while the word search is ws.
+	ws                 *wordSearch
+	small, one, finite bool
+	f4, m4             *[4]uint64
+	at0                *atom
+	wa0                *wordAtom
+	fin                float64
+	full               []uint64
+	index              *actionIndex
+
+	// The search's.
+	keyOn           bool
+	keyShift        uint
+	table           []int32
+	gen             []uint32
+	mask            uint64
+	curGen          uint32
+	skip            []bool
+	room            int // see roomWords
+	cut             bool
+	budget, pauseAt int
+	cg              float64 // the cost of the node being expanded
+	ckey, chash     uint64  // its key and hash
+	cdepth          int32   // its depth
+	atMax           bool    // it is at the depth limit
+}
+
+// setGoal sets the constants of the word search ws of goal gs.
+func (ls *wordLoopState) setGoal(gs *GoalSearch, ws *wordSearch) {
+	ls.ws = ws
+	ls.small, ls.f4, ls.m4 = ws.small, &ws.full4, &ws.mul4
+	ls.one = len(ws.atoms) == 1
+	ls.at0, ls.wa0 = nil, nil
+	if ls.one {
+		ls.at0, ls.wa0 = &gs.atoms[0], &ws.atoms[0]
+	}
+	ls.fin = gs.finish
+	ls.finite = ls.fin < math.Inf(1)
+	ls.full = ws.full
+	ls.index = gs.index
 }
 
 // roomWords returns the number of nodes the word search can hold without
