@@ -96,20 +96,13 @@ func (p *Searcher) searchNew(gs *GoalSearch, start State, maxDepth, pauseAt int)
 			p.wmode = true
 			// searchNew on words, without a call.
 			root := int32(0)
-			p.nodes = append(p.nodes, node{parent: -1, action: -1})
-			rs := p.wordState(root)
+			rs := p.words[:p.nw:p.nw] // the root's row (wordState)
 			var h float64
 			var hs int32
 			if len(ws.atoms) == 1 { // heuristicWords, without the call
 				h, hs = gs.capByFinish(gs.atoms[0].estimateWords(&ws.atoms[0], rs))
 			} else {
 				h, hs = p.heuristicWords(ws, rs)
-			}
-			if math.IsInf(h, 1) {
-				return -1, DeadEnd, false, 0
-			}
-			if int(hs) > maxDepth {
-				return -1, Exhausted, true, 0
 			}
 			var hash uint64
 			if ws.small {
@@ -120,8 +113,13 @@ func (p *Searcher) searchNew(gs *GoalSearch, start State, maxDepth, pauseAt int)
 			} else {
 				hash = hashWords(ws, rs)
 			}
-			p.nodes[root].f = h
-			p.nodes[root].hash = hash
+			p.nodes = append(p.nodes, node{f: h, hash: hash, parent: -1, action: -1})
+			if math.IsInf(h, 1) {
+				return -1, DeadEnd, false, 0
+			}
+			if int(hs) > maxDepth {
+				return -1, Exhausted, true, 0
+			}
 			// recordWords and push on the empty table and open set searchNew left.
 			t := hash & uint64(len(p.table)-1)
 			p.gen[t], p.table[t] = p.curGen, root
