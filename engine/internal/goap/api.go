@@ -26,7 +26,12 @@ func (gs *GoalSearch) Goal() *Goal { return gs.goal }
 
 // Satisfied reports whether gs's goal holds in st, a state with every
 // slot of the problem: exactly its condition's Eval, faster.
-func (gs *GoalSearch) Satisfied(st State) bool { return gs.cond.eval(st) }
+func (gs *GoalSearch) Satisfied(st State) bool {
+	if gs.single.on {
+		return gs.single.holds(st)
+	}
+	return gs.cond.eval(st)
+}
 
 // Direct returns the indexes of the goal's candidates, the actions that
 // fulfill it or assign a variable its condition reads, in declaration
