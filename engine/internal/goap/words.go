@@ -21,10 +21,10 @@ import (
 // heuristic values, the same duplicate rule and the same open-set order),
 // so it returns the same plan, cost, expansions and failure; only the
 // representation differs. A goal the compiler cannot take (a condition or
-// effect of another shape, a variable without a fixed kind), or a start
-// state whose values do not fit (another kind, a number that is not an
-// integer within 2^40, a string neither the domain's literals nor its
-// initial state name), runs the general search.
+// effect of another shape, a variable without a fixed kind, no variable at
+// all), or a start state whose values do not fit (another kind, a number
+// that is not an integer within 2^40, a string neither the domain's
+// literals nor its initial state name), runs the general search.
 
 // wordSearch is a goal's search compiled to words (see above).
 type wordSearch struct {
