@@ -222,8 +222,10 @@ func (p *Planner) Plan(st expr.State) (*Plan, error) {
 	for i, g := range goals {
 		// The goal's flattened condition gives exactly g.Satisfied, faster,
 		// on a state that has every slot.
+		// A cached analysis is of the searcher's problem, the domain's
+		// lowered one (prepareSearch), so of this goal.
 		gs := p.s.Cached(g.Index)
-		if gs == nil || gs.Goal() != p.Domain.lowered.Goals[g.Index] {
+		if gs == nil {
 			gs = p.s.GoalSearch(p.goalOf(g))
 		}
 		if full && gs.Satisfied(sim) || !full && g.Satisfied(sim) {
@@ -338,12 +340,8 @@ func (p *Planner) planGoalSearch(g *Goal, gs *goap.GoalSearch, sim expr.State, a
 		}
 		return err
 	}
-	// The path comes out last step first.
 	start := len(p.plan.Steps)
-	p.pathBuf = p.s.PathTo(end, p.pathBuf[:0])
-	for i := len(p.pathBuf) - 1; i >= 0; i-- {
-		p.plan.Steps = append(p.plan.Steps, p.Domain.Actions[p.pathBuf[i]])
-	}
+	p.plan.Steps = goap.AppendPath(&p.s, end, p.plan.Steps, p.Domain.Actions)
 	cost := p.s.Cost(end)
 	p.plan.Cost += cost
 	p.plan.Goals = append(p.plan.Goals, GoalPlan{Goal: g, Steps: p.plan.Steps[start:len(p.plan.Steps):len(p.plan.Steps)], Cost: cost})

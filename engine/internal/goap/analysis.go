@@ -12,6 +12,7 @@ import (
 type GoalSearch struct {
 	goal    *Goal
 	cond    fastCond     // the goal condition
+	single  numRange     // the condition as one range of numbers, when it is one (Satisfied's form)
 	acts    []planAction // the relevant actions, flattened
 	actions []int32      // relevant actions, declaration order
 	direct  []int32      // the goal's candidates (see isCandidate), declaration order
@@ -150,6 +151,7 @@ func analyse(d *Problem, g *Goal) *GoalSearch {
 	gs := &GoalSearch{goal: g}
 	written := make([]bool, ns)
 	gs.cond = flatCond(g.Condition)
+	gs.single = rangeOf(&gs.cond)
 	gs.finish = math.Inf(1)
 	for ai := range d.Actions {
 		a := &d.Actions[ai]
@@ -537,6 +539,54 @@ func (f *fastCond) eval(st State) bool {
 		}
 	}
 	return true
+}
+
+// numRange is a condition of one test of a number against a literal
+// ("x > 10", not "!="), as the closed range of numbers for which it
+// holds: with lo > hi, none. on says the condition has that form.
+type numRange struct {
+	on     bool
+	slot   int
+	lo, hi float64
+}
+
+// rangeOf returns c as a numRange, or one that is not on. A strict bound
+// is the next float64 towards the range; NaN, which fails every compare,
+// lies in no range.
+func rangeOf(c *fastCond) numRange {
+	if c.slow != nil || len(c.tests) != 1 {
+		return numRange{}
+	}
+	t := &c.tests[0]
+	r := numRange{on: true, slot: t.slot, lo: math.Inf(-1), hi: math.Inf(1)}
+	switch t.ev {
+	case evNumLt:
+		r.hi = math.Nextafter(t.num, math.Inf(-1))
+		if t.num == math.Inf(-1) {
+			r.lo = math.Inf(1) // none: nothing is below -Inf
+		}
+	case evNumLe:
+		r.hi = t.num
+	case evNumGt:
+		r.lo = math.Nextafter(t.num, math.Inf(1))
+		if t.num == math.Inf(1) {
+			r.hi = math.Inf(-1) // none: nothing is above +Inf
+		}
+	case evNumGe:
+		r.lo = t.num
+	case evNumEq:
+		r.lo, r.hi = t.num, t.num
+	default:
+		return numRange{}
+	}
+	return r
+}
+
+// holds reports whether st[r.slot] is a number within r: exactly the
+// test's eval.
+func (r *numRange) holds(st State) bool {
+	n, ok := st[r.slot].AsNumber()
+	return ok && n >= r.lo && n <= r.hi
 }
 
 // flatNode flattens one conjunct: its clause (see expr.Clause), or, for

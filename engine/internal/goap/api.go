@@ -1,6 +1,9 @@
 package goap
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Cached returns the analysis of goal index i when the searcher has it
 // for its problem, else nil (then call GoalSearch). It is small enough to
@@ -23,7 +26,12 @@ func (gs *GoalSearch) Goal() *Goal { return gs.goal }
 
 // Satisfied reports whether gs's goal holds in st, a state with every
 // slot of the problem: exactly its condition's Eval, faster.
-func (gs *GoalSearch) Satisfied(st State) bool { return gs.cond.eval(st) }
+func (gs *GoalSearch) Satisfied(st State) bool {
+	if gs.single.on {
+		return gs.single.holds(st)
+	}
+	return gs.cond.eval(st)
+}
 
 // Direct returns the indexes of the goal's candidates, the actions that
 // fulfill it or assign a variable its condition reads, in declaration
@@ -46,6 +54,31 @@ func (p *Searcher) Search(gs *GoalSearch, start State, maxDepth int) (end int32,
 // PathTo appends to buf the action indexes of the plan ending at goal
 // node end, last step first.
 func (p *Searcher) PathTo(end int32, buf []int32) []int32 { return p.pathTo(end, buf) }
+
+// AppendPath appends to dst the steps of the plan ending at goal node end,
+// first step first, step k as byIndex[its action index]: PathTo and the
+// lookups in one pass.
+func AppendPath[T any](p *Searcher, end int32, dst, byIndex []T) []T {
+	if end == replayEnd {
+		for _, ai := range p.replayed.path {
+			dst = append(dst, byIndex[ai])
+		}
+		return dst
+	}
+	nodes := p.nodes
+	n := int(nodes[end].depth)
+	if len(dst)+n > cap(dst) {
+		dst = slices.Grow(dst, n)
+	}
+	dst = dst[:len(dst)+n]
+	// A node's depth is its path's length: depth steps up end at the root.
+	for k, i := len(dst)-1, end; k >= len(dst)-n; k-- {
+		nd := &nodes[i]
+		dst[k] = byIndex[nd.action]
+		i = nd.parent
+	}
+	return dst
+}
 
 // EndDepth returns the steps of the plan ending at goal node end.
 func (p *Searcher) EndDepth(end int32) int { return p.endDepth(end) }

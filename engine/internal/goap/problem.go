@@ -111,7 +111,11 @@ type Searcher struct {
 	table  []int32
 	gen    []uint32
 	curGen uint32
-	held   []bool
+	// held stamps, by action index, the search (its curGen) in which the
+	// action's precondition last held in an expanded state, so a new
+	// search starts with none held without clearing; heldBuf is heldNow's.
+	held    []uint32
+	heldBuf []bool
 
 	keyBits, keySteps int // the layout of node.key
 	maxDepth          int // of the running search
@@ -126,6 +130,7 @@ type Searcher struct {
 	words []uint64
 	nw    int
 	wmode bool
+	loop  wordLoopState
 
 	replayed *doneSearch // the last search, when the slice replayed it from an earlier tick; nil when it ran
 }

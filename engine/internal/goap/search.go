@@ -73,18 +73,11 @@ func (p *Searcher) resetSearch(gs *GoalSearch, maxDepth int) {
 	p.keyBits, p.keySteps = gs.keyBits, gs.keySteps
 	p.heap = p.heap[:0]
 	p.n = d.Schema.Len()
-	p.resetTable()
 	if cap(p.held) < len(d.Actions) {
-		p.held = make([]bool, len(d.Actions))
+		p.held = make([]uint32, len(d.Actions))
 	}
 	p.held = p.held[:len(d.Actions)]
-	if h := p.held; len(h) <= 8 {
-		for i := 0; i < len(h); i++ { // a few: without clear's call
-			h[i] = false
-		}
-	} else {
-		clear(h)
-	}
+	p.resetTable() // a new curGen: no action held
 }
 
 // searchNew starts a search for gs from start (see search); it pauses
@@ -103,8 +96,7 @@ func (p *Searcher) searchNew(gs *GoalSearch, start State, maxDepth, pauseAt int)
 			p.wmode = true
 			// searchNew on words, without a call.
 			root := int32(0)
-			p.nodes = append(p.nodes, node{parent: -1, action: -1})
-			rs := p.wordState(root)
+			rs := p.words[:p.nw:p.nw] // the root's row (wordState)
 			var h float64
 			var hs int32
 			if len(ws.atoms) == 1 { // heuristicWords, without the call
@@ -112,23 +104,22 @@ func (p *Searcher) searchNew(gs *GoalSearch, start State, maxDepth, pauseAt int)
 			} else {
 				h, hs = p.heuristicWords(ws, rs)
 			}
+			var hash uint64
+			if ws.small {
+				// hashWords on the 4 lanes (the arena has at least 64 words; a
+				// lane past the row adds nothing).
+				r, m := (*[4]uint64)(p.words[:4]), &ws.mul4
+				hash = hashFinish(r[0]*m[0] + r[1]*m[1] + r[2]*m[2] + r[3]*m[3])
+			} else {
+				hash = hashWords(ws, rs)
+			}
+			p.nodes = append(p.nodes, node{f: h, hash: hash, parent: -1, action: -1})
 			if math.IsInf(h, 1) {
 				return -1, DeadEnd, false, 0
 			}
 			if int(hs) > maxDepth {
 				return -1, Exhausted, true, 0
 			}
-			var hash uint64
-			if ws.small {
-				// hashWords on the 4 lanes (the arena has at least 64 words; a
-				// lane past the row adds nothing).
-				r, f := (*[4]uint64)(p.words[:4]), &ws.full4
-				hash = hashFinish(r[0]&f[0]*laneMul[0] + r[1]&f[1]*laneMul[1] + r[2]&f[2]*laneMul[2] + r[3]&f[3]*laneMul[3])
-			} else {
-				hash = hashWords(ws, rs)
-			}
-			p.nodes[root].f = h
-			p.nodes[root].hash = hash
 			// recordWords and push on the empty table and open set searchNew left.
 			t := hash & uint64(len(p.table)-1)
 			p.gen[t], p.table[t] = p.curGen, root
@@ -236,7 +227,7 @@ func (p *Searcher) expandBy(cur int32, cs State, a *planAction, atMax bool) (cut
 	if a.once && p.onPath(cur, ai) {
 		return false // can_rerun = false: once per plan
 	}
-	p.held[ai] = true
+	p.held[ai] = p.curGen
 	if atMax {
 		return true
 	}
@@ -475,6 +466,7 @@ func (p *Searcher) resetTable() {
 	p.curGen++
 	if p.curGen == 0 {
 		clear(p.gen)
+		clear(p.held[:cap(p.held)])
 		p.curGen = 1
 	}
 }

@@ -170,7 +170,7 @@ func (p *Searcher) keepDone(res Outcome, cut bool, exp int, end int32, done []do
 		d.path = p.pathTo(end, d.path)
 		slices.Reverse(d.path)
 	}
-	d.held = append(d.held[:0], p.held...)
+	d.held = append(d.held[:0], p.heldBools()...)
 	return d
 }
 
@@ -201,7 +201,18 @@ func (p *Searcher) heldNow() []bool {
 	if p.replayed != nil {
 		return p.replayed.held
 	}
-	return p.held
+	return p.heldBools()
+}
+
+// heldBools returns the last search's held stamps as booleans (a buffer
+// reused by the next call).
+func (p *Searcher) heldBools() []bool {
+	b := slices.Grow(p.heldBuf[:0], len(p.held))[:len(p.held)]
+	for i, g := range p.held {
+		b[i] = g == p.curGen
+	}
+	p.heldBuf = b
+	return b
 }
 
 // pathTo returns the actions of the plan ending at goal node end, last

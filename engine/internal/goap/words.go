@@ -21,10 +21,10 @@ import (
 // heuristic values, the same duplicate rule and the same open-set order),
 // so it returns the same plan, cost, expansions and failure; only the
 // representation differs. A goal the compiler cannot take (a condition or
-// effect of another shape, a variable without a fixed kind), or a start
-// state whose values do not fit (another kind, a number that is not an
-// integer within 2^40, a string neither the domain's literals nor its
-// initial state name), runs the general search.
+// effect of another shape, a variable without a fixed kind, no variable at
+// all), or a start state whose values do not fit (another kind, a number
+// that is not an integer within 2^40, a string neither the domain's
+// literals nor its initial state name), runs the general search.
 
 // wordSearch is a goal's search compiled to words (see above).
 type wordSearch struct {
@@ -38,6 +38,7 @@ type wordSearch struct {
 	full   []uint64    // with dense: all ones for a word compared by value, else 0
 	small  bool        // dense with at most 4 words: 4-lane passes (wordAct.d4, full4)
 	full4  [4]uint64   // with small: full, 0 past the row
+	mul4   [4]uint64   // with small: full4[i] & laneMul[i], so w*mul4[i] is w&full4[i]*laneMul[i]
 	strs   []Value     // intern id -> string Value
 	ids    map[string]uint64
 
@@ -120,19 +121,40 @@ func numberRange(w int32, op uint8, f float64) (t wordTest, always, never bool) 
 	return t, false, never
 }
 
-// wordCond is a conjunction of word tests; never says a test can never
-// hold (a test of a variable of another kind), so neither can the whole.
+// wordCond is a conjunction of word tests, the first kept apart so that
+// the common condition of one test is one compare with no loop. Without
+// tests, first is a test that always holds; when a test can never hold (a
+// test of a variable of another kind), first is one that never holds and
+// rest is empty.
 type wordCond struct {
-	tests []wordTest
-	never bool
+	first wordTest
+	rest  []wordTest
+}
+
+// The tests of word 0 that always and never hold: every uint64 lies
+// within a span of all ones. The search's rows have at least one word.
+var (
+	alwaysTest = wordTest{lo: math.MinInt64, span: math.MaxUint64}
+	neverTest  = wordTest{lo: math.MinInt64, span: math.MaxUint64, out: true}
+)
+
+// newWordCond returns the conjunction of tests, or one that never holds.
+func newWordCond(tests []wordTest, never bool) wordCond {
+	switch {
+	case never:
+		return wordCond{first: neverTest}
+	case len(tests) == 0:
+		return wordCond{first: alwaysTest}
+	}
+	return wordCond{first: tests[0], rest: tests[1:]}
 }
 
 func (c *wordCond) eval(st []uint64) bool {
-	if c.never {
+	if !c.first.holds(st) {
 		return false
 	}
-	for i := range c.tests {
-		if !c.tests[i].holds(st) {
+	for i := range c.rest {
+		if !c.rest[i].holds(st) {
 			return false
 		}
 	}
@@ -196,7 +218,8 @@ const maxDense = 16
 
 // wordAtom is a goal conjunct on words, for the heuristic.
 type wordAtom struct {
-	test wordCond // for a non-numeric atom
+	test  wordCond // for a non-numeric atom
+	plain bool     // atom.plain: the estimate is 0 when test holds, else minCost
 	// For a numeric atom: its variable's word, or -1 when the variable
 	// holds no number (the estimate is then minCost, 1 step); the
 	// resource's word likewise.
@@ -310,79 +333,67 @@ func (p *Searcher) wordState(i int32) []uint64 {
 // searchLoopWords is searchLoop on words, with the expansion (expand on
 // words: expandBy for each candidate action) in the same loop.
 func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions int, cut bool, pauseAt int) (int32, Outcome, bool, int) {
-	budget := p.Budget
 	nw := p.nw
 	acts := ws.acts
 	maxDepth := p.maxDepth
-	// The loop's constants live in memory (a struct of more than 4 fields
-	// is not kept in registers), which leaves the registers to the
-	// candidate loop.
-	var L struct {
-		small, one, finite, keyOn bool
-		f4                        *[4]uint64
-		at0                       *atom
-		wa0                       *wordAtom
-		fin                       float64
-		full                      []uint64
-		keyShift                  uint
-		table                     []int32
-		gen                       []uint32
-		mask                      uint64
-		curGen                    uint32
+	L := &p.loop
+	if L.ws != ws {
+		L.setGoal(gs, ws)
 	}
-	L.small, L.f4 = ws.small, &ws.full4
-	L.one = len(ws.atoms) == 1
-	if L.one {
-		L.at0, L.wa0 = &gs.atoms[0], &ws.atoms[0]
-	}
-	L.fin = gs.finish
-	L.finite = L.fin < math.Inf(1)
-	L.full = ws.full
+	L.skip = p.Skip
+	// The table changes only by rehash, in the loop, which sets these again.
+	L.table, L.gen = p.table, p.gen[:len(p.table)]
+	L.mask, L.curGen = uint64(len(L.table)-1), p.curGen
+	L.room = p.roomWords()
+	L.cut, L.budget, L.pauseAt = cut, p.Budget, pauseAt
 	for len(p.heap) > 0 {
-		cur := p.pop()
+		if top := p.heap[0].node; p.nodes[top].done {
+			// A goal node (never dead) comes first: the search ends
+			// there, so it is taken without the pop.
+			return top, Found, L.cut, expansions
+		}
+		var cur int32
+		if len(p.heap) == 1 { // pop, without the call
+			cur, p.heap = p.heap[0].node, p.heap[:0]
+		} else {
+			cur = p.pop()
+		}
 		cn := &p.nodes[cur]
 		if cn.dead {
 			continue
 		}
-		if cn.done || ws.cond.eval(p.wordState(cur)) {
-			return cur, Found, cut, expansions
+		cs := p.wordState(cur)
+		if ws.cond.eval(cs) {
+			return cur, Found, L.cut, expansions
 		}
-		if expansions >= budget {
-			return -1, OverBudget, cut, expansions
+		if expansions >= L.budget {
+			return -1, OverBudget, L.cut, expansions
 		}
-		if expansions >= pauseAt {
+		if expansions >= L.pauseAt {
 			p.push(cur)
-			return -1, Paused, cut, expansions
+			return -1, Paused, L.cut, expansions
 		}
 		expansions++
-		atMax := int(cn.depth) >= maxDepth
-		// Room for a row per action, and 4 words past the last (ws.small).
-		if need := (len(p.nodes)+len(acts))*nw + 4; need > len(p.words) {
-			p.growWords(need)
-		}
-		if need := len(p.nodes) + len(acts); need > cap(p.nodes) {
-			p.nodes = slices.Grow(p.nodes, need-len(p.nodes))
-			cn = &p.nodes[cur]
+		L.atMax = int(cn.depth) >= maxDepth
+		// Room for a child per action (a node, an open entry and a row).
+		if len(p.nodes)+len(acts) > L.room {
+			p.growWordSearch(len(acts))
+			L.room = p.roomWords()
+			cn, cs = &p.nodes[cur], p.wordState(cur)
 		}
 		words := p.words
-		cs := words[int(cur)*nw : int(cur)*nw+nw : int(cur)*nw+nw]
 		var p4 *[4]uint64
 		if L.small {
 			p4 = (*[4]uint64)(words[int(cur)*nw : int(cur)*nw+4])
 		}
 		cand := ws.all
-		if gs.index != nil {
+		if L.index != nil {
 			cand = p.candidatesWords(gs, ws, cs)
 		}
-		if need := len(p.heap) + len(acts); need > cap(p.heap) {
-			p.heap = slices.Grow(p.heap, need-len(p.heap))
-		}
-		cg, cdepth, ckey, chash := cn.g, cn.depth, cn.key, cn.hash
-		L.keyOn = int(cdepth) < p.keySteps
-		L.keyShift = 64 - uint(p.keyBits)*uint(cdepth+1)
-		L.table, L.gen = p.table, p.gen[:len(p.table)]
-		L.mask, L.curGen = uint64(len(L.table)-1), p.curGen
-		skip := p.Skip
+		L.cg, L.ckey, L.chash, L.cdepth = cn.g, cn.key, cn.hash, cn.depth
+		L.keyOn = int(L.cdepth) < p.keySteps
+		L.keyShift = 64 - uint(p.keyBits)*uint(L.cdepth+1)
+		skip := L.skip
 		for wi, set := range cand {
 			for ; set != 0; set &= set - 1 {
 				a := &acts[wi*64+bits.TrailingZeros64(set)]
@@ -396,9 +407,9 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 				if a.once && p.onPath(cur, ai) {
 					continue // can_rerun = false: once per plan
 				}
-				p.held[ai] = true
-				if atMax {
-					cut = true
+				p.held[ai] = L.curGen
+				if L.atMax {
+					L.cut = true
 					continue
 				}
 				// The child is built in the next free row of the arena; its
@@ -420,7 +431,7 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 						if a.mayLoop && (c0^p4[0])&L.f4[0]|(c1^p4[1])&L.f4[1]|(c2^p4[2])&L.f4[2]|(c3^p4[3])&L.f4[3] == 0 {
 							continue // a self-loop: the parent dominates it
 						}
-						hash = hashFinish(c0&L.f4[0]*laneMul[0] + c1&L.f4[1]*laneMul[1] + c2&L.f4[2]*laneMul[2] + c3&L.f4[3]*laneMul[3])
+						hash = hashFinish(c0*L.m4[0] + c1*L.m4[1] + c2*L.m4[2] + c3*L.m4[3])
 					} else {
 						diff := (c0^p4[0])&L.f4[0] | (c1^p4[1])&L.f4[1] | (c2^p4[2])&L.f4[2] | (c3^p4[3])&L.f4[3]
 						diff |= applyMoves(a.moves, cs, chs, L.full)
@@ -450,80 +461,80 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 				} else if !applyWords(a, cs, chs) {
 					continue
 				}
-				g, depth, key := cg+a.cost, cdepth+1, ckey
+				g, depth, key := L.cg+a.cost, L.cdepth+1, L.ckey
 				if L.keyOn { // childKey
 					key |= uint64(ai+1) << L.keyShift
 				}
-				if a.finishes {
-					// The step completes the goal: a goal node, never expanded.
-					p.nodes = p.nodes[:child+1]
-					p.nodes[child] = node{g: g, f: g, key: key, parent: cur, action: ai, depth: depth, done: true}
-					p.pushEntry(openEntry{f: g, key: key, node: child})
-					continue
-				}
-				var h float64
-				var hs int32
-				if wa := L.wa0; L.one && wa.fast {
-					// estimateWords inline for an exact atom, in the range
-					// where its divisions fit 32 bits (the same results:
-					// divMagic divides exactly there); else the call.
-					need := wa.sgn * (wa.lit - int64(chs[wa.w]))
-					slow := true
-					if need < wa.thr {
-						h, hs, slow = 0, 0, false
-					} else if a := uint64(need + wa.off); a < 1<<32 {
-						n, _ := bits.Mul64(wa.stepM, a)
-						switch {
-						case n > 1<<16:
-						case !wa.hasRes:
-							h, hs, slow = float64(n)*wa.cost, int32(n), false
-						default:
-							var s uint64
-							ny := wa.rsign*int64(chs[wa.rw]) + (int64(n)-1)*wa.rstep - wa.rlim
-							if ny >= wa.rthr {
-								b := uint64(ny + wa.roff)
-								if b >= 1<<32 {
-									break
+				// A step that completes the goal makes a goal node: never
+				// expanded, so neither estimated nor recorded.
+				f, done := g, a.finishes
+				if !done {
+					var h float64
+					var hs int32
+					if wa := L.wa0; L.one && wa.fast {
+						// estimateWords inline for an exact atom, in the range
+						// where its divisions fit 32 bits (the same results:
+						// divMagic divides exactly there); else the call.
+						need := wa.sgn * (wa.lit - int64(chs[wa.w]))
+						slow := true
+						if need < wa.thr {
+							h, hs, slow = 0, 0, false
+						} else if a := uint64(need + wa.off); a < 1<<32 {
+							n, _ := bits.Mul64(wa.stepM, a)
+							switch {
+							case n > 1<<16:
+							case !wa.hasRes:
+								h, hs, slow = float64(n)*wa.cost, int32(n), false
+							default:
+								var s uint64
+								ny := wa.rsign*int64(chs[wa.rw]) + (int64(n)-1)*wa.rstep - wa.rlim
+								if ny >= wa.rthr {
+									b := uint64(ny + wa.roff)
+									if b >= 1<<32 {
+										break
+									}
+									s, _ = bits.Mul64(wa.rbackM, b)
+									if n+s > math.MaxInt32 {
+										break
+									}
 								}
-								s, _ = bits.Mul64(wa.rbackM, b)
-								if n+s > math.MaxInt32 {
-									break
-								}
+								h, hs, slow = float64(n)*wa.cost+float64(s)*wa.backCost, int32(n+s), false
 							}
-							h, hs, slow = float64(n)*wa.cost+float64(s)*wa.backCost, int32(n+s), false
 						}
-					}
-					if slow {
+						if slow {
+							h, hs = L.at0.estimateWords(L.wa0, chs)
+						}
+					} else if L.one && wa.plain {
+						// estimateWords inline for a plain atom.
+						if !wa.test.eval(chs) {
+							h, hs = L.at0.minCost, 1
+						}
+					} else if L.one {
 						h, hs = L.at0.estimateWords(L.wa0, chs)
+					} else {
+						h, hs = p.heuristicWords(ws, chs)
 					}
-					if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
+					if L.one && L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
 						h, hs = min(h, L.fin), 1 // as heuristicWords
 					}
-				} else if L.one {
-					h, hs = L.at0.estimateWords(L.wa0, chs)
-					if L.finite && (L.fin < h || hs > 1) { // fin is +Inf or finite
-						h, hs = min(h, L.fin), 1 // as heuristicWords
+					if math.IsInf(h, 1) {
+						continue
 					}
-				} else {
-					h, hs = p.heuristicWords(ws, chs)
-				}
-				if math.IsInf(h, 1) {
-					continue
-				}
-				if int(depth)+int(hs) > maxDepth {
-					cut = true
-					continue
-				}
-				f := g + h
-				if hash != 0 {
-				} else if ws.dense {
-					hash = hashWords(ws, chs)
-				} else {
-					// The parent's sum of shares with the assigned words' replaced.
-					hash = chash
-					for i := range a.as {
-						if as := &a.as[i]; as.full {
-							hash += wordShare(as.w, chs[as.w]) - wordShare(as.w, cs[as.w])
+					if int(depth)+int(hs) > maxDepth {
+						L.cut = true
+						continue
+					}
+					f = g + h
+					if hash != 0 {
+					} else if ws.dense {
+						hash = hashWords(ws, chs)
+					} else {
+						// The parent's sum of shares with the assigned words' replaced.
+						hash = L.chash
+						for i := range a.as {
+							if as := &a.as[i]; as.full {
+								hash += wordShare(as.w, chs[as.w]) - wordShare(as.w, cs[as.w])
+							}
 						}
 					}
 				}
@@ -531,14 +542,18 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 				n := &p.nodes[child]
 				n.g, n.f, n.hash, n.key = g, f, hash, key
 				n.parent, n.action, n.depth = cur, ai, depth
-				n.dead, n.done = false, false
+				n.dead, n.done = false, done
 				// recordWords, its first probe inline.
-				if 2*int(child+1) > len(L.table) {
+				if done {
+				} else if 2*int(child+1) > len(L.table) {
 					p.rehash()
 					L.table, L.gen = p.table, p.gen[:len(p.table)]
 					L.mask = uint64(len(L.table) - 1)
-				}
-				if t := hash & L.mask; L.gen[t] != L.curGen {
+					if !p.recordWords(child, chs, hash) {
+						p.nodes = p.nodes[:child]
+						continue
+					}
+				} else if t := hash & L.mask; L.gen[t] != L.curGen {
 					L.gen[t], L.table[t] = L.curGen, child
 				} else if !p.recordWords(child, chs, hash) {
 					p.nodes = p.nodes[:child]
@@ -561,7 +576,75 @@ func (p *Searcher) searchLoopWords(gs *GoalSearch, ws *wordSearch, expansions in
 			}
 		}
 	}
-	return -1, Exhausted, cut, expansions
+	return -1, Exhausted, L.cut, expansions
+}
+
+// wordLoopState is what searchLoopWords reads on every expansion: the
+// goal's constants, the search's, and the fields of the node being
+// expanded. It lives in the Searcher, so the goal's constants are set
+// once while the same goal is searched again, and in memory (a struct of
+// more than 4 fields is not kept in registers), which leaves the
+// registers to the candidate loop: fewer values to reload where a
+// candidate is skipped.
+type wordLoopState struct {
+	// The goal's constants (setGoal), kept while the word search is ws.
+	ws                 *wordSearch
+	small, one, finite bool
+	f4, m4             *[4]uint64
+	at0                *atom
+	wa0                *wordAtom
+	fin                float64
+	full               []uint64
+	index              *actionIndex
+
+	// The search's.
+	keyOn           bool
+	keyShift        uint
+	table           []int32
+	gen             []uint32
+	mask            uint64
+	curGen          uint32
+	skip            []bool
+	room            int // see roomWords
+	cut             bool
+	budget, pauseAt int
+	cg              float64 // the cost of the node being expanded
+	ckey, chash     uint64  // its key and hash
+	cdepth          int32   // its depth
+	atMax           bool    // it is at the depth limit
+}
+
+// setGoal sets the constants of the word search ws of goal gs.
+func (ls *wordLoopState) setGoal(gs *GoalSearch, ws *wordSearch) {
+	ls.ws = ws
+	ls.small, ls.f4, ls.m4 = ws.small, &ws.full4, &ws.mul4
+	ls.one = len(ws.atoms) == 1
+	ls.at0, ls.wa0 = nil, nil
+	if ls.one {
+		ls.at0, ls.wa0 = &gs.atoms[0], &ws.atoms[0]
+	}
+	ls.fin = gs.finish
+	ls.finite = ls.fin < math.Inf(1)
+	ls.full = ws.full
+	ls.index = gs.index
+}
+
+// roomWords returns the number of nodes the word search can hold without
+// growing its buffers: the nodes, the open set and the word arena, with 4
+// words past the last row for the 4-lane passes (wordSearch.small). The
+// open set never holds more entries than there are nodes (each node is
+// pushed once, and once more only after it was taken).
+func (p *Searcher) roomWords() int {
+	return min(cap(p.nodes), cap(p.heap), (len(p.words)-4)/max(p.nw, 1))
+}
+
+// growWordSearch grows the word search's buffers for k more nodes.
+func (p *Searcher) growWordSearch(k int) {
+	if need := (len(p.nodes)+k)*p.nw + 4; need > len(p.words) {
+		p.growWords(need)
+	}
+	p.nodes = slices.Grow(p.nodes, k)
+	p.heap = slices.Grow(p.heap, cap(p.nodes)-len(p.heap))
 }
 
 // candidatesWords returns the candidate set of the index at a node whose
@@ -729,7 +812,7 @@ func hashWords(ws *wordSearch, st []uint64) uint64 {
 	if ws.small {
 		var h uint64
 		for i, w := range st {
-			h += w & ws.full4[i] * laneMul[i]
+			h += w * ws.mul4[i]
 		}
 		return hashFinish(h)
 	}

@@ -17,8 +17,8 @@ import (
 // heuristic's atoms and the index.
 func compileWords(d *Problem, gs *GoalSearch) *wordSearch {
 	ws, wordOf := layoutWords(d, gs)
-	if ws == nil {
-		return nil
+	if ws == nil || len(ws.slots) == 0 {
+		return nil // no word: the conditions' first tests read word 0
 	}
 	// The strings of the initial state and of every literal can appear.
 	for i, s := range ws.slots {
@@ -179,6 +179,9 @@ func (ws *wordSearch) compileDense() {
 	}
 	ws.small = nw <= 4
 	copy(ws.full4[:], ws.full)
+	for i, f := range ws.full4 {
+		ws.mul4[i] = f & laneMul[i]
+	}
 	for i := range ws.acts {
 		wa := &ws.acts[i]
 		wa.dense = make([]maskVal, nw)
@@ -211,7 +214,7 @@ func (ws *wordSearch) compileAtoms(gs *GoalSearch, wordOf []int32) bool {
 	for i := range gs.atoms {
 		at := &gs.atoms[i]
 		wa := &ws.atoms[i]
-		wa.w, wa.rw = -1, -1
+		wa.w, wa.rw, wa.plain = -1, -1, at.plain
 		ok := false
 		if at.numeric {
 			ok = ws.compileNumericAtom(at, wa, wordOf)
@@ -393,7 +396,8 @@ func (ws *wordSearch) compileCond(c *fastCond, wordOf []int32) (wordCond, bool) 
 	if c.slow != nil {
 		return wordCond{}, false
 	}
-	var out wordCond
+	var tests []wordTest
+	allNever := false
 	for i := range c.tests {
 		t := &c.tests[i]
 		w := wordOf[t.slot]
@@ -451,10 +455,10 @@ func (ws *wordSearch) compileCond(c *fastCond, wordOf []int32) (wordCond, bool) 
 		}
 		switch {
 		case never:
-			out.never = true
+			allNever = true
 		case !always:
-			out.tests = append(out.tests, wt)
+			tests = append(tests, wt)
 		}
 	}
-	return out, true
+	return newWordCond(tests, allNever), true
 }
