@@ -162,20 +162,37 @@ func TestASubGoalsRecordNamesTheIntentionThatAwaitsIt(t *testing.T) {
 }
 
 // TestAWaitsTimeoutIsInGameTime: a wait's timeout counts game time from
-// the end of the tick it began in; with ticks of different lengths it
-// ends at the first tick whose end is past it.
+// the end of the tick it began in; it ends at the first tick whose end is
+// past the deadline, or short of it by no more than 1e-9 s (the rounding
+// of a clock that adds up tick lengths).
 func TestAWaitsTimeoutIsInGameTime(t *testing.T) {
-	d := domain(t, "bell")
-	var timed *awaitTask
-	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("timed")}},
-		&bdi.Plan{Name: "timed", On: bdi.GoalAdded, Goal: "timed", Body: waitFor(isBelief("bell"), 0.25, &timed)})
-	w, _, _ := world(d)
-	w.Tick(0.1) // the wait begins: it ends at t = 0.35
-	w.Tick(0.2) // to t = 0.3
-	assert.False(t, timed.p.Done(), "t = 0.3")
-	w.Tick(0.2) // to t = 0.5
-	require.True(t, timed.p.Done(), "t = 0.5")
-	assert.True(t, timed.p.TimedOut())
+	for _, tc := range []struct {
+		name    string
+		timeout float64
+		dts     []float64 // the ticks after the one the wait begins in (0.1 s)
+		ends    int       // the tick (of dts, from 1) the wait ends in
+	}{
+		// Ends at t = 0.35: not at 0.3, at 0.5.
+		{name: "ticks of different lengths", timeout: 0.25, dts: []float64{0.2, 0.2}, ends: 2},
+		// 0.1 added up ten times is 0.9999999999999999: the deadline 1.0.
+		{name: "a clock short by rounding", timeout: 0.9, dts: []float64{0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1}, ends: 9},
+		// Ends at 0.6 + 1e-9: the end of the tick at 0.6 is within 1e-9 s.
+		{name: "exactly the tolerance short", timeout: 0.5 + 1e-9, dts: []float64{0.5, 0.5}, ends: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := domain(t, "bell")
+			var timed *awaitTask
+			install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("timed")}},
+				&bdi.Plan{Name: "timed", On: bdi.GoalAdded, Goal: "timed", Body: waitFor(isBelief("bell"), tc.timeout, &timed)})
+			w, a, _ := world(d)
+			w.Tick(0.1)
+			for i, dt := range tc.dts {
+				w.Tick(dt)
+				require.Equal(t, i+1 >= tc.ends, timed.p.Done(), "tick %d of the wait, t = %v", i+1, a.Time())
+			}
+			assert.True(t, timed.p.TimedOut())
+		})
+	}
 }
 
 // TestGoalsDoneOneAfterAnotherLeaveRoomForMore: MaxIntentions counts the
@@ -193,4 +210,51 @@ func TestGoalsDoneOneAfterAnotherLeaveRoomForMore(t *testing.T) {
 	}
 	assert.Equal(t, 5, ran)
 	assert.Empty(t, tr.kinds(record.EventGoalFailed))
+}
+
+// wakeTask waits for the bell, then runs forever, noting the tick and the
+// dt of each resume once the bell rang.
+type wakeTask struct {
+	a     *engine.Agent
+	p     *bdi.Pending
+	after []string
+}
+
+func (t *wakeTask) Resume(dt float64) (engine.Status, error) {
+	if t.p == nil {
+		t.p = bdi.Of(t.a).WaitEvent(isBelief("bell"), 0)
+	} else if t.p.Done() {
+		t.after = append(t.after, fmt.Sprintf("tick %d dt %g", t.a.Ticks(), dt))
+	}
+	return engine.Running, nil
+}
+func (t *wakeTask) Result() any { return nil }
+func (t *wakeTask) Stop()       {}
+
+// TestAnIntentionWokenPastMaxResumesIsResumedFirstNextTick: an intention
+// whose wait ends when MaxResumes is already reached is resumed at the
+// start of the next tick as a woken intention (with no time passed: dt
+// 0), before the older intentions' resumes of that tick.
+func TestAnIntentionWokenPastMaxResumesIsResumedFirstNextTick(t *testing.T) {
+	d := domain(t, "a", "bell")
+	var waiter *wakeTask
+	install(t, d, &bdi.Config{MaxResumes: 1, InitialGoals: []reactive.Goal{reactive.GoalNamed("wait")}},
+		&bdi.Plan{On: bdi.GoalAdded, Goal: "wait", Body: bodyFunc(func(a *engine.Agent) bdi.Task {
+			waiter = &wakeTask{a: a}
+			return waiter
+		})},
+		&bdi.Plan{On: bdi.BeliefAdded, Body: done(nil)})
+	w, a, _ := world(d)
+	w.Tick(0.1)
+	a.Set("a", expr.NumberValue(1))
+	a.Set("bell", expr.NumberValue(1))
+	// a's plan reaches MaxResumes; bell's plan is capped, and its event
+	// still wakes the waiter.
+	w.Tick(0.1)
+	require.True(t, waiter.p.Done())
+	assert.Empty(t, waiter.after)
+	w.Tick(0.1)
+	assert.Equal(t, []string{"tick 3 dt 0"}, waiter.after, "the woken resume is the tick's one")
+	w.Tick(0.1)
+	assert.Equal(t, []string{"tick 3 dt 0", "tick 4 dt 0.1"}, waiter.after)
 }
