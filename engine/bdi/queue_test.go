@@ -258,3 +258,34 @@ func TestAnIntentionWokenPastMaxResumesIsResumedFirstNextTick(t *testing.T) {
 	w.Tick(0.1)
 	assert.Equal(t, []string{"tick 3 dt 0", "tick 4 dt 0.1"}, waiter.after)
 }
+
+// TestAPerceptionEventSaysWhereAndHowSure: a perception event's text has
+// the thing's last place, its age and the confidence in it.
+func TestAPerceptionEventSaysWhereAndHowSure(t *testing.T) {
+	ev := bdi.Event{Kind: bdi.Lost, Slot: -1, Name: "enemy",
+		Thing: perception.Remembered{Source: "enemy", X: 4, Y: -2.5, Age: 0.5, Confidence: 0.75}}
+	assert.Equal(t, "lost enemy at (4, -2.5), age 0.5 s, confidence 0.75", ev.String())
+}
+
+// TestABeliefOfAVariableTheLibraryDoesNotKnowGoesToUnfilteredPlans: a
+// belief event of a variable past the library's domain (a library
+// attached to an agent of a larger domain) reaches the plans without a
+// belief filter, as a belief no filter names does.
+func TestABeliefOfAVariableTheLibraryDoesNotKnowGoesToUnfilteredPlans(t *testing.T) {
+	small, large := domain(t, "a"), domain(t, "a", "b")
+	var seen []string
+	lib, err := bdi.NewLibrary(small, []*bdi.Plan{
+		{On: bdi.BeliefAdded, Belief: "a", Body: done(nil)},
+		{On: bdi.BeliefAdded, Body: bdi.Func(func(_ *engine.Agent, ev *bdi.Event, _ any) (any, error) {
+			seen = append(seen, ev.Name)
+			return nil, nil
+		})},
+	})
+	require.NoError(t, err)
+	w, a, _ := world(large)
+	bdi.Attach(a, &bdi.Config{Library: lib})
+	w.Tick(0.1)
+	a.Set("b", expr.NumberValue(1))
+	w.Tick(0.1)
+	assert.Equal(t, []string{"b"}, seen)
+}
