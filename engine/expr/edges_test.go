@@ -1,9 +1,13 @@
 package expr_test
 
 import (
+	"fmt"
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
 )
@@ -24,4 +28,59 @@ func TestSlotMaskNeverLeavesASlotOut(t *testing.T) {
 	assert.Equal(t, uint64(1)|1<<5|1<<63, expr.SlotMask([]int{0, 5, 63}))
 	assert.Equal(t, ^uint64(0), expr.SlotMask([]int{3, 64}))
 	assert.Equal(t, ^uint64(0), expr.SlotMask([]int{-1}))
+}
+
+// TestInfinityMinusItselfIsNoErrorInAnyApply: ∞ − ∞ leaves the target
+// unknown, without an error, through Apply and ApplyInPlace alike (the
+// in-place form that computes every value first included).
+func TestInfinityMinusItselfIsNoErrorInAnyApply(t *testing.T) {
+	s := expr.NewSchema("y", "x")
+	for _, src := range []string{"x = y - y", "x = y - y, y = x"} {
+		e, err := expr.CompileEffect(src, s)
+		require.NoError(t, err)
+		st := expr.State{expr.NumberValue(math.Inf(1)), expr.NumberValue(0)}
+		dst := st.Clone()
+		require.NoError(t, e.Apply(dst, st), src)
+		assert.Equal(t, expr.Unknown, dst[1].Kind(), src)
+		require.NoError(t, e.ApplyInPlace(st), src)
+		assert.Equal(t, expr.Unknown, st[1].Kind(), src)
+	}
+}
+
+// TestApplyInPlaceChecksEveryOperand: an effect whose right-hand sides
+// read what an earlier assignment writes fails on an operand that is not
+// a number, the first one included, and then changes nothing.
+func TestApplyInPlaceChecksEveryOperand(t *testing.T) {
+	s := expr.NewSchema("a", "b")
+	e, err := expr.CompileEffect("a = b + 1, b = a", s)
+	require.NoError(t, err)
+	st := expr.State{expr.NumberValue(1), expr.StringValue("two")}
+	err = e.ApplyInPlace(st)
+	var ee *expr.EffectError
+	require.ErrorAs(t, err, &ee)
+	assert.Equal(t, "b", ee.Variable)
+	assert.Equal(t, "a", ee.Target)
+	assert.Equal(t, expr.State{expr.NumberValue(1), expr.StringValue("two")}, st)
+}
+
+// TestApplyInPlaceAllocatesOnlyPastEightAssignments: an effect that must
+// compute every value first does so in a scratch array on the stack for
+// up to 8 assignments.
+func TestApplyInPlaceAllocatesOnlyPastEightAssignments(t *testing.T) {
+	for _, n := range []int{2, 8} {
+		s := expr.NewSchema()
+		var parts []string
+		for i := range n {
+			parts = append(parts, fmt.Sprintf("v%d = v%d", i, (i+1)%n)) // a rotation: each reads the next
+		}
+		e, err := expr.CompileEffect(strings.Join(parts, ", "), s)
+		require.NoError(t, err)
+		st := s.NewState()
+		for i := range n {
+			st[i] = expr.NumberValue(float64(i))
+		}
+		require.NoError(t, e.ApplyInPlace(st))
+		assert.Equal(t, expr.NumberValue(1), st[0], "v0 took v1")
+		assert.Zero(t, testing.AllocsPerRun(100, func() { _ = e.ApplyInPlace(st) }), "%d assignments", n)
+	}
 }
