@@ -84,3 +84,15 @@ func TestApplyInPlaceAllocatesOnlyPastEightAssignments(t *testing.T) {
 		assert.Zero(t, testing.AllocsPerRun(100, func() { _ = e.ApplyInPlace(st) }), "%d assignments", n)
 	}
 }
+
+// TestAnEffectNeedsASlotForEveryVariableItReads: a state too short for a
+// variable the effect only reads is refused, as one too short for a
+// variable it writes.
+func TestAnEffectNeedsASlotForEveryVariableItReads(t *testing.T) {
+	s := expr.NewSchema("x", "y")
+	e, err := expr.CompileEffect("x = y", s)
+	require.NoError(t, err)
+	short := expr.State{expr.NumberValue(1)}
+	assert.EqualError(t, e.Apply(short.Clone(), short), `expr: effect "x = y": the state has 1 variables, the effect needs 2 (a state of another schema?)`)
+	assert.EqualError(t, e.ApplyInPlace(short), `expr: effect "x = y": the state has 1 variables, the effect needs 2 (a state of another schema?)`)
+}
