@@ -96,3 +96,27 @@ func TestAnEffectNeedsASlotForEveryVariableItReads(t *testing.T) {
 	assert.EqualError(t, e.Apply(short.Clone(), short), `expr: effect "x = y": the state has 1 variables, the effect needs 2 (a state of another schema?)`)
 	assert.EqualError(t, e.ApplyInPlace(short), `expr: effect "x = y": the state has 1 variables, the effect needs 2 (a state of another schema?)`)
 }
+
+// TestANumberEndingInItsExponentIsAnError: "1e" or "1e+" at the end of
+// the text is a malformed number, reported at its start.
+func TestANumberEndingInItsExponentIsAnError(t *testing.T) {
+	for _, src := range []string{"x > 1e", "x > 1e+", "x > 1e-"} {
+		_, err := expr.CompileCondition(src, expr.NewSchema())
+		assert.EqualError(t, err, "expr: col 5: expected a number, found \"1e\"\n\t"+src+"\n\t    ^", src)
+	}
+}
+
+// TestNamesTakeEveryLetter: a name may begin with and hold any ASCII
+// letter, Z and z included.
+func TestNamesTakeEveryLetter(t *testing.T) {
+	s := expr.NewSchema()
+	c, err := expr.CompileCondition("Zed > 1 && aZ < 3 && zone == 'A'", s)
+	require.NoError(t, err)
+	st := s.NewState()
+	for name, v := range map[string]expr.Value{"Zed": expr.NumberValue(2), "aZ": expr.NumberValue(2), "zone": expr.StringValue("A")} {
+		slot, ok := s.Lookup(name)
+		require.True(t, ok, name)
+		st[slot] = v
+	}
+	assert.True(t, c.Eval(st))
+}
