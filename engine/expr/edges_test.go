@@ -120,3 +120,50 @@ func TestNamesTakeEveryLetter(t *testing.T) {
 	}
 	assert.True(t, c.Eval(st))
 }
+
+// TestExcerptsAndCaretsAtTheirEdges: a one-line excerpt keeps 60
+// characters around the column, with "..." only where text was cut; the
+// caret line blanks control characters (C0, DEL and C1, U+0080 to
+// U+009F) and nothing else.
+func TestExcerptsAndCaretsAtTheirEdges(t *testing.T) {
+	long := strings.Repeat("abcdefghij", 20) // 200 characters
+	excerpt := func(col int) string { return (&expr.ParseError{Source: long, Col: col}).Excerpt() }
+	assert.Equal(t, long[:60]+"...", excerpt(1), "at the start: cut at the end only")
+	assert.Equal(t, "..."+long[69:129]+"...", excerpt(100), "30 characters either side of column 100")
+	assert.Equal(t, "..."+long[140:], excerpt(200), "at the end: cut at the start only")
+	assert.Equal(t, "..."+long[140:], excerpt(190))
+
+	caret := (&expr.ParseError{Source: "a\u0080b\u009fc\u00a0d e\x7ff", Col: 3}).Caret()
+	assert.Equal(t, "a b c\u00a0d e f\n  ^", caret)
+}
+
+// TestStateByNameInAShortState: a state shorter than its schema has no
+// value for the names past its end: Get gives unknown and Set refuses.
+func TestStateByNameInAShortState(t *testing.T) {
+	s := expr.NewSchema("a", "b")
+	st := expr.State{expr.NumberValue(1)}
+	assert.Equal(t, expr.NumberValue(1), st.Get(s, "a"))
+	assert.Equal(t, expr.Unknown, st.Get(s, "b").Kind())
+	assert.False(t, st.Set(s, "b", expr.NumberValue(2)))
+	assert.True(t, st.Set(s, "a", expr.NumberValue(2)))
+	assert.Equal(t, expr.State{expr.NumberValue(2)}, st)
+}
+
+// TestAFamilyTakesItsPrefixAlone: a name that is a family's prefix and
+// nothing more belongs to the family.
+func TestAFamilyTakesItsPrefixAlone(t *testing.T) {
+	s := expr.NewSchema()
+	s.AddFamily(expr.Family{Prefix: "has_"})
+	f, ok := s.FamilyOf("has_")
+	require.True(t, ok)
+	assert.Equal(t, "has_", f.Prefix)
+	_, ok = s.FamilyOf("has")
+	assert.False(t, ok)
+}
+
+// TestAKindPastTheFivePrintsItsNumber: a Kind value past string prints as
+// kind(N).
+func TestAKindPastTheFivePrintsItsNumber(t *testing.T) {
+	assert.Equal(t, "string", expr.String.String())
+	assert.Equal(t, "kind(5)", expr.Kind(5).String())
+}
