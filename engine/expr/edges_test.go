@@ -167,3 +167,21 @@ func TestAKindPastTheFivePrintsItsNumber(t *testing.T) {
 	assert.Equal(t, "string", expr.String.String())
 	assert.Equal(t, "kind(5)", expr.Kind(5).String())
 }
+
+// TestTryApplyReportsAFailingFirstAssignment: TryApply is false when an
+// operand is not a number, in the first assignment as in a later one.
+func TestTryApplyReportsAFailingFirstAssignment(t *testing.T) {
+	s := expr.NewSchema("x", "y")
+	for _, src := range []string{"x = y + 1", "x = 1, y = y + 1"} {
+		e, err := expr.CompileEffect(src, s)
+		require.NoError(t, err)
+		st := expr.State{expr.NumberValue(0), expr.StringValue("no")}
+		assert.False(t, e.TryApply(st.Clone(), st), src)
+	}
+	e, err := expr.CompileEffect("x = y + 1", s)
+	require.NoError(t, err)
+	st := expr.State{expr.NumberValue(0), expr.NumberValue(2)}
+	dst := st.Clone()
+	require.True(t, e.TryApply(dst, st))
+	assert.Equal(t, expr.NumberValue(3), dst[0])
+}
