@@ -185,3 +185,14 @@ func TestTryApplyReportsAFailingFirstAssignment(t *testing.T) {
 	require.True(t, e.TryApply(dst, st))
 	assert.Equal(t, expr.NumberValue(3), dst[0])
 }
+
+// TestOperatorWords: and, or and not are a condition's operator words;
+// other names, those that begin with one included, are not.
+func TestOperatorWords(t *testing.T) {
+	for _, w := range []string{"and", "or", "not"} {
+		assert.True(t, expr.IsOperatorWord(w), w)
+	}
+	for _, w := range []string{"andy", "order", "knot", "AND", ""} {
+		assert.False(t, expr.IsOperatorWord(w), w)
+	}
+}
