@@ -32,3 +32,12 @@ func TestAnIdleAgentWakesWhenTheFirstBackOffEnds(t *testing.T) {
 	assert.Equal(t, []string{"1 start Cheap", "1 fail Cheap", "2 start Dear", "2 fail Dear", "3 plan-failed g", "5 start Dear", "5 fail Dear", "6 plan-failed g"},
 		tr.lines(record.EventStart, record.EventFail, record.EventPlanFailed))
 }
+
+// TestMessagesRoundWaitsToTheirDecimals: the waits a message names are
+// rounded to the decimals asked for, half up.
+func TestMessagesRoundWaitsToTheirDecimals(t *testing.T) {
+	assert.Equal(t, 0.935, roundTo(0.93456, 3))
+	assert.Equal(t, 0.9, roundTo(0.9, 3))
+	assert.Equal(t, 2.0, roundTo(1.5, 0))
+	assert.Equal(t, 0.0, roundTo(0.0004, 3))
+}
