@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
@@ -31,4 +32,32 @@ func TestAnIdleAgentWakesWhenTheFirstBackOffEnds(t *testing.T) {
 	}
 	assert.Equal(t, []string{"1 start Cheap", "1 fail Cheap", "2 start Dear", "2 fail Dear", "3 plan-failed g", "5 start Dear", "5 fail Dear", "6 plan-failed g"},
 		tr.lines(record.EventStart, record.EventFail, record.EventPlanFailed))
+}
+
+// TestMessagesRoundWaitsToTheirDecimals: the waits a message names are
+// rounded to the decimals asked for, half up.
+func TestMessagesRoundWaitsToTheirDecimals(t *testing.T) {
+	assert.Equal(t, 0.935, roundTo(0.93456, 3))
+	assert.Equal(t, 0.9, roundTo(0.9, 3))
+	assert.Equal(t, 2.0, roundTo(1.5, 0))
+	assert.Equal(t, 0.0, roundTo(0.0004, 3))
+}
+
+// TestBrokenPromisesCountUpTo255: the count of an action's broken
+// promises in a row stops at 255, so the action stays backed off at every
+// later one.
+func TestBrokenPromisesCountUpTo255(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "R", State: []Var{{"done", expr.BoolValue(false)}},
+		Goals:   []GoalSpec{NewGoal("g", "done", Normal)},
+		Actions: []ActionSpec{NewAction("Try").Effects("done = true").Body(ticksBody{n: 1}).Spec()}})
+	require.NoError(t, err)
+	a := NewAgent("a", d)
+	act := d.Action("Try")
+	var last string
+	for range 300 {
+		last = a.notePromise(act, true)
+	}
+	assert.Equal(t, "backed off for 1 s after 255 broken promises in a row", last)
+	assert.Empty(t, a.notePromise(act, false))
+	assert.Empty(t, a.notePromise(act, true), "kept once: the count starts again")
 }

@@ -292,3 +292,55 @@ func TestFailingConsiderationIsRecordedOncePerTick(t *testing.T) {
 	assert.Greater(t, n, 0)
 	require.Error(t, err)
 }
+
+func TestOnlyACallThatRanPastTheTickBudgetIsRecordedAsCut(t *testing.T) {
+	// A call the tick budget armed with less than its own limit can also
+	// stop for another reason (here its memory limit) with its work at or
+	// under the tick's limit: that is no cut of the tick budget, and the
+	// tick's record is left to the call the budget refuses next.
+	for _, tc := range []struct {
+		name   string
+		over   int64 // work units past the tick's limit when the call stops
+		memory bool  // stopped by the memory limit, not by the work
+		cut    bool
+	}{
+		{name: "memory under the limit", over: -10, memory: true},
+		{name: "memory at the limit", over: 0, memory: true},
+		{name: "work past the limit", over: 1, cut: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rt := NewRuntime(Options{InstructionBudget: 100_000, TickBudget: 50_000})
+			t.Cleanup(rt.Close)
+			d, err := rt.LoadDomain(filepath.Join("testdata", "tickbudget", "light.lua"))
+			require.NoError(t, err)
+			w := engine.NewWorld(1)
+			var events []record.Event
+			w.OnEvent = func(e record.Event) { events = append(events, e) }
+			a := engine.NewAgent("s", d)
+			w.Add(a)
+			w.Tick(0.1)
+			require.Empty(t, ofKind(events, record.EventTickBudget, 0), "the light sensor fits the tick")
+
+			rt.site = callSite{kind: siteSensor, name: "probe"}
+			s := rt.begin(a, modeSensor)
+			b := rt.budget
+			require.True(t, b.tickCut, "the tick's rest (under 50,000) is below the call's own 100,000")
+			b.n = b.limit + tc.over
+			if tc.memory {
+				b.spend(memoryExceeded(1<<20, "a probe"))
+			} else {
+				b.spend(b.overrun())
+			}
+			rt.end(s)
+			w.Tick(0.1)
+
+			recs := ofKind(events, record.EventTickBudget, 0)
+			if !tc.cut {
+				assert.Empty(t, recs, "no call ran past the tick's budget and none was refused")
+				return
+			}
+			require.Len(t, recs, 1)
+			assert.Contains(t, recs[0].Reason, `cut the sensor "probe"`)
+		})
+	}
+}

@@ -108,3 +108,30 @@ func TestStopReleasesTheGOAPGoals(t *testing.T) {
 	assert.False(t, m.Busy())
 	assert.Nil(t, m.Current(), "outside the reactive phase")
 }
+
+// TestAGOAPGoalThatEndedIsReleasedWhileAnotherIsPursued: a goal handed to
+// the GOAP planner is given back when it ends, even while the mind still
+// waits for another goal there.
+func TestAGOAPGoalThatEndedIsReleasedWhileAnotherIsPursued(t *testing.T) {
+	d, err := engine.Compile(engine.RoleSpec{Name: "Camp",
+		State: []engine.Var{{Name: "food", Value: expr.NumberValue(0)}, {Name: "rest", Value: expr.NumberValue(0)}},
+		Goals: []engine.GoalSpec{engine.NewGoal("fed", "food > 0", engine.Low), engine.NewGoal("rested", "rest > 0", engine.Low)},
+		Actions: []engine.ActionSpec{engine.NewAction("Sleep").Effects("rest = 1").Fulfills("rested").
+			Body(engine.BodyFunc(func(*engine.Agent, *engine.Action) (engine.Status, error) { return engine.Running, nil })).Spec()},
+	})
+	require.NoError(t, err)
+	var fed, rested *awaitTask
+	install(t, d, &bdi.Config{InitialGoals: []reactive.Goal{reactive.GoalNamed("r"), reactive.GoalNamed("f")}},
+		&bdi.Plan{On: bdi.GoalAdded, Goal: "r", Body: awaitGoal(reactive.GoalNamed("rested"), &rested)},
+		&bdi.Plan{On: bdi.GoalAdded, Goal: "f", Body: awaitGoal(reactive.GoalNamed("fed"), &fed)})
+	w, a, _ := world(d)
+	for range 3 {
+		w.Tick(0.1)
+	}
+	require.True(t, fed.p.Done())
+	_, err = fed.p.Result()
+	require.ErrorContains(t, err, "bdi: goal fed: the GOAP planner found no plan")
+	_, failed := a.PursuitFailed(d.Goal("fed"))
+	assert.False(t, failed, "fed is released once it ended")
+	assert.False(t, rested.p.Done(), "the sleep goes on")
+}
