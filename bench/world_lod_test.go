@@ -50,14 +50,18 @@ func soldierLOD(n, near int) engine.LOD {
 
 // lodSoldierWorld builds n Go-bodied soldiers on the given workers, with
 // the level of detail of soldierLOD when lod is true, and ticks it warm
-// times; it returns the world and the heap each soldier holds then
+// times. The soldiers join over the first second of play, a sixtieth of
+// them a tick, as a game's spawns do: 100,000 identical soldiers added at
+// one instant would act in lockstep for good, every one of them picking
+// and planning at the same ticks, a load no game puts on its world. It
+// returns the world and the heap each soldier holds then
 // (B/soldier: the heap after a collection, less the heap before the world
 // was built, over n).
 func lodSoldierWorld(tb testing.TB, n, workers, near, warm int, lod bool) (*engine.World, float64, func()) {
 	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	w, done := buildSoldierWorldWith(tb, n, workers, 1, 0, 0, useGoBodies)
+	w, done := buildSoldierWorldWith(tb, n, workers, 60, 1, 0, useGoBodies)
 	if lod {
 		w.LOD = soldierLOD(n, near)
 	}
