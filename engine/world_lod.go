@@ -241,7 +241,7 @@ func (w *World) levelsOfLane(k int) {
 	for j, i := range due {
 		if m := j + lodAhead; m < len(due) {
 			prefetch.Indexed(w.Agents, due[m:m+1], lodFirst[:], 0)
-			prefetch.Value(&w.Agents[due[m]].lod)
+			prefetch.Ptr(&w.Agents[due[m]].lod)
 		}
 		a := w.Agents[i]
 		if every, due := w.lodChoose(a, i); every || due {

@@ -14,11 +14,3 @@ func Slice[T any](s []T) {
 func NumLines[T any](p *T, size uintptr) int {
 	return int((uintptr(unsafe.Pointer(p))&63 + size + 63) / 64)
 }
-
-// Value prefetches the 64-byte cache lines that hold *p (nothing when p
-// is nil): a field of an object, say, whose other lines are not wanted.
-func Value[T any](p *T) {
-	if p != nil {
-		Span(unsafe.Pointer(p), unsafe.Sizeof(*p))
-	}
-}
