@@ -13,6 +13,7 @@ import (
 	lua "github.com/yuin/gopher-lua"
 
 	"github.com/moonmind-ai/moonmind/engine"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 // LoadRole runs a role file in the sandbox and reads the role table it
@@ -388,23 +389,33 @@ func (rd *roleReader) role(t *lua.LTable) engine.RoleSpec {
 	return spec
 }
 
+// nameValues reads a table of name = value (a role's state, an object's
+// data), giving each pair to put. A key that is not a name (keys naming
+// what a key must be) is reported at at, a value that is not a number,
+// string or boolean at its name; label starts both messages.
+func (rd *roleReader) nameValues(t *lua.LTable, at engine.Pos, label, keys string, put func(name string, val expr.Value)) {
+	t.ForEach(func(k, v lua.LValue) {
+		name, ok := k.(lua.LString)
+		if !ok {
+			rd.add(at, label+": keys must be "+keys+", not "+k.Type().String())
+			return
+		}
+		val, err := toValue(v)
+		if err != nil {
+			rd.add(rd.find(at, regexp.QuoteMeta(string(name))+`\s*=`), label+"."+string(name)+": "+err.Error())
+			return
+		}
+		put(string(name), val)
+	})
+}
+
 // state reads a table of name = value, the role's field key (state or
 // squad).
 func (rd *roleReader) state(t *lua.LTable, key string) []engine.Var {
 	var vars []engine.Var
 	at := rd.find(engine.Pos{File: rd.file, Line: 1, Col: 1}, key+`\s*=`)
-	t.ForEach(func(k, v lua.LValue) {
-		name, ok := k.(lua.LString)
-		if !ok {
-			rd.add(at, key+": keys must be variable names, not "+k.Type().String())
-			return
-		}
-		val, err := toValue(v)
-		if err != nil {
-			rd.add(rd.find(at, regexp.QuoteMeta(string(name))+`\s*=`), key+"."+string(name)+": "+err.Error())
-			return
-		}
-		vars = append(vars, engine.Var{Name: string(name), Value: val})
+	rd.nameValues(t, at, key, "variable names", func(name string, val expr.Value) {
+		vars = append(vars, engine.Var{Name: name, Value: val})
 	})
 	// Lua tables have no order: sort by name so slots are deterministic.
 	sort.Slice(vars, func(i, j int) bool { return vars[i].Name < vars[j].Name })

@@ -3,7 +3,6 @@ package luabind
 import (
 	"errors"
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 
@@ -76,18 +75,8 @@ func (rd *roleReader) objectData(t *lua.LTable, what string, pos engine.Pos) map
 	case *lua.LNilType:
 	case *lua.LTable:
 		at := rd.find(pos, `data\s*=`)
-		dt.ForEach(func(k, v lua.LValue) {
-			name, ok := k.(lua.LString)
-			if !ok {
-				rd.add(at, what+": data: keys must be names, not "+k.Type().String())
-				return
-			}
-			val, err := toValue(v)
-			if err != nil {
-				rd.add(rd.find(at, regexp.QuoteMeta(string(name))+`\s*=`), what+": data."+string(name)+": "+err.Error())
-				return
-			}
-			data[string(name)] = val
+		rd.nameValues(dt, at, what+": data", "names", func(name string, val expr.Value) {
+			data[name] = val
 		})
 	default:
 		rd.add(rd.find(pos, `data\s*=`), what+": data must be a table of name = value, not "+dt.Type().String())

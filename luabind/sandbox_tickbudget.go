@@ -152,10 +152,17 @@ func (r *Runtime) tickRefused(a *engine.Agent, s callSite) error {
 // refused the script: that is a limit on a tick's work, and the script
 // runs again next tick.
 func (r *Runtime) noteScriptError(err error) {
-	if _, refused := err.(*tickBudgetError); refused || strings.Contains(err.Error(), tickExceeded) {
-		return
+	if !byTickBudget(err) {
+		r.scriptErrors++
 	}
-	r.scriptErrors++
+}
+
+// byTickBudget reports whether err is the agent's tick budget refusing a
+// call or stopping one. A stopped call's error comes back through Lua as
+// text, with the script's place in front, so it is known by its text.
+func byTickBudget(err error) bool {
+	_, refused := err.(*tickBudgetError)
+	return refused || strings.Contains(err.Error(), tickExceeded)
 }
 
 // tickBudgetError is a call refused because its agent's tick budget is
@@ -279,7 +286,7 @@ func (r *Runtime) considerationFailed(id int, name string, pos engine.Pos, act *
 	if a == nil {
 		return
 	}
-	if _, refused := err.(*tickBudgetError); refused || strings.Contains(err.Error(), tickExceeded) {
+	if byTickBudget(err) {
 		return
 	}
 	w := r.tickWork(a)
@@ -290,7 +297,7 @@ func (r *Runtime) considerationFailed(id int, name string, pos engine.Pos, act *
 		w.considerations = map[int]bool{}
 	}
 	w.considerations[id] = true
-	r.noteScriptError(err)
+	r.scriptErrors++
 	at := ""
 	if pos.File != "" {
 		at = " (" + pos.String() + ")"
