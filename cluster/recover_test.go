@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/moonmind-ai/moonmind/engine"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -28,21 +30,42 @@ func (c *census) xs(key string) map[string]float64 {
 	return out
 }
 
+// firstXs returns the x of every agent of a zone at the zone's first tick
+// with agents.
+func (c *census) firstXs(key string) map[string]float64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.first[key]
+}
+
 // A shard dies: the other shard takes its zone over when the lease
 // expires and restores every agent from the zone's last snapshot.
 func TestDeadShardsZoneIsRestoredElsewhere(t *testing.T) {
 	tz := newZones(t, nil, names("w", 40), nil)
 	require.Eventually(t, func() bool { return len(tz.c.xs("a/west")) == 40 }, 10*time.Second, 10*time.Millisecond)
+	var saved map[string]float64
 	require.Eventually(t, func() bool {
-		in, err := tz.stores["b"].ZoneAgents(testCtx(t), "west")
-		return err == nil && len(in) == 40
-	}, 10*time.Second, 20*time.Millisecond, "a snapshot of west holds every agent")
-	before := tz.c.xs("a/west")
+		saved = snapshotXs(t, tz.stores["b"], "west", tz.d)
+		if len(saved) != 40 {
+			return false
+		}
+		for _, x := range saved {
+			if x < 1 {
+				return false
+			}
+		}
+		return true
+	}, 10*time.Second, 20*time.Millisecond, "a snapshot of west holds every agent, each having walked")
 	tz.shards["a"].Kill()
 	require.Eventually(t, func() bool { return len(tz.c.xs("b/west")) == 40 }, 15*time.Second, 20*time.Millisecond)
-	after := tz.c.xs("b/west")
-	for name, x := range before {
-		assert.Greater(t, after[name], x-10, "%s resumes near where it was (the last snapshot)", name)
+	last := tz.c.xs("a/west")
+	first := tz.c.firstXs("b/west")
+	for name, x := range saved {
+		// Snapshots only move forward, and each is of a tick a made: b's
+		// first tick starts from a snapshot at least as late as the one
+		// seen above, and no later than a's last tick.
+		assert.GreaterOrEqual(t, first[name], x, "%s resumes from the last snapshot, not an earlier one", name)
+		assert.LessOrEqual(t, first[name], last[name], "%s resumes from a tick a made", name)
 	}
 	owners, err := tz.stores["b"].Owners(testCtx(t))
 	require.NoError(t, err)
@@ -84,6 +107,26 @@ func TestDrainedShardsZoneLosesNothing(t *testing.T) {
 	for name, x := range last {
 		assert.GreaterOrEqual(t, first[name], x, "%s continues from its last tick on the drained shard", name)
 	}
+}
+
+// snapshotXs returns the x of every agent in a zone's last snapshot, or
+// none when the zone has no snapshot yet.
+func snapshotXs(t *testing.T, st *Store, zone string, d *engine.Domain) map[string]float64 {
+	e, err := st.latest.Get(testCtx(t), zone)
+	if err != nil || len(e.Value()) == 0 {
+		return nil
+	}
+	b, err := st.snaps.GetBytes(testCtx(t), string(e.Value()))
+	require.NoError(t, err)
+	zs, err := decodeZoneSnap(zone, b)
+	require.NoError(t, err)
+	w, err := zs.restore(engine.RestoreOptions{Domains: []*engine.Domain{d}})
+	require.NoError(t, err)
+	out := map[string]float64{}
+	for _, a := range w.Agents {
+		out[a.Name], _ = a.Get("x").AsNumber()
+	}
+	return out
 }
 
 // startsOf returns the zone-started records of one zone, in order. A
@@ -133,7 +176,7 @@ func TestDrainRenewsALapsedLease(t *testing.T) {
 	assert.Equal(t, Record{Kind: ZoneStopped, Shard: "a", Zone: "west", Count: 20}, stopped[0])
 	require.Eventually(t, func() bool { return len(tz.c.xs("b/west")) == 20 }, 10*time.Second, 20*time.Millisecond)
 	tz.c.mu.Lock()
-	first := tz.c.first["b/west"]
+	first := tz.c.firstXs("b/west")
 	tz.c.mu.Unlock()
 	for name, x := range last {
 		assert.GreaterOrEqual(t, first[name], x, "%s continues from its last tick on the drained shard", name)
@@ -161,7 +204,7 @@ func TestDrainThatLostItsLeaseLeavesTheZoneToItsNextOwner(t *testing.T) {
 	assert.Empty(t, tz.c.kinds(ZoneStopped))
 	require.Eventually(t, func() bool { return len(tz.c.xs("b/west")) == 20 }, 10*time.Second, 20*time.Millisecond)
 	tz.c.mu.Lock()
-	first := tz.c.first["b/west"]
+	first := tz.c.firstXs("b/west")
 	tz.c.mu.Unlock()
 	for name, x := range last {
 		assert.Equal(t, 0.0, first[name], "%s comes back as it was spawned (the stream), not at %v", name, x)

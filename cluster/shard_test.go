@@ -60,6 +60,11 @@ func (c *census) set(shard string, z *Zone) {
 func (c *census) record(r Record) {
 	c.mu.Lock()
 	c.recs = append(c.recs, r)
+	if r.Kind == ZoneStarted {
+		// a zone started again (a late renewal on a loaded machine) has
+		// a new first tick
+		delete(c.first, r.Shard+"/"+r.Zone)
+	}
 	c.mu.Unlock()
 }
 
