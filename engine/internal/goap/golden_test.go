@@ -1,0 +1,111 @@
+package goap_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/moonmind-ai/moonmind/engine/internal/plantest"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/searches.golden")
+
+// goldenFamilies are the drawn domains of the golden searches: each
+// family's first count examples (rapid's Example with seeds 0, 1, ...),
+// planned within each depth limit.
+var goldenFamilies = []struct {
+	name   string
+	draw   func(*rapid.T) plantest.Spec
+	count  int
+	depths []int
+}{
+	{"prop", plantest.Prop, 60, []int{2, 4}},
+	{"words", plantest.Words, 60, []int{3, 12}},
+	{"small", plantest.Small, 60, []int{3, 12}},
+	{"smalledge", plantest.SmallEdge, 40, []int{1, 2}},
+	{"edge", plantest.Edge, 40, []int{2, 8}},
+	{"relaxed", plantest.Relaxed, 40, []int{3, 32}},
+	{"bools", plantest.Bools, 60, []int{2, 5}},
+	{"graph", graphSpec, 10, []int{2, 3}},
+}
+
+// describe writes an outcome on one line.
+func describe(o plantest.Outcome) string {
+	if f := o.Failure; f != nil {
+		return fmt.Sprintf("no plan for %s (%d expansions): reason %d, action %q, precondition %q, failure expansions %d, %q",
+			o.Goal, o.Expansions, f.Reason, f.Action, f.Precondition, f.Expansions, f.Detail)
+	}
+	return fmt.Sprintf("%s, cost %s, %d expansions", strings.Join(o.Steps, " "), strconv.FormatFloat(o.Cost, 'g', -1, 64), o.Expansions)
+}
+
+// TestSearchesMatchTheGoldenFile plans fixed drawn domains (goldenFamilies)
+// within two depth limits, with a budget of 300 expansions (so that the
+// deeper search behind MaxDepthExceeded stays short), of 7, and of 300
+// with the first action left out, and requires of each
+// search the plan, cost, expansions and failure (reason, action,
+// precondition, detail) recorded in testdata/searches.golden, and the
+// estimate of the first goal at the start: both loops alike, and the
+// first goal time sliced by 2 expansions as unsliced. A change to the search's estimates that keeps
+// its plans but expands other states shows here; refresh the file with
+// -update after checking that the plans stay.
+func TestSearchesMatchTheGoldenFile(t *testing.T) {
+	var b strings.Builder
+	for _, fam := range goldenFamilies {
+		gen := rapid.Custom(fam.draw)
+		for i := range fam.count {
+			spec := gen.Example(i)
+			name := fam.name + "/" + strconv.Itoa(i)
+			pr, err := plantest.Lower(spec)
+			if err != nil {
+				fmt.Fprintf(&b, "%s: refused: %v\n", name, err)
+				continue
+			}
+			goals := plantest.ByPriority(pr, spec)
+			gs := searcher(pr, 0, nil, false).GoalSearch(pr.Goals[0])
+			h, _ := searcher(pr, 0, nil, true).Heuristic(gs, pr.Initial)
+			fmt.Fprintf(&b, "%s: estimate %s, word loop %v\n", name, strconv.FormatFloat(h, 'g', -1, 64), gs.HasWords())
+			for _, depth := range fam.depths {
+				for _, v := range []struct {
+					label  string
+					budget int
+					skip   []bool
+				}{{"", 300, nil}, {" budget 7", 7, nil}, {" without the first action", 300, append([]bool{true}, make([]bool, len(pr.Actions)-1)...)}} {
+					gp, wp := searcher(pr, v.budget, v.skip, true), searcher(pr, v.budget, v.skip, false)
+					want, _ := plantest.Plan(gp, goals, pr.Initial, depth)
+					got, _ := plantest.Plan(wp, goals, pr.Initial, depth)
+					line := fmt.Sprintf("%s depth %d%s", name, depth, v.label)
+					require.Equal(t, want, got, "%s: the word loop gives the general loop", line)
+					// A plan job slices the planning of one goal.
+					first := pr.Goals[:1]
+					want0, _ := plantest.Plan(gp, first, pr.Initial, depth)
+					sliced, ok := plantest.PlanSliced(searcher(pr, v.budget, v.skip, false), first, pr.Initial, depth, 2)
+					require.True(t, ok, line)
+					require.Equal(t, want0, sliced, "%s: the first goal sliced by 2", line)
+					fmt.Fprintf(&b, "%s: %s\n", line, describe(want))
+				}
+			}
+		}
+	}
+	const path = "testdata/searches.golden"
+	if *update {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
+	}
+	golden, err := os.ReadFile(path)
+	require.NoError(t, err, "run with -update to write it")
+	wantLines, gotLines := strings.Split(string(golden), "\n"), strings.Split(b.String(), "\n")
+	for i := range min(len(wantLines), len(gotLines)) {
+		if wantLines[i] != gotLines[i] {
+			assert.Equal(t, wantLines[i], gotLines[i], "line %d of %s", i+1, path)
+			return
+		}
+	}
+	assert.Equal(t, len(wantLines), len(gotLines), "lines in %s", path)
+}
