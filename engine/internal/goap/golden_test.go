@@ -12,28 +12,53 @@ import (
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/internal/plantest"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/searches.golden")
 
-// goldenFamilies are the drawn domains of the golden searches: each
-// family's first count examples (rapid's Example with seeds 0, 1, ...),
-// planned within each depth limit.
+// goldenFamilies are the domains of the golden searches: each family's
+// first count examples, planned within each depth limit.
 var goldenFamilies = []struct {
-	name   string
-	draw   func(*rapid.T) plantest.Spec
-	count  int
-	depths []int
+	name    string
+	example func(i int) plantest.Spec
+	count   int
+	depths  []int
 }{
-	{"prop", plantest.Prop, 60, []int{2, 4}},
-	{"words", plantest.Words, 60, []int{3, 12}},
-	{"small", plantest.Small, 60, []int{3, 12}},
-	{"smalledge", plantest.SmallEdge, 40, []int{1, 2}},
-	{"edge", plantest.Edge, 40, []int{2, 8}},
-	{"relaxed", plantest.Relaxed, 40, []int{3, 32}},
-	{"bools", plantest.Bools, 60, []int{2, 5}},
-	{"graph", graphSpec, 10, []int{2, 3}},
+	{"prop", drawn(plantest.Prop), 60, []int{2, 4}},
+	{"words", drawn(plantest.Words), 60, []int{3, 12}},
+	{"small", drawn(plantest.Small), 60, []int{3, 12}},
+	{"smalledge", drawn(plantest.SmallEdge), 40, []int{1, 2}},
+	{"edge", drawn(plantest.Edge), 40, []int{2, 8}},
+	{"relaxed", drawn(plantest.Relaxed), 40, []int{3, 32}},
+	{"bools", drawn(plantest.Bools), 60, []int{2, 5}},
+	{"graph", drawn(graphSpec), 10, []int{2, 3}},
+	{"cases", func(i int) plantest.Spec { return goldenCases[i] }, len(goldenCases), []int{3, 10}},
+}
+
+// drawn gives the examples of a rapid generator: example i is rapid's
+// Example with seed i.
+func drawn(draw func(*rapid.T) plantest.Spec) func(int) plantest.Spec {
+	gen := rapid.Custom(draw)
+	return func(i int) plantest.Spec { return gen.Example(i) }
+}
+
+// goldenCases are hand-written domains of shapes the drawn ones rarely
+// take, each for a rule of the search named in its comment.
+var goldenCases = []plantest.Spec{
+	// An effect that assigns the goal's number twice (the second wins):
+	// the number's estimate leaves such an action out of its steps.
+	numbers("twice", "n >= 10", 0,
+		plantest.Action{Name: "jump", Effects: "n = n + 9, n = n + 1"},
+		plantest.Action{Name: "up", Effects: "n = n + 2", Cost: 2}),
+}
+
+// numbers is a domain of one number n starting at n0, one goal and the
+// actions.
+func numbers(name, goal string, n0 float64, acts ...plantest.Action) plantest.Spec {
+	return plantest.Spec{Name: name, State: []plantest.Var{{Name: "n", Value: expr.NumberValue(n0)}},
+		Goals: []plantest.Goal{{Name: "g", Condition: goal, Priority: plantest.Normal}}, Actions: acts}
 }
 
 // describe writes an outcome on one line.
@@ -58,9 +83,8 @@ func describe(o plantest.Outcome) string {
 func TestSearchesMatchTheGoldenFile(t *testing.T) {
 	var b strings.Builder
 	for _, fam := range goldenFamilies {
-		gen := rapid.Custom(fam.draw)
 		for i := range fam.count {
-			spec := gen.Example(i)
+			spec := fam.example(i)
 			name := fam.name + "/" + strconv.Itoa(i)
 			pr, err := plantest.Lower(spec)
 			if err != nil {
