@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -121,30 +120,12 @@ func TestPlannerIsDeterministic(t *testing.T) {
 }
 
 // TestPlannerIndexedProperties covers the precondition index: random move
-// graphs over string locations (at least 8 moves, so the index is built),
-// with some actions that do not test the location mixed in.
+// graphs over string locations (plantest.Indexed: at least 8 moves, so the
+// index is built), with some actions that do not test the location mixed
+// in.
 func TestPlannerIndexedProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		locs := []string{"a", "b", "c", "d"}
-		var actions []ActionSpec
-		n := rapid.IntRange(8, 12).Draw(t, "moves")
-		for i := 0; i < n; i++ {
-			from := rapid.SampledFrom(locs).Draw(t, "from")
-			to := rapid.SampledFrom(locs).Draw(t, "to")
-			b := NewAction("m" + strconv.Itoa(i)).Cost(float64(rapid.IntRange(1, 3).Draw(t, "cost")))
-			switch rapid.IntRange(0, 3).Draw(t, "shape") {
-			case 0: // no location test: lands in the unindexed list
-				b.Pre("key").Effects(`loc = "` + to + `"`)
-			case 1: // location test plus another
-				b.Pre(`loc == "` + from + `" && !key`).Effects(`key = true, loc = "` + to + `"`)
-			default:
-				b.Pre(`loc == "` + from + `"`).Effects(`loc = "` + to + `"`)
-			}
-			actions = append(actions, b.Spec())
-		}
-		goal := rapid.SampledFrom(locs).Draw(t, "goal")
-		d, err := Compile(RoleSpec{Name: "G", State: []Var{{"loc", expr.StringValue("a")}, {"key", expr.BoolValue(false)}},
-			Goals: []GoalSpec{NewGoal("g", `loc == "`+goal+`" && key`, Normal)}, Actions: actions})
+		d, err := Compile(roleOf(plantest.Indexed(t)))
 		require.NoError(t, err)
 		depth := rapid.IntRange(1, 4).Draw(t, "depth")
 		g := d.Goals[0]

@@ -34,6 +34,7 @@ var goldenFamilies = []struct {
 	{"relaxed", drawn(plantest.Relaxed), 40, []int{3, 32}},
 	{"bools", drawn(plantest.Bools), 60, []int{2, 5}},
 	{"graph", drawn(graphSpec), 10, []int{2, 3}},
+	{"indexed", drawn(plantest.Indexed), 40, []int{2, 5}},
 	{"cases", func(i int) plantest.Spec { return goldenCases[i] }, len(goldenCases), []int{3, 10}},
 }
 

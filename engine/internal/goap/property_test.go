@@ -248,6 +248,22 @@ func TestWordLoopAtItsEdges(t *testing.T) {
 	assert.Greater(t, words, 0, "some domains must run the word loop")
 }
 
+// TestIndexedSearchFindsTheReferencePlan covers the precondition index:
+// move graphs over string locations (plantest.Indexed, at least 8 moves,
+// so the actions are indexed by the location they test), in both loops
+// alike and as the reference search plans them.
+func TestIndexedSearchFindsTheReferencePlan(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		spec := plantest.Indexed(t)
+		pr, err := plantest.Lower(spec)
+		require.NoError(t, err)
+		compareLoops(t, spec, pr, pr.Initial, 4, false)
+		depth := rapid.IntRange(1, 4).Draw(t, "refDepth")
+		out, _ := plantest.Plan(searcher(pr, 0, nil, false), pr.Goals, pr.Initial, depth)
+		checkAgainstReference(t, pr, pr.Goals[0], pr.Initial, depth, nil, out, fmt.Sprintf("depth %d, actions %+v", depth, spec.Actions))
+	})
+}
+
 // graphSpec draws a big domain: a location among 12 places and n moves
 // (n from 250 to 300, so action indexes pass the 255 a one-byte path key
 // holds), each from one place to another at a cost of 1 to 4, now and

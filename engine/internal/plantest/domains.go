@@ -395,3 +395,30 @@ func Edge(t *rapid.T) Spec {
 	}
 	return Spec{Name: "E", State: state, Goals: goals, Actions: actions}
 }
+
+// Indexed draws a graph of moves over string locations "a" to "d" (8 to
+// 12 moves, so the search indexes its actions by the location they
+// test) with some moves that do not test the location mixed in; the goal
+// is a location with the key.
+func Indexed(t *rapid.T) Spec {
+	locs := []string{"a", "b", "c", "d"}
+	var actions []Action
+	n := rapid.IntRange(8, 12).Draw(t, "moves")
+	for i := 0; i < n; i++ {
+		from := rapid.SampledFrom(locs).Draw(t, "from")
+		to := rapid.SampledFrom(locs).Draw(t, "to")
+		a := Action{Name: "m" + strconv.Itoa(i), Cost: float64(rapid.IntRange(1, 3).Draw(t, "cost"))}
+		switch rapid.IntRange(0, 3).Draw(t, "shape") {
+		case 0: // no location test: lands in the unindexed list
+			a.Pre, a.Effects = "key", `loc = "`+to+`"`
+		case 1: // location test plus another
+			a.Pre, a.Effects = `loc == "`+from+`" && !key`, `key = true, loc = "`+to+`"`
+		default:
+			a.Pre, a.Effects = `loc == "`+from+`"`, `loc = "`+to+`"`
+		}
+		actions = append(actions, a)
+	}
+	goal := rapid.SampledFrom(locs).Draw(t, "goal")
+	return Spec{Name: "G", State: []Var{{"loc", expr.StringValue("a")}, {"key", expr.BoolValue(false)}},
+		Goals: []Goal{{"g", `loc == "` + goal + `" && key`, Normal}}, Actions: actions}
+}
