@@ -35,7 +35,7 @@ var goldenFamilies = []struct {
 	{"bools", drawn(plantest.Bools), 60, []int{2, 5}},
 	{"graph", drawn(graphSpec), 10, []int{2, 3}},
 	{"indexed", drawn(plantest.Indexed), 40, []int{2, 5}},
-	{"cases", func(i int) plantest.Spec { return goldenCases[i] }, len(goldenCases), []int{3, 10}},
+	{"cases", func(i int) plantest.Spec { return goldenCases[i] }, len(goldenCases), []int{3, 16}},
 }
 
 // drawn gives the examples of a rapid generator: example i is rapid's
@@ -53,6 +53,39 @@ var goldenCases = []plantest.Spec{
 	numbers("twice", "n >= 10", 0,
 		plantest.Action{Name: "jump", Effects: "n = n + 9, n = n + 1"},
 		plantest.Action{Name: "up", Effects: "n = n + 2", Cost: 2}),
+	// A strict bound at 2^50, the largest number the estimate counts
+	// steps to exactly: from 2^50 - 4 by steps of 2, three steps.
+	numbers("strict2^50", "n > 1125899906842624", 1125899906842620,
+		plantest.Action{Name: "up2", Effects: "n = n + 2"},
+		plantest.Action{Name: "up1", Effects: "n = n + 1", Cost: 2}),
+	numbers("le2^50", "n >= 1125899906842624", 1125899906842620,
+		plantest.Action{Name: "up2", Effects: "n = n + 2"},
+		plantest.Action{Name: "up1", Effects: "n = n + 1", Cost: 2}),
+	// The forage domain: the movers of food need tired under a bound that
+	// they push, so sleeps (restorers) must come between (the resource
+	// estimate); upward, downward, with the bound the other way round,
+	// loose or strict, and without a restorer.
+	forage("forage up", "food > 80", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
+	forage("forage down", "food < -80", "tired < 50", "food = food - 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food + 5"),
+	forage("forage flipped", "food >= 80", "tired >= -50", "food = food + 10, tired = tired - 20", "tired < -30", "tired = tired + 50", "food = food - 5"),
+	forage("forage loose", "food <= -80", "tired <= 50", "food = food - 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food + 5"),
+	forage("forage no sleep", "food > 30", "tired < 50", "food = food + 10, tired = tired + 20", "false", "tired = tired - 50", "food = food - 5"),
+	forage("forage small sleep", "food > 60", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 10", "tired = tired - 15", "food = food - 5"),
+	forage("forage eats", "food < -80", "tired < 50", "food = food - 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
+}
+
+// forage is the forage domain: food and tired start at 0 (hunger at 80);
+// Eat lowers hunger and changes food by eatEff, Forage (pre, eff) moves
+// food, Sleep (sleepPre, sleepEff) moves tired back.
+func forage(name, goal, pre, eff, sleepPre, sleepEff, eatEff string) plantest.Spec {
+	return plantest.Spec{Name: name,
+		State: []plantest.Var{{Name: "hunger", Value: expr.NumberValue(80)}, {Name: "food", Value: expr.NumberValue(0)}, {Name: "tired", Value: expr.NumberValue(0)}},
+		Goals: []plantest.Goal{{Name: "g", Condition: goal, Priority: plantest.Normal}},
+		Actions: []plantest.Action{
+			{Name: "Eat", Pre: "food > 0", Effects: "hunger = hunger - 50, " + eatEff},
+			{Name: "Forage", Pre: pre, Effects: eff},
+			{Name: "Sleep", Pre: sleepPre, Effects: sleepEff, Cost: 2},
+		}}
 }
 
 // numbers is a domain of one number n starting at n0, one goal and the
