@@ -61,6 +61,17 @@ var goldenCases = []plantest.Spec{
 	numbers("le2^50", "n >= 1125899906842624", 1125899906842620,
 		plantest.Action{Name: "up2", Effects: "n = n + 2"},
 		plantest.Action{Name: "up1", Effects: "n = n + 1", Cost: 2}),
+	// A need of exactly 2^50 in steps of 2^30 (counted in floats), and a
+	// need of whole steps from a fraction (counted in floats, kept below
+	// the exact count).
+	numbers("need2^50", "n > 1125899906842623", -1,
+		plantest.Action{Name: "jump", Effects: "n = n + 1073741824"}),
+	numbers("fraction", "n >= 10.5", 0.5,
+		plantest.Action{Name: "up", Effects: "n = n + 1"}),
+	numbers("fraction strict", "n > 10.5", 0.5,
+		plantest.Action{Name: "up", Effects: "n = n + 1"}),
+	numbers("fraction down", "n <= -9.5", 0.5,
+		plantest.Action{Name: "down", Effects: "n = n - 0.5"}),
 	// The forage domain: the movers of food need tired under a bound that
 	// they push, so sleeps (restorers) must come between (the resource
 	// estimate); upward, downward, with the bound the other way round,
