@@ -2,8 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -11,127 +9,36 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/internal/plantest"
 )
 
-// propDomain draws a tiny random domain: up to 2 bool and 2 small-int
-// variables, 1 to 4 actions with random preconditions, effects and costs
-// 1..3, and one goal.
-func propDomain(t *rapid.T) RoleSpec {
-	nb := rapid.IntRange(0, 2).Draw(t, "bools")
-	ni := rapid.IntRange(0, 2).Draw(t, "ints")
-	if nb+ni == 0 {
-		nb = 1
+// roleOf writes a drawn domain (see plantest) as a RoleSpec.
+func roleOf(s plantest.Spec) RoleSpec {
+	r := RoleSpec{Name: s.Name}
+	for _, v := range s.State {
+		r.State = append(r.State, Var{v.Name, v.Value})
 	}
-	var state []Var
-	for i := 0; i < nb; i++ {
-		state = append(state, Var{"b" + strconv.Itoa(i), expr.BoolValue(rapid.Bool().Draw(t, "b"))})
+	for _, g := range s.Goals {
+		r.Goals = append(r.Goals, NewGoal(g.Name, g.Condition, Priority(g.Priority)))
 	}
-	for i := 0; i < ni; i++ {
-		state = append(state, Var{"n" + strconv.Itoa(i), expr.NumberValue(float64(rapid.IntRange(0, 3).Draw(t, "n")))})
-	}
-	atom := func(label string) string {
-		if v := rapid.IntRange(0, nb+ni-1).Draw(t, label+"var"); v < nb {
-			name := "b" + strconv.Itoa(v)
-			if rapid.Bool().Draw(t, label+"neg") {
-				return "!" + name
-			}
-			return name
-		} else {
-			name := "n" + strconv.Itoa(v-nb)
-			op := rapid.SampledFrom([]string{">", ">=", "<", "<=", "==", "!="}).Draw(t, label+"op")
-			return name + " " + op + " " + strconv.Itoa(rapid.IntRange(-1, 5).Draw(t, label+"c"))
+	for _, a := range s.Actions {
+		b := NewAction(a.Name).Pre(a.Pre).Effects(a.Effects).Cost(a.Cost)
+		for _, f := range a.Fulfills {
+			b.Fulfills(f)
 		}
-	}
-	conj := func(label string, maxAtoms int) string {
-		k := rapid.IntRange(0, maxAtoms).Draw(t, label+"atoms")
-		parts := make([]string, k)
-		for i := range parts {
-			parts[i] = atom(label)
+		if a.NoRerun {
+			b.NoRerun()
 		}
-		return strings.Join(parts, " && ")
+		r.Actions = append(r.Actions, b.Spec())
 	}
-	goalCond := conj("goal", 2)
-	if goalCond == "" {
-		goalCond = atom("goal")
-	}
-	na := rapid.IntRange(1, 4).Draw(t, "actions")
-	var actions []ActionSpec
-	for i := 0; i < na; i++ {
-		ne := rapid.IntRange(1, 2).Draw(t, "effects")
-		var effs []string
-		seen := map[string]bool{}
-		for j := 0; j < ne; j++ {
-			v := rapid.IntRange(0, nb+ni-1).Draw(t, "target")
-			var e string
-			if v < nb {
-				name := "b" + strconv.Itoa(v)
-				e = name + " = " + strconv.FormatBool(rapid.Bool().Draw(t, "bval"))
-				if seen[name] {
-					continue
-				}
-				seen[name] = true
-			} else {
-				name := "n" + strconv.Itoa(v-nb)
-				if seen[name] {
-					continue
-				}
-				seen[name] = true
-				switch rapid.IntRange(0, 3).Draw(t, "kind") {
-				case 0:
-					e = name + " = " + name + " + 1"
-				case 1:
-					e = name + " = " + name + " - 1"
-				case 2:
-					e = name + " = " + name + " + 2"
-				default:
-					e = name + " = " + strconv.Itoa(rapid.IntRange(0, 4).Draw(t, "nval"))
-				}
-			}
-			effs = append(effs, e)
-		}
-		b := NewAction("a" + strconv.Itoa(i)).Pre(conj("pre", 2)).Effects(strings.Join(effs, ", ")).
-			Cost(float64(rapid.IntRange(1, 3).Draw(t, "cost")))
-		if rapid.IntRange(0, 4).Draw(t, "fulfills") == 0 {
-			b.Fulfills("g")
-		}
-		actions = append(actions, b.Spec())
-	}
-	return RoleSpec{Name: "P", State: state, Goals: []GoalSpec{NewGoal("g", goalCond, Normal)}, Actions: actions}
+	return r
 }
 
-// bruteForce returns the cheapest plan of at most depth steps that is valid
-// and reaches the goal (its condition holds, or its last step fulfills the
-// goal: see Goal.Candidate), the first in declaration order among the cheapest
-// (depth-first search in declaration order visits plans in that order), and
-// whether one exists.
+// bruteForce is plantest.BruteForce over d's lowered problem: the
+// cheapest plan of at most depth steps for g from st, first in
+// declaration order among the cheapest, and whether one exists.
 func bruteForce(d *Domain, g *Goal, st expr.State, depth int) ([]int, float64, bool) {
-	var best []int
-	bestCost, ok := 0.0, false
-	path := []int{}
-	var walk func(st expr.State, cost float64)
-	walk = func(st expr.State, cost float64) {
-		done := g.Satisfied(st) || len(path) > 0 && d.Actions[path[len(path)-1]].Serves(g)
-		if done && (!ok || cost < bestCost) {
-			best, bestCost, ok = append([]int(nil), path...), cost, true
-		}
-		if len(path) == depth {
-			return
-		}
-		for _, a := range d.Actions {
-			if !a.Pre.Eval(st) {
-				continue
-			}
-			next := st.Clone()
-			if err := a.Effects.Apply(next, st); err != nil {
-				continue
-			}
-			path = append(path, a.Index)
-			walk(next, cost+a.Cost)
-			path = path[:len(path)-1]
-		}
-	}
-	walk(st, 0)
-	return best, bestCost, ok
+	return plantest.BruteForce(d.lowered, d.lowered.Goals[g.Index], st, depth, nil)
 }
 
 // checkValid replays a plan step by step.
@@ -151,7 +58,7 @@ func checkValid(t require.TestingT, g *Goal, st expr.State, steps []*Action) {
 
 func TestPlannerProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		spec := propDomain(t)
+		spec := roleOf(plantest.Prop(t))
 		d, err := Compile(spec)
 		require.NoError(t, err)
 		depth := rapid.IntRange(1, 4).Draw(t, "depth")
@@ -196,7 +103,7 @@ func TestPlannerProperties(t *testing.T) {
 
 func TestPlannerIsDeterministic(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		spec := propDomain(t)
+		spec := roleOf(plantest.Prop(t))
 		d, err := Compile(spec)
 		require.NoError(t, err)
 		p1, err1 := depthPlanner(d, 4).Plan(d.NewState())
@@ -213,30 +120,12 @@ func TestPlannerIsDeterministic(t *testing.T) {
 }
 
 // TestPlannerIndexedProperties covers the precondition index: random move
-// graphs over string locations (at least 8 moves, so the index is built),
-// with some actions that do not test the location mixed in.
+// graphs over string locations (plantest.Indexed: at least 8 moves, so the
+// index is built), with some actions that do not test the location mixed
+// in.
 func TestPlannerIndexedProperties(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
-		locs := []string{"a", "b", "c", "d"}
-		var actions []ActionSpec
-		n := rapid.IntRange(8, 12).Draw(t, "moves")
-		for i := 0; i < n; i++ {
-			from := rapid.SampledFrom(locs).Draw(t, "from")
-			to := rapid.SampledFrom(locs).Draw(t, "to")
-			b := NewAction("m" + strconv.Itoa(i)).Cost(float64(rapid.IntRange(1, 3).Draw(t, "cost")))
-			switch rapid.IntRange(0, 3).Draw(t, "shape") {
-			case 0: // no location test: lands in the unindexed list
-				b.Pre("key").Effects(`loc = "` + to + `"`)
-			case 1: // location test plus another
-				b.Pre(`loc == "` + from + `" && !key`).Effects(`key = true, loc = "` + to + `"`)
-			default:
-				b.Pre(`loc == "` + from + `"`).Effects(`loc = "` + to + `"`)
-			}
-			actions = append(actions, b.Spec())
-		}
-		goal := rapid.SampledFrom(locs).Draw(t, "goal")
-		d, err := Compile(RoleSpec{Name: "G", State: []Var{{"loc", expr.StringValue("a")}, {"key", expr.BoolValue(false)}},
-			Goals: []GoalSpec{NewGoal("g", `loc == "`+goal+`" && key`, Normal)}, Actions: actions})
+		d, err := Compile(roleOf(plantest.Indexed(t)))
 		require.NoError(t, err)
 		depth := rapid.IntRange(1, 4).Draw(t, "depth")
 		g := d.Goals[0]

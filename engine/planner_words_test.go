@@ -2,8 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,111 +10,8 @@ import (
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/internal/goap"
+	"github.com/moonmind-ai/moonmind/engine/internal/plantest"
 )
-
-// wordDomain draws a random domain of the shapes the word search takes
-// (and some it does not): booleans, small integers and a string location;
-// preconditions and goals of flat tests; effects that assign literals
-// (now and then one of another kind, or a fraction), copy a variable, or
-// add a step; up to 6 actions, up to 2 goals.
-func wordDomain(t *rapid.T) RoleSpec {
-	locs := []string{"a", "b", "c"}
-	state := []Var{
-		{"b0", expr.BoolValue(rapid.Bool().Draw(t, "b0"))},
-		{"b1", expr.BoolValue(rapid.Bool().Draw(t, "b1"))},
-		{"n0", expr.NumberValue(float64(rapid.IntRange(-2, 4).Draw(t, "n0")))},
-		{"n1", expr.NumberValue(float64(rapid.IntRange(0, 60).Draw(t, "n1")))},
-		{"loc", expr.StringValue(rapid.SampledFrom(locs).Draw(t, "loc"))},
-	}
-	test := func(label string) string {
-		switch rapid.IntRange(0, 6).Draw(t, label+"shape") {
-		case 0:
-			return rapid.SampledFrom([]string{"b0", "b1", "!b0", "!b1"}).Draw(t, label+"b")
-		case 1:
-			return "loc == " + strconv.Quote(rapid.SampledFrom(append(locs, "z")).Draw(t, label+"s"))
-		case 2:
-			return rapid.SampledFrom([]string{"b0 == true", "b1 != false", "b0 == false", "loc != \"a\""}).Draw(t, label+"g")
-		case 3:
-			return rapid.SampledFrom([]string{"n0", "!n1", "loc", "n0 == \"a\""}).Draw(t, label+"odd")
-		default:
-			v := rapid.SampledFrom([]string{"n0", "n1"}).Draw(t, label+"v")
-			op := rapid.SampledFrom([]string{">", ">=", "<", "<=", "==", "!="}).Draw(t, label+"op")
-			c := strconv.Itoa(rapid.IntRange(-2, 60).Draw(t, label+"c"))
-			if rapid.IntRange(0, 5).Draw(t, label+"frac") == 0 {
-				c += ".5"
-			}
-			return v + " " + op + " " + c
-		}
-	}
-	conj := func(label string, lo, hi int) string {
-		parts := make([]string, rapid.IntRange(lo, hi).Draw(t, label+"n"))
-		for i := range parts {
-			parts[i] = test(label)
-		}
-		return strings.Join(parts, " && ")
-	}
-	var actions []ActionSpec
-	for i := range rapid.IntRange(1, 6).Draw(t, "actions") {
-		seen := map[string]bool{}
-		var effs []string
-		for range rapid.IntRange(1, 3).Draw(t, "effects") {
-			var e string
-			switch rapid.IntRange(0, 9).Draw(t, "effect") {
-			case 0, 1:
-				v := rapid.SampledFrom([]string{"b0", "b1"}).Draw(t, "bv")
-				e = v + " = " + strconv.FormatBool(rapid.Bool().Draw(t, "bval"))
-			case 2:
-				e = "loc = " + strconv.Quote(rapid.SampledFrom(append(locs, "d")).Draw(t, "to"))
-			case 3:
-				e = rapid.SampledFrom([]string{"b0 = b1", "n0 = n1", "b1 = b0", "n1 = n0"}).Draw(t, "copy")
-			case 4:
-				e = rapid.SampledFrom([]string{"n0 = 3", "n1 = 0", "b0 = 1", "n0 = 0.5", "loc = true"}).Draw(t, "lit")
-			default:
-				v := rapid.SampledFrom([]string{"n0", "n1"}).Draw(t, "nv")
-				k := rapid.SampledFrom([]string{"1", "2", "20", "50", "0"}).Draw(t, "k")
-				if rapid.IntRange(0, 12).Draw(t, "kfrac") == 0 {
-					k = "0.25"
-				}
-				e = v + " = " + v + rapid.SampledFrom([]string{" + ", " - "}).Draw(t, "sign") + k
-			}
-			target, _, _ := strings.Cut(e, " ")
-			if seen[target] {
-				continue
-			}
-			seen[target] = true
-			effs = append(effs, e)
-		}
-		b := NewAction("a" + strconv.Itoa(i)).Pre(conj("pre", 0, 2)).Effects(strings.Join(effs, ", ")).
-			Cost(float64(rapid.IntRange(1, 3).Draw(t, "cost")))
-		if rapid.IntRange(0, 5).Draw(t, "fulfills") == 0 {
-			b.Fulfills("g0")
-		}
-		if rapid.IntRange(0, 7).Draw(t, "once") == 0 {
-			b.NoRerun()
-		}
-		actions = append(actions, b.Spec())
-	}
-	if rapid.Bool().Draw(t, "wide") {
-		// 14 more booleans in a chain of actions: over maxDense words, so
-		// the search runs assignment by assignment with the sum hash.
-		for i := range 14 {
-			state = append(state, Var{"x" + strconv.Itoa(i), expr.BoolValue(i == 0)})
-		}
-		for i := range 13 {
-			x, y := "x"+strconv.Itoa(i), "x"+strconv.Itoa(i+1)
-			actions = append(actions, NewAction("t"+strconv.Itoa(i)).Pre(x).Effects(x+" = false, "+y+" = true").Spec())
-		}
-		if rapid.Bool().Draw(t, "wideGoal") {
-			return RoleSpec{Name: "W", State: state, Actions: actions,
-				Goals: []GoalSpec{NewGoal("g0", "x"+strconv.Itoa(rapid.IntRange(1, 13).Draw(t, "xg"))+" && "+test("wg"), High)}}
-		}
-	}
-	goals := []GoalSpec{NewGoal("g0", conj("goal", 1, 2), High)}
-	if rapid.Bool().Draw(t, "second") {
-		goals = append(goals, NewGoal("g1", conj("goal1", 1, 2), Normal))
-	}
-	return RoleSpec{Name: "W", State: state, Goals: goals, Actions: actions}
-}
 
 // planOutcome is what a plan call gives, for comparing two planners.
 type planOutcome struct {
@@ -204,7 +99,7 @@ func planSliced(p *Planner, g *Goal, st expr.State, budget int) (*Plan, error) {
 func TestWordSearchGivesTheGeneralSearch(t *testing.T) {
 	words, general := 0, 0
 	rapid.Check(t, func(t *rapid.T) {
-		spec := wordDomain(t)
+		spec := roleOf(plantest.Words(t))
 		d, err := Compile(spec)
 		if err != nil {
 			t.Skip(err.Error()) // a shape the language refuses

@@ -1,0 +1,180 @@
+package goap_test
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"pgregory.net/rapid"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/internal/plantest"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/searches.golden")
+
+// goldenFamilies are the domains of the golden searches: each family's
+// first count examples, planned within each depth limit.
+var goldenFamilies = []struct {
+	name    string
+	example func(i int) plantest.Spec
+	count   int
+	depths  []int
+}{
+	{"prop", drawn(plantest.Prop), 60, []int{2, 4}},
+	{"words", drawn(plantest.Words), 60, []int{3, 12}},
+	{"small", drawn(plantest.Small), 60, []int{3, 12}},
+	{"smalledge", drawn(plantest.SmallEdge), 40, []int{1, 2}},
+	{"edge", drawn(plantest.Edge), 40, []int{2, 8}},
+	{"relaxed", drawn(plantest.Relaxed), 40, []int{3, 32}},
+	{"bools", drawn(plantest.Bools), 60, []int{2, 5}},
+	{"graph", drawn(graphSpec), 10, []int{2, 3}},
+	{"indexed", drawn(plantest.Indexed), 40, []int{2, 5}},
+	{"cases", func(i int) plantest.Spec { return goldenCases[i] }, len(goldenCases), []int{3, 16}},
+}
+
+// drawn gives the examples of a rapid generator: example i is rapid's
+// Example with seed i.
+func drawn(draw func(*rapid.T) plantest.Spec) func(int) plantest.Spec {
+	gen := rapid.Custom(draw)
+	return func(i int) plantest.Spec { return gen.Example(i) }
+}
+
+// goldenCases are hand-written domains of shapes the drawn ones rarely
+// take, each for a rule of the search named in its comment.
+var goldenCases = []plantest.Spec{
+	// An effect that assigns the goal's number twice (the second wins):
+	// the number's estimate leaves such an action out of its steps.
+	numbers("twice", "n >= 10", 0,
+		plantest.Action{Name: "jump", Effects: "n = n + 9, n = n + 1"},
+		plantest.Action{Name: "up", Effects: "n = n + 2", Cost: 2}),
+	// A strict bound at 2^50, the largest number the estimate counts
+	// steps to exactly: from 2^50 - 4 by steps of 2, three steps.
+	numbers("strict2^50", "n > 1125899906842624", 1125899906842620,
+		plantest.Action{Name: "up2", Effects: "n = n + 2"},
+		plantest.Action{Name: "up1", Effects: "n = n + 1", Cost: 2}),
+	numbers("le2^50", "n >= 1125899906842624", 1125899906842620,
+		plantest.Action{Name: "up2", Effects: "n = n + 2"},
+		plantest.Action{Name: "up1", Effects: "n = n + 1", Cost: 2}),
+	// A need of exactly 2^50 in steps of 2^30 (counted in floats), and a
+	// need of whole steps from a fraction (counted in floats, kept below
+	// the exact count).
+	numbers("need2^50", "n > 1125899906842623", -1,
+		plantest.Action{Name: "jump", Effects: "n = n + 1073741824"}),
+	numbers("fraction", "n >= 10.5", 0.5,
+		plantest.Action{Name: "up", Effects: "n = n + 1"}),
+	numbers("fraction strict", "n > 10.5", 0.5,
+		plantest.Action{Name: "up", Effects: "n = n + 1"}),
+	numbers("fraction down", "n <= -9.5", 0.5,
+		plantest.Action{Name: "down", Effects: "n = n - 0.5"}),
+	// The forage domain: the movers of food need tired under a bound that
+	// they push, so sleeps (restorers) must come between (the resource
+	// estimate); upward, downward, with the bound the other way round,
+	// loose or strict, and without a restorer.
+	forage("forage up", "food > 80", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
+	forage("forage down", "food < -80", "tired < 50", "food = food - 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food + 5"),
+	forage("forage flipped", "food >= 80", "tired >= -50", "food = food + 10, tired = tired - 20", "tired < -30", "tired = tired + 50", "food = food - 5"),
+	forage("forage loose", "food <= -80", "tired <= 50", "food = food - 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food + 5"),
+	forage("forage no sleep", "food > 30", "tired < 50", "food = food + 10, tired = tired + 20", "false", "tired = tired - 50", "food = food - 5"),
+	forage("forage small sleep", "food > 60", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 10", "tired = tired - 15", "food = food - 5"),
+	forage("forage eats", "food < -80", "tired < 50", "food = food - 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
+}
+
+// forage is the forage domain: food and tired start at 0 (hunger at 80);
+// Eat lowers hunger and changes food by eatEff, Forage (pre, eff) moves
+// food, Sleep (sleepPre, sleepEff) moves tired back.
+func forage(name, goal, pre, eff, sleepPre, sleepEff, eatEff string) plantest.Spec {
+	return plantest.Spec{Name: name,
+		State: []plantest.Var{{Name: "hunger", Value: expr.NumberValue(80)}, {Name: "food", Value: expr.NumberValue(0)}, {Name: "tired", Value: expr.NumberValue(0)}},
+		Goals: []plantest.Goal{{Name: "g", Condition: goal, Priority: plantest.Normal}},
+		Actions: []plantest.Action{
+			{Name: "Eat", Pre: "food > 0", Effects: "hunger = hunger - 50, " + eatEff},
+			{Name: "Forage", Pre: pre, Effects: eff},
+			{Name: "Sleep", Pre: sleepPre, Effects: sleepEff, Cost: 2},
+		}}
+}
+
+// numbers is a domain of one number n starting at n0, one goal and the
+// actions.
+func numbers(name, goal string, n0 float64, acts ...plantest.Action) plantest.Spec {
+	return plantest.Spec{Name: name, State: []plantest.Var{{Name: "n", Value: expr.NumberValue(n0)}},
+		Goals: []plantest.Goal{{Name: "g", Condition: goal, Priority: plantest.Normal}}, Actions: acts}
+}
+
+// describe writes an outcome on one line.
+func describe(o plantest.Outcome) string {
+	if f := o.Failure; f != nil {
+		return fmt.Sprintf("no plan for %s (%d expansions): reason %d, action %q, precondition %q, failure expansions %d, %q",
+			o.Goal, o.Expansions, f.Reason, f.Action, f.Precondition, f.Expansions, f.Detail)
+	}
+	return fmt.Sprintf("%s, cost %s, %d expansions", strings.Join(o.Steps, " "), strconv.FormatFloat(o.Cost, 'g', -1, 64), o.Expansions)
+}
+
+// TestSearchesMatchTheGoldenFile plans fixed drawn domains (goldenFamilies)
+// within two depth limits, with a budget of 300 expansions (so that the
+// deeper search behind MaxDepthExceeded stays short), of 7, and of 300
+// with the first action left out, and requires of each
+// search the plan, cost, expansions and failure (reason, action,
+// precondition, detail) recorded in testdata/searches.golden, and the
+// estimate of the first goal at the start: both loops alike, and the
+// first goal time sliced by 2 expansions as unsliced. A change to the search's estimates that keeps
+// its plans but expands other states shows here; refresh the file with
+// -update after checking that the plans stay.
+func TestSearchesMatchTheGoldenFile(t *testing.T) {
+	var b strings.Builder
+	for _, fam := range goldenFamilies {
+		for i := range fam.count {
+			spec := fam.example(i)
+			name := fam.name + "/" + strconv.Itoa(i)
+			pr, err := plantest.Lower(spec)
+			if err != nil {
+				fmt.Fprintf(&b, "%s: refused: %v\n", name, err)
+				continue
+			}
+			goals := plantest.ByPriority(pr, spec)
+			gs := searcher(pr, 0, nil, false).GoalSearch(pr.Goals[0])
+			h, _ := searcher(pr, 0, nil, true).Heuristic(gs, pr.Initial)
+			fmt.Fprintf(&b, "%s: estimate %s, word loop %v\n", name, strconv.FormatFloat(h, 'g', -1, 64), gs.HasWords())
+			for _, depth := range fam.depths {
+				for _, v := range []struct {
+					label  string
+					budget int
+					skip   []bool
+				}{{"", 300, nil}, {" budget 7", 7, nil}, {" without the first action", 300, append([]bool{true}, make([]bool, len(pr.Actions)-1)...)}} {
+					gp, wp := searcher(pr, v.budget, v.skip, true), searcher(pr, v.budget, v.skip, false)
+					want, _ := plantest.Plan(gp, goals, pr.Initial, depth)
+					got, _ := plantest.Plan(wp, goals, pr.Initial, depth)
+					line := fmt.Sprintf("%s depth %d%s", name, depth, v.label)
+					require.Equal(t, want, got, "%s: the word loop gives the general loop", line)
+					// A plan job slices the planning of one goal.
+					first := pr.Goals[:1]
+					want0, _ := plantest.Plan(gp, first, pr.Initial, depth)
+					sliced, ok := plantest.PlanSliced(searcher(pr, v.budget, v.skip, false), first, pr.Initial, depth, 2)
+					require.True(t, ok, line)
+					require.Equal(t, want0, sliced, "%s: the first goal sliced by 2", line)
+					fmt.Fprintf(&b, "%s: %s\n", line, describe(want))
+				}
+			}
+		}
+	}
+	const path = "testdata/searches.golden"
+	if *update {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(b.String()), 0o644))
+	}
+	golden, err := os.ReadFile(path)
+	require.NoError(t, err, "run with -update to write it")
+	wantLines, gotLines := strings.Split(string(golden), "\n"), strings.Split(b.String(), "\n")
+	for i := range min(len(wantLines), len(gotLines)) {
+		if wantLines[i] != gotLines[i] {
+			assert.Equal(t, wantLines[i], gotLines[i], "line %d of %s", i+1, path)
+			return
+		}
+	}
+	assert.Equal(t, len(wantLines), len(gotLines), "lines in %s", path)
+}

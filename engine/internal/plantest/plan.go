@@ -1,0 +1,89 @@
+package plantest
+
+import (
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
+)
+
+// Outcome is what planning gives, for comparing two searches: the plan's
+// step names and cost, the expansions of every search, and for no plan
+// the goal that had none and the search core's Failure.
+type Outcome struct {
+	Steps      []string
+	Cost       float64
+	Expansions int
+	Goal       string
+	Failure    *goap.Failure
+}
+
+// Plan plans goals in order from start as engine.Planner.Plan plans
+// them with chaining: a goal that holds is passed over, each other goal's
+// plan is applied to the state the next goal starts from, and the first
+// goal without a plan ends the call with the Failure the search core
+// explains (a goal with no candidate action is Unreachable without a
+// search). With a Slice on p it returns ok false when a search paused
+// (call again, as a plan job does on the next tick).
+func Plan(p *goap.Searcher, goals []*goap.Goal, start goap.State, maxDepth int) (out Outcome, ok bool) {
+	sim := start.Clone()
+	for _, g := range goals {
+		gs := p.GoalSearch(g)
+		if gs.Goal() != g {
+			panic("plantest: GoalSearch answered for another goal")
+		}
+		if gs.Satisfied(sim) {
+			continue
+		}
+		if len(gs.Direct()) == 0 {
+			out.Goal, out.Failure = g.Name, &goap.Failure{Reason: goap.Unreachable}
+			return out, true
+		}
+		if sl := p.Slice; sl != nil {
+			sl.BeginChain()
+		}
+		end, res, cut, exp := p.Search(gs, sim, maxDepth)
+		out.Expansions += exp
+		if res == goap.Paused {
+			return out, false
+		}
+		if res != goap.Found {
+			f := p.Explain(gs, sim, maxDepth, res, cut, exp)
+			if p.Suspended() {
+				return out, false
+			}
+			if sl := p.Slice; sl != nil {
+				sl.EndChain()
+			}
+			out.Goal, out.Failure = g.Name, f
+			return out, true
+		}
+		if sl := p.Slice; sl != nil {
+			sl.EndChain()
+		}
+		pr := p.Problem()
+		path := p.PathTo(end, nil)
+		if n := p.EndDepth(end); n != len(path) {
+			panic("plantest: EndDepth differs from the path's length")
+		}
+		for i := len(path) - 1; i >= 0; i-- {
+			out.Steps = append(out.Steps, pr.Actions[path[i]].Name)
+		}
+		out.Cost += p.Cost(end)
+		p.StoreEnd(end, sim)
+	}
+	return out, true
+}
+
+// PlanSliced is Plan under a Slice of budget expansions per call, called
+// again while a search is suspended, at most 100,000 times (ok false
+// past that).
+func PlanSliced(p *goap.Searcher, goals []*goap.Goal, start goap.State, maxDepth, budget int) (Outcome, bool) {
+	sl := &goap.Slice{}
+	p.Slice = sl
+	defer func() { p.Slice = nil }()
+	for range 100000 {
+		sl.SetLeft(budget)
+		if out, ok := Plan(p, goals, start, maxDepth); ok {
+			return out, true
+		}
+	}
+	return Outcome{}, false
+}
