@@ -227,9 +227,11 @@ func TestPlannerSeveralGoals(t *testing.T) {
 			NewAction("Use").Pre("x >= 2").Effects("y = true").Spec(),
 		}})
 	require.NoError(t, err)
-	p, err := NewPlanner(d).Plan(d.NewState())
+	st := d.NewState()
+	p, err := NewPlanner(d).Plan(st)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Inc", "Inc", "Use"}, p.Names(), "the low goal is planned from the state the critical goal's steps leave")
+	assert.Equal(t, d.NewState(), st, "the steps are applied to a copy: the state given to Plan is only read")
 	require.Len(t, p.Goals, 2)
 	assert.Equal(t, "first", p.Goals[0].Goal.Name)
 	assert.Equal(t, []string{"Inc", "Inc"}, (&Plan{Steps: p.Goals[0].Steps}).Names())
