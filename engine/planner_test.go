@@ -372,3 +372,25 @@ func TestCompileRefusesNegativeCosts(t *testing.T) {
 		assert.Contains(t, err.Error(), "cost")
 	}
 }
+
+// TestPlanForAGoalOfAnotherDomain: a goal of another domain (as one held
+// across a reload) is planned by its own condition, over this domain's
+// actions, and not taken for this domain's goal with the same index, whose
+// search the planner has cached.
+func TestPlanForAGoalOfAnotherDomain(t *testing.T) {
+	state := []Var{{"x", num(0)}, {"y", num(0)}}
+	d, err := Compile(RoleSpec{Name: "A", State: state,
+		Goals:   []GoalSpec{NewGoal("g", "x >= 1", Normal)},
+		Actions: []ActionSpec{NewAction("IncX").Effects("x = x + 1").Spec(), NewAction("IncY").Effects("y = y + 1").Spec()}})
+	require.NoError(t, err)
+	other, err := Compile(RoleSpec{Name: "B", State: state, Goals: []GoalSpec{NewGoal("h", "y >= 2", Normal)}})
+	require.NoError(t, err)
+	p := NewPlanner(d)
+	mine, err := p.Plan(d.NewState())
+	require.NoError(t, err)
+	require.Equal(t, []string{"IncX"}, mine.Names())
+	theirs, err := p.PlanFor(other.Goal("h"), d.NewState())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"IncY", "IncY"}, theirs.Names())
+	assert.Equal(t, 2.0, theirs.Cost)
+}
