@@ -376,14 +376,14 @@ func TestCompileRefusesNegativeCosts(t *testing.T) {
 // TestPlanForAGoalOfAnotherDomain: a goal of another domain (as one held
 // across a reload) is planned by its own condition, over this domain's
 // actions, and not taken for this domain's goal with the same index, whose
-// search the planner has cached.
+// search the planner has cached, nor looked up past this domain's goals.
 func TestPlanForAGoalOfAnotherDomain(t *testing.T) {
 	state := []Var{{"x", num(0)}, {"y", num(0)}}
 	d, err := Compile(RoleSpec{Name: "A", State: state,
 		Goals:   []GoalSpec{NewGoal("g", "x >= 1", Normal)},
 		Actions: []ActionSpec{NewAction("IncX").Effects("x = x + 1").Spec(), NewAction("IncY").Effects("y = y + 1").Spec()}})
 	require.NoError(t, err)
-	other, err := Compile(RoleSpec{Name: "B", State: state, Goals: []GoalSpec{NewGoal("h", "y >= 2", Normal)}})
+	other, err := Compile(RoleSpec{Name: "B", State: state, Goals: []GoalSpec{NewGoal("h", "y >= 2", Normal), NewGoal("k", "x >= 2", Normal)}})
 	require.NoError(t, err)
 	p := NewPlanner(d)
 	mine, err := p.Plan(d.NewState())
@@ -393,4 +393,7 @@ func TestPlanForAGoalOfAnotherDomain(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"IncY", "IncY"}, theirs.Names())
 	assert.Equal(t, 2.0, theirs.Cost)
+	theirs, err = p.PlanFor(other.Goal("k"), d.NewState())
+	require.NoError(t, err, "an index past this domain's goals")
+	assert.Equal(t, []string{"IncX", "IncX"}, theirs.Names())
 }
