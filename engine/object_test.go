@@ -229,6 +229,31 @@ func TestObjectInfiniteCostIsNotForTheAgent(t *testing.T) {
 	assert.Equal(t, `a plan exists only through action "fetch", which uses a crate: no crate in the world is for s1 (the world's ObjectCost is +Inf for each)`, pe.Detail)
 }
 
+// TestAnAgentAddedLaterPlansAroundAClaimedObject: an agent added after
+// the only crate was claimed, asked for a plan before its first tick,
+// leaves out the action that needs a crate, as its tick would.
+func TestAnAgentAddedLaterPlansAroundAClaimedObject(t *testing.T) {
+	w, _ := crateWorld(t, 1, []int{1}, &fetcher{end: engine.Running})
+	w.Tick(0.1)
+	require.Equal(t, []string{"s0"}, holders(w, "c1"))
+	late := engine.NewAgent("late", w.Agents[0].Domain)
+	late.Data = &fetcher{end: engine.Running}
+	w.Add(late)
+	_, err := late.Planner().Plan(late.State)
+	assert.EqualError(t, err, `engine: BACKED_OFF: goal "armed", action "fetch": a plan exists only through action "fetch", which uses a crate: the only crate (c1) is claimed by s0`)
+}
+
+// TestAClaimedObjectIsNoBackOffWithSecondsLeft: an action left out
+// because its kind of object is claimed waits for no clock, so its
+// BACKED_OFF names no seconds left, even at the world's first instant.
+func TestAClaimedObjectIsNoBackOffWithSecondsLeft(t *testing.T) {
+	w, trace := crateWorld(t, 1, []int{1}, &fetcher{end: engine.Running}, &fetcher{end: engine.Running})
+	w.Tick(0)
+	w.Tick(0)
+	require.Equal(t, []string{"s0"}, holders(w, "c1"))
+	assert.Contains(t, *trace, `tick    2  t=  0.000s  s1           plan-failed goal=armed reason="BACKED_OFF: a plan exists only through action \"fetch\", which uses a crate: the only crate (c1) is claimed by s0"`)
+}
+
 func TestObjectPlannerLeavesOutClaimedKinds(t *testing.T) {
 	w, _ := crateWorld(t, 1, []int{1}, &fetcher{end: engine.Running}, &fetcher{end: engine.Running})
 	w.Tick(0.1)

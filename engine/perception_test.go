@@ -103,6 +103,51 @@ func TestRestoreChecksTheRememberedThings(t *testing.T) {
 	assert.EqualError(t, err, `engine: restore: agent scout: remembered "red1": time 1e+300 is not a finite number`)
 }
 
+// TestMemoryChangesRoundTripThroughASnapshot: the changes a memory keeps
+// for the reactive layer (Notify) are saved and restored in order; a
+// change of no known kind, at a time past the bounds or of a bad thing is
+// refused with its agent and number.
+func TestMemoryChangesRoundTripThroughASnapshot(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "Watcher", Memory: perception.Spec{Notify: true}})
+	require.NoError(t, err)
+	w := NewWorld(1)
+	a := NewAgent("scout", d)
+	w.Add(a)
+	w.Tick(0.5)
+	a.Perceive(perception.Stimulus{Source: "red1", Sense: perception.SenseSight, X: 10, Y: -4})
+	a.Perceive(perception.Stimulus{Source: "shot", Sense: perception.SenseSound, X: 7, Strength: 0.25})
+	require.True(t, a.Memory().Lose("red1", 0.5))
+	want := a.Memory().Changes()
+	require.Len(t, want, 3)
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	doc := buf.String()
+	r, err := Restore(strings.NewReader(doc), RestoreOptions{Domains: []*Domain{d}})
+	require.NoError(t, err)
+	assert.Equal(t, want, r.Agents[0].Memory().Changes())
+	assert.Equal(t, []perception.ChangeKind{perception.Perceived, perception.Perceived, perception.Lost},
+		[]perception.ChangeKind{want[0].Kind, want[1].Kind, want[2].Kind})
+
+	for _, tc := range []struct{ old, new, want string }{
+		{`"kind": "lost"`, `"kind": "smelt"`, `engine: restore: agent scout: memory change 3: no kind "smelt" (perceived, lost or forgotten)`},
+		{"\"kind\": \"lost\",\n      \"at\": 0.5", "\"kind\": \"lost\",\n      \"at\": 1e300",
+			`engine: restore: agent scout: memory change 3: time 1e+300 is not a finite number`},
+		{`"sense": "sight"`, `"sense": "smell"`, `engine: restore: agent scout: remembered "red1": no sense "smell" (sight, sound, damage or told)`},
+	} {
+		// The last occurrence: the changes come after the things held.
+		i := strings.LastIndex(doc, tc.old)
+		require.GreaterOrEqual(t, i, 0, tc.old)
+		bad := doc[:i] + tc.new + doc[i+len(tc.old):]
+		_, err = Restore(strings.NewReader(bad), RestoreOptions{Domains: []*Domain{d}})
+		assert.EqualError(t, err, tc.want)
+	}
+	at := "\"kind\": \"lost\",\n      \"at\": 0.5"
+	for _, edge := range []string{"1e12", "-1e12"} {
+		_, err = Restore(strings.NewReader(strings.Replace(doc, at, at[:len(at)-3]+edge, 1)), RestoreOptions{Domains: []*Domain{d}})
+		assert.NoError(t, err, "a change at %s is within the bounds", edge)
+	}
+}
+
 // sources lists the sources of remembered things, in order.
 func sources(rs []perception.Remembered) []string {
 	out := []string{}

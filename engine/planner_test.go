@@ -227,9 +227,11 @@ func TestPlannerSeveralGoals(t *testing.T) {
 			NewAction("Use").Pre("x >= 2").Effects("y = true").Spec(),
 		}})
 	require.NoError(t, err)
-	p, err := NewPlanner(d).Plan(d.NewState())
+	st := d.NewState()
+	p, err := NewPlanner(d).Plan(st)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Inc", "Inc", "Use"}, p.Names(), "the low goal is planned from the state the critical goal's steps leave")
+	assert.Equal(t, d.NewState(), st, "the steps are applied to a copy: the state given to Plan is only read")
 	require.Len(t, p.Goals, 2)
 	assert.Equal(t, "first", p.Goals[0].Goal.Name)
 	assert.Equal(t, []string{"Inc", "Inc"}, (&Plan{Steps: p.Goals[0].Steps}).Names())
@@ -369,4 +371,29 @@ func TestCompileRefusesNegativeCosts(t *testing.T) {
 		require.Error(t, err, "cost %v", c)
 		assert.Contains(t, err.Error(), "cost")
 	}
+}
+
+// TestPlanForAGoalOfAnotherDomain: a goal of another domain (as one held
+// across a reload) is planned by its own condition, over this domain's
+// actions, and not taken for this domain's goal with the same index, whose
+// search the planner has cached, nor looked up past this domain's goals.
+func TestPlanForAGoalOfAnotherDomain(t *testing.T) {
+	state := []Var{{"x", num(0)}, {"y", num(0)}}
+	d, err := Compile(RoleSpec{Name: "A", State: state,
+		Goals:   []GoalSpec{NewGoal("g", "x >= 1", Normal)},
+		Actions: []ActionSpec{NewAction("IncX").Effects("x = x + 1").Spec(), NewAction("IncY").Effects("y = y + 1").Spec()}})
+	require.NoError(t, err)
+	other, err := Compile(RoleSpec{Name: "B", State: state, Goals: []GoalSpec{NewGoal("h", "y >= 2", Normal), NewGoal("k", "x >= 2", Normal)}})
+	require.NoError(t, err)
+	p := NewPlanner(d)
+	mine, err := p.Plan(d.NewState())
+	require.NoError(t, err)
+	require.Equal(t, []string{"IncX"}, mine.Names())
+	theirs, err := p.PlanFor(other.Goal("h"), d.NewState())
+	require.NoError(t, err)
+	assert.Equal(t, []string{"IncY", "IncY"}, theirs.Names())
+	assert.Equal(t, 2.0, theirs.Cost)
+	theirs, err = p.PlanFor(other.Goal("k"), d.NewState())
+	require.NoError(t, err, "an index past this domain's goals")
+	assert.Equal(t, []string{"IncX", "IncX"}, theirs.Names())
 }

@@ -1,0 +1,45 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
+)
+
+// TestABackOffEndsAtItsTimeAndANoRerunActionIsNotRunTwice: Prep may run
+// once per goal (NoRerun) and is a candidate for it (it writes a variable
+// the goal reads); its first start fails and backs it off for 1e-9 s. The world's clock stands still (dt 0), so the back-off ends at
+// once: a back-off is over when the clock is within 1e-9 s of its end,
+// and then Prep is planned again, with nothing left out. Once Prep ran,
+// a plan that needs it again fails with CANNOT_RERUN (not BACKED_OFF),
+// although its back-off ended exactly at the time of asking.
+func TestABackOffEndsAtItsTimeAndANoRerunActionIsNotRunTwice(t *testing.T) {
+	runs := 0
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State: []Var{{"a", expr.BoolValue(false)}, {"done", expr.BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("g", "a and done", Normal)},
+		Actions: []ActionSpec{
+			NewAction("Prep").Effects("a = true").NoRerun().Body(failOnce{&runs}).Spec(),
+			NewAction("Use").Pre("a").Effects("done = true").Body(ticksBody{n: 1}).Spec(),
+		}})
+	a.RetryDelay = 1e-9
+	w.Tick(0) // Prep fails: backed off until 0 + 1e-9
+	w.Tick(0) // the back-off is over: Prep runs and finishes
+	require.Equal(t, expr.BoolValue(true), a.Get("a"))
+	require.True(t, a.Set("a", expr.BoolValue(false)))
+	w.Tick(0) // Use may not start; the only way is through Prep, which ran
+	assert.Equal(t, []string{"1 plan g", "1 fail Prep", "2 plan g", "2 finish Prep", "3 plan-failed g"},
+		tr.lines(record.EventPlan, record.EventFail, record.EventFinish, record.EventPlanFailed))
+	for _, e := range tr.events {
+		switch e.Kind {
+		case record.EventPlan:
+			assert.Empty(t, e.Reason, "tick %d: nothing is left out of the plan", e.Tick)
+		case record.EventPlanFailed:
+			assert.Equal(t, `CANNOT_RERUN: a plan exists only through action "Prep", which already ran while this goal is pursued and cannot run again (can_rerun = false)`, e.Reason)
+		}
+	}
+}
