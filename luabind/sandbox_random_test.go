@@ -38,3 +38,9 @@ func TestMathRandomOverWideIntervals(t *testing.T) {
 	src.Uint64() // math.random(3, 3) draws one too (Uint64N of a power of two)
 	assert.Equal(t, []lua.LValue{lua.LNumber(1 + src.Int64N(6)), lua.LNumber(1 + src.Int64N(6))}, got[3:])
 }
+
+func TestMathRandomOfOneIsOneAndOfZeroIsEmpty(t *testing.T) {
+	got := chunkResults(t, `return math.random(1), math.random(1), pcall(math.random, 0)`, 4)
+	assert.Equal(t, []lua.LValue{lua.LNumber(1), lua.LNumber(1), lua.LFalse}, got[:3])
+	assert.Contains(t, got[3].String(), "interval is empty")
+}
