@@ -38,3 +38,23 @@ func TestMathRandomOverWideIntervals(t *testing.T) {
 	src.Uint64() // math.random(3, 3) draws one too (Uint64N of a power of two)
 	assert.Equal(t, []lua.LValue{lua.LNumber(1 + src.Int64N(6)), lua.LNumber(1 + src.Int64N(6))}, got[3:])
 }
+
+func TestMathRandomOfOneNumberDrawsFromOneToIt(t *testing.T) {
+	got := chunkResults(t, `local lo, hi = 6, 1
+		for _ = 1, 200 do
+		  local x = math.random(6)
+		  lo, hi = math.min(lo, x), math.max(hi, x)
+		end
+		return lo, hi, math.random(1), pcall(math.random, 0)`, 5)
+	assert.Equal(t, []lua.LValue{lua.LNumber(1), lua.LNumber(6), lua.LNumber(1), lua.LFalse}, got[:4])
+	assert.Contains(t, got[4].String(), "interval is empty")
+}
+
+func TestMathRandomseedOutsideAnAgentReseedsTheRuntimesSource(t *testing.T) {
+	got := chunkResults(t, `math.randomseed(7)
+		local a, b = math.random(1000), math.random(1000)
+		math.randomseed(7)
+		return a, b, math.random(1000), math.random(1000)`, 4)
+	assert.Equal(t, got[:2], got[2:])
+	assert.NotEqual(t, got[0], got[1])
+}

@@ -322,3 +322,36 @@ return { name = "W", state = { s = "" }, decide = "utility",
 	w.Tick(0.1)
 	assert.Equal(t, expr.StringValue("abc a,b false"), a.Get("s"))
 }
+
+// TestSharedLocalModuleOfAParentRoleCountsAtLoad: a parent role, loaded
+// while the role that extends it is read, shares that role's modules; a
+// module function the child's bodies hold (so its counter is frozen once
+// the child's file has returned) still counts when the parent's top
+// level calls it: load-time code may assign anything.
+func TestSharedLocalModuleOfAParentRoleCountsAtLoad(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"ids.lua": `local n = 0
+local M = {}
+function M.next() n = n + 1 return n end
+return M
+`,
+		"base.lua": `local ids = require("ids")
+return { name = "Base", state = { k = 0, first = ids.next() }, decide = "utility",
+  actions = { { name = "rest", effects = "k = k + 1", run = function(npc) npc.state.k = npc.state.k + 1 end } } }
+`,
+		"child.lua": `local ids = require("ids")
+local next_id = ids.next
+return { name = "Child", extends = "base", decide = "utility",
+  actions = { { name = "count", effects = "k = k + 2", run = function(npc) npc.state.k = next_id() end } } }
+`,
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644))
+	}
+	rt := NewRuntime(Options{ScriptsDir: dir})
+	defer rt.Close()
+	d, err := rt.LoadDomain("child.lua")
+	require.NoError(t, err, "the parent's top level counts with the module the child froze")
+	a := engine.NewAgent("a", d)
+	assert.Equal(t, expr.NumberValue(1), a.Get("first"))
+}
