@@ -10,7 +10,38 @@ import "github.com/moonmind-ai/moonmind/internal/prefetch"
 const (
 	hotTo     uintptr = 152
 	valueSize uintptr = 16
+	// utilityTo is the end of Agent.utility: the struct up to there is
+	// what a think that scores its running pick again reads (lodHint).
+	utilityTo uintptr = 520
 )
+
+// lodHint is prefetchHint for an agent that thinks at a lowered rate
+// under a level of detail: such a think mostly scores the running pick
+// again (its rethink is due after the skipped ticks), so the struct is
+// fetched up to its utility planner (utilityTo), which tickLane then
+// prefetches too (rethinkAhead).
+func lodHint(a *Agent) uint8 {
+	h := prefetchHint(a)
+	if h == hintApart {
+		return h
+	}
+	return max(h, uint8(prefetch.NumLines(a, utilityTo)))
+}
+
+// rethinkAhead prefetches what a's think with dt reads of its utility
+// planner when it will score its running pick again: the planner's first
+// line (its settings) and the memo of its last re-score. tickLane calls
+// it a few agents ahead under a level of detail, once lodHint's lines of
+// the agent are in the cache.
+func rethinkAhead(a *Agent, dt float64) {
+	if a.picked && a.time+dt+1e-9 >= a.rethinkAt {
+		if u := a.utility; u != nil {
+			prefetch.Ptr(&u.Domain)
+			prefetch.Ptr(&u.Explain)
+			prefetch.Ptr(&u.memo)
+		}
+	}
+}
 
 // ownStates reports whether a's State and post lie in its stateBuf, where
 // touchStates fetches them.
