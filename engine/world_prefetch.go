@@ -15,14 +15,15 @@ const (
 	utilityTo uintptr = 520
 )
 
-// lodHint is prefetchHint for an agent that thinks at a lowered rate
-// under a level of detail: such a think mostly scores the running pick
-// again (its rethink is due after the skipped ticks), so the struct is
+// lodHint is prefetchHint under a level of detail. The think of an agent
+// at a lowered rate mostly scores its running pick again (the re-score
+// falls due in the ticks it skipped), so for such an agent the struct is
 // fetched up to its utility planner (utilityTo), which tickLane then
-// prefetches too (rethinkAhead).
+// prefetches too (rethinkAhead). An agent that thinks every tick gets
+// prefetchHint: its re-scores are a tick in many.
 func lodHint(a *Agent) uint8 {
 	h := prefetchHint(a)
-	if h == hintApart {
+	if h == hintApart || a.lod.rate == 0 {
 		return h
 	}
 	return max(h, uint8(prefetch.NumLines(a, utilityTo)))
