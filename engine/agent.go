@@ -299,6 +299,7 @@ const (
 	markWarmer = 4  // task is a Warmer (see setTask, laneWarmer)
 	markInTick = 8  // the agent's Tick is running (see SetDomain)
 	markSwap   = 16 // SetDomain was called during the tick: swapTo waits for its end
+	markPlain  = 32 // task is not nil and not a Warmer: laneWarmer prefetches its object
 )
 
 // setTask makes task, a run of act, the running task (no sleep window
@@ -306,9 +307,11 @@ const (
 // the mark, not the task's type, for the agents ahead.
 func (a *Agent) setTask(task Task, act *Action) {
 	a.task, a.running, a.asleep = task, act, 0
-	a.marks &^= markWarmer
+	a.marks &^= markWarmer | markPlain
 	if _, ok := task.(Warmer); ok {
 		a.marks |= markWarmer
+	} else if task != nil {
+		a.marks |= markPlain
 	}
 }
 

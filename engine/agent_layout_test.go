@@ -24,6 +24,7 @@ func TestAgentHotFieldsComeFirst(t *testing.T) {
 	}
 	assert.Equal(t, unsafe.Offsetof(Agent{}.stateBuf), hotTo, "stateBuf follows the hot fields")
 	assert.Equal(t, unsafe.Sizeof(expr.Value{}), valueSize, "a Value is a pointer and a word")
+	assert.Equal(t, unsafe.Offsetof(Agent{}.utility)+unsafe.Sizeof(&UtilityPlanner{}), utilityTo, "utilityTo ends the utility field")
 	for name, off := range map[string]uintptr{
 		"Domain": unsafe.Offsetof(Agent{}.Domain), "State": unsafe.Offsetof(Agent{}.State),
 		"StuckAfter": unsafe.Offsetof(Agent{}.StuckAfter), "tick": unsafe.Offsetof(Agent{}.tick),

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/moonmind-ai/moonmind/internal/prefetch"
+
 // Warmer is a Task that can ask the processor, a little ahead of its next
 // resume, to bring into its cache the memory that resume will read (a
 // script body's coroutine, its stack and call frames, its npc object).
@@ -38,6 +40,14 @@ type Warmer interface {
 // as 4 and 2.
 const warmAhead, warmGap = 4, 2 // warmGap a power of 2 (see next)
 
+// plainTaskBytes is how much of a task that is not a Warmer (a Go body's,
+// which has no prefetch of its own to ask for) laneWarmer prefetches,
+// warmAhead agents ahead of its resume: the first bytes of the object its
+// Task value points to, where a Go task keeps what a resume reads first.
+// With 100,000 Go-bodied soldiers under a level of detail the resume's
+// first read of its task was 6% of the tick's profile.
+const plainTaskBytes = 256
+
 // laneWarmer is the part of tickLane that warms the tasks of the agents
 // ahead (see Warmer): it keeps the Warmers it gave Warm(0) in the last
 // warmGap calls, so a task's two steps are warmGap agents apart, and asks
@@ -55,7 +65,7 @@ type laneWarmer struct {
 // (the mark says whether the task is one, see Agent.setTask, and a task
 // in a sleep window will not be resumed), and no call is made for them.
 func (lw *laneWarmer) next(j int, a *Agent) {
-	if lw.full[j&(warmGap-1)] || a.asleep < 2 && a.marks&markWarmer != 0 {
+	if lw.full[j&(warmGap-1)] || a.asleep < 2 && a.marks&(markWarmer|markPlain) != 0 {
 		lw.warm(j, a)
 	}
 }
@@ -72,6 +82,10 @@ func (lw *laneWarmer) warm(j int, a *Agent) {
 		// with it the reference, ends with the lane's tick.
 		lw.ring[k].Warm(1)
 		lw.full[k] = false
+	}
+	if a.marks&markPlain != 0 && a.asleep <= 1 {
+		prefetch.Boxed(a.task, plainTaskBytes)
+		return
 	}
 	if a.marks&markWarmer != 0 && a.task != nil && a.asleep <= 1 {
 		if w, ok := a.task.(Warmer); ok {

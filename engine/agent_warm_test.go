@@ -185,6 +185,10 @@ func TestLaneWarmerSteps(t *testing.T) {
 	show(&noWarmer)
 	show(&noWarmer)
 	assert.Equal(t, []string{"a0", "f0", "a1", "f1", "d0", "g0", "d1", "g1"}, calls)
+	assert.Equal(t, uint8(markPlain), e.marks&(markWarmer|markPlain), "a task that is not a Warmer is marked plain (its object is prefetched)")
+	assert.Equal(t, uint8(markWarmer), mk("h", 0).marks&(markWarmer|markPlain), "a Warmer is warmed, not prefetched")
+	e.setTask(nil, nil)
+	assert.Zero(t, e.marks&(markWarmer|markPlain), "no task, nothing to warm")
 	assert.Equal(t, [warmGap]bool{}, lw.full, "nothing is left to warm")
 }
 

@@ -362,6 +362,9 @@ func tickLane(agents []*Agent, lane []int32, hints []uint8, timing bool, dt floa
 	for j := 0; j < len(r.lane); j++ {
 		if k := j + warmAhead; k < len(r.lane) {
 			r.warm.next(j, r.agents[r.lane[k]])
+			if r.dts != nil {
+				rethinkAhead(r.agents[r.lane[k]], r.dts[k])
+			}
 		} else {
 			r.warm.next(j, &noWarmer)
 		}

@@ -245,7 +245,7 @@ func (w *World) levelsOfLane(k int) {
 		}
 		a := w.Agents[i]
 		if every, due := w.lodChoose(a, i); every || due {
-			ll, dts, hints = append(ll, i), append(dts, w.lodServe(a, i)), append(hints, prefetchHint(a))
+			ll, dts, hints = append(ll, i), append(dts, w.lodServe(a, i)), append(hints, lodHint(a))
 		}
 	}
 	l.lanes[k], l.dts[k], l.hints[k] = ll, dts, append(hints, 0)
@@ -280,7 +280,7 @@ func (w *World) thinkersBudgeted() {
 		for _, i := range lane {
 			if l.think[i] {
 				a := w.Agents[i]
-				ll, dts, hints = append(ll, i), append(dts, w.lodServe(a, i)), append(hints, prefetchHint(a))
+				ll, dts, hints = append(ll, i), append(dts, w.lodServe(a, i)), append(hints, lodHint(a))
 			}
 		}
 		l.lanes[k], l.dts[k], l.hints[k] = ll, dts, append(hints, 0)

@@ -10,7 +10,39 @@ import "github.com/moonmind-ai/moonmind/internal/prefetch"
 const (
 	hotTo     uintptr = 152
 	valueSize uintptr = 16
+	// utilityTo is the end of Agent.utility: the struct up to there is
+	// what a think that scores its running pick again reads (lodHint).
+	utilityTo uintptr = 520
 )
+
+// lodHint is prefetchHint under a level of detail. The think of an agent
+// at a lowered rate mostly scores its running pick again (the re-score
+// falls due in the ticks it skipped), so for such an agent the struct is
+// fetched up to its utility planner (utilityTo), which tickLane then
+// prefetches too (rethinkAhead). An agent that thinks every tick gets
+// prefetchHint: its re-scores are a tick in many.
+func lodHint(a *Agent) uint8 {
+	h := prefetchHint(a)
+	if h == hintApart || a.lod.rate == 0 {
+		return h
+	}
+	return max(h, uint8(prefetch.NumLines(a, utilityTo)))
+}
+
+// rethinkAhead prefetches what a's think with dt reads of its utility
+// planner when it will score its running pick again: the planner's first
+// line (its settings) and the memo of its last re-score. tickLane calls
+// it a few agents ahead under a level of detail, once lodHint's lines of
+// the agent are in the cache.
+func rethinkAhead(a *Agent, dt float64) {
+	if a.picked && a.time+dt+1e-9 >= a.rethinkAt {
+		if u := a.utility; u != nil {
+			prefetch.Ptr(&u.Domain)
+			prefetch.Ptr(&u.Explain)
+			prefetch.Ptr(&u.memo)
+		}
+	}
+}
 
 // ownStates reports whether a's State and post lie in its stateBuf, where
 // touchStates fetches them.

@@ -25,7 +25,8 @@ func TestNumLinesCountsTheLinesOfTheBytes(t *testing.T) {
 }
 
 // TestSliceAndIndexedReadOnlyTheirArguments: the typed prefetches run on
-// empty and short slices, with every kind of line count, and Indexed
+// empty and short slices, with every kind of line count, Boxed on nil,
+// pointers and boxed values, and Indexed
 // reads no index when lines is shorter than idx (the index out of ptrs's
 // range is never read); nothing they do is visible.
 func TestSliceAndIndexedReadOnlyTheirArguments(t *testing.T) {
@@ -40,6 +41,10 @@ func TestSliceAndIndexedReadOnlyTheirArguments(t *testing.T) {
 	Indexed(objs, []int32{2, 0, 1}, []uint8{0, 1, 127}, unsafe.Sizeof(obj{}))
 	Indexed(objs, []int32{1, 2}, []uint8{128, 255, 9}, 16)
 	Indexed(objs, []int32{2, 0, 1, 1 << 30}, []uint8{0, 1, 127}, 16)
+	Boxed(nil, 256)
+	Boxed(objs[1], 256)
+	Boxed(*objs[1], 0)
+	Boxed(7, 64)
 	assert.Equal(t, uint64(7), objs[1].a[0])
 	assert.Len(t, objs, 3)
 }

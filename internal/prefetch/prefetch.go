@@ -14,3 +14,10 @@ func Span(p unsafe.Pointer, size uintptr) {
 		Lines(p, int((a&63+size+63)/64))
 	}
 }
+
+// Boxed prefetches the size bytes from where the interface value x points
+// (its data word: the object of a pointer, the box of any other value);
+// nothing when x is nil. It reads nothing behind that address.
+func Boxed(x any, size uintptr) {
+	Span((*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1], size)
+}
