@@ -82,7 +82,18 @@ var goldenCases = []plantest.Spec{
 	forage("forage loose", "food <= -80", "tired <= 50", "food = food - 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food + 5"),
 	forage("forage no sleep", "food > 30", "tired < 50", "food = food + 10, tired = tired + 20", "false", "tired = tired - 50", "food = food - 5"),
 	forage("forage small sleep", "food > 60", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 10", "tired = tired - 15", "food = food - 5"),
+	// So many forages that the steps they and their sleeps take pass
+	// 2^31 - 1; a Forage that costs 3.
+	forage("forage huge", "food > 20000000000", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
+	withCost(forage("forage costly", "food > 80", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"), 1, 3),
 	forage("forage eats", "food < -80", "tired < 50", "food = food - 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
+}
+
+// withCost returns s with action i's cost c.
+func withCost(s plantest.Spec, i int, c float64) plantest.Spec {
+	s.Actions = append([]plantest.Action(nil), s.Actions...)
+	s.Actions[i].Cost = c
+	return s
 }
 
 // forage is the forage domain: food and tired start at 0 (hunger at 80);
