@@ -13,6 +13,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 	"github.com/moonmind-ai/moonmind/engine/internal/plantest"
 )
 
@@ -36,6 +37,10 @@ var goldenFamilies = []struct {
 	{"graph", drawn(graphSpec), 10, []int{2, 3}},
 	{"indexed", drawn(plantest.Indexed), 40, []int{2, 5}},
 	{"cases", func(i int) plantest.Spec { return goldenCases[i] }, len(goldenCases), []int{3, 16}},
+	// The deepest limit there is: a plan of 300 steps is beyond it.
+	{"deep", func(int) plantest.Spec {
+		return numbers("deep", "n >= 300", 0, plantest.Action{Name: "up", Effects: "n = n + 1"})
+	}, 1, []int{goap.MaxMaxDepth}},
 }
 
 // drawn gives the examples of a rapid generator: example i is rapid's
