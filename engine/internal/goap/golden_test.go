@@ -13,6 +13,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/internal/goap"
 	"github.com/moonmind-ai/moonmind/engine/internal/plantest"
 )
 
@@ -36,6 +37,10 @@ var goldenFamilies = []struct {
 	{"graph", drawn(graphSpec), 10, []int{2, 3}},
 	{"indexed", drawn(plantest.Indexed), 40, []int{2, 5}},
 	{"cases", func(i int) plantest.Spec { return goldenCases[i] }, len(goldenCases), []int{3, 16}},
+	// The deepest limit there is: a plan of 300 steps is beyond it.
+	{"deep", func(int) plantest.Spec {
+		return numbers("deep", "n >= 300", 0, plantest.Action{Name: "up", Effects: "n = n + 1"})
+	}, 1, []int{goap.MaxMaxDepth}},
 }
 
 // drawn gives the examples of a rapid generator: example i is rapid's
@@ -72,6 +77,51 @@ var goldenCases = []plantest.Spec{
 		plantest.Action{Name: "up", Effects: "n = n + 1"}),
 	numbers("fraction down", "n <= -9.5", 0.5,
 		plantest.Action{Name: "down", Effects: "n = n - 0.5"}),
+	// Eight actions and more: the search indexes them by the location
+	// they test for equality; "loc != ..." tests, a number compared for
+	// equality and a second string variable are not filed under the
+	// location.
+	spec("index not-equal", []plantest.Var{{Name: "loc", Value: expr.StringValue("a")}, {Name: "key", Value: expr.BoolValue(false)}},
+		`loc == "d" && key`,
+		plantest.Action{Name: "toB", Pre: `loc == "a"`, Effects: `loc = "b"`},
+		plantest.Action{Name: "toC", Pre: `loc == "b"`, Effects: `loc = "c"`},
+		plantest.Action{Name: "grab", Pre: `loc != "a"`, Effects: "key = true"},
+		plantest.Action{Name: "toD", Pre: `loc == "c"`, Effects: `loc = "d"`},
+		plantest.Action{Name: "toA", Pre: `loc == "d"`, Effects: `loc = "a"`},
+		plantest.Action{Name: "fromC", Pre: `loc == "c"`, Effects: `loc = "a"`},
+		plantest.Action{Name: "wander", Pre: `loc != "d"`, Effects: `loc = "d"`, Cost: 5},
+		plantest.Action{Name: "drop", Pre: "key", Effects: "key = false"}),
+	spec("index numbers", []plantest.Var{{Name: "n", Value: expr.NumberValue(0)}, {Name: "loc", Value: expr.StringValue("a")}},
+		`n >= 8 && loc == "b"`,
+		plantest.Action{Name: "s0", Pre: "n == 0", Effects: "n = 1"},
+		plantest.Action{Name: "s1", Pre: "n == 1", Effects: "n = 2"},
+		plantest.Action{Name: "s2", Pre: "n == 2", Effects: "n = 3"},
+		plantest.Action{Name: "s3", Pre: "n == 3", Effects: "n = 4"},
+		plantest.Action{Name: "s4", Pre: "n == 4", Effects: "n = 5"},
+		plantest.Action{Name: "s5", Pre: "n == 5", Effects: "n = 6"},
+		plantest.Action{Name: "s6", Pre: "n == 6", Effects: "n = 7"},
+		plantest.Action{Name: "s7", Pre: "n == 7", Effects: "n = 8"},
+		plantest.Action{Name: "go", Pre: `loc == "a"`, Effects: `loc = "b"`}),
+	spec("index two strings", []plantest.Var{{Name: "room", Value: expr.StringValue("r1")}, {Name: "loc", Value: expr.StringValue("a")}, {Name: "key", Value: expr.BoolValue(false)}},
+		`loc == "d" && key`,
+		plantest.Action{Name: "toB", Pre: `loc == "a"`, Effects: `loc = "b"`},
+		plantest.Action{Name: "toC", Pre: `loc == "b"`, Effects: `loc = "c"`},
+		plantest.Action{Name: "toD", Pre: `loc == "c"`, Effects: `loc = "d"`},
+		plantest.Action{Name: "toA", Pre: `loc == "d"`, Effects: `loc = "a"`},
+		plantest.Action{Name: "grab", Pre: `room == "r1" && loc == "b"`, Effects: "key = true"},
+		plantest.Action{Name: "leave", Pre: `room == "r1" && loc == "c"`, Effects: `room = "r2"`},
+		plantest.Action{Name: "back", Pre: `room == "r2" && loc == "a"`, Effects: `room = "r1"`},
+		plantest.Action{Name: "jump", Pre: `loc == "a"`, Effects: `loc = "d"`, Cost: 4}),
+	// Goals no action can move toward (a dead end at the start): a number
+	// whose movers use up a resource nothing restores, a number moved
+	// only the other way, a condition that is false whatever the state.
+	spec("dead end resource", []plantest.Var{{Name: "bread", Value: expr.NumberValue(0)}, {Name: "wheat", Value: expr.NumberValue(2)}},
+		"bread > 5",
+		plantest.Action{Name: "Bake", Pre: "wheat > 0", Effects: "bread = bread + 1, wheat = wheat - 1"},
+		plantest.Action{Name: "Knead", Pre: "wheat > 0", Effects: "bread = bread + 2, wheat = wheat - 1", Cost: 3}),
+	numbers("dead end other way", "n > 5", 0, plantest.Action{Name: "Spend", Effects: "n = n - 1"}),
+	spec("dead end false", []plantest.Var{{Name: "flag", Value: expr.BoolValue(false)}},
+		"flag && false", plantest.Action{Name: "set", Effects: "flag = true"}),
 	// The forage domain: the movers of food need tired under a bound that
 	// they push, so sleeps (restorers) must come between (the resource
 	// estimate); upward, downward, with the bound the other way round,
@@ -82,7 +132,18 @@ var goldenCases = []plantest.Spec{
 	forage("forage loose", "food <= -80", "tired <= 50", "food = food - 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food + 5"),
 	forage("forage no sleep", "food > 30", "tired < 50", "food = food + 10, tired = tired + 20", "false", "tired = tired - 50", "food = food - 5"),
 	forage("forage small sleep", "food > 60", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 10", "tired = tired - 15", "food = food - 5"),
+	// So many forages that the steps they and their sleeps take pass
+	// 2^31 - 1; a Forage that costs 3.
+	forage("forage huge", "food > 20000000000", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
+	withCost(forage("forage costly", "food > 80", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"), 1, 3),
 	forage("forage eats", "food < -80", "tired < 50", "food = food - 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
+}
+
+// withCost returns s with action i's cost c.
+func withCost(s plantest.Spec, i int, c float64) plantest.Spec {
+	s.Actions = append([]plantest.Action(nil), s.Actions...)
+	s.Actions[i].Cost = c
+	return s
 }
 
 // forage is the forage domain: food and tired start at 0 (hunger at 80);
@@ -97,6 +158,11 @@ func forage(name, goal, pre, eff, sleepPre, sleepEff, eatEff string) plantest.Sp
 			{Name: "Forage", Pre: pre, Effects: eff},
 			{Name: "Sleep", Pre: sleepPre, Effects: sleepEff, Cost: 2},
 		}}
+}
+
+// spec is a domain of the variables, one goal and the actions.
+func spec(name string, vars []plantest.Var, goal string, acts ...plantest.Action) plantest.Spec {
+	return plantest.Spec{Name: name, State: vars, Goals: []plantest.Goal{{Name: "g", Condition: goal, Priority: plantest.Normal}}, Actions: acts}
 }
 
 // numbers is a domain of one number n starting at n0, one goal and the

@@ -24,10 +24,19 @@ type Outcome struct {
 // (call again, as a plan job does on the next tick).
 func Plan(p *goap.Searcher, goals []*goap.Goal, start goap.State, maxDepth int) (out Outcome, ok bool) {
 	sim := start.Clone()
+	pr := p.Problem()
+	names := make([]string, len(pr.Actions))
+	for i := range pr.Actions {
+		names[i] = pr.Actions[i].Name
+	}
 	for _, g := range goals {
-		gs := p.GoalSearch(g)
+		// The planner's order: the cached analysis, else a new one.
+		gs := p.Cached(g.Index)
+		if gs == nil {
+			gs = p.GoalSearch(g)
+		}
 		if gs.Goal() != g {
-			panic("plantest: GoalSearch answered for another goal")
+			panic("plantest: the analysis is of another goal")
 		}
 		if gs.Satisfied(sim) {
 			continue
@@ -58,13 +67,19 @@ func Plan(p *goap.Searcher, goals []*goap.Goal, start goap.State, maxDepth int) 
 		if sl := p.Slice; sl != nil {
 			sl.EndChain()
 		}
-		pr := p.Problem()
-		path := p.PathTo(end, nil)
-		if n := p.EndDepth(end); n != len(path) {
+		at := len(out.Steps)
+		out.Steps = goap.AppendPath(p, end, out.Steps, names)
+		if n := p.EndDepth(end); n != len(out.Steps)-at {
 			panic("plantest: EndDepth differs from the path's length")
 		}
-		for i := len(path) - 1; i >= 0; i-- {
-			out.Steps = append(out.Steps, pr.Actions[path[i]].Name)
+		if !p.Suspended() && p.Slice == nil {
+			// PathTo gives the same steps, last first.
+			path := p.PathTo(end, nil)
+			for k, i := range path {
+				if names[i] != out.Steps[len(out.Steps)-1-k] {
+					panic("plantest: PathTo differs from AppendPath")
+				}
+			}
 		}
 		out.Cost += p.Cost(end)
 		p.StoreEnd(end, sim)
