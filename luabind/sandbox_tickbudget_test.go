@@ -344,3 +344,22 @@ func TestOnlyACallThatRanPastTheTickBudgetIsRecordedAsCut(t *testing.T) {
 		})
 	}
 }
+
+// TestAConditionTestedBeforeTheFirstTickIsNotChargedToATick: Go code
+// that tests an agent's conditions before it has ticked
+// (Agent.RefreshConditions, as `moonmind plan` does) has the whole
+// instruction budget, however small the tick budget.
+func TestAConditionTestedBeforeTheFirstTickIsNotChargedToATick(t *testing.T) {
+	path := writeRole(t, "busy.lua", `return { name = "Busy", state = { n = 0 }, decide = "utility",
+  conditions = { big = function(npc) local x = 0 for i = 1, 2000 do x = x + i end return x > 1000 end },
+  actions = { { name = "count", effects = "n = n + 1", run = function(npc) end } } }
+`)
+	rt := NewRuntime(Options{TickBudget: 1000})
+	t.Cleanup(rt.Close)
+	d, err := rt.LoadDomain(path)
+	require.NoError(t, err)
+	a := engine.NewAgent("a", d)
+	require.Zero(t, a.Ticks())
+	a.RefreshConditions()
+	assert.Equal(t, "true", a.Get("big").String())
+}
