@@ -363,3 +363,40 @@ func TestAConditionTestedBeforeTheFirstTickIsNotChargedToATick(t *testing.T) {
 	a.RefreshConditions()
 	assert.Equal(t, "true", a.Get("big").String())
 }
+
+// TestATickBudgetSpentExactlyRefusesTheNextScript: a sensor that spends
+// exactly what is left of the tick budget runs to its end, and the
+// agent's next script that tick (its condition) is refused, not started
+// and cut.
+func TestATickBudgetSpentExactlyRefusesTheNextScript(t *testing.T) {
+	path := writeRole(t, "exact.lua", `return { name = "Exact", state = { n = 0 }, decide = "utility",
+  sensors = { { name = "look", run = function(npc) local x = 0 for i = 1, 500 do x = x + i end npc.state.n = x end } },
+  conditions = { ready = function(npc) return npc.state.n > 0 end },
+  actions = { { name = "rest", effects = "n = n + 1", run = function(npc) npc:wait(1) end } } }
+`)
+	run := func(budget int64) (*Runtime, *engine.Agent, []record.Event) {
+		rt := NewRuntime(Options{TickBudget: budget})
+		t.Cleanup(rt.Close)
+		d, err := rt.LoadDomain(path)
+		require.NoError(t, err)
+		w := engine.NewWorld(1)
+		var events []record.Event
+		w.OnEvent = func(e record.Event) { events = append(events, e) }
+		a := engine.NewAgent("s", d)
+		w.Add(a)
+		w.Tick(0.1)
+		return rt, a, events
+	}
+	rt, a, events := run(1 << 40)
+	require.Empty(t, ofKind(events, record.EventTickBudget, 0))
+	sensor := rt.bdi.work[a].by[siteSensor]
+	require.Greater(t, sensor, int64(500))
+
+	rt, a, events = run(sensor)
+	assert.Equal(t, sensor, rt.bdi.work[a].spent, "the sensor ran to its end")
+	assert.Equal(t, "125250", a.Get("n").String())
+	recs := ofKind(events, record.EventTickBudget, 0)
+	require.Len(t, recs, 1)
+	assert.Contains(t, recs[0].Reason, `: refused the condition "ready";`)
+	assert.Equal(t, map[string]int64{"sensors": sensor}, tickSpentBy(t, recs[0].Reason))
+}
