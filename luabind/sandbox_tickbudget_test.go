@@ -400,3 +400,27 @@ func TestATickBudgetSpentExactlyRefusesTheNextScript(t *testing.T) {
 	assert.Contains(t, recs[0].Reason, `: refused the condition "ready";`)
 	assert.Equal(t, map[string]int64{"sensors": sensor}, tickSpentBy(t, recs[0].Reason))
 }
+
+// TestACallWhoseBudgetEqualsWhatIsLeftOfTheTickStopsAtItsOwnLimit: when
+// what is left of the tick budget is exactly the call's own instruction
+// budget, a runaway call is stopped by its instruction budget (a script
+// error), not cut by the tick budget.
+func TestACallWhoseBudgetEqualsWhatIsLeftOfTheTickStopsAtItsOwnLimit(t *testing.T) {
+	path := writeRole(t, "loop.lua", `return { name = "Loop", state = { n = 0 }, decide = "utility",
+  sensors = { { name = "spin", run = function(npc) while true do end end } },
+  actions = { { name = "rest", effects = "n = n + 1", run = function(npc) npc:wait(1) end } } }
+`)
+	rt := NewRuntime(Options{InstructionBudget: 10_000, TickBudget: 10_000})
+	t.Cleanup(rt.Close)
+	d, err := rt.LoadDomain(path)
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	var events []record.Event
+	w.OnEvent = func(e record.Event) { events = append(events, e) }
+	w.Add(engine.NewAgent("s", d))
+	w.Tick(0.1)
+	fails := ofKind(events, record.EventSensorFailed, 0)
+	require.Len(t, fails, 1)
+	assert.Contains(t, fails[0].Reason, "loop.lua:2: instruction budget exceeded: more than 10000 work units")
+	assert.Equal(t, 1, rt.ScriptErrors())
+}
