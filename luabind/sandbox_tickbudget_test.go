@@ -424,3 +424,21 @@ func TestACallWhoseBudgetEqualsWhatIsLeftOfTheTickStopsAtItsOwnLimit(t *testing.
 	assert.Contains(t, fails[0].Reason, "loop.lua:2: instruction budget exceeded: more than 10000 work units")
 	assert.Equal(t, 1, rt.ScriptErrors())
 }
+
+// TestEachRecordedConsiderationFailureIsAScriptError: ScriptErrors counts
+// a failing consideration once per tick, as its record does.
+func TestEachRecordedConsiderationFailureIsAScriptError(t *testing.T) {
+	rt := NewRuntime(Options{})
+	t.Cleanup(rt.Close)
+	d, err := rt.LoadDomain(filepath.Join("testdata", "tickbudget", "badcons.lua"))
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	var events []record.Event
+	w.OnEvent = func(e record.Event) { events = append(events, e) }
+	w.Add(engine.NewAgent("s", d))
+	for range 3 {
+		w.Tick(0.1)
+	}
+	require.Len(t, ofKind(events, record.EventConsiderationFailed, 0), 12, "four failing considerations, three ticks")
+	assert.Equal(t, 12, rt.ScriptErrors())
+}
