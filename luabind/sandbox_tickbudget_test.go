@@ -344,3 +344,101 @@ func TestOnlyACallThatRanPastTheTickBudgetIsRecordedAsCut(t *testing.T) {
 		})
 	}
 }
+
+// TestAConditionTestedBeforeTheFirstTickIsNotChargedToATick: Go code
+// that tests an agent's conditions before it has ticked
+// (Agent.RefreshConditions, as `moonmind plan` does) has the whole
+// instruction budget, however small the tick budget.
+func TestAConditionTestedBeforeTheFirstTickIsNotChargedToATick(t *testing.T) {
+	path := writeRole(t, "busy.lua", `return { name = "Busy", state = { n = 0 }, decide = "utility",
+  conditions = { big = function(npc) local x = 0 for i = 1, 2000 do x = x + i end return x > 1000 end },
+  actions = { { name = "count", effects = "n = n + 1", run = function(npc) end } } }
+`)
+	rt := NewRuntime(Options{TickBudget: 1000})
+	t.Cleanup(rt.Close)
+	d, err := rt.LoadDomain(path)
+	require.NoError(t, err)
+	a := engine.NewAgent("a", d)
+	require.Zero(t, a.Ticks())
+	a.RefreshConditions()
+	assert.Equal(t, "true", a.Get("big").String())
+}
+
+// TestATickBudgetSpentExactlyRefusesTheNextScript: a sensor that spends
+// exactly what is left of the tick budget runs to its end, and the
+// agent's next script that tick (its condition) is refused, not started
+// and cut.
+func TestATickBudgetSpentExactlyRefusesTheNextScript(t *testing.T) {
+	path := writeRole(t, "exact.lua", `return { name = "Exact", state = { n = 0 }, decide = "utility",
+  sensors = { { name = "look", run = function(npc) local x = 0 for i = 1, 500 do x = x + i end npc.state.n = x end } },
+  conditions = { ready = function(npc) return npc.state.n > 0 end },
+  actions = { { name = "rest", effects = "n = n + 1", run = function(npc) npc:wait(1) end } } }
+`)
+	run := func(budget int64) (*Runtime, *engine.Agent, []record.Event) {
+		rt := NewRuntime(Options{TickBudget: budget})
+		t.Cleanup(rt.Close)
+		d, err := rt.LoadDomain(path)
+		require.NoError(t, err)
+		w := engine.NewWorld(1)
+		var events []record.Event
+		w.OnEvent = func(e record.Event) { events = append(events, e) }
+		a := engine.NewAgent("s", d)
+		w.Add(a)
+		w.Tick(0.1)
+		return rt, a, events
+	}
+	rt, a, events := run(1 << 40)
+	require.Empty(t, ofKind(events, record.EventTickBudget, 0))
+	sensor := rt.bdi.work[a].by[siteSensor]
+	require.Greater(t, sensor, int64(500))
+
+	rt, a, events = run(sensor)
+	assert.Equal(t, sensor, rt.bdi.work[a].spent, "the sensor ran to its end")
+	assert.Equal(t, "125250", a.Get("n").String())
+	recs := ofKind(events, record.EventTickBudget, 0)
+	require.Len(t, recs, 1)
+	assert.Contains(t, recs[0].Reason, `: refused the condition "ready";`)
+	assert.Equal(t, map[string]int64{"sensors": sensor}, tickSpentBy(t, recs[0].Reason))
+}
+
+// TestACallWhoseBudgetEqualsWhatIsLeftOfTheTickStopsAtItsOwnLimit: when
+// what is left of the tick budget is exactly the call's own instruction
+// budget, a runaway call is stopped by its instruction budget (a script
+// error), not cut by the tick budget.
+func TestACallWhoseBudgetEqualsWhatIsLeftOfTheTickStopsAtItsOwnLimit(t *testing.T) {
+	path := writeRole(t, "loop.lua", `return { name = "Loop", state = { n = 0 }, decide = "utility",
+  sensors = { { name = "spin", run = function(npc) while true do end end } },
+  actions = { { name = "rest", effects = "n = n + 1", run = function(npc) npc:wait(1) end } } }
+`)
+	rt := NewRuntime(Options{InstructionBudget: 10_000, TickBudget: 10_000})
+	t.Cleanup(rt.Close)
+	d, err := rt.LoadDomain(path)
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	var events []record.Event
+	w.OnEvent = func(e record.Event) { events = append(events, e) }
+	w.Add(engine.NewAgent("s", d))
+	w.Tick(0.1)
+	fails := ofKind(events, record.EventSensorFailed, 0)
+	require.Len(t, fails, 1)
+	assert.Contains(t, fails[0].Reason, "loop.lua:2: instruction budget exceeded: more than 10000 work units")
+	assert.Equal(t, 1, rt.ScriptErrors())
+}
+
+// TestEachRecordedConsiderationFailureIsAScriptError: ScriptErrors counts
+// a failing consideration once per tick, as its record does.
+func TestEachRecordedConsiderationFailureIsAScriptError(t *testing.T) {
+	rt := NewRuntime(Options{})
+	t.Cleanup(rt.Close)
+	d, err := rt.LoadDomain(filepath.Join("testdata", "tickbudget", "badcons.lua"))
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	var events []record.Event
+	w.OnEvent = func(e record.Event) { events = append(events, e) }
+	w.Add(engine.NewAgent("s", d))
+	for range 3 {
+		w.Tick(0.1)
+	}
+	require.Len(t, ofKind(events, record.EventConsiderationFailed, 0), 12, "four failing considerations, three ticks")
+	assert.Equal(t, 12, rt.ScriptErrors())
+}
