@@ -79,6 +79,11 @@ func (a *Agent) SetDomain(d *Domain) {
 	a.broken = nil
 	a.keepSensorTimers(old, d)
 	a.failedState = nil
+	// The goal pursued is the old domain's, and the indices of the actions
+	// that ran for it are the old domain's: the next decision would end
+	// that pursuit (its goal is not the new one), so it ends now, and a
+	// snapshot taken before then names no action of d as ran.
+	a.endPursuit()
 	a.rx.pursued, a.rx.pursueFail = nil, nil
 	a.SetReactive(nil)
 	if d.NewReactive != nil {

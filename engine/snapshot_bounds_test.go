@@ -30,6 +30,14 @@ func TestRestoreRefusesFieldsPastTheirBounds(t *testing.T) {
 		require.NoError(t, err)
 		return string(out)
 	}
+	damageWorld := func(f func(world map[string]any)) string {
+		var doc map[string]any
+		require.NoError(t, json.Unmarshal(good.Bytes(), &doc))
+		f(doc)
+		out, err := json.Marshal(doc)
+		require.NoError(t, err)
+		return string(out)
+	}
 	setState := func(name string, v map[string]any) func(map[string]any) {
 		return func(a map[string]any) {
 			for _, s := range a["state"].([]any) {
@@ -78,9 +86,11 @@ func TestRestoreRefusesFieldsPastTheirBounds(t *testing.T) {
 
 	t.Run("at the bounds", func(t *testing.T) {
 		for name, doc := range map[string]string{
-			"the largest budget": damage(func(a map[string]any) { a["budget"] = 1e6 }),
-			"the longest string": damage(setState("food", map[string]any{"string": strings.Repeat("x", 16<<20)})),
-			"the latest time":    damage(func(a map[string]any) { a["time"] = 1e12 }),
+			"the largest budget":              damage(func(a map[string]any) { a["budget"] = 1e6 }),
+			"the longest string":              damage(setState("food", map[string]any{"string": strings.Repeat("x", 16<<20)})),
+			"the latest time":                 damage(func(a map[string]any) { a["time"] = 1e12 }),
+			"the most workers":                damageWorld(func(w map[string]any) { w["workers"] = 1024 }),
+			"the latest level-of-detail time": damageWorld(func(w map[string]any) { w["lodTime"] = 1e12 }),
 		} {
 			_, err := engine.Restore(strings.NewReader(doc), engine.RestoreOptions{Domains: domains})
 			assert.NoError(t, err, name)

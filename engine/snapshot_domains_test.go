@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // TestRestoreTakesADomainListedTwiceButNotTwoOfOneName: the same domain
@@ -36,4 +37,43 @@ func TestRestoreTakesADomainListedTwiceButNotTwoOfOneName(t *testing.T) {
 		Domain: func(string, int, string) (*Domain, error) { return other, nil }})
 	require.NoError(t, err)
 	assert.Same(t, other, r.Agents[0].Domain)
+}
+
+// TestASnapshotAfterAReloadNamesNoActionAsRanThatDidNot: an agent whose
+// NoRerun action ran for its goal is given a new domain whose actions
+// stand in another order. The new domain's goal is a new goal, so the
+// pursuit of the old one is over (the agent's next decision would end it
+// too), and a snapshot taken before that decision says no action ran: it
+// must not name the action that now sits at the old one's index.
+func TestASnapshotAfterAReloadNamesNoActionAsRanThatDidNot(t *testing.T) {
+	once := BodyFunc(ApplyEffects)
+	state := []Var{{"a", expr.BoolValue(false)}, {"b", expr.BoolValue(false)}}
+	prep := NewAction("Prep").Effects("a = true").NoRerun().Body(once).Spec()
+	fin := NewAction("Fin").Pre("a").Effects("b = true").Body(once).Spec()
+	d, err := Compile(RoleSpec{Name: "Chain", State: state, Goals: []GoalSpec{NewGoal("g", "a and b", Normal)},
+		Actions: []ActionSpec{prep, fin}})
+	require.NoError(t, err)
+	reordered, err := Compile(RoleSpec{Name: "Chain", State: state, Goals: []GoalSpec{NewGoal("g", "a and b", Normal)},
+		Actions: []ActionSpec{fin, prep}})
+	require.NoError(t, err)
+	w := NewWorld(1)
+	a := NewAgent("x", d)
+	w.Add(a)
+	w.Tick(0.1)
+	var before bytes.Buffer
+	require.NoError(t, w.Snapshot(&before))
+	require.Contains(t, before.String(), "\"ran\": [\n    \"Prep\"\n   ]", "Prep ran for g")
+
+	a.SetDomain(reordered)
+	var after bytes.Buffer
+	require.NoError(t, w.Snapshot(&after))
+	assert.NotContains(t, after.String(), `"ran"`)
+	assert.NotContains(t, after.String(), `"pursuit"`)
+	r, err := Restore(bytes.NewReader(after.Bytes()), RestoreOptions{Domains: []*Domain{reordered}})
+	require.NoError(t, err)
+	tr := &trace{}
+	r.OnEvent = tr.add
+	r.Tick(0.1)
+	assert.Equal(t, []string{"2 plan g", "2 finish Fin"}, tr.lines(record.EventPlan, record.EventFinish, record.EventPlanFailed),
+		"a holds: Fin alone, not left out")
 }
