@@ -3,6 +3,7 @@ package engine
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -128,4 +129,27 @@ func TestARestoredAgentDoesNotRecordASensorsSameErrorAgain(t *testing.T) {
 	r.OnEvent = after.add
 	r.Tick(0.1)
 	assert.Empty(t, after.lines(record.EventSensorFailed, record.EventConditionFailed))
+}
+
+// TestARestoredInboxHoldsOnlyNumbersTheDomainMayHold: a belief told to an
+// agent and not yet taken is saved in its inbox; restored into a domain
+// with SafeNumbers, a number it may not hold is refused, as in its state.
+func TestARestoredInboxHoldsOnlyNumbersTheDomainMayHold(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "R", State: []Var{{"x", expr.NumberValue(0)}}})
+	require.NoError(t, err)
+	d.SafeNumbers = true
+	w := NewWorld(1)
+	a, b := NewAgent("a", d), NewAgent("b", d)
+	w.Add(a)
+	w.Add(b)
+	require.NoError(t, a.Tell("b", "x", expr.NumberValue(2)))
+	w.Tick(0.1)
+	var buf bytes.Buffer
+	require.NoError(t, w.SnapshotAgents(&buf, []*Agent{b}))
+	doc := buf.String()
+	require.Contains(t, doc, `"inbox":[{"from":"a","var":"x","value":{"number":2}}]`)
+	_, err = Restore(strings.NewReader(doc), RestoreOptions{Domains: []*Domain{d}})
+	require.NoError(t, err)
+	_, err = Restore(strings.NewReader(strings.Replace(doc, `{"number":2}`, `{"special":"NaN"}`, 1)), RestoreOptions{Domains: []*Domain{d}})
+	assert.EqualError(t, err, "engine: restore: agent b: inbox x: NaN cannot be stored in state")
 }
