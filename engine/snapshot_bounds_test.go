@@ -70,6 +70,9 @@ func TestRestoreRefusesFieldsPastTheirBounds(t *testing.T) {
 		{name: "too long", reason: "the snapshot is read no further than MaxBytes", maxBytes: 100,
 			doc: good.String(),
 			err: "engine: restore: the snapshot is longer than 100 bytes (RestoreOptions.MaxBytes)"},
+		{name: "cut at MaxBytes", reason: "a snapshot that ends, cut short, at exactly MaxBytes is not longer than it", maxBytes: 100,
+			doc: good.String()[:100],
+			err: "engine: restore: unexpected EOF"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
