@@ -404,6 +404,32 @@ func TestSnapshotKeepsWhatTheReactiveLayerWasGiven(t *testing.T) {
 		"the told belief arrives, and the change made before the snapshot is seen")
 }
 
+// A layer restored from a snapshot taken before the agent's first tick
+// is given no goals to restart: it has started none, and starts its own
+// on that first tick.
+func TestALayerSnapshottedBeforeItsFirstTickRestartsNoGoals(t *testing.T) {
+	d, err := engine.Compile(engine.RoleSpec{Name: "R", State: []engine.Var{{Name: "x", Value: expr.NumberValue(1)}}})
+	require.NoError(t, err)
+	d.NewReactive = func(*engine.Agent) engine.Reactive {
+		return &savingLayer{goals: []reactive.Goal{reactive.GoalNamed("rest")}}
+	}
+	w := engine.NewWorld(7)
+	w.Add(engine.NewAgent("ann", d))
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	require.Contains(t, buf.String(), `"reactiveGoals"`, "the layer's goals are saved")
+	r, err := engine.Restore(bytes.NewReader(buf.Bytes()), engine.RestoreOptions{Domains: []*engine.Domain{d}})
+	require.NoError(t, err)
+	assert.Nil(t, r.Agent("ann").Reactive().(*savingLayer).restored)
+
+	w.Tick(0.1)
+	buf.Reset()
+	require.NoError(t, w.Snapshot(&buf))
+	r, err = engine.Restore(bytes.NewReader(buf.Bytes()), engine.RestoreOptions{Domains: []*engine.Domain{d}})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"rest"}, goalTexts(r.Agent("ann").Reactive().(*savingLayer).restored), "after its first tick, it is")
+}
+
 func goalTexts(gs []reactive.Goal) []string {
 	out := make([]string, len(gs))
 	for i, g := range gs {

@@ -70,6 +70,9 @@ func TestRestoreRefusesFieldsPastTheirBounds(t *testing.T) {
 		{name: "too long", reason: "the snapshot is read no further than MaxBytes", maxBytes: 100,
 			doc: good.String(),
 			err: "engine: restore: the snapshot is longer than 100 bytes (RestoreOptions.MaxBytes)"},
+		{name: "cut at MaxBytes", reason: "a snapshot that ends, cut short, at exactly MaxBytes is not longer than it", maxBytes: 100,
+			doc: good.String()[:100],
+			err: "engine: restore: unexpected EOF"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -86,11 +89,13 @@ func TestRestoreRefusesFieldsPastTheirBounds(t *testing.T) {
 
 	t.Run("at the bounds", func(t *testing.T) {
 		for name, doc := range map[string]string{
-			"the largest budget":              damage(func(a map[string]any) { a["budget"] = 1e6 }),
-			"the longest string":              damage(setState("food", map[string]any{"string": strings.Repeat("x", 16<<20)})),
-			"the latest time":                 damage(func(a map[string]any) { a["time"] = 1e12 }),
-			"the most workers":                damageWorld(func(w map[string]any) { w["workers"] = 1024 }),
-			"the latest level-of-detail time": damageWorld(func(w map[string]any) { w["lodTime"] = 1e12 }),
+			"the largest budget":                 damage(func(a map[string]any) { a["budget"] = 1e6 }),
+			"the longest string":                 damage(setState("food", map[string]any{"string": strings.Repeat("x", 16<<20)})),
+			"the latest time":                    damage(func(a map[string]any) { a["time"] = 1e12 }),
+			"a recorder of size 0 (the default)": damage(func(a map[string]any) { a["recorder"].(map[string]any)["size"] = 0 }),
+			"the largest recorder":               damage(func(a map[string]any) { a["recorder"].(map[string]any)["size"] = 1 << 20 }),
+			"the most workers":                   damageWorld(func(w map[string]any) { w["workers"] = 1024 }),
+			"the latest level-of-detail time":    damageWorld(func(w map[string]any) { w["lodTime"] = 1e12 }),
 		} {
 			_, err := engine.Restore(strings.NewReader(doc), engine.RestoreOptions{Domains: domains})
 			assert.NoError(t, err, name)

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"bytes"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -76,4 +78,78 @@ func TestASnapshotAfterAReloadNamesNoActionAsRanThatDidNot(t *testing.T) {
 	r.Tick(0.1)
 	assert.Equal(t, []string{"2 plan g", "2 finish Fin"}, tr.lines(record.EventPlan, record.EventFinish, record.EventPlanFailed),
 		"a holds: Fin alone, not left out")
+}
+
+// TestASensorAddedSinceTheSnapshotFirstRunsWithTheTicksDt: restored with a
+// domain that has a sensor the snapshot does not know, the sensor's first
+// run is given the tick's dt, as after a reload, not the time since 0.
+func TestASensorAddedSinceTheSnapshotFirstRunsWithTheTicksDt(t *testing.T) {
+	state := []Var{{"x", expr.NumberValue(0)}}
+	d, err := Compile(RoleSpec{Name: "R", State: state})
+	require.NoError(t, err)
+	var dts []float64
+	withSensor, err := Compile(RoleSpec{Name: "R", State: state,
+		Sensors: []SensorSpec{{Name: "clock", Run: func(_ *Agent, dt float64) error { dts = append(dts, dt); return nil }}}})
+	require.NoError(t, err)
+	w := NewWorld(1)
+	w.Add(NewAgent("a", d))
+	for range 4 {
+		w.Tick(0.25)
+	}
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	r, err := Restore(bytes.NewReader(buf.Bytes()), RestoreOptions{Domains: []*Domain{withSensor}})
+	require.NoError(t, err)
+	r.Tick(0.25)
+	r.Tick(0.25)
+	assert.Equal(t, []float64{0.25, 0.25}, dts)
+}
+
+// TestARestoredAgentDoesNotRecordASensorsSameErrorAgain: a sensor that
+// keeps failing with the same error is recorded once; a restored agent
+// knows the errors already recorded, for its sensors and its named
+// conditions, and does not record them again.
+func TestARestoredAgentDoesNotRecordASensorsSameErrorAgain(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "R", State: []Var{{"x", expr.NumberValue(0)}},
+		Sensors:    []SensorSpec{{Name: "eyes", Run: func(*Agent, float64) error { return errors.New("too dark") }}},
+		Conditions: []ConditionSpec{{Name: "calm", Test: func(*Agent) (bool, error) { return false, errors.New("no pulse") }}}})
+	require.NoError(t, err)
+	w := NewWorld(1)
+	tr := &trace{}
+	w.OnEvent = tr.add
+	w.Add(NewAgent("a", d))
+	w.Tick(0.1)
+	w.Tick(0.1)
+	require.Equal(t, []string{"1 sensor-failed eyes", "1 condition-failed calm"}, tr.lines(record.EventSensorFailed, record.EventConditionFailed))
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	r, err := Restore(bytes.NewReader(buf.Bytes()), RestoreOptions{Domains: []*Domain{d}})
+	require.NoError(t, err)
+	after := &trace{}
+	r.OnEvent = after.add
+	r.Tick(0.1)
+	assert.Empty(t, after.lines(record.EventSensorFailed, record.EventConditionFailed))
+}
+
+// TestARestoredInboxHoldsOnlyNumbersTheDomainMayHold: a belief told to an
+// agent and not yet taken is saved in its inbox; restored into a domain
+// with SafeNumbers, a number it may not hold is refused, as in its state.
+func TestARestoredInboxHoldsOnlyNumbersTheDomainMayHold(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "R", State: []Var{{"x", expr.NumberValue(0)}}})
+	require.NoError(t, err)
+	d.SafeNumbers = true
+	w := NewWorld(1)
+	a, b := NewAgent("a", d), NewAgent("b", d)
+	w.Add(a)
+	w.Add(b)
+	require.NoError(t, a.Tell("b", "x", expr.NumberValue(2)))
+	w.Tick(0.1)
+	var buf bytes.Buffer
+	require.NoError(t, w.SnapshotAgents(&buf, []*Agent{b}))
+	doc := buf.String()
+	require.Contains(t, doc, `"inbox":[{"from":"a","var":"x","value":{"number":2}}]`)
+	_, err = Restore(strings.NewReader(doc), RestoreOptions{Domains: []*Domain{d}})
+	require.NoError(t, err)
+	_, err = Restore(strings.NewReader(strings.Replace(doc, `{"number":2}`, `{"special":"NaN"}`, 1)), RestoreOptions{Domains: []*Domain{d}})
+	assert.EqualError(t, err, "engine: restore: agent b: inbox x: NaN cannot be stored in state")
 }
