@@ -3,6 +3,7 @@ package luabind
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -112,4 +113,27 @@ func TestPrintGoesToOptionsPrint(t *testing.T) {
 	defer rt.Close()
 	require.NoError(t, runChunk(rt, "print(\"ammo\", 3, nil)"))
 	assert.Equal(t, []string{"escape.lua:1: ammo\t3\tnil"}, lines)
+}
+
+// TestACallMaySpendExactlyItsInstructionBudget: the budget stops a call
+// at the first unit past its limit, not at the limit: with a budget one
+// short of what a chunk needs, its last assignment (the limit's unit)
+// still runs and the stop is at the return after it.
+func TestACallMaySpendExactlyItsInstructionBudget(t *testing.T) {
+	src := "local t = {0}\nfor i = 1, 10 do t[1] = i end\nt[1] = 0\nreturn"
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	require.NoError(t, runChunk(rt, src))
+	need := rt.budget.n
+	require.Greater(t, need, int64(10))
+
+	short := NewRuntime(Options{InstructionBudget: need - 1})
+	defer short.Close()
+	err := runChunk(short, src)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "escape.lua:4: instruction budget exceeded: more than "+strconv.FormatInt(need-1, 10)+" work units")
+
+	exact := NewRuntime(Options{InstructionBudget: need})
+	defer exact.Close()
+	assert.NoError(t, runChunk(exact, src))
 }
