@@ -137,3 +137,12 @@ func TestACallMaySpendExactlyItsInstructionBudget(t *testing.T) {
 	defer exact.Close()
 	assert.NoError(t, runChunk(exact, src))
 }
+
+// TestACallWithinItsTimeBudgetRunsToItsEnd: the clock is read every 1,024
+// instructions, and a call still within its time budget goes on.
+func TestACallWithinItsTimeBudgetRunsToItsEnd(t *testing.T) {
+	rt := NewRuntime(Options{TimeBudget: time.Hour})
+	defer rt.Close()
+	require.NoError(t, runChunk(rt, "local n = 0\nfor i = 1, 5000 do n = n + i end\nassert(n == 12502500)"))
+	assert.Greater(t, rt.budget.n, int64(3*timeCheckEvery), "the clock was read")
+}
