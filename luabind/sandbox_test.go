@@ -146,3 +146,15 @@ func TestACallWithinItsTimeBudgetRunsToItsEnd(t *testing.T) {
 	require.NoError(t, runChunk(rt, "local n = 0\nfor i = 1, 5000 do n = n + i end\nassert(n == 12502500)"))
 	assert.Greater(t, rt.budget.n, int64(3*timeCheckEvery), "the clock was read")
 }
+
+// TestAListPastBothLimitsAtOnceStopsAtTheInstructionBudget: one table
+// constructor whose appends pass the instruction budget and the memory
+// limit at once is stopped by the instruction budget, which is charged
+// first.
+func TestAListPastBothLimitsAtOnceStopsAtTheInstructionBudget(t *testing.T) {
+	rt := NewRuntime(Options{InstructionBudget: 1000, MemoryLimit: 16 << 10})
+	defer rt.Close()
+	err := runChunk(rt, "local s = string.rep('a', 600)\nlocal t = {string.byte(s, 1, -1)}")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "escape.lua:2: instruction budget exceeded: more than 1000 work units")
+}
