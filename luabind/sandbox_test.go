@@ -117,25 +117,30 @@ func TestPrintGoesToOptionsPrint(t *testing.T) {
 
 // TestACallMaySpendExactlyItsInstructionBudget: the budget stops a call
 // at the first unit past its limit, not at the limit: with a budget one
-// short of what a chunk needs, its last assignment (the limit's unit)
-// still runs and the stop is at the return after it.
+// short of what a chunk needs, its last assignment or table constructor
+// (whose work reaches the limit) still runs and the stop is at the
+// return after it.
 func TestACallMaySpendExactlyItsInstructionBudget(t *testing.T) {
-	src := "local t = {0}\nfor i = 1, 10 do t[1] = i end\nt[1] = 0\nreturn"
-	rt := NewRuntime(Options{})
-	defer rt.Close()
-	require.NoError(t, runChunk(rt, src))
-	need := rt.budget.n
-	require.Greater(t, need, int64(10))
+	for _, src := range []string{
+		"local t = {0}\nfor i = 1, 10 do t[1] = i end\nt[1] = 0\nreturn",
+		"local s = string.rep('a', 100)\nlocal n = 0\nlocal t = {string.byte(s, 1, -1)}\nreturn",
+	} {
+		rt := NewRuntime(Options{})
+		defer rt.Close()
+		require.NoError(t, runChunk(rt, src))
+		need := rt.budget.n
+		require.Greater(t, need, int64(10))
 
-	short := NewRuntime(Options{InstructionBudget: need - 1})
-	defer short.Close()
-	err := runChunk(short, src)
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "escape.lua:4: instruction budget exceeded: more than "+strconv.FormatInt(need-1, 10)+" work units")
+		short := NewRuntime(Options{InstructionBudget: need - 1})
+		defer short.Close()
+		err := runChunk(short, src)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "escape.lua:4: instruction budget exceeded: more than "+strconv.FormatInt(need-1, 10)+" work units", src)
 
-	exact := NewRuntime(Options{InstructionBudget: need})
-	defer exact.Close()
-	assert.NoError(t, runChunk(exact, src))
+		exact := NewRuntime(Options{InstructionBudget: need})
+		defer exact.Close()
+		assert.NoError(t, runChunk(exact, src), src)
+	}
 }
 
 // TestACallWithinItsTimeBudgetRunsToItsEnd: the clock is read every 1,024
