@@ -163,3 +163,23 @@ func TestAListPastBothLimitsAtOnceStopsAtTheInstructionBudget(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "escape.lua:2: instruction budget exceeded: more than 1000 work units")
 }
+
+// TestAListPastTheMemoryLimitIsStoppedBeforeItIsBuilt: a table
+// constructor whose appends would pass the memory limit (32 bytes a
+// slot while the list grows, here on top of the 400 bytes of the string
+// and string.byte's 400 results) is stopped before it builds the list;
+// one that reaches it exactly runs, and without a memory limit any does.
+func TestAListPastTheMemoryLimitIsStoppedBeforeItIsBuilt(t *testing.T) {
+	src := "local s = string.rep('a', 400)\nlocal t = {string.byte(s, 1, -1)}"
+	unlimited := NewRuntime(Options{MemoryLimit: -1})
+	defer unlimited.Close()
+	require.NoError(t, runChunk(unlimited, src))
+	exact := NewRuntime(Options{MemoryLimit: 400 + 2*32*400})
+	defer exact.Close()
+	require.NoError(t, runChunk(exact, src))
+	short := NewRuntime(Options{MemoryLimit: 400 + 2*32*400 - 1})
+	defer short.Close()
+	err := runChunk(short, src)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "escape.lua:2: memory limit exceeded (1 MiB): one table operation would grow a list by 1 MiB")
+}
