@@ -174,6 +174,7 @@ func TestAListPastTheMemoryLimitIsStoppedBeforeItIsBuilt(t *testing.T) {
 	unlimited := NewRuntime(Options{MemoryLimit: -1})
 	defer unlimited.Close()
 	require.NoError(t, runChunk(unlimited, src))
+	require.NoError(t, runChunk(unlimited, "local t = {}\nt[5000] = 1\nassert(#t == 5000)"), "an assignment far past the list pads it")
 	exact := NewRuntime(Options{MemoryLimit: 400 + 2*32*400})
 	defer exact.Close()
 	require.NoError(t, runChunk(exact, src))
