@@ -3,6 +3,7 @@ package luabind
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -137,4 +138,42 @@ func stripDir(msg, dir, name string) string {
 		return msg[len(p):]
 	}
 	return msg
+}
+
+// TestARunawayLoopOfLookupsStopsAtTheLookupPastTheBudget: a lookup on the
+// fast npc object that takes the body past its budget stops it there, at
+// the lookup's line, as the Go __index does, whichever instruction of the
+// loop the budget ends on, and inside a pcall too.
+func TestARunawayLoopOfLookupsStopsAtTheLookupPastTheBudget(t *testing.T) {
+	for _, loop := range []string{
+		"while true do\nlocal s = npc.state\nlocal z = 1\nend",
+		"pcall(function() while true do\nlocal s = npc.state\nlocal z = 1\nend end)",
+	} {
+		dir := t.TempDir()
+		file := filepath.Join(dir, "spin.lua")
+		src := "return { name = 'F', state = { n = 0 },\n  actions = { { name = 'work', run = function(npc)\n" +
+			loop + "\nend } } }\n"
+		require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
+		atLookup := 0
+		for extra := range int64(accessUnits + 3) {
+			var errs [2]string
+			for i, slow := range []bool{false, true} {
+				func() {
+					defer func(old bool) { testHooks.slowNPC = old }(testHooks.slowNPC)
+					testHooks.slowNPC = slow
+					rt := NewRuntime(Options{InstructionBudget: 1000 + extra})
+					defer rt.Close()
+					_, task := startWork(t, rt, file, "f", nil)
+					_, err := resumeWork(task, 1, nil)
+					require.Error(t, err)
+					errs[i] = err.Error()
+				}()
+			}
+			assert.Equal(t, errs[1], errs[0], "%s, budget %d: the fast lookup stops where the Go __index does", loop, 1000+extra)
+			if strings.Contains(errs[0], "spin.lua:4: instruction budget exceeded") {
+				atLookup++
+			}
+		}
+		assert.Positive(t, atLookup, "%s: some budgets end on the lookup", loop)
+	}
 }

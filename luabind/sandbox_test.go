@@ -3,6 +3,7 @@ package luabind
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -112,4 +113,74 @@ func TestPrintGoesToOptionsPrint(t *testing.T) {
 	defer rt.Close()
 	require.NoError(t, runChunk(rt, "print(\"ammo\", 3, nil)"))
 	assert.Equal(t, []string{"escape.lua:1: ammo\t3\tnil"}, lines)
+}
+
+// TestACallMaySpendExactlyItsInstructionBudget: the budget stops a call
+// at the first unit past its limit, not at the limit: with a budget one
+// short of what a chunk needs, its last assignment or table constructor
+// (whose work reaches the limit) still runs and the stop is at the
+// return after it.
+func TestACallMaySpendExactlyItsInstructionBudget(t *testing.T) {
+	for _, src := range []string{
+		"local t = {0}\nfor i = 1, 10 do t[1] = i end\nt[1] = 0\nreturn",
+		"local s = string.rep('a', 100)\nlocal n = 0\nlocal t = {string.byte(s, 1, -1)}\nreturn",
+	} {
+		rt := NewRuntime(Options{})
+		defer rt.Close()
+		require.NoError(t, runChunk(rt, src))
+		need := rt.budget.n
+		require.Greater(t, need, int64(10))
+
+		short := NewRuntime(Options{InstructionBudget: need - 1})
+		defer short.Close()
+		err := runChunk(short, src)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "escape.lua:4: instruction budget exceeded: more than "+strconv.FormatInt(need-1, 10)+" work units", src)
+
+		exact := NewRuntime(Options{InstructionBudget: need})
+		defer exact.Close()
+		assert.NoError(t, runChunk(exact, src), src)
+	}
+}
+
+// TestACallWithinItsTimeBudgetRunsToItsEnd: the clock is read every 1,024
+// instructions, and a call still within its time budget goes on.
+func TestACallWithinItsTimeBudgetRunsToItsEnd(t *testing.T) {
+	rt := NewRuntime(Options{TimeBudget: time.Hour})
+	defer rt.Close()
+	require.NoError(t, runChunk(rt, "local n = 0\nfor i = 1, 5000 do n = n + i end\nassert(n == 12502500)"))
+	assert.Greater(t, rt.budget.n, int64(3*timeCheckEvery), "the clock was read")
+}
+
+// TestAListPastBothLimitsAtOnceStopsAtTheInstructionBudget: one table
+// constructor whose appends pass the instruction budget and the memory
+// limit at once is stopped by the instruction budget, which is charged
+// first.
+func TestAListPastBothLimitsAtOnceStopsAtTheInstructionBudget(t *testing.T) {
+	rt := NewRuntime(Options{InstructionBudget: 1000, MemoryLimit: 16 << 10})
+	defer rt.Close()
+	err := runChunk(rt, "local s = string.rep('a', 600)\nlocal t = {string.byte(s, 1, -1)}")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "escape.lua:2: instruction budget exceeded: more than 1000 work units")
+}
+
+// TestAListPastTheMemoryLimitIsStoppedBeforeItIsBuilt: a table
+// constructor whose appends would pass the memory limit (32 bytes a
+// slot while the list grows, here on top of the 400 bytes of the string
+// and string.byte's 400 results) is stopped before it builds the list;
+// one that reaches it exactly runs, and without a memory limit any does.
+func TestAListPastTheMemoryLimitIsStoppedBeforeItIsBuilt(t *testing.T) {
+	src := "local s = string.rep('a', 400)\nlocal t = {string.byte(s, 1, -1)}"
+	unlimited := NewRuntime(Options{MemoryLimit: -1})
+	defer unlimited.Close()
+	require.NoError(t, runChunk(unlimited, src))
+	require.NoError(t, runChunk(unlimited, "local t = {}\nt[5000] = 1\nassert(#t == 5000)"), "an assignment far past the list pads it")
+	exact := NewRuntime(Options{MemoryLimit: 400 + 2*32*400})
+	defer exact.Close()
+	require.NoError(t, runChunk(exact, src))
+	short := NewRuntime(Options{MemoryLimit: 400 + 2*32*400 - 1})
+	defer short.Close()
+	err := runChunk(short, src)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "escape.lua:2: memory limit exceeded (1 MiB): one table operation would grow a list by 1 MiB")
 }

@@ -442,3 +442,32 @@ func TestEachRecordedConsiderationFailureIsAScriptError(t *testing.T) {
 	require.Len(t, ofKind(events, record.EventConsiderationFailed, 0), 12, "four failing considerations, three ticks")
 	assert.Equal(t, 12, rt.ScriptErrors())
 }
+
+// TestALengthScanPastTheTickBudgetIsChargedOneUnitPastIt: #t over a long
+// run of trailing nils is charged as far as the budget left can pay and
+// one unit more, so the cut call's record shows the tick's budget plus
+// one, not the whole scan.
+func TestALengthScanPastTheTickBudgetIsChargedOneUnitPastIt(t *testing.T) {
+	path := writeRole(t, "holes.lua", `return { name = "Holes", state = { n = 0 }, decide = "utility",
+  sensors = { { name = "scan", run = function(npc)
+    local t = {}
+    t[40000] = 1
+    t[40000] = nil
+    npc.state.n = #t
+  end } },
+  actions = { { name = "rest", effects = "n = n + 1", run = function(npc) npc:wait(1) end } } }
+`)
+	rt := NewRuntime(Options{TickBudget: 12_000})
+	t.Cleanup(rt.Close)
+	d, err := rt.LoadDomain(path)
+	require.NoError(t, err)
+	w := engine.NewWorld(1)
+	var events []record.Event
+	w.OnEvent = func(e record.Event) { events = append(events, e) }
+	w.Add(engine.NewAgent("s", d))
+	w.Tick(0.1)
+	recs := ofKind(events, record.EventTickBudget, 0)
+	require.Len(t, recs, 1)
+	assert.Contains(t, recs[0].Reason, `cut the sensor "scan" at `+path+":6")
+	assert.Equal(t, map[string]int64{"sensors": 12_001}, tickSpentBy(t, recs[0].Reason))
+}
