@@ -122,6 +122,12 @@ var goldenCases = []plantest.Spec{
 	numbers("dead end other way", "n > 5", 0, plantest.Action{Name: "Spend", Effects: "n = n - 1"}),
 	spec("dead end false", []plantest.Var{{Name: "flag", Value: expr.BoolValue(false)}},
 		"flag && false", plantest.Action{Name: "set", Effects: "flag = true"}),
+	// An action with no effects that fulfills the goal: the plan is
+	// that one step.
+	spec("fulfilled", []plantest.Var{{Name: "done", Value: expr.BoolValue(false)}, {Name: "n", Value: expr.NumberValue(0)}},
+		"done && n > 2",
+		plantest.Action{Name: "up", Effects: "n = n + 1"},
+		plantest.Action{Name: "finish", Pre: "n > 1", Fulfills: []string{"g"}, Cost: 2}),
 	// The forage domain: the movers of food need tired under a bound that
 	// they push, so sleeps (restorers) must come between (the resource
 	// estimate); upward, downward, with the bound the other way round,
