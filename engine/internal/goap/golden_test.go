@@ -128,6 +128,23 @@ var goldenCases = []plantest.Spec{
 		"done && n > 2",
 		plantest.Action{Name: "up", Effects: "n = n + 1"},
 		plantest.Action{Name: "finish", Pre: "n > 1", Fulfills: []string{"g"}, Cost: 2}),
+	// Variables the search compares by kind only: z and w are operands
+	// of an addition that needs them to be numbers, not what the goal
+	// reads; a literal, a copy and a sum make them numbers.
+	spec("kinds", []plantest.Var{{Name: "n", Value: expr.NumberValue(0)}, {Name: "z", Value: expr.StringValue("t")},
+		{Name: "w", Value: expr.StringValue("s")}, {Name: "v", Value: expr.NumberValue(3)}},
+		"n >= 2",
+		plantest.Action{Name: "A", Effects: "n = n + 1, z = z + w"},
+		plantest.Action{Name: "B", Effects: "w = 5"},
+		plantest.Action{Name: "E", Effects: "z = w + 1", Cost: 3},
+		plantest.Action{Name: "F", Effects: "z = v"},
+		plantest.Action{Name: "G", Effects: "w = v + 1", Cost: 2}),
+	// A number set from another plus a constant, and from itself plus 0.
+	spec("offset", []plantest.Var{{Name: "n", Value: expr.NumberValue(3)}, {Name: "m", Value: expr.NumberValue(4)}},
+		"n >= 5",
+		plantest.Action{Name: "still", Effects: "n = n + 0"},
+		plantest.Action{Name: "copy", Effects: "n = m + 1", Cost: 2},
+		plantest.Action{Name: "up", Effects: "n = n + 1"}),
 	// The forage domain: the movers of food need tired under a bound that
 	// they push, so sleeps (restorers) must come between (the resource
 	// estimate); upward, downward, with the bound the other way round,
