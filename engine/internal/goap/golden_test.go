@@ -159,6 +159,11 @@ var goldenCases = []plantest.Spec{
 	// 2^31 - 1; a Forage that costs 3.
 	forage("forage huge", "food > 20000000000", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
 	withCost(forage("forage costly", "food > 80", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"), 1, 3),
+	// A Forage that pushes tired twice (the second wins), and an idle
+	// action that moves food by 0.
+	forage("forage twice", "food > 80", "tired < 50", "food = food + 10, tired = tired + 20, tired = tired + 45", "tired > 30", "tired = tired - 50", "food = food - 5"),
+	withAction(forage("forage idle", "food > 80", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
+		plantest.Action{Name: "Idle", Effects: "food = food + 0"}),
 	forage("forage eats", "food < -80", "tired < 50", "food = food - 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
 }
 
@@ -166,6 +171,12 @@ var goldenCases = []plantest.Spec{
 func withCost(s plantest.Spec, i int, c float64) plantest.Spec {
 	s.Actions = append([]plantest.Action(nil), s.Actions...)
 	s.Actions[i].Cost = c
+	return s
+}
+
+// withAction returns s with a the last action.
+func withAction(s plantest.Spec, a plantest.Action) plantest.Spec {
+	s.Actions = append(append([]plantest.Action(nil), s.Actions...), a)
 	return s
 }
 
