@@ -164,6 +164,14 @@ var goldenCases = []plantest.Spec{
 	forage("forage twice", "food > 80", "tired < 50", "food = food + 10, tired = tired + 20, tired = tired + 45", "tired > 30", "tired = tired - 50", "food = food - 5"),
 	withAction(forage("forage idle", "food > 80", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
 		plantest.Action{Name: "Idle", Effects: "food = food + 0"}),
+	// Two restorers of different costs; a second mover that leaves the
+	// resource alone; sleeps of 20 toward a bound of 60 that they divide.
+	withAction(forage("forage two sleeps", "food > 80", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
+		plantest.Action{Name: "Nap", Pre: "tired > 10", Effects: "tired = tired - 50", Cost: 1}),
+	withAction(forage("forage gather", "food > 80", "tired < 50", "food = food + 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
+		plantest.Action{Name: "Gather", Pre: "tired < 50", Effects: "food = food + 5", Cost: 4}),
+	forage("forage divides", "food > 80", "tired < 60", "food = food + 10, tired = tired + 20", "tired > 10", "tired = tired - 20", "food = food - 5"),
+	forage("forage divides loose", "food > 80", "tired <= 60", "food = food + 10, tired = tired + 20", "tired > 10", "tired = tired - 20", "food = food - 5"),
 	forage("forage eats", "food < -80", "tired < 50", "food = food - 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
 }
 
