@@ -223,16 +223,16 @@ func describe(o plantest.Outcome) string {
 	return fmt.Sprintf("%s, cost %s, %d expansions", strings.Join(o.Steps, " "), strconv.FormatFloat(o.Cost, 'g', -1, 64), o.Expansions)
 }
 
-// TestSearchesMatchTheGoldenFile plans fixed drawn domains (goldenFamilies)
+// TestSearchesMatchTheGoldenFile plans fixed domains (goldenFamilies)
 // within two depth limits, with a budget of 300 expansions (so that the
 // deeper search behind MaxDepthExceeded stays short), of 7, and of 300
-// with the first action left out, and requires of each
-// search the plan, cost, expansions and failure (reason, action,
-// precondition, detail) recorded in testdata/searches.golden, and the
-// estimate of the first goal at the start: both loops alike, and the
-// first goal time sliced by 2 expansions as unsliced. A change to the search's estimates that keeps
-// its plans but expands other states shows here; refresh the file with
-// -update after checking that the plans stay.
+// with the first action left out, and requires of each search the plan,
+// cost, expansions and failure (reason, action, precondition, detail)
+// recorded in testdata/searches.golden, and the estimate of the first
+// goal at the start: both loops alike, and the first goal time sliced by
+// 2 expansions as unsliced, in as many calls. A change to the search's
+// estimates that keeps its plans but expands other states shows here;
+// refresh the file with -update after checking that the plans stay.
 func TestSearchesMatchTheGoldenFile(t *testing.T) {
 	var b strings.Builder
 	for _, fam := range goldenFamilies {
@@ -262,10 +262,12 @@ func TestSearchesMatchTheGoldenFile(t *testing.T) {
 					// A plan job slices the planning of one goal.
 					first := pr.Goals[:1]
 					want0, _ := plantest.Plan(gp, first, pr.Initial, depth)
-					sliced, ok := plantest.PlanSliced(searcher(pr, v.budget, v.skip, false), first, pr.Initial, depth, 2)
+					sliced, calls, ok := plantest.PlanSliced(searcher(pr, v.budget, v.skip, false), first, pr.Initial, depth, 2)
 					require.True(t, ok, line)
 					require.Equal(t, want0, sliced, "%s: the first goal sliced by 2", line)
-					fmt.Fprintf(&b, "%s: %s\n", line, describe(want))
+					_, generalCalls, _ := plantest.PlanSliced(searcher(pr, v.budget, v.skip, true), first, pr.Initial, depth, 2)
+					require.Equal(t, generalCalls, calls, "%s: calls sliced by 2", line)
+					fmt.Fprintf(&b, "%s: %s; the first goal sliced by 2 in %d calls\n", line, describe(want), calls)
 				}
 			}
 		}

@@ -148,7 +148,7 @@ func compareLoops(t *rapid.T, spec plantest.Spec, pr *goap.Problem, st goap.Stat
 	require.Equal(t, want0, got0, "the first goal alone: %s", desc)
 	slice := rapid.IntRange(1, 5).Draw(t, "slice")
 	for _, general := range []bool{false, true} {
-		sliced, ok := plantest.PlanSliced(searcher(pr, budget, skip, general), first, st, depth, slice)
+		sliced, _, ok := plantest.PlanSliced(searcher(pr, budget, skip, general), first, st, depth, slice)
 		require.True(t, ok, "the sliced search ends: %s", desc)
 		require.Equal(t, want0, sliced, "sliced by %d, general only %v: %s", slice, general, desc)
 	}
