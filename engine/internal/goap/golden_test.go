@@ -145,6 +145,14 @@ var goldenCases = []plantest.Spec{
 		plantest.Action{Name: "still", Effects: "n = n + 0"},
 		plantest.Action{Name: "copy", Effects: "n = m + 1", Cost: 2},
 		plantest.Action{Name: "up", Effects: "n = n + 1"}),
+	// Plans of equal cost: the first in declaration order wins, a shorter
+	// one before a longer one that it is a prefix of.
+	spec("ties", []plantest.Var{{Name: "n", Value: expr.NumberValue(0)}, {Name: "tag", Value: expr.NumberValue(0)}}, "n >= 2 && tag >= 0",
+		plantest.Action{Name: "two", Effects: "n = n + 2, tag = 1", Cost: 2},
+		plantest.Action{Name: "one", Effects: "n = n + 1"}),
+	spec("ties reversed", []plantest.Var{{Name: "n", Value: expr.NumberValue(0)}, {Name: "tag", Value: expr.NumberValue(0)}}, "n >= 2 && tag >= 0",
+		plantest.Action{Name: "one", Effects: "n = n + 1"},
+		plantest.Action{Name: "two", Effects: "n = n + 2, tag = 1", Cost: 2}),
 	// The forage domain: the movers of food need tired under a bound that
 	// they push, so sleeps (restorers) must come between (the resource
 	// estimate); upward, downward, with the bound the other way round,
