@@ -56,10 +56,16 @@ func checkAgainstReference(t *rapid.T, pr *goap.Problem, g *goap.Goal, st goap.S
 	if exists {
 		require.Nil(t, out.Failure, desc)
 		got := indexesOf(pr, out.Steps)
-		if len(want) == 0 {
+		switch {
+		case len(want) == 0:
 			require.Empty(t, got, desc)
-		} else {
+		case !slices.ContainsFunc(pr.Actions, func(a goap.Action) bool { return a.NoRerun }):
 			require.Equal(t, want, got, "the cheapest plan, first in declaration order: %s", desc)
+		default:
+			// With actions that run once per plan, the search tells states
+			// apart by their values alone, so among plans of equal cost it
+			// may keep a later one (a0 a2 a1 for a0 a1 a2): only the cost
+			// (below) is the reference's.
 		}
 		require.Equal(t, wantCost, out.Cost, desc)
 		end, err := plantest.Replay(pr, st, got)
