@@ -56,10 +56,16 @@ func checkAgainstReference(t *rapid.T, pr *goap.Problem, g *goap.Goal, st goap.S
 	if exists {
 		require.Nil(t, out.Failure, desc)
 		got := indexesOf(pr, out.Steps)
-		if len(want) == 0 {
+		switch {
+		case len(want) == 0:
 			require.Empty(t, got, desc)
-		} else {
+		case !slices.ContainsFunc(pr.Actions, func(a goap.Action) bool { return a.NoRerun }):
 			require.Equal(t, want, got, "the cheapest plan, first in declaration order: %s", desc)
+		default:
+			// With actions that run once per plan, the search tells states
+			// apart by their values alone, so among plans of equal cost it
+			// may keep a later one (a0 a2 a1 for a0 a1 a2): only the cost
+			// (below) is the reference's.
 		}
 		require.Equal(t, wantCost, out.Cost, desc)
 		end, err := plantest.Replay(pr, st, got)
@@ -148,7 +154,7 @@ func compareLoops(t *rapid.T, spec plantest.Spec, pr *goap.Problem, st goap.Stat
 	require.Equal(t, want0, got0, "the first goal alone: %s", desc)
 	slice := rapid.IntRange(1, 5).Draw(t, "slice")
 	for _, general := range []bool{false, true} {
-		sliced, ok := plantest.PlanSliced(searcher(pr, budget, skip, general), first, st, depth, slice)
+		sliced, _, ok := plantest.PlanSliced(searcher(pr, budget, skip, general), first, st, depth, slice)
 		require.True(t, ok, "the sliced search ends: %s", desc)
 		require.Equal(t, want0, sliced, "sliced by %d, general only %v: %s", slice, general, desc)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"pgregory.net/rapid"
 
+	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/internal/plantest"
 )
 
@@ -97,4 +98,20 @@ func TestRelaxedEstimateKeepsPlansOptimalOnDrawnDomains(t *testing.T) {
 		require.NoError(t, err)
 		compareLoops(t, spec, pr, pr.Initial, 5, true)
 	})
+}
+
+// TestHasRelaxedTellsTheAtomsWithARelaxedEstimate: a chain of boolean
+// facts has the relaxed estimate, a number moved by steps has its own.
+func TestHasRelaxedTellsTheAtomsWithARelaxedEstimate(t *testing.T) {
+	chain := spec("chain", []plantest.Var{{Name: "p0", Value: expr.BoolValue(true)}, {Name: "p1", Value: expr.BoolValue(false)},
+		{Name: "p2", Value: expr.BoolValue(false)}, {Name: "n", Value: expr.NumberValue(0)}}, "p2 && n > 2",
+		plantest.Action{Name: "step1", Pre: "p0", Effects: "p1 = true"},
+		plantest.Action{Name: "step2", Pre: "p1", Effects: "p2 = true"},
+		plantest.Action{Name: "up", Effects: "n = n + 1"})
+	pr, err := plantest.Lower(chain)
+	require.NoError(t, err)
+	gs := searcher(pr, 0, nil, false).GoalSearch(pr.Goals[0])
+	require.Equal(t, 2, gs.NumAtoms())
+	assert.True(t, gs.HasRelaxed(0), "p2 takes two steps of a chain")
+	assert.False(t, gs.HasRelaxed(1), "n > 2 counts its steps")
 }

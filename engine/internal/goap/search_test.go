@@ -59,3 +59,27 @@ func TestChildHashesAreTheirStatesHashes(t *testing.T) {
 		assert.Equal(t, p.hashState(st), p.nodes[i].hash, "node %d", i)
 	}
 }
+
+// TestAnEffectAssigningASlotTwiceHashesItsChildWhole: an action that
+// assigns n twice (the second wins) among many hashed slots: its
+// children's hashes are computed from their whole state, and every
+// node's hash is its state's.
+func TestAnEffectAssigningASlotTwiceHashesItsChildWhole(t *testing.T) {
+	pr := hashProblem(t)
+	twice, err := expr.CompileEffect("n = n + 5, n = n + 1", pr.Schema)
+	require.NoError(t, err)
+	pr.Actions = append(pr.Actions, Action{Name: "twice", Index: len(pr.Actions), Pre: pr.Actions[len(pr.Actions)-3].Pre, Effects: twice, Cost: 1})
+	p := newSearcher(pr)
+	p.GeneralOnly = true
+	_, _, res, _ := planOf(p, pr.Initial, 20)
+	require.Equal(t, Found, res)
+	gs := p.gs
+	for i := range gs.acts {
+		if pr.Actions[gs.acts[i].index].Name == "twice" {
+			assert.False(t, gs.acts[i].incHash, "twice assigns n twice")
+		}
+	}
+	for i := range p.nodes {
+		assert.Equal(t, p.hashState(p.nodeState(int32(i))), p.nodes[i].hash, "node %d", i)
+	}
+}

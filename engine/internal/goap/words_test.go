@@ -166,3 +166,25 @@ func requireRowHashes(t *testing.T, p *Searcher, ws *wordSearch, least int) {
 		assert.Equal(t, hashWords(ws, p.wordState(int32(i))), p.nodes[i].hash, "node %d", i)
 	}
 }
+
+// TestSmallRowHashesAreTheirRowsHashes checks the hash of rows of at most
+// 4 words, the root's computed on its 4 lanes, against hashWords.
+func TestSmallRowHashesAreTheirRowsHashes(t *testing.T) {
+	pr := lower(t, []tVar{{"ammo", num(0)}, {"magazines", num(0)}, {"loc", Value(expr.StringValue("a"))}, {"safe", boolean(false)}},
+		`ammo > 10 && loc == "b" && safe`,
+		tAct{name: "hide", eff: "safe = true"},
+		tAct{name: "fetch", eff: "magazines = magazines + 1"},
+		tAct{name: "go", pre: `loc == "a"`, eff: `loc = "b"`},
+		tAct{name: "back", pre: `loc == "b"`, eff: `loc = "a"`},
+		tAct{name: "reload", pre: "magazines > 0", eff: "ammo = 30, magazines = magazines - 1"})
+	p := newSearcher(pr)
+	names, _, res, _ := planOf(p, pr.Initial, 10)
+	require.Equal(t, Found, res)
+	assert.Equal(t, []string{"hide", "fetch", "go", "reload"}, names)
+	ws := p.gs.words
+	require.NotNil(t, ws)
+	require.True(t, p.wmode)
+	require.True(t, ws.small, "4 words")
+	require.Equal(t, 4, p.gs.NumWords())
+	requireRowHashes(t, p, ws, 3)
+}

@@ -89,16 +89,16 @@ func Plan(p *goap.Searcher, goals []*goap.Goal, start goap.State, maxDepth int) 
 
 // PlanSliced is Plan under a Slice of budget expansions per call, called
 // again while a search is suspended, at most 100,000 times (ok false
-// past that).
-func PlanSliced(p *goap.Searcher, goals []*goap.Goal, start goap.State, maxDepth, budget int) (Outcome, bool) {
+// past that). calls is the number of calls it took.
+func PlanSliced(p *goap.Searcher, goals []*goap.Goal, start goap.State, maxDepth, budget int) (out Outcome, calls int, ok bool) {
 	sl := &goap.Slice{}
 	p.Slice = sl
 	defer func() { p.Slice = nil }()
-	for range 100000 {
+	for calls = 1; calls <= 100000; calls++ {
 		sl.SetLeft(budget)
 		if out, ok := Plan(p, goals, start, maxDepth); ok {
-			return out, true
+			return out, calls, true
 		}
 	}
-	return Outcome{}, false
+	return Outcome{}, calls, false
 }
