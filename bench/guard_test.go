@@ -38,7 +38,10 @@ import (
 // The self-test checks, from those samples, that the 3x figure reads at
 // least selfTestFactor times the normal one: that the measurement can tell
 // a 3x slowdown apart here and now. It compares the guarded computation
-// with itself, so it holds on any CPU model and at any load.
+// with itself, so it holds on any CPU model and at any load. An item whose
+// samples fail it is measured once more, and the new samples are judged:
+// a burst of load in one attempt's rounds can leave both its normal and
+// its 3x medians off.
 //
 // The tests here run only when MOONMIND_BENCH_GUARD is set, so a plain
 // go test ./... never times anything:
@@ -869,6 +872,16 @@ func TestBenchGuard(t *testing.T) {
 		slowdowns = append(slowdowns, slowdown)
 	}
 	ms := runGuard(t, items, slowdowns)
+	for i, m := range ms {
+		if f := m.selfTest().factor; f < selfTestFactor {
+			// The samples could not tell a 3x slowdown apart: something
+			// else on the machine disturbed this item's rounds. It is
+			// measured once more, and the new samples are judged, by the
+			// guard and the self-test alike.
+			t.Logf("%s: the 3x samples read only %.3gx the normal ones; measuring it again", m.item.name, f)
+			ms[i] = runGuard(t, []guardItem{m.item}, slowdowns)[0]
+		}
+	}
 	var guard []guardVerdict
 	var self []selfTestVerdict
 	for _, m := range ms {
