@@ -272,6 +272,16 @@ func (s *Shard) loadSnapshot(ctx context.Context, zone, name string) (*engine.Wo
 // the world's order, or none when the zone has no snapshot: what a tool or
 // a test counts to check that every agent exists exactly once.
 func (s *Store) ZoneAgents(ctx context.Context, zone string) ([]string, error) {
+	zs, err := s.lastZoneSnap(ctx, zone)
+	if zs == nil || err != nil {
+		return nil, err
+	}
+	return zs.agentNames()
+}
+
+// lastZoneSnap reads and decodes a zone's last snapshot, or returns nil
+// when the zone has none.
+func (s *Store) lastZoneSnap(ctx context.Context, zone string) (*zoneSnap, error) {
 	e, err := s.latest.Get(ctx, zone)
 	if errors.Is(err, jetstream.ErrKeyNotFound) || errors.Is(err, jetstream.ErrKeyDeleted) {
 		return nil, nil
@@ -286,9 +296,5 @@ func (s *Store) ZoneAgents(ctx context.Context, zone string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluster: snapshot of %s: %w", zone, err)
 	}
-	zs, err := decodeZoneSnap(zone, b)
-	if err != nil {
-		return nil, err
-	}
-	return zs.agentNames()
+	return decodeZoneSnap(zone, b)
 }

@@ -23,7 +23,7 @@ func (a *Agent) Tick(dt float64) {
 	// re-score is due (nothingToCheck). What tickFull does then is all
 	// here, in its order.
 	if a.task != nil && a.marks&(markTold|markLayer) == 0 && a.ready == nil &&
-		!(a.picked && a.time+1e-9 >= a.rethinkAt) {
+		!a.rescoreDue(a.time) {
 		if !testHooks.checkEverything && !a.slicing() && len(a.Domain.Sensors) == 0 && len(a.Domain.Conditions) == 0 &&
 			!stateMoved(a) {
 			a.tick++
@@ -144,7 +144,13 @@ func (a *Agent) tickFull(dt float64) {
 // It is small enough to inline, so that most ticks of a running body make
 // no call for their checks.
 func (a *Agent) nothingToCheck(changed uint64) bool {
-	return changed == 0 && a.ready == nil && !(a.picked && a.time+1e-9 >= a.rethinkAt)
+	return changed == 0 && a.ready == nil && !a.rescoreDue(a.time)
+}
+
+// rescoreDue reports whether a running pick is due to be scored again at
+// game time t (its agent's time now, or at its next tick).
+func (a *Agent) rescoreDue(t float64) bool {
+	return a.picked && t+1e-9 >= a.rethinkAt
 }
 
 // invalidated says why the running step must stop, or "". changed is
@@ -169,7 +175,7 @@ func (a *Agent) invalidated(changed uint64) string {
 	}
 	// Re-score a running pick at most every RethinkEvery seconds, and not
 	// once its own body has made its precondition false (it is finishing).
-	if a.picked && a.time+1e-9 >= a.rethinkAt && act.Pre.Eval(a.State) {
+	if a.rescoreDue(a.time) && act.Pre.Eval(a.State) {
 		a.rethinkAt = a.time + a.rethinkEvery()
 		u := a.utility
 		u.Commitment = a.Commitment

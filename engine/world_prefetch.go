@@ -35,7 +35,7 @@ func lodHint(a *Agent) uint8 {
 // it a few agents ahead under a level of detail, once lodHint's lines of
 // the agent are in the cache.
 func rethinkAhead(a *Agent, dt float64) {
-	if a.picked && a.time+dt+1e-9 >= a.rethinkAt {
+	if a.rescoreDue(a.time + dt) {
 		if u := a.utility; u != nil {
 			prefetch.Ptr(&u.Domain)
 			prefetch.Ptr(&u.Explain)
