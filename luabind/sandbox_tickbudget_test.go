@@ -17,9 +17,16 @@ import (
 // own for ticks ticks of 0.1 s and returns the agent and its records.
 func tickRun(t *testing.T, opts Options, file string, ticks int) (*engine.Agent, []record.Event) {
 	t.Helper()
+	_, a, events := runRole(t, opts, filepath.Join("testdata", "tickbudget", file), ticks)
+	return a, events
+}
+
+// runRole is tickRun for a role file at path; it returns the runtime too.
+func runRole(t *testing.T, opts Options, path string, ticks int) (*Runtime, *engine.Agent, []record.Event) {
+	t.Helper()
 	rt := NewRuntime(opts)
 	t.Cleanup(rt.Close)
-	d, err := rt.LoadDomain(filepath.Join("testdata", "tickbudget", file))
+	d, err := rt.LoadDomain(path)
 	require.NoError(t, err)
 	w := engine.NewWorld(1)
 	var events []record.Event
@@ -29,7 +36,7 @@ func tickRun(t *testing.T, opts Options, file string, ticks int) (*engine.Agent,
 	for range ticks {
 		w.Tick(0.1)
 	}
-	return a, events
+	return rt, a, events
 }
 
 // ofKind returns the records of kind in tick (every tick when tick is 0).
@@ -375,17 +382,7 @@ func TestATickBudgetSpentExactlyRefusesTheNextScript(t *testing.T) {
   actions = { { name = "rest", effects = "n = n + 1", run = function(npc) npc:wait(1) end } } }
 `)
 	run := func(budget int64) (*Runtime, *engine.Agent, []record.Event) {
-		rt := NewRuntime(Options{TickBudget: budget})
-		t.Cleanup(rt.Close)
-		d, err := rt.LoadDomain(path)
-		require.NoError(t, err)
-		w := engine.NewWorld(1)
-		var events []record.Event
-		w.OnEvent = func(e record.Event) { events = append(events, e) }
-		a := engine.NewAgent("s", d)
-		w.Add(a)
-		w.Tick(0.1)
-		return rt, a, events
+		return runRole(t, Options{TickBudget: budget}, path, 1)
 	}
 	rt, a, events := run(1 << 40)
 	require.Empty(t, ofKind(events, record.EventTickBudget, 0))
@@ -410,15 +407,7 @@ func TestACallWhoseBudgetEqualsWhatIsLeftOfTheTickStopsAtItsOwnLimit(t *testing.
   sensors = { { name = "spin", run = function(npc) while true do end end } },
   actions = { { name = "rest", effects = "n = n + 1", run = function(npc) npc:wait(1) end } } }
 `)
-	rt := NewRuntime(Options{InstructionBudget: 10_000, TickBudget: 10_000})
-	t.Cleanup(rt.Close)
-	d, err := rt.LoadDomain(path)
-	require.NoError(t, err)
-	w := engine.NewWorld(1)
-	var events []record.Event
-	w.OnEvent = func(e record.Event) { events = append(events, e) }
-	w.Add(engine.NewAgent("s", d))
-	w.Tick(0.1)
+	rt, _, events := runRole(t, Options{InstructionBudget: 10_000, TickBudget: 10_000}, path, 1)
 	fails := ofKind(events, record.EventSensorFailed, 0)
 	require.Len(t, fails, 1)
 	assert.Contains(t, fails[0].Reason, "loop.lua:2: instruction budget exceeded: more than 10000 work units")
@@ -428,17 +417,7 @@ func TestACallWhoseBudgetEqualsWhatIsLeftOfTheTickStopsAtItsOwnLimit(t *testing.
 // TestEachRecordedConsiderationFailureIsAScriptError: ScriptErrors counts
 // a failing consideration once per tick, as its record does.
 func TestEachRecordedConsiderationFailureIsAScriptError(t *testing.T) {
-	rt := NewRuntime(Options{})
-	t.Cleanup(rt.Close)
-	d, err := rt.LoadDomain(filepath.Join("testdata", "tickbudget", "badcons.lua"))
-	require.NoError(t, err)
-	w := engine.NewWorld(1)
-	var events []record.Event
-	w.OnEvent = func(e record.Event) { events = append(events, e) }
-	w.Add(engine.NewAgent("s", d))
-	for range 3 {
-		w.Tick(0.1)
-	}
+	rt, _, events := runRole(t, Options{}, filepath.Join("testdata", "tickbudget", "badcons.lua"), 3)
 	require.Len(t, ofKind(events, record.EventConsiderationFailed, 0), 12, "four failing considerations, three ticks")
 	assert.Equal(t, 12, rt.ScriptErrors())
 }
@@ -457,15 +436,7 @@ func TestALengthScanPastTheTickBudgetIsChargedOneUnitPastIt(t *testing.T) {
   end } },
   actions = { { name = "rest", effects = "n = n + 1", run = function(npc) npc:wait(1) end } } }
 `)
-	rt := NewRuntime(Options{TickBudget: 12_000})
-	t.Cleanup(rt.Close)
-	d, err := rt.LoadDomain(path)
-	require.NoError(t, err)
-	w := engine.NewWorld(1)
-	var events []record.Event
-	w.OnEvent = func(e record.Event) { events = append(events, e) }
-	w.Add(engine.NewAgent("s", d))
-	w.Tick(0.1)
+	_, _, events := runRole(t, Options{TickBudget: 12_000}, path, 1)
 	recs := ofKind(events, record.EventTickBudget, 0)
 	require.Len(t, recs, 1)
 	assert.Contains(t, recs[0].Reason, `cut the sensor "scan" at `+path+":6")
