@@ -242,6 +242,7 @@ func describe(o plantest.Outcome) string {
 // estimates that keeps its plans but expands other states shows here;
 // refresh the file with -update after checking that the plans stay.
 func TestSearchesMatchTheGoldenFile(t *testing.T) {
+	skipUnderRace(t)
 	var b strings.Builder
 	for _, fam := range goldenFamilies {
 		for i := range fam.count {

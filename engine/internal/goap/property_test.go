@@ -218,6 +218,7 @@ func TestSmallWordLoopGivesTheGeneralLoop(t *testing.T) {
 // fractional number, -0, a string the domain never names, another kind)
 // plan in both loops alike.
 func TestWordLoopAtItsEdges(t *testing.T) {
+	skipUnderRace(t)
 	words := 0
 	rapid.Check(t, func(t *rapid.T) {
 		spec := plantest.SmallEdge(t)
@@ -304,6 +305,7 @@ func graphSpec(t *rapid.T) plantest.Spec {
 // (graphSpec) plan as the reference search within depth limits of 1 to
 // 3, in both loops alike, with left-out actions, budgets and slices.
 func TestBigDomainsFindTheReferencePlan(t *testing.T) {
+	skipUnderRace(t)
 	rapid.Check(t, func(t *rapid.T) {
 		spec := graphSpec(t)
 		pr, err := plantest.Lower(spec)
