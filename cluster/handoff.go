@@ -266,7 +266,7 @@ func (z *Zone) Spawn(a *engine.Agent) error {
 		z.World.Remove(a)
 		return fmt.Errorf("cluster: spawn %s: %w", a.Name, err)
 	}
-	rev, err := s.st.setOwner(ctx, a.Name, owner{Zone: z.Name, Handoff: id}, 0)
+	rev, err := s.writeOwner(ctx, a.Name, owner{Zone: z.Name, Handoff: id}, 0)
 	if err != nil {
 		z.World.Remove(a)
 		if casConflict(err) {

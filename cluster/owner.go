@@ -46,6 +46,42 @@ func (s *Store) setOwner(ctx context.Context, agent string, o owner, rev uint64)
 	return s.owners.Update(ctx, token(agent), b, rev)
 }
 
+// writeOwner is setOwner for the shard's own writes whose outcome it
+// must know (a spawn, a drain taking an agent back): a write that fails
+// other than by a lost race may still have been made, with only its reply
+// lost (a server that restarted just then). The entry is then read back:
+// naming o at a revision other than rev, it is this write's, and its
+// revision is returned; still at rev, the write was not made and is tried
+// again; anything else is a lost race. o must be a value no other write
+// makes from rev: a spawn's names a hand-off of its own.
+func (s *Shard) writeOwner(ctx context.Context, agent string, o owner, rev uint64) (uint64, error) {
+	var err error
+	for range 3 {
+		var nrev uint64
+		nrev, err = s.st.setOwner(ctx, agent, o, rev)
+		if err == nil && s.hooks != nil && s.hooks.ownerReplyLost != nil && s.hooks.ownerReplyLost(agent) {
+			err = errReplyLost
+		}
+		if err == nil || casConflict(err) {
+			return nrev, err
+		}
+		cur, crev, rerr := s.st.ownerOf(ctx, agent)
+		switch {
+		case rerr != nil:
+			return 0, err
+		case cur == o && crev != rev:
+			return crev, nil
+		case crev != rev:
+			return 0, fmt.Errorf("cluster: owner of %s: %w", agent, jetstream.ErrKeyExists)
+		}
+	}
+	return 0, err
+}
+
+// errReplyLost is the error a test hook gives a write it made, as a lost
+// reply would.
+var errReplyLost = errors.New("cluster: the reply was lost")
+
 // ownedEntry is an owner entry with its revision.
 type ownedEntry struct {
 	owner

@@ -460,7 +460,7 @@ func (z *Zone) drain() error {
 		time.Sleep(10 * time.Millisecond)
 	}
 	for name, t := range z.out {
-		rev, err := s.st.setOwner(ctx, name, owner{Zone: z.Name, Handoff: t.prev}, t.rev)
+		rev, err := s.writeOwner(ctx, name, owner{Zone: z.Name, Handoff: t.prev}, t.rev)
 		if err != nil {
 			continue // committed by the target after all, or the server is away
 		}

@@ -2,6 +2,7 @@ package cluster
 
 import (
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -243,5 +244,39 @@ func TestDrainFinishesAZoneThatStoppedTicking(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, names("w", 20), in, "the final snapshot holds every agent")
 	require.Eventually(t, func() bool { return len(tz.c.xs("b/west")) == 20 }, 10*time.Second, 20*time.Millisecond)
+	assert.Empty(t, tz.c.kinds(Lost))
+}
+
+// A draining zone takes back an agent whose hand-off its target never
+// committed, even when the write that takes it back is made but its reply
+// is lost: the shard reads the entry back, finds it moved on from the
+// hand-off's revision to its own owner, and keeps the agent in its final
+// snapshot, where the zone's next owner restores it.
+func TestDrainTakesBackAnAgentWhoseTakeBackReplyIsLost(t *testing.T) {
+	var armed atomic.Bool
+	var replies atomic.Int32
+	hooks := map[string]*testHooks{
+		"a": {ownerReplyLost: func(agent string) bool {
+			return armed.Load() && agent == "w1" && replies.Add(1) == 1
+		}},
+		"b": {lose: func(zone, agent string) bool { return agent == "w1" }}, // east never gets w1
+	}
+	tz := newTwoZones(t, hooks)
+	require.Eventually(t, func() bool { return len(tz.c.xs("a/west")) == 1 }, 10*time.Second, 10*time.Millisecond)
+	armed.Store(true) // the next owner write of w1 is the take-back
+	tz.move.Store(true)
+	require.Eventually(t, func() bool { return len(tz.c.kinds(Sent)) == 1 }, 10*time.Second, 10*time.Millisecond)
+	tz.stop["a"]()
+	require.NoError(t, <-tz.done["a"])
+	tz.done["a"] <- nil // for the cleanup
+	assert.Equal(t, int32(1), replies.Load(), "the take-back's reply was lost once")
+	took := tz.c.kinds(TookBack)
+	require.Len(t, took, 1)
+	assert.Equal(t, "w1", took[0].Agent)
+	assert.Equal(t, "east", took[0].Peer)
+	in, err := tz.stores["b"].ZoneAgents(testCtx(t), "west")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"w1"}, in, "the final snapshot holds the agent taken back")
+	assert.Equal(t, "west", tz.owner(t, "w1"))
 	assert.Empty(t, tz.c.kinds(Lost))
 }

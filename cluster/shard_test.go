@@ -376,3 +376,22 @@ func TestFirstRetryFollowsConfirmationTimes(t *testing.T) {
 		})
 	}
 }
+
+// A spawn whose owner write is made but whose reply is lost (the server
+// restarted just then) keeps its agent: the shard reads the entry back,
+// finds its own spawn there, and the agent ticks in its zone.
+func TestSpawnWhoseReplyIsLostKeepsItsAgent(t *testing.T) {
+	var lost atomic.Int32
+	hooks := map[string]*testHooks{"a": {ownerReplyLost: func(agent string) bool {
+		return agent == "w1" && lost.Add(1) == 1
+	}}}
+	tz := newTwoZones(t, hooks)
+	require.Eventually(t, func() bool { return slices.Equal(tz.c.where("w1", tz.shards), []string{"west"}) },
+		10*time.Second, 10*time.Millisecond, "w1 ticks in west")
+	assert.Equal(t, int32(1), lost.Load(), "the spawn's reply was lost once")
+	assert.Equal(t, "west", tz.owner(t, "w1"))
+	spawned := tz.c.kinds(Spawned)
+	require.Len(t, spawned, 1)
+	assert.Equal(t, "w1", spawned[0].Agent)
+	assert.Empty(t, tz.c.kinds(Lost))
+}

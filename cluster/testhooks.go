@@ -13,6 +13,10 @@ type testHooks struct {
 	// the target act as if the commit's reply never came (a server that
 	// restarted just then): it neither adopts nor confirms.
 	replyLost func(zone, agent string) bool
+	// ownerReplyLost is asked when the shard's own write of an agent's
+	// owner entry for a spawn or a take-back succeeded; true makes the
+	// shard act as if the write's reply never came.
+	ownerReplyLost func(agent string) bool
 	// beforeFinal is called by a draining zone just before it checks its
 	// lease for its final snapshot.
 	beforeFinal func(z *Zone)
