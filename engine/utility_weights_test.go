@@ -143,3 +143,28 @@ func TestAFunctionConsiderationReadsThroughTheDomainsSchema(t *testing.T) {
 	assert.Equal(t, 0.5, alone.Score(d.Actions[0], d.NewState()))
 	assert.Equal(t, []*expr.Schema{d.Schema, d.Schema, nil}, schemas)
 }
+
+// A consideration of weight 0 is left out in both modes: it is not
+// called (its error is not recorded) and the explanation has no row for
+// it.
+func TestAConsiderationOfWeightZeroIsNotCalled(t *testing.T) {
+	d := compileRoles(t, RoleSpec{Name: "R", Actions: []ActionSpec{{Name: "a"}}})
+	for _, mode := range []string{UtilityAverage, UtilityMultiply} {
+		calls := 0
+		off := Consideration{Name: "off", Kind: ConsiderFunc, Weight: 0,
+			Func: func(*Action, expr.State, *expr.Schema) (float64, error) { calls++; return 1, errors.New("left out") }}
+		u := utilityWith(d, fixed("half", 1, 0.5), off)
+		u.Mode, u.Explain = mode, true
+		picked, e := u.Pick(d.NewState(), nil)
+		require.NotNil(t, picked, mode)
+		require.Len(t, e.Actions, 1, mode)
+		assert.Equal(t, 0.5, e.Actions[0].Score, mode)
+		require.Len(t, e.Actions[0].Considerations, 1, mode)
+		assert.Equal(t, "half", e.Actions[0].Considerations[0].Name, mode)
+		assert.Equal(t, 0.5, u.Score(d.Actions[0], d.NewState()), mode)
+		assert.Zero(t, calls, mode)
+		n, err := u.LastError()
+		assert.Zero(t, n, mode)
+		assert.NoError(t, err, mode)
+	}
+}
