@@ -168,3 +168,14 @@ func TestAConsiderationOfWeightZeroIsNotCalled(t *testing.T) {
 		assert.NoError(t, err, mode)
 	}
 }
+
+// The action's weight scales its score in both modes.
+func TestTheActionsWeightScalesItsScore(t *testing.T) {
+	d := compileRoles(t, RoleSpec{Name: "R", Actions: []ActionSpec{{Name: "heavy", Utility: UtilitySpec{Weight: 4}}, {Name: "light", Utility: UtilitySpec{Weight: 0.5}}}})
+	for _, mode := range []string{UtilityAverage, UtilityMultiply} {
+		u := utilityWith(d, fixed("half", 1, 0.5))
+		u.Mode = mode
+		assert.Equal(t, 2.0, u.Score(d.Actions[0], d.NewState()), mode)
+		assert.Equal(t, 0.25, u.Score(d.Actions[1], d.NewState()), mode)
+	}
+}
