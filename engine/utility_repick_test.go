@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // TestRepickIsPick: a re-score that takes the scores of the actions whose
@@ -68,4 +69,27 @@ func TestRepickIsPick(t *testing.T) {
 		assert.Greater(t, switches, 100, "the best action changes now and then")
 		assert.Greater(t, reused, 1000, "scores are taken from the memo")
 	}
+}
+
+// TestARunningPickIsReScoredWhenWhatItsScoresReadChanges: a re-score
+// that kept the running pick is remembered, and skipped only while no
+// slot the scores read changes; when one does (here after a re-score that
+// kept Graze), the pick is scored again and Flee takes over.
+func TestARunningPickIsReScoredWhenWhatItsScoresReadChanges(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R", Decide: "utility",
+		State: []Var{{"danger", expr.NumberValue(0)}, {"noise", expr.NumberValue(0)}},
+		Actions: []ActionSpec{
+			{Name: "Graze", Utility: UtilitySpec{Value: 50}, Considerations: []ConsiderationSpec{{Kind: ConsiderValue}}, Body: ticksBody{n: 100}},
+			{Name: "Flee", Considerations: []ConsiderationSpec{{Input: "danger", Min: 0, Max: 1}}, Body: ticksBody{n: 100}},
+		}})
+	a.RethinkEvery = -1
+	w.Tick(0.1)
+	a.Set("danger", expr.NumberValue(0.3)) // Flee 0.3 against Graze 0.5: kept
+	w.Tick(0.1)
+	a.Set("noise", expr.NumberValue(1)) // read by no score
+	w.Tick(0.1)
+	a.Set("danger", expr.NumberValue(0.9)) // Flee 0.9: more than 0.1 above Graze
+	w.Tick(0.1)
+	assert.Equal(t, []string{"1 pick Graze", "1 start Graze", "4 interrupt Graze", "4 pick Flee", "4 start Flee"},
+		tr.lines(record.EventPick, record.EventStart, record.EventInterrupt))
 }
