@@ -93,3 +93,34 @@ func TestARunningPickIsReScoredWhenWhatItsScoresReadChanges(t *testing.T) {
 	assert.Equal(t, []string{"1 pick Graze", "1 start Graze", "4 interrupt Graze", "4 pick Flee", "4 start Flee"},
 		tr.lines(record.EventPick, record.EventStart, record.EventInterrupt))
 }
+
+// TestARepickTakesTheScoresOfUnchangedActionsFromTheMemo: after a
+// re-score that kept the running pick, the next one takes each action's
+// precondition and score from the memo when the action reads none of the
+// changed slots, and works them out again when it reads one. (The memo's
+// score for Flee is replaced by hand to tell the two apart.)
+func TestARepickTakesTheScoresOfUnchangedActionsFromTheMemo(t *testing.T) {
+	d := compileRoles(t, RoleSpec{Name: "R", Decide: "utility",
+		State: []Var{{"danger", expr.NumberValue(0)}, {"noise", expr.NumberValue(0)}},
+		Actions: []ActionSpec{
+			{Name: "Graze", Utility: UtilitySpec{Value: 50}, Considerations: []ConsiderationSpec{{Kind: ConsiderValue}}},
+			{Name: "Flee", Considerations: []ConsiderationSpec{{Input: "danger", Min: 0, Max: 1}}},
+		}})
+	a := NewAgent("a", d)
+	u := a.utility
+	graze, flee := d.Action("Graze"), d.Action("Flee")
+	st := a.State.Clone()
+	require.Same(t, graze, u.repick(a, st, graze, allSlots))
+	u.memo.keep(a, graze)
+	require.Equal(t, []actionScore{{ok: true, score: 0.5}, {ok: true, score: 0}}, u.memo.scores, "what the re-score found")
+
+	u.memo.scores[1].score = 0.9
+	slot := func(name string) uint64 {
+		i, ok := d.Schema.Lookup(name)
+		require.True(t, ok)
+		return 1 << uint(i)
+	}
+	noise, danger := slot("noise"), slot("danger")
+	assert.Same(t, flee, u.repick(a, st, graze, noise), "Flee reads no changed slot: its score (0.9) is the memo's")
+	assert.Same(t, graze, u.repick(a, st, graze, danger), "Flee reads danger: scored again (0)")
+}
