@@ -124,3 +124,45 @@ func TestARepickTakesTheScoresOfUnchangedActionsFromTheMemo(t *testing.T) {
 	assert.Same(t, flee, u.repick(a, st, graze, noise), "Flee reads no changed slot: its score (0.9) is the memo's")
 	assert.Same(t, graze, u.repick(a, st, graze, danger), "Flee reads danger: scored again (0)")
 }
+
+// TestPickReadsFollowsTheDomainAndTheConsiderations: the slots the
+// scores read are worked out again for another domain and for another
+// slice of considerations, even one of the same length; a function
+// consideration makes them unknown (ok false).
+func TestPickReadsFollowsTheDomainAndTheConsiderations(t *testing.T) {
+	role := func(pre string) RoleSpec {
+		return RoleSpec{Name: "R", Decide: "utility",
+			State:   []Var{{"a", expr.NumberValue(0)}, {"b", expr.NumberValue(0)}, {"c", expr.NumberValue(0)}},
+			Actions: []ActionSpec{{Name: "act", Pre: pre}}}
+	}
+	d1, d2 := compileRoles(t, role("a > 0")), compileRoles(t, role("b > 0"))
+	bit := func(name string) uint64 {
+		i, ok := d1.Schema.Lookup(name)
+		require.True(t, ok)
+		return 1 << uint(i)
+	}
+	input := func(name string) []Consideration {
+		c, err := CompileConsideration(ConsiderationSpec{Input: name, Min: 0, Max: 1}, d1.Schema)
+		require.NoError(t, err)
+		return []Consideration{c}
+	}
+	u := utilityWith(d1, input("c")...)
+	reads, ok := u.pickReads()
+	assert.True(t, ok)
+	assert.Equal(t, bit("a")|bit("c"), reads, "d1's precondition and the input")
+	u.Domain = d2
+	reads, ok = u.pickReads()
+	assert.True(t, ok)
+	assert.Equal(t, bit("b")|bit("c"), reads, "d2's precondition")
+	u.Considerations = input("a")
+	reads, ok = u.pickReads()
+	assert.True(t, ok)
+	assert.Equal(t, bit("b")|bit("a"), reads, "a new slice of one consideration")
+	u.Considerations = []Consideration{fixed("f", 1, 0.5)}
+	_, ok = u.pickReads()
+	assert.False(t, ok, "a function may read anything")
+	u.Domain = nil
+	reads, ok = u.pickReads()
+	assert.False(t, ok)
+	assert.Zero(t, reads)
+}
