@@ -57,6 +57,18 @@ func TestCurveEval(t *testing.T) {
 	}
 }
 
+// No input or setting gives the output -0, which JSON prints as "-0":
+// here a linear curve at -0 with a Shift of -0, whose sum keeps the sign.
+func TestCurveOutputIsNeverMinusZero(t *testing.T) {
+	minusZero := math.Copysign(0, -1)
+	c := Curve{Shift: minusZero}
+	for _, x := range []float64{minusZero, 0} {
+		y := c.Eval(x)
+		assert.Equal(t, 0.0, y)
+		assert.False(t, math.Signbit(y), "Eval(%v) is -0", x)
+	}
+}
+
 func TestCurveOutputAlwaysInUnitRange(t *testing.T) {
 	for _, k := range kinds {
 		for _, slope := range []float64{-20, -1, 0, 0.5, 30} {
