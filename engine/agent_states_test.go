@@ -1,0 +1,59 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
+)
+
+// TestAnAgentOfManyVariablesDecidesAsOneOfFew: an agent keeps its state
+// and the state after its body's last resume inside itself when they fit
+// (up to 8 variables), else in an allocation of their own, with the
+// state its step started from; either way it checks a step's relative
+// effects against the state the step started from, and sees that the
+// world undid what the rest of its plan counted on (the traveller of
+// TestAPlanTheWorldMadeFallShortIsReplannedAtOnce, with 0 to 20 more
+// variables that nothing reads).
+func TestAnAgentOfManyVariablesDecidesAsOneOfFew(t *testing.T) {
+	for _, extra := range []int{0, 6, 7, 20} {
+		state := []Var{{"pos", expr.NumberValue(0)}, {"portal", expr.BoolValue(false)}}
+		for i := range extra {
+			state = append(state, Var{fmt.Sprintf("pad%d", i), expr.NumberValue(float64(i))})
+		}
+		w, a, tr := newWorld(t, RoleSpec{Name: "Traveller",
+			State: state,
+			Goals: []GoalSpec{NewGoal("arrive", "pos >= 10", Normal)},
+			Actions: []ActionSpec{
+				NewAction("Walk").Effects("pos = pos + 2").Body(ticksBody{n: 2}).Spec(),
+				NewAction("Teleport").Pre("portal").Effects("pos = 10").Cost(2).Body(ticksBody{n: 1}).Spec(),
+			}})
+		for i := 1; i <= 12; i++ {
+			if i == 4 {
+				n, _ := a.Get("pos").AsNumber()
+				a.Set("pos", expr.NumberValue(n-2))
+				a.Set("portal", expr.BoolValue(true))
+			}
+			w.Tick(0.1)
+		}
+		var plans []string
+		for _, e := range tr.events {
+			switch e.Kind {
+			case record.EventPlan, record.EventInterrupt, record.EventFinish, record.EventFail:
+				plans = append(plans, e.Kind.String()+" "+e.Action+" "+strings.Join(e.Plan, ",")+" "+e.Reason)
+			}
+		}
+		assert.Equal(t, []string{
+			"plan  Walk,Walk,Walk,Walk,Walk ",
+			"finish Walk  ",
+			"interrupt Walk  the rest of the plan no longer reaches goal arrive; replanning",
+			"plan  Teleport ",
+			"finish Teleport  ",
+		}, plans, "%d more variables", extra)
+		assert.Equal(t, expr.NumberValue(10), a.Get("pos"), "%d more variables", extra)
+	}
+}
