@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
@@ -56,4 +57,25 @@ func TestAnAgentOfManyVariablesDecidesAsOneOfFew(t *testing.T) {
 		}, plans, "%d more variables", extra)
 		assert.Equal(t, expr.NumberValue(10), a.Get("pos"), "%d more variables", extra)
 	}
+}
+
+// TestCurrentPlanIsTheStepsLeftAndNilWithoutAPlan: CurrentPlan is the
+// running step and those after it, and nil (not an empty list) before
+// the first plan and once the plan is done.
+func TestCurrentPlanIsTheStepsLeftAndNilWithoutAPlan(t *testing.T) {
+	w, a, _ := newWorld(t, RoleSpec{Name: "Baker",
+		State: []Var{{"dough", expr.BoolValue(false)}, {"bread", expr.BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("fed", "bread", Normal)},
+		Actions: []ActionSpec{
+			NewAction("Knead").Effects("dough = true").Body(ticksBody{n: 2}).Spec(),
+			NewAction("Bake").Pre("dough").Effects("bread = true").Body(ticksBody{n: 1}).Spec(),
+		}})
+	assert.Nil(t, a.CurrentPlan(), "before the first tick")
+	w.Tick(0.1)
+	assert.Equal(t, []string{"Knead", "Bake"}, names(a.CurrentPlan()))
+	for range 5 {
+		w.Tick(0.1)
+	}
+	require.Equal(t, expr.BoolValue(true), a.Get("bread"))
+	assert.Nil(t, a.CurrentPlan(), "the plan is done")
 }
