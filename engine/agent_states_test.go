@@ -79,3 +79,21 @@ func TestCurrentPlanIsTheStepsLeftAndNilWithoutAPlan(t *testing.T) {
 	require.Equal(t, expr.BoolValue(true), a.Get("bread"))
 	assert.Nil(t, a.CurrentPlan(), "the plan is done")
 }
+
+// TestAUtilityAgentNeverPicksAnActionOfScoreZero: with no action scoring
+// above 0 a utility agent does nothing rather than something pointless;
+// once one scores above 0 it is picked.
+func TestAUtilityAgentNeverPicksAnActionOfScoreZero(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R", Decide: "utility",
+		State: []Var{{"hunger", expr.NumberValue(0)}},
+		Actions: []ActionSpec{
+			{Name: "Eat", Considerations: []ConsiderationSpec{{Input: "hunger", Min: 0, Max: 10}}, Body: ticksBody{n: 100}},
+		}})
+	w.Tick(0.1)
+	w.Tick(0.1)
+	assert.Nil(t, a.Running(), "Eat scores 0")
+	a.Set("hunger", expr.NumberValue(5))
+	w.Tick(0.1)
+	assert.Equal(t, []string{"3 pick Eat"}, tr.lines(record.EventPick))
+	assert.Equal(t, "Eat", a.Running().Name)
+}
