@@ -97,3 +97,22 @@ func TestAUtilityAgentNeverPicksAnActionOfScoreZero(t *testing.T) {
 	assert.Equal(t, []string{"3 pick Eat"}, tr.lines(record.EventPick))
 	assert.Equal(t, "Eat", a.Running().Name)
 }
+
+// TestARunningPickIsReScoredOnlyAfterRethinkEvery: a pick made at 0 s
+// with RethinkEvery 1 s is scored again at 1 s, not before, however much
+// better another action looks meanwhile.
+func TestARunningPickIsReScoredOnlyAfterRethinkEvery(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R", Decide: "utility",
+		State: []Var{{"danger", expr.NumberValue(0)}},
+		Actions: []ActionSpec{
+			{Name: "Graze", Utility: UtilitySpec{Value: 50}, Considerations: []ConsiderationSpec{{Kind: ConsiderValue}}, Body: ticksBody{n: 100}},
+			{Name: "Flee", Considerations: []ConsiderationSpec{{Input: "danger", Min: 0, Max: 1}}, Body: ticksBody{n: 100}},
+		}})
+	a.RethinkEvery = 1
+	w.Tick(0.25)
+	a.Set("danger", expr.NumberValue(1))
+	for range 5 {
+		w.Tick(0.25)
+	}
+	assert.Equal(t, []string{"1 pick Graze", "5 pick Flee"}, tr.lines(record.EventPick), "ticks at 0, 0.25, 0.5, 0.75, 1, 1.25 s")
+}
