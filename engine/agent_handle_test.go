@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -81,4 +82,31 @@ func TestPlanningOffDoesNotRepickAfterTheGoal(t *testing.T) {
 	}
 	assert.Equal(t, []string{"1 pick Eat", "1 start Eat", "1 finish Eat"}, tr.lines(record.EventPick, record.EventStart, record.EventFinish),
 		"without a planner the goap role picks while its goal is unmet, then stops (it re-picked Eat every tick)")
+}
+
+// TestAHandlesPlanWithABackedOffStepIsRefusedWithTheTimeLeft: a step
+// that failed is backed off for RetryDelay; a planner handle's plan that
+// has it meanwhile is refused, naming the seconds left of the back-off.
+func TestAHandlesPlanWithABackedOffStepIsRefusedWithTheTimeLeft(t *testing.T) {
+	failing := BodyFunc(func(*Agent, *Action) (Status, error) { return Failed, errors.New("no work today") })
+	w, a, tr := newWorld(t, robOrWork(NewAction("Rob").Effects("rich = true").Body(ticksBody{n: 1}).Spec()))
+	a.Domain.Action("Work").Body = failing
+	a.RetryDelay = 2
+	asked := 0
+	a.SetPlannerHandle(fixedHandle{a: a, goal: "money", steps: []string{"Work"}, asked: &asked})
+	for range 6 {
+		w.Tick(0.5)
+	}
+	var reasons []string
+	for _, e := range tr.events {
+		if e.Kind == record.EventFail || e.Kind == record.EventRefused {
+			reasons = append(reasons, fmt.Sprintf("%g %s: %s", e.Time, e.Kind, e.Reason))
+		}
+	}
+	assert.Equal(t, []string{
+		"0 fail: no work today",
+		"0.5 refused: action Work is backed off for 1.5 s after a failure",
+		"2 fail: no work today",
+		"2.5 refused: action Work is backed off for 1.5 s after a failure",
+	}, reasons, "refused while backed off; asked again when the back-off ends")
 }

@@ -43,3 +43,45 @@ func TestABackOffEndsAtItsTimeAndANoRerunActionIsNotRunTwice(t *testing.T) {
 		}
 	}
 }
+
+// TestAnAgentWithNoPlanAsksAgainWhenItsBackOffEndsWithinTheTolerance:
+// Work, the only way to the goal, fails at 0 s and is backed off for
+// 1 + 1e-9 s; the agent, left with no plan, asks again once its clock is
+// within 1e-9 s of the back-off's end (at 1 s), not a tick later.
+func TestAnAgentWithNoPlanAsksAgainWhenItsBackOffEndsWithinTheTolerance(t *testing.T) {
+	runs := 0
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State:   []Var{{"done", expr.BoolValue(false)}},
+		Goals:   []GoalSpec{NewGoal("g", "done", Normal)},
+		Actions: []ActionSpec{NewAction("Work").Effects("done = true").Body(failOnce{&runs}).Spec()}})
+	a.RetryDelay = 1 + 1e-9
+	w.Tick(0.5) // Work fails at 0 s: backed off until 1 + 1e-9 s
+	w.Tick(0.5) // at 0.5 s: no plan
+	require.Equal(t, a.RetryDelay, a.Time()+1e-9, "the next tick is within 1e-9 s of the back-off's end")
+	w.Tick(0.5)
+	assert.Equal(t, []string{"1 plan g", "1 fail Work", "2 plan-failed g", "3 plan g"},
+		tr.lines(record.EventPlan, record.EventFail, record.EventPlanFailed))
+}
+
+// TestABackOffOverAtTheTimeOfAskingIsNoReasonToAskAgain: Work fails and
+// is backed off for 1e-9 s while the clock stands still, so its back-off
+// is already over at the next tick, where the world has taken the tool
+// Work needs and no plan is found; the agent then asks again only when
+// the state changes, not at every tick for a back-off that has ended.
+func TestABackOffOverAtTheTimeOfAskingIsNoReasonToAskAgain(t *testing.T) {
+	runs := 0
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State:   []Var{{"tool", expr.BoolValue(true)}, {"done", expr.BoolValue(false)}},
+		Goals:   []GoalSpec{NewGoal("g", "done", Normal)},
+		Actions: []ActionSpec{NewAction("Work").Pre("tool").Effects("done = true").Body(failOnce{&runs}).Spec()}})
+	a.RetryDelay = 1e-9
+	w.Tick(0) // Work fails: backed off until 0 + 1e-9 s
+	require.True(t, a.Set("tool", expr.BoolValue(false)))
+	w.Tick(0) // no plan; Work's back-off is over
+	w.Tick(0)
+	w.Tick(0)
+	require.True(t, a.Set("tool", expr.BoolValue(true)))
+	w.Tick(0)
+	assert.Equal(t, []string{"1 plan g", "1 fail Work", "2 plan-failed g", "5 plan g"},
+		tr.lines(record.EventPlan, record.EventFail, record.EventPlanFailed))
+}

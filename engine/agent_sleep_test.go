@@ -186,3 +186,36 @@ func TestWorldWritesThroughEveryPathAreSeen(t *testing.T) {
 		})
 	}
 }
+
+// SleepResumes counts the resumes of dt seconds that leave a wait not
+// over, adding dt one at a time as a waiting body does: a wait is over
+// once the time slept is within 1e-9 s of its length. It counts at most
+// 255, and none for a dt that is not positive. AddSleeps adds n resumes
+// of dt one at a time.
+func TestSleepResumesCountsTheResumesThatLeaveTheWaitNotOver(t *testing.T) {
+	tests := []struct {
+		name                string
+		slept, sleepFor, dt float64
+		want                int
+	}{
+		{"a second in quarters", 0, 1, 0.25, 3},
+		{"half slept", 0.5, 1, 0.25, 1},
+		{"over within the tolerance", 0, 1 + 5e-10, 0.25, 3},
+		{"over exactly at the tolerance", 0, 1 + 1e-9, 0.25, 3},
+		{"past the tolerance", 0, 1 + 2e-9, 0.25, 4},
+		{"already over", 1, 1, 0.25, 0},
+		{"the first resume ends it", 0, 0.1, 0.25, 0},
+		{"at most 255", 0, 1000, 0.1, 255},
+		{"no time", 0, 1, 0, 0},
+		{"negative dt", 0, 1, -0.25, 0},
+		{"NaN dt", 0, 1, math.NaN(), 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.want, SleepResumes(tc.slept, tc.sleepFor, tc.dt))
+		})
+	}
+	assert.Equal(t, 0.30000000000000004, AddSleeps(0, 3, 0.1), "0.1 added one at a time, as three resumes would")
+	assert.Equal(t, 0.5, AddSleeps(0.5, 0, 0.25))
+	assert.Equal(t, 1.25, AddSleeps(0.5, 3, 0.25))
+}

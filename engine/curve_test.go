@@ -4,9 +4,11 @@ import (
 	"math"
 	"testing"
 
-	"github.com/moonmind-ai/moonmind/engine/curve"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/curve"
+	"github.com/moonmind-ai/moonmind/engine/expr"
 )
 
 func TestNormalize(t *testing.T) {
@@ -35,6 +37,21 @@ func TestNormalize(t *testing.T) {
 			assert.InDelta(t, tc.want, got, 1e-12, tc.reason)
 		})
 	}
+}
+
+// A reversed range read at its start is 0, not -0 (0 / -100), which JSON
+// would print as "-0": no score is ever -0.
+func TestAReversedRangeAtItsStartIsZeroNotMinusZero(t *testing.T) {
+	x := normalize(100, 100, 0)
+	assert.Equal(t, 0.0, x)
+	assert.False(t, math.Signbit(x), "normalize(100, 100, 0) is -0")
+	assert.False(t, math.Signbit(clampScore(math.Copysign(0, -1))))
+	d := compileRoles(t, RoleSpec{Name: "R", State: []Var{{"health", expr.NumberValue(100)}}, Actions: []ActionSpec{{Name: "a"}}})
+	c, err := CompileConsideration(ConsiderationSpec{Input: "health", Min: 100, Max: 0}, d.Schema)
+	require.NoError(t, err)
+	_, out, err := c.eval(d.Actions[0], d.NewState(), d.Schema)
+	require.NoError(t, err)
+	assert.False(t, math.Signbit(out), "the output %v", out)
 }
 
 func TestCurveValidate(t *testing.T) {

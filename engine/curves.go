@@ -59,8 +59,10 @@ func clampScore(v float64) float64 {
 	return clamp01(v)
 }
 
+// clamp01 clamps v to [0, 1]; -0 gives 0 (a reversed range read at its
+// start is 0 / -n), so no score prints as "-0".
 func clamp01(v float64) float64 {
-	if v < 0 {
+	if v <= 0 {
 		return 0
 	}
 	if v > 1 {

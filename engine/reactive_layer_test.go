@@ -505,3 +505,27 @@ func TestRecordingSaysWhetherARecordGoesAnywhere(t *testing.T) {
 	engine.NewWorld(1).Add(a)
 	assert.True(t, a.Recording(), "in a world")
 }
+
+// TestABeliefToldBeforeALayersFirstTickIsAnEvent: a layer installed
+// between ticks takes its first look at the beliefs at the start of the
+// agent's next tick, before the beliefs told to the agent arrive, so a
+// belief told meanwhile is an event for it.
+func TestABeliefToldBeforeALayersFirstTickIsAnEvent(t *testing.T) {
+	d := beliefDomain(t)
+	w := engine.NewWorld(1)
+	ann, bob := engine.NewAgent("ann", d), engine.NewAgent("bob", d)
+	annL := &scriptedLayer{onStep: func(a *engine.Agent, step int) {
+		if step == 1 {
+			require.NoError(t, a.Tell("bob", "x", expr.NumberValue(5)))
+		}
+	}}
+	ann.SetReactive(annL)
+	w.Add(ann)
+	w.Add(bob)
+	w.Tick(0.1) // ann tells bob, who has no layer yet
+	bobL := &scriptedLayer{}
+	bob.SetReactive(bobL)
+	w.Tick(0.1)
+	assert.Equal(t, []string{"x:1->5 <ann"}, changeTexts(bobL.changes))
+	assert.Equal(t, 1, bobL.steps)
+}

@@ -199,6 +199,31 @@ func TestTiesByDeclarationOrder(t *testing.T) {
 	u = utilityWith(d, hasTagConsideration("none"))
 	assert.Equal(t, "first", u.SelectBestAction(st).Name, "all zero: the first declared wins")
 	assert.Equal(t, []*Action{d.Action("first")}, u.Plan(st))
+	u.Explain = true
+	pick, e := u.Pick(st, nil)
+	assert.Equal(t, "first", pick.Name, "explained, the first declared wins too")
+	assert.Equal(t, []string{"first", "second", "better", "third"}, explainedNames(e))
+}
+
+func explainedNames(e *Explanation) []string {
+	out := []string{}
+	for _, x := range e.Actions {
+		out = append(out, x.Action.Name)
+	}
+	return out
+}
+
+// The explanation names the mode it scored in: the default (empty) mode
+// is "average".
+func TestTheExplanationNamesItsMode(t *testing.T) {
+	d := compileRoles(t, RoleSpec{Name: "R", Actions: []ActionSpec{{Name: "a"}}})
+	for mode, want := range map[string]string{"": UtilityAverage, UtilityAverage: UtilityAverage, UtilityMultiply: UtilityMultiply} {
+		u := NewUtilityPlanner(d)
+		u.Mode, u.Explain = mode, true
+		_, e := u.Pick(d.NewState(), nil)
+		require.NotNil(t, e)
+		assert.Equal(t, want, e.Mode, "mode %q", mode)
+	}
 }
 
 func TestEmptyRolePicksNothing(t *testing.T) {

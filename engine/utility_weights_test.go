@@ -68,6 +68,16 @@ func TestCombineAveragesItsWeightedParts(t *testing.T) {
 	assert.InDelta(t, (3*0.2+1)/6, out, 1e-12)
 	assert.EqualError(t, err, "first")
 
+	// A part of weight 0 is not evaluated: neither its error nor its
+	// infinite output (∞ × 0 is NaN) reaches the combine.
+	offFailing := failing("left out")
+	offFailing.Weight = 0
+	parts := combineConsideration(offFailing, fixed("infinite", 0, math.Inf(1)), fixed("half", 1, 0.5))
+	in, out, err = parts.eval(a, d.NewState(), d.Schema)
+	require.NoError(t, err)
+	assert.Equal(t, 0.5, in)
+	assert.Equal(t, 0.5, out)
+
 	none := combineConsideration(fixed("off", 0, 1), fixed("negative", -1, 1))
 	in, out, err = none.eval(a, d.NewState(), d.Schema)
 	require.NoError(t, err)
@@ -94,5 +104,78 @@ func TestAnInputConsiderationReadsItsSlot(t *testing.T) {
 		got, ok := considerationReads(&Consideration{Kind: ConsiderInput, Slot: tc.slot}, a)
 		assert.True(t, ok)
 		assert.Equal(t, tc.want, got, "slot %d", tc.slot)
+	}
+	// A slot the state does not have (a consideration of a longer schema)
+	// reads no value: its input is NaN and it scores 0.
+	st := expr.State{expr.NumberValue(1)}
+	for _, slot := range []int{-1, 1, 2} {
+		in, out, err := (&Consideration{Kind: ConsiderInput, Slot: slot, Max: 1}).eval(a, st, d.Schema)
+		require.NoError(t, err)
+		assert.True(t, math.IsNaN(in), "slot %d: %v", slot, in)
+		assert.Equal(t, 0.0, out, "slot %d", slot)
+	}
+	in, out, err := (&Consideration{Kind: ConsiderInput, Slot: 0, Max: 1}).eval(a, st, d.Schema)
+	require.NoError(t, err)
+	assert.Equal(t, 1.0, in)
+	assert.Equal(t, 1.0, out, "slot 0 is read")
+}
+
+// A function consideration is given the planner's domain's schema, to
+// read the state by name, in both modes; a planner without a domain
+// (Score alone needs none) gives it none.
+func TestAFunctionConsiderationReadsThroughTheDomainsSchema(t *testing.T) {
+	d := compileRoles(t, RoleSpec{Name: "R", State: []Var{{"hunger", expr.NumberValue(0.25)}}, Actions: []ActionSpec{{Name: "a"}}})
+	var schemas []*expr.Schema
+	byName := Consideration{Name: "hunger", Kind: ConsiderFunc, Weight: 1,
+		Func: func(_ *Action, st expr.State, s *expr.Schema) (float64, error) {
+			schemas = append(schemas, s)
+			if s == nil {
+				return 0.5, nil
+			}
+			n, _ := st.Get(s, "hunger").AsNumber()
+			return n, nil
+		}}
+	u := utilityWith(d, byName)
+	assert.Equal(t, 0.25, u.Score(d.Actions[0], d.NewState()))
+	u.Mode = UtilityMultiply
+	assert.Equal(t, 0.25, u.Score(d.Actions[0], d.NewState()))
+	alone := &UtilityPlanner{Considerations: []Consideration{byName}}
+	assert.Equal(t, 0.5, alone.Score(d.Actions[0], d.NewState()))
+	assert.Equal(t, []*expr.Schema{d.Schema, d.Schema, nil}, schemas)
+}
+
+// A consideration of weight 0 is left out in both modes: it is not
+// called (its error is not recorded) and the explanation has no row for
+// it.
+func TestAConsiderationOfWeightZeroIsNotCalled(t *testing.T) {
+	d := compileRoles(t, RoleSpec{Name: "R", Actions: []ActionSpec{{Name: "a"}}})
+	for _, mode := range []string{UtilityAverage, UtilityMultiply} {
+		calls := 0
+		off := Consideration{Name: "off", Kind: ConsiderFunc, Weight: 0,
+			Func: func(*Action, expr.State, *expr.Schema) (float64, error) { calls++; return 1, errors.New("left out") }}
+		u := utilityWith(d, fixed("half", 1, 0.5), off)
+		u.Mode, u.Explain = mode, true
+		picked, e := u.Pick(d.NewState(), nil)
+		require.NotNil(t, picked, mode)
+		require.Len(t, e.Actions, 1, mode)
+		assert.Equal(t, 0.5, e.Actions[0].Score, mode)
+		require.Len(t, e.Actions[0].Considerations, 1, mode)
+		assert.Equal(t, "half", e.Actions[0].Considerations[0].Name, mode)
+		assert.Equal(t, 0.5, u.Score(d.Actions[0], d.NewState()), mode)
+		assert.Zero(t, calls, mode)
+		n, err := u.LastError()
+		assert.Zero(t, n, mode)
+		assert.NoError(t, err, mode)
+	}
+}
+
+// The action's weight scales its score in both modes.
+func TestTheActionsWeightScalesItsScore(t *testing.T) {
+	d := compileRoles(t, RoleSpec{Name: "R", Actions: []ActionSpec{{Name: "heavy", Utility: UtilitySpec{Weight: 4}}, {Name: "light", Utility: UtilitySpec{Weight: 0.5}}}})
+	for _, mode := range []string{UtilityAverage, UtilityMultiply} {
+		u := utilityWith(d, fixed("half", 1, 0.5))
+		u.Mode = mode
+		assert.Equal(t, 2.0, u.Score(d.Actions[0], d.NewState()), mode)
+		assert.Equal(t, 0.25, u.Score(d.Actions[1], d.NewState()), mode)
 	}
 }

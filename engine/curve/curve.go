@@ -131,8 +131,10 @@ func (c *Curve) Eval(x float64) float64 {
 	return clamp01(y)
 }
 
+// clamp01 clamps v to [0, 1]; -0 gives 0, so no output is -0 (a Shift
+// of -0 added to a -0 keeps the sign).
 func clamp01(v float64) float64 {
-	if v < 0 {
+	if v <= 0 {
 		return 0
 	}
 	if v > 1 {

@@ -24,6 +24,7 @@ func TestCurveEval(t *testing.T) {
 		{"linear below clamps", "x - 0.5 at 0.2 is -0.3, clamped to 0", Curve{Kind: Linear, Offset: 0.5}, 0.2, 0},
 		{"linear shift", "x + 0.25 at 0.5", Curve{Kind: Linear, Shift: 0.25}, 0.5, 0.75},
 		{"quadratic", "0.5² = 0.25", New(Polynomial), 0.5, 0.25},
+		{"power one", "a polynomial of power 1 is m·(x - c): 2·0.3", Curve{Kind: Polynomial, Slope: 2, Exponent: 1}, 0.3, 0.6},
 		{"cubic", "0.5³ = 0.125", Curve{Kind: Polynomial, Exponent: 3}, 0.5, 0.125},
 		{"square root", "0.25^0.5 = 0.5", Curve{Kind: Polynomial, Exponent: 0.5}, 0.25, 0.5},
 		{"fractional power of a negative", "(0.2 - 0.5)^0.5 has no real value: 0", Curve{Kind: Polynomial, Exponent: 0.5, Offset: 0.5}, 0.2, 0},
@@ -37,6 +38,8 @@ func TestCurveEval(t *testing.T) {
 		{"logit zero", "ln(0) is -Inf: clamped to 0", New(Logit), 0, 0},
 		{"logit one", "ln(+Inf) is +Inf: clamped to 1", New(Logit), 1, 1},
 		{"logit inverts logistic", "logit(logistic(0.3)) = 0.3", New(Logit), logistic(0.3), 0.3},
+		{"logit slope", "slope 5 halves the default's steepness: 0.5 + ln(0.7/0.3)/5", Curve{Kind: Logit, Slope: 5, Offset: 0.5}, 0.7, 0.5 + math.Log(0.7/0.3)/5},
+		{"logit zero slope", "slope 0 means the default 10", Curve{Kind: Logit, Offset: 0.5}, 0.7, 0.5 + math.Log(0.7/0.3)/10},
 		{"step below", "under the threshold", New(Step), 0.49, 0},
 		{"step at", "at the threshold", New(Step), 0.5, 1},
 		{"step inverted", "invert makes a descending step", Curve{Kind: Step, Offset: 0.5, Invert: true}, 0.7, 0},
@@ -51,6 +54,18 @@ func TestCurveEval(t *testing.T) {
 			assert.InDelta(t, tc.want, got, 1e-9, tc.reason)
 			assert.True(t, got >= 0 && got <= 1, "output %v outside [0, 1]", got)
 		})
+	}
+}
+
+// No input or setting gives the output -0, which JSON prints as "-0":
+// here a linear curve at -0 with a Shift of -0, whose sum keeps the sign.
+func TestCurveOutputIsNeverMinusZero(t *testing.T) {
+	minusZero := math.Copysign(0, -1)
+	c := Curve{Shift: minusZero}
+	for _, x := range []float64{minusZero, 0} {
+		y := c.Eval(x)
+		assert.Equal(t, 0.0, y)
+		assert.False(t, math.Signbit(y), "Eval(%v) is -0", x)
 	}
 }
 

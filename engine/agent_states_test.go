@@ -1,0 +1,118 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
+)
+
+// TestAnAgentOfManyVariablesDecidesAsOneOfFew: an agent keeps its state
+// and the state after its body's last resume inside itself when they fit
+// (up to 8 variables), else in an allocation of their own, with the
+// state its step started from; either way it checks a step's relative
+// effects against the state the step started from, and sees that the
+// world undid what the rest of its plan counted on (the traveller of
+// TestAPlanTheWorldMadeFallShortIsReplannedAtOnce, with 0 to 20 more
+// variables that nothing reads).
+func TestAnAgentOfManyVariablesDecidesAsOneOfFew(t *testing.T) {
+	for _, extra := range []int{0, 6, 7, 20} {
+		state := []Var{{"pos", expr.NumberValue(0)}, {"portal", expr.BoolValue(false)}}
+		for i := range extra {
+			state = append(state, Var{fmt.Sprintf("pad%d", i), expr.NumberValue(float64(i))})
+		}
+		w, a, tr := newWorld(t, RoleSpec{Name: "Traveller",
+			State: state,
+			Goals: []GoalSpec{NewGoal("arrive", "pos >= 10", Normal)},
+			Actions: []ActionSpec{
+				NewAction("Walk").Effects("pos = pos + 2").Body(ticksBody{n: 2}).Spec(),
+				NewAction("Teleport").Pre("portal").Effects("pos = 10").Cost(2).Body(ticksBody{n: 1}).Spec(),
+			}})
+		for i := 1; i <= 12; i++ {
+			if i == 4 {
+				n, _ := a.Get("pos").AsNumber()
+				a.Set("pos", expr.NumberValue(n-2))
+				a.Set("portal", expr.BoolValue(true))
+			}
+			w.Tick(0.1)
+		}
+		var plans []string
+		for _, e := range tr.events {
+			switch e.Kind {
+			case record.EventPlan, record.EventInterrupt, record.EventFinish, record.EventFail:
+				plans = append(plans, e.Kind.String()+" "+e.Action+" "+strings.Join(e.Plan, ",")+" "+e.Reason)
+			}
+		}
+		assert.Equal(t, []string{
+			"plan  Walk,Walk,Walk,Walk,Walk ",
+			"finish Walk  ",
+			"interrupt Walk  the rest of the plan no longer reaches goal arrive; replanning",
+			"plan  Teleport ",
+			"finish Teleport  ",
+		}, plans, "%d more variables", extra)
+		assert.Equal(t, expr.NumberValue(10), a.Get("pos"), "%d more variables", extra)
+	}
+}
+
+// TestCurrentPlanIsTheStepsLeftAndNilWithoutAPlan: CurrentPlan is the
+// running step and those after it, and nil (not an empty list) before
+// the first plan and once the plan is done.
+func TestCurrentPlanIsTheStepsLeftAndNilWithoutAPlan(t *testing.T) {
+	w, a, _ := newWorld(t, RoleSpec{Name: "Baker",
+		State: []Var{{"dough", expr.BoolValue(false)}, {"bread", expr.BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("fed", "bread", Normal)},
+		Actions: []ActionSpec{
+			NewAction("Knead").Effects("dough = true").Body(ticksBody{n: 2}).Spec(),
+			NewAction("Bake").Pre("dough").Effects("bread = true").Body(ticksBody{n: 1}).Spec(),
+		}})
+	assert.Nil(t, a.CurrentPlan(), "before the first tick")
+	w.Tick(0.1)
+	assert.Equal(t, []string{"Knead", "Bake"}, names(a.CurrentPlan()))
+	for range 5 {
+		w.Tick(0.1)
+	}
+	require.Equal(t, expr.BoolValue(true), a.Get("bread"))
+	assert.Nil(t, a.CurrentPlan(), "the plan is done")
+}
+
+// TestAUtilityAgentNeverPicksAnActionOfScoreZero: with no action scoring
+// above 0 a utility agent does nothing rather than something pointless;
+// once one scores above 0 it is picked.
+func TestAUtilityAgentNeverPicksAnActionOfScoreZero(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R", Decide: "utility",
+		State: []Var{{"hunger", expr.NumberValue(0)}},
+		Actions: []ActionSpec{
+			{Name: "Eat", Considerations: []ConsiderationSpec{{Input: "hunger", Min: 0, Max: 10}}, Body: ticksBody{n: 100}},
+		}})
+	w.Tick(0.1)
+	w.Tick(0.1)
+	assert.Nil(t, a.Running(), "Eat scores 0")
+	a.Set("hunger", expr.NumberValue(5))
+	w.Tick(0.1)
+	assert.Equal(t, []string{"3 pick Eat"}, tr.lines(record.EventPick))
+	assert.Equal(t, "Eat", a.Running().Name)
+}
+
+// TestARunningPickIsReScoredOnlyAfterRethinkEvery: a pick made at 0 s
+// with RethinkEvery 1 s is scored again at 1 s, not before, however much
+// better another action looks meanwhile.
+func TestARunningPickIsReScoredOnlyAfterRethinkEvery(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R", Decide: "utility",
+		State: []Var{{"danger", expr.NumberValue(0)}},
+		Actions: []ActionSpec{
+			{Name: "Graze", Utility: UtilitySpec{Value: 50}, Considerations: []ConsiderationSpec{{Kind: ConsiderValue}}, Body: ticksBody{n: 100}},
+			{Name: "Flee", Considerations: []ConsiderationSpec{{Input: "danger", Min: 0, Max: 1}}, Body: ticksBody{n: 100}},
+		}})
+	a.RethinkEvery = 1
+	w.Tick(0.25)
+	a.Set("danger", expr.NumberValue(1))
+	for range 5 {
+		w.Tick(0.25)
+	}
+	assert.Equal(t, []string{"1 pick Graze", "5 pick Flee"}, tr.lines(record.EventPick), "ticks at 0, 0.25, 0.5, 0.75, 1, 1.25 s")
+}
