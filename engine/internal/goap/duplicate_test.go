@@ -33,3 +33,32 @@ func TestACheaperButDeeperDuplicateKeepsTheShallowerPath(t *testing.T) {
 		assert.Equal(t, 5.0, cost, "general only: %v", general)
 	}
 }
+
+// TestStatesWhoseHashesCollideStayApart: the duplicate table compares the
+// states of nodes whose hashes are equal value by value, so two states
+// with the same 64-bit hash (given here by hand; the search's hashes
+// rarely collide) are two entries, and only a node of the same state
+// is settled against the first.
+func TestStatesWhoseHashesCollideStayApart(t *testing.T) {
+	pr := lower(t, []tVar{{"n", num(0)}, {"m", num(0)}}, "n >= 3 && m >= 1",
+		tAct{name: "up", eff: "n = n + 1"},
+		tAct{name: "side", eff: "m = m + 1"})
+	p := newSearcher(pr)
+	p.GeneralOnly = true
+	gs := p.searchGoal(pr.Goals[0])
+	require.Equal(t, []int{0, 1}, gs.full, "n and m are compared by value")
+	p.resetSearch(gs, 10)
+	p.nodes = p.nodes[:0]
+	add := func(g float64, n, m float64) int32 {
+		i := p.newNode(-1, -1, g, 0)
+		copy(p.nodeState(i), State{num(n), num(m)})
+		p.nodes[i].hash = 42
+		return i
+	}
+	first := add(0, 1, 0)
+	require.True(t, p.record(first))
+	assert.True(t, p.record(add(1, 2, 0)), "n = 2 is another state than n = 1, though its hash is the same")
+	assert.True(t, p.record(add(1, 1, 1)), "m = 1 is another state than m = 0, though its hash is the same")
+	assert.False(t, p.record(add(2, 1, 0)), "a dearer path to the first state is dropped")
+	assert.False(t, p.nodes[first].dead)
+}

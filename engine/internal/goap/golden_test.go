@@ -181,6 +181,13 @@ var goldenCases = []plantest.Spec{
 	forage("forage divides", "food > 80", "tired < 60", "food = food + 10, tired = tired + 20", "tired > 10", "tired = tired - 20", "food = food - 5"),
 	forage("forage divides loose", "food > 80", "tired <= 60", "food = food + 10, tired = tired + 20", "tired > 10", "tired = tired - 20", "food = food - 5"),
 	forage("forage eats", "food < -80", "tired < 50", "food = food - 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
+	// One forage from tired = 2^49 under the bound tired < -2^49 needs
+	// exactly 2^50 of the sleeps' pulls of 1: the first need counted in
+	// floats (kept below the exact 2^50 + 1 sleeps), not in integers.
+	spec("forage need 2^50", []plantest.Var{{Name: "food", Value: expr.NumberValue(0)}, {Name: "tired", Value: expr.NumberValue(562949953421312)}},
+		"food > 5",
+		plantest.Action{Name: "Forage", Pre: "tired < -562949953421312", Effects: "food = food + 10, tired = tired + 20"},
+		plantest.Action{Name: "Sleep", Effects: "tired = tired - 1", Cost: 2}),
 }
 
 // withCost returns s with action i's cost c.
