@@ -187,4 +187,23 @@ func TestSmallRowHashesAreTheirRowsHashes(t *testing.T) {
 	require.True(t, ws.small, "4 words")
 	require.Equal(t, 4, p.gs.NumWords())
 	requireRowHashes(t, p, ws, 3)
+
+	// From a start where every word is set (no lane of the root's hash is
+	// 0), the plan is one reload, and every node has its row's hash.
+	st := pr.Initial.Clone()
+	for name, v := range map[string]Value{"ammo": num(5), "magazines": num(2), "loc": expr.StringValue("b"), "safe": boolean(true)} {
+		s, ok := pr.Schema.Lookup(name)
+		require.True(t, ok, name)
+		st[s] = v
+	}
+	row := make([]uint64, 4)
+	require.True(t, ws.load(row, st))
+	for w, v := range row {
+		require.NotZero(t, v&ws.full4[w], "word %d", w)
+	}
+	names, _, res, _ = planOf(p, st, 10)
+	require.Equal(t, Found, res)
+	assert.Equal(t, []string{"reload"}, names)
+	require.True(t, p.wmode)
+	requireRowHashes(t, p, ws, 1)
 }
