@@ -172,3 +172,13 @@ func TestASlicedChainReplaysTheSearchesItEnded(t *testing.T) {
 	assert.Equal(t, "the planner's limits changed", sl.Restarted())
 	assert.Equal(t, 7, exp, "the whole search again")
 }
+
+// TestSameMaskTakesNilForNoneLeftOut: two left-out masks are the same
+// when they leave out the same actions, whatever their lengths.
+func TestSameMaskTakesNilForNoneLeftOut(t *testing.T) {
+	assert.True(t, sameMask(nil, []bool{false, false}))
+	assert.True(t, sameMask([]bool{false, false}, nil))
+	assert.True(t, sameMask([]bool{true}, []bool{true, false}))
+	assert.False(t, sameMask(nil, []bool{false, true}))
+	assert.False(t, sameMask([]bool{false, true}, []bool{false}))
+}

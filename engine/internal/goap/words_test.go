@@ -207,3 +207,21 @@ func TestSmallRowHashesAreTheirRowsHashes(t *testing.T) {
 	require.True(t, p.wmode)
 	requireRowHashes(t, p, ws, 1)
 }
+
+// TestWordTestsOfAFractionHoldAsTheConditionSays: an integer word never
+// equals 2.5 and always differs from it, so "n == 2.5" never holds in the
+// word search and "n != 2.5" always does, as in the general search.
+func TestWordTestsOfAFractionHoldAsTheConditionSays(t *testing.T) {
+	pr := lower(t, []tVar{{"n", num(0)}}, "n >= 3",
+		tAct{name: "shortcut", pre: "n == 2.5", eff: "n = n + 3"},
+		tAct{name: "up", pre: "n != 2.5", eff: "n = n + 1", cost: 2})
+	for _, general := range []bool{true, false} {
+		p := newSearcher(pr)
+		p.GeneralOnly = general
+		names, cost, res, _ := planOf(p, pr.Initial, 10)
+		require.Equal(t, Found, res, "general only: %v", general)
+		assert.Equal(t, !general, p.wmode)
+		assert.Equal(t, []string{"up", "up", "up"}, names, "general only: %v", general)
+		assert.Equal(t, 6.0, cost, "general only: %v", general)
+	}
+}
