@@ -225,3 +225,44 @@ func TestWordTestsOfAFractionHoldAsTheConditionSays(t *testing.T) {
 		assert.Equal(t, 6.0, cost, "general only: %v", general)
 	}
 }
+
+// TestACopyInARowOfFiveWordsIsAStep: in a row of more than 4 words (one
+// dense pass, not the 4-lane one), an action whose only effect is a copy
+// from another word makes a child, as in the general search.
+func TestACopyInARowOfFiveWordsIsAStep(t *testing.T) {
+	pr := lower(t, []tVar{{"n", num(0)}, {"m", num(5)}, {"a", num(0)}, {"b", num(0)}, {"c", num(0)}}, "n >= 5",
+		tAct{name: "up", pre: "a >= 0 && b >= 0 && c >= 0", eff: "n = n + 1"},
+		tAct{name: "copy", eff: "n = m", cost: 2})
+	for _, general := range []bool{true, false} {
+		p := newSearcher(pr)
+		p.GeneralOnly = general
+		names, cost, res, _ := planOf(p, pr.Initial, 10)
+		require.Equal(t, Found, res, "general only: %v", general)
+		if !general {
+			require.True(t, p.wmode)
+			require.Equal(t, 5, p.gs.NumWords())
+			require.False(t, p.gs.words.small)
+		}
+		assert.Equal(t, []string{"copy"}, names, "general only: %v", general)
+		assert.Equal(t, 2.0, cost, "general only: %v", general)
+	}
+}
+
+// TestTheWordSearchCountsStepsOfNearly2To30: steps of 2^30 - 1 toward a
+// bound 17 of them away, within a depth of 17: the estimate of each child
+// counts its steps exactly (the inline division by multiplying is exact
+// only below 2^32; past it the estimate divides), so no child is cut.
+func TestTheWordSearchCountsStepsOfNearly2To30(t *testing.T) {
+	const step = 1<<30 - 1
+	pr := lower(t, []tVar{{"n", num(0)}}, "n >= "+strconv.Itoa(17*step),
+		tAct{name: "up", eff: "n = n + " + strconv.Itoa(step)})
+	for _, general := range []bool{true, false} {
+		p := newSearcher(pr)
+		p.GeneralOnly = general
+		names, _, res, exp := planOf(p, pr.Initial, 17)
+		require.Equal(t, Found, res, "general only: %v", general)
+		assert.Equal(t, !general, p.wmode)
+		assert.Len(t, names, 17)
+		assert.Equal(t, 17, exp)
+	}
+}
