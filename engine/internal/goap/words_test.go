@@ -266,3 +266,29 @@ func TestTheWordSearchCountsStepsOfNearly2To30(t *testing.T) {
 		assert.Equal(t, 17, exp)
 	}
 }
+
+// TestAWordSearchPastSeveralRehashesFindsItsDuplicates: a walk on a grid
+// whose estimate counts only the longer of two distances reaches
+// thousands of states, most of them by several paths: past every growth
+// of the duplicate table, the word search still finds each state's
+// earlier path, so it expands as many states as the general search.
+func TestAWordSearchPastSeveralRehashesFindsItsDuplicates(t *testing.T) {
+	pr := lower(t, []tVar{{"x", num(0)}, {"y", num(0)}}, "x >= 30 && y >= 30",
+		tAct{name: "right", eff: "x = x + 1"},
+		tAct{name: "left", pre: "x > -30", eff: "x = x - 1"},
+		tAct{name: "up", eff: "y = y + 1"},
+		tAct{name: "down", pre: "y > -30", eff: "y = y - 1"})
+	var want []int
+	for _, general := range []bool{true, false} {
+		p := newSearcher(pr)
+		p.GeneralOnly = general
+		names, cost, res, exp := planOf(p, pr.Initial, 80)
+		require.Equal(t, Found, res, "general only: %v", general)
+		assert.Equal(t, !general, p.wmode)
+		assert.Equal(t, 60.0, cost, "general only: %v", general)
+		assert.Len(t, names, 60)
+		require.Greater(t, len(p.nodes), 2048, "general only: %v", general)
+		want = append(want, exp)
+	}
+	assert.Equal(t, want[0], want[1], "the expansions of the general and the word search")
+}
