@@ -292,3 +292,30 @@ func TestAWordSearchPastSeveralRehashesFindsItsDuplicates(t *testing.T) {
 	}
 	assert.Equal(t, want[0], want[1], "the expansions of the general and the word search")
 }
+
+// TestTheWordSearchCountsRestorersOfNearly2To30: a forage that needs a
+// tool (which the estimate does not count) and tired <= 0, from tired =
+// 16 pulls of 2^30 - 1: after the tool, the estimate counts the 16 sleeps
+// exactly (past 2^32 it divides, not multiplies), so the plan of 18 steps
+// that takes the tool first (the first in declaration order of the
+// cheapest) fits a depth of 18.
+func TestTheWordSearchCountsRestorersOfNearly2To30(t *testing.T) {
+	const back = 1<<30 - 1
+	pr := lower(t, []tVar{{"food", num(0)}, {"tired", num(16 * back)}, {"tool", boolean(false)}}, "food > 5",
+		tAct{name: "GetTool", pre: "!tool", eff: "tool = true"},
+		tAct{name: "Forage", pre: "tired <= 0 && tool", eff: "food = food + 10, tired = tired + 20"},
+		tAct{name: "Sleep", eff: "tired = tired - " + strconv.Itoa(back), cost: 2})
+	for _, general := range []bool{true, false} {
+		p := newSearcher(pr)
+		p.GeneralOnly = general
+		names, cost, res, _ := planOf(p, pr.Initial, 18)
+		require.Equal(t, Found, res, "general only: %v", general)
+		assert.Equal(t, !general, p.wmode)
+		want := []string{"GetTool"}
+		for range 16 {
+			want = append(want, "Sleep")
+		}
+		assert.Equal(t, append(want, "Forage"), names, "general only: %v", general)
+		assert.Equal(t, 34.0, cost)
+	}
+}
