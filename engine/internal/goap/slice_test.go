@@ -68,6 +68,7 @@ func TestASuspendedSearchRestartsWhenWhatItSearchesChanges(t *testing.T) {
 			require.Equal(t, Paused, res)
 			require.Equal(t, 2, exp)
 			require.True(t, sl.Held())
+			require.Same(t, pr.Goals[0], sl.HeldGoal())
 
 			c.change(p, &gs, start, &depth)
 			sl.SetLeft(100)
@@ -83,8 +84,33 @@ func TestASuspendedSearchRestartsWhenWhatItSearchesChanges(t *testing.T) {
 			assert.Equal(t, 7, p.Expanded, "2 expansions in the first call, 5 in the second")
 			assert.Equal(t, 6, p.EndDepth(end))
 			assert.False(t, sl.Held())
+			assert.Nil(t, sl.HeldGoal())
 		})
 	}
+}
+
+// TestADroppedSearchStartsAgain: after Drop the next call searches from
+// the start, spending every expansion again.
+func TestADroppedSearchStartsAgain(t *testing.T) {
+	pr := sliceProblem(t)
+	p := newSearcher(pr)
+	gs := p.GoalSearch(pr.Goals[0])
+	sl := &Slice{}
+	p.Slice = sl
+	sl.SetLeft(2)
+	sl.BeginChain()
+	_, res, _, _ := p.Search(gs, pr.Initial, 10)
+	require.Equal(t, Paused, res)
+	sl.Drop()
+	assert.False(t, sl.Held())
+	assert.Nil(t, sl.HeldGoal())
+	sl.SetLeft(100)
+	sl.BeginChain()
+	_, res, _, exp := p.Search(gs, pr.Initial, 10)
+	require.Equal(t, Found, res)
+	assert.Equal(t, 7, exp)
+	assert.Equal(t, 9, p.Expanded, "2 expansions before the drop, 7 after")
+	assert.Equal(t, "", sl.Restarted(), "nothing held, nothing restarted")
 }
 
 // TestASlicedChainReplaysTheSearchesItEnded: a chain of two searches
