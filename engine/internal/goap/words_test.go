@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
@@ -317,5 +318,111 @@ func TestTheWordSearchCountsRestorersOfNearly2To30(t *testing.T) {
 		}
 		assert.Equal(t, append(want, "Forage"), names, "general only: %v", general)
 		assert.Equal(t, 34.0, cost)
+	}
+}
+
+// TestTheWordEstimateIsTheGeneralOne compares the word search's estimate
+// (HeuristicWords, the one of the start and of atoms the loop does not
+// estimate inline) with the general one, cost and steps, over a grid of
+// states of forage domains: food moved toward a goal by steps that need
+// tired under a bound, sleeps that bring tired back (by 1 or more, at a
+// cost of 1 or more), the bound loose or strict, whole or not (then the
+// count is in floats), tired the first word or not; and a count past
+// 2^32.
+func TestTheWordEstimateIsTheGeneralOne(t *testing.T) {
+	type forageCase struct {
+		goal, pre, eff, sleep string
+		forageCost, sleepCost float64
+		tiredFirst            bool
+	}
+	cases := []forageCase{
+		{"food > 80", "tired < 50", "food = food + 10, tired = tired + 20", "tired = tired - 50", 1, 2, false},
+		{"food > 80", "tired < 50", "food = food + 10, tired = tired + 20", "tired = tired - 50", 3, 2, true},
+		{"food >= 40", "tired <= 50", "food = food + 1, tired = tired + 7", "tired = tired - 1", 2, 3, false},
+		{"food >= 40", "tired < 50", "food = food + 3, tired = tired + 7", "tired = tired - 1", 1, 1, true},
+		{"food < -40", "tired > -30", "food = food - 2, tired = tired - 5", "tired = tired + 1", 1, 2, false},
+		{"food > 80", "tired < 49.5", "food = food + 10, tired = tired + 20", "tired = tired - 50", 1, 2, false},
+		// The goal reads tired first, so tired is the first word.
+		{"tired < 100000 && food > 80", "tired < 49.5", "food = food + 10, tired = tired + 20", "tired = tired - 50", 1, 2, true},
+		{"tired < 100000 && food > 80", "tired < 50", "food = food + 10, tired = tired + 20", "tired = tired - 50", 2, 2, true},
+	}
+	// tired on a grid, and past 2^31 (sleeps of 1 from there take more
+	// steps than an int32 holds).
+	var tireds []float64
+	for tv := -70; tv <= 130; tv += 9 {
+		tireds = append(tireds, float64(tv))
+	}
+	tireds = append(tireds, 2147483000, 3000000000)
+	compared := 0
+	for _, c := range cases {
+		food, tired := tVar{"food", num(0)}, tVar{"tired", num(0)}
+		vars := []tVar{food, tired}
+		if c.tiredFirst {
+			vars = []tVar{tired, food}
+		}
+		pr := lower(t, vars, c.goal,
+			tAct{name: "Forage", pre: c.pre, eff: c.eff, cost: c.forageCost},
+			tAct{name: "Sleep", eff: c.sleep, cost: c.sleepCost})
+		p := newSearcher(pr)
+		gs := p.GoalSearch(pr.Goals[0])
+		require.True(t, gs.HasWords(), "%+v", c)
+		require.NotNil(t, gs.atoms[len(gs.atoms)-1].res, "%+v: tired is the forages' resource", c)
+		fs, ts := 0, 1 // food's and tired's slots
+		if c.tiredFirst {
+			fs, ts = 1, 0
+		}
+		row := make([]uint64, gs.NumWords())
+		for f := -60; f <= 100; f += 7 {
+			for _, tv := range tireds {
+				st := pr.Initial.Clone()
+				st[fs], st[ts] = num(float64(f)), num(tv)
+				require.True(t, gs.LoadWords(row, st))
+				h, s := p.Heuristic(gs, st)
+				hw, sw := p.HeuristicWords(gs, row)
+				require.Equal(t, h, hw, "%+v: cost from food %d, tired %v", c, f, tv)
+				require.Equal(t, s, sw, "%+v: steps from food %d, tired %v", c, f, tv)
+				compared++
+			}
+		}
+	}
+	assert.Equal(t, len(cases)*23*len(tireds), compared)
+
+	// A count of steps past 2^32 (the division in 64 bits).
+	pr := lower(t, []tVar{{"n", num(0)}}, "n >= 4294967301", tAct{name: "up", eff: "n = n + 1"})
+	p := newSearcher(pr)
+	gs := p.GoalSearch(pr.Goals[0])
+	row := make([]uint64, gs.NumWords())
+	require.True(t, gs.LoadWords(row, pr.Initial))
+	h, s := p.Heuristic(gs, pr.Initial)
+	hw, sw := p.HeuristicWords(gs, row)
+	assert.Equal(t, int32(math.MaxInt32), s, "the steps' cap")
+	assert.Equal(t, h, hw)
+	assert.Equal(t, s, sw)
+}
+
+// TestASumOfAnotherWordInALongRowIsAStep: in a row of more words than
+// one dense pass takes, n = m + 3 writes m's word plus 3, as in the
+// general search.
+func TestASumOfAnotherWordInALongRowIsAStep(t *testing.T) {
+	vars := []tVar{{"n", num(0)}, {"m", num(5)}}
+	var reads []string
+	for i := range maxDense {
+		name := "x" + strconv.Itoa(i)
+		vars = append(vars, tVar{name, num(0)})
+		reads = append(reads, name+" >= 0")
+	}
+	pr := lower(t, vars, "n >= 8",
+		tAct{name: "up", pre: strings.Join(reads, " && "), eff: "n = n + 1"},
+		tAct{name: "jump", eff: "n = m + 3", cost: 2})
+	for _, general := range []bool{true, false} {
+		p := newSearcher(pr)
+		p.GeneralOnly = general
+		names, _, res, _ := planOf(p, pr.Initial, 10)
+		require.Equal(t, Found, res, "general only: %v", general)
+		if !general {
+			require.True(t, p.wmode)
+			require.False(t, p.gs.words.dense, "more than maxDense words")
+		}
+		assert.Equal(t, []string{"jump"}, names, "general only: %v", general)
 	}
 }
