@@ -426,3 +426,17 @@ func TestASumOfAnotherWordInALongRowIsAStep(t *testing.T) {
 		assert.Equal(t, []string{"jump"}, names, "general only: %v", general)
 	}
 }
+
+// TestAStartStringThatNoLiteralNamesRunsTheWordSearch: the strings of
+// the start can be words too, not only those the conditions and effects
+// write.
+func TestAStartStringThatNoLiteralNamesRunsTheWordSearch(t *testing.T) {
+	pr := lower(t, []tVar{{"loc", expr.StringValue("home")}, {"n", num(0)}}, `loc == "b" && n >= 1`,
+		tAct{name: "go", eff: `loc = "b"`},
+		tAct{name: "up", eff: "n = n + 1"})
+	p := newSearcher(pr)
+	names, _, res, _ := planOf(p, pr.Initial, 5)
+	require.Equal(t, Found, res)
+	assert.Equal(t, []string{"go", "up"}, names)
+	assert.True(t, p.wmode, `"home" is a word`)
+}
