@@ -440,3 +440,27 @@ func TestAStartStringThatNoLiteralNamesRunsTheWordSearch(t *testing.T) {
 	assert.Equal(t, []string{"go", "up"}, names)
 	assert.True(t, p.wmode, `"home" is a word`)
 }
+
+// TestAnIndexOnARowOfOneBooleanWord: nine actions filed under one
+// boolean, the row's only word (no string to index): the word search
+// plans as the general one.
+func TestAnIndexOnARowOfOneBooleanWord(t *testing.T) {
+	var acts []tAct
+	for i := range 9 {
+		acts = append(acts, tAct{name: "drop" + strconv.Itoa(i), pre: "b", eff: "b = false", cost: 2})
+	}
+	acts = append(acts, tAct{name: "set", eff: "b = true", cost: 5})
+	pr := lower(t, []tVar{{"b", boolean(true)}}, "!b", acts...)
+	for _, general := range []bool{true, false} {
+		p := newSearcher(pr)
+		p.GeneralOnly = general
+		names, _, res, _ := planOf(p, pr.Initial, 5)
+		require.Equal(t, Found, res, "general only: %v", general)
+		assert.Equal(t, []string{"drop0"}, names, "general only: %v", general)
+		if !general {
+			require.True(t, p.wmode)
+			require.NotNil(t, p.gs.index)
+			require.Equal(t, 1, p.nw)
+		}
+	}
+}
