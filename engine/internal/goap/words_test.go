@@ -464,3 +464,22 @@ func TestAnIndexOnARowOfOneBooleanWord(t *testing.T) {
 		}
 	}
 }
+
+// TestAFractionalBoundInARowOfOneWord: n > 2.5 counts its steps in
+// floats (not whole), from the row's one word, with no resource.
+func TestAFractionalBoundInARowOfOneWord(t *testing.T) {
+	pr := lower(t, []tVar{{"n", num(0)}}, "n > 2.5", tAct{name: "up", eff: "n = n + 1"})
+	for _, general := range []bool{true, false} {
+		p := newSearcher(pr)
+		p.GeneralOnly = general
+		names, _, res, exp := planOf(p, pr.Initial, 5)
+		require.Equal(t, Found, res, "general only: %v", general)
+		assert.Equal(t, []string{"up", "up", "up"}, names, "general only: %v", general)
+		assert.Equal(t, 3, exp, "general only: %v", general)
+		if !general {
+			require.True(t, p.wmode)
+			require.Equal(t, 1, p.nw)
+			require.False(t, p.gs.words.atoms[0].exact)
+		}
+	}
+}
