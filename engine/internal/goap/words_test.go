@@ -255,7 +255,7 @@ func TestACopyInARowOfFiveWordsIsAStep(t *testing.T) {
 // only below 2^32; past it the estimate divides), so no child is cut.
 func TestTheWordSearchCountsStepsOfNearly2To30(t *testing.T) {
 	const step = 1<<30 - 1
-	pr := lower(t, []tVar{{"n", num(0)}}, "n >= "+strconv.Itoa(17*step),
+	pr := lower(t, []tVar{{"n", num(0)}}, "n >= "+strconv.FormatInt(17*step, 10),
 		tAct{name: "up", eff: "n = n + " + strconv.Itoa(step)})
 	for _, general := range []bool{true, false} {
 		p := newSearcher(pr)
