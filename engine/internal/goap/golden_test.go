@@ -37,6 +37,8 @@ var goldenFamilies = []struct {
 	{"graph", drawn(graphSpec), 10, []int{2, 3}},
 	{"indexed", drawn(plantest.Indexed), 40, []int{2, 5}},
 	{"cases", func(i int) plantest.Spec { return goldenCases[i] }, len(goldenCases), []int{3, 16}},
+	// Searches exactly at their depth limit (see limitCases).
+	{"limit", func(i int) plantest.Spec { return limitCases[i] }, len(limitCases), []int{12, 16}},
 	// The deepest limit there is: a plan of 300 steps is beyond it.
 	{"deep", func(int) plantest.Spec {
 		return numbers("deep", "n >= 300", 0, plantest.Action{Name: "up", Effects: "n = n + 1"})
@@ -181,12 +183,44 @@ var goldenCases = []plantest.Spec{
 	forage("forage divides", "food > 80", "tired < 60", "food = food + 10, tired = tired + 20", "tired > 10", "tired = tired - 20", "food = food - 5"),
 	forage("forage divides loose", "food > 80", "tired <= 60", "food = food + 10, tired = tired + 20", "tired > 10", "tired = tired - 20", "food = food - 5"),
 	forage("forage eats", "food < -80", "tired < 50", "food = food - 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
+	// One forage from tired = 2^49 under the bound tired < -2^49 needs
+	// exactly 2^50 of the sleeps' pulls of 1: the first need counted in
+	// floats (kept below the exact 2^50 + 1 sleeps), not in integers.
+	spec("forage need 2^50", []plantest.Var{{Name: "food", Value: expr.NumberValue(0)}, {Name: "tired", Value: expr.NumberValue(562949953421312)}},
+		"food > 5",
+		plantest.Action{Name: "Forage", Pre: "tired < -562949953421312", Effects: "food = food + 10, tired = tired + 20"},
+		plantest.Action{Name: "Sleep", Effects: "tired = tired - 1", Cost: 2}),
+}
+
+// limitCases are searched within 12 steps, where the estimate of the
+// start counts 12 but the plan takes 13: every child of the start is cut
+// by its estimated steps, and only as many states as that allows are
+// expanded; and within 16, where the plan fits.
+var limitCases = []plantest.Spec{
+	// The forage domain whose Forage also needs a tool, fetched once: the
+	// estimate counts the forages and the sleeps between them (9 and 3),
+	// not the tool.
+	withVar(withAction(forage("forage tool", "food > 80", "tired < 50 && tool", "food = food + 10, tired = tired + 20", "tired > 30", "tired = tired - 50", "food = food - 5"),
+		plantest.Action{Name: "GetTool", Pre: "!tool", Effects: "tool = true"}), plantest.Var{Name: "tool", Value: expr.BoolValue(false)}),
+	// Steps of 2 that cost 3 toward n >= 24 (12 steps), after a setup
+	// that the estimate does not count, and a cheap step back.
+	spec("steps and costs", []plantest.Var{{Name: "n", Value: expr.NumberValue(0)}, {Name: "ready", Value: expr.BoolValue(false)}},
+		"n >= 24",
+		plantest.Action{Name: "setup", Pre: "!ready", Effects: "ready = true"},
+		plantest.Action{Name: "up2", Pre: "ready", Effects: "n = n + 2", Cost: 3},
+		plantest.Action{Name: "down", Pre: "ready", Effects: "n = n - 1"}),
 }
 
 // withCost returns s with action i's cost c.
 func withCost(s plantest.Spec, i int, c float64) plantest.Spec {
 	s.Actions = append([]plantest.Action(nil), s.Actions...)
 	s.Actions[i].Cost = c
+	return s
+}
+
+// withVar returns s with v the last variable.
+func withVar(s plantest.Spec, v plantest.Var) plantest.Spec {
+	s.State = append(append([]plantest.Var(nil), s.State...), v)
 	return s
 }
 
