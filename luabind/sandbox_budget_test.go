@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -75,4 +76,37 @@ func TestATickBudgetSpentOnAnNPCLookupNamesItsLine(t *testing.T) {
 		}
 	}
 	assert.Positive(t, atLookup, "some budgets end on the lookup")
+}
+
+// TestAnAssignmentFarPastAListIsChargedItsPaddingBeforeItPads: the
+// assignment of a key far past a list's end charges the nils it pads
+// with before it pads: with a budget one short of what the chunk needs
+// it still runs and the stop is at the return after it; with two short
+// it stops there, and the table (held by the caller) is left as it was.
+func TestAnAssignmentFarPastAListIsChargedItsPaddingBeforeItPads(t *testing.T) {
+	src := "local t = ...\nt[2000] = 1\nreturn"
+	run := func(budget int64) (*Runtime, *lua.LTable, error) {
+		rt := NewRuntime(Options{InstructionBudget: budget})
+		t.Cleanup(rt.Close)
+		fn, err := rt.compile(strings.NewReader(src), "escape.lua")
+		require.NoError(t, err)
+		tbl := rt.L.NewTable()
+		_, err = rt.call(nil, modeLoad, fn, 0, tbl)
+		return rt, tbl, err
+	}
+	rt, tbl, err := run(0)
+	require.NoError(t, err)
+	require.Equal(t, 2000, len(tableArray(tbl)))
+	need := rt.budget.n
+	require.Greater(t, need, padWork(1999))
+
+	_, tbl, err = run(need - 1)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "escape.lua:3: instruction budget exceeded: more than "+strconv.FormatInt(need-1, 10)+" work units")
+	assert.Equal(t, 2000, len(tableArray(tbl)), "the assignment ran")
+
+	_, tbl, err = run(need - 2)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "escape.lua:2: instruction budget exceeded: more than "+strconv.FormatInt(need-2, 10)+" work units")
+	assert.Equal(t, 0, len(tableArray(tbl)), "the list was not padded")
 }
