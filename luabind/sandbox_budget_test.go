@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/moonmind-ai/moonmind/engine"
 	"github.com/moonmind-ai/moonmind/engine/record"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -109,4 +110,40 @@ func TestAnAssignmentFarPastAListIsChargedItsPaddingBeforeItPads(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "escape.lua:2: instruction budget exceeded: more than "+strconv.FormatInt(need-2, 10)+" work units")
 	assert.Equal(t, 0, len(tableArray(tbl)), "the list was not padded")
+}
+
+// TestANestedCallForAnotherAgentCannotUseTheBodysNPC: a host function
+// that an agent's body calls may call Lua for another agent
+// (Runtime.Call); that code cannot read the body's npc object, which is
+// the fast one while the body runs.
+func TestANestedCallForAnotherAgentCannotUseTheBodysNPC(t *testing.T) {
+	var rt *Runtime
+	var read *lua.LFunction
+	var other *engine.Agent
+	var inner error
+	var got []lua.LValue
+	rt = NewRuntime(Options{InstructionBudget: testBudget, Host: map[string]HostFunc{
+		"relay": func(c *HostCall) (bool, error) {
+			got, inner = rt.Call(other, read, 1, rt.npc(c.Agent))
+			return true, nil
+		},
+	}})
+	defer rt.Close()
+	file := filepath.Join(t.TempDir(), "relay.lua")
+	require.NoError(t, os.WriteFile(file, []byte("return { name = 'R', state = { seen = 7 },\n  actions = { { name = 'work', run = function(npc)\n"+
+		"local n = npc.state.seen\nnpc:relay()\nend } } }\n"), 0o644))
+	d, err := rt.LoadDomain(file)
+	require.NoError(t, err)
+	other = engine.NewAgent("b", d)
+	read, err = rt.compile(strings.NewReader("local npc = ...\nreturn npc.state.seen"), "escape.lua")
+	require.NoError(t, err)
+	a := engine.NewAgent("a", d)
+	act := d.Action("work")
+	task, err := act.Body.Start(a, act)
+	require.NoError(t, err)
+	st, err := task.Resume(0.1)
+	require.NoError(t, err)
+	assert.Equal(t, engine.Succeeded, st)
+	require.Error(t, inner, "b's code read a's npc object: %v", got)
+	assert.Contains(t, inner.Error(), `escape.lua:2: npc "a" used while agent "b" runs: an npc object belongs to its own agent`)
 }
