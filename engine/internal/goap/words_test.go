@@ -483,3 +483,19 @@ func TestAFractionalBoundInARowOfOneWord(t *testing.T) {
 		}
 	}
 }
+
+// TestANumberTestOfAStringWord: n holds a string, so "n < 5" never holds
+// and "n != 5" always does, in the word search as in the general one.
+func TestANumberTestOfAStringWord(t *testing.T) {
+	pr := lower(t, []tVar{{"n", expr.StringValue("x")}, {"m", num(0)}}, "m >= 2",
+		tAct{name: "shortcut", pre: "n < 5", eff: "m = m + 2"},
+		tAct{name: "up", pre: "n != 5", eff: "m = m + 1", cost: 2})
+	for _, general := range []bool{true, false} {
+		p := newSearcher(pr)
+		p.GeneralOnly = general
+		names, _, res, _ := planOf(p, pr.Initial, 5)
+		require.Equal(t, Found, res, "general only: %v", general)
+		assert.Equal(t, []string{"up", "up"}, names, "general only: %v", general)
+		assert.Equal(t, !general, p.wmode)
+	}
+}
