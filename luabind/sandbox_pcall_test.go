@@ -1,6 +1,8 @@
 package luabind
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -82,4 +84,24 @@ func TestPcallKeepsAMessageThatOnlyLooksLikeAPreludePosition(t *testing.T) {
 	defer rt.Close()
 	require.NoError(t, runChunk(rt, `local ok, e = pcall(error, "luabind:: mine", 0)
 assert(not ok and e == "luabind:: mine", e)`))
+}
+
+// TestAPcallThatWaitedReturnsTheErrorValueItself: a protected function
+// that waits (its worker is resumed from Go on a later tick) and then
+// raises a table gives pcall that table, as one that never waited does.
+func TestAPcallThatWaitedReturnsTheErrorValueItself(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "work.lua")
+	require.NoError(t, os.WriteFile(file, []byte(`return { name = 'W', state = { code = 0 },
+  actions = { { name = 'work', run = function(npc)
+    local ok, e = pcall(function() npc:wait(0.1); error({ code = 7 }) end)
+    assert(not ok and type(e) == "table", tostring(e))
+    npc.state.code = e.code
+  end } } }
+`), 0o644))
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	a, task := startWork(t, rt, file, "w", nil)
+	_, err := resumeWork(task, 5, nil)
+	require.NoError(t, err)
+	assert.Equal(t, expr.NumberValue(7), a.Get("code"))
 }
