@@ -1,6 +1,8 @@
 package luabind
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -47,4 +49,59 @@ func TestIdlePcallWorkersAreKeptUpToTheirBound(t *testing.T) {
 	second := work(rt, 20)
 	assert.Equal(t, 16*perWorker, first-second, "16 of the 20 workers were kept")
 	assert.Equal(t, second, work(rt, 20), "and 16 again")
+}
+
+// TestAPcallCaughtMessageIsChargedItsLength: pcall reads the whole
+// message of an error it catches, and charges it to the budget before
+// it returns: with a budget one short of what the chunk needs the catch
+// still returns and the stop is at the return after it; with two short
+// it stops at the pcall.
+func TestAPcallCaughtMessageIsChargedItsLength(t *testing.T) {
+	src := "local s = string.rep('x', 5000)\nlocal ok = pcall(error, s, 0)\nreturn"
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	require.NoError(t, runChunk(rt, src))
+	need := rt.budget.n
+	require.Greater(t, need, scrubWork(5000))
+	for _, tc := range []struct {
+		budget int64
+		line   string
+	}{{need - 1, "3"}, {need - 2, "2"}} {
+		short := NewRuntime(Options{InstructionBudget: tc.budget})
+		defer short.Close()
+		err := runChunk(short, src)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), "escape.lua:"+tc.line+": instruction budget exceeded: more than "+strconv.FormatInt(tc.budget, 10)+" work units")
+	}
+}
+
+// TestPcallKeepsAMessageThatOnlyLooksLikeAPreludePosition: pcall drops
+// a position in the sandbox's own Lua code ("luabind:12: ") from the
+// message it returns; a message whose "position" has no line is the
+// script's own and comes back whole.
+func TestPcallKeepsAMessageThatOnlyLooksLikeAPreludePosition(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	require.NoError(t, runChunk(rt, `local ok, e = pcall(error, "luabind:: mine", 0)
+assert(not ok and e == "luabind:: mine", e)`))
+}
+
+// TestAPcallThatWaitedReturnsTheErrorValueItself: a protected function
+// that waits (its worker is resumed from Go on a later tick) and then
+// raises a table gives pcall that table, as one that never waited does.
+func TestAPcallThatWaitedReturnsTheErrorValueItself(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "work.lua")
+	require.NoError(t, os.WriteFile(file, []byte(`return { name = 'W', state = { code = 0 },
+  actions = { { name = 'work', run = function(npc)
+    local ok, e = pcall(function() npc:wait(0.1); error({ code = 7 }) end)
+    assert(not ok and type(e) == "table", tostring(e))
+    npc.state.code = e.code
+  end } } }
+`), 0o644))
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	a, task := startWork(t, rt, file, "w", nil)
+	_, err := resumeWork(task, 5, nil)
+	require.NoError(t, err)
+	assert.Equal(t, expr.NumberValue(7), a.Get("code"))
 }
