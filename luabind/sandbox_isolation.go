@@ -39,9 +39,13 @@ type ownedCtx struct {
 	owner *engine.Agent
 	th    *lua.LState // the coroutine, whose next instruction the budget reads
 	// worker marks a pcall worker (sandbox_pcall.go); pcallWorker is the worker
-	// this coroutine waits on, inside a pcall whose function yielded.
+	// this coroutine waits on, inside a pcall whose function yielded;
+	// pcallEnds marks such a pcall that the coroutine's main function
+	// tail-called (return pcall(f)): no Lua frame is left under its yield,
+	// and the coroutine ends with pcall's results when f does.
 	worker      bool
 	pcallWorker *lua.LState
+	pcallEnds   bool
 	// seen marks a coroutine that Lua code got hold of (coroutine.running):
 	// it is never reused for another body (see recycleThread).
 	seen bool

@@ -99,6 +99,7 @@ func (r *Runtime) pcall(L *lua.LState) int {
 		r.raise(L, "%s", r.noCoroutine())
 	}
 	c.pcallWorker = w
+	c.pcallEnds = waitEndsCoroutine(L)
 	L.Remove(1)
 	L.Remove(1)
 	return -1
@@ -173,9 +174,9 @@ func (r *Runtime) resumeThread(L, th *lua.LState, fn *lua.LFunction, args []lua.
 				args = vals
 			}
 			st, rets, err := r.resumeStarted(L, th, fn, args)
-			if st == lua.ResumeOK && c != nil && c.endsAfterWait && c.afterWait {
-				// goWait yielded with no Lua frame under it, which
-				// gopher-lua takes for the end of the coroutine.
+			if st == lua.ResumeOK && c != nil && (c.endsAfterWait && c.afterWait || c.pcallWorker != nil) {
+				// goWait or pcall yielded with no Lua frame under it,
+				// which gopher-lua takes for the end of the coroutine.
 				st = lua.ResumeYield
 			}
 			return st, rets, err
@@ -198,6 +199,13 @@ func (r *Runtime) resumeThread(L, th *lua.LState, fn *lua.LFunction, args []lua.
 				return lua.ResumeError, nil, &lua.ApiError{Type: lua.ApiErrorRun, Object: msg}
 			}
 			args = []lua.LValue{lua.LFalse, msg}
+		}
+		if c.pcallEnds {
+			// return pcall(f) was th's last frame: th ends with what
+			// pcall returns.
+			c.pcallEnds = false
+			th.Dead = true
+			return lua.ResumeOK, args, nil
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 // TestPcallYieldsThroughNestingAndCoroutines: a yield inside pcall, with
@@ -104,4 +105,48 @@ func TestAPcallThatWaitedReturnsTheErrorValueItself(t *testing.T) {
 	_, err := resumeWork(task, 5, nil)
 	require.NoError(t, err)
 	assert.Equal(t, expr.NumberValue(7), a.Get("code"))
+}
+
+// TestAPcallReturnedByACoroutineYieldsAndEndsIt: return pcall(f) is a
+// tail call, after which no Lua frame of the coroutine is left under a
+// yield of f. The coroutine still yields f's values, stays suspended,
+// and ends with pcall's results when f returns, in a script's coroutine
+// and in an action's body alike.
+func TestAPcallReturnedByACoroutineYieldsAndEndsIt(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	require.NoError(t, runChunk(rt, `
+local co = coroutine.create(function() return pcall(function() coroutine.yield(1); return 'done' end) end)
+local a = { coroutine.resume(co) }
+assert(a[1] == true and a[2] == 1, "first resume: " .. tostring(a[1]) .. " " .. tostring(a[2]))
+assert(coroutine.status(co) == 'suspended', "after the yield: " .. coroutine.status(co))
+local b = { coroutine.resume(co) }
+assert(b[1] == true and b[2] == true and b[3] == 'done', "second resume: " .. tostring(b[1]) .. " " .. tostring(b[2]) .. " " .. tostring(b[3]))
+assert(coroutine.status(co) == 'dead', "after pcall returned: " .. coroutine.status(co))
+local c = { coroutine.resume(co) }
+assert(c[1] == false and c[2] == 'can not resume a dead thread', tostring(c[2]))
+local f = coroutine.wrap(function() return pcall(function() coroutine.yield('w'); error('late', 0) end) end)
+assert(f() == 'w')
+local ok, msg = f()
+assert(ok == false and msg == 'late', tostring(ok) .. " " .. tostring(msg))
+`))
+
+	path := writeRole(t, "tail_pcall.lua", `return {
+  name = "TailPcall",
+  state = { x = 0, done = false },
+  goals = { { name = "finished", condition = "done" } },
+  actions = {
+    { name = "careful", effects = "done = true",
+      run = function(npc)
+        return pcall(function() npc:wait(0.2); npc.state.x = 7; npc.state.done = true end)
+      end },
+  },
+}`)
+	_, a, events := runRole(t, Options{}, path, 10)
+	assert.Equal(t, expr.NumberValue(7), a.Get("x"), "the body went on after its wait inside the pcall")
+	assert.Equal(t, expr.BoolValue(true), a.Get("done"))
+	finished := ofKind(events, record.EventFinish, 0)
+	require.Len(t, finished, 1)
+	assert.Equal(t, 3, finished[0].Tick, "the body ended when its wait of 0.2 s did")
+	assert.Empty(t, finished[0].Reason)
 }
