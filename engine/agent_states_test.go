@@ -116,3 +116,29 @@ func TestARunningPickIsReScoredOnlyAfterRethinkEvery(t *testing.T) {
 	}
 	assert.Equal(t, []string{"1 pick Graze", "5 pick Flee"}, tr.lines(record.EventPick), "ticks at 0, 0.25, 0.5, 0.75, 1, 1.25 s")
 }
+
+// TestTheRecordsOfALoneAgentAreItsOnEventsToKeep: an agent ticked alone
+// (in no world) hands its records to Agent.OnEvent at once, and each pick
+// record's lists are its own: the next pick does not write over them (a
+// world's agents do the same through World.OnEvent).
+func TestTheRecordsOfALoneAgentAreItsOnEventsToKeep(t *testing.T) {
+	d := compileRoles(t, RoleSpec{Name: "R", Decide: "utility",
+		State: []Var{{"hunger", expr.NumberValue(2)}},
+		Actions: []ActionSpec{
+			{Name: "Eat", Considerations: []ConsiderationSpec{{Input: "hunger", Min: 0, Max: 10}}, Body: ticksBody{n: 1}},
+		}})
+	a := NewAgent("lone", d)
+	var picks []record.Event
+	a.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventPick {
+			picks = append(picks, e)
+		}
+	}
+	a.Tick(0.1)
+	a.Set("hunger", expr.NumberValue(8))
+	a.Tick(0.1)
+	a.Tick(0.1)
+	require.GreaterOrEqual(t, len(picks), 2)
+	assert.Equal(t, []record.ActionScore{{Action: "Eat", Score: 0.2}}, picks[0].Scores, "the first pick's scores, kept")
+	assert.Equal(t, []record.ActionScore{{Action: "Eat", Score: 0.8}}, picks[len(picks)-1].Scores)
+}
