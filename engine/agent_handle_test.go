@@ -1,11 +1,13 @@
 package engine
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
@@ -109,4 +111,29 @@ func TestAHandlesPlanWithABackedOffStepIsRefusedWithTheTimeLeft(t *testing.T) {
 		"2 fail: no work today",
 		"2.5 refused: action Work is backed off for 1.5 s after a failure",
 	}, reasons, "refused while backed off; asked again when the back-off ends")
+}
+
+// TestAHandlesPlanIsPursuedAndItsPlanErrorRecorded: the goal of a plan a
+// handle gives is the goal the agent pursues (a snapshot names it); a
+// handle's *PlanError is a plan-failed record with its goal and reason.
+func TestAHandlesPlanIsPursuedAndItsPlanErrorRecorded(t *testing.T) {
+	w, a, _ := newWorld(t, robOrWork(NewAction("Rob").Effects("rich = true").Body(ticksBody{n: 1}).Spec()))
+	asked := 0
+	a.SetPlannerHandle(fixedHandle{a: a, goal: "money", steps: []string{"Work"}, asked: &asked})
+	w.Tick(0.1)
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	assert.Contains(t, buf.String(), `"pursuit": "money"`)
+
+	w, a, tr := newWorld(t, robOrWork(NewAction("Rob").Effects("rich = true").Body(ticksBody{n: 1}).Spec()))
+	a.SetPlannerHandle(fixedHandle{a: a, asked: &asked,
+		err: &PlanError{Reason: Unreachable, Goal: "money", Detail: "the bank is closed"}})
+	w.Tick(0.1)
+	var failed []string
+	for _, e := range tr.events {
+		if e.Kind == record.EventPlanFailed {
+			failed = append(failed, e.Goal+": "+e.Reason)
+		}
+	}
+	assert.Equal(t, []string{"money: UNREACHABLE: the bank is closed"}, failed)
 }
