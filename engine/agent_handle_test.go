@@ -137,3 +137,34 @@ func TestAHandlesPlanIsPursuedAndItsPlanErrorRecorded(t *testing.T) {
 	}
 	assert.Equal(t, []string{"money: UNREACHABLE: the bank is closed"}, failed)
 }
+
+// TestAHandlesPlanWithAnotherDomainsActionFails: a step of another
+// domain, even one whose index is past this domain's actions, makes the
+// handle's plan fail with a record naming it.
+func TestAHandlesPlanWithAnotherDomainsActionFails(t *testing.T) {
+	w, a, tr := newWorld(t, robOrWork(NewAction("Rob").Effects("rich = true").Body(ticksBody{n: 1}).Spec()))
+	other := compileRoles(t, RoleSpec{Name: "Other", Actions: []ActionSpec{{Name: "A"}, {Name: "B"}, {Name: "Steal"}}})
+	require.Len(t, a.Domain.Actions, 2)
+	steal := other.Action("Steal")
+	require.Equal(t, 2, steal.Index, "one past the agent's actions")
+	a.SetPlannerHandle(stepsHandle{goal: a.Domain.Goal("money"), steps: []*Action{steal}})
+	w.Tick(0.1)
+	assert.Equal(t, []string{"1 plan-failed money"}, tr.lines(record.EventPlanFailed, record.EventPlan, record.EventStart))
+	assert.Equal(t, "the planner handle's plan has action Steal, which is not one of the agent's", tr.events[0].Reason)
+}
+
+// stepsHandle is a planner handle whose plan is the given steps for goal.
+type stepsHandle struct {
+	goal  *Goal
+	steps []*Action
+}
+
+func (h stepsHandle) Plan() (*Plan, error) {
+	return &Plan{Steps: h.steps, Goals: []GoalPlan{{Goal: h.goal, Steps: h.steps}}}, nil
+}
+func (h stepsHandle) PlanForGoal(string) ([]*Action, error) {
+	return nil, errors.New("engine: not used")
+}
+func (h stepsHandle) ExecutePlan([]string) (PlanResult, error) {
+	return PlanResult{}, errors.New("engine: not used")
+}
