@@ -142,3 +142,20 @@ func TestTheRecordsOfALoneAgentAreItsOnEventsToKeep(t *testing.T) {
 	assert.Equal(t, []record.ActionScore{{Action: "Eat", Score: 0.2}}, picks[0].Scores, "the first pick's scores, kept")
 	assert.Equal(t, []record.ActionScore{{Action: "Eat", Score: 0.8}}, picks[len(picks)-1].Scores)
 }
+
+// TestASensorRunsWhenItsNextRunIsWithinTheTolerance: a sensor runs at
+// every tick within 1e-9 s of its next run, so one of Every 1 + 1e-9 s
+// runs at 0 s, 1 s and 2 s under ticks of 0.5 s.
+func TestASensorRunsWhenItsNextRunIsWithinTheTolerance(t *testing.T) {
+	var runs []float64
+	w, _, _ := newWorld(t, RoleSpec{Name: "R",
+		State: []Var{{"x", expr.NumberValue(0)}},
+		Sensors: []SensorSpec{{Name: "eye", Every: 1 + 1e-9, Run: func(a *Agent, _ float64) error {
+			runs = append(runs, a.Time())
+			return nil
+		}}}})
+	for range 5 {
+		w.Tick(0.5)
+	}
+	assert.Equal(t, []float64{0, 1, 2}, runs)
+}
