@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -158,4 +159,28 @@ func TestASensorRunsWhenItsNextRunIsWithinTheTolerance(t *testing.T) {
 		w.Tick(0.5)
 	}
 	assert.Equal(t, []float64{0, 1, 2}, runs)
+}
+
+// TestEachFailingConditionIsRecordedOnce: each named condition's error is
+// recorded once, not every tick, apart from a sensor's and another
+// condition's: the second of two conditions (after one sensor) too.
+func TestEachFailingConditionIsRecordedOnce(t *testing.T) {
+	fails := func(msg string) func(*Agent) (bool, error) {
+		return func(*Agent) (bool, error) { return false, errors.New(msg) }
+	}
+	w, _, tr := newWorld(t, RoleSpec{Name: "R",
+		State:      []Var{{"x", expr.NumberValue(0)}},
+		Sensors:    []SensorSpec{{Name: "eye", Run: func(*Agent, float64) error { return errors.New("blind") }}},
+		Conditions: []ConditionSpec{{Name: "ok", Test: func(*Agent) (bool, error) { return true, nil }}, {Name: "broken", Test: fails("no answer")}},
+	})
+	for range 3 {
+		w.Tick(0.1)
+	}
+	var got []string
+	for _, e := range tr.events {
+		if e.Kind == record.EventSensorFailed || e.Kind == record.EventConditionFailed {
+			got = append(got, fmt.Sprintf("%d %s %s: %s", e.Tick, e.Kind, e.Action, e.Reason))
+		}
+	}
+	assert.Equal(t, []string{"1 sensor-failed eye: blind", "1 condition-failed broken: no answer"}, got)
 }
