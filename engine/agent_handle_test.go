@@ -1,11 +1,13 @@
 package engine
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
@@ -109,4 +111,60 @@ func TestAHandlesPlanWithABackedOffStepIsRefusedWithTheTimeLeft(t *testing.T) {
 		"2 fail: no work today",
 		"2.5 refused: action Work is backed off for 1.5 s after a failure",
 	}, reasons, "refused while backed off; asked again when the back-off ends")
+}
+
+// TestAHandlesPlanIsPursuedAndItsPlanErrorRecorded: the goal of a plan a
+// handle gives is the goal the agent pursues (a snapshot names it); a
+// handle's *PlanError is a plan-failed record with its goal and reason.
+func TestAHandlesPlanIsPursuedAndItsPlanErrorRecorded(t *testing.T) {
+	w, a, _ := newWorld(t, robOrWork(NewAction("Rob").Effects("rich = true").Body(ticksBody{n: 1}).Spec()))
+	asked := 0
+	a.SetPlannerHandle(fixedHandle{a: a, goal: "money", steps: []string{"Work"}, asked: &asked})
+	w.Tick(0.1)
+	var buf bytes.Buffer
+	require.NoError(t, w.Snapshot(&buf))
+	assert.Contains(t, buf.String(), `"pursuit": "money"`)
+
+	w, a, tr := newWorld(t, robOrWork(NewAction("Rob").Effects("rich = true").Body(ticksBody{n: 1}).Spec()))
+	a.SetPlannerHandle(fixedHandle{a: a, asked: &asked,
+		err: &PlanError{Reason: Unreachable, Goal: "money", Detail: "the bank is closed"}})
+	w.Tick(0.1)
+	var failed []string
+	for _, e := range tr.events {
+		if e.Kind == record.EventPlanFailed {
+			failed = append(failed, e.Goal+": "+e.Reason)
+		}
+	}
+	assert.Equal(t, []string{"money: UNREACHABLE: the bank is closed"}, failed)
+}
+
+// TestAHandlesPlanWithAnotherDomainsActionFails: a step of another
+// domain, even one whose index is past this domain's actions, makes the
+// handle's plan fail with a record naming it.
+func TestAHandlesPlanWithAnotherDomainsActionFails(t *testing.T) {
+	w, a, tr := newWorld(t, robOrWork(NewAction("Rob").Effects("rich = true").Body(ticksBody{n: 1}).Spec()))
+	other := compileRoles(t, RoleSpec{Name: "Other", Actions: []ActionSpec{{Name: "A"}, {Name: "B"}, {Name: "Steal"}}})
+	require.Len(t, a.Domain.Actions, 2)
+	steal := other.Action("Steal")
+	require.Equal(t, 2, steal.Index, "one past the agent's actions")
+	a.SetPlannerHandle(stepsHandle{goal: a.Domain.Goal("money"), steps: []*Action{steal}})
+	w.Tick(0.1)
+	assert.Equal(t, []string{"1 plan-failed money"}, tr.lines(record.EventPlanFailed, record.EventPlan, record.EventStart))
+	assert.Equal(t, "the planner handle's plan has action Steal, which is not one of the agent's", tr.events[0].Reason)
+}
+
+// stepsHandle is a planner handle whose plan is the given steps for goal.
+type stepsHandle struct {
+	goal  *Goal
+	steps []*Action
+}
+
+func (h stepsHandle) Plan() (*Plan, error) {
+	return &Plan{Steps: h.steps, Goals: []GoalPlan{{Goal: h.goal, Steps: h.steps}}}, nil
+}
+func (h stepsHandle) PlanForGoal(string) ([]*Action, error) {
+	return nil, errors.New("engine: not used")
+}
+func (h stepsHandle) ExecutePlan([]string) (PlanResult, error) {
+	return PlanResult{}, errors.New("engine: not used")
 }

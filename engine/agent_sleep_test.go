@@ -63,6 +63,9 @@ func (t *sleepyTask) Asleep(float64) int {
 }
 
 func (t *sleepyTask) Slept(n int, dt float64) {
+	if n <= 0 {
+		t.bad.Add(1) // Slept is only for resumes that were skipped
+	}
 	t.done += n
 	t.slept += float64(n) * dt
 	t.skipped.Add(int64(n))

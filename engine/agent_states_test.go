@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -115,4 +116,71 @@ func TestARunningPickIsReScoredOnlyAfterRethinkEvery(t *testing.T) {
 		w.Tick(0.25)
 	}
 	assert.Equal(t, []string{"1 pick Graze", "5 pick Flee"}, tr.lines(record.EventPick), "ticks at 0, 0.25, 0.5, 0.75, 1, 1.25 s")
+}
+
+// TestTheRecordsOfALoneAgentAreItsOnEventsToKeep: an agent ticked alone
+// (in no world) hands its records to Agent.OnEvent at once, and each pick
+// record's lists are its own: the next pick does not write over them (a
+// world's agents do the same through World.OnEvent).
+func TestTheRecordsOfALoneAgentAreItsOnEventsToKeep(t *testing.T) {
+	d := compileRoles(t, RoleSpec{Name: "R", Decide: "utility",
+		State: []Var{{"hunger", expr.NumberValue(2)}},
+		Actions: []ActionSpec{
+			{Name: "Eat", Considerations: []ConsiderationSpec{{Input: "hunger", Min: 0, Max: 10}}, Body: ticksBody{n: 1}},
+		}})
+	a := NewAgent("lone", d)
+	var picks []record.Event
+	a.OnEvent = func(e record.Event) {
+		if e.Kind == record.EventPick {
+			picks = append(picks, e)
+		}
+	}
+	a.Tick(0.1)
+	a.Set("hunger", expr.NumberValue(8))
+	a.Tick(0.1)
+	a.Tick(0.1)
+	require.GreaterOrEqual(t, len(picks), 2)
+	assert.Equal(t, []record.ActionScore{{Action: "Eat", Score: 0.2}}, picks[0].Scores, "the first pick's scores, kept")
+	assert.Equal(t, []record.ActionScore{{Action: "Eat", Score: 0.8}}, picks[len(picks)-1].Scores)
+}
+
+// TestASensorRunsWhenItsNextRunIsWithinTheTolerance: a sensor runs at
+// every tick within 1e-9 s of its next run, so one of Every 1 + 1e-9 s
+// runs at 0 s, 1 s and 2 s under ticks of 0.5 s.
+func TestASensorRunsWhenItsNextRunIsWithinTheTolerance(t *testing.T) {
+	var runs []float64
+	w, _, _ := newWorld(t, RoleSpec{Name: "R",
+		State: []Var{{"x", expr.NumberValue(0)}},
+		Sensors: []SensorSpec{{Name: "eye", Every: 1 + 1e-9, Run: func(a *Agent, _ float64) error {
+			runs = append(runs, a.Time())
+			return nil
+		}}}})
+	for range 5 {
+		w.Tick(0.5)
+	}
+	assert.Equal(t, []float64{0, 1, 2}, runs)
+}
+
+// TestEachFailingConditionIsRecordedOnce: each named condition's error is
+// recorded once, not every tick, apart from a sensor's and another
+// condition's: the second of two conditions (after one sensor) too.
+func TestEachFailingConditionIsRecordedOnce(t *testing.T) {
+	fails := func(msg string) func(*Agent) (bool, error) {
+		return func(*Agent) (bool, error) { return false, errors.New(msg) }
+	}
+	w, _, tr := newWorld(t, RoleSpec{Name: "R",
+		State:      []Var{{"x", expr.NumberValue(0)}},
+		Sensors:    []SensorSpec{{Name: "eye", Run: func(*Agent, float64) error { return errors.New("blind") }}},
+		Conditions: []ConditionSpec{{Name: "ok", Test: func(*Agent) (bool, error) { return true, nil }}, {Name: "broken", Test: fails("no answer")}},
+	})
+	for range 3 {
+		w.Tick(0.1)
+	}
+	var got []string
+	for _, e := range tr.events {
+		if e.Kind == record.EventSensorFailed || e.Kind == record.EventConditionFailed {
+			got = append(got, fmt.Sprintf("%d %s %s: %s", e.Tick, e.Kind, e.Action, e.Reason))
+		}
+	}
+	assert.Equal(t, []string{"1 sensor-failed eye: blind", "1 condition-failed broken: no answer"}, got)
 }
