@@ -125,6 +125,14 @@ assert(b[1] == true and b[2] == true and b[3] == 'done', "second resume: " .. to
 assert(coroutine.status(co) == 'dead', "after pcall returned: " .. coroutine.status(co))
 local c = { coroutine.resume(co) }
 assert(c[1] == false and c[2] == 'can not resume a dead thread', tostring(c[2]))
+local e = coroutine.create(function() local ok, v = pcall(function() coroutine.yield(); coroutine.yield(); return 'x' end); return ok, v end)
+local n = 0
+while true do
+  local r = { coroutine.resume(e) }
+  if coroutine.status(e) == 'dead' then assert(r[1] == true and r[2] == true and r[3] == 'x' and n == 2, "yields of no values: " .. n .. " " .. tostring(r[3])) break end
+  assert(r[1] == true and r[2] == nil, "a yield of no values: " .. tostring(r[2]))
+  n = n + 1
+end
 local f = coroutine.wrap(function() return pcall(function() coroutine.yield('w'); error('late', 0) end) end)
 assert(f() == 'w')
 local ok, msg = f()
