@@ -2,6 +2,7 @@ package engine
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -56,8 +57,32 @@ func TestNotAuthorizedIsNamedWhenTheAuthorityBlocks(t *testing.T) {
 }
 
 func TestAPlanTheWorldMadeFallShortIsReplannedAtOnce(t *testing.T) {
+	plans, pos := travellerReplans(t, 0)
+	assert.Equal(t, travellerWants, plans)
+	assert.Equal(t, expr.NumberValue(10), pos)
+}
+
+// travellerWants is what travellerReplans records.
+var travellerWants = []string{
+	"plan  Walk,Walk,Walk,Walk,Walk ",
+	"finish Walk  ",
+	"interrupt Walk  the rest of the plan no longer reaches goal arrive; replanning",
+	"plan  Teleport ",
+	"finish Teleport  ",
+}
+
+// travellerReplans runs a traveller, with extra more variables that
+// nothing reads, walking to pos 10 two steps a walk. At its fourth tick
+// a current carries it back and a portal opens: the walks left no
+// longer reach 10, and the portal is cheaper. It returns the plans,
+// interrupts, finishes and failures recorded, and where it ends.
+func travellerReplans(t *testing.T, extra int) ([]string, expr.Value) {
+	state := []Var{{"pos", expr.NumberValue(0)}, {"portal", expr.BoolValue(false)}}
+	for i := range extra {
+		state = append(state, Var{fmt.Sprintf("pad%d", i), expr.NumberValue(float64(i))})
+	}
 	w, a, tr := newWorld(t, RoleSpec{Name: "Traveller",
-		State: []Var{{"pos", expr.NumberValue(0)}, {"portal", expr.BoolValue(false)}},
+		State: state,
 		Goals: []GoalSpec{NewGoal("arrive", "pos >= 10", Normal)},
 		Actions: []ActionSpec{
 			NewAction("Walk").Effects("pos = pos + 2").Body(ticksBody{n: 2}).Spec(),
@@ -65,8 +90,6 @@ func TestAPlanTheWorldMadeFallShortIsReplannedAtOnce(t *testing.T) {
 		}})
 	for i := 1; i <= 12; i++ {
 		if i == 4 {
-			// A current carries the traveller back, and a portal opens: the
-			// walks left no longer reach 10, and the portal is cheaper.
 			n, _ := a.Get("pos").AsNumber()
 			a.Set("pos", expr.NumberValue(n-2))
 			a.Set("portal", expr.BoolValue(true))
@@ -76,16 +99,9 @@ func TestAPlanTheWorldMadeFallShortIsReplannedAtOnce(t *testing.T) {
 	var plans []string
 	for _, e := range tr.events {
 		switch e.Kind {
-		case record.EventPlan, record.EventInterrupt, record.EventFinish:
+		case record.EventPlan, record.EventInterrupt, record.EventFinish, record.EventFail:
 			plans = append(plans, e.Kind.String()+" "+e.Action+" "+strings.Join(e.Plan, ",")+" "+e.Reason)
 		}
 	}
-	assert.Equal(t, []string{
-		"plan  Walk,Walk,Walk,Walk,Walk ",
-		"finish Walk  ",
-		"interrupt Walk  the rest of the plan no longer reaches goal arrive; replanning",
-		"plan  Teleport ",
-		"finish Teleport  ",
-	}, plans)
-	assert.Equal(t, expr.NumberValue(10), a.Get("pos"))
+	return plans, a.Get("pos")
 }

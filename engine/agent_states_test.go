@@ -3,7 +3,6 @@ package engine
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -23,40 +22,9 @@ import (
 // variables that nothing reads).
 func TestAnAgentOfManyVariablesDecidesAsOneOfFew(t *testing.T) {
 	for _, extra := range []int{0, 6, 7, 20} {
-		state := []Var{{"pos", expr.NumberValue(0)}, {"portal", expr.BoolValue(false)}}
-		for i := range extra {
-			state = append(state, Var{fmt.Sprintf("pad%d", i), expr.NumberValue(float64(i))})
-		}
-		w, a, tr := newWorld(t, RoleSpec{Name: "Traveller",
-			State: state,
-			Goals: []GoalSpec{NewGoal("arrive", "pos >= 10", Normal)},
-			Actions: []ActionSpec{
-				NewAction("Walk").Effects("pos = pos + 2").Body(ticksBody{n: 2}).Spec(),
-				NewAction("Teleport").Pre("portal").Effects("pos = 10").Cost(2).Body(ticksBody{n: 1}).Spec(),
-			}})
-		for i := 1; i <= 12; i++ {
-			if i == 4 {
-				n, _ := a.Get("pos").AsNumber()
-				a.Set("pos", expr.NumberValue(n-2))
-				a.Set("portal", expr.BoolValue(true))
-			}
-			w.Tick(0.1)
-		}
-		var plans []string
-		for _, e := range tr.events {
-			switch e.Kind {
-			case record.EventPlan, record.EventInterrupt, record.EventFinish, record.EventFail:
-				plans = append(plans, e.Kind.String()+" "+e.Action+" "+strings.Join(e.Plan, ",")+" "+e.Reason)
-			}
-		}
-		assert.Equal(t, []string{
-			"plan  Walk,Walk,Walk,Walk,Walk ",
-			"finish Walk  ",
-			"interrupt Walk  the rest of the plan no longer reaches goal arrive; replanning",
-			"plan  Teleport ",
-			"finish Teleport  ",
-		}, plans, "%d more variables", extra)
-		assert.Equal(t, expr.NumberValue(10), a.Get("pos"), "%d more variables", extra)
+		plans, pos := travellerReplans(t, extra)
+		assert.Equal(t, travellerWants, plans, "%d more variables", extra)
+		assert.Equal(t, expr.NumberValue(10), pos, "%d more variables", extra)
 	}
 }
 
