@@ -105,3 +105,42 @@ func travellerReplans(t *testing.T, extra int) ([]string, expr.Value) {
 	}
 	return plans, a.Get("pos")
 }
+
+// The watch of the rest of the plan simulates the running step's effects
+// without testing its precondition again: a body may make its own
+// precondition false while it runs (the cook burns the last fuel) and is
+// still to finish. A harmless change of a variable the next step reads
+// must then not make the agent take the running step for blocked and
+// replan around it.
+func TestARunningStepThatSpentItsOwnPreconditionIsNotTakenForBlocked(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "Cook",
+		State: []Var{{"fuel", expr.NumberValue(1)}, {"plates", expr.NumberValue(1)},
+			{"meal", expr.BoolValue(false)}, {"served", expr.BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("fed", "served", Normal)},
+		Actions: []ActionSpec{
+			// Cook burns its fuel at its first resume and finishes at its third.
+			NewAction("Cook").Pre("fuel > 0").Effects("meal = true").Body(stepsBody{n: 3, every: 1, v: "fuel", add: -1}).Spec(),
+			NewAction("Buy").Effects("meal = true").Cost(10).Body(ticksBody{n: 1}).Spec(),
+			NewAction("Serve").Pre("meal && plates > 0").Effects("served = true").Body(ticksBody{n: 1}).Spec(),
+		}})
+	for i := 1; i <= 6; i++ {
+		if i == 2 {
+			a.Set("plates", expr.NumberValue(3)) // read by Serve, which still runs
+		}
+		w.Tick(0.1)
+	}
+	var got []string
+	for _, e := range tr.events {
+		switch e.Kind {
+		case record.EventPlan, record.EventInterrupt, record.EventFinish, record.EventReplan:
+			got = append(got, e.Kind.String()+" "+e.Action+" "+strings.Join(e.Plan, ",")+" "+e.Reason)
+		}
+	}
+	assert.Equal(t, []string{
+		"plan  Cook,Serve ",
+		"finish Cook  ",
+		"finish Serve  ",
+	}, got, "Cook goes on to its end although its precondition no longer holds; Buy is never needed")
+	assert.Equal(t, expr.BoolValue(true), a.Get("served"))
+	assert.Equal(t, expr.NumberValue(-2), a.Get("fuel"))
+}
