@@ -506,3 +506,60 @@ func slicedAgent(d *engine.Domain, budget, maxDepth int) (*engine.World, *record
 	w.Add(a)
 	return w, r, a
 }
+
+// TestOnlyAHigherGoalIsProbedWhileTheStepRuns: a goal of the same
+// priority as the current one that the world makes unsatisfied waits for
+// the current plan to end, as without a budget: no probe searches it
+// while the step runs.
+func TestOnlyAHigherGoalIsProbedWhileTheStepRuns(t *testing.T) {
+	c := plancases.Deep()
+	c.Role.State = append(c.Role.State, engine.Var{Name: "safe", Value: expr.BoolValue(true)},
+		engine.Var{Name: "spot", Value: expr.BoolValue(false)})
+	c.Role.Goals = append(c.Role.Goals, engine.NewGoal("safe", "safe", engine.Normal))
+	c.Role.Actions = append(c.Role.Actions, engine.NewAction("Hide").Pre("spot").Effects("safe = true").Spec(),
+		engine.NewAction("FindSpot").Effects("spot = true").Spec())
+	d := slicedDomain(t, c)
+	d.Action("Forage").Body = &slowBody{n: 10}
+	w, r, a := slicedAgent(d, 100, 20)
+	w.Tick(1.0 / 60) // the plan for stocked
+	w.Tick(1.0 / 60) // Forage starts
+	require.Equal(t, "Forage", a.Running().Name)
+	w.PlanBudget = 1
+	require.True(t, a.Set("safe", expr.BoolValue(false)))
+	for range 3 {
+		w.Tick(1.0 / 60)
+		assert.Equal(t, 0, w.PlanQueue(), "nothing is queued for safe (normal) while stocked (normal) is pursued")
+	}
+	var got []string
+	for _, e := range r.events {
+		if e.Tick >= 3 {
+			got = append(got, fmt.Sprintf("%d %s %s %s", e.Tick, e.Kind, e.Goal, e.Action))
+		}
+	}
+	assert.Empty(t, got, "the step goes on and nothing is searched")
+	assert.Equal(t, "Forage", a.Running().Name)
+}
+
+// TestAGoalFoundWithoutAPlanIsNotSearchedAgainInTheSameJob: a job plans
+// each goal at most once; a higher goal that has no plan does not take
+// the lower goal's suspended search over at every tick.
+func TestAGoalFoundWithoutAPlanIsNotSearchedAgainInTheSameJob(t *testing.T) {
+	c := plancases.Deep()
+	c.Role.State = append(c.Role.State, engine.Var{Name: "safe", Value: expr.BoolValue(false)},
+		engine.Var{Name: "spot", Value: expr.BoolValue(false)})
+	c.Role.Goals = append(c.Role.Goals, engine.NewGoal("safe", "safe", engine.High))
+	c.Role.Actions = append(c.Role.Actions, engine.NewAction("Hide").Pre("spot").Effects("safe = true").Spec())
+	d := slicedDomain(t, c)
+	w, r, _ := slicedAgent(d, 3, 20)
+	e := firstPlan(t, w, r, "a", 200)
+	assert.Equal(t, "stocked", e.Goal)
+	assert.Empty(t, r.kind(record.EventReplan), "stocked's search is never dropped for safe, which has no plan")
+	res := r.kind(record.EventPlanResumed)
+	require.NotEmpty(t, res)
+	for _, x := range res {
+		assert.Equal(t, "stocked", x.Goal)
+	}
+	failed := r.kind(record.EventPlanFailed)
+	require.Len(t, failed, 1, "safe is found without a plan once")
+	assert.Equal(t, "safe", failed[0].Goal)
+}
