@@ -144,3 +144,50 @@ func TestARunningStepThatSpentItsOwnPreconditionIsNotTakenForBlocked(t *testing.
 	assert.Equal(t, expr.BoolValue(true), a.Get("served"))
 	assert.Equal(t, expr.NumberValue(-2), a.Get("fuel"))
 }
+
+// A named condition is tested at every tick of a running body, even one
+// that changes nothing: the danger it reports interrupts the step whose
+// precondition it breaks.
+func TestANamedConditionIsTestedAtEveryTickOfARunningBody(t *testing.T) {
+	danger := false
+	w, a, tr := newWorld(t, RoleSpec{Name: "Sleeper",
+		State: []Var{{"rested", expr.BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("rest", "rested", Normal)},
+		Actions: []ActionSpec{
+			NewAction("Sleep").Pre("!danger").Effects("rested = true").Body(ticksBody{n: 10}).Spec(),
+		},
+		Conditions: []ConditionSpec{{Name: "danger", Test: func(*Agent) (bool, error) { return danger, nil }}}})
+	for i := 1; i <= 5; i++ {
+		if i == 4 {
+			danger = true
+		}
+		w.Tick(0.1)
+	}
+	require.Equal(t, []string{"4 interrupt Sleep"}, tr.lines(record.EventInterrupt))
+	for _, e := range tr.events {
+		if e.Kind == record.EventInterrupt {
+			assert.Equal(t, `precondition "!danger" of Sleep no longer holds`, e.Reason)
+		}
+	}
+	assert.Equal(t, expr.BoolValue(true), a.Get("danger"))
+}
+
+// A belief told to an agent whose body runs is taken in at its next
+// tick, as at any other: it interrupts the step whose precondition it
+// breaks.
+func TestABeliefToldToARunningBodyIsTakenIn(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "Sleeper",
+		State: []Var{{"rested", expr.BoolValue(false)}, {"danger", expr.BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("rest", "rested", Normal)},
+		Actions: []ActionSpec{
+			NewAction("Sleep").Pre("!danger").Effects("rested = true").Body(ticksBody{n: 10}).Spec(),
+		}})
+	for i := 1; i <= 6; i++ {
+		if i == 3 {
+			require.NoError(t, a.Tell("npc", "danger", expr.BoolValue(true))) // delivered after tick 3
+		}
+		w.Tick(0.1)
+	}
+	require.Equal(t, []string{"4 interrupt Sleep"}, tr.lines(record.EventInterrupt))
+	assert.Equal(t, expr.BoolValue(true), a.Get("danger"))
+}
