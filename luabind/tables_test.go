@@ -90,6 +90,16 @@ func TestTableWorkCountsTheArrayPart(t *testing.T) {
 	assert.Equal(t, 6, paddingOf(tbl, lua.LNumber(10)))
 	assert.Equal(t, 0, paddingOf(tbl, lua.LNumber(4)))
 	assert.Equal(t, 0, paddingOf(tbl, lua.LNumber(10.5)))
+
+	fn, err = rt.L.LoadString(`local t = {1, 2, 3} t[3] = nil t[2] = nil t[1] = nil return t, {}`)
+	require.NoError(t, err)
+	out, err = rt.Call(nil, fn, 2)
+	require.NoError(t, err)
+	empty := out[0].(*lua.LTable)
+	require.Len(t, tableArray(empty), 3)
+	assert.Equal(t, 3, trailingNils(empty, 10), "an array of nils alone counts its first slot too")
+	assert.Equal(t, 1, paddingOf(out[1].(*lua.LTable), lua.LNumber(2)), "t[2] = v on an empty table pads t[1]")
+	assert.Equal(t, 0, paddingOf(out[1].(*lua.LTable), lua.LNumber(1)))
 }
 
 // TestAppendPastTheArrayFailsLoudly: an append that would land past the
