@@ -100,6 +100,7 @@ func TestTableWorkCountsTheArrayPart(t *testing.T) {
 	assert.Equal(t, 3, trailingNils(empty, 10), "an array of nils alone counts its first slot too")
 	assert.Equal(t, 1, paddingOf(out[1].(*lua.LTable), lua.LNumber(2)), "t[2] = v on an empty table pads t[1]")
 	assert.Equal(t, 0, paddingOf(out[1].(*lua.LTable), lua.LNumber(1)))
+	assert.Equal(t, 0, paddingOf(tbl, lua.LNumber(lua.MaxArrayIndex)), "gopher-lua keeps a key from lua.MaxArrayIndex on in the hash part")
 }
 
 // TestAppendPastTheArrayFailsLoudly: an append that would land past the
