@@ -131,3 +131,25 @@ func TestAppendPastTheArrayFailsLoudly(t *testing.T) {
 		})
 	}
 }
+
+// TestALengthAsAFunctionsFirstInstructionIsCharged: the budget reads the
+// instruction about to run from the one before the frame's pc, so a #
+// that is the very first instruction of a function is charged the nils
+// it scans too.
+func TestALengthAsAFunctionsFirstInstructionIsCharged(t *testing.T) {
+	rt := NewRuntime(Options{InstructionBudget: 10_000_000})
+	defer rt.Close()
+	work := func(of string) int64 {
+		fn, err := rt.L.LoadString(`local function len(t) return #t end
+local t = {}
+for i = 1, 100000 do t[i] = i end
+for i = 100000, 1, -1 do t[i] = nil end
+return len(` + of + `)`)
+		require.NoError(t, err)
+		out, err := rt.Call(nil, fn, 1)
+		require.NoError(t, err)
+		require.Equal(t, lua.LNumber(0), out[0])
+		return rt.budget.n
+	}
+	assert.Equal(t, itemsWork(100000)-itemsWork(0), work("t")-work("{}"), "the scan of the 100,000 nils at the end of t's list")
+}
