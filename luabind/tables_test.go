@@ -153,3 +153,17 @@ return len(` + of + `)`)
 	}
 	assert.Equal(t, itemsWork(100000)-itemsWork(0), work("t")-work("{}"), "the scan of the 100,000 nils at the end of t's list")
 }
+
+// TestAPaddingAssignmentToATableWithAMetatableIsRefused: a metatable
+// without __newindex leaves the assignment to the table itself, so a
+// write that would pad its list is refused before it pads, as on a
+// plain table.
+func TestAPaddingAssignmentToATableWithAMetatableIsRefused(t *testing.T) {
+	rt := NewRuntime(Options{MemoryLimit: 1 << 20})
+	defer rt.Close()
+	fn, err := rt.L.Load(strings.NewReader("local t = setmetatable({}, { __index = {} })\nt[4000000] = 1"), "meta")
+	require.NoError(t, err)
+	_, err = rt.Call(nil, fn, 0)
+	require.Error(t, err)
+	assert.True(t, strings.HasPrefix(err.Error(), "meta:2: memory limit exceeded (1 MiB): the assignment of key 4000000 would pad a list with nils up to it"), err.Error())
+}
