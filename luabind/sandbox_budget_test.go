@@ -147,3 +147,18 @@ func TestANestedCallForAnotherAgentCannotUseTheBodysNPC(t *testing.T) {
 	require.Error(t, inner, "b's code read a's npc object: %v", got)
 	assert.Contains(t, inner.Error(), `escape.lua:2: npc "a" used while agent "b" runs: an npc object belongs to its own agent`)
 }
+
+// TestACallWhoseTailCalledCoroutineSpendsTheBudgetNamesTheLineThatSpentIt:
+// a Call that ends in a tail call of a coroutine.wrap function keeps no
+// frame of its own to name, so the error of a budget spent inside the
+// coroutine names the line where the budget ran out.
+func TestACallWhoseTailCalledCoroutineSpendsTheBudgetNamesTheLineThatSpentIt(t *testing.T) {
+	rt := NewRuntime(Options{InstructionBudget: 100_000})
+	defer rt.Close()
+	fn, err := rt.L.Load(strings.NewReader("return coroutine.wrap(function()\n  while true do end\nend)()"), "spend")
+	require.NoError(t, err)
+	_, err = rt.Call(nil, fn, 0)
+	require.Error(t, err)
+	assert.Equal(t, "spend:2: instruction budget exceeded: more than 100000 work units (Lua instructions plus the work of built-ins)"+
+		" in one resume of a body or one call of a callback or a role file (a runaway loop? see luabind.Options.InstructionBudget)", err.Error())
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	lua "github.com/yuin/gopher-lua"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
 	"github.com/moonmind-ai/moonmind/engine/record"
@@ -157,4 +158,32 @@ assert(ok == false and msg == 'late', tostring(ok) .. " " .. tostring(msg))
 	require.Len(t, finished, 1)
 	assert.Equal(t, 3, finished[0].Tick, "the body ended when its wait of 0.2 s did")
 	assert.Empty(t, finished[0].Reason)
+}
+
+// TestAFinishedBodyLetsGoOfThePcallWorkersItWaitedOn: a coroutine waiting
+// inside nested pcalls holds a chain of worker coroutines, one per pcall;
+// when the body that ran it is released (stopped, failed or done), every
+// link of the chain is dropped, so the workers and what their stacks hold
+// are left to the collector.
+func TestAFinishedBodyLetsGoOfThePcallWorkersItWaitedOn(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	fn, err := rt.L.LoadString(`
+local co = coroutine.create(function()
+  pcall(function() pcall(function() coroutine.yield('waiting') end) end)
+end)
+assert(select(2, coroutine.resume(co)) == 'waiting')
+return co`)
+	require.NoError(t, err)
+	out, err := rt.Call(nil, fn, 1)
+	require.NoError(t, err)
+	th := out[0].(*lua.LState)
+	outer := threadCtx(th).pcallWorker
+	require.NotNil(t, outer, "the coroutine waits on the outer pcall's worker")
+	inner := threadCtx(outer).pcallWorker
+	require.NotNil(t, inner, "which waits on the inner pcall's worker")
+
+	rt.release(&coTask{rt: rt, th: th}, false)
+	assert.Nil(t, threadCtx(th).pcallWorker)
+	assert.Nil(t, threadCtx(outer).pcallWorker)
 }

@@ -230,3 +230,32 @@ npc.state.s = "n=" .. npc.state.n .. " m=" .. npc.state.m`)
 	assert.Equal(t, engine.Succeeded, st)
 	assert.Equal(t, expr.StringValue("n=16 m=12"), a.Get("s"))
 }
+
+// TestFastStateReadsUnderATimeBudgetCostAsTheSlowOnes: under a time
+// budget the budget looks at every instruction on its slow path, where a
+// read of the fast npc.state is charged what stateIndex charges and sees
+// the state as it is now: a resume of reads costs the same work units
+// with the mirror as without it, and reads what a host method wrote.
+func TestFastStateReadsUnderATimeBudgetCostAsTheSlowOnes(t *testing.T) {
+	defer func(old bool) { testHooks.noMirror = old }(testHooks.noMirror)
+	dir := t.TempDir()
+	run := func(name string, off bool) (int64, *engine.Agent) {
+		testHooks.noMirror = off
+		file := writeMirrorRole(t, dir, name, `local x = 0
+for i = 1, 10 do x = x + npc.state.n end
+npc:bump()
+npc.state.m = x + npc.state.n`)
+		rt := NewRuntime(Options{InstructionBudget: -1, TimeBudget: time.Hour, Host: map[string]HostFunc{"bump": bumpN}})
+		defer rt.Close()
+		a, task := startWork(t, rt, file, name, func(a *engine.Agent) { a.Set("n", expr.NumberValue(1)) })
+		st, err := task.Resume(0.1)
+		require.NoError(t, err)
+		require.Equal(t, engine.Succeeded, st)
+		return task.(*luaTask).work, a
+	}
+	fastWork, fast := run("fast", false)
+	slowWork, slow := run("slow", true)
+	assert.Equal(t, expr.NumberValue(21), fast.Get("m"), "ten reads of 1, then one of 11")
+	assert.Equal(t, slow.Get("m"), fast.Get("m"))
+	assert.Equal(t, slowWork, fastWork, "the same work units")
+}

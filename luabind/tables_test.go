@@ -90,6 +90,17 @@ func TestTableWorkCountsTheArrayPart(t *testing.T) {
 	assert.Equal(t, 6, paddingOf(tbl, lua.LNumber(10)))
 	assert.Equal(t, 0, paddingOf(tbl, lua.LNumber(4)))
 	assert.Equal(t, 0, paddingOf(tbl, lua.LNumber(10.5)))
+
+	fn, err = rt.L.LoadString(`local t = {1, 2, 3} t[3] = nil t[2] = nil t[1] = nil return t, {}`)
+	require.NoError(t, err)
+	out, err = rt.Call(nil, fn, 2)
+	require.NoError(t, err)
+	empty := out[0].(*lua.LTable)
+	require.Len(t, tableArray(empty), 3)
+	assert.Equal(t, 3, trailingNils(empty, 10), "an array of nils alone counts its first slot too")
+	assert.Equal(t, 1, paddingOf(out[1].(*lua.LTable), lua.LNumber(2)), "t[2] = v on an empty table pads t[1]")
+	assert.Equal(t, 0, paddingOf(out[1].(*lua.LTable), lua.LNumber(1)))
+	assert.Equal(t, 0, paddingOf(tbl, lua.LNumber(lua.MaxArrayIndex)), "gopher-lua keeps a key from lua.MaxArrayIndex on in the hash part")
 }
 
 // TestAppendPastTheArrayFailsLoudly: an append that would land past the
@@ -119,4 +130,40 @@ func TestAppendPastTheArrayFailsLoudly(t *testing.T) {
 			assert.Equal(t, c.want, err.Error())
 		})
 	}
+}
+
+// TestALengthAsAFunctionsFirstInstructionIsCharged: the budget reads the
+// instruction about to run from the one before the frame's pc, so a #
+// that is the very first instruction of a function is charged the nils
+// it scans too.
+func TestALengthAsAFunctionsFirstInstructionIsCharged(t *testing.T) {
+	rt := NewRuntime(Options{InstructionBudget: 10_000_000})
+	defer rt.Close()
+	work := func(of string) int64 {
+		fn, err := rt.L.LoadString(`local function len(t) return #t end
+local t = {}
+for i = 1, 100000 do t[i] = i end
+for i = 100000, 1, -1 do t[i] = nil end
+return len(` + of + `)`)
+		require.NoError(t, err)
+		out, err := rt.Call(nil, fn, 1)
+		require.NoError(t, err)
+		require.Equal(t, lua.LNumber(0), out[0])
+		return rt.budget.n
+	}
+	assert.Equal(t, itemsWork(100000)-itemsWork(0), work("t")-work("{}"), "the scan of the 100,000 nils at the end of t's list")
+}
+
+// TestAPaddingAssignmentToATableWithAMetatableIsRefused: a metatable
+// without __newindex leaves the assignment to the table itself, so a
+// write that would pad its list is refused before it pads, as on a
+// plain table.
+func TestAPaddingAssignmentToATableWithAMetatableIsRefused(t *testing.T) {
+	rt := NewRuntime(Options{MemoryLimit: 1 << 20})
+	defer rt.Close()
+	fn, err := rt.L.Load(strings.NewReader("local t = setmetatable({}, { __index = {} })\nt[4000000] = 1"), "meta")
+	require.NoError(t, err)
+	_, err = rt.Call(nil, fn, 0)
+	require.Error(t, err)
+	assert.True(t, strings.HasPrefix(err.Error(), "meta:2: memory limit exceeded (1 MiB): the assignment of key 4000000 would pad a list with nils up to it"), err.Error())
 }
