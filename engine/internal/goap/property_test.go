@@ -171,11 +171,20 @@ func compareLoops(t *rapid.T, spec plantest.Spec, pr *goap.Problem, st goap.Stat
 // and failure, also with an action left out, small budgets and time
 // sliced; the first goal's plan is the reference search's.
 func TestWordLoopGivesTheGeneralLoop(t *testing.T) {
-	words, general := 0, 0
 	// Draw again until both loops ran (a -short run draws 20 domains).
-	for round := 0; round < 5 && (words == 0 || general == 0); round++ {
+	words, general := compareLoopsOf(t, plantest.Words, func(words, general int) bool { return words > 0 && general > 0 })
+	assert.Greater(t, words, 0, "some domains must run the word loop")
+	assert.Greater(t, general, 0, "some domains must fall back")
+}
+
+// compareLoopsOf runs compareLoops on domains draw makes, in rounds of
+// rapid.Check until enough says the counts suffice (at most 5 rounds),
+// and returns how many domains ran the word loop and how many the
+// general one.
+func compareLoopsOf(t *testing.T, draw func(*rapid.T) plantest.Spec, enough func(words, general int) bool) (words, general int) {
+	for round := 0; round < 5 && !enough(words, general); round++ {
 		rapid.Check(t, func(t *rapid.T) {
-			spec := plantest.Words(t)
+			spec := draw(t)
 			pr, err := plantest.Lower(spec)
 			require.NoError(t, err)
 			if compareLoops(t, spec, pr, pr.Initial, 12, true) {
@@ -186,28 +195,14 @@ func TestWordLoopGivesTheGeneralLoop(t *testing.T) {
 		})
 	}
 	t.Logf("word loop %d, general %d", words, general)
-	assert.Greater(t, words, 0, "some domains must run the word loop")
-	assert.Greater(t, general, 0, "some domains must fall back")
+	return words, general
 }
 
 // TestSmallWordLoopGivesTheGeneralLoop is TestWordLoopGivesTheGeneralLoop
 // on domains whose rows fit a few words (plantest.Small), most of which
 // run the word loop.
 func TestSmallWordLoopGivesTheGeneralLoop(t *testing.T) {
-	words, general := 0, 0
-	for round := 0; round < 5 && words <= general; round++ {
-		rapid.Check(t, func(t *rapid.T) {
-			spec := plantest.Small(t)
-			pr, err := plantest.Lower(spec)
-			require.NoError(t, err)
-			if compareLoops(t, spec, pr, pr.Initial, 12, true) {
-				words++
-			} else {
-				general++
-			}
-		})
-	}
-	t.Logf("word loop %d, general %d", words, general)
+	words, general := compareLoopsOf(t, plantest.Small, func(words, general int) bool { return words > general })
 	assert.Greater(t, words, general, "most of these domains must run the word loop")
 }
 
