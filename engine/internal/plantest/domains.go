@@ -40,12 +40,7 @@ func Prop(t *rapid.T) Spec {
 		}
 	}
 	conj := func(label string, maxAtoms int) string {
-		k := rapid.IntRange(0, maxAtoms).Draw(t, label+"atoms")
-		parts := make([]string, k)
-		for i := range parts {
-			parts[i] = atom(label)
-		}
-		return strings.Join(parts, " && ")
+		return conjunction(t, label, label+"atoms", 0, maxAtoms, atom)
 	}
 	goalCond := conj("goal", 2)
 	if goalCond == "" {
@@ -133,11 +128,7 @@ func Words(t *rapid.T) Spec {
 		}
 	}
 	conj := func(label string, lo, hi int) string {
-		parts := make([]string, rapid.IntRange(lo, hi).Draw(t, label+"n"))
-		for i := range parts {
-			parts[i] = test(label)
-		}
-		return strings.Join(parts, " && ")
+		return conjunction(t, label, label+"n", lo, hi, test)
 	}
 	var actions []Action
 	for i := range rapid.IntRange(1, 6).Draw(t, "actions") {
@@ -351,11 +342,7 @@ func Edge(t *rapid.T) Spec {
 		}
 	}
 	conj := func(label string, lo, hi int) string {
-		parts := make([]string, rapid.IntRange(lo, hi).Draw(t, label+"n"))
-		for i := range parts {
-			parts[i] = test(label)
-		}
-		return strings.Join(parts, " && ")
+		return conjunction(t, label, label+"n", lo, hi, test)
 	}
 	var actions []Action
 	for i := range rapid.IntRange(1, 5).Draw(t, "actions") {
@@ -421,4 +408,14 @@ func Indexed(t *rapid.T) Spec {
 	goal := rapid.SampledFrom(locs).Draw(t, "goal")
 	return Spec{Name: "G", State: []Var{{"loc", expr.StringValue("a")}, {"key", expr.BoolValue(false)}},
 		Goals: []Goal{{"g", `loc == "` + goal + `" && key`, Normal}}, Actions: actions}
+}
+
+// conjunction draws lo to hi (under the label count) tests made by atom
+// with label, joined by &&: the empty condition when it draws 0.
+func conjunction(t *rapid.T, label, count string, lo, hi int, atom func(label string) string) string {
+	parts := make([]string, rapid.IntRange(lo, hi).Draw(t, count))
+	for i := range parts {
+		parts[i] = atom(label)
+	}
+	return strings.Join(parts, " && ")
 }
