@@ -46,9 +46,10 @@ func bruteCost(d *Domain, g *Goal, st expr.State, depth int) float64 {
 // costs (found by trying every sequence), and it finds a plan whenever
 // one exists: the relaxed estimate never overestimates.
 func TestRelaxedEstimateKeepsPlansOptimalOnDrawnDomains(t *testing.T) {
-	ran, plans := 0, 0
+	drawn, ran, plans := 0, 0, 0
 	skips := map[string]int{}
 	rapid.Check(t, func(t *rapid.T) {
+		drawn++
 		spec := roleOf(plantest.Bools(t))
 		d, err := Compile(spec)
 		if err != nil {
@@ -73,7 +74,8 @@ func TestRelaxedEstimateKeepsPlansOptimalOnDrawnDomains(t *testing.T) {
 			plans++
 		}
 	})
-	t.Logf("ran %d, plans %d, skipped %v", ran, plans, skips)
-	require.Greater(t, ran, 50)
-	require.Greater(t, plans, 50)
+	t.Logf("drawn %d, ran %d, plans %d, skipped %v", drawn, ran, plans, skips)
+	// Most drawn domains plan (rapid draws 100, or fewer under -short).
+	require.Greater(t, ran, drawn/2)
+	require.Greater(t, plans, drawn/2)
 }
