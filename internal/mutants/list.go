@@ -30,8 +30,9 @@ func (m mutant) String() string {
 // " NOT COVERED CONDITIONALS_NEGATION at sandbox.go:142:44".
 var dryRunLine = regexp.MustCompile(`\b([A-Z]+(?:_[A-Z]+)+) at (\S+\.go):(\d+):(\d+)\s*$`)
 
-// parseDryRun reads the mutants of gremlins' dry-run output, numbered from
-// 1 in its order.
+// parseDryRun reads the mutants of gremlins' dry-run output, sorted by
+// position and kind (gremlins lists them in no fixed order) and numbered
+// from 1.
 func parseDryRun(out []byte) []mutant {
 	var list []mutant
 	for _, line := range strings.Split(string(out), "\n") {
@@ -41,7 +42,23 @@ func parseDryRun(out []byte) []mutant {
 		}
 		l, _ := strconv.Atoi(m[3])
 		c, _ := strconv.Atoi(m[4])
-		list = append(list, mutant{ID: len(list) + 1, File: m[2], Line: l, Col: c, Kind: m[1]})
+		list = append(list, mutant{File: m[2], Line: l, Col: c, Kind: m[1]})
+	}
+	sort.Slice(list, func(i, j int) bool {
+		a, b := list[i], list[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Col != b.Col {
+			return a.Col < b.Col
+		}
+		return a.Kind < b.Kind
+	})
+	for i := range list {
+		list[i].ID = i + 1
 	}
 	return list
 }
