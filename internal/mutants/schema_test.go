@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -158,19 +159,21 @@ func TestAMutantBuiltAloneChangesOnlyItsOperator(t *testing.T) {
 
 // fixture copies testdata/module into a temporary directory, makes it the
 // working directory and returns the mutants of its package fixture,
-// listed by gremlins' dry run.
-func fixture(t *testing.T) []mutant {
+// listed by gremlins' dry run, and the path of that list.
+func fixture(t *testing.T) ([]mutant, string) {
 	t.Helper()
 	dryRun, err := os.ReadFile(filepath.Join("testdata", "fixture.dryrun"))
 	require.NoError(t, err)
 	root := t.TempDir()
 	require.NoError(t, os.CopyFS(root, os.DirFS(filepath.Join("testdata", "module"))))
+	list := filepath.Join(root, "fixture.dryrun")
+	require.NoError(t, os.WriteFile(list, dryRun, 0o644))
 	t.Chdir(root)
 	t.Setenv("GOWORK", "off")
 	t.Setenv("GOFLAGS", "")
 	mutants := parseDryRun(dryRun)
 	require.Len(t, mutants, 13)
-	return mutants
+	return mutants, list
 }
 
 // shown runs the fixture's TestShow in bin and returns the lines it
@@ -201,7 +204,7 @@ func changed(original, mutated []string) []string {
 }
 
 func TestTheSchemaBuildsAndTurnsOnOneMutantAtATime(t *testing.T) {
-	mutants := fixture(t)
+	mutants, _ := fixture(t)
 	t.Setenv("FIXTURE_SHOW", "1")
 	p, err := loadPackage("fixture")
 	require.NoError(t, err)
@@ -223,16 +226,16 @@ func TestTheSchemaBuildsAndTurnsOnOneMutantAtATime(t *testing.T) {
 
 	// What each mutant changes; x++ made x-- in the loop's header never ends.
 	effects := map[string][]string{
-		"fixture.go:9:37 CONDITIONALS_BOUNDARY":  {"Less(1, 1) = true"},
-		"fixture.go:9:37 CONDITIONALS_NEGATION":  {"Less(1, 1) = true", "Less(1, 2) = false"},
-		"fixture.go:11:40 CONDITIONALS_NEGATION": {"Same(a, a) = false"},
-		"fixture.go:13:35 ARITHMETIC_BASE":       {"Sum(2, 3) = -1"},
-		"fixture.go:15:38 ARITHMETIC_BASE":       {"Neg(1.5) = 1.5"},
-		"fixture.go:15:38 INVERT_NEGATIVES":      {"Neg(1.5) = 1.5"},
-		"fixture.go:19:16 CONDITIONALS_BOUNDARY": {"Count(3) = 4"},
-		"fixture.go:19:16 CONDITIONALS_NEGATION": {"Count(3) = 0"},
-		"fixture.go:20:4 INCREMENT_DECREMENT":    {"Count(3) = -3"},
-		"fixture.go:29:54 ARITHMETIC_BASE":       {"Later(1s) = 500ms"},
+		"fixture.go:7:37 CONDITIONALS_BOUNDARY":  {"Less(1, 1) = true"},
+		"fixture.go:7:37 CONDITIONALS_NEGATION":  {"Less(1, 1) = true", "Less(1, 2) = false"},
+		"fixture.go:9:40 CONDITIONALS_NEGATION":  {"Same(a, a) = false"},
+		"fixture.go:11:35 ARITHMETIC_BASE":       {"Sum(2, 3) = -1"},
+		"fixture.go:13:38 ARITHMETIC_BASE":       {"Neg(1.5) = 1.5"},
+		"fixture.go:13:38 INVERT_NEGATIVES":      {"Neg(1.5) = 1.5"},
+		"fixture.go:17:16 CONDITIONALS_BOUNDARY": {"Count(3) = 4"},
+		"fixture.go:17:16 CONDITIONALS_NEGATION": {"Count(3) = 0"},
+		"fixture.go:18:4 INCREMENT_DECREMENT":    {"Count(3) = -3"},
+		"fixture.go:30:54 ARITHMETIC_BASE":       {"Later(1s) = 500ms"},
 	}
 	places := map[string]placement{}
 	for _, s := range sites {
@@ -242,16 +245,68 @@ func TestTheSchemaBuildsAndTurnsOnOneMutantAtATime(t *testing.T) {
 			assert.Equal(t, e, changed(want, shown(t, r, schema, s.ID)), "%s", s.mutant)
 		}
 	}
-	assert.Equal(t, inSchema, places["fixture.go:19:22 INCREMENT_DECREMENT"])
-	assert.Equal(t, notViable, places["fixture.go:25:42 ARITHMETIC_BASE"])
+	assert.Equal(t, inSchema, places["fixture.go:17:22 INCREMENT_DECREMENT"])
+	assert.Equal(t, notViable, places["fixture.go:23:42 ARITHMETIC_BASE"])
 
 	// The constant 2 + 3 made 2 - 3, in a build of its own.
-	require.Equal(t, builtAlone, places["fixture.go:7:17 ARITHMETIC_BASE"])
-	s := p.locate(mutants[0])
-	require.Equal(t, "fixture.go:7:17 ARITHMETIC_BASE", s.mutant.String())
+	require.Equal(t, builtAlone, places["fixture.go:26:18 ARITHMETIC_BASE"])
+	s := p.locate(mutants[11])
+	require.Equal(t, "fixture.go:26:18 ARITHMETIC_BASE", s.mutant.String())
 	overlay, err = p.writeOverlay(filepath.Join(work, "alone"), map[string]string{s.File: p.aloneFile(s)})
 	require.NoError(t, err)
 	alone := filepath.Join(work, "alone.test")
 	require.NoError(t, r.build(alone, overlay))
 	assert.Equal(t, []string{"Limit() = -1"}, changed(want, shown(t, r, alone, 0)))
+}
+
+func TestARunReportsEveryMutant(t *testing.T) {
+	_, list := fixture(t)
+	out := t.TempDir()
+	// x++ made x-- in a loop's header runs until the 2 s timeout.
+	cfg := config{dir: "fixture", list: list, workers: 2, fast: 0.6, timeout: 2e9, out: out}
+	require.NoError(t, mutationRun(cfg))
+
+	data, err := os.ReadFile(filepath.Join(out, "fixture.schema.json"))
+	require.NoError(t, err)
+	var got report
+	require.NoError(t, json.Unmarshal(data, &got))
+	var lines []string
+	for _, r := range got.Results {
+		assert.Positive(t, r.Seconds, "%s", r)
+		r.Seconds = 0
+		lines = append(lines, r.String())
+	}
+	assert.Equal(t, []string{
+		"fixture.go:7:37 CONDITIONALS_BOUNDARY | LIVED | - | 0.00 s",
+		"fixture.go:7:37 CONDITIONALS_NEGATION | KILLED | TestLess | 0.00 s",
+		"fixture.go:9:40 CONDITIONALS_NEGATION | NOT COVERED | - | 0.00 s",
+		"fixture.go:11:35 ARITHMETIC_BASE | KILLED | TestSum | 0.00 s",
+		"fixture.go:13:38 ARITHMETIC_BASE | NOT COVERED | - | 0.00 s",
+		"fixture.go:13:38 INVERT_NEGATIVES | NOT COVERED | - | 0.00 s",
+		"fixture.go:17:16 CONDITIONALS_BOUNDARY | KILLED | TestCount | 0.00 s",
+		"fixture.go:17:16 CONDITIONALS_NEGATION | KILLED | TestCount | 0.00 s",
+		"fixture.go:17:22 INCREMENT_DECREMENT | TIMED OUT | - | 0.00 s",
+		"fixture.go:18:4 INCREMENT_DECREMENT | KILLED | TestCount | 0.00 s",
+		"fixture.go:23:42 ARITHMETIC_BASE | NOT VIABLE | - | 0.00 s",
+		"fixture.go:26:18 ARITHMETIC_BASE | KILLED | TestLimit | 0.00 s | built alone: a constant expression",
+		"fixture.go:30:54 ARITHMETIC_BASE | KILLED | TestLater | 0.00 s",
+	}, lines)
+	assert.Equal(t, summary{Mutants: 13, Killed: 7, Lived: 1, NotCovered: 3, TimedOut: 1, NotViable: 1,
+		Efficacy: 87.5, KilledOfViable: 100 * 7.0 / 12}, got.Summary)
+
+	text, err := os.ReadFile(filepath.Join(out, "fixture.schema.txt"))
+	require.NoError(t, err)
+	assert.Contains(t, string(text), "Killed: 7, Lived: 1, Not covered: 3\nTimed out: 1, Not viable: 1, Skipped: 0\nTest efficacy: 87.50%\nKilled of viable: 58.33%\n")
+}
+
+func TestARunStopsWhenATestFailsOnThePackage(t *testing.T) {
+	_, list := fixture(t)
+	source, err := os.ReadFile(filepath.Join("fixture", "fixture.go"))
+	require.NoError(t, err)
+	broken := strings.Replace(string(source), "return a + b }", "return a + b + 1 }", 1)
+	require.NoError(t, os.WriteFile(filepath.Join("fixture", "fixture.go"), []byte(broken), 0o644))
+	err = mutationRun(config{dir: "fixture", list: list, workers: 1, fast: 0.6, timeout: 60e9, out: t.TempDir()})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "TestSum fails on the unmutated package:")
+	assert.Contains(t, err.Error(), "fixture_test.go:18: Sum")
 }
