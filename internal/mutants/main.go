@@ -50,7 +50,7 @@ func parseFlags(args []string) (config, error) {
 	fs.IntVar(&cfg.workers, "workers", 1, "mutants tested at once")
 	fs.Float64Var(&cfg.fast, "fast", 0.6, "seconds: a mutant's tests taking at most this long alone run first")
 	fs.DurationVar(&cfg.timeout, "timeout", 150*time.Second, "the most one run of a mutant's tests may take")
-	fs.StringVar(&cfg.out, "out", "/tmp/moonmind-mutation", "where the report and the builds go")
+	fs.StringVar(&cfg.out, "out", "/tmp/moonmind-mutation", "where the report goes")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
@@ -96,13 +96,12 @@ func mutationRun(cfg config) error {
 	if err != nil {
 		return err
 	}
-	work, err := filepath.Abs(filepath.Join(cfg.out, strings.ReplaceAll(cfg.dir, "/", "_")+".work"))
+	// The builds, coverage profiles and schema files: removed at the end.
+	work, err := os.MkdirTemp("", "mutants-")
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		return err
-	}
+	defer os.RemoveAll(work)
 	r := runner{dir: cfg.dir, absDir: p.dir, flags: cfg.flags, timeout: cfg.timeout}
 	logf("%d mutants in ./%s; running each test alone for its coverage", len(mutants), cfg.dir)
 	tests, err := measureTests(r, cfg, work)
@@ -268,6 +267,9 @@ func testMutant(r runner, p *pkg, cfg config, s site, tests []testRun, bin, alon
 }
 
 func writeReports(cfg config, results []result) error {
+	if err := os.MkdirAll(cfg.out, 0o755); err != nil {
+		return err
+	}
 	name := filepath.Join(cfg.out, strings.ReplaceAll(cfg.dir, "/", "_")+".schema")
 	f, err := os.Create(name + ".txt")
 	if err != nil {
