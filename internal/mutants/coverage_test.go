@@ -109,3 +109,10 @@ func TestGremlinsLeavesOutTheFilesNoPatternMatches(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"--exclude-files", "/"}, args, "sub-packages only")
 }
+
+func TestAnErrorShowsTheOutputFromTheFirstFailure(t *testing.T) {
+	out := []byte("=== RUN TestA\n--- PASS: TestA\n--- FAIL: TestB (0.01s)\n    b_test.go:9: wrong\nFAIL\nexit status 1\n")
+	assert.Equal(t, "--- FAIL: TestB (0.01s)\n    b_test.go:9: wrong", excerpt(out, 2))
+	assert.Equal(t, "FAIL\nexit status 1", excerpt([]byte("a\nb\nFAIL\nexit status 1\n"), 2), "no failure line: the end")
+	assert.Equal(t, "panic: test timed out after 2s", excerpt([]byte("ok\npanic: test timed out after 2s\n"), 5))
+}

@@ -141,7 +141,7 @@ func measureTests(r runner, cfg config, work string) ([]testRun, error) {
 	}
 	listed := r.run(bin, "^$", 0, "-test.list", ".")
 	if !listed.passed {
-		return nil, fmt.Errorf("listing the tests: %s", tail(listed.output, 20))
+		return nil, fmt.Errorf("listing the tests: %s", excerpt(listed.output, 30))
 	}
 	var names []string
 	for _, name := range topLevelTests(string(listed.output)) {
@@ -164,7 +164,7 @@ func measureTest(r runner, bin, name, dir string) (testRun, error) {
 	profile := filepath.Join(dir, name+".out")
 	o := r.run(bin, "^"+name+"$", 0, "-test.coverprofile="+profile)
 	if !o.passed {
-		return testRun{}, fmt.Errorf("%s fails on the unmutated package:\n%s", name, tail(o.output, 20))
+		return testRun{}, fmt.Errorf("%s fails on the unmutated package:\n%s", name, excerpt(o.output, 30))
 	}
 	f, err := os.Open(profile)
 	if err != nil {
@@ -190,10 +190,17 @@ func buildSchema(r runner, p *pkg, sites []site, work string, tests []testRun) (
 	if len(tests) == 0 {
 		return bin, nil
 	}
-	logf("running the tests on the schema with no mutant")
-	o := r.run(bin, runPattern(tests), 0)
+	// Every test in one run: the time limit is for all of them.
+	total := 0.0
+	for _, t := range tests {
+		total += t.Seconds
+	}
+	all := r
+	all.timeout += time.Duration(5 * total * float64(time.Second))
+	logf("running the tests on the schema with no mutant (at most %s)", all.timeout.Round(time.Second))
+	o := all.run(bin, runPattern(tests), 0)
 	if !o.passed {
-		return "", fmt.Errorf("the schema with no mutant fails %s, which passes on the package:\n%s", o.failing, tail(o.output, 20))
+		return "", fmt.Errorf("the schema with no mutant %s, unlike the package:\n%s", o.failure(), excerpt(o.output, 30))
 	}
 	return bin, nil
 }

@@ -79,11 +79,25 @@ func (r runner) run(bin, pattern string, mutant int, more ...string) outcome {
 	return o
 }
 
-// tail returns the last lines of a test binary's output, for an error.
-func tail(out []byte, lines int) string {
-	all := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
-	if len(all) > lines {
-		all = all[len(all)-lines:]
+// failure says how the run failed.
+func (o outcome) failure() string {
+	switch {
+	case o.timedOut:
+		return "timed out"
+	case o.failing != "":
+		return "fails " + o.failing
 	}
-	return strings.Join(all, "\n")
+	return "fails"
+}
+
+// excerpt returns at most lines lines of a test binary's output, for an
+// error: from the first failure or panic if there is one, else its end.
+func excerpt(out []byte, lines int) string {
+	all := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	for i, line := range all {
+		if strings.HasPrefix(strings.TrimSpace(line), "--- FAIL") || strings.HasPrefix(line, "panic: ") {
+			return strings.Join(all[i:min(i+lines, len(all))], "\n")
+		}
+	}
+	return strings.Join(all[max(0, len(all)-lines):], "\n")
 }
