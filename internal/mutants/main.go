@@ -43,7 +43,7 @@ func parseFlags(args []string) (config, error) {
 	fs := flag.NewFlagSet("mutants", flag.ContinueOnError)
 	fs.StringVar(&cfg.dir, "pkg", "", "the package's directory, relative to the module root (the working directory)")
 	fs.StringVar(&cfg.gremlins, "gremlins", "gremlins", "the gremlins binary (v0.6.0) that lists the mutants")
-	fs.StringVar(&cfg.list, "list", "", "read the mutants from this saved output of gremlins' dry run instead")
+	fs.StringVar(&cfg.list, "list", "", "read the mutants from this saved output of gremlins' dry run instead (-gremlins and -files are then not used)")
 	fs.StringVar(&files, "files", "", "mutate only the package's files matching one of these blank-separated shell patterns")
 	fs.StringVar(&goflags, "goflags", "", "go test flags for every test run, e.g. \"-short\" or \"-skip=^TestSlow$\"")
 	fs.StringVar(&skip, "skip", "", "leave out the top-level tests matching this regular expression")
