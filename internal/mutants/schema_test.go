@@ -210,9 +210,9 @@ func TestTheSchemaBuildsAndTurnsOnOneMutantAtATime(t *testing.T) {
 	require.NoError(t, err)
 	r := runner{dir: "fixture", absDir: p.dir, timeout: 60e9}
 	work := t.TempDir()
-	original := filepath.Join(work, "original.test")
-	require.NoError(t, r.build(original, ""))
-	want := shown(t, r, original, 0)
+	// What the package's functions return.
+	want := []string{"Less(1, 1) = false", "Less(1, 2) = true", "Same(a, a) = true", "Sum(2, 3) = 5",
+		"Neg(1.5) = -1.5", "Count(3) = 3", "Join(a, b) = ab", "Limit() = 5", "Later(1s) = 2s"}
 
 	sites := make([]site, len(mutants))
 	for i, m := range mutants {
