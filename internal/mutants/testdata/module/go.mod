@@ -1,0 +1,3 @@
+module example.com/module
+
+go 1.26
