@@ -234,3 +234,73 @@ func TestARunningPickIsNotLeftForAnActionOfScoreZero(t *testing.T) {
 	assert.Equal(t, []string{"1 pick Graze"}, tr.lines(record.EventPick, record.EventInterrupt))
 	assert.Equal(t, "Graze", a.Running().Name)
 }
+
+// TestAGoalTheWorldReachedBetweenStepsEndsThePlan: when the world makes
+// the goal hold after a step ends and before the next starts, the rest of
+// the plan is not run.
+func TestAGoalTheWorldReachedBetweenStepsEndsThePlan(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State: []Var{{"a", expr.BoolValue(false)}, {"b", expr.BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("work", "b", Normal)},
+		Actions: []ActionSpec{
+			NewAction("A").Effects("a = true").Body(ticksBody{n: 1}).Spec(),
+			NewAction("B").Pre("a").Effects("b = true").Body(ticksBody{n: 1}).Spec(),
+		}})
+	w.Tick(0.1) // A runs and ends
+	require.True(t, a.Set("b", expr.BoolValue(true)))
+	w.Tick(0.1)
+	w.Tick(0.1)
+	assert.Equal(t, []string{"1 start A", "1 finish A"}, tr.lines(record.EventStart, record.EventFinish))
+	assert.Nil(t, a.Running())
+	assert.Empty(t, a.CurrentPlan())
+}
+
+// TestAStepThatUsesNoObjectHoldsNone: a step that uses no smart object,
+// started in the tick that interrupted a step holding one, holds nothing:
+// its start record names no object.
+func TestAStepThatUsesNoObjectHoldsNone(t *testing.T) {
+	load := NewAction("Load").Pre("crateOk").Effects("done = true").Body(ticksBody{n: 100}).Spec()
+	load.Uses = "crate"
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State: []Var{{"crateOk", expr.BoolValue(true)}, {"done", expr.BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("g", "done", Normal)},
+		Actions: []ActionSpec{load,
+			NewAction("Carry").Pre("!crateOk").Effects("done = true").Body(ticksBody{n: 100}).Spec(),
+		}})
+	require.NoError(t, w.AddObject(&Object{Name: "c1", Kind: "crate", Slots: 1}))
+	w.Tick(0.1)
+	require.Same(t, w.Object("c1"), a.Holds())
+	require.True(t, a.Set("crateOk", expr.BoolValue(false)))
+	var during *Object
+	a.Domain.Action("Carry").Body = BodyFunc(func(ag *Agent, _ *Action) (Status, error) {
+		during = ag.Holds()
+		return Running, nil
+	})
+	w.Tick(0.1) // Load is interrupted, Carry starts
+	var starts []string
+	for _, e := range tr.events {
+		if e.Kind == record.EventStart {
+			starts = append(starts, fmt.Sprintf("%d %s peer=%q", e.Tick, e.Action, e.Peer))
+		}
+	}
+	assert.Equal(t, []string{`1 Load peer="c1"`, `2 Carry peer=""`}, starts)
+	assert.Nil(t, during, "Carry's body sees no object held")
+	assert.Nil(t, a.Holds())
+}
+
+// TestEachFinishedStepIsProgress: an agent working through a plan longer
+// than StuckAfter is not STUCK while its steps finish, though its goal
+// holds only at the end.
+func TestEachFinishedStepIsProgress(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State:   []Var{{"n", expr.NumberValue(0)}},
+		Goals:   []GoalSpec{NewGoal("g", "n >= 4", Normal)},
+		Actions: []ActionSpec{NewAction("Step").Effects("n = n + 1").Body(ticksBody{n: 3}).Spec()}})
+	a.StuckAfter = 0.5
+	for range 13 {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, []string{"3 finish Step", "6 finish Step", "9 finish Step", "12 finish Step"},
+		tr.lines(record.EventStuck, record.EventFinish))
+	assert.False(t, a.Stuck())
+}
