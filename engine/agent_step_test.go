@@ -304,3 +304,65 @@ func TestEachFinishedStepIsProgress(t *testing.T) {
 		tr.lines(record.EventStuck, record.EventFinish))
 	assert.False(t, a.Stuck())
 }
+
+// TestTheStuckCheckTurnedBackOnFindsTheGoalStillUnmet: with StuckAfter
+// negative no check is made; set back to a positive value while a step
+// runs that changes nothing, the next check finds the goal unmet and the
+// agent STUCK once that many seconds have passed without progress.
+func TestTheStuckCheckTurnedBackOnFindsTheGoalStillUnmet(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State:   []Var{{"done", expr.BoolValue(false)}},
+		Goals:   []GoalSpec{NewGoal("g", "done", Normal)},
+		Actions: []ActionSpec{NewAction("Wait").Effects("done = true").Body(ticksBody{n: 100}).Spec()}})
+	a.StuckAfter = -1
+	for range 3 {
+		w.Tick(0.1)
+	}
+	a.StuckAfter = 0.5
+	for range 5 {
+		w.Tick(0.1)
+	}
+	assert.Equal(t, []string{"6 stuck g"}, tr.lines(record.EventStuck), "at 0.5 s, 0.5 s after Wait started")
+	assert.True(t, a.Stuck())
+}
+
+// TestAnAgentIsStuckOnItsFirstUnmetGoalWhereverItStands: the goal a STUCK
+// record names is the first unmet one in priority order, and a running
+// step that changes nothing is no progress, whether that goal is the
+// fourth or the 256th (past what the progress check remembers).
+func TestAnAgentIsStuckOnItsFirstUnmetGoalWhereverItStands(t *testing.T) {
+	for _, n := range []int{4, 256} {
+		t.Run(fmt.Sprint(n), func(t *testing.T) {
+			var goals []GoalSpec
+			for i := range n - 1 {
+				goals = append(goals, NewGoal(fmt.Sprintf("met%d", i), "ok", Normal))
+			}
+			goals = append(goals, NewGoal("last", "done", Normal))
+			w, a, tr := newWorld(t, RoleSpec{Name: "R",
+				State:   []Var{{"ok", expr.BoolValue(true)}, {"done", expr.BoolValue(false)}},
+				Goals:   goals,
+				Actions: []ActionSpec{NewAction("Wait").Effects("done = true").Body(ticksBody{n: 100}).Spec()}})
+			a.StuckAfter = 0.3
+			for range 6 {
+				w.Tick(0.1)
+			}
+			assert.Equal(t, []string{"4 stuck last"}, tr.lines(record.EventStuck))
+		})
+	}
+}
+
+// TestAnAgentIsStuckWithinTheToleranceOfStuckAfter: an agent is STUCK at
+// the first tick within 1e-9 s of StuckAfter seconds without progress.
+func TestAnAgentIsStuckWithinTheToleranceOfStuckAfter(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State:   []Var{{"done", expr.BoolValue(false)}},
+		Goals:   []GoalSpec{NewGoal("g", "done", Normal)},
+		Actions: []ActionSpec{NewAction("Wait").Effects("done = true").Body(ticksBody{n: 100}).Spec()}})
+	a.StuckAfter = 0.5 + 1e-9
+	for range 5 {
+		w.Tick(0.1)
+	}
+	require.Equal(t, a.StuckAfter, a.Time()+1e-9, "the next tick, at 0.5 s, is within 1e-9 s of StuckAfter after 0 s")
+	w.Tick(0.1)
+	assert.Equal(t, []string{"6 stuck g"}, tr.lines(record.EventStuck))
+}
