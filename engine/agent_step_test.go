@@ -366,3 +366,46 @@ func TestAnAgentIsStuckWithinTheToleranceOfStuckAfter(t *testing.T) {
 	w.Tick(0.1)
 	assert.Equal(t, []string{"6 stuck g"}, tr.lines(record.EventStuck))
 }
+
+// TestProgressWhileTheStuckCheckIsOff: while StuckAfter is negative no
+// check is made, so goals that hold then count as no progress: turned
+// back on, the check measures from the last time it saw them hold (a);
+// and its first look, when they hold, is progress at once (b).
+func TestProgressWhileTheStuckCheckIsOff(t *testing.T) {
+	role := RoleSpec{Name: "R", Decide: "utility",
+		State: []Var{{"ok", expr.BoolValue(true)}},
+		Goals: []GoalSpec{NewGoal("fine", "ok", Normal)},
+		Actions: []ActionSpec{
+			{Name: "Graze", Utility: UtilitySpec{Value: 50}, Considerations: []ConsiderationSpec{{Kind: ConsiderValue}}, Body: ticksBody{n: 1000}},
+		}}
+	t.Run("a", func(t *testing.T) {
+		w, a, tr := newWorld(t, role)
+		a.StuckAfter = 0.5
+		for range 3 {
+			w.Tick(0.1) // the goal holds at 0, 0.1 and 0.2 s
+		}
+		a.StuckAfter = -1
+		for range 5 {
+			w.Tick(0.1) // 0.3 to 0.7 s: no check
+		}
+		a.StuckAfter = 0.5
+		require.True(t, a.Set("ok", expr.BoolValue(false)))
+		w.Tick(0.1)
+		assert.Equal(t, []string{"9 stuck fine"}, tr.lines(record.EventStuck), "at 0.8 s, 0.6 s after the goal was last seen to hold")
+	})
+	t.Run("b", func(t *testing.T) {
+		w, a, tr := newWorld(t, role)
+		a.StuckAfter = -1
+		for range 3 {
+			w.Tick(0.1) // 0 to 0.2 s: no check
+		}
+		a.StuckAfter = 0.5
+		w.Tick(0.1) // 0.3 s: the goal holds
+		w.Tick(0.1) // 0.4 s: the goal holds
+		require.True(t, a.Set("ok", expr.BoolValue(false)))
+		for range 5 {
+			w.Tick(0.1)
+		}
+		assert.Equal(t, []string{"10 stuck fine"}, tr.lines(record.EventStuck), "at 0.9 s, 0.5 s after the goal was last seen to hold")
+	})
+}
