@@ -409,3 +409,40 @@ func TestProgressWhileTheStuckCheckIsOff(t *testing.T) {
 		assert.Equal(t, []string{"10 stuck fine"}, tr.lines(record.EventStuck), "at 0.9 s, 0.5 s after the goal was last seen to hold")
 	})
 }
+
+// refusingTask runs until interrupted, and its interruption fails.
+type refusingTask struct{}
+
+func (refusingTask) Resume(float64) (Status, error) { return Running, nil }
+func (refusingTask) Interrupt()                     {}
+func (refusingTask) InterruptErr() error            { return errors.New("the handler broke") }
+
+// TestAFailedInterruptionIsRecordedAsAFailureOfTheStep: a task whose
+// interruption reports an error (InterruptReporter) has its step
+// recorded as failed after the interrupt record, with the error after
+// "on_interrupt: ".
+func TestAFailedInterruptionIsRecordedAsAFailureOfTheStep(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "R",
+		State: []Var{{"calm", expr.BoolValue(true)}, {"done", expr.BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("g", "done", Normal)},
+		Actions: []ActionSpec{NewAction("Nap").Pre("calm").Effects("done = true").
+			Body(bodyOf{refusingTask{}}).Spec()}})
+	w.Tick(0.1)
+	require.True(t, a.Set("calm", expr.BoolValue(false)))
+	w.Tick(0.1)
+	var got []string
+	for _, e := range tr.events {
+		if e.Kind == record.EventInterrupt || e.Kind == record.EventFail {
+			got = append(got, fmt.Sprintf("%d %s %s: %s", e.Tick, e.Kind, e.Action, e.Reason))
+		}
+	}
+	assert.Equal(t, []string{
+		`2 interrupt Nap: precondition "calm" of Nap no longer holds`,
+		"2 fail Nap: on_interrupt: the handler broke",
+	}, got)
+}
+
+// bodyOf is a Body that starts t.
+type bodyOf struct{ t Task }
+
+func (b bodyOf) Start(*Agent, *Action) (Task, error) { return b.t, nil }
