@@ -297,3 +297,44 @@ func TestObjectUtilityPickWaitsForASlot(t *testing.T) {
 	assert.Equal(t, "tick    4  t=  0.300s  s1           pick        action=fetch score=0.723", picks[3],
 		"s1 picks fetch again only once s0 has let go of the crate")
 }
+
+// TestAddObjectRefusesWhatItCannotAdd: an object needs a name and a
+// kind, a name new in the world, and no other world.
+func TestAddObjectRefusesWhatItCannotAdd(t *testing.T) {
+	w, other := engine.NewWorld(1), engine.NewWorld(2)
+	c1 := &engine.Object{Name: "c1", Kind: "crate", Slots: 1}
+	require.NoError(t, w.AddObject(c1))
+	elsewhere := &engine.Object{Name: "c9", Kind: "crate", Slots: 1}
+	require.NoError(t, other.AddObject(elsewhere))
+	for _, tt := range []struct {
+		o    *engine.Object
+		want string
+	}{
+		{&engine.Object{Kind: "crate"}, "engine: AddObject: an object needs a name and a kind"},
+		{&engine.Object{Name: "c2"}, "engine: AddObject: an object needs a name and a kind"},
+		{&engine.Object{Name: "c1", Kind: "medic"}, "engine: AddObject c1: the world has an object of that name"},
+		{elsewhere, "engine: AddObject c9: the object is in a world already"},
+	} {
+		assert.EqualError(t, w.AddObject(tt.o), tt.want)
+	}
+	assert.Equal(t, []*engine.Object{c1}, w.Objects())
+}
+
+// TestRemoveObjectLetsItsHoldersGoOn: a removed object is gone from the
+// world, whichever its place; the step holding it goes on holding
+// nothing; removing it again reports false.
+func TestRemoveObjectLetsItsHoldersGoOn(t *testing.T) {
+	w, _ := crateWorld(t, 1, []int{1, 1}, &fetcher{end: engine.Running})
+	a := w.Agents[0]
+	w.Tick(0.1)
+	c1, c2 := w.Object("c1"), w.Object("c2")
+	require.Same(t, c1, a.Holds())
+	assert.True(t, w.RemoveObject(c1))
+	assert.Equal(t, []*engine.Object{c2}, w.Objects())
+	assert.Nil(t, a.Holds())
+	assert.Empty(t, c1.Holders())
+	assert.Equal(t, "fetch", a.Running().Name, "the step goes on")
+	assert.False(t, w.RemoveObject(c1))
+	assert.True(t, w.RemoveObject(c2), "the last object")
+	assert.Empty(t, w.Objects())
+}
