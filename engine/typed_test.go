@@ -98,3 +98,33 @@ func TestTypedContractProblems(t *testing.T) {
 action "a" post "oops" names no condition
 action "b" output "bad name" is not a type name (letters, digits and _)`, err.Error())
 }
+
+// TestOneKindOfTypedContractIsEnough: a role whose actions use only
+// inputs, only an output, or only promises is compiled as typed: the
+// inputs join the precondition, the output and the promise the effects.
+func TestOneKindOfTypedContractIsEnough(t *testing.T) {
+	body := BodyFunc(func(*Agent, *Action) (Status, error) { return Succeeded, nil })
+	d, err := Compile(RoleSpec{Name: "Inputs", State: []Var{{"Order", expr.BoolValue(true)}, {"shipped", expr.BoolValue(false)}},
+		Actions: []ActionSpec{NewAction("ship").Inputs("Order").Effects("shipped = true").Body(body).Spec()}})
+	require.NoError(t, err)
+	assert.Equal(t, "Order", d.Action("ship").Pre.Source())
+
+	d, err = Compile(RoleSpec{Name: "Output", State: []Var{{"x", expr.NumberValue(0)}},
+		Actions: []ActionSpec{NewAction("report").Output("Report").Body(body).Spec()}})
+	require.NoError(t, err)
+	assert.Equal(t, "Report = true", d.Action("report").Effects.Source())
+
+	d, err = Compile(RoleSpec{Name: "Post", State: []Var{{"x", expr.NumberValue(0)}},
+		Conditions: []ConditionSpec{{Name: "safe", Test: func(*Agent) (bool, error) { return true, nil }}},
+		Actions:    []ActionSpec{NewAction("lock").Effects("x = 1").post("safe").Body(body).Spec()}})
+	require.NoError(t, err)
+	assert.Equal(t, "x = 1, safe = true", d.Action("lock").Effects.Source())
+
+	d, err = Compile(RoleSpec{Name: "Achieves", State: []Var{{"tidy", expr.BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("clean", "tidy", Normal)},
+		Actions: []ActionSpec{NewAction("report").Output("Report").achievesGoal("reported").Body(body).Spec(),
+			NewAction("sweep").Effects("tidy = true").Body(body).Spec()}})
+	require.NoError(t, err)
+	require.NotNil(t, d.Goal("reported"), "another goal declared: achieves_goal still makes its own from the output")
+	assert.Equal(t, "Report", d.Goal("reported").Condition.Source())
+}
