@@ -1,12 +1,14 @@
 package engine
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/moonmind-ai/moonmind/engine/expr"
+	"github.com/moonmind-ai/moonmind/engine/record"
 )
 
 type draft struct{ slots []int }
@@ -127,4 +129,61 @@ func TestOneKindOfTypedContractIsEnough(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, d.Goal("reported"), "another goal declared: achieves_goal still makes its own from the output")
 	assert.Equal(t, "Report", d.Goal("reported").Condition.Source())
+
+	d, err = Compile(RoleSpec{Name: "AchievesOnly", State: []Var{{"tidy", expr.BoolValue(false)}},
+		Goals:   []GoalSpec{NewGoal("clean", "tidy", Normal)},
+		Actions: []ActionSpec{NewAction("sweep").Effects("tidy = true").achievesGoal("clean").Body(body).Spec()}})
+	require.NoError(t, err)
+	assert.Equal(t, []*Goal{d.Goal("clean")}, d.Action("sweep").Fulfills, "achieves_goal of a declared goal is fulfills")
+
+	d, err = Compile(RoleSpec{Name: "Mixed", State: []Var{{"Order", expr.BoolValue(true)}, {"x", expr.NumberValue(0)}},
+		Actions: []ActionSpec{NewAction("ship").Inputs("Order").Pre("x > 0 || x < -1").Body(body).Spec(),
+			NewAction("count").Pre("x < 3").Effects("x = x + 1").Body(body).Spec()}})
+	require.NoError(t, err)
+	assert.Equal(t, "(x > 0 || x < -1) && Order", d.Action("ship").Pre.Source(), "a precondition with || is wrapped")
+	assert.Equal(t, "x < 3", d.Action("count").Pre.Source(), "an action without inputs keeps its precondition")
+}
+
+// TestTypeNamesAreIdentifiers: a type name is letters, digits and _, not
+// starting with a digit, and not true, false or nil.
+func TestTypeNamesAreIdentifiers(t *testing.T) {
+	for _, name := range []string{"a", "z", "A", "Z", "_", "a0", "z9", "Draft_2", "nils"} {
+		assert.True(t, isName(name), name)
+	}
+	for _, name := range []string{"", "0a", "9", "a-b", "a b", "a/", "a:", "a@", "a[", "a`", "a{", "true", "false", "nil"} {
+		assert.False(t, isName(name), name)
+	}
+}
+
+// TestAWrappedPreconditionsErrorPointsIntoItsText: a precondition with
+// || is wrapped in parentheses to add the inputs; a parse error in it
+// points at the column of the designer's text (here one past its 12
+// characters, where the text ends too soon), but at column 1, which
+// leaves no column for the parenthesis, one further.
+func TestAWrappedPreconditionsErrorPointsIntoItsText(t *testing.T) {
+	for col, want := range map[int]int{10: 22, 1: 14} {
+		act := NewAction("ship").Inputs("Order").Pre("x > 0 || x <").Spec()
+		act.PreAt = Pos{File: "ship.lua", Line: 3, Col: col}
+		_, err := Compile(RoleSpec{Name: "R", File: "ship.lua", State: []Var{{"Order", expr.BoolValue(true)}, {"x", expr.NumberValue(0)}},
+			Actions: []ActionSpec{act}})
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), fmt.Sprintf("ship.lua:3:%d: action \"ship\" pre: ", want), "declared at column %d", col)
+	}
+}
+
+// TestABrokenPromiseIsOnTheFinishRecord: a promised named condition
+// that does not hold after the body is named on the step's finish record.
+func TestABrokenPromiseIsOnTheFinishRecord(t *testing.T) {
+	w, _, tr := newWorld(t, RoleSpec{Name: "R", State: []Var{{"done", expr.BoolValue(false)}},
+		Conditions: []ConditionSpec{{Name: "safe", Test: func(*Agent) (bool, error) { return false, nil }}},
+		Goals:      []GoalSpec{NewGoal("g", "done", Normal)},
+		Actions:    []ActionSpec{NewAction("lock").Effects("done = true").post("safe").Body(ticksBody{n: 1}).Spec()}})
+	w.Tick(0.1)
+	var got []string
+	for _, e := range tr.events {
+		if e.Kind == record.EventFinish {
+			got = append(got, e.Action+": "+e.Reason)
+		}
+	}
+	assert.Equal(t, []string{"lock: broken promise: safe"}, got)
 }
