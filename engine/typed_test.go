@@ -187,3 +187,51 @@ func TestABrokenPromiseIsOnTheFinishRecord(t *testing.T) {
 	}
 	assert.Equal(t, []string{"lock: broken promise: safe"}, got)
 }
+
+// TestNoRerunActionsThatRanStayLeftOutWhileTheGoalIsPursued: each
+// NoRerun action that ran in the pursuit of a goal is left out of the
+// plans made for it afterwards, the first as well as the last.
+func TestNoRerunActionsThatRanStayLeftOutWhileTheGoalIsPursued(t *testing.T) {
+	w, a, tr := newWorld(t, RoleSpec{Name: "Wood",
+		State: []Var{{"wood", expr.NumberValue(0)}},
+		Goals: []GoalSpec{NewGoal("pile", "wood >= 3", Normal)},
+		Actions: []ActionSpec{
+			NewAction("fell").Effects("wood = wood + 1").NoRerun().Body(ticksBody{n: 1}).Spec(),
+			NewAction("split").Effects("wood = wood + 1").NoRerun().Body(ticksBody{n: 1}).Spec(),
+			NewAction("chop").Effects("wood = wood + 1").Cost(5).Body(ticksBody{n: 1}).Spec(),
+		}})
+	w.Tick(0.1) // fell
+	w.Tick(0.1) // split
+	require.True(t, a.Set("wood", expr.NumberValue(0)))
+	w.Tick(0.1) // the world took the wood: chop ends the plan short of the goal
+	w.Tick(0.1) // plan again for pile
+	var plans []string
+	for _, e := range tr.events {
+		if e.Kind == record.EventPlan {
+			plans = append(plans, fmt.Sprint(e.Tick, " ", e.Plan))
+		}
+	}
+	assert.Equal(t, []string{"1 [fell split chop]", "4 [chop chop]"}, plans)
+}
+
+// TestAnUnmetEffectAndABrokenPromiseAreBothOnTheFinishRecord: the finish
+// record names the effects the body did not make, then the promises that
+// do not hold; a promised named condition is not checked as an effect.
+func TestAnUnmetEffectAndABrokenPromiseAreBothOnTheFinishRecord(t *testing.T) {
+	w, _, tr := newWorld(t, RoleSpec{Name: "R", State: []Var{{"done", expr.BoolValue(false)}, {"x", expr.NumberValue(0)}},
+		Conditions: []ConditionSpec{{Name: "safe", Test: func(*Agent) (bool, error) { return false, nil }}},
+		Goals:      []GoalSpec{NewGoal("g", "done", Normal)},
+		Actions: []ActionSpec{NewAction("lock").Effects("done = true, x = 1").post("safe").
+			Body(BodyFunc(func(a *Agent, _ *Action) (Status, error) {
+				a.Set("done", expr.BoolValue(true))
+				return Succeeded, nil
+			})).Spec()}})
+	w.Tick(0.1)
+	var got []string
+	for _, e := range tr.events {
+		if e.Kind == record.EventFinish {
+			got = append(got, e.Action+": "+e.Reason)
+		}
+	}
+	assert.Equal(t, []string{"lock: promised effects not met: x = 1 (is 0); broken promise: safe"}, got)
+}
