@@ -375,3 +375,29 @@ func TestLODTickOfNoTimeKeepsTheRates(t *testing.T) {
 	assert.Equal(t, 2.0, rate)
 	assert.Empty(t, dts[1], "its first wait (0.31 s) is not over")
 }
+
+// TestAgentsOfALoweredRateSpreadTheirFirstThinks: five agents at 2 thinks
+// a second (level 0, whose rate is lowered too) under ticks of 0.1 s
+// first wait a share of the 0.5 s period
+// that their IDs spread (by the golden ratio), so they do not all think
+// in the same tick, then think once a period with the time since.
+func TestAgentsOfALoweredRateSpreadTheirFirstThinks(t *testing.T) {
+	d := walkerRole(t)
+	w := NewWorld(1)
+	w.LOD = LOD{Level: func(*Agent) int { return 0 }, Rates: []float64{2}}
+	dts := make([][]float64, 5)
+	for i := range 5 {
+		a := NewAgent(fmt.Sprintf("a%d", i), d)
+		a.Data = &dts[i]
+		w.Add(a)
+	}
+	for range 12 {
+		w.Tick(0.1)
+	}
+	for i, want := range [][]float64{{0.4, 0.5}, {0.2, 0.5, 0.5}, {0.5, 0.5}, {0.3, 0.5}, {0.1, 0.5, 0.5}} {
+		require.Len(t, dts[i], len(want), "agent %d", i)
+		for j := range want {
+			assert.InDelta(t, want[j], dts[i][j], 1e-9, "agent %d think %d", i, j)
+		}
+	}
+}
