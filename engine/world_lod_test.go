@@ -401,3 +401,31 @@ func TestAgentsOfALoweredRateSpreadTheirFirstThinks(t *testing.T) {
 		}
 	}
 }
+
+// TestABudgetServesTheDueAgentsInTurn: six agents due every 0.2 s under
+// ticks of 0.1 s and a budget of 2 thinks a tick: each tick serves at
+// most two, in order of ID from where the last tick stopped, so those
+// beyond the budget wait and are served first next.
+func TestABudgetServesTheDueAgentsInTurn(t *testing.T) {
+	d := walkerRole(t)
+	w := NewWorld(1)
+	w.LOD = LOD{Level: func(*Agent) int { return 0 }, Rates: []float64{5}, Budget: 2}
+	for i := range 6 {
+		w.Add(NewAgent(fmt.Sprintf("a%d", i), d))
+	}
+	thinks := make([][]int, 6)
+	for tick := 1; tick <= 12; tick++ {
+		before := make([]int, 6)
+		for i, a := range w.Agents {
+			before[i] = a.Ticks()
+		}
+		w.Tick(0.1)
+		for i, a := range w.Agents {
+			if a.Ticks() != before[i] {
+				thinks[i] = append(thinks[i], tick)
+			}
+		}
+	}
+	assert.Equal(t, [][]int{{3, 6, 9, 12}, {1, 3, 6, 9, 12}, {4, 7, 10}, {1, 4, 7, 10}, {2, 5, 8, 11}, {2, 5, 8, 11}}, thinks,
+		"the ticks at which each agent thinks")
+}
