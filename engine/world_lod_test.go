@@ -429,3 +429,21 @@ func TestABudgetServesTheDueAgentsInTurn(t *testing.T) {
 	assert.Equal(t, [][]int{{3, 6, 9, 12}, {1, 3, 6, 9, 12}, {4, 7, 10}, {1, 4, 7, 10}, {2, 5, 8, 11}, {2, 5, 8, 11}}, thinks,
 		"the ticks at which each agent thinks")
 }
+
+// TestARateThatIsNoWholeNumberOfTicksKeepsItsAverage: an agent at 3
+// thinks a second under ticks of 0.1 s thinks every third or fourth tick,
+// so that over 3 s it thinks 9 times, as its rate says: each next think
+// is a period after the one due, not after the tick that served it.
+func TestARateThatIsNoWholeNumberOfTicksKeepsItsAverage(t *testing.T) {
+	d := walkerRole(t)
+	w := NewWorld(1)
+	w.LOD = LOD{Level: func(*Agent) int { return 0 }, Rates: []float64{3}}
+	var dts []float64
+	a := NewAgent("a", d)
+	a.Data = &dts
+	w.Add(a)
+	for range 30 {
+		w.Tick(0.1)
+	}
+	assert.Len(t, dts, 9, "%v", dts)
+}
