@@ -267,3 +267,29 @@ func TestGroupVariableDrivesMatesPlans(t *testing.T) {
 	w.Tick(0.1)
 	assert.Equal(t, []string{"2 m1", "3 m0", "3 m2"}, starts)
 }
+
+// TestRemoveGroupTakesItOutOfTheWorld: a removed group is gone from the
+// world's groups, whichever its place; its members keep the values their
+// states hold and are no longer its members, so a later change of its
+// board reaches no one; removing it again reports false.
+func TestRemoveGroupTakesItOutOfTheWorld(t *testing.T) {
+	d := squadDomain(t)
+	w := engine.NewWorld(1)
+	blue, err := w.NewGroup("blue", engine.GroupSpec{Scope: "squad", Vars: []engine.Var{{Name: "enemy_x", Value: expr.NumberValue(4)}}})
+	require.NoError(t, err)
+	red, err := w.NewGroup("red", engine.GroupSpec{Scope: "other"})
+	require.NoError(t, err)
+	a := engine.NewAgent("a", d)
+	w.Add(a)
+	require.NoError(t, blue.Join(a))
+
+	assert.True(t, w.RemoveGroup(blue), "the first group")
+	assert.Equal(t, []*engine.Group{red}, w.Groups())
+	assert.Nil(t, w.Group("blue"))
+	assert.Empty(t, blue.Members())
+	require.NoError(t, blue.Set("enemy_x", expr.NumberValue(9)))
+	assert.Equal(t, expr.NumberValue(4), a.Get("squad.enemy_x"), "the former member keeps its value")
+	assert.False(t, w.RemoveGroup(blue))
+	assert.True(t, w.RemoveGroup(red), "the last group")
+	assert.Empty(t, w.Groups())
+}

@@ -85,3 +85,58 @@ scout.lua:7:42: goal "calm" condition: col 23: expected a field of remembered "e
 scout.lua:9:18: action "forget" effects: col 1: expected a variable an effect may assign, found "memory.enemy.known" (no effect may assign a name that begins with "memory.") in "memory.enemy.known = false"
 role consideration "memory.enemy.confidance": input "memory.enemy.confidance": expected a field of remembered "enemy" (known, lost, age, confidence, x, y, sense), found "confidance" (did you mean "confidence"?)`, err.Error())
 }
+
+// TestASensorNamedMemoryClashesOnlyWhereTheMemoryIsRead: a role that reads
+// memory.<source>.<field> may not name a sensor "memory" (the name of the
+// sensor that fills those variables): the compile fails at the sensor's
+// position; other sensors are fine, and so is a sensor "memory" in a role
+// that reads no memory.
+func TestASensorNamedMemoryClashesOnlyWhereTheMemoryIsRead(t *testing.T) {
+	run := func(*Agent, float64) error { return nil }
+	role := func(sensors ...SensorSpec) RoleSpec {
+		return RoleSpec{Name: "Scout", File: "scout.lua", State: []Var{{"calm", expr.BoolValue(false)}},
+			Goals:   []GoalSpec{NewGoal("calm", "calm", Normal)},
+			Actions: []ActionSpec{NewAction("rest").Pre("!memory.enemy.known").Effects("calm = true").Spec()},
+			Sensors: sensors}
+	}
+	d, err := Compile(role(SensorSpec{Name: "eye", Run: run}, SensorSpec{Name: "ear", Run: run}))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"eye", "ear", "memory"}, sensorNames(d))
+
+	memory := SensorSpec{Name: "memory", Run: run, Pos: Pos{File: "scout.lua", Line: 4, Col: 3}}
+	for _, sensors := range [][]SensorSpec{{{Name: "eye", Run: run}, memory}, {memory}} {
+		_, err = Compile(role(sensors...))
+		require.Error(t, err, "%d sensors", len(sensors))
+		assert.Contains(t, err.Error(), `scout.lua:4:3: sensor "memory": the name is taken by the sensor that reads the perception memory`)
+	}
+
+	d, err = Compile(RoleSpec{Name: "Plain", State: []Var{{"x", expr.NumberValue(0)}}, Sensors: []SensorSpec{{Name: "memory", Run: run}}})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"memory"}, sensorNames(d), "the role's own sensor")
+}
+
+func sensorNames(d *Domain) []string {
+	var out []string
+	for _, s := range d.Sensors {
+		out = append(out, s.Name)
+	}
+	return out
+}
+
+// TestAMemoryVariableInTheFirstSlotIsRead: a role that declares no state
+// and reads the memory has a memory variable in slot 0, filled at every
+// think with or without a reactive layer.
+func TestAMemoryVariableInTheFirstSlotIsRead(t *testing.T) {
+	d, err := Compile(RoleSpec{Name: "Watcher",
+		Goals: []GoalSpec{NewGoal("watch", "memory.enemy.known", Normal)}})
+	require.NoError(t, err)
+	require.Equal(t, 0, d.memReads[0].slot)
+	w := NewWorld(1)
+	a := NewAgent("w", d)
+	w.Add(a)
+	w.Tick(0.1)
+	assert.Equal(t, expr.BoolValue(false), a.Get("memory.enemy.known"))
+	a.Perceive(perception.Stimulus{Source: "enemy", Sense: perception.SenseSight, X: 1, Y: 2})
+	w.Tick(0.1)
+	assert.Equal(t, expr.BoolValue(true), a.Get("memory.enemy.known"))
+}

@@ -52,17 +52,7 @@ func (t *fetchTask) Interrupt() {}
 // agents (s0, s1, ...).
 func crateWorld(t *testing.T, workers int, slots []int, agents ...*fetcher) (*engine.World, *[]string) {
 	t.Helper()
-	d, err := engine.Compile(engine.RoleSpec{
-		Name:  "Soldier",
-		State: []engine.Var{{Name: "ammo", Value: expr.NumberValue(0)}, {Name: "stop", Value: expr.BoolValue(false)}},
-		Goals: []engine.GoalSpec{engine.NewGoal("armed", "ammo > 0", engine.Normal)},
-		Actions: []engine.ActionSpec{func() engine.ActionSpec {
-			s := engine.NewAction("fetch").Pre("!stop").Effects("ammo = ammo + 1").Body(fetchBody{}).Spec()
-			s.Uses = "crate"
-			return s
-		}()},
-	})
-	require.NoError(t, err)
+	d := crateDomain(t)
 	w := engine.NewWorld(1)
 	w.Workers = workers
 	trace := &[]string{}
@@ -76,6 +66,24 @@ func crateWorld(t *testing.T, workers int, slots []int, agents ...*fetcher) (*en
 		w.Add(a)
 	}
 	return w, trace
+}
+
+// crateDomain is the role of crateWorld's soldiers: fetch, which uses a
+// crate, until armed.
+func crateDomain(t *testing.T) *engine.Domain {
+	t.Helper()
+	d, err := engine.Compile(engine.RoleSpec{
+		Name:  "Soldier",
+		State: []engine.Var{{Name: "ammo", Value: expr.NumberValue(0)}, {Name: "stop", Value: expr.BoolValue(false)}},
+		Goals: []engine.GoalSpec{engine.NewGoal("armed", "ammo > 0", engine.Normal)},
+		Actions: []engine.ActionSpec{func() engine.ActionSpec {
+			s := engine.NewAction("fetch").Pre("!stop").Effects("ammo = ammo + 1").Body(fetchBody{}).Spec()
+			s.Uses = "crate"
+			return s
+		}()},
+	})
+	require.NoError(t, err)
+	return d
 }
 
 func holders(w *engine.World, name string) []string {
@@ -296,4 +304,95 @@ func TestObjectUtilityPickWaitsForASlot(t *testing.T) {
 	require.Len(t, picks, 4, "%q", picks)
 	assert.Equal(t, "tick    4  t=  0.300s  s1           pick        action=fetch score=0.723", picks[3],
 		"s1 picks fetch again only once s0 has let go of the crate")
+}
+
+// TestAddObjectRefusesWhatItCannotAdd: an object needs a name and a
+// kind, a name new in the world, and no other world.
+func TestAddObjectRefusesWhatItCannotAdd(t *testing.T) {
+	w, other := engine.NewWorld(1), engine.NewWorld(2)
+	c1 := &engine.Object{Name: "c1", Kind: "crate", Slots: 1}
+	require.NoError(t, w.AddObject(c1))
+	elsewhere := &engine.Object{Name: "c9", Kind: "crate", Slots: 1}
+	require.NoError(t, other.AddObject(elsewhere))
+	for _, tt := range []struct {
+		o    *engine.Object
+		want string
+	}{
+		{&engine.Object{Kind: "crate"}, "engine: AddObject: an object needs a name and a kind"},
+		{&engine.Object{Name: "c2"}, "engine: AddObject: an object needs a name and a kind"},
+		{&engine.Object{Name: "c1", Kind: "medic"}, "engine: AddObject c1: the world has an object of that name"},
+		{elsewhere, "engine: AddObject c9: the object is in a world already"},
+	} {
+		assert.EqualError(t, w.AddObject(tt.o), tt.want)
+	}
+	assert.Equal(t, []*engine.Object{c1}, w.Objects())
+}
+
+// TestRemoveObjectLetsItsHoldersGoOn: a removed object is gone from the
+// world, whichever its place; the step holding it goes on holding
+// nothing; removing it again reports false.
+func TestRemoveObjectLetsItsHoldersGoOn(t *testing.T) {
+	w, _ := crateWorld(t, 1, []int{1, 1}, &fetcher{end: engine.Running})
+	a := w.Agents[0]
+	w.Tick(0.1)
+	c1, c2 := w.Object("c1"), w.Object("c2")
+	require.Same(t, c1, a.Holds())
+	assert.True(t, w.RemoveObject(c1))
+	assert.Equal(t, []*engine.Object{c2}, w.Objects())
+	assert.Nil(t, a.Holds())
+	assert.Empty(t, c1.Holders())
+	assert.Equal(t, "fetch", a.Running().Name, "the step goes on")
+	assert.False(t, w.RemoveObject(c1))
+	assert.True(t, w.RemoveObject(c2), "the last object")
+	assert.Empty(t, w.Objects())
+}
+
+// TestWhyNoObjectCanBeClaimed: an action whose kind of object the agent
+// may not claim is left out of its plans, and the failure says why: no
+// object of the kind, none the world's ObjectCost lets it have, every one
+// run out of slots, the only one with slots claimed, the only one
+// claimed, or every one claimed.
+func TestWhyNoObjectCanBeClaimed(t *testing.T) {
+	const prefix = `engine: BACKED_OFF: goal "armed", action "fetch": a plan exists only through action "fetch", which uses a crate: `
+	tests := []struct {
+		name    string
+		slots   []int
+		holders int
+		setup   func(w *engine.World)
+		want    string
+	}{
+		{name: "none", want: "no crate is in the world"},
+		{name: "barred", slots: []int{1},
+			setup: func(w *engine.World) {
+				w.ObjectCost = func(*engine.Agent, *engine.Object) float64 { return math.Inf(1) }
+			},
+			want: "no crate in the world is for late (the world's ObjectCost is +Inf for each)"},
+		{name: "run out", slots: []int{0, 0}, want: "every crate has run out (no slots)"},
+		{name: "run out while held", slots: []int{1}, holders: 1,
+			setup: func(w *engine.World) { w.Object("c1").Slots = 0 },
+			want:  "every crate has run out (no slots)"},
+		{name: "the only one with slots", slots: []int{1, 0}, holders: 1,
+			want: "the only crate with slots (c1) is claimed by s0, the others have run out"},
+		{name: "the only one", slots: []int{1}, holders: 1, want: "the only crate (c1) is claimed by s0"},
+		{name: "every one", slots: []int{1, 1}, holders: 2, want: "every crate is claimed (c1 by s0)"},
+		{name: "every one with slots", slots: []int{1, 1, 0}, holders: 2, want: "every crate is claimed (c1 by s0)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var fs []*fetcher
+			for range tt.holders {
+				fs = append(fs, &fetcher{end: engine.Running})
+			}
+			w, _ := crateWorld(t, 1, tt.slots, fs...)
+			w.Tick(0.1)
+			w.Tick(0.1) // s1 claims c2, after s0 took c1 in the first tick
+			if tt.setup != nil {
+				tt.setup(w)
+			}
+			late := engine.NewAgent("late", crateDomain(t))
+			w.Add(late)
+			_, err := late.Planner().Plan(late.State)
+			assert.EqualError(t, err, prefix+tt.want)
+		})
+	}
 }

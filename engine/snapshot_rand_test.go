@@ -40,3 +40,17 @@ func TestReseedRestartsASourceTheSnapshotSaves(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want(9), draws(r.Agents[0].Rand))
 }
+
+// TestAnAgentsDrawsFollowTheWorldsSeedAndItsID: World.Add seeds each
+// agent's Rand from the world's seed and the agent's ID, so the first
+// draws of a world's agents are the same in every run (these numbers),
+// and differ from agent to agent.
+func TestAnAgentsDrawsFollowTheWorldsSeedAndItsID(t *testing.T) {
+	w := NewWorld(7)
+	d := counterDomain(t)
+	a, b := NewAgent("a", d), NewAgent("b", d)
+	w.Add(a)
+	w.Add(b)
+	assert.Equal(t, []uint64{11398524543609367869, 14806007266768203966}, []uint64{a.Rand.Uint64(), a.Rand.Uint64()}, "agent 0")
+	assert.Equal(t, uint64(11549356841034810724), b.Rand.Uint64(), "agent 1")
+}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -58,4 +59,31 @@ func TestSummaryCarriesTheLastTicksTime(t *testing.T) {
 	s := run()
 	assert.Equal(t, 0, s.Tick, "no tick")
 	assert.Equal(t, 0.0, s.Time, "no tick")
+}
+
+// TestTheSummarySaysIdleOnlyWithNothingToDo: an agent whose plan is done
+// and that runs nothing is IDLE at Finish; one whose step runs, or whose
+// plan has steps left, is RUNNING.
+func TestTheSummarySaysIdleOnlyWithNothingToDo(t *testing.T) {
+	role := RoleSpec{Name: "R",
+		State: []Var{{"a", expr.BoolValue(false)}, {"b", expr.BoolValue(false)}},
+		Goals: []GoalSpec{NewGoal("work", "b", Normal)},
+		Actions: []ActionSpec{
+			NewAction("A").Effects("a = true").Body(ticksBody{n: 2}).Spec(),
+			NewAction("B").Pre("a").Effects("b = true").Body(ticksBody{n: 1}).Spec(),
+		}}
+	for ticks, want := range map[int]string{1: "RUNNING", 2: "RUNNING", 3: "IDLE"} {
+		w, _, tr := newWorld(t, role)
+		for range ticks {
+			w.Tick(0.1) // A runs at ticks 1 and 2, B at tick 3
+		}
+		w.Finish()
+		var status []string
+		for _, e := range tr.events {
+			if e.Kind == record.EventSummary {
+				status = append(status, strings.Fields(e.Reason)[1])
+			}
+		}
+		assert.Equal(t, []string{"status=" + want}, status, "after %d ticks", ticks)
+	}
 }

@@ -73,3 +73,14 @@ func TestTickWithABadDtLeavesTheClock(t *testing.T) {
 		}, lines, "dt %v:\n%s", bad, strings.Join(lines, "\n"))
 	}
 }
+
+// TestTheLargestFiniteDtIsATick: math.MaxFloat64 is a finite dt, so the
+// clock moves on by it, as by any other.
+func TestTheLargestFiniteDtIsATick(t *testing.T) {
+	w := NewWorld(1)
+	a := NewAgent("a", counterDomain(t))
+	w.Add(a)
+	w.Tick(math.MaxFloat64)
+	assert.Equal(t, math.MaxFloat64, w.Time)
+	assert.Equal(t, math.MaxFloat64, a.Time())
+}

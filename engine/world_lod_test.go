@@ -375,3 +375,75 @@ func TestLODTickOfNoTimeKeepsTheRates(t *testing.T) {
 	assert.Equal(t, 2.0, rate)
 	assert.Empty(t, dts[1], "its first wait (0.31 s) is not over")
 }
+
+// TestAgentsOfALoweredRateSpreadTheirFirstThinks: five agents at 2 thinks
+// a second (level 0, whose rate is lowered too) under ticks of 0.1 s
+// first wait a share of the 0.5 s period
+// that their IDs spread (by the golden ratio), so they do not all think
+// in the same tick, then think once a period with the time since.
+func TestAgentsOfALoweredRateSpreadTheirFirstThinks(t *testing.T) {
+	d := walkerRole(t)
+	w := NewWorld(1)
+	w.LOD = LOD{Level: func(*Agent) int { return 0 }, Rates: []float64{2}}
+	dts := make([][]float64, 5)
+	for i := range 5 {
+		a := NewAgent(fmt.Sprintf("a%d", i), d)
+		a.Data = &dts[i]
+		w.Add(a)
+	}
+	for range 12 {
+		w.Tick(0.1)
+	}
+	for i, want := range [][]float64{{0.4, 0.5}, {0.2, 0.5, 0.5}, {0.5, 0.5}, {0.3, 0.5}, {0.1, 0.5, 0.5}} {
+		require.Len(t, dts[i], len(want), "agent %d", i)
+		for j := range want {
+			assert.InDelta(t, want[j], dts[i][j], 1e-9, "agent %d think %d", i, j)
+		}
+	}
+}
+
+// TestABudgetServesTheDueAgentsInTurn: six agents due every 0.2 s under
+// ticks of 0.1 s and a budget of 2 thinks a tick: each tick serves at
+// most two, in order of ID from where the last tick stopped, so those
+// beyond the budget wait and are served first next.
+func TestABudgetServesTheDueAgentsInTurn(t *testing.T) {
+	d := walkerRole(t)
+	w := NewWorld(1)
+	w.LOD = LOD{Level: func(*Agent) int { return 0 }, Rates: []float64{5}, Budget: 2}
+	for i := range 6 {
+		w.Add(NewAgent(fmt.Sprintf("a%d", i), d))
+	}
+	thinks := make([][]int, 6)
+	for tick := 1; tick <= 12; tick++ {
+		before := make([]int, 6)
+		for i, a := range w.Agents {
+			before[i] = a.Ticks()
+		}
+		w.Tick(0.1)
+		for i, a := range w.Agents {
+			if a.Ticks() != before[i] {
+				thinks[i] = append(thinks[i], tick)
+			}
+		}
+	}
+	assert.Equal(t, [][]int{{3, 6, 9, 12}, {1, 3, 6, 9, 12}, {4, 7, 10}, {1, 4, 7, 10}, {2, 5, 8, 11}, {2, 5, 8, 11}}, thinks,
+		"the ticks at which each agent thinks")
+}
+
+// TestARateThatIsNoWholeNumberOfTicksKeepsItsAverage: an agent at 3
+// thinks a second under ticks of 0.1 s thinks every third or fourth tick,
+// so that over 3 s it thinks 9 times, as its rate says: each next think
+// is a period after the one due, not after the tick that served it.
+func TestARateThatIsNoWholeNumberOfTicksKeepsItsAverage(t *testing.T) {
+	d := walkerRole(t)
+	w := NewWorld(1)
+	w.LOD = LOD{Level: func(*Agent) int { return 0 }, Rates: []float64{3}}
+	var dts []float64
+	a := NewAgent("a", d)
+	a.Data = &dts
+	w.Add(a)
+	for range 30 {
+		w.Tick(0.1)
+	}
+	assert.Len(t, dts, 9, "%v", dts)
+}

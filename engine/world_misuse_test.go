@@ -19,4 +19,5 @@ func TestMisusePanicsSayWhat(t *testing.T) {
 	assert.PanicsWithValue(t, "engine: World.Pin: no agent -1 (the world has 0 agents)", func() { w.Pin(-1, 0) })
 	w.Add(NewAgent("a", counterDomain(t)))
 	assert.NotPanics(t, func() { w.Pin(0, 1) })
+	assert.PanicsWithValue(t, "engine: World.Pin: no agent 1 (the world has 1 agents)", func() { w.Pin(1, 0) }, "the first index past the agents")
 }

@@ -77,3 +77,28 @@ func TestRemoveAndAddDuringTickWaitForItsEnd(t *testing.T) {
 		assert.Equal(t, expr.NumberValue(1), w.Agent("corpse").Get("rot"), "workers %d", workers)
 	}
 }
+
+// TestRemoveDuringTickReportsWhetherTheAgentIsInTheWorld: during a tick,
+// Remove reports true for an agent of the world, the only one too, and
+// false for an agent of another world or of none, which stay where they
+// are.
+func TestRemoveDuringTickReportsWhetherTheAgentIsInTheWorld(t *testing.T) {
+	var w *World
+	var got []bool
+	var stray *Agent
+	other := NewWorld(2)
+	d := compileRoles(t, RoleSpec{Name: "Mortal", State: []Var{{Name: "hp", Value: expr.NumberValue(1)}},
+		Goals: []GoalSpec{NewGoal("dead", "hp <= 0", Normal)},
+		Actions: []ActionSpec{NewAction("die").Effects("hp = 0").Body(BodyFunc(func(a *Agent, act *Action) (Status, error) {
+			got = append(got, w.Remove(other.Agents[0]), w.Remove(stray), w.Remove(a))
+			return ApplyEffects(a, act)
+		})).Spec()}})
+	stray = NewAgent("stray", d)
+	w = NewWorld(1)
+	w.Add(NewAgent("only", d))
+	other.Add(NewAgent("elsewhere", d))
+	w.Tick(0.1)
+	assert.Equal(t, []bool{false, false, true}, got)
+	assert.Empty(t, w.Agents)
+	assert.Len(t, other.Agents, 1)
+}
