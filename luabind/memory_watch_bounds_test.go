@@ -1,0 +1,50 @@
+package luabind
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// TestWithoutAMemoryLimitWhatCodeHoldsIsNeverMeasured: with
+// MemoryLimit -1 (no limit) the heap watchdog measures nothing after a
+// collection, so code that holds a chain of closures across a
+// collection runs to its end.
+func TestWithoutAMemoryLimitWhatCodeHoldsIsNeverMeasured(t *testing.T) {
+	rt := NewRuntime(Options{InstructionBudget: 50_000_000, MemoryLimit: -1})
+	defer rt.Close()
+	fn, err := rt.compile(strings.NewReader(`local collect = ...
+local head
+for i = 1, 30000 do
+  local prev = head
+  head = function() return prev end
+end
+collect()
+local n = 0
+for i = 1, 10 do n = n + i end
+return n`), "hold.lua")
+	require.NoError(t, err)
+	collectNow(t) // the arming's live heap is recent
+	collect := rt.L.NewFunction(func(*lua.LState) int { collectNow(t); return 0 })
+	out, err := rt.call(nil, modeLoad, fn, 1, collect)
+	require.NoError(t, err)
+	assert.Equal(t, lua.LNumber(55), out[0])
+}
+
+// TestTheAllocationCapIsSixteenTimesTheLimitAndAtLeast1GiB: what code
+// may allocate in one resume, counted from the first collection in it,
+// before the watchdog stops it: 1 GiB up to a limit of 64 MiB, sixteen
+// times the limit above.
+func TestTheAllocationCapIsSixteenTimesTheLimitAndAtLeast1GiB(t *testing.T) {
+	for limit, want := range map[int64]uint64{
+		1 << 20:   1 << 30,
+		64 << 20:  1 << 30,
+		65 << 20:  65 << 24,
+		128 << 20: 2 << 30,
+	} {
+		assert.Equal(t, want, allocCap(limit), "limit %d", limit)
+	}
+}
