@@ -1,0 +1,75 @@
+package luabind
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// chargeOf is the work the built-in named by builtin (a Lua expression,
+// "string.upper") charges for the call f(args) after setup: the budget's
+// count of the call minus that of the same chunk calling a Go function
+// that charges nothing.
+func chargeOf(t *testing.T, rt *Runtime, builtin, setup, args string) int64 {
+	t.Helper()
+	get, err := rt.compile(strings.NewReader("return "+builtin), "get.lua")
+	require.NoError(t, err)
+	out, err := rt.call(nil, modeLoad, get, 1)
+	require.NoError(t, err)
+	f := out[0]
+	require.Equal(t, lua.LTFunction, f.Type(), builtin)
+	fn, err := rt.compile(strings.NewReader("local f = ...\n"+setup+"\nreturn f("+args+")"), "charge.lua")
+	require.NoError(t, err)
+	count := func(f lua.LValue) int64 {
+		_, err := rt.call(nil, modeLoad, fn, 0, f)
+		require.NoError(t, err, builtin)
+		return rt.budget.n
+	}
+	return count(f) - count(rt.L.NewFunction(func(*lua.LState) int { return 0 }))
+}
+
+// TestBuiltinsChargeExactlyTheirWork: each built-in whose cost grows with
+// its input charges its documented work units, the one unit every call
+// costs included.
+func TestBuiltinsChargeExactlyTheirWork(t *testing.T) {
+	rt := NewRuntime(Options{InstructionBudget: 10_000_000})
+	defer rt.Close()
+	for _, c := range []struct {
+		name, builtin, setup, args string
+		want                       int64
+		reason                     string
+	}{
+		{"tostring", "tostring", `local s = string.rep("a", 640)`, "s", 640/bytesPerUnit + 1, "a unit per 64 bytes, and one"},
+		{"tostring short", "tostring", `local s = "abc"`, "s", 1, "one unit for a string under 64 bytes"},
+		{"getn of a list", "table.getn", `local t = {1, 2, 3}`, "t", 1, "no nils to scan at the list's end: one unit"},
+		{"getn past nils", "table.getn", `local t = {} for i = 1, 101 do t[i] = i end for i = 2, 101 do t[i] = nil end`, "t",
+			itemsWork(100) + 1, "the 100 nils at the list's end scanned, and one"},
+		{"next over a gap", "next", `local t = {} for i = 1, 101 do t[i] = i end for i = 2, 100 do t[i] = nil end`, "t, 1",
+			itemsWork(99), "from key 1 over the 99 nils to key 101"},
+	} {
+		assert.Equal(t, c.want, chargeOf(t, rt, c.builtin, c.setup, c.args), "%s: %s", c.name, c.reason)
+	}
+}
+
+// TestAnAssignmentThatPadsIsChargedItsListsBytes: writing t[k] on an
+// empty table pads its list to k slots, counted as 32 bytes a slot
+// against the memory limit before it pads: a limit of exactly 32*k lets
+// it through, one byte less refuses it, with a message that names the
+// key and the range of keys a list holds.
+func TestAnAssignmentThatPadsIsChargedItsListsBytes(t *testing.T) {
+	const k = 5000
+	src := "local t = {}\nt[5000] = 1\nassert(#t == 5000)"
+	exact := NewRuntime(Options{MemoryLimit: 32 * k})
+	defer exact.Close()
+	require.NoError(t, runChunk(exact, src))
+	short := NewRuntime(Options{MemoryLimit: 32*k - 1})
+	defer short.Close()
+	err := runChunk(short, src)
+	require.Error(t, err)
+	assert.Equal(t, "escape.lua:2: memory limit exceeded (1 MiB): the assignment of key 5000 would pad a list with nils up to it "+
+		"(an integer key from 1 to 4194303 is kept in a table's list part, with a slot for every smaller key: "+
+		"keep sparse ids in strings or numbers past that range), on top of the 0 MiB the body holds (see luabind.Options.MemoryLimit)", err.Error())
+}
