@@ -49,8 +49,37 @@ func TestBuiltinsChargeExactlyTheirWork(t *testing.T) {
 			itemsWork(100) + 1, "the 100 nils at the list's end scanned, and one"},
 		{"next over a gap", "next", `local t = {} for i = 1, 101 do t[i] = i end for i = 2, 100 do t[i] = nil end`, "t, 1",
 			itemsWork(99), "from key 1 over the 99 nils to key 101"},
+		{"upper", "string.upper", `local s = string.rep("a", 800)`, "s", 800/transformBytesPerUnit + 1, "a unit per 8 bytes, and one"},
+		{"byte to the end", "string.byte", `local s = string.rep("a", 400)`, "s, 1, -1", itemsWork(400), "-1 is the last byte: 400 values"},
+		{"byte of nothing", "string.byte", `local s = string.rep("a", 400)`, "s, 1, 0", itemsWork(0), "j = 0 is before the first byte: no value"},
+		{"byte from 0", "string.byte", `local s = string.rep("a", 400)`, "s, 0, -1", itemsWork(400), "i = 0 starts at the first byte"},
+		{"byte of the last three", "string.byte", `local s = string.rep("a", 400)`, "s, -3, -1", itemsWork(3), "-3 is the third byte from the end"},
 	} {
 		assert.Equal(t, c.want, chargeOf(t, rt, c.builtin, c.setup, c.args), "%s: %s", c.name, c.reason)
+	}
+}
+
+// TestBuiltinWritesThatPadAreChargedTheirListsBytes: rawset and
+// table.insert far past a list's end count the list they pad (32 bytes
+// a slot) against the memory limit on top of what built-ins allocated
+// before them in the same call: exactly at the limit they pad, one byte
+// past it they are refused with a message that names them and the key;
+// without a limit they always pad.
+func TestBuiltinWritesThatPadAreChargedTheirListsBytes(t *testing.T) {
+	const k, before = 5000, 100_000
+	for what, call := range map[string]string{"rawset": "rawset(t, 5000, 1)", "table.insert": "table.insert(t, 5000, 1)"} {
+		src := "local s = string.rep('x', 100000)\nlocal t = {}\n" + call + "\nassert(#t == 5000)"
+		unlimited := NewRuntime(Options{MemoryLimit: -1})
+		defer unlimited.Close()
+		require.NoError(t, runChunk(unlimited, src), what)
+		exact := NewRuntime(Options{MemoryLimit: before + 32*k})
+		defer exact.Close()
+		require.NoError(t, runChunk(exact, src), what)
+		short := NewRuntime(Options{MemoryLimit: before + 32*k - 1})
+		defer short.Close()
+		err := runChunk(short, src)
+		require.Error(t, err, what)
+		assert.True(t, strings.HasPrefix(err.Error(), "escape.lua:3: memory limit exceeded (1 MiB): "+what+" of key 5000 would pad a list with nils up to it "), "%s: %s", what, err)
 	}
 }
 
