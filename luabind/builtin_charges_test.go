@@ -54,6 +54,17 @@ func TestBuiltinsChargeExactlyTheirWork(t *testing.T) {
 		{"byte of nothing", "string.byte", `local s = string.rep("a", 400)`, "s, 1, 0", itemsWork(0), "j = 0 is before the first byte: no value"},
 		{"byte from 0", "string.byte", `local s = string.rep("a", 400)`, "s, 0, -1", itemsWork(400), "i = 0 starts at the first byte"},
 		{"byte of the last three", "string.byte", `local s = string.rep("a", 400)`, "s, -3, -1", itemsWork(3), "-3 is the third byte from the end"},
+		{"insert inside a list", "table.insert", `local t = {1, 2, 3}`, `t, 2, "x"`, itemsWork(1), "one item moved, no padding"},
+		{"insert at the front", "table.insert", `local t = {} for i = 1, 100 do t[i] = i end`, `t, 1, "x"`, itemsWork(99), "the items after position 1 moved"},
+		{"remove the first", "table.remove", `local t = {} for i = 1, 100 do t[i] = i end`, "t, 1", itemsWork(99), "the items after position 1 moved"},
+		{"sort numbers", "table.sort", `local t = {} for i = 1, 100 do t[i] = -i end`, "t", 2 * itemsWork(100*7), "100 x 7 comparisons, two units per 4"},
+		{"sort short strings", "table.sort", `local t = {} for i = 1, 10 do t[i] = string.rep(string.char(64 + i), 64) end`, "t",
+			2 * itemsWork(10*4), "strings of 64 bytes compare for free"},
+		{"sort long strings", "table.sort", `local t = {} for i = 1, 10 do t[i] = string.rep(string.char(64 + i), 65) end`, "t",
+			2*itemsWork(10*4) + 10*4*textWork(65), "a string past 64 bytes costs its length per comparison"},
+		{"unpack one of a list with nils at its end", "unpack", `local t = {} for i = 1, 101 do t[i] = i end for i = 2, 101 do t[i] = nil end`, "t, 1, 1",
+			itemsWork(100) + itemsWork(1), "the scan of #t's 100 nils and one value"},
+		{"unpack a list", "unpack", `local t = {} for i = 1, 100 do t[i] = i end`, "t", itemsWork(100), "100 values"},
 	} {
 		assert.Equal(t, c.want, chargeOf(t, rt, c.builtin, c.setup, c.args), "%s: %s", c.name, c.reason)
 	}
