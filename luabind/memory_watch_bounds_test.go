@@ -48,3 +48,31 @@ func TestTheAllocationCapIsSixteenTimesTheLimitAndAtLeast1GiB(t *testing.T) {
 		assert.Equal(t, want, allocCap(limit), "limit %d", limit)
 	}
 }
+
+// TestMemoryHeldBeforeACallBeganIsNotMeasuredAsItsGrowth: the heap
+// watchdog measures the running code only when the heap grew past what
+// the code may hold since the call began; a large table the caller
+// built before the call and hands to it is not taken for the call's
+// growth: a collection after the call kept a few hundred KB measures
+// nothing.
+func TestMemoryHeldBeforeACallBeganIsNotMeasuredAsItsGrowth(t *testing.T) {
+	rt := NewRuntime(Options{InstructionBudget: 50_000_000, MemoryLimit: 1 << 20})
+	defer rt.Close()
+	big := rt.L.NewTable()
+	for i := 1; i <= 100_000; i++ {
+		big.RawSetInt(i, lua.LString(strings.Repeat("x", 64)+string(rune('a'+i%26))))
+	}
+	fn, err := rt.compile(strings.NewReader(`local collect, big = ...
+local keep = {}
+for i = 1, 2000 do keep[i] = {} end
+collect()
+local n = 0
+for i = 1, 10 do n = n + i end
+return n + #big`), "given.lua")
+	require.NoError(t, err)
+	collectNow(t)
+	collect := rt.L.NewFunction(func(*lua.LState) int { collectNow(t); return 0 })
+	out, err := rt.call(nil, modeLoad, fn, 1, collect, big)
+	require.NoError(t, err)
+	assert.Equal(t, lua.LNumber(100_055), out[0])
+}

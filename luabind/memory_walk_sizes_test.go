@@ -1,0 +1,71 @@
+package luabind
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	lua "github.com/yuin/gopher-lua"
+)
+
+// walkSize is what the memory walk counts for the values v, walked
+// together (each value once), stopping once it passes stop.
+func walkSize(rt *Runtime, stop int64, vs ...lua.LValue) int64 {
+	s := &sizer{r: rt, seen: map[any]struct{}{}}
+	for _, v := range vs {
+		s.push(v)
+	}
+	return s.run(stop)
+}
+
+// TestTheMemoryWalkCountsWhatItReaches: the estimate the memory limit is
+// checked against, value by value: a string its bytes and 16 (a long
+// one once however often it is reached, a short one each time), a
+// table 64 and 16 a list slot, 24 a value it holds and 64 a key of its
+// hash part, with its metatable; a function 64 and its upvalues; a
+// userdata 64, and nothing for the runtime's own objects.
+func TestTheMemoryWalkCountsWhatItReaches(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	eval := func(src string) []lua.LValue {
+		fn, err := rt.compile(strings.NewReader(src), "walk.lua")
+		require.NoError(t, err)
+		out, err := rt.call(nil, modeLoad, fn, lua.MultRet)
+		require.NoError(t, err)
+		return out
+	}
+	long := lua.LString(strings.Repeat("x", 100))
+	for _, c := range []struct {
+		name   string
+		vs     []lua.LValue
+		want   int64
+		reason string
+	}{
+		{"short string", []lua.LValue{lua.LString("abc")}, 3 + 16, "its bytes and 16"},
+		{"short string twice", []lua.LValue{lua.LString("abc"), lua.LString("abc")}, 2 * (3 + 16), "a short string each time"},
+		{"63 bytes", []lua.LValue{lua.LString(strings.Repeat("y", 63)), lua.LString(strings.Repeat("y", 63))}, 2 * (63 + 16), "63 bytes are short"},
+		{"long string twice", []lua.LValue{long, long}, 100 + 16, "a long string once"},
+		{"a number", []lua.LValue{lua.LNumber(5)}, 0, "numbers are held in place"},
+		{"empty table", eval("return {}"), 64, "a table's own 64 bytes"},
+		{"list", eval("return {1, 2, 3}"), 64 + 3*16 + 3*24, "16 a slot and 24 a value"},
+		{"record", eval("return {a = true}"), 64 + 24 + (1 + 16) + 64, "a value, its key's string and its key's slot"},
+		{"a table with a metatable", eval("return setmetatable({}, {})"), 64 + 64, "the metatable is walked"},
+		{"function", eval("local a, b = {}, 1 return function() return a, b end"), 64 + 64, "64 and its upvalue table (a number upvalue holds nothing)"},
+		{"userdata", []lua.LValue{userData(rt, 1)}, 64, "64 for a userdata"},
+		{"a read-only view", []lua.LValue{userData(rt, &roProxy{t: rt.L.NewTable()})}, 0, "the runtime's own object, not walked"},
+	} {
+		assert.Equal(t, c.want, walkSize(rt, 1<<40, c.vs...), "%s: %s", c.name, c.reason)
+	}
+	nested := eval("return { {}, {}, {} }")
+	outer := int64(64 + 3*16 + 3*24)
+	assert.Equal(t, outer+3*64, walkSize(rt, 1<<40, nested...), "the outer table and its three")
+	assert.Equal(t, outer, walkSize(rt, outer-1, nested...), "the walk stops once past stop")
+	assert.Equal(t, outer+64, walkSize(rt, outer, nested...), "at stop it goes on, to one more table")
+}
+
+func userData(rt *Runtime, v any) *lua.LUserData {
+	ud := rt.L.NewUserData()
+	ud.Value = v
+	return ud
+}
