@@ -76,3 +76,17 @@ return n + #big`), "given.lua")
 	require.NoError(t, err)
 	assert.Equal(t, lua.LNumber(100_055), out[0])
 }
+
+// TestABuiltinMayAllocateExactlyTheMemoryLimit: what built-ins build in
+// one call is counted against the memory limit before they build it: a
+// string of exactly the limit's bytes is built, one of a byte more is
+// refused.
+func TestABuiltinMayAllocateExactlyTheMemoryLimit(t *testing.T) {
+	const limit = 100_000
+	exact := NewRuntime(Options{MemoryLimit: limit})
+	defer exact.Close()
+	require.NoError(t, runChunk(exact, "local s = string.rep('x', 100000)\nassert(#s == 100000)"))
+	err := runChunk(exact, "local s = string.rep('x', 100001)")
+	require.Error(t, err)
+	assert.Equal(t, "escape.lua:1: memory limit exceeded (1 MiB): built-ins would allocate 1 MiB in one resume, on top of the 0 MiB the body holds (see luabind.Options.MemoryLimit)", err.Error())
+}
