@@ -36,6 +36,7 @@ func TestTheMemoryWalkCountsWhatItReaches(t *testing.T) {
 		return out
 	}
 	long := lua.LString(strings.Repeat("x", 100))
+	long64 := lua.LString(strings.Repeat("z", 64))
 	for _, c := range []struct {
 		name   string
 		vs     []lua.LValue
@@ -46,6 +47,9 @@ func TestTheMemoryWalkCountsWhatItReaches(t *testing.T) {
 		{"short string twice", []lua.LValue{lua.LString("abc"), lua.LString("abc")}, 2 * (3 + 16), "a short string each time"},
 		{"63 bytes", []lua.LValue{lua.LString(strings.Repeat("y", 63)), lua.LString(strings.Repeat("y", 63))}, 2 * (63 + 16), "63 bytes are short"},
 		{"long string twice", []lua.LValue{long, long}, 100 + 16, "a long string once"},
+		{"64 bytes twice", []lua.LValue{long64, long64}, 64 + 16, "64 bytes are long: once"},
+		{"a cleared long key", eval(`local t, k = {}, string.rep("k", 64) t[k] = true t[k] = nil return t`), 64 + 64 + (64 + 16),
+			"a key the table keeps after it was cleared: its slot and its string"},
 		{"a number", []lua.LValue{lua.LNumber(5)}, 0, "numbers are held in place"},
 		{"empty table", eval("return {}"), 64, "a table's own 64 bytes"},
 		{"list", eval("return {1, 2, 3}"), 64 + 3*16 + 3*24, "16 a slot and 24 a value"},
