@@ -7,6 +7,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	lua "github.com/yuin/gopher-lua"
+
+	"github.com/moonmind-ai/moonmind/luabind/internal/luavm"
 )
 
 // walkSize is what the memory walk counts for the values v, walked
@@ -72,4 +74,41 @@ func userData(rt *Runtime, v any) *lua.LUserData {
 	ud := rt.L.NewUserData()
 	ud.Value = v
 	return ud
+}
+
+// TestTheMemoryWalkCountsACoroutinesStack: a suspended coroutine counts
+// threadBytes, 16 bytes a slot of its value stack's capacity, every
+// value on the stack up to its top (its locals and temporaries, and the
+// extra arguments of a vararg function, which lie below its locals) and
+// the function of each of its frames, which the stack no longer holds.
+func TestTheMemoryWalkCountsACoroutinesStack(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	fn, err := rt.compile(strings.NewReader(`local f = function(...)
+  local keep = { string.rep("k", 300) }
+  local big = {} for i = 1, 3000 do big[i] = i end
+  local n = select("#", unpack(big))
+  select(n, string.rep("q", 200), coroutine.yield())
+end
+local co = coroutine.create(f)
+coroutine.resume(co, string.rep("v", 200))
+return co, f`), "co.lua")
+	require.NoError(t, err)
+	out, err := rt.call(nil, modeLoad, fn, 2)
+	require.NoError(t, err)
+	th, ok := out[0].(*lua.LState)
+	require.True(t, ok)
+	slots, top := luavm.Stack(th)
+	require.NotNil(t, slots)
+	onStack := []lua.LValue{out[1]}
+	for _, v := range slots[:top] {
+		if v != nil {
+			onStack = append(onStack, v)
+		}
+	}
+	require.Greater(t, cap(slots), 128, "unpack grew the stack")
+	require.Contains(t, onStack, lua.LValue(lua.LString(strings.Repeat("q", 200))), "the call's temporary is on the stack")
+	require.Contains(t, onStack, lua.LValue(lua.LString(strings.Repeat("v", 200))), "the extra argument is on the stack")
+	values := walkSize(rt, 1<<40, onStack...)
+	assert.Equal(t, threadBytes+16*int64(cap(slots))+values, walkSize(rt, 1<<40, th))
 }
