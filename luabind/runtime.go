@@ -217,10 +217,11 @@ type Runtime struct {
 // let table.concat and unpack handle tens of thousands of values, and
 // running past them is an ordinary, catchable Lua error.
 const (
-	registrySize     = 128     // initial value-stack slots per coroutine
-	registryMaxSize  = 1 << 15 // value-stack slots per coroutine, at most
-	registryGrowStep = 1024    // slots added at each growth (growth copies the stack)
-	callStackSize    = 200     // nested Lua calls per coroutine, at most
+	registrySize     = 128             // initial value-stack slots per coroutine
+	registryMaxSize  = 1 << 15         // value-stack slots per coroutine, at most
+	maxUnpackCount   = registryMaxSize // values one unpack returns, at most
+	registryGrowStep = 1024            // slots added at each growth (growth copies the stack)
+	callStackSize    = 200             // nested Lua calls per coroutine, at most
 )
 
 // NewRuntime returns a Runtime with a sandboxed Lua state: the base

@@ -305,11 +305,11 @@ func (r *Runtime) chargeLibraries(base, str, tbl *lua.LTable) {
 			w := r.lenWork(t)
 			i := L.OptInt(2, 1)
 			j := L.OptInt(3, t.Len())
-			if j-i > registryMaxSize || j < i {
-				// gopher-lua would grow the stack past its maximum (or
-				// loop over nothing); say so before it does.
+			if j-i >= maxUnpackCount || j < i {
+				// More values than the stack holds (gopher-lua would grow it
+				// past its maximum: say so before it does), or none (j < i).
 				if j >= i {
-					L.RaiseError("too many results to unpack (%d; at most %d)", uint64(j-i)+1, registryMaxSize)
+					L.RaiseError("too many results to unpack (%d; at most %d)", uint64(j-i)+1, maxUnpackCount)
 				}
 				return 1
 			}
