@@ -71,3 +71,20 @@ func TestTableConcatChargesItsItemsAndBytes(t *testing.T) {
 		})
 	}
 }
+
+// TestATableConcatRangeIsChargedBeforeItIsWalked: the items of i..j are
+// charged before table.concat reads them, so a range of a million is
+// stopped by the budget whatever it starts at, even where its first item
+// would have ended it.
+func TestATableConcatRangeIsChargedBeforeItIsWalked(t *testing.T) {
+	for _, src := range []string{
+		`local s = table.concat({"a"}, "", 1, 1e6)`,
+		`local s = table.concat({"a"}, "", -1e6, 1)`,
+	} {
+		rt := NewRuntime(Options{InstructionBudget: 100_000})
+		defer rt.Close()
+		err := runChunk(rt, src)
+		require.Error(t, err, src)
+		assert.Contains(t, err.Error(), "escape.lua:1: instruction budget exceeded: more than 100000 work units", src)
+	}
+}
