@@ -97,7 +97,7 @@ func (r *Runtime) checkFormat(L *lua.LState) {
 			digits()
 		}
 		if i >= len(f) {
-			L.RaiseError("invalid option '%%' to 'format' (the format ends after %%)")
+			L.RaiseError("%s", "invalid option '%' to 'format' (the format ends after %)")
 		}
 		c := f[i]
 		if strings.IndexByte("cdiouxXeEfgGqs", c) < 0 {
