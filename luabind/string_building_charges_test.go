@@ -88,3 +88,29 @@ func TestATableConcatRangeIsChargedBeforeItIsWalked(t *testing.T) {
 		assert.Contains(t, err.Error(), "escape.lua:1: instruction budget exceeded: more than 100000 work units", src)
 	}
 }
+
+// TestPrintChargesTheLineItBuilds: print charges the bytes of the line
+// it hands to Options.Print, its file and line in front included, and a
+// print of nothing charges nothing.
+func TestPrintChargesTheLineItBuilds(t *testing.T) {
+	var lines []string
+	rt := NewRuntime(Options{Print: func(s string) { lines = append(lines, s) }})
+	defer rt.Close()
+	require.NoError(t, runChunk(rt, `print()`))
+	assert.Equal(t, int64(0), rt.budget.mem.alloc, "print()")
+	require.NoError(t, runChunk(rt, `print("abc", "de")`))
+	assert.Equal(t, int64(len("escape.lua:1: abc\tde")), rt.budget.mem.alloc, `print("abc", "de")`)
+	assert.Equal(t, []string{"escape.lua:1: ", "escape.lua:1: abc\tde"}, lines)
+}
+
+// TestStringFormatChargesEachConversionAndTheBoundItChecks: each
+// conversion of string.format costs 32 units on top of the bytes its
+// result could take (the bound checked against MaxStringBytes), which are
+// charged as built: "%d%d%d" costs 2 x 32 units and 1,028 bytes more than
+// "%d" with the same arguments.
+func TestStringFormatChargesEachConversionAndTheBoundItChecks(t *testing.T) {
+	oneWork, oneBytes := chargesOf(t, `local s = string.format("%d", 1, 2, 3)`)
+	threeWork, threeBytes := chargesOf(t, `local s = string.format("%d%d%d", 1, 2, 3)`)
+	assert.Equal(t, int64(6+3*512-(2+512)), threeBytes-oneBytes)
+	assert.Equal(t, int64(2*32+(1542/64+1)-(514/64+1)), threeWork-oneWork)
+}
