@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 
@@ -59,7 +60,7 @@ func TestGsubBuildsExactlyMaxStringBytes(t *testing.T) {
 		{"a callback's value at the limit", "2 + 6 bytes", `return (string.gsub("abc", "c", function() return "xyzabc" end))`, "abxyzabc"},
 		{"a string replacement past the limit", "2 + 7 bytes", `return (string.gsub("abc", "c", "xyzabcd"))`,
 			"strings.lua:1: string too long: string.gsub would build more than 9 bytes, more than the sandbox allows (8, luabind.Options.MaxStringBytes)"},
-		{"a callback's value past the limit", "2 + 7 bytes", `return (string.gsub("abc", "c", function() return "xyzabcd" end))`,
+		{"a callback's value past the limit", "2 + 7 bytes, before the rest", `return (string.gsub("abcd", "c", function() return "xyzabcd" end))`,
 			"strings.lua:1: string too long: string.gsub would build more than 9 bytes, more than the sandbox allows (8, luabind.Options.MaxStringBytes)"},
 	}
 	rt := NewRuntime(Options{MaxStringBytes: 8})
@@ -76,4 +77,22 @@ func TestGsubBuildsExactlyMaxStringBytes(t *testing.T) {
 			assert.Equal(t, []string{tc.want}, got, tc.reason)
 		})
 	}
+}
+
+// TestGsubMeasuresACaptureReferenceBeforeBuildingIt: "%9" repeated 65,536
+// times on a match whose ninth capture is 1 KiB would be a 64 MiB
+// replacement; it is refused from its measured size before any of it is
+// built.
+func TestGsubMeasuresACaptureReferenceBeforeBuildingIt(t *testing.T) {
+	rt := NewRuntime(Options{MaxStringBytes: 1 << 20})
+	defer rt.Close()
+	src := `local s = string.rep("a", 8) .. string.rep("b", 1024)
+	return string.gsub(s, "(a)(a)(a)(a)(a)(a)(a)(a)(b+)", string.rep("%9", 65536))`
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := evalChunk(t, rt, src)
+	runtime.ReadMemStats(&after)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "strings.lua:2: string too long: string.gsub would build more than 67108864 bytes, more than the sandbox allows (1048576")
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "the 64 MiB were never built")
 }
