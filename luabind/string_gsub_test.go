@@ -26,6 +26,7 @@ func TestGsubAsInLua(t *testing.T) {
 			`return string.gsub("abc", "(a)(b)(c)", function(...) return select("#", ...) end)`, []string{"3", "1"}},
 		{"%9", "the ninth capture", `return string.gsub("abcdefghi", "(a)(b)(c)(d)(e)(f)(g)(h)(i)", "<%9%1>")`,
 			[]string{"<ia>", "1"}},
+		{"a table without captures", "the whole match is the key", `return string.gsub("abc", "%a", { b = "B" })`, []string{"aBc", "3"}},
 		{"a % at the end", "it stays as written", `return string.gsub("abc", "b", "x%")`, []string{"ax%c", "1"}},
 		{"a count past one chunk", "1,500 of 3,000 matches",
 			`local s, n = string.gsub(string.rep("a", 3000), "a", "b", 1500) return n, #s:match("^b*")`, []string{"1500", "1500"}},
@@ -95,4 +96,20 @@ func TestGsubMeasuresACaptureReferenceBeforeBuildingIt(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "strings.lua:2: string too long: string.gsub would build more than 67108864 bytes, more than the sandbox allows (1048576")
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(16<<20), "the 64 MiB were never built")
+}
+
+// TestGsubRefusesACaptureIndexPastTheCaptures: %2 with one capture is an
+// error, as in Lua; without captures %1 is the whole match, but %2 is an
+// error too.
+func TestGsubRefusesACaptureIndexPastTheCaptures(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	for _, src := range []string{`return string.gsub("abc", "(b)", "%2")`, `return string.gsub("abc", "b", "%2")`} {
+		_, err := evalChunk(t, rt, src)
+		require.Error(t, err, src)
+		assert.Contains(t, err.Error(), "strings.lua:1: invalid capture index", src)
+	}
+	got, err := evalChunk(t, rt, `return string.gsub("abc", "(b)", "%1%0")`)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"abbc", "1"}, got)
 }
