@@ -1,0 +1,32 @@
+package luabind
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/yuin/gopher-lua/pm"
+)
+
+// TestClassSetsHoldWhatTheMatcherMatches: the byte set the pattern guard
+// gives each class %c (its estimate of how far a repetition may run) is
+// what gopher-lua's matcher matches with %c below 0x80; from 0x80 up the
+// letter classes (and %s, %p, %c) hold every byte and their upper-case
+// complements none, an over-estimate that only makes the guard stricter;
+// %d and %x hold no byte from 0x80 up but what the matcher takes.
+func TestClassSetsHoldWhatTheMatcherMatches(t *testing.T) {
+	for _, c := range []byte("adlspuwxcADLSPUWXC.%") {
+		set := classSet(c)
+		for b := 0; b < 256; b++ {
+			mds, err := pm.Find("^%"+string(c)+"$", []byte{byte(b)}, 0, 1)
+			if err != nil {
+				t.Fatalf("%%%c: %v", c, err)
+			}
+			want := len(mds) == 1
+			if lower := c | 0x20; b >= 0x80 && strings.IndexByte("alsuwpc", lower) >= 0 {
+				want = c == lower
+			}
+			assert.Equal(t, want, set[b>>6]&(1<<(b&63)) != 0, "%%%c and byte %#x", c, b)
+		}
+	}
+}
