@@ -30,3 +30,21 @@ func TestClassSetsHoldWhatTheMatcherMatches(t *testing.T) {
 		}
 	}
 }
+
+// TestSetsHoldWhatTheMatcherMatches: the byte set the pattern guard reads
+// from a [...] set (ranges with both ends, classes, a negation, a ] or a
+// - taken literally, an empty range) is what gopher-lua's matcher matches
+// with it, byte by byte.
+func TestSetsHoldWhatTheMatcherMatches(t *testing.T) {
+	for _, p := range []string{"[a-c]", "[^a-c]", "[%d.]", "[%a_]", "[]a]", "[^]a]", "[a-]", "[z-a]", "[a%-z]", "[0-9a-fA-F]", "[%]]"} {
+		set, end := scanSet(p, 0)
+		assert.Equal(t, len(p), end, "%s ends where the set does", p)
+		for b := 0; b < 0x80; b++ {
+			mds, err := pm.Find("^"+p+"$", []byte{byte(b)}, 0, 1)
+			if err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			assert.Equal(t, len(mds) == 1, set[b>>6]&(1<<(b&63)) != 0, "%s and byte %#x", p, b)
+		}
+	}
+}
