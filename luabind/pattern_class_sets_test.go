@@ -1,10 +1,12 @@
 package luabind
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 	"github.com/yuin/gopher-lua/pm"
 )
 
@@ -36,7 +38,7 @@ func TestClassSetsHoldWhatTheMatcherMatches(t *testing.T) {
 // - taken literally, an empty range) is what gopher-lua's matcher matches
 // with it, byte by byte.
 func TestSetsHoldWhatTheMatcherMatches(t *testing.T) {
-	for _, p := range []string{"[a-c]", "[^a-c]", "[%d.]", "[%a_]", "[]a]", "[^]a]", "[a-]", "[z-a]", "[a%-z]", "[0-9a-fA-F]", "[%]]"} {
+	for _, p := range []string{"[a-c]", "[^a-c]", "[%d.]", "[%a_]", "[]a]", "[^]a]", "[a-]", "[z-a]", "[a%-z]", "[0-9a-fA-F]", "[%]]", "[a-a]"} {
 		set, end := scanSet(p, 0)
 		assert.Equal(t, len(p), end, "%s ends where the set does", p)
 		for b := 0; b < 0x80; b++ {
@@ -46,5 +48,21 @@ func TestSetsHoldWhatTheMatcherMatches(t *testing.T) {
 			}
 			assert.Equal(t, len(mds) == 1, set[b>>6]&(1<<(b&63)) != 0, "%s and byte %#x", p, b)
 		}
+	}
+}
+
+// TestAMalformedPatternIsLeftToTheMatcher: the guard reads what it can of
+// a malformed pattern and leaves the error to gopher-lua's matcher (whose
+// message for a set without its ] is "unexpected EOS at" the set's end).
+func TestAMalformedPatternIsLeftToTheMatcher(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	for pat, want := range map[string]string{
+		"[a-": "unexpected EOS at 2",
+		"[a":  "unexpected EOS at 1",
+	} {
+		_, err := evalChunk(t, rt, "return string.find(\"abc\", "+strconv.Quote(pat)+")")
+		require.Error(t, err, pat)
+		assert.Contains(t, err.Error(), "strings.lua:1: "+want, pat)
 	}
 }
