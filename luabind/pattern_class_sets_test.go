@@ -15,9 +15,11 @@ import (
 // what gopher-lua's matcher matches with %c below 0x80; from 0x80 up the
 // letter classes (and %s, %p, %c) hold every byte and their upper-case
 // complements none, an over-estimate that only makes the guard stricter;
-// %d and %x hold no byte from 0x80 up but what the matcher takes.
+// %d and %x hold no byte from 0x80 up but what the matcher takes; %z is
+// the zero byte, and %g (a class of later Luas) the letter g, as the
+// matcher takes them.
 func TestClassSetsHoldWhatTheMatcherMatches(t *testing.T) {
-	for _, c := range []byte("adlspuwxcADLSPUWXC.%") {
+	for _, c := range []byte("adlspuwxczgADLSPUWXCZG.%") {
 		set := classSet(c)
 		for b := 0; b < 256; b++ {
 			mds, err := pm.Find("^%"+string(c)+"$", []byte{byte(b)}, 0, 1)

@@ -2,6 +2,7 @@ package luabind
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -69,4 +70,23 @@ func TestAPatternAtTheGuardsBoundsIsMatched(t *testing.T) {
 	_, err = evalChunk(t, rt, fmt.Sprintf(`return string.find(string.rep("a", 1001) .. string.rep(" ", 18999), %q)`, pat40))
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), fmt.Sprintf(`strings.lua:1: string.find: pattern %q on a 20000-byte string could take about 2e+07 matching steps`, pat40))
+}
+
+// TestARepetitionOfZeroBytesOrOfAnyOtherIsGuarded: gopher-lua's %z matches
+// the zero byte and %Z every other byte, and %G is the letter G: a word of
+// 10,000 of them that "(%Z+)=" or "(%G+)=" backs off over at each start
+// is estimated as such and refused, like "(%w+)=", before it runs for
+// seconds in Go.
+func TestARepetitionOfZeroBytesOrOfAnyOtherIsGuarded(t *testing.T) {
+	rt := NewRuntime(Options{})
+	defer rt.Close()
+	for _, tc := range []struct{ subject, pattern string }{
+		{`string.rep("a", 1e4)`, "(%Z+)="},
+		{`string.rep("\0", 1e4)`, "(%z+)="},
+		{`string.rep("G", 1e4)`, "(%G+)="},
+	} {
+		_, err := evalChunk(t, rt, "return string.find("+tc.subject+", "+strconv.Quote(tc.pattern)+")")
+		require.Error(t, err, tc.pattern)
+		assert.Contains(t, err.Error(), fmt.Sprintf("strings.lua:1: string.find: pattern %q on a 10000-byte string could take about 1e+08 matching steps", tc.pattern))
+	}
 }
