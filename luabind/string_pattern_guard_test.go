@@ -90,3 +90,20 @@ func TestARepetitionOfZeroBytesOrOfAnyOtherIsGuarded(t *testing.T) {
 		assert.Contains(t, err.Error(), fmt.Sprintf("strings.lua:1: string.find: pattern %q on a 10000-byte string could take about 1e+08 matching steps", tc.pattern))
 	}
 }
+
+// TestARepetitionThatCannotMatchWhatFollowsCostsItsLongestRun: %w*, %w+
+// and %w- before a "=" they cannot match back off over the subject's
+// longest word at each start: n times that word's length, whichever
+// repetition it is; a single %w before it costs one pass.
+func TestARepetitionThatCannotMatchWhatFollowsCostsItsLongestRun(t *testing.T) {
+	subject := strings.Repeat("a", 100) + strings.Repeat(" ", 900)
+	for pat, want := range map[string]float64{
+		"(%w*)=": 1000 * 100,
+		"(%w+)=": 1000 * 100,
+		"(%w-)=": 1000 * 100,
+		"(%w)=":  0,
+		"(%w?)=": 0,
+	} {
+		assert.InDelta(t, want, patternCost(pat, subject), 1e-6, pat)
+	}
+}
