@@ -107,3 +107,12 @@ func TestARepetitionThatCannotMatchWhatFollowsCostsItsLongestRun(t *testing.T) {
 		assert.InDelta(t, want, patternCost(pat, subject), 1e-6, pat)
 	}
 }
+
+// TestOverlappingOptionalItemsDoubleTheEstimate: each optional item that
+// may match what follows it doubles the estimate (the matcher may try it
+// with and without its byte): "^a?a?a?b" has two such, the last a? meets
+// only b.
+func TestOverlappingOptionalItemsDoubleTheEstimate(t *testing.T) {
+	assert.InDelta(t, 4.0, patternCost("^a?a?a?b", "aaaa"), 1e-9)
+	assert.InDelta(t, 2*4.0*4.0, patternCost("a?a*b", "aaaa"), 1e-9, "and an overlapping a* multiplies by n, as every start does")
+}
