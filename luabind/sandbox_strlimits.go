@@ -97,7 +97,7 @@ func (r *Runtime) checkFormat(L *lua.LState) {
 			digits()
 		}
 		if i >= len(f) {
-			L.RaiseError("invalid option '%%' to 'format' (the format ends after %%)")
+			L.RaiseError("%s", "invalid option '%' to 'format' (the format ends after %)")
 		}
 		c := f[i]
 		if strings.IndexByte("cdiouxXeEfgGqs", c) < 0 {
@@ -463,7 +463,7 @@ func classSet(c byte) byteSet {
 			return b > ' ' && b < 0x7f && !(b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9') || b >= 0x80
 		},
 		'c': func(b byte) bool { return b < ' ' || b == 0x7f || b >= 0x80 },
-		'g': func(b byte) bool { return b > ' ' && b != 0x7f },
+		'z': func(b byte) bool { return b == 0 }, // gopher-lua's %z is \0, and its %g the letter g
 	}[lower]
 	if is == nil {
 		s.add(c)
