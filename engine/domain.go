@@ -181,7 +181,10 @@ func (d *Domain) namedConditionNote(c *expr.Condition) string {
 	if len(names) == 0 {
 		return ""
 	}
-	return " (" + strings.Join(names, ", ") + " is a named condition, computed by the game each tick: no action's effects can change it, so a goal on it is reached only when the world makes it true; to plan towards it, write the goal on state variables that actions assign)"
+	if len(names) == 1 {
+		return " (" + names[0] + " is a named condition, computed by the game each tick: no action's effects can change it, so a goal on it is reached only when the world makes it true; to plan towards it, write the goal on state variables that actions assign)"
+	}
+	return " (" + strings.Join(names, ", ") + " are named conditions, computed by the game each tick: no action's effects can change them, so a goal on them is reached only when the world makes them true; to plan towards them, write the goal on state variables that actions assign)"
 }
 
 // Undeclared lists the variables that conditions and effects read but that
