@@ -67,4 +67,7 @@ func TestAMalformedPatternIsLeftToTheMatcher(t *testing.T) {
 		require.Error(t, err, pat)
 		assert.Contains(t, err.Error(), "strings.lua:1: "+want, pat)
 	}
+	got, err := evalChunk(t, rt, `return string.find("abc", "a%")`)
+	require.NoError(t, err, "a lone % at the end matches nothing in gopher-lua")
+	assert.Equal(t, []string{"nil"}, got)
 }
