@@ -78,6 +78,20 @@ func evalChunk(t *testing.T, rt *Runtime, src string) ([]string, error) {
 	return out, nil
 }
 
+// assertChunkGives runs src as evalChunk does and checks its one result,
+// or, when want starts "strings.lua:", the error it fails with.
+func assertChunkGives(t *testing.T, rt *Runtime, src, want, reason string) {
+	t.Helper()
+	got, err := evalChunk(t, rt, src)
+	if strings.HasPrefix(want, "strings.lua:") {
+		require.Error(t, err, reason)
+		assert.Contains(t, err.Error(), want, reason)
+		return
+	}
+	require.NoError(t, err, reason)
+	assert.Equal(t, []string{want}, got, reason)
+}
+
 // TestStringFunctionsKeepWorking checks that the checked string functions
 // behave as gopher-lua's for ordinary calls, and that common patterns on
 // long strings pass the pattern guard.
