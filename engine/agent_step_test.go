@@ -239,13 +239,7 @@ func TestARunningPickIsNotLeftForAnActionOfScoreZero(t *testing.T) {
 // the goal hold after a step ends and before the next starts, the rest of
 // the plan is not run.
 func TestAGoalTheWorldReachedBetweenStepsEndsThePlan(t *testing.T) {
-	w, a, tr := newWorld(t, RoleSpec{Name: "R",
-		State: []Var{{"a", expr.BoolValue(false)}, {"b", expr.BoolValue(false)}},
-		Goals: []GoalSpec{NewGoal("work", "b", Normal)},
-		Actions: []ActionSpec{
-			NewAction("A").Effects("a = true").Body(ticksBody{n: 1}).Spec(),
-			NewAction("B").Pre("a").Effects("b = true").Body(ticksBody{n: 1}).Spec(),
-		}})
+	w, a, tr := newWorld(t, twoStepRole())
 	w.Tick(0.1) // A runs and ends
 	require.True(t, a.Set("b", expr.BoolValue(true)))
 	w.Tick(0.1)

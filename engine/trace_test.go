@@ -181,17 +181,23 @@ func TestTimingRecordsEveryDecision(t *testing.T) {
 	}
 }
 
-// TestDecidedByBetweenStepsAndAfterThePlan: between two steps of a plan
-// the goal still decides what the agent does; once the last step is
-// done, nothing does, until the agent decides again.
-func TestDecidedByBetweenStepsAndAfterThePlan(t *testing.T) {
-	w, a, _ := newWorld(t, RoleSpec{Name: "R",
+// twoStepRole wants b, which B makes true once A has made a true; each
+// action's body takes one tick.
+func twoStepRole() RoleSpec {
+	return RoleSpec{Name: "R",
 		State: []Var{{"a", expr.BoolValue(false)}, {"b", expr.BoolValue(false)}},
 		Goals: []GoalSpec{NewGoal("work", "b", Normal)},
 		Actions: []ActionSpec{
 			NewAction("A").Effects("a = true").Body(ticksBody{n: 1}).Spec(),
 			NewAction("B").Pre("a").Effects("b = true").Body(ticksBody{n: 1}).Spec(),
-		}})
+		}}
+}
+
+// TestDecidedByBetweenStepsAndAfterThePlan: between two steps of a plan
+// the goal still decides what the agent does; once the last step is
+// done, nothing does, until the agent decides again.
+func TestDecidedByBetweenStepsAndAfterThePlan(t *testing.T) {
+	w, a, _ := newWorld(t, twoStepRole())
 	w.Tick(0.1) // A runs and ends
 	require.Nil(t, a.Running())
 	assert.Equal(t, "goal", a.DecidedBy(), "B is next")
