@@ -14,22 +14,7 @@ import (
 // collection, so code that holds a chain of closures across a
 // collection runs to its end.
 func TestWithoutAMemoryLimitWhatCodeHoldsIsNeverMeasured(t *testing.T) {
-	rt := NewRuntime(Options{InstructionBudget: 50_000_000, MemoryLimit: -1})
-	defer rt.Close()
-	fn, err := rt.compile(strings.NewReader(`local collect = ...
-local head
-for i = 1, 30000 do
-  local prev = head
-  head = function() return prev end
-end
-collect()
-local n = 0
-for i = 1, 10 do n = n + i end
-return n`), "hold.lua")
-	require.NoError(t, err)
-	collectNow(t) // the arming's live heap is recent
-	collect := rt.L.NewFunction(func(*lua.LState) int { collectNow(t); return 0 })
-	out, err := rt.call(nil, modeLoad, fn, 1, collect)
+	out, err := holdClosures(t, Options{InstructionBudget: 50_000_000, MemoryLimit: -1}, 30000, "hold.lua")
 	require.NoError(t, err)
 	assert.Equal(t, lua.LNumber(55), out[0])
 }

@@ -1,6 +1,7 @@
 package luabind
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -35,24 +36,32 @@ func collectNow(t *testing.T) {
 // holds more than the memory limit is stopped at the first instruction
 // after a collection, when the watchdog measures what the code holds.
 func TestMemoryHeldWithoutTableWorkIsNoticedAfterACollection(t *testing.T) {
-	rt := NewRuntime(Options{InstructionBudget: 50_000_000, MemoryLimit: 1 << 20})
+	_, err := holdClosures(t, Options{InstructionBudget: 50_000_000, MemoryLimit: 1 << 20}, 300000, "escape.lua")
+	require.Error(t, err, "the chain of closures was let through")
+	assert.Regexp(t, `^escape\.lua:\d+: memory limit exceeded \(1 MiB\): the running code `, err.Error())
+}
+
+// holdClosures runs, under opts, a chunk that builds a chain of n
+// closures (a heap held without any table instruction), has the test
+// collect the garbage, then sums 1 to 10; it returns the chunk's results.
+func holdClosures(t *testing.T, opts Options, n int, name string) ([]lua.LValue, error) {
+	t.Helper()
+	rt := NewRuntime(opts)
 	defer rt.Close()
-	fn, err := rt.compile(strings.NewReader(`local collect = ...
+	fn, err := rt.compile(strings.NewReader(fmt.Sprintf(`local collect = ...
 local head
-for i = 1, 300000 do
+for i = 1, %d do
   local prev = head
   head = function() return prev end
 end
 collect()
 local n = 0
 for i = 1, 10 do n = n + i end
-return n`), "escape.lua")
+return n`, n)), name)
 	require.NoError(t, err)
 	collectNow(t) // the arming's live heap is recent
 	collect := rt.L.NewFunction(func(*lua.LState) int { collectNow(t); return 0 })
-	_, err = rt.call(nil, modeLoad, fn, 1, collect)
-	require.Error(t, err, "the chain of closures was let through")
-	assert.Regexp(t, `^escape\.lua:\d+: memory limit exceeded \(1 MiB\): the running code `, err.Error())
+	return rt.call(nil, modeLoad, fn, 1, collect)
 }
 
 // TestATickBudgetSpentOnAnNPCLookupNamesItsLine: a body's runaway loop
