@@ -230,7 +230,7 @@ func testMutant(r runner, p *pkg, cfg config, s site, tests []testRun, bin, alon
 	res := result{File: s.File, Line: s.Line, Col: s.Col, Kind: s.Kind}
 	switch s.place {
 	case notFound:
-		res.Status, res.Alone = skipped, s.why
+		res.Status, res.Why = skipped, s.why
 		return res
 	case notViable:
 		res.Status = notViableS
@@ -243,7 +243,7 @@ func testMutant(r runner, p *pkg, cfg config, s site, tests []testRun, bin, alon
 	}
 	id := s.ID
 	if s.place == builtAlone {
-		res.Alone = s.why
+		res.Why = s.why
 		id = 0
 		overlay, err := p.writeOverlay(aloneDir, map[string]string{s.File: p.aloneFile(s)})
 		bin = filepath.Join(aloneDir, "alone.test")

@@ -27,7 +27,7 @@ type result struct {
 	Status  string  `json:"status"`
 	Killer  string  `json:"killed_by,omitempty"` // the first test that failed
 	Seconds float64 `json:"seconds"`
-	Alone   string  `json:"built_alone,omitempty"` // why it was not in the schema
+	Why     string  `json:"why,omitempty"` // why it was skipped, or built alone
 }
 
 func (r result) String() string {
@@ -36,8 +36,12 @@ func (r result) String() string {
 		killer = "-"
 	}
 	line := fmt.Sprintf("%s:%d:%d %s | %s | %s | %s s", r.File, r.Line, r.Col, r.Kind, r.Status, killer, seconds(r.Seconds))
-	if r.Alone != "" {
-		line += " | built alone: " + r.Alone
+	switch {
+	case r.Why == "":
+	case r.Status == skipped:
+		line += " | skipped: " + r.Why
+	default:
+		line += " | built alone: " + r.Why
 	}
 	return line
 }

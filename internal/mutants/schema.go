@@ -36,7 +36,7 @@ func loadPackage(dir string) (*pkg, error) {
 	}
 	bp, err := build.Default.ImportDir(abs, 0)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("-pkg %s: %w", dir, err)
 	}
 	p := &pkg{dir: abs, name: bp.Name, fset: token.NewFileSet(),
 		files: map[string]*ast.File{}, src: map[string][]byte{}}

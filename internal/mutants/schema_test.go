@@ -310,3 +310,11 @@ func TestARunStopsWhenATestFailsOnThePackage(t *testing.T) {
 	assert.Contains(t, err.Error(), "TestSum fails on the unmutated package:")
 	assert.Contains(t, err.Error(), "fixture_test.go:18: Sum")
 }
+
+// TestASkippedMutantSaysWhyItWasSkipped: a mutant whose operator is not
+// where the list says is reported as skipped, with the reason, not as
+// built alone.
+func TestASkippedMutantSaysWhyItWasSkipped(t *testing.T) {
+	r := result{File: "a.go", Line: 1, Col: 2, Kind: "CONDITIONALS_NEGATION", Status: skipped, Why: "no such file in the package"}
+	assert.Equal(t, "a.go:1:2 CONDITIONALS_NEGATION | SKIPPED | - | 0.00 s | skipped: no such file in the package", r.String())
+}
