@@ -27,8 +27,9 @@
 //  3. writes the schema, builds it once and runs every test on it with no
 //     mutant, which must pass;
 //  4. runs each mutant with only the tests that reach its line, the fast
-//     ones first, stopping at the first failure; a mutant no test reaches
-//     is NOT COVERED; a mutant inside a constant expression (or whose type
+//     ones first, stopping at the first failure (a case condition, which
+//     no coverage block holds, takes the tests that reach its switch); a
+//     mutant no test reaches is NOT COVERED; a mutant inside a constant expression (or whose type
 //     the file cannot name) cannot be a choice made at run time, so it is
 //     built alone, with only its own file changed;
 //  5. writes a report: one line per mutant (position, kind, result, the
@@ -38,6 +39,13 @@
 // Usage, from the root of the module:
 //
 //	go run ./internal/mutants -pkg engine/curve -gremlins "$(command -v gremlins)"
+//
+// To check one mutant by hand, for instance against a test just written,
+// build the schema and keep it, then turn the mutant on by its number in
+// the kept list:
+//
+//	go run ./internal/mutants -pkg luabind -files sandbox_memory.go -goflags -short -keep /tmp/kept -build-only
+//	cd luabind && MUTANT=7 /tmp/kept/schema.test -test.short -test.run '^TestX$'
 //
 // .ci/mutation-schema wraps it, installing gremlins and working on a copy
 // of the tree.

@@ -24,6 +24,8 @@ type config struct {
 	fast     float64 // seconds: tests at most this long run first
 	timeout  time.Duration
 	out      string
+	keep     string // where the schema's test binary and its list go, if set
+	build    bool   // only build the schema (into keep), run nothing
 }
 
 func main() {
@@ -51,12 +53,17 @@ func parseFlags(args []string) (config, error) {
 	fs.Float64Var(&cfg.fast, "fast", 0.6, "seconds: a mutant's tests taking at most this long alone run first")
 	fs.DurationVar(&cfg.timeout, "timeout", 150*time.Second, "the most one run of a mutant's tests may take")
 	fs.StringVar(&cfg.out, "out", "/tmp/moonmind-mutation", "where the report goes")
+	fs.StringVar(&cfg.keep, "keep", "", "keep the schema's test binary (schema.test) and its numbered list of mutants (mutants.txt) in this directory, to run one mutant by hand: MUTANT=7 schema.test -test.run ...")
+	fs.BoolVar(&cfg.build, "build-only", false, "with -keep: build the schema and stop, running no test")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
 	cfg.dir = strings.TrimSuffix(strings.TrimPrefix(cfg.dir, "./"), "/")
 	if cfg.dir == "" {
 		return cfg, errors.New("no package: give -pkg")
+	}
+	if cfg.build && cfg.keep == "" {
+		return cfg, errors.New("-build-only needs -keep")
 	}
 	if cfg.workers < 1 {
 		return cfg, errors.New("-workers must be at least 1")
@@ -103,10 +110,12 @@ func mutationRun(cfg config) error {
 	}
 	defer os.RemoveAll(work)
 	r := runner{dir: cfg.dir, absDir: p.dir, flags: cfg.flags, timeout: cfg.timeout}
-	logf("%d mutants in ./%s; running each test alone for its coverage", len(mutants), cfg.dir)
-	tests, err := measureTests(r, cfg, work)
-	if err != nil {
-		return err
+	var tests []testRun
+	if !cfg.build {
+		logf("%d mutants in ./%s; running each test alone for its coverage", len(mutants), cfg.dir)
+		if tests, err = measureTests(r, cfg, work); err != nil {
+			return err
+		}
 	}
 	sites := make([]site, len(mutants))
 	for i, m := range mutants {
@@ -116,8 +125,47 @@ func mutationRun(cfg config) error {
 	if err != nil {
 		return err
 	}
+	if cfg.keep != "" {
+		if err := keepSchema(cfg.keep, bin, sites); err != nil {
+			return err
+		}
+		logf("kept the schema: %s", filepath.Join(cfg.keep, "schema.test"))
+		if cfg.build {
+			return nil
+		}
+	}
 	results := testMutants(r, p, cfg, sites, tests, bin, work)
 	return writeReports(cfg, results)
+}
+
+// keepSchema copies the schema's test binary into dir and writes the
+// list of its mutants, one a line: the number that turns it on, its
+// position and kind, and how it is run when not in the schema.
+func keepSchema(dir, bin string, sites []site) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	data, err := os.ReadFile(bin)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(dir, "schema.test"), data, 0o755); err != nil {
+		return err
+	}
+	var b strings.Builder
+	for _, s := range sites {
+		fmt.Fprintf(&b, "%d %s", s.ID, s.mutant)
+		switch s.place {
+		case builtAlone:
+			fmt.Fprintf(&b, " | not in the schema, built alone: %s", s.why)
+		case notViable:
+			fmt.Fprintf(&b, " | not viable: %s", s.why)
+		case notFound:
+			fmt.Fprintf(&b, " | skipped: %s", s.why)
+		}
+		b.WriteByte('\n')
+	}
+	return os.WriteFile(filepath.Join(dir, "mutants.txt"), []byte(b.String()), 0o644)
 }
 
 func readMutants(cfg config) ([]mutant, error) {
@@ -236,7 +284,7 @@ func testMutant(r runner, p *pkg, cfg config, s site, tests []testRun, bin, alon
 		res.Status = notViableS
 		return res
 	}
-	quick, slow := testsFor(tests, s.mutant, cfg.fast)
+	quick, slow := testsFor(tests, s.reach, cfg.fast)
 	if len(quick)+len(slow) == 0 {
 		res.Status = notCovered
 		return res

@@ -82,11 +82,17 @@ type site struct {
 	from  token.Token
 	to    token.Token
 	node  ast.Node // *ast.BinaryExpr, *ast.UnaryExpr or *ast.IncDecStmt
+	// reach is the position whose coverage says which tests run the
+	// mutant: its own, or for a case condition its switch's (a coverage
+	// profile's blocks start after a clause's colon, so no block holds
+	// the condition, while every test that reaches the switch may
+	// evaluate it).
+	reach mutant
 }
 
 // locate finds the mutant's operator and decides how it is run.
 func (p *pkg) locate(m mutant) site {
-	s := site{mutant: m, place: notFound}
+	s := site{mutant: m, place: notFound, reach: m}
 	f := p.files[m.File]
 	if f == nil {
 		s.why = "no such file in the package"
@@ -107,7 +113,49 @@ func (p *pkg) locate(m mutant) site {
 	s.to = to
 	s.node = nodeAt(f, tf.Pos(s.off))
 	s.place, s.why = p.placeOf(f, s)
+	if sw := switchOfCase(f, tf.Pos(s.off)); sw.IsValid() {
+		at := p.fset.Position(sw)
+		s.reach.Line, s.reach.Col = at.Line, at.Column
+	}
 	return s
+}
+
+// switchOfCase returns the position of the switch or select statement
+// whose case condition holds pos, or token.NoPos if no case condition
+// holds it.
+func switchOfCase(f *ast.File, pos token.Pos) token.Pos {
+	found := token.NoPos
+	var path []ast.Node // the nodes from the file down to the one visited
+	ast.Inspect(f, func(n ast.Node) bool {
+		if n == nil {
+			path = path[:len(path)-1]
+			return false
+		}
+		if n.Pos() > pos || n.End() <= pos {
+			return false // not entered: Inspect then calls no nil for it
+		}
+		var colon token.Pos
+		switch n := n.(type) {
+		case *ast.CaseClause:
+			colon = n.Colon
+		case *ast.CommClause:
+			colon = n.Colon
+		}
+		if pos < colon {
+			for i := len(path) - 1; i >= 0; i-- {
+				switch path[i].(type) {
+				case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+					found = path[i].Pos()
+				}
+				if found.IsValid() {
+					break
+				}
+			}
+		}
+		path = append(path, n)
+		return true
+	})
+	return found
 }
 
 // nodeAt returns the expression or statement whose operator is at pos.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -172,7 +173,7 @@ func fixture(t *testing.T) ([]mutant, string) {
 	t.Setenv("GOWORK", "off")
 	t.Setenv("GOFLAGS", "")
 	mutants := parseDryRun(dryRun)
-	require.Len(t, mutants, 13)
+	require.Len(t, mutants, 17)
 	return mutants, list
 }
 
@@ -290,13 +291,19 @@ func TestARunReportsEveryMutant(t *testing.T) {
 		"fixture.go:23:42 ARITHMETIC_BASE | NOT VIABLE | - | 0.00 s",
 		"fixture.go:26:18 ARITHMETIC_BASE | KILLED | TestLimit | 0.00 s | built alone: a constant expression",
 		"fixture.go:30:54 ARITHMETIC_BASE | KILLED | TestLater | 0.00 s",
+		// No coverage block holds a case condition: the tests that reach
+		// its switch run it.
+		"fixture.go:34:9 CONDITIONALS_BOUNDARY | KILLED | TestClass | 0.00 s",
+		"fixture.go:34:9 CONDITIONALS_NEGATION | KILLED | TestClass | 0.00 s",
+		"fixture.go:36:9 CONDITIONALS_BOUNDARY | KILLED | TestClass | 0.00 s",
+		"fixture.go:36:9 CONDITIONALS_NEGATION | KILLED | TestClass | 0.00 s",
 	}, lines)
-	assert.Equal(t, summary{Mutants: 13, Killed: 7, Lived: 1, NotCovered: 3, TimedOut: 1, NotViable: 1,
-		Efficacy: 87.5, KilledOfViable: 100 * 7.0 / 12}, got.Summary)
+	assert.Equal(t, summary{Mutants: 17, Killed: 11, Lived: 1, NotCovered: 3, TimedOut: 1, NotViable: 1,
+		Efficacy: 100 * 11.0 / 12, KilledOfViable: 100 * 11.0 / 16}, got.Summary)
 
 	text, err := os.ReadFile(filepath.Join(out, "fixture.schema.txt"))
 	require.NoError(t, err)
-	assert.Contains(t, string(text), "Killed: 7, Lived: 1, Not covered: 3\nTimed out: 1, Not viable: 1, Skipped: 0\nTest efficacy: 87.50%\nKilled of viable: 58.33%\n")
+	assert.Contains(t, string(text), "Killed: 11, Lived: 1, Not covered: 3\nTimed out: 1, Not viable: 1, Skipped: 0\nTest efficacy: 91.67%\nKilled of viable: 68.75%\n")
 }
 
 func TestARunStopsWhenATestFailsOnThePackage(t *testing.T) {
@@ -317,4 +324,56 @@ func TestARunStopsWhenATestFailsOnThePackage(t *testing.T) {
 func TestASkippedMutantSaysWhyItWasSkipped(t *testing.T) {
 	r := result{File: "a.go", Line: 1, Col: 2, Kind: "CONDITIONALS_NEGATION", Status: skipped, Why: "no such file in the package"}
 	assert.Equal(t, "a.go:1:2 CONDITIONALS_NEGATION | SKIPPED | - | 0.00 s | skipped: no such file in the package", r.String())
+}
+
+// TestACaseConditionIsReachedThroughItsSwitch: no coverage block holds a
+// case condition, so its mutants take the tests of the switch around it;
+// a mutant in a clause's body keeps its own position.
+func TestACaseConditionIsReachedThroughItsSwitch(t *testing.T) {
+	source := "package p\n\nfunc f(a, b int) int {\n\tswitch {\n\tcase a < b:\n\t\tswitch a {\n\t\tcase b + 1:\n\t\t\treturn a - b\n\t\t}\n\t}\n\treturn 0\n}\n"
+	p, err := loadPackage(writePackage(t, map[string]string{"a.go": source}))
+	require.NoError(t, err)
+	reach := func(needle, kind string) string {
+		s := p.locate(at(t, "a.go", source, needle, kind))
+		require.Equal(t, inSchema, s.place, "%s", needle)
+		return fmt.Sprintf("%d:%d", s.reach.Line, s.reach.Col)
+	}
+	assert.Equal(t, "4:2", reach("< b", "CONDITIONALS_BOUNDARY"), "the outer switch")
+	assert.Equal(t, "6:3", reach("+ 1", "ARITHMETIC_BASE"), "the inner switch")
+	assert.Equal(t, "8:13", reach("- b", "ARITHMETIC_BASE"), "a clause's body: its own position")
+}
+
+// TestAKeptSchemaRunsOneMutantByHand: -keep with -build-only builds the
+// schema, keeps it with its numbered list and runs no test.
+func TestAKeptSchemaRunsOneMutantByHand(t *testing.T) {
+	_, list := fixture(t)
+	keep := filepath.Join(t.TempDir(), "kept")
+	out := t.TempDir()
+	require.NoError(t, mutationRun(config{dir: "fixture", list: list, workers: 1, fast: 0.6, timeout: 60e9, out: out, keep: keep, build: true}))
+
+	text, err := os.ReadFile(filepath.Join(keep, "mutants.txt"))
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(text)), "\n")
+	require.Len(t, lines, 17)
+	assert.Equal(t, "1 fixture.go:7:37 CONDITIONALS_BOUNDARY", lines[0])
+	assert.Equal(t, "11 fixture.go:23:42 ARITHMETIC_BASE | not viable: - between strings", lines[10])
+	assert.Equal(t, "12 fixture.go:26:18 ARITHMETIC_BASE | not in the schema, built alone: a constant expression", lines[11])
+	assert.Equal(t, "14 fixture.go:34:9 CONDITIONALS_BOUNDARY", lines[13])
+	entries, err := os.ReadDir(out)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "no report: no mutant was run")
+
+	p, err := loadPackage("fixture")
+	require.NoError(t, err)
+	r := runner{dir: "fixture", absDir: p.dir, timeout: 60e9}
+	bin := filepath.Join(keep, "schema.test")
+	assert.True(t, r.run(bin, "^TestClass$", 0).passed)
+	o := r.run(bin, "^TestClass$", 14)
+	assert.False(t, o.passed)
+	assert.Equal(t, "TestClass", o.failing)
+}
+
+func TestBuildOnlyNeedsKeep(t *testing.T) {
+	_, err := parseFlags([]string{"-pkg", "engine", "-build-only"})
+	assert.EqualError(t, err, "-build-only needs -keep")
 }
