@@ -89,11 +89,11 @@ func TestPlannerProperties(t *testing.T) {
 			var n int
 			if _, scanErr := fmt.Sscanf(pe.Detail, "a plan of %d steps exists", &n); scanErr == nil {
 				require.Greater(t, n, depth, desc)
-				_, _, longer := bruteForce(d, g, st, n)
+				longer := plantest.Reaches(d.lowered, d.lowered.Goals[g.Index], st, n, nil)
 				require.True(t, longer, "the reported %d-step plan exists: %s", n, desc)
 			}
 		case Unreachable, CyclicPrecondition:
-			_, _, deeper := bruteForce(d, g, st, depth+3)
+			deeper := plantest.Reaches(d.lowered, d.lowered.Goals[g.Index], st, depth+3, nil)
 			require.False(t, deeper, "%s claims no plan at any depth: %s", pe.Reason, desc)
 		default:
 			t.Fatalf("unexpected reason %s: %s", pe.Reason, desc)

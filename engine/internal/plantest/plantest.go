@@ -162,6 +162,61 @@ func BruteForce(pr *goap.Problem, g *goap.Goal, st goap.State, depth int, skip [
 	return best, bestCost, ok
 }
 
+// Reaches reports whether a plan of at most depth steps reaches g from st,
+// as BruteForce's third result does, but walks breadth first and visits
+// each state once (with the NoRerun actions run so far): it finds no
+// cheapest plan, and stays quick where the plans are long and
+// BruteForce's walk, which visits every path, would take hours.
+func Reaches(pr *goap.Problem, g *goap.Goal, st goap.State, depth int, skip []bool) bool {
+	type node struct {
+		st   goap.State
+		used string // byte i is 1 once the NoRerun action i ran
+	}
+	seen := map[string][]node{}
+	first := func(n node) bool {
+		key := fmt.Sprint(n.st) + "|" + n.used
+		for _, o := range seen[key] {
+			if slices.Equal(o.st, n.st) {
+				return false
+			}
+		}
+		seen[key] = append(seen[key], n)
+		return true
+	}
+	if g.Condition.Eval(st) {
+		return true
+	}
+	level := []node{{st, string(make([]byte, len(pr.Actions)))}}
+	first(level[0])
+	for d := 0; d < depth && len(level) > 0; d++ {
+		var next []node
+		for _, n := range level {
+			for i := range pr.Actions {
+				a := &pr.Actions[i]
+				if skip != nil && skip[i] || a.NoRerun && n.used[i] == 1 || !a.Pre.Eval(n.st) {
+					continue
+				}
+				after := n.st.Clone()
+				if err := a.Effects.Apply(after, n.st); err != nil {
+					continue
+				}
+				if g.Condition.Eval(after) || a.Serves(g) {
+					return true
+				}
+				used := n.used
+				if a.NoRerun {
+					used = used[:i] + "\x01" + used[i+1:]
+				}
+				if m := (node{after, used}); first(m) {
+					next = append(next, m)
+				}
+			}
+		}
+		level = next
+	}
+	return false
+}
+
 // Replay applies the actions of path to a copy of st in order and returns
 // the state after them, or an error naming the first step whose
 // precondition fails or whose effects cannot apply.
