@@ -94,6 +94,7 @@ func TestWhenABodyIsMeasuredAfterAResume(t *testing.T) {
 		{"the bodies may hold exactly the runtime's limit", -1, whole, 0, 0, walkUnits, 0, noGrowth, 0, whole, whole, "", "the limit itself is allowed"},
 		{"the bodies past the runtime's limit by a byte", -1, whole - 1, 0, 0, walkUnits, 0, noGrowth, 0, whole, whole, runtimePast, "fails"},
 	} {
+		// The check reads both limits each time: one runtime serves every case.
 		rt.opts.MemoryLimit, rt.opts.RuntimeMemoryLimit = c.limit, c.rlimit
 		var err error
 		task := &coTask{rt: rt, th: th}
