@@ -54,6 +54,42 @@ func TestAResourcesBoundIsTheLoosestOfItsMovers(t *testing.T) {
 	}
 }
 
+// TestAMoversBoundIsTheLoosestOfItsOwnTests: a mover with two tests on
+// its resource is counted against the looser (a lower bound on the
+// restorers, which its tighter test may make more), strict only when
+// both tests at that bound are strict.
+func TestAMoversBoundIsTheLoosestOfItsOwnTests(t *testing.T) {
+	cases := []struct {
+		pre      string
+		lim      float64
+		strict   bool
+		estimate float64
+		plan     string
+	}{
+		{"y <= 2 && y < 2", 2, false, 5, "up up rest up rest up"},
+		{"y < 2 && y <= 2", 2, false, 5, "up up rest up rest up"},
+		{"y < 2 && y < 2", 2, true, 6, "up up rest up rest up"},
+		{"y <= 3 && y <= 2", 3, false, 4, "up up up rest up"},
+	}
+	for _, c := range cases {
+		pr := lower(t, []tVar{{"x", num(0)}, {"y", num(0)}}, "x >= 4",
+			tAct{name: "up", pre: c.pre, eff: "x = x + 1, y = y + 1"},
+			tAct{name: "rest", pre: "y > -10", eff: "y = y - 1"},
+		)
+		p := newSearcher(pr)
+		gs := p.GoalSearch(pr.Goals[0])
+		res := gs.atoms[0].incRes
+		require.NotNil(t, res, c.pre)
+		assert.Equal(t, c.lim, res.lim, c.pre)
+		assert.Equal(t, c.strict, res.strict, c.pre)
+		h, _ := p.Heuristic(gs, pr.Initial)
+		assert.Equal(t, c.estimate, h, c.pre)
+		names, _, found, _ := planOf(p, pr.Initial, 10)
+		require.Equal(t, Found, found, c.pre)
+		assert.Equal(t, c.plan, strings.Join(names, " "), c.pre)
+	}
+}
+
 // TestAMoverWithATighterBoundDoesNotHideTheCheapestPlan: "up2" needs
 // y <= 1 where "up" needs only y <= 2. Counting the restorers against
 // the tighter bound would estimate 5 from a state that reaches the goal
