@@ -84,23 +84,33 @@ func resourceOn(d *Problem, gs *GoalSearch, movers []*Action, slot int, sign flo
 	isMover := map[*Action]bool{}
 	for _, m := range movers {
 		isMover[m] = true
-		found := false
+		// The mover's bound: the loosest of its tests on Y (a looser bound
+		// than the mover really has keeps the count a lower bound).
+		found, lim, strict := false, 0.0, false
 		for _, t := range flatCond(m.Pre).tests {
 			if s, ok := boundSign(&t); !ok || s != sign || t.slot != slot {
 				continue
 			}
 			c, _ := t.lit.AsNumber()
-			strict := t.op == expr.Lt || t.op == expr.Gt
-			switch lim := sign * c; {
-			case !found || lim > r.lim:
-				r.lim, r.strict = lim, strict
-			case lim == r.lim:
-				r.strict = r.strict && strict
+			st := t.op == expr.Lt || t.op == expr.Gt
+			switch l := sign * c; {
+			case !found || l > lim:
+				lim, strict = l, st
+			case l == lim:
+				strict = strict && st
 			}
 			found = true
 		}
 		if !found {
 			return nil
+		}
+		// The resource's bound: the loosest over the movers, strict only
+		// when every mover bound there is strict.
+		switch {
+		case lim > r.lim:
+			r.lim, r.strict = lim, strict
+		case lim == r.lim:
+			r.strict = r.strict && strict
 		}
 	}
 	// Every relevant assignment to y is one constant step.
