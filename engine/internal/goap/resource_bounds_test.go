@@ -35,14 +35,7 @@ func TestAResourcesBoundIsTheLoosestOfItsMovers(t *testing.T) {
 			tAct{name: "up2", pre: c.second, eff: "x = x + 1, y = y + 1"},
 			tAct{name: "rest", pre: "y > -10", eff: "y = y - 1"},
 		)
-		p := newSearcher(pr)
-		gs := p.GoalSearch(pr.Goals[0])
-		res := gs.atoms[0].incRes
-		require.NotNil(t, res, c.name)
-		assert.Equal(t, c.lim, res.lim, c.name)
-		assert.Equal(t, c.strict, res.strict, c.name)
-		h, _ := p.Heuristic(gs, pr.Initial)
-		assert.Equal(t, c.estimate, h, c.name)
+		assertResourceBound(t, pr, c.name, c.lim, c.strict, c.estimate)
 		for _, general := range []bool{true, false} {
 			p := newSearcher(pr)
 			p.GeneralOnly = general
@@ -76,15 +69,8 @@ func TestAMoversBoundIsTheLoosestOfItsOwnTests(t *testing.T) {
 			tAct{name: "up", pre: c.pre, eff: "x = x + 1, y = y + 1"},
 			tAct{name: "rest", pre: "y > -10", eff: "y = y - 1"},
 		)
-		p := newSearcher(pr)
-		gs := p.GoalSearch(pr.Goals[0])
-		res := gs.atoms[0].incRes
-		require.NotNil(t, res, c.pre)
-		assert.Equal(t, c.lim, res.lim, c.pre)
-		assert.Equal(t, c.strict, res.strict, c.pre)
-		h, _ := p.Heuristic(gs, pr.Initial)
-		assert.Equal(t, c.estimate, h, c.pre)
-		names, _, found, _ := planOf(p, pr.Initial, 10)
+		assertResourceBound(t, pr, c.pre, c.lim, c.strict, c.estimate)
+		names, _, found, _ := planOf(newSearcher(pr), pr.Initial, 10)
 		require.Equal(t, Found, found, c.pre)
 		assert.Equal(t, c.plan, strings.Join(names, " "), c.pre)
 	}
@@ -151,4 +137,19 @@ func TestRestorersAreCountedByTheLargestPullAndTheCheapestThatPulls(t *testing.T
 			assert.Equal(t, 7.0, cost, c.pull)
 		}
 	}
+}
+
+// assertResourceBound checks the bound on the resource that the estimate
+// of pr's first goal counts restorers against, whether it is strict, and
+// the estimate of the start.
+func assertResourceBound(t *testing.T, pr *Problem, name string, lim float64, strict bool, estimate float64) {
+	t.Helper()
+	p := newSearcher(pr)
+	gs := p.GoalSearch(pr.Goals[0])
+	res := gs.atoms[0].incRes
+	require.NotNil(t, res, name)
+	assert.Equal(t, lim, res.lim, name)
+	assert.Equal(t, strict, res.strict, name)
+	h, _ := p.Heuristic(gs, pr.Initial)
+	assert.Equal(t, estimate, h, name)
 }
