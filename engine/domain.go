@@ -181,10 +181,13 @@ func (d *Domain) namedConditionNote(c *expr.Condition) string {
 	if len(names) == 0 {
 		return ""
 	}
-	if len(names) == 1 {
-		return " (" + names[0] + " is a named condition, computed by the game each tick: no action's effects can change it, so a goal on it is reached only when the world makes it true; to plan towards it, write the goal on state variables that actions assign)"
+	is, it := "is a named condition", "it"
+	if len(names) > 1 {
+		is, it = "are named conditions", "them"
 	}
-	return " (" + strings.Join(names, ", ") + " are named conditions, computed by the game each tick: no action's effects can change them, so a goal on them is reached only when the world makes them true; to plan towards them, write the goal on state variables that actions assign)"
+	return " (" + strings.Join(names, ", ") + " " + is + ", computed by the game each tick: no action's effects can change " + it +
+		", so a goal on " + it + " is reached only when the world makes " + it + " true; to plan towards " + it +
+		", write the goal on state variables that actions assign)"
 }
 
 // Undeclared lists the variables that conditions and effects read but that

@@ -79,6 +79,18 @@ func boundSign(t *fastTest) (float64, bool) {
 	return 0, false
 }
 
+// loosest returns the looser of the bounds lim and l (the larger), strict
+// only when both are strict at an equal bound.
+func loosest(lim float64, strict bool, l float64, st bool) (float64, bool) {
+	switch {
+	case l > lim:
+		return l, st
+	case l == lim:
+		return lim, strict && st
+	}
+	return lim, strict
+}
+
 func resourceOn(d *Problem, gs *GoalSearch, movers []*Action, slot int, sign float64) *resource {
 	r := &resource{slot: slot, sign: sign, lim: math.Inf(-1), step: math.Inf(1)}
 	isMover := map[*Action]bool{}
@@ -86,32 +98,20 @@ func resourceOn(d *Problem, gs *GoalSearch, movers []*Action, slot int, sign flo
 		isMover[m] = true
 		// The mover's bound: the loosest of its tests on Y (a looser bound
 		// than the mover really has keeps the count a lower bound).
-		found, lim, strict := false, 0.0, false
+		found, lim, strict := false, math.Inf(-1), false
 		for _, t := range flatCond(m.Pre).tests {
 			if s, ok := boundSign(&t); !ok || s != sign || t.slot != slot {
 				continue
 			}
 			c, _ := t.lit.AsNumber()
-			st := t.op == expr.Lt || t.op == expr.Gt
-			switch l := sign * c; {
-			case !found || l > lim:
-				lim, strict = l, st
-			case l == lim:
-				strict = strict && st
-			}
+			lim, strict = loosest(lim, strict, sign*c, t.op == expr.Lt || t.op == expr.Gt)
 			found = true
 		}
 		if !found {
 			return nil
 		}
-		// The resource's bound: the loosest over the movers, strict only
-		// when every mover bound there is strict.
-		switch {
-		case lim > r.lim:
-			r.lim, r.strict = lim, strict
-		case lim == r.lim:
-			r.strict = r.strict && strict
-		}
+		// The resource's bound: the loosest over the movers.
+		r.lim, r.strict = loosest(r.lim, r.strict, lim, strict)
 	}
 	// Every relevant assignment to y is one constant step.
 	for _, ai := range gs.actions {
