@@ -149,7 +149,13 @@ func keepSchema(dir, bin string, sites []site) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "schema.test"), data, 0o755); err != nil {
+	// Written aside and renamed, so a kept binary still running (a test
+	// by hand) is replaced rather than refused as busy.
+	kept := filepath.Join(dir, "schema.test")
+	if err := os.WriteFile(kept+".new", data, 0o755); err != nil {
+		return err
+	}
+	if err := os.Rename(kept+".new", kept); err != nil {
 		return err
 	}
 	var b strings.Builder
